@@ -1,0 +1,90 @@
+# delving: one POSIX makefile.  make; make test; make demo; make install
+.POSIX:
+.SUFFIXES:
+.SUFFIXES: .c .o
+
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+CC = cc
+CFLAGS = -O2 -std=c11 -Wall -Wextra -Wpedantic
+LDFLAGS =
+# The feature macro, set in this one place: POSIX.1-2008 with err(3),
+# flock(2) and getrandom(2).
+DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
+SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+
+PROGS = hazard
+BIN = bin/hazard
+MAN6 = man/hazard.6
+MAN7 = man/delving.7
+
+HDR = common/dice.h common/party.h common/record.h common/rng.h \
+	common/rules.h common/state.h common/table.h common/util.h
+OBJ = common/dice.o common/party.o common/record.o common/rng.o \
+	common/rules.o common/state.o common/table.o common/util.o
+LIB = common/libdelving.a
+
+all: $(BIN)
+
+.c.o:
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(OBJ): $(HDR)
+
+$(LIB): $(OBJ)
+	rm -f $@
+	$(AR) -rc $@ $(OBJ)
+
+bin/hazard: cmd/hazard.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/hazard.c $(LIB) $(LDFLAGS)
+
+tests/unit: tests/unit.c $(LIB) $(HDR)
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
+
+test: all tests/unit
+	@command -v bats >/dev/null 2>&1 || { \
+	    echo "make test: bats-core is not installed: apt-get install bats, or npm install -g bats" >&2; \
+	    exit 1; }
+	bats tests
+
+sanitize:
+	$(MAKE) clean
+	$(MAKE) CC=clang CFLAGS="-std=c11 -Wall -Wextra -Wpedantic $(SANITIZE)" \
+	    LDFLAGS="$(SANITIZE)" test
+	$(MAKE) clean
+
+lint:
+	mandoc -Tlint -Wwarning $(MAN6) $(MAN7)
+
+demo: all
+	@echo '$$ hazard -s demo -n 8'
+	@bin/hazard -s demo -n 8
+	@echo
+	@echo '$$ hazard -r dungeonturn -s demo -n 12 | grep -v -e nothing -e free'
+	@bin/hazard -r dungeonturn -s demo -n 12 | grep -v -e nothing -e free
+	@echo
+	@echo '$$ hazard -r alarm -f /tmp/delving-demo.$$$$ -s demo -n 5 advance'
+	@f=/tmp/delving-demo.$$$$; bin/hazard -r alarm -f $$f -s demo -n 5 advance; \
+	    echo; echo "\$$ cat $$f"; cat $$f; rm -f $$f $$f.lock
+	@echo
+	@echo '$$ hazard -r travel -a -s demo -n 4'
+	@bin/hazard -r travel -a -s demo -n 4
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
+	    $(DESTDIR)$(MANPREFIX)/man7
+	for p in $(PROGS); do cp -f bin/$$p $(DESTDIR)$(PREFIX)/bin/$$p; \
+	    chmod 755 $(DESTDIR)$(PREFIX)/bin/$$p; done
+	cp -f $(MAN6) $(DESTDIR)$(MANPREFIX)/man6/
+	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p \
+	    $(DESTDIR)$(MANPREFIX)/man6/$$p.6; done
+	rm -f $(DESTDIR)$(MANPREFIX)/man7/delving.7
+
+clean:
+	rm -rf bin tests/unit $(OBJ) $(LIB)
+
+.PHONY: all test sanitize lint demo install uninstall clean

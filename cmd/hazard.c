@@ -1,0 +1,559 @@
+/*
+ * hazard: roll the hazard die for each turn, under the rules of seeds 000
+ * to 004, and write what it calls for as records (hazard(6)).
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "party.h"
+#include "record.h"
+#include "rules.h"
+#include "state.h"
+#include "util.h"
+
+static const char prog[] = "hazard";
+
+enum action {
+	A_EXPLORE, A_REST,			/* the d6 rules */
+	A_ADVANCE, A_STAY, A_BACKTRACK, A_HIDE	/* 003 */
+};
+
+static const char *const action_names[] = {
+	"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
+};
+
+enum condition { FRESH, TIRED, EXHAUSTED };	/* 002 */
+
+static const char *const condition_names[] = {
+	"fresh", "tired", "exhausted", NULL
+};
+
+static const char *const yes_no[] = { "no", "yes", NULL };
+
+/* What the state file keeps (hazard(6) FILES). */
+struct state {
+	uint64_t turn;
+	int	 rules;		/* -1 until known */
+	int	 since_rest;	/* 000: turns explored since the last rest */
+	int	 fatigue;	/* 001, 002: a fatigue result awaits the next turn */
+	int	 condition;	/* 002 */
+	int	 sign;		/* 001: the next encounter is the creature signalled */
+	long	 alarm;		/* 003 */
+	struct stream st;
+};
+
+struct run {
+	struct state s;
+	struct tbl table;
+	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
+	struct party party;
+	int	 have_party;
+	enum action action;
+	int	 hide_pass;	/* 003: the group's Stealth result */
+	long	 sparks;
+	int	 verbose;
+};
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: hazard [-adhuVv] [-e DIE] [-f FILE] [-n COUNT] "
+	    "[-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]\n");
+	exit(status);
+}
+
+/* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
+static void
+emit(const struct run *run, long roll, const char *key, const char *text,
+    const char *dice)
+{
+	rec_begin(run->s.turn);
+	if (roll == LONG_MIN)
+		rec_str("-");
+	else
+		rec_i64(roll);
+	rec_str(key);
+	if (run->verbose && dice != NULL)
+		rec_text("%s [%s]", text, dice);
+	else
+		rec_str(text);
+	rec_end();
+}
+
+/* Roll a table; with -v, describe the dice as "2d6: 3,5". */
+static const struct tbl_row *
+roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
+{
+	uint32_t faces[DICE_COUNT_MAX];
+	const struct tbl_row *row = tbl_roll(t, &run->s.st.rng, total, faces);
+	int n;
+
+	if (run->verbose) {
+		n = dice_format(&t->die, dice, size);
+		dice[n++] = ':';
+		dice[n++] = ' ';
+		dice_faces(&t->die, faces, dice + n, size - n);
+	}
+	return row;
+}
+
+/* 000: each character's CON save, DC 12; failure gains 1 Fatigue. */
+static void
+con_saves(struct run *run)
+{
+	uint32_t faces[2];
+	const struct member *m;
+	long d20, total;
+	int i, pass;
+
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		d20 = dice_roll(&run->d20, &run->s.st.rng, faces);
+		total = d20 + m->val[PK_CON];
+		pass = total >= FATIGUE_DC_000;
+		rec_begin(run->s.turn);
+		rec_i64(d20);
+		rec_str("save");
+		rec_str(m->name);
+		rec_i64(total);
+		rec_i64(FATIGUE_DC_000);
+		rec_str(pass ? "pass" : "fail");
+		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %d%s.",
+		    m->name, pass ? "makes" : "fails", d20, m->val[PK_CON],
+		    total, FATIGUE_DC_000,
+		    pass ? "" : " and gains 1 Fatigue");
+		rec_end();
+	}
+}
+
+/* 000: rest 1 turn in 6; a turn past the due rest calls for CON saves. */
+static void
+rest_clock(struct run *run)
+{
+	if (run->action == A_REST) {
+		run->s.since_rest = 0;
+		return;
+	}
+	if (++run->s.since_rest == REST_TURNS_000) {
+		emit(run, LONG_MIN, "rest", text_rest_due, NULL);
+	} else if (run->s.since_rest > REST_TURNS_000) {
+		emit(run, LONG_MIN, "skipped", text_rest_skipped, NULL);
+		if (run->have_party)
+			con_saves(run);
+		run->s.since_rest = 1;
+	}
+}
+
+/* 001, 002: last turn's fatigue is rested off now, or it is taken. */
+static void
+settle_fatigue(struct run *run)
+{
+	int dungeonturn = run->s.rules == R_DUNGEONTURN;
+
+	if (!run->s.fatigue)
+		return;
+	run->s.fatigue = 0;
+	if (run->action == A_REST) {
+		emit(run, LONG_MIN, "rested", "The party rests this turn: "
+		    "last turn's fatigue passes.", NULL);
+	} else if (!dungeonturn) {
+		emit(run, LONG_MIN, "damage", "The party did not rest: "
+		    "each member takes 1 damage from fatigue.", NULL);
+	} else if (run->s.condition == FRESH) {
+		run->s.condition = TIRED;
+		emit(run, LONG_MIN, "tired", "The party did not rest: "
+		    "it is tired (no effect yet).", NULL);
+	} else {
+		run->s.condition = EXHAUSTED;
+		emit(run, LONG_MIN, "exhausted", "The party did not rest and "
+		    "was already tired: it is exhausted and makes rolls at "
+		    "disadvantage.", NULL);
+	}
+}
+
+/* 001: a minor dungeon shift, rolled among the seed's examples. */
+static void
+emit_shift(struct run *run, long roll_total, const char *text)
+{
+	char dice[64], both[TBL_TEXT_MAX + 128];
+	const struct tbl_row *shift;
+	long total;
+
+	shift = roll(run, &shift_001, &total, dice, sizeof dice);
+	snprintf(both, sizeof both, "%s %s", text, shift->text);
+	emit(run, roll_total, "shift", both, run->verbose ? dice : NULL);
+}
+
+/* 002: the encounter's disposition on 2d6, a record of its own. */
+static void
+emit_disposition(struct run *run)
+{
+	char dice[64];
+	const struct tbl_row *row;
+	long total;
+
+	row = roll(run, &disposition_002, &total, dice, sizeof dice);
+	emit(run, total, row->key, row->text, dice);
+}
+
+static void
+emit_encounter(struct run *run, long total, const struct tbl_row *row,
+    const char *dice)
+{
+	char both[TBL_TEXT_MAX + 64];
+
+	if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
+		run->s.sign = 0;
+		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
+		emit(run, total, row->key, both, dice);
+	} else
+		emit(run, total, row->key, row->text, dice);
+	if (run->s.rules == R_DUNGEONTURN)
+		emit_disposition(run);
+}
+
+/* 001, 002: fatigue waits for the next turn; ignored while resting. */
+static void
+emit_fatigue(struct run *run, long total, const struct tbl_row *row,
+    const char *dice)
+{
+	int r = run->s.rules;
+
+	emit(run, total, row->key, row->text, dice);
+	if (r == R_DELVING || r == R_DUNGEONTURN)
+		run->s.fatigue = run->action != A_REST;
+	else if (run->action != A_REST && run->have_party)
+		con_saves(run);
+}
+
+/* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
+static void
+die_turn(struct run *run)
+{
+	char dice[64];
+	const struct tbl_row *row;
+	long total;
+
+	settle_fatigue(run);
+	row = roll(run, &run->table, &total, dice, sizeof dice);
+	if (run->s.rules == R_DUNGEONTURN && run->s.turn <= GRACE_TURNS_002 &&
+	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
+		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
+		    "of a delve are quiet on a 4-6.", dice);
+	else if (strcmp(row->key, "encounter") == 0)
+		emit_encounter(run, total, row, dice);
+	else if (strcmp(row->key, "fatigue") == 0)
+		emit_fatigue(run, total, row, dice);
+	else if (strcmp(row->key, "shift") == 0 && run->s.rules == R_DELVING)
+		emit_shift(run, total, row->text);
+	else {
+		if (strcmp(row->key, "sign") == 0 && run->s.rules == R_DELVING)
+			run->s.sign = 1;
+		emit(run, total, row->key, row->text, dice);
+	}
+	if (run->s.rules == R_EXPLORATION || run->s.rules == R_BOOKKEEPING)
+		rest_clock(run);
+}
+
+/* hazard TURN ROLL KEY ALARM TEXT */
+static void
+emit_alarm(const struct run *run, long roll_value, int event)
+{
+	int encounter = event == AE_ADVANCE_ENCOUNTER ||
+	    event == AE_BACKTRACK_ENCOUNTER || event == AE_HIDE_FAIL;
+
+	rec_begin(run->s.turn);
+	if (roll_value == LONG_MIN)
+		rec_str("-");
+	else
+		rec_i64(roll_value);
+	rec_str(encounter ? "encounter" : "quiet");
+	rec_i64(run->s.alarm);
+	rec_str(alarm_text[event]);
+	rec_end();
+}
+
+/* 003: the Judge rolls a d10; equal or under the alarm is an encounter. */
+static int
+alarm_check(struct run *run, long *d10)
+{
+	*d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
+	if (*d10 > run->s.alarm)
+		return 0;
+	run->s.alarm = 0;
+	return 1;
+}
+
+static void
+alarm_turn(struct run *run)
+{
+	struct state *s = &run->s;
+	long d10;
+	int met;
+
+	switch (run->action) {
+	case A_ADVANCE:	/* the alarm rises by 1, then the check */
+		if (s->alarm < ALARM_MAX)
+			s->alarm++;
+		met = alarm_check(run, &d10);
+		emit_alarm(run, d10, met ? AE_ADVANCE_ENCOUNTER : AE_ADVANCE_QUIET);
+		break;
+	case A_STAY:	/* the alarm rises; no check */
+		if (s->alarm < ALARM_MAX)
+			s->alarm++;
+		emit_alarm(run, LONG_MIN, AE_STAY);
+		break;
+	case A_BACKTRACK:	/* the alarm holds; the check */
+		met = alarm_check(run, &d10);
+		emit_alarm(run, d10, met ? AE_BACKTRACK_ENCOUNTER :
+		    AE_BACKTRACK_QUIET);
+		break;
+	default:	/* A_HIDE */
+		if (run->hide_pass) {
+			s->alarm -= ALARM_HIDE_003 + run->sparks;
+			if (s->alarm < 0)
+				s->alarm = 0;
+			emit_alarm(run, LONG_MIN, AE_HIDE_PASS);
+		} else {
+			s->alarm = 0;
+			emit_alarm(run, LONG_MIN, AE_HIDE_FAIL);
+		}
+		break;
+	}
+}
+
+/* hazard(6) FILES: one keyword a line. */
+static void
+load_line(struct state *s, const struct stf *f, char **w, int nw)
+{
+	if (stf_stream(f, w, nw, &s->st))
+		return;
+	if (nw != 2)
+		stf_bad(f, "expected a keyword and one value");
+	if (strcmp(w[0], "rules") == 0) {
+		if ((s->rules = word_in(w[1], rules_names)) < 0)
+			stf_bad(f, "rules: '%s': not a rules name", w[1]);
+	} else if (strcmp(w[0], "turn") == 0)
+		s->turn = (uint64_t)stf_num(f, w[1], 0, COUNT_MAX);
+	else if (strcmp(w[0], "since-rest") == 0)
+		s->since_rest = (int)stf_num(f, w[1], 0, REST_TURNS_000);
+	else if (strcmp(w[0], "alarm") == 0)
+		s->alarm = (long)stf_num(f, w[1], 0, ALARM_MAX);
+	else if (strcmp(w[0], "fatigue-pending") == 0) {
+		if ((s->fatigue = word_in(w[1], yes_no)) < 0)
+			stf_bad(f, "fatigue-pending: expected yes or no");
+	} else if (strcmp(w[0], "sign-pending") == 0) {
+		if ((s->sign = word_in(w[1], yes_no)) < 0)
+			stf_bad(f, "sign-pending: expected yes or no");
+	} else if (strcmp(w[0], "condition") == 0) {
+		if ((s->condition = word_in(w[1], condition_names)) < 0)
+			stf_bad(f, "condition: expected fresh, tired or exhausted");
+	} else
+		stf_bad(f, "unknown keyword '%s'", w[0]);
+}
+
+static void
+load_state(struct state *s, struct stf *f)
+{
+	char *w[STF_WORDS_MAX];
+	int nw;
+
+	while ((nw = stf_next(f, w)) > 0)
+		load_line(s, f, w, nw);
+}
+
+static void
+save_state(const struct state *s, struct stf *f)
+{
+	FILE *fp = stf_write(f, prog);
+
+	fprintf(fp, "rules %s\nturn %llu\nsince-rest %d\n"
+	    "fatigue-pending %s\ncondition %s\nsign-pending %s\nalarm %ld\n",
+	    rules_names[s->rules], (unsigned long long)s->turn, s->since_rest,
+	    yes_no[s->fatigue], condition_names[s->condition], yes_no[s->sign],
+	    s->alarm);
+	stf_write_stream(fp, &s->st);
+	stf_commit(f);
+}
+
+/* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
+static void
+parse_action(struct run *run, int argc, char **argv)
+{
+	int alarm = run->s.rules == R_ALARM, a;
+
+	run->action = alarm ? A_ADVANCE : A_EXPLORE;
+	if (argc == 0)
+		return;
+	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
+	    (a == A_REST) == alarm || run->s.rules == R_TRAVEL)
+		errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
+		    rules_names[run->s.rules], alarm ?
+		    "advance, stay, backtrack, hide pass [SPARKS], hide fail" :
+		    run->s.rules == R_TRAVEL ? "none" : "rest");
+	run->action = (enum action)a;
+	if (a == A_HIDE) {
+		if (argc < 2 || (strcmp(argv[1], "pass") != 0 &&
+		    strcmp(argv[1], "fail") != 0))
+			errx(EXIT_BAD, "hide: expected hide pass [SPARKS] or hide fail");
+		run->hide_pass = argv[1][0] == 'p';
+		if (argc == 3 && run->hide_pass)
+			run->sparks = (long)estrtonum(argv[2], 0, 99, "SPARKS");
+		else if (argc > 2)
+			usage(stderr, EXIT_BAD);
+	} else if (argc > 1)
+		usage(stderr, EXIT_BAD);
+}
+
+struct opts {
+	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
+	const char *die, *file, *party, *rules, *seed, *table;
+	long long count;
+	int	 verbose, unbuffered;
+};
+
+/* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
+static void
+bookkeeping_die(struct run *run, const char *die)
+{
+	static struct tbl_row rows[2];
+	const char *why;
+
+	if ((why = dice_parse(&run->table.die, die)) != NULL)
+		errx(EXIT_BAD, "-e: '%s': %s", die, why);
+	if (run->table.die.count != 1 || run->table.die.mod != 0 ||
+	    run->table.die.sides < 2)
+		errx(EXIT_BAD, "-e: '%s': expected one die of 2 or more sides, as d8", die);
+	rows[0] = hazard_table[R_BOOKKEEPING].rows[0];
+	rows[1] = hazard_table[R_BOOKKEEPING].rows[1];
+	rows[1].hi = run->table.die.sides;
+	run->table.rows = rows;
+}
+
+/* The d20 of checks and of 004's threat die: -a keeps the higher of two. */
+static void
+set_d20(struct dice *d, int adv)
+{
+	dice_parse(d, adv > 0 ? "2d20kh1" : adv < 0 ? "2d20kl1" : "d20");
+}
+
+static void
+check_rules_options(const struct run *run, const struct opts *o)
+{
+	int r = run->s.rules;
+	const char *name = rules_names[r];
+
+	if (o->die != NULL && r != R_BOOKKEEPING)
+		errx(EXIT_BAD, "-e: the %s rules roll their own die (-e is for bookkeeping)", name);
+	if (o->die != NULL && o->table != NULL)
+		errx(EXIT_BAD, "-e and -t: give one die or one table, not both");
+	if (o->table != NULL && r == R_ALARM)
+		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table");
+	if (o->adv && (r == R_DELVING || r == R_DUNGEONTURN || r == R_ALARM))
+		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
+	if (o->party != NULL && r != R_EXPLORATION && r != R_BOOKKEEPING)
+		errx(EXIT_BAD, "-p: the %s rules roll no saves (-p is for exploration and bookkeeping)", name);
+}
+
+static void
+setup(struct run *run, const struct opts *o)
+{
+	const char *party = party_path(o->party);
+	int r = run->s.rules;
+
+	check_rules_options(run, o);
+	run->table = hazard_table[r];
+	if (o->die != NULL)
+		bookkeeping_die(run, o->die);
+	if (o->table != NULL)
+		tbl_load(&run->table, o->table);
+	set_d20(&run->d20, o->adv);
+	if (r == R_TRAVEL && o->adv && run->table.die.count == 1 &&
+	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
+		run->table.die.count = 2;
+		run->table.die.keephigh = o->adv > 0;
+	}
+	if (party != NULL && (r == R_EXPLORATION || r == R_BOOKKEEPING)) {
+		party_load(&run->party, party);
+		party_need(&run->party, PK_CON);
+		run->have_party = 1;
+	}
+	run->verbose = o->verbose;
+}
+
+static void
+play(struct run *run, long long count)
+{
+	long long i;
+
+	for (i = 0; i < count; i++) {
+		run->s.turn++;
+		if (run->s.rules == R_ALARM)
+			alarm_turn(run);
+		else
+			die_turn(run);
+	}
+}
+
+static void
+parse_options(struct opts *o, int argc, char **argv)
+{
+	int ch, a = 0, d = 0;
+
+	o->count = 1;
+	while ((ch = getopt(argc, argv, "ade:f:hn:p:r:s:t:uVv")) != -1)
+		switch (ch) {
+		case 'a': a = 1; break;
+		case 'd': d = 1; break;
+		case 'e': o->die = optarg; break;
+		case 'f': o->file = optarg; break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'n': o->count = estrtonum(optarg, 0, COUNT_MAX, "-n"); break;
+		case 'p': o->party = optarg; break;
+		case 'r': o->rules = optarg; break;
+		case 's': o->seed = optarg; break;
+		case 't': o->table = optarg; break;
+		case 'u': o->unbuffered = 1; break;
+		case 'V': version(prog); out_close(); exit(EXIT_OK);
+		case 'v': o->verbose = 1; break;
+		default: usage(stderr, EXIT_BAD);
+		}
+	o->adv = a - d;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct run run = { .s = { .rules = -1 } };
+	struct opts o = { 0 };
+	struct stf f;
+
+	util_init();
+	opterr = 0;
+	parse_options(&o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc > 0 && strcmp(argv[0], "-") == 0)
+		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
+	if (o.file != NULL) {
+		stf_open(&f, o.file);
+		load_state(&run.s, &f);
+	}
+	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
+	parse_action(&run, argc, argv);
+	setup(&run, &o);
+	stream_start(&run.s.st, prog, o.seed, o.verbose);
+	out_init(prog, o.unbuffered);
+	play(&run, o.count);
+	out_close();
+	if (o.file != NULL) {
+		save_state(&run.s, &f);
+		stf_close(&f);
+	}
+	tbl_free(&run.table);
+	return EXIT_OK;
+}

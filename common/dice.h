@@ -1,0 +1,28 @@
+/* dice: NdM, dM, d%, +K/-K, khN/klN: parsed with hard limits, rolled exactly */
+#ifndef DELVING_DICE_H
+#define DELVING_DICE_H
+
+#include <stdint.h>
+#include "rng.h"
+
+#define DICE_COUNT_MAX 1000
+#define DICE_SIDES_MAX 1000000
+#define DICE_MOD_MAX   1000000
+
+struct dice {
+	uint32_t count;		/* dice rolled */
+	uint32_t sides;
+	uint32_t keep;		/* dice kept: count unless kh/kl */
+	int	 keephigh;	/* 1 kh, 0 kl */
+	int32_t	 mod;
+};
+
+const char *dice_parse(struct dice *d, const char *s);
+long	 dice_min(const struct dice *d);
+long	 dice_max(const struct dice *d);
+long	 dice_roll(const struct dice *d, struct rng *r, uint32_t *faces);
+int	 dice_format(const struct dice *d, char *buf, int size);
+int	 dice_faces(const struct dice *d, const uint32_t *faces, char *buf,
+	     int size);
+
+#endif

@@ -1,0 +1,203 @@
+/*
+ * party: the party file (delving(7) PARTY FILE): one character per line, a
+ * name, then key=value words; '#' comments.  Characters may also come as
+ * NAME:MOD operands, or as one unnamed roller with the modifier -m.
+ */
+#include <err.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "party.h"
+#include "util.h"
+
+const char *const party_keys[PK_NKEYS] = {
+	"str", "dex", "con", "int", "wis", "cha",
+	"best", "hp", "speed", "load", "resilience"
+};
+
+static const struct {
+	long lo, hi;
+} key_range[PK_NKEYS] = {
+	{ -20, 40 }, { -20, 40 }, { -20, 40 }, { -20, 40 }, { -20, 40 },
+	{ -20, 40 }, { -20, 40 },
+	{ 0, 100000 },		/* hp */
+	{ 0, 1000 },		/* speed, feet */
+	{ 0, 100000 },		/* load */
+	{ 0, 1000 },		/* resilience, hours: the CON score (004) */
+};
+
+/* DELVING_PARTY stands in for -p. */
+const char *
+party_path(const char *opt)
+{
+	const char *env;
+
+	if (opt != NULL)
+		return opt;
+	env = getenv("DELVING_PARTY");
+	return env != NULL && *env != '\0' ? env : NULL;
+}
+
+static void
+bad(const struct party *p, unsigned long lineno, const char *fmt, const char *arg)
+{
+	char why[256];
+
+	snprintf(why, sizeof why, fmt, arg);
+	errx(EXIT_BAD, "%s:%lu: %s", p->path, lineno, why);
+}
+
+static void
+set_key(struct party *p, struct member *m, char *word)
+{
+	char *eq = strchr(word, '=');
+	long long v;
+	int k;
+
+	if (eq == NULL)
+		bad(p, m->lineno, "'%s': expected key=value", word);
+	*eq = '\0';
+	if ((k = word_in(word, party_keys)) < 0)
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience)", word);
+	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
+		char why[128];
+
+		snprintf(why, sizeof why, "%s=%s: expected a whole number from %ld to %ld",
+		    word, eq + 1, key_range[k].lo, key_range[k].hi);
+		bad(p, m->lineno, "%s", why);
+	}
+	m->val[k] = (long)v;
+	m->has |= 1u << k;
+}
+
+static struct member *
+add_member(struct party *p, const char *name, unsigned long lineno)
+{
+	struct member *m;
+	int i;
+
+	if (!name_ok(name) || strchr(name, '=') != NULL || strchr(name, ':') != NULL)
+		bad(p, lineno, "'%s': a name is 1 to 32 printable characters, no '=' or ':'", name);
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->m[i].name, name) == 0)
+			bad(p, lineno, "'%s': named twice", name);
+	if (p->n == PARTY_MAX)
+		bad(p, lineno, "more than %s characters", "64");
+	m = &p->m[p->n++];
+	memset(m, 0, sizeof *m);
+	strcpy(m->name, name);
+	m->lineno = lineno;
+	return m;
+}
+
+static void
+parse_line(struct party *p, char *line, unsigned long lineno)
+{
+	struct member *m;
+	char *w;
+
+	if ((w = strtok(line, " \t")) == NULL || *w == '#')
+		return;
+	m = add_member(p, w, lineno);
+	while ((w = strtok(NULL, " \t")) != NULL && *w != '#')
+		set_key(p, m, w);
+}
+
+static FILE *
+open_party(const char *path)
+{
+	struct stat sb;
+	FILE *fp;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		err(EXIT_BAD, "%s", path);
+	if (fstat(fd, &sb) != 0)
+		err(EXIT_IO, "%s", path);
+	if (!S_ISREG(sb.st_mode))
+		errx(EXIT_BAD, "%s: not a regular file", path);
+	if (sb.st_size > (1L << 20))
+		errx(EXIT_BAD, "%s: larger than 1 MiB: not a party file", path);
+	if ((fp = fdopen(fd, "r")) == NULL)
+		err(EXIT_IO, "%s", path);
+	return fp;
+}
+
+void
+party_load(struct party *p, const char *path)
+{
+	unsigned long lineno = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	FILE *fp = open_party(path);
+
+	memset(p, 0, sizeof *p);
+	p->path = path;
+	while ((n = getline(&line, &cap, fp)) != -1) {
+		lineno++;
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (n > 4096)
+			bad(p, lineno, "line longer than %s bytes", "4096");
+		if (!utf8_ok(line, (size_t)n))
+			bad(p, lineno, "not text (%s)", "a NUL, a control character or bad UTF-8");
+		parse_line(p, line, lineno);
+	}
+	if (ferror(fp))
+		err(EXIT_IO, "%s", path);
+	fclose(fp);
+	free(line);
+	if (p->n == 0)
+		errx(EXIT_BAD, "%s: no characters", path);
+}
+
+/* Every character must have key k: say which one does not. */
+void
+party_need(const struct party *p, enum party_key k)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (!(p->m[i].has & 1u << k))
+			errx(EXIT_BAD, "%s:%lu: %s has no %s=", p->path,
+			    p->m[i].lineno, p->m[i].name, party_keys[k]);
+}
+
+/* NAME:MOD, MOD the key k's value. */
+void
+party_operand(struct party *p, const char *arg, enum party_key k)
+{
+	char name[PARTY_NAME_MAX + 2];
+	const char *colon = strrchr(arg, ':');
+	struct member *m;
+	long long v;
+	size_t n;
+
+	if (colon == NULL || (n = (size_t)(colon - arg)) == 0 || n > PARTY_NAME_MAX)
+		errx(EXIT_BAD, "%s: expected NAME:MOD", arg);
+	memcpy(name, arg, n);
+	name[n] = '\0';
+	if (strtonum_ok(colon + 1, key_range[k].lo, key_range[k].hi, &v) != 0)
+		errx(EXIT_BAD, "%s: MOD: expected a whole number from %ld to %ld",
+		    arg, key_range[k].lo, key_range[k].hi);
+	p->path = "operands";
+	m = add_member(p, name, (unsigned long)p->n + 1);
+	m->val[k] = (long)v;
+	m->has |= 1u << k;
+}
+
+/* With no party file and no operands, one unnamed character "-". */
+void
+party_default(struct party *p, long mod, enum party_key k)
+{
+	memset(p, 0, sizeof *p);
+	p->n = 1;
+	strcpy(p->m[0].name, "-");
+	p->m[0].val[k] = mod;
+	p->m[0].has = 1u << k;
+}

@@ -1,0 +1,51 @@
+/*
+ * record: the suite's line-based record stream (delving(7)).  Writing goes
+ * through one output buffer, checked before exit; reading copies every input
+ * line through unchanged and refuses a malformed record of the suite.
+ */
+#ifndef DELVING_RECORD_H
+#define DELVING_RECORD_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#define REC_FIELDS_MAX 16
+
+void	 out_init(const char *prog, int unbuffered);
+void	 out_bytes(const char *s, size_t n);
+void	 out_str(const char *s);
+void	 out_u64(uint64_t v);
+void	 out_i64(int64_t v);
+void	 out_flush(void);
+void	 out_close(void);
+
+void	 rec_begin(uint64_t turn);
+void	 rec_str(const char *s);
+void	 rec_u64(uint64_t v);
+void	 rec_i64(int64_t v);
+void	 rec_text(const char *fmt, ...)
+	     __attribute__((format(printf, 1, 2)));
+void	 rec_end(void);
+
+struct rec_in {
+	char	*line;		/* the raw line, without its newline */
+	size_t	 cap;
+	size_t	 len;
+	char	*buf;		/* a copy split into fields */
+	size_t	 bufcap;
+	char	*f[REC_FIELDS_MAX];
+	int	 nf;		/* 0 when the line is not a record of the suite */
+	int	 prog;		/* index in rec_progs, or -1 */
+	uint64_t turn;		/* field 2 of a suite record */
+	unsigned long lineno;
+};
+
+extern const char *const rec_progs[];
+
+int	 rec_read(struct rec_in *r, FILE *fp);
+int	 rec_is(const struct rec_in *r, const char *prog);
+int	 rec_travel(const struct rec_in *r);
+void	 rec_free(struct rec_in *r);
+
+#endif

@@ -1,0 +1,140 @@
+/* util: bounded number parsing, allocation and output checks that exit on error */
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Parse a whole decimal integer in lo..hi; 0 on success. */
+int
+strtonum_ok(const char *s, long long lo, long long hi, long long *out)
+{
+	char *end;
+	long long v;
+
+	if (*s == '\0' || *s == ' ' || *s == '\t' || *s == '\n')
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The one parser of a user's number: names the value and the range. */
+long long
+estrtonum(const char *s, long long lo, long long hi, const char *what)
+{
+	long long v;
+
+	if (strtonum_ok(s, lo, hi, &v) != 0)
+		errx(EXIT_BAD, "%s: '%s': expected a whole number from %lld to %lld",
+		    what, s, lo, hi);
+	return v;
+}
+
+void *
+emalloc(size_t n)
+{
+	void *p;
+
+	if ((p = malloc(n ? n : 1)) == NULL)
+		err(EXIT_IO, "malloc");
+	return p;
+}
+
+void *
+ereallocarray(void *p, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size) {
+		errno = ENOMEM;
+		err(EXIT_IO, "realloc");
+	}
+	if ((p = realloc(p, n && size ? n * size : 1)) == NULL)
+		err(EXIT_IO, "realloc");
+	return p;
+}
+
+char *
+estrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(emalloc(n), s, n);
+}
+
+/* A filter ends quietly on a closed pipe, whatever its parent ignored. */
+void
+util_init(void)
+{
+	signal(SIGPIPE, SIG_DFL);
+}
+
+void
+version(const char *prog)
+{
+	printf("%s (delving) %s\n", prog, DELVING_VERSION);
+}
+
+/* Index of w in a NULL-terminated list, or -1. */
+int
+word_in(const char *w, const char *const *list)
+{
+	int i;
+
+	for (i = 0; list[i] != NULL; i++)
+		if (strcmp(w, list[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* A name a record or a state file can hold: printable, no blank, not too long. */
+int
+name_ok(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s != '\0'; s++, n++)
+		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+			return 0;
+	return n > 0 && n <= 32;
+}
+
+/* Well-formed UTF-8 with no NUL and no C0 control but TAB: text a record may carry. */
+int
+utf8_ok(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	int more;
+	unsigned c, min;
+
+	while (p < end) {
+		c = *p++;
+		if (c < 0x80) {
+			if ((c < ' ' && c != '\t') || c == 0x7f)
+				return 0;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			more = 1, min = 0x80, c &= 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			more = 2, min = 0x800, c &= 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			more = 3, min = 0x10000, c &= 0x07;
+		else
+			return 0;
+		for (; more > 0; more--, p++) {
+			if (p >= end || (*p & 0xc0) != 0x80)
+				return 0;
+			c = c << 6 | (*p & 0x3f);
+		}
+		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+			return 0;
+	}
+	return 1;
+}

@@ -1,0 +1,63 @@
+# Shared by every tests/NAME.bats: load helper
+bats_require_minimum_version 1.5.0
+
+TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+PATH="$TOP/bin:$TOP/tests:$PATH"
+GOLDEN="$TOP/tests/golden"
+export LC_ALL=C
+unset DELVING_SEED DELVING_RULES DELVING_PARTY
+
+# eq EXPECTED ACTUAL: compare, and show both when they differ.
+eq() {
+	if [ "$1" != "$2" ]; then
+		printf 'expected: %s\nactual:   %s\n' "$1" "$2" >&2
+		return 1
+	fi
+}
+
+# golden NAME CMD...: CMD's stdout must be tests/golden/NAME byte for byte.
+# UPDATE_GOLDEN=1 rewrites the file instead (then review the diff).
+golden() {
+	local name=$1; shift
+	if [ -n "${UPDATE_GOLDEN:-}" ]; then
+		"$@" > "$GOLDEN/$name"
+	fi
+	"$@" > "$BATS_TEST_TMPDIR/golden.out"
+	if ! cmp -s "$GOLDEN/$name" "$BATS_TEST_TMPDIR/golden.out"; then
+		diff -u "$GOLDEN/$name" "$BATS_TEST_TMPDIR/golden.out" | head -40 >&2
+		return 1
+	fi
+}
+
+# chisq: "count" lines on stdin (one per face, all faces listed), all equally
+# likely; prints the chi-square statistic.
+chisq() {
+	awk '{ n[NR] = $1; t += $1 } END { e = t / NR
+		for (i = 1; i <= NR; i++) s += (n[i] - e) ^ 2 / e; printf "%.3f\n", s }'
+}
+
+# faces LO HI: count each value LO..HI of the numbers on stdin, one per line.
+faces() {
+	awk -v lo="$1" -v hi="$2" '{ c[$1]++ } END { for (i = lo; i <= hi; i++) print c[i] + 0 }'
+}
+
+# below X LIMIT: succeed when X < LIMIT (decimal numbers).
+below() {
+	awk -v x="$1" -v l="$2" 'BEGIN { exit !(x < l) }' || {
+		echo "$1 is not below $2" >&2; return 1; }
+}
+
+# one_error PROG: exactly one line on stderr, starting "PROG: ".
+one_error() {
+	[ "${#stderr_lines[@]}" -eq 1 ] || { echo "stderr has ${#stderr_lines[@]} lines: $stderr" >&2; return 1; }
+	case $stderr in "$1: "*) ;; *) echo "stderr does not start with '$1: ': $stderr" >&2; return 1;; esac
+}
+
+# man_examples PAGE: the command lines of the EXAMPLES section of man/PAGE,
+# one per line (the .Dl lines, and the lines of .Bd -literal blocks that
+# start with "$ ").
+man_examples() {
+	awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh / { on = 0 }
+	     on && /^\.Dl / { sub(/^\.Dl /, ""); gsub(/\\e/, "\\"); gsub(/\\\(em/, "--"); print }
+	     on && /^\$ / { sub(/^\$ /, ""); gsub(/\\e/, "\\"); print }' "$TOP/man/$1"
+}
