@@ -105,27 +105,24 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 static void
 con_saves(struct run *run)
 {
-	uint32_t faces[2];
 	const struct member *m;
-	long d20, total;
-	int i, pass;
+	struct check c;
+	int i;
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		d20 = dice_roll(&run->d20, &run->s.st.rng, faces);
-		total = d20 + m->val[PK_CON];
-		pass = total >= FATIGUE_DC_000;
+		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
+		    FATIGUE_DC_000);
 		rec_begin(run->s.turn);
-		rec_i64(d20);
+		rec_i64(c.roll);
 		rec_str("save");
 		rec_str(m->name);
-		rec_i64(total);
-		rec_i64(FATIGUE_DC_000);
-		rec_str(pass ? "pass" : "fail");
-		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %d%s.",
-		    m->name, pass ? "makes" : "fails", d20, m->val[PK_CON],
-		    total, FATIGUE_DC_000,
-		    pass ? "" : " and gains 1 Fatigue");
+		rec_i64(c.total);
+		rec_i64(c.dc);
+		rec_str(c.pass ? "pass" : "fail");
+		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s.",
+		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
+		    c.dc, c.pass ? "" : " and gains 1 Fatigue");
 		rec_end();
 	}
 }
@@ -434,13 +431,6 @@ bookkeeping_die(struct run *run, const char *die)
 	run->table.rows = rows;
 }
 
-/* The d20 of checks and of 004's threat die: -a keeps the higher of two. */
-static void
-set_d20(struct dice *d, int adv)
-{
-	dice_parse(d, adv > 0 ? "2d20kh1" : adv < 0 ? "2d20kl1" : "d20");
-}
-
 static void
 check_rules_options(const struct run *run, const struct opts *o)
 {
@@ -471,7 +461,7 @@ setup(struct run *run, const struct opts *o)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
 		tbl_load(&run->table, o->table);
-	set_d20(&run->d20, o->adv);
+	dice_d20(&run->d20, o->adv);
 	if (r == R_TRAVEL && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
 		run->table.die.count = 2;

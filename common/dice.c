@@ -172,3 +172,22 @@ dice_faces(const struct dice *d, const uint32_t *faces, char *buf, int size)
 		    i ? "," : "", faces[i]);
 	return n;
 }
+
+/* The d20 of a check: adv > 0 advantage (2d20kh1), < 0 disadvantage (2d20kl1). */
+void
+dice_d20(struct dice *d, int adv)
+{
+	dice_parse(d, adv > 0 ? "2d20kh1" : adv < 0 ? "2d20kl1" : "d20");
+}
+
+/* A check succeeds when its total meets or beats the DC (delving(7)). */
+void
+dice_check(struct check *c, const struct dice *d20, struct rng *r, long mod,
+    long dc)
+{
+	c->roll = dice_roll(d20, r, c->faces);
+	c->mod = mod;
+	c->total = c->roll + mod;
+	c->dc = dc;
+	c->pass = c->total >= dc;
+}

@@ -25,4 +25,18 @@ int	 dice_format(const struct dice *d, char *buf, int size);
 int	 dice_faces(const struct dice *d, const uint32_t *faces, char *buf,
 	     int size);
 
+/* A check: d20 + MOD against a DC; -a/-d roll 2d20 and keep one. */
+struct check {
+	long	 roll;		/* the kept d20 */
+	long	 mod;
+	long	 total;
+	long	 dc;
+	int	 pass;		/* total meets or beats the DC */
+	uint32_t faces[2];	/* both d20s with advantage or disadvantage */
+};
+
+void	 dice_d20(struct dice *d, int adv);
+void	 dice_check(struct check *c, const struct dice *d20, struct rng *r,
+	     long mod, long dc);
+
 #endif
