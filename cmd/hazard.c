@@ -63,6 +63,8 @@ usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: hazard [-adhuVv] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]\n");
+	if (status == EXIT_OK)
+		out_close();
 	exit(status);
 }
 
@@ -165,10 +167,12 @@ settle_fatigue(struct run *run)
 		emit(run, LONG_MIN, "tired", "The party did not rest: "
 		    "it is tired (no effect yet).", NULL);
 	} else {
+		emit(run, LONG_MIN, "exhausted", run->s.condition == TIRED ?
+		    "The party did not rest and was already tired: it is "
+		    "exhausted and makes rolls at disadvantage." :
+		    "The party did not rest: it stays exhausted and makes "
+		    "rolls at disadvantage.", NULL);
 		run->s.condition = EXHAUSTED;
-		emit(run, LONG_MIN, "exhausted", "The party did not rest and "
-		    "was already tired: it is exhausted and makes rolls at "
-		    "disadvantage.", NULL);
 	}
 }
 
@@ -495,7 +499,7 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "ade:f:hn:p:r:s:t:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+ade:f:hn:p:r:s:t:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;

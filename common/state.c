@@ -159,7 +159,7 @@ stf_next(struct stf *f, char **w)
 			stf_bad(f, "not text (a NUL, a control character or bad UTF-8)");
 		for (nw = 0, p = strtok(f->line, " \t"); p != NULL;
 		    p = strtok(NULL, " \t")) {
-			if (nw == 0 && *p == '#')
+			if (*p == '#')	/* a comment runs to the end of the line */
 				break;
 			if (nw == STF_WORDS_MAX)
 				stf_bad(f, "more than %d words", STF_WORDS_MAX);

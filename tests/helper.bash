@@ -58,6 +58,13 @@ one_error() {
 # start with "$ ").
 man_examples() {
 	awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh / { on = 0 }
-	     on && /^\.Dl / { sub(/^\.Dl /, ""); gsub(/\\e/, "\\"); gsub(/\\\(em/, "--"); print }
-	     on && /^\$ / { sub(/^\$ /, ""); gsub(/\\e/, "\\"); print }' "$TOP/man/$1"
+	     on && /^\.Dl / { sub(/^\.Dl /, ""); gsub(/\\&/, ""); gsub(/\\e/, "\\"); gsub(/\\\(em/, "--"); print }
+	     on && /^\$ / { sub(/^\$ /, ""); gsub(/\\&/, ""); gsub(/\\e/, "\\"); print }' "$TOP/man/$1"
+}
+
+# synopsis PAGE: the SYNOPSIS of man/PAGE as one line, as mandoc renders it.
+synopsis() {
+	command -v mandoc > /dev/null || return 1
+	mandoc -Tascii "$TOP/man/$1" | col -b | awk '/^SYNOPSIS/ { on = 1; next } on && /^[^ \t]/ { exit }
+	    on && NF { sub(/^[ \t]+/, ""); s = s (s == "" ? "" : " ") $0 } END { print s }'
 }

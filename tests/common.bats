@@ -1,0 +1,170 @@
+#!/usr/bin/env bats
+# The common module: the generator, seed words, dice, tables.
+load helper
+
+SEEDS="$TOP/../shared/seeds"
+
+# Reference outputs of the generators' published implementations.
+@test "splitmix64 from 1234567 gives the reference sequence" {
+	run -0 unit splitmix 1234567 5
+	eq "6457827717110365317 3203168211198807973 9817491932198370423 4593380528125082431 16408922859458223821" "$(echo $output)"
+}
+
+@test "xoshiro256** from the state {1,2,3,4} gives the reference sequence" {
+	run -0 unit xoshiro 1 2 3 4 6
+	eq "11520 0 1509978240 1215971899390074240 1216172134540287360 607988272756665600" "$(echo $output)"
+}
+
+@test "FNV-1a 64 gives the published test values" {
+	eq cbf29ce484222325 "$(unit fnv '')"
+	eq af63dc4c8601ec8c "$(unit fnv a)"
+	eq 85944171f73967e8 "$(unit fnv foobar)"
+}
+
+@test "a decimal seed word is its number, anything else is hashed" {
+	eq 42 "$(unit seed 42)"
+	eq 0 "$(unit seed 0)"
+	eq 18446744073709551615 "$(unit seed 18446744073709551615)"
+	# beyond 2^64-1, a sign, a date, nothing: all hashed
+	eq "$(printf '%u' 0x$(unit fnv 18446744073709551616))" "$(unit seed 18446744073709551616)"
+	eq "$(printf '%u' 0x$(unit fnv 2026-11-22))" "$(unit seed 2026-11-22)"
+	eq "$(printf '%u' 0x$(unit fnv -5))" "$(unit seed -5)"
+	eq "$(printf '%u' 0x$(unit fnv ''))" "$(unit seed '')"
+}
+
+@test "each program starts its own stream from one seed, and the state round-trips" {
+	a=$(unit state 7 hazard); b=$(unit state 7 light)
+	[ "$a" != "$b" ]
+	eq 0 "${a##* }"
+	eq 65 "$(echo "${a%% *}" | wc -c | tr -d ' ')"
+}
+
+@test "dice: the forms of the grammar" {
+	eq "d6 1 6" "$(unit dice d6)"
+	eq "d6 1 6" "$(unit dice 1d6)"
+	eq "2d6 2 12" "$(unit dice 2d6)"
+	eq "d100 1 100" "$(unit dice d%)"
+	eq "4d6kh3 3 18" "$(unit dice 4d6kh3)"
+	eq "4d6kh3 3 18" "$(unit dice 4d6k3)"
+	eq "2d20kl1 1 20" "$(unit dice 2d20kl1)"
+	eq "3d6+2 5 20" "$(unit dice 3d6+2)"
+	eq "d8-1 0 7" "$(unit dice D8-1)"
+	eq "1000d1000000 1000 1000000000" "$(unit dice 1000d1000000)"
+}
+
+@test "dice: every bad form is refused with the reason" {
+	for bad in "" d 6 2d 0d6 d0 1001d6 d1000001 2d6+1000001 4d6kh5 4d6kh0 2d6++1 \
+	    2d6x 'd6 ' ' d6' 3d6+ d-6 99999999999999999999d6 d99999999999999999999 2d6kq1; do
+		run -2 --separate-stderr unit dice "$bad"
+		one_error unit
+		[ -z "$output" ]
+	done
+	run -2 --separate-stderr unit dice 1001d6
+	eq "unit: 1001d6: count: expected 1 to 1000 dice" "$stderr"
+	run -2 --separate-stderr unit dice d1000001
+	eq "unit: d1000001: sides: expected 1 to 1000000" "$stderr"
+}
+
+@test "dice: 3d6 is fair (fixed seed, chi-square under 34.528 for 15 df, p=0.001)" {
+	run -0 unit roll 3d6 1 216000
+	x=$(echo "$output" | faces 3 18 | paste -d' ' - <(printf '%s\n' 1 3 6 10 15 21 25 27 27 25 21 15 10 6 3 1) |
+	    awk '{ e = 216000 * $2 / 216; s += ($1 - e)^2 / e } END { printf "%.3f", s }')
+	below "$x" 34.528
+}
+
+@test "dice: 2d20kh1 gives a 20 with probability 39/400" {
+	run -0 unit roll 2d20kh1 5 400000
+	n=$(echo "$output" | grep -cx 20)
+	# 39/400 of 400000 is 39000, sd 188: within 5 sd
+	[ "$n" -gt 38060 ] && [ "$n" -lt 39940 ] || { echo "20s: $n" >&2; false; }
+}
+
+@test "dice: a biased d6 (d8 folded by %) fails the same chi-square" {
+	run -0 unit roll d8 1 60000
+	x=$(echo "$output" | awk '{ print ($1 - 1) % 6 + 1 }' | faces 1 6 | chisq)
+	! below "$x" 20.515
+}
+
+# Table files: the forms of delving(7) TABLE FILES.
+hazard_000() { awk '/^The Hazard Die/ { on = 1 } on && /^\|/ { print } on && /^Use common/ { exit }' "$SEEDS"/000_*.txt; }
+hazard_002() { awk '/^## Dungeon Hazard Die/ { on = 1 } on && /^\|/ { print } /^### Encounter/ { exit }' "$SEEDS"/002_*.txt; }
+vibe_002() { awk '/^### Encounter Vibe/ { on = 1 } on && /^\|/ { print }' "$SEEDS"/002_*.txt; }
+
+@test "table: seed 000's hazard table loads as it is" {
+	hazard_000 > "$BATS_TEST_TMPDIR/t.md"
+	run -0 unit table "$BATS_TEST_TMPDIR/t.md"
+	eq "die d6" "${lines[0]}"
+	eq "1 1 encounter Encounter — a wandering monster appears." "${lines[1]}"
+	eq "4 4 fatigue" "$(echo "${lines[4]}" | cut -d' ' -f1-3)"
+	eq "5 6 nothing Nothing — the turn passes uneventfully." "${lines[5]}"
+}
+
+@test "table: seed 002's hazard and disposition tables load as they are" {
+	hazard_002 > "$BATS_TEST_TMPDIR/h.md"
+	run -0 unit table "$BATS_TEST_TMPDIR/h.md"
+	eq "die d6" "${lines[0]}"
+	eq "3 3 signs" "$(echo "${lines[3]}" | cut -d' ' -f1-3)"
+	eq "5 5 depletion" "$(echo "${lines[5]}" | cut -d' ' -f1-3)"
+	vibe_002 > "$BATS_TEST_TMPDIR/v.md"
+	run -0 unit table "$BATS_TEST_TMPDIR/v.md"
+	eq "die 2d6|2 3 hostile Hostile|4 5 unfriendly Unfriendly|6 8 uninterested Uninterested|9 10 polite Polite|11 12 friendly Friendly" \
+	    "$(printf '%s|' "${lines[@]}" | sed 's/|$//')"
+}
+
+@test "table: the line form, a die header, en dashes, comments" {
+	printf '# a custom table\ndie: 2d6\n\n2-6 Quiet. Nothing stirs.\n7\xe2\x80\x939 Tracks: something passed.\n10-12 ENCOUNTER! Run.\n' > "$BATS_TEST_TMPDIR/t"
+	run -0 unit table "$BATS_TEST_TMPDIR/t"
+	eq "die 2d6" "${lines[0]}"
+	eq "2 6 quiet Quiet. Nothing stirs." "${lines[1]}"
+	eq "7 9 tracks Tracks: something passed." "${lines[2]}"
+	eq "10 12 encounter ENCOUNTER! Run." "${lines[3]}"
+	printf '1 one\n2-4 two to four\n' > "$BATS_TEST_TMPDIR/u"
+	run -0 unit table "$BATS_TEST_TMPDIR/u"
+	eq "die d4" "${lines[0]}"
+}
+
+@test "table: gaps, overlaps, strays and bad lines are refused with the line number" {
+	t=$BATS_TEST_TMPDIR/t
+	check() { printf "$1" > "$t"; run -2 --separate-stderr unit table "$t"; one_error unit; eq "unit: $t$2" "$stderr"; }
+	check '1 a\n3-6 b\n' ': no row for 2'
+	check '1-3 a\n3-6 b\n' ': rows overlap at 3'
+	check 'die: d6\n1-3 a\n4-7 b\n' ':3: range the die cannot roll'
+	check 'die: 2d6\n1-6 a\n7-12 b\n' ':2: range the die cannot roll'
+	check 'die: 2d6\n2-6 a\n' ': no row for 7'
+	check '# nothing\n' ': no rows'
+	check '1 a\nx b\n' ':2: x: expected a range N or N-M'
+	check '1\n' ':1: 1: expected RANGE TEXT'
+	check '3-1 a\n' ':1: 3-1: range runs backwards'
+	check '1 ...\n' ':1: the text has no key word (its first word has no letter or digit)'
+	check 'die: 2q6\n1 a\n' ':1: 2q6: expected NdM, dM or d% with optional khN, klN, +K or -K'
+	check '1 a\n2 b\x01\n' ':2: not text (a NUL, a control character or bad UTF-8)'
+	check '1 a\n2 b\xff\n' ':2: not text (a NUL, a control character or bad UTF-8)'
+	check '| d6 | r |\n|---|---|\n| 1-6 |  |\n' ':3: 1-6: range with no text'
+	check '| d6 | r |\n|---|---|\n| 1-6 |\n' ':3: a table row needs a range and a text'
+	printf '1 a\n2 b\0c\n' > "$t"
+	run -2 --separate-stderr unit table "$t"
+	eq "unit: $t:2: not text (a NUL, a control character or bad UTF-8)" "$stderr"
+	run -2 --separate-stderr unit table "$BATS_TEST_TMPDIR"
+	eq "unit: $BATS_TEST_TMPDIR: not a regular file" "$stderr"
+	run -2 --separate-stderr unit table "$BATS_TEST_TMPDIR/missing"
+	eq "unit: $BATS_TEST_TMPDIR/missing: No such file or directory" "$stderr"
+}
+
+@test "every EXAMPLES line of delving(7) runs" {
+	cd "$BATS_TEST_TMPDIR"
+	hazard_000 > hazards.md
+	n=0
+	while IFS= read -r cmd; do
+		n=$((n + 1))
+		run bash -c "$cmd"
+		[ "$status" -eq 0 ] || { echo "failed ($status): $cmd" >&2; echo "$output" >&2; false; }
+	done < <(man_examples delving.7)
+	[ "$n" -ge 4 ]
+	[ -s session.tsv ] && [ -s hazards.table ]
+}
+
+@test "the manuals are mandoc -Tlint clean" {
+	command -v mandoc > /dev/null || skip "mandoc is not installed"
+	run -0 mandoc -Tlint -Wwarning "$TOP"/man/*
+	eq "" "$output"
+}

@@ -1,0 +1,433 @@
+#!/usr/bin/env bats
+# hazard(6): the hazard die of seeds 000 to 004.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+	printf '# the party\nBrannoc con=2 wis=1\nIlse con=-1\nMott con=0 # a hireling\n' > party
+}
+
+# die_faces: the ROLL field of the die records only (not saves, clocks, dispositions).
+die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|uninterested|polite|friendly)$/ { print $3 }'; }
+
+@test "-h prints the usage on stdout; -V the version" {
+	run -0 --separate-stderr hazard -h
+	eq "usage: hazard [-adhuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]" "$output"
+	[ -z "$stderr" ]
+	run -0 hazard -V
+	[[ $output == "hazard (delving) "[0-9]* ]]
+}
+
+@test "the usage line matches the man page SYNOPSIS" {
+	syn=$(synopsis hazard.6) || skip "mandoc is not installed"
+	eq "usage: $syn" "$(hazard -h)"
+}
+
+@test "unknown options and missing arguments print one usage line, exit 2" {
+	for args in "-x" "-n" "-s" "-f" "-r" "-t" "-e" "-p" "--bogus"; do
+		run -2 --separate-stderr hazard $args
+		eq 1 "${#stderr_lines[@]}"
+		[[ $stderr == "usage: hazard "* ]]
+		[ -z "$output" ]
+	done
+}
+
+@test "each option with a bad value: one error line naming the value, exit 2" {
+	check() { run -2 --separate-stderr hazard "$@"; one_error hazard; [ -z "$output" ]; }
+	check -n abc; eq "hazard: -n: 'abc': expected a whole number from 0 to 1000000000000000000" "$stderr"
+	check -n -1
+	check -n 99999999999999999999
+	check -n ''
+	check -n ' 5'
+	check -r nowhere; eq "hazard: -r: 'nowhere': not a rules name (exploration bookkeeping delving dungeonturn alarm travel)" "$stderr"
+	check -r bookkeeping -e 2d6
+	check -r bookkeeping -e d1
+	check -r bookkeeping -e xyz
+	check -r bookkeeping -e d6+1
+	check -e d8; eq "hazard: -e: the exploration rules roll their own die (-e is for bookkeeping)" "$stderr"
+	check -r delving -a; eq "hazard: -a: the delving rules roll no d20" "$stderr"
+	check -r alarm -d
+	check -r travel -p party; eq "hazard: -p: the travel rules roll no saves (-p is for exploration and bookkeeping)" "$stderr"
+	check -r alarm -t /dev/null
+	check -t missing.md; eq "hazard: missing.md: No such file or directory" "$stderr"
+	check -t .; eq "hazard: .: not a regular file" "$stderr"
+	check -p missing
+	check -f ''
+	check -r bookkeeping -e d8 -t party
+}
+
+@test "bad operands: unknown actions, actions of other rules, a stream" {
+	check() { run -2 --separate-stderr hazard "$@"; one_error hazard; [ -z "$output" ]; }
+	check jump; eq "hazard: jump: not an action of the exploration rules (rest)" "$stderr"
+	check advance
+	check -r alarm rest; eq "hazard: rest: not an action of the alarm rules (advance, stay, backtrack, hide pass [SPARKS], hide fail)" "$stderr"
+	check -r alarm hide
+	check -r alarm hide maybe
+	check -r alarm hide pass x; eq "hazard: SPARKS: 'x': expected a whole number from 0 to 99" "$stderr"
+	check -r alarm hide pass -1
+	check -r travel rest
+	check -; eq "hazard: -: hazard rolls its own turns and reads no stream" "$stderr"
+	run -2 --separate-stderr hazard rest rest
+	[[ $stderr == "usage: hazard "* ]]
+}
+
+@test "a party file missing con, or malformed, is refused naming the line" {
+	printf 'Ann con=1\nBo wis=2\n' > p1
+	run -2 --separate-stderr hazard -p p1
+	eq "hazard: p1:2: Bo has no con=" "$stderr"
+	printf 'Ann con=x\n' > p2
+	run -2 --separate-stderr hazard -p p2
+	eq "hazard: p2:1: con=x: expected a whole number from -20 to 40" "$stderr"
+	printf 'Ann con=1\nAnn con=2\n' > p3
+	run -2 --separate-stderr hazard -p p3
+	eq "hazard: p3:2: 'Ann': named twice" "$stderr"
+	printf 'Ann luck=3\n' > p4
+	run -2 --separate-stderr hazard -p p4
+	one_error hazard
+	printf '# nobody\n' > p5
+	run -2 --separate-stderr hazard -p p5
+	eq "hazard: p5: no characters" "$stderr"
+	DELVING_PARTY=p1 run -2 --separate-stderr hazard
+	eq "hazard: p1:2: Bo has no con=" "$stderr"
+}
+
+@test "output that cannot be written fails with status 3" {
+	run -3 --separate-stderr sh -c 'hazard -s 1 -n 10 >/dev/full'
+	eq "hazard: stdout: No space left on device" "$stderr"
+	run -3 --separate-stderr sh -c 'hazard -h >/dev/full'
+	run -3 --separate-stderr sh -c 'hazard -V >/dev/full'
+}
+
+@test "-n 0 prints nothing; the default is one turn" {
+	run -0 hazard -s 1 -n 0
+	[ -z "$output" ]
+	run -0 hazard -s 1
+	eq 1 "${#lines[@]}"
+}
+
+@test "golden: every rules name at fixed seeds" {
+	golden hazard-exploration.out hazard -s 2026-11-22 -n 40 -p party
+	golden hazard-bookkeeping.out hazard -r bookkeeping -e d8 -s 7 -n 20
+	golden hazard-delving.out hazard -r delving -s 7 -n 36
+	golden hazard-dungeonturn.out hazard -r dungeonturn -s 7 -n 36
+	golden hazard-alarm.out hazard -r alarm -s 7 -n 24
+	golden hazard-travel.out hazard -r travel -a -v -s 7 -n 12
+}
+
+@test "the same seed from -s or DELVING_SEED gives the same output; -v says the seed" {
+	a=$(hazard -s word -n 50)
+	b=$(DELVING_SEED=word hazard -n 50)
+	eq "$a" "$b"
+	[ "$a" != "$(hazard -s other -n 50)" ]
+	run -0 --separate-stderr hazard -v -s 42 -n 1
+	eq "hazard: seed 42" "$stderr"
+	run -0 --separate-stderr hazard -v -s 2026-11-22 -n 1
+	eq "hazard: seed $(unit seed 2026-11-22)" "$stderr"
+}
+
+@test "without a seed, two runs differ and -v gives a seed that replays the run" {
+	run -0 --separate-stderr hazard -v -n 30
+	seed=${stderr#hazard: seed }
+	eq "$output" "$(hazard -v -s "$seed" -n 30 2>/dev/null)"
+	[ "$output" != "$(hazard -n 30)" ]
+}
+
+@test "DELVING_RULES picks the rules; -r wins; a word that is no rules name is refused" {
+	eq "$(hazard -r travel -s 3 -n 5)" "$(DELVING_RULES=travel hazard -s 3 -n 5)"
+	eq "$(hazard -r delving -s 3 -n 5)" "$(DELVING_RULES=travel hazard -r delving -s 3 -n 5)"
+	DELVING_RULES=nope run -2 --separate-stderr hazard
+	eq "hazard: DELVING_RULES: 'nope': not a rules name" "$stderr"
+}
+
+@test "the d6 rules are fair: 60000 turns each, chi-square under 20.515 (5 df, p=0.001)" {
+	for r in exploration bookkeeping delving dungeonturn; do
+		x=$(hazard -r "$r" -s 2026 -n 60000 | die_faces | faces 1 6 | chisq)
+		below "$x" 20.515
+	done
+	x=$(hazard -r travel -s 2026 -n 60000 | die_faces | faces 1 20 | chisq)
+	below "$x" 43.820	# 19 df
+}
+
+@test "the same chi-square rejects a biased die (d8 folded onto 1-6 by %)" {
+	x=$(hazard -r bookkeeping -e d8 -s 2026 -n 60000 | die_faces | awk '{ print ($1 - 1) % 6 + 1 }' | faces 1 6 | chisq)
+	! below "$x" 20.515
+}
+
+@test "000: 1 encounter, 2 sign, 3 light, 4 fatigue, 5-6 nothing" {
+	hazard -s 5 -n 3000 | awk -F'\t' '$3 != "-" { print $3, $4 }' | sort -u > got
+	eq "1 encounter|2 sign|3 light|4 fatigue|5 nothing|6 nothing" "$(paste -sd'|' got)"
+}
+
+@test "000 bookkeeping: a die of your choice, on a 1 encounter" {
+	hazard -r bookkeeping -e d12 -s 5 -n 3000 | awk -F'\t' '$3 != "-" { print $3, $4 }' | sort -un > got
+	eq "1 encounter" "$(head -1 got)"
+	eq 12 "$(wc -l < got | tr -d ' ')"
+	eq 11 "$(grep -c ' nothing$' got)"
+}
+
+@test "000: after 6 turns without rest, rest is due; the turn past it calls for CON saves" {
+	run -0 hazard -s 5 -n 36
+	eq "6 12 18 24 30 36" "$(echo "$output" | awk -F'\t' '$4 == "rest" { print $2 }' | paste -sd' ')"
+	eq "7 13 19 25 31" "$(echo "$output" | awk -F'\t' '$4 == "skipped" { print $2 }' | paste -sd' ')"
+	# with a party, each character saves (d20 + con, DC 12) once per skipped rest
+	hazard -s 5 -n 7 -p party | awk -F'\t' '$2 == 7 && $4 == "save"' > saves
+	eq "Brannoc Ilse Mott" "$(cut -f5 saves | paste -sd' ')"
+	awk -F'\t' '{ con = ($5 == "Brannoc") ? 2 : ($5 == "Ilse") ? -1 : 0
+	    if ($6 != $3 + con || $7 != 12 || $8 != (($6 >= 12) ? "pass" : "fail")) exit 1 }' saves
+}
+
+@test "000: a turn spent resting resets the rest clock" {
+	f=$BATS_TEST_TMPDIR/s
+	hazard -f "$f" -s 5 -n 6 > out
+	grep -q "	6	-	rest	" out
+	run -0 hazard -f "$f" rest
+	! grep -q skipped <<< "$output"
+	run -0 hazard -f "$f" -n 6
+	eq "13" "$(echo "$output" | awk -F'\t' '$4 == "rest" { print $2 }')"
+	! grep -q skipped <<< "$output"
+}
+
+@test "000: fatigue calls for each character's save, not while resting" {
+	hazard -s 9 -n 200 -p party > out
+	# 3 saves on a fatigue turn, 3 more when the turn also skipped a rest
+	awk -F'\t' '$4 == "fatigue" || $4 == "skipped" { want[$2] += 3 } $4 == "save" { got[$2]++ }
+	    END { for (t in want) if (got[t] != want[t]) exit 1; for (t in got) if (got[t] != want[t]) exit 1 }' out
+	grep -q "	fatigue	" out
+	hazard -s 9 -n 200 -p party rest > out
+	grep -q "	fatigue	" out
+	! grep -q "	save	" out
+	! grep -q -e "	rest	" -e "	skipped	" out
+}
+
+@test "001: a sign makes the next encounter the creature signalled, once" {
+	hazard -r delving -s 11 -n 2000 | awk -F'\t' '$4 == "sign" || $4 == "encounter"' > out
+	awk -F'\t' '{ met = index($5, "whose sign") > 0
+	    if ($4 == "encounter" && met != pending) { print "turn " $2; exit 1 }
+	    if ($4 == "encounter") pending = 0; else pending = 1 }' out
+	grep -q "whose sign" out
+}
+
+@test "001: fatigue is rested off the next turn, or each member takes 1 damage" {
+	hazard -r delving -s 11 -n 300 > out
+	awk -F'\t' '$4 == "fatigue" { print $2 + 1 }' out > due
+	eq "$(cat due)" "$(awk -F'\t' '$4 == "damage" { print $2 }' out)"
+	hazard -r delving -s 11 -n 300 rest > out
+	! grep -q "	damage	" out
+	eq 0 "$(grep -c "	rested	" out)"	# ignored while resting
+}
+
+@test "001: a dungeon shift names a minor shift from the seed's list" {
+	hazard -r delving -s 3 -n 600 | awk -F'\t' '$4 == "shift" { print $5 }' | sort -u > shifts
+	eq 6 "$(wc -l < shifts | tr -d ' ')"
+	grep -q "Vermin" shifts && grep -q "Debris falls" shifts
+}
+
+@test "002: in the first 6 turns, 4-6 are nothing" {
+	for s in 1 2 3 4 5 6 7 8 9 10; do
+		hazard -r dungeonturn -s "$s" -n 12 > out
+		awk -F'\t' '$3 >= 4 && $3 <= 6 && $4 !~ /^(hostile|unfriendly|uninterested|polite|friendly)$/ {
+		    want = ($2 <= 6) ? "nothing" : ($3 == 4 ? "local" : $3 == 5 ? "depletion" : "free")
+		    if ($4 != want) { print "turn " $2 ": " $4 " not " want; exit 1 } }' out
+	done
+}
+
+@test "002: an encounter is followed by its 2d6 disposition, as the table has it" {
+	hazard -r dungeonturn -s 4 -n 3000 > out
+	awk -F'\t' 'enc { if ($2 != t) exit 1; enc = 0
+	    k = $3 <= 3 ? "hostile" : $3 <= 5 ? "unfriendly" : $3 <= 8 ? "uninterested" : $3 <= 10 ? "polite" : "friendly"
+	    if ($4 != k || $3 < 2 || $3 > 12) exit 1; n++ }
+	    $4 == "encounter" { enc = 1; t = $2 } END { exit !(n > 100) }' out
+}
+
+@test "002: fatigue unrested makes the party tired, then exhausted" {
+	hazard -r dungeonturn -s 4 -n 300 | awk -F'\t' '$4 == "tired" || $4 == "exhausted" { print $4 }' | uniq > got
+	eq "tired exhausted" "$(paste -sd' ' got)"
+}
+
+@test "003: advance raises the alarm by 1, then d10 <= alarm is an encounter that resets it" {
+	hazard -r alarm -s 8 -n 500 advance > out
+	awk -F'\t' '{ want = prev + 1; enc = ($3 <= want)
+	    if ($4 != (enc ? "encounter" : "quiet") || $5 != (enc ? 0 : want)) { print; exit 1 }
+	    prev = $5 }' out
+	grep -q encounter out
+}
+
+@test "003: stay raises the alarm without a check; backtrack checks and holds it" {
+	f=$BATS_TEST_TMPDIR/a
+	run -0 hazard -r alarm -f "$f" -s 1 -n 3 stay
+	eq "1 2 3" "$(echo "$output" | cut -f5 | paste -sd' ')"
+	eq "- - -" "$(echo "$output" | cut -f3 | paste -sd' ')"
+	eq "quiet quiet quiet" "$(echo "$output" | cut -f4 | paste -sd' ')"
+	run -0 hazard -f "$f" backtrack
+	d10=$(echo "$output" | cut -f3)
+	if [ "$d10" -le 3 ]; then eq "encounter 0" "$(echo "$output" | cut -f4,5 | tr '\t' ' ')"
+	else eq "quiet 3" "$(echo "$output" | cut -f4,5 | tr '\t' ' ')"; fi
+}
+
+@test "003: a passed hide lowers the alarm by 2 plus 1 per spark, never below 0; a failed one is an encounter" {
+	f=$BATS_TEST_TMPDIR/a
+	hazard -r alarm -f "$f" -s 1 -n 9 stay > /dev/null
+	run -0 hazard -f "$f" hide pass
+	eq "- quiet 7" "$(echo "$output" | cut -f3-5 | tr '\t' ' ')"
+	run -0 hazard -f "$f" hide pass 3
+	eq "- quiet 2" "$(echo "$output" | cut -f3-5 | tr '\t' ' ')"
+	run -0 hazard -f "$f" hide pass 1
+	eq "- quiet 0" "$(echo "$output" | cut -f3-5 | tr '\t' ' ')"
+	hazard -f "$f" -n 4 stay > /dev/null
+	run -0 hazard -f "$f" hide fail
+	eq "- encounter 0" "$(echo "$output" | cut -f3-5 | tr '\t' ' ')"
+	grep -qx "alarm 0" "$f"
+}
+
+@test "004: a d20 per travel turn: 1 terrible, 2-10 soon, 11-19 worsens, 20 calm" {
+	hazard -r travel -s 5 -n 4000 | awk -F'\t' '{ print $3, $4 }' | sort -un | awk '{ print $2 }' | uniq -c | awk '{ print $1, $2 }' > got
+	eq "1 terrible|9 soon|9 worsens|1 calm" "$(paste -sd'|' got)"
+}
+
+@test "004: -a keeps the higher of two d20s, -d the lower, both cancel" {
+	# -v ends the sentence with "[2d20kh1: A,B]"
+	kept() { awk -F'\t' -v hi="$1" '{ match($5, /\[2d20k[hl]1: [0-9]+,[0-9]+\]$/); d = substr($5, RSTART + 10, RLENGTH - 11)
+	    split(d, a, ","); m = (hi ? (a[1] > a[2] ? a[1] : a[2]) : (a[1] < a[2] ? a[1] : a[2])) + 0
+	    if (RSTART == 0 || $3 != m) { print "bad: " $0; exit 1 } }'; }
+	hazard -r travel -a -v -s 5 -n 500 2>/dev/null | kept 1
+	hazard -r travel -d -v -s 5 -n 500 2>/dev/null | kept 0
+	eq "$(hazard -r travel -s 5 -n 50)" "$(hazard -r travel -a -d -s 5 -n 50)"
+	n=$(hazard -r travel -a -s 5 -n 40000 | awk -F'\t' '$3 == 20' | wc -l)
+	[ "$n" -gt 3700 ] && [ "$n" -lt 4100 ]	# 39/400 of 40000 = 3900
+}
+
+@test "-t: the seeds' own Markdown hazard tables load as they are" {
+	awk '/^The Hazard Die/ { on = 1 } on && /^\|/ { print } on && /^Use common/ { exit }' "$TOP"/../shared/seeds/000_*.txt > t000.md
+	run -0 hazard -t t000.md -s 3 -n 6
+	eq "$(hazard -s 3 -n 6)" "$output"
+	awk '/^## Dungeon Hazard Die/ { on = 1 } on && /^\|/ { print } /^### Encounter/ { exit }' "$TOP"/../shared/seeds/002_*.txt > t002.md
+	run -0 hazard -r dungeonturn -t t002.md -s 3 -n 12
+	eq "$(hazard -r dungeonturn -s 3 -n 12 | cut -f1-3)" "$(echo "$output" | cut -f1-3)"
+	echo "$output" | cut -f4 | grep -qx signs
+}
+
+@test "-t: a line-form table with a die header; a bad table is refused" {
+	printf 'die: d4\n1 Encounter! Bats.\n2-4 Quiet.\n' > t
+	run -0 hazard -t t -s 3 -n 50
+	eq "encounter quiet" "$(echo "$output" | awk -F'\t' '$3 != "-" { print $4 }' | sort -u | paste -sd' ')"
+	printf '1 a\n3 b\n' > bad
+	run -2 --separate-stderr hazard -t bad
+	eq "hazard: bad: no row for 2" "$stderr"
+}
+
+@test "-f: N runs of one turn print exactly what one run of -n N prints, for every rules name" {
+	for r in "exploration -p party" bookkeeping delving dungeonturn "alarm stay" "alarm advance" travel; do
+		rm -f st st.lock
+		set -- $r
+		rules=$1; shift
+		args=(); [ "${1:-}" = -p ] && { args=(-p party); shift 2; }
+		for i in $(seq 30); do hazard -r "$rules" -f st -s 99 "${args[@]}" "$@"; done > many
+		hazard -r "$rules" -s 99 -n 30 "${args[@]}" "$@" > one
+		cmp many one
+	done
+}
+
+@test "-f: the state file is plain text, continues without -s, restarts with another seed" {
+	hazard -r dungeonturn -f st -s 5 -n 3 > /dev/null
+	grep -qx "rules dungeonturn" st
+	grep -qx "turn 3" st
+	grep -qx "seed 5" st
+	run -0 hazard -f st
+	eq 4 "$(echo "$output" | head -1 | cut -f2)"
+	eq "$(hazard -r dungeonturn -s 5 -n 4 | tail -1)" "$(echo "$output" | tail -1)"
+	run -0 hazard -f st -s 6
+	eq 5 "$(echo "$output" | head -1 | cut -f2)"
+	grep -qx "seed 6" st
+}
+
+@test "-f: a corrupt state file is refused with FILE:LINE and left byte-identical" {
+	hazard -f st -s 5 -n 3 > /dev/null
+	good=$(cat st)
+	check() { printf '%s\n' "$good" | sed "$1" > st; cp st before
+		run -2 --separate-stderr hazard -f st; one_error hazard; [ -z "$output" ]; cmp st before; }
+	check 's/^turn 3$/turn x/';  eq "hazard: st:3: 'x': expected a whole number from 0 to 1000000000000000000" "$stderr"
+	check 's/^turn 3$/turn -1/'
+	check 's/^turn 3$/turn/'; eq "hazard: st:3: expected a keyword and one value" "$stderr"
+	check 's/^rules .*/rules chess/'; eq "hazard: st:2: rules: 'chess': not a rules name" "$stderr"
+	check 's/^rng .*/rng 1234/'
+	check 's/^rng .*/rng 0000000000000000000000000000000000000000000000000000000000000000/'
+	check 's/^seed .*/seed -4/'
+	check 's/^condition .*/condition grumpy/'
+	check 's/^alarm .*/alarm 9999999/'
+	check '$a colour blue'; eq "hazard: st:11: unknown keyword 'colour'" "$stderr"
+	printf 'turn 1\n\001\n' > st; cp st before
+	run -2 --separate-stderr hazard -f st; cmp st before
+	eq "hazard: st:2: not text (a NUL, a control character or bad UTF-8)" "$stderr"
+}
+
+@test "-f: comments and blank lines are allowed; a hand-edited alarm is used" {
+	printf '# my dungeon\n\nrules alarm\nalarm 9 # nearly certain\n' > st
+	run -0 hazard -f st -s 1 advance
+	eq "1" "$(echo "$output" | cut -f2)"
+	eq "encounter 0" "$(echo "$output" | cut -f4,5 | tr '\t' ' ')"
+}
+
+@test "-f: a directory, a FIFO, a symlink or 100 MB are refused, nothing is created" {
+	mkdir d
+	run -2 --separate-stderr hazard -f d; eq "hazard: d: not a regular file" "$stderr"
+	mkfifo fifo
+	run -2 --separate-stderr timeout 5 hazard -f fifo; eq "hazard: fifo: not a regular file" "$stderr"
+	echo "turn 1" > target; ln -s target link
+	run -2 --separate-stderr hazard -f link; eq "hazard: link: is a symbolic link: refusing to follow it" "$stderr"
+	head -c 100000000 /dev/zero > big
+	run -2 --separate-stderr timeout 5 hazard -f big; eq "hazard: big: larger than 1 MiB: not a state file" "$stderr"
+	[ ! -e d.lock ] && [ ! -e fifo.lock ] && [ ! -e link.lock ] && [ ! -e big.lock ]
+	eq "turn 1" "$(cat target)"
+}
+
+@test "-f: a failed run does not touch the state; stale temp files are removed" {
+	hazard -f st -s 5 -n 3 > /dev/null
+	cp st before
+	run -3 sh -c 'hazard -f st -n 5 >/dev/full'
+	cmp st before
+	run -2 hazard -f st -n x
+	cmp st before
+	echo junk > st.tmp.99999
+	echo junk > st.tmp.1
+	hazard -f st > /dev/null
+	[ ! -e st.tmp.99999 ] && [ ! -e st.tmp.1 ]
+	ls st* > files
+	eq "st st.lock" "$(paste -sd' ' files)"
+}
+
+@test "-f: the state file keeps its mode" {
+	hazard -f st -s 1 > /dev/null
+	chmod 600 st
+	hazard -f st > /dev/null
+	eq 600 "$(stat -c %a st)"
+}
+
+@test "-f: 20 concurrent runs give the same state as 20 runs in a row" {
+	for i in $(seq 20); do hazard -f st -s 3 > "out.$i" & done
+	wait
+	grep -qx "turn 20" st
+	for i in $(seq 20); do hazard -f seq -s 3; done > /dev/null
+	eq "$(grep -v '^#' seq)" "$(grep -v '^#' st)"
+	eq "$(seq 20)" "$(cat out.* | cut -f2 | sort -nu)"
+}
+
+@test "-n streams: a huge count stops at once when the reader goes away" {
+	run -0 timeout 10 sh -c 'hazard -s 1 -n 1000000000000 | head -1'
+	eq 1 "${#lines[@]}"
+}
+
+@test "-u writes each record as soon as it is made" {
+	hazard -u -s 1 -n 3 > out
+	eq 3 "$(wc -l < out | tr -d ' ')"
+}
+
+@test "every EXAMPLES line of hazard(6) runs" {
+	printf 'Brannoc con=2\nIlse con=-1\n' > party.txt
+	n=0
+	while IFS= read -r cmd; do
+		n=$((n + 1))
+		run bash -c "$cmd"
+		[ "$status" -eq 0 ] || { echo "failed ($status): $cmd" >&2; echo "$output" >&2; false; }
+	done < <(man_examples hazard.6)
+	[ "$n" -ge 5 ]
+}
