@@ -28,6 +28,12 @@ static const char *const action_names[] = {
 
 enum condition { FRESH, TIRED, EXHAUSTED };	/* 002 */
 
+enum kind { K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN };	/* keys acted on */
+
+static const char *const kind_keys[] = {
+	"", "encounter", "fatigue", "shift", "sign", NULL
+};
+
 static const char *const condition_names[] = {
 	"fresh", "tired", "exhausted", NULL
 };
@@ -46,9 +52,15 @@ struct state {
 	struct stream st;
 };
 
+#define TAILS_MAX 64	/* the die totals whose records are prepared once */
+
 struct run {
 	struct state s;
 	struct tbl table;
+	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
+	const struct tbl_row *rowat[TAILS_MAX];	/* the row of each total - min */
+	char	*tail[TAILS_MAX];	/* "\tROLL\tKEY\tTEXT\n" by total - min */
+	size_t	 taillen[TAILS_MAX];
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
 	struct party party;
 	int	 have_party;
@@ -86,14 +98,61 @@ emit(const struct run *run, long roll, const char *key, const char *text,
 	rec_end();
 }
 
+/* A row's record as the table has it: prepared once when it can be. */
+static void
+emit_row(const struct run *run, long total, const struct tbl_row *row,
+    const char *dice)
+{
+	long i = total - dice_min(&run->table.die);
+
+	if (i >= 0 && i < TAILS_MAX && run->tail[i] != NULL) {
+		rec_begin(run->s.turn);
+		rec_tail(run->tail[i], run->taillen[i]);
+	} else
+		emit(run, total, row->key, row->text, dice);
+}
+
+static void
+prepare_tails(struct run *run)
+{
+	const struct tbl_row *row;
+	long lo = dice_min(&run->table.die), t;
+	char buf[TBL_TEXT_MAX + 64];
+	int n;
+
+	if (run->verbose || dice_max(&run->table.die) - lo >= TAILS_MAX)
+		return;
+	for (t = lo; t <= dice_max(&run->table.die); t++) {
+		run->rowat[t - lo] = row = tbl_lookup(&run->table, t);
+		n = snprintf(buf, sizeof buf, "\t%ld\t%s\t%s\n", t, row->key,
+		    row->text);
+		run->tail[t - lo] = estrdup(buf);
+		run->taillen[t - lo] = (size_t)n;
+	}
+}
+
+static void
+free_tails(struct run *run)
+{
+	int i;
+
+	for (i = 0; i < TAILS_MAX; i++)
+		free(run->tail[i]);
+}
+
 /* Roll a table; with -v, describe the dice as "2d6: 3,5". */
 static const struct tbl_row *
 roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 {
 	uint32_t faces[DICE_COUNT_MAX];
-	const struct tbl_row *row = tbl_roll(t, &run->s.st.rng, total, faces);
+	const struct tbl_row *row;
 	int n;
 
+	if (t == &run->table && run->rowat[0] != NULL) {	/* prepared */
+		*total = dice_roll(&t->die, &run->s.st.rng, NULL);
+		return run->rowat[*total - dice_min(&t->die)];
+	}
+	row = tbl_roll(t, &run->s.st.rng, total, faces);
 	if (run->verbose) {
 		n = dice_format(&t->die, dice, size);
 		dice[n++] = ':';
@@ -212,7 +271,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
 	} else
-		emit(run, total, row->key, row->text, dice);
+		emit_row(run, total, row, dice);
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);
 }
@@ -224,7 +283,7 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 {
 	int r = run->s.rules;
 
-	emit(run, total, row->key, row->text, dice);
+	emit_row(run, total, row, dice);
 	if (r == R_DELVING || r == R_DUNGEONTURN)
 		run->s.fatigue = run->action != A_REST;
 	else if (run->action != A_REST && run->have_party)
@@ -238,25 +297,37 @@ die_turn(struct run *run)
 	char dice[64];
 	const struct tbl_row *row;
 	long total;
+	int r = run->s.rules;
 
 	settle_fatigue(run);
 	row = roll(run, &run->table, &total, dice, sizeof dice);
-	if (run->s.rules == R_DUNGEONTURN && run->s.turn <= GRACE_TURNS_002 &&
+	if (r == R_DUNGEONTURN && run->s.turn <= GRACE_TURNS_002 &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
 		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
 		    "of a delve are quiet on a 4-6.", dice);
-	else if (strcmp(row->key, "encounter") == 0)
+	else switch (run->kind[row - run->table.rows]) {
+	case K_ENCOUNTER:
 		emit_encounter(run, total, row, dice);
-	else if (strcmp(row->key, "fatigue") == 0)
+		break;
+	case K_FATIGUE:
 		emit_fatigue(run, total, row, dice);
-	else if (strcmp(row->key, "shift") == 0 && run->s.rules == R_DELVING)
-		emit_shift(run, total, row->text);
-	else {
-		if (strcmp(row->key, "sign") == 0 && run->s.rules == R_DELVING)
-			run->s.sign = 1;
-		emit(run, total, row->key, row->text, dice);
+		break;
+	case K_SHIFT:
+		if (r == R_DELVING) {
+			emit_shift(run, total, row->text);
+			break;
+		}
+		emit_row(run, total, row, dice);
+		break;
+	case K_SIGN:
+		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
+		emit_row(run, total, row, dice);
+		break;
+	default:
+		emit_row(run, total, row, dice);
+		break;
 	}
-	if (run->s.rules == R_EXPLORATION || run->s.rules == R_BOOKKEEPING)
+	if (r == R_EXPLORATION || r == R_BOOKKEEPING)
 		rest_clock(run);
 }
 
@@ -457,7 +528,7 @@ static void
 setup(struct run *run, const struct opts *o)
 {
 	const char *party = party_path(o->party);
-	int r = run->s.rules;
+	int r = run->s.rules, i;
 
 	check_rules_options(run, o);
 	run->table = hazard_table[r];
@@ -477,6 +548,11 @@ setup(struct run *run, const struct opts *o)
 		run->have_party = 1;
 	}
 	run->verbose = o->verbose;
+	if (r != R_ALARM)
+		prepare_tails(run);
+	for (i = 0; i < run->table.nrows; i++)
+		run->kind[i] = (unsigned char)(word_in(run->table.rows[i].key,
+		    kind_keys) > 0 ? word_in(run->table.rows[i].key, kind_keys) : K_OTHER);
 }
 
 static void
@@ -548,6 +624,7 @@ main(int argc, char *argv[])
 		save_state(&run.s, &f);
 		stf_close(&f);
 	}
+	free_tails(&run);
 	tbl_free(&run.table);
 	return EXIT_OK;
 }

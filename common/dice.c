@@ -133,6 +133,12 @@ dice_roll(const struct dice *d, struct rng *r, uint32_t *faces)
 	uint32_t i;
 	long sum = 0;
 
+	if (d->count == 1) {	/* the common case: one die */
+		sum = rng_die(r, d->sides);
+		if (faces != NULL)
+			faces[0] = (uint32_t)sum;
+		return sum + d->mod;
+	}
 	if (faces == NULL)
 		faces = buf;
 	for (i = 0; i < d->count; i++)

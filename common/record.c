@@ -21,12 +21,13 @@
 static char obuf[OUT_SIZE];
 static size_t olen;
 static int ounbuffered;
-static const char *oprog = "delving";
+static char oprefix[32] = "delving\t";	/* "PROG\t", the start of every record */
+static size_t oprefixlen = 8;
 
 void
 out_init(const char *prog, int unbuffered)
 {
-	oprog = prog;
+	oprefixlen = (size_t)snprintf(oprefix, sizeof oprefix, "%s\t", prog);
 	ounbuffered = unbuffered;
 }
 
@@ -53,10 +54,10 @@ out_flush(void)
 	olen = 0;
 }
 
-void
-out_bytes(const char *s, size_t n)
+static inline void
+put(const char *s, size_t n)
 {
-	if (n > OUT_SIZE - olen) {
+	if (n > OUT_SIZE - olen) {	/* rare: the buffer is full */
 		out_flush();
 		if (n > OUT_SIZE) {
 			write_all(s, n);
@@ -65,6 +66,12 @@ out_bytes(const char *s, size_t n)
 	}
 	memcpy(obuf + olen, s, n);
 	olen += n;
+}
+
+void
+out_bytes(const char *s, size_t n)
+{
+	put(s, n);
 }
 
 void
@@ -103,12 +110,39 @@ out_close(void)
 		err(EXIT_IO, "stdout");
 }
 
+/*
+ * "PROG\tTURN": the turn's digits are kept, and a turn one past the last is
+ * counted up in place, so a stream of turns costs no division.
+ */
 void
 rec_begin(uint64_t turn)
 {
-	out_str(oprog);
-	out_bytes("\t", 1);
-	out_u64(turn);
+	static char digits[24];
+	static size_t ndigits;
+	static uint64_t last = UINT64_MAX;
+	char *p;
+
+	if (turn != last + 1 || ndigits == 0) {
+		char d[24], *q = d + sizeof d;
+		uint64_t v = turn;
+
+		do
+			*--q = (char)('0' + v % 10);
+		while ((v /= 10) != 0);
+		ndigits = (size_t)(d + sizeof d - q);
+		memcpy(digits, q, ndigits);
+	} else {
+		for (p = digits + ndigits - 1; p >= digits && *p == '9'; p--)
+			*p = '0';
+		if (p < digits) {	/* 99 -> 100 */
+			memmove(digits + 1, digits, ndigits++);
+			digits[0] = '1';
+		} else
+			++*p;
+	}
+	last = turn;
+	put(oprefix, oprefixlen);
+	put(digits, ndigits);
 }
 
 void
@@ -152,6 +186,15 @@ void
 rec_end(void)
 {
 	out_bytes("\n", 1);
+	if (ounbuffered)
+		out_flush();
+}
+
+/* The rest of a record prepared once: "\tFIELD...\tTEXT\n". */
+void
+rec_tail(const char *tail, size_t n)
+{
+	put(tail, n);
 	if (ounbuffered)
 		out_flush();
 }

@@ -27,6 +27,7 @@ void	 rec_i64(int64_t v);
 void	 rec_text(const char *fmt, ...)
 	     __attribute__((format(printf, 1, 2)));
 void	 rec_end(void);
+void	 rec_tail(const char *tail, size_t n);
 
 struct rec_in {
 	char	*line;		/* the raw line, without its newline */
