@@ -14,9 +14,9 @@
 #include "party.h"
 #include "util.h"
 
-const char *const party_keys[PK_NKEYS] = {
+const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
-	"best", "hp", "speed", "load", "resilience"
+	"best", "hp", "speed", "load", "resilience", NULL
 };
 
 static const struct {

@@ -26,7 +26,7 @@ struct party {
 	struct member m[PARTY_MAX];
 };
 
-extern const char *const party_keys[PK_NKEYS];
+extern const char *const party_keys[PK_NKEYS + 1];
 
 void	 party_load(struct party *p, const char *path);
 void	 party_need(const struct party *p, enum party_key k);
