@@ -2,7 +2,8 @@
 # The common module: the generator, seed words, dice, tables.
 load helper
 
-SEEDS="$TOP/../shared/seeds"
+# tests/tables/ holds the seeds' own tables, copied verbatim from ../shared/seeds.
+TABLES="$TOP/tests/tables"
 
 # Reference outputs of the generators' published implementations.
 @test "splitmix64 from 1234567 gives the reference sequence" {
@@ -86,9 +87,18 @@ SEEDS="$TOP/../shared/seeds"
 }
 
 # Table files: the forms of delving(7) TABLE FILES.
-hazard_000() { awk '/^The Hazard Die/ { on = 1 } on && /^\|/ { print } on && /^Use common/ { exit }' "$SEEDS"/000_*.txt; }
-hazard_002() { awk '/^## Dungeon Hazard Die/ { on = 1 } on && /^\|/ { print } /^### Encounter/ { exit }' "$SEEDS"/002_*.txt; }
-vibe_002() { awk '/^### Encounter Vibe/ { on = 1 } on && /^\|/ { print }' "$SEEDS"/002_*.txt; }
+hazard_000() { cat "$TABLES/000-hazard.md"; }
+hazard_002() { cat "$TABLES/002-hazard.md"; }
+vibe_002() { cat "$TABLES/002-disposition.md"; }
+
+@test "the table fixtures are the seeds' own text, when the seeds are at hand" {
+	seeds=$TOP/../shared/seeds
+	[ -d "$seeds" ] || skip "../shared/seeds is not beside this checkout"
+	grep -qxF -f "$TABLES/000-hazard.md" "$seeds"/000_*.txt
+	eq "$(wc -l < "$TABLES/000-hazard.md")" "$(grep -cxF -f "$TABLES/000-hazard.md" "$seeds"/000_*.txt)"
+	eq "$(wc -l < "$TABLES/002-hazard.md")" "$(grep -cxF -f "$TABLES/002-hazard.md" "$seeds"/002_*.txt)"
+	eq "$(wc -l < "$TABLES/002-disposition.md")" "$(grep -cxF -f "$TABLES/002-disposition.md" "$seeds"/002_*.txt)"
+}
 
 @test "table: seed 000's hazard table loads as it is" {
 	hazard_000 > "$BATS_TEST_TMPDIR/t.md"

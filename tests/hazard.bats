@@ -297,11 +297,9 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 }
 
 @test "-t: the seeds' own Markdown hazard tables load as they are" {
-	awk '/^The Hazard Die/ { on = 1 } on && /^\|/ { print } on && /^Use common/ { exit }' "$TOP"/../shared/seeds/000_*.txt > t000.md
-	run -0 hazard -t t000.md -s 3 -n 6
+	run -0 hazard -t "$TOP/tests/tables/000-hazard.md" -s 3 -n 6
 	eq "$(hazard -s 3 -n 6)" "$output"
-	awk '/^## Dungeon Hazard Die/ { on = 1 } on && /^\|/ { print } /^### Encounter/ { exit }' "$TOP"/../shared/seeds/002_*.txt > t002.md
-	run -0 hazard -r dungeonturn -t t002.md -s 3 -n 12
+	run -0 hazard -r dungeonturn -t "$TOP/tests/tables/002-hazard.md" -s 3 -n 12
 	eq "$(hazard -r dungeonturn -s 3 -n 12 | cut -f1-3)" "$(echo "$output" | cut -f1-3)"
 	echo "$output" | cut -f4 | grep -qx signs
 }
