@@ -78,6 +78,15 @@ demo: all
 	@echo
 	@echo '$$ hazard -r travel -a -s demo -n 4'
 	@bin/hazard -r travel -a -s demo -n 4
+	@echo
+	@echo '$$ hazard -s demo -n 30 | reaction -s demo - | grep -A1 encounter'
+	@bin/hazard -s demo -n 30 | bin/reaction -s demo - | grep -A1 encounter
+	@echo
+	@echo '$$ reaction -s demo -a surprise Ash:2 Bryn:0 Cole:-1'
+	@bin/reaction -s demo -a surprise Ash:2 Bryn:0 Cole:-1 || echo "(exit $$?)"
+	@echo
+	@echo '$$ env return -s 970 -l 4 arduous Wren:6 Osric:5'
+	@bin/return -s 970 -l 4 arduous Wren:6 Osric:5 || echo "(exit $$?)"
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
