@@ -13,9 +13,9 @@ LDFLAGS =
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard
-BIN = bin/hazard
-MAN6 = man/hazard.6
+PROGS = hazard reaction return
+BIN = bin/hazard bin/reaction bin/return
+MAN6 = man/hazard.6 man/reaction.6 man/return.6
 MAN7 = man/delving.7
 
 HDR = common/dice.h common/party.h common/record.h common/rng.h \
@@ -38,6 +38,14 @@ $(LIB): $(OBJ)
 bin/hazard: cmd/hazard.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/hazard.c $(LIB) $(LDFLAGS)
+
+bin/reaction: cmd/reaction.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/reaction.c $(LIB) $(LDFLAGS)
+
+bin/return: cmd/return.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/return.c $(LIB) $(LDFLAGS)
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
@@ -70,6 +78,15 @@ demo: all
 	@echo
 	@echo '$$ hazard -r travel -a -s demo -n 4'
 	@bin/hazard -r travel -a -s demo -n 4
+	@echo
+	@echo '$$ hazard -s demo -n 30 | reaction -s demo - | grep -A1 encounter'
+	@bin/hazard -s demo -n 30 | bin/reaction -s demo - | grep -A1 encounter
+	@echo
+	@echo '$$ reaction -s demo -a surprise Ash:2 Bryn:0 Cole:-1'
+	@bin/reaction -s demo -a surprise Ash:2 Bryn:0 Cole:-1 || echo "(exit $$?)"
+	@echo
+	@echo '$$ env return -s 970 -l 4 arduous Wren:6 Osric:5'
+	@bin/return -s 970 -l 4 arduous Wren:6 Osric:5 || echo "(exit $$?)"
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \

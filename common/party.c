@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "party.h"
+#include "state.h"
 #include "util.h"
 
 const char *const party_keys[PK_NKEYS + 1] = {
@@ -200,4 +201,127 @@ party_default(struct party *p, long mod, enum party_key k)
 	strcpy(p->m[0].name, "-");
 	p->m[0].val[k] = mod;
 	p->m[0].has = 1u << k;
+}
+
+/*
+ * The characters who roll: NAME:MOD operands (MOD key k's value), else the
+ * party file of -p or DELVING_PARTY (every character needs key k), else one
+ * unnamed roller "-" with the modifier mod.  -p with operands is refused.
+ */
+void
+party_pick(struct party *p, const char *popt, int argc, char *const argv[],
+    enum party_key k, long mod)
+{
+	const char *path;
+	int i;
+
+	if (argc > 0) {
+		if (popt != NULL)
+			errx(EXIT_BAD, "-p and NAME:MOD operands: give the characters one way, not both");
+		memset(p, 0, sizeof *p);
+		for (i = 0; i < argc; i++)
+			party_operand(p, argv[i], k);
+	} else if ((path = party_path(popt)) != NULL) {
+		party_load(p, path);
+		party_need(p, k);
+	} else
+		party_default(p, mod, k);
+}
+
+/* The character defined on line lineno, or NULL. */
+static const struct member *
+member_at(const struct party *p, unsigned long lineno)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->m[i].lineno == lineno)
+			return &p->m[i];
+	return NULL;
+}
+
+/* One word of a character's line: key=value, rewritten when the value changed. */
+static void
+save_word(FILE *out, const char *w, size_t n, const struct member *was,
+    const struct member *now)
+{
+	const char *eq = memchr(w, '=', n);
+	size_t klen = eq != NULL ? (size_t)(eq - w) : 0;
+	int k;
+
+	for (k = 0; eq != NULL && k < PK_NKEYS; k++)
+		if (strlen(party_keys[k]) == klen &&
+		    memcmp(w, party_keys[k], klen) == 0 &&
+		    (now->has & 1u << k) && was->val[k] != now->val[k]) {
+			fprintf(out, "%s=%ld", party_keys[k], now->val[k]);
+			return;
+		}
+	fwrite(w, 1, n, out);
+}
+
+/* A character's line: the name, then each word, the blanks between kept. */
+static void
+save_line(FILE *out, const char *line, const struct member *was,
+    const struct member *now)
+{
+	const char *p = line + strspn(line, " \t");
+	size_t n;
+
+	p += strcspn(p, " \t\n");
+	fwrite(line, 1, (size_t)(p - line), out);
+	for (;;) {
+		n = strspn(p, " \t");
+		fwrite(p, 1, n, out);
+		p += n;
+		if (*p == '#' || (n = strcspn(p, " \t\n")) == 0)
+			break;
+		save_word(out, p, n, was, now);
+		p += n;
+	}
+	fputs(p, out);
+}
+
+static int
+party_changed(const struct party *was, const struct party *now)
+{
+	int i, k;
+
+	for (i = 0; i < was->n; i++)
+		for (k = 0; k < PK_NKEYS; k++)
+			if (was->m[i].val[k] != now->m[i].val[k])
+				return 1;
+	return 0;
+}
+
+/*
+ * Write the party file back (return -w), under the lock stf_open took
+ * before party_load read it: the key=value words whose values differ
+ * between was and now take the new values; every other byte stays as it
+ * was.  0 when nothing changed and nothing was written.
+ */
+int
+party_save(struct stf *f, const struct party *was, const struct party *now)
+{
+	const struct member *m;
+	unsigned long lineno = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *out;
+
+	if (!party_changed(was, now))
+		return 0;
+	if (f->in == NULL)
+		errx(EXIT_IO, "%s: gone before it could be written back", f->path);
+	out = stf_temp(f);
+	while (getline(&line, &cap, f->in) != -1) {
+		if ((m = member_at(was, ++lineno)) != NULL)
+			save_line(out, line, m, &now->m[m - was->m]);
+		else
+			fputs(line, out);
+	}
+	if (ferror(f->in))
+		err(EXIT_IO, "%s", f->path);
+	free(line);
+	stf_commit(f);
+	return 1;
 }

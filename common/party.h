@@ -33,5 +33,11 @@ void	 party_need(const struct party *p, enum party_key k);
 void	 party_operand(struct party *p, const char *arg, enum party_key k);
 void	 party_default(struct party *p, long mod, enum party_key k);
 const char *party_path(const char *opt);
+void	 party_pick(struct party *p, const char *popt, int argc,
+	     char *const argv[], enum party_key k, long mod);
+
+struct stf;
+int	 party_save(struct stf *f, const struct party *was,
+	     const struct party *now);
 
 #endif

@@ -214,7 +214,7 @@ static const struct {
 	{ 5, 9 },		/* hazard */
 	{ 7, 7 },		/* light */
 	{ 7, 7 },		/* timedice */
-	{ 5, 10 },		/* reaction */
+	{ 6, 6 },		/* reaction */
 	{ 5, 10 },		/* chase */
 	{ 10, 10 },		/* return */
 	{ 3, 10 },		/* roll */
@@ -224,6 +224,46 @@ static const char *const travel_keys[] = {	/* 004: travel turns */
 	"terrible", "soon", "worsens", "calm", NULL
 };
 
+/*
+ * Lines a filter holds back while it waits to see what follows a record
+ * (rec_hold); rec_release copies them to the output, in order.
+ */
+static char *held;
+static size_t heldlen, heldcap;
+static int nheld;
+
+void
+rec_hold(const struct rec_in *r)
+{
+	if (heldcap - heldlen < r->len + 1) {
+		heldcap = heldlen + r->len + 1 + 4096;
+		held = ereallocarray(held, heldcap, 1);
+	}
+	memcpy(held + heldlen, r->line, r->len);
+	heldlen += r->len;
+	held[heldlen++] = '\n';
+	nheld++;
+}
+
+int
+rec_held(void)
+{
+	return nheld;
+}
+
+void
+rec_release(void)
+{
+	if (nheld == 0)
+		return;
+	out_bytes(held, heldlen);
+	heldlen = 0;
+	nheld = 0;
+	if (ounbuffered)
+		out_flush();
+}
+
+/* A bad record stops the filter after every line before it, held or not. */
 static void
 bad_record(const struct rec_in *r, const char *fmt, ...)
 {
@@ -233,6 +273,7 @@ bad_record(const struct rec_in *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
+	rec_release();
 	out_flush();
 	errx(EXIT_BAD, "stdin:%lu: bad %s record: %s", r->lineno,
 	    rec_progs[r->prog], why);
@@ -294,11 +335,12 @@ parse_record(struct rec_in *r)
 }
 
 /*
- * Read a line, refuse a malformed record of the suite (exit 2, after the
- * lines before it), copy the line to the output; 0 at the end of input.
+ * Read a line and refuse a malformed record of the suite (exit 2, after the
+ * lines before it), without copying it: the caller passes it on with
+ * rec_pass or holds it with rec_hold.  0 at the end of input.
  */
 int
-rec_read(struct rec_in *r, FILE *fp)
+rec_next(struct rec_in *r, FILE *fp)
 {
 	ssize_t n;
 
@@ -317,10 +359,29 @@ rec_read(struct rec_in *r, FILE *fp)
 			bad_record(r, "longer than 1 MiB");
 		parse_record(r);
 	}
+	return 1;
+}
+
+/* Copy the line read last to the output, unchanged. */
+void
+rec_pass(const struct rec_in *r)
+{
 	out_bytes(r->line, r->len);
 	out_bytes("\n", 1);
 	if (ounbuffered)
 		out_flush();
+}
+
+/*
+ * Read a line, refuse a malformed record of the suite (exit 2, after the
+ * lines before it), copy the line to the output; 0 at the end of input.
+ */
+int
+rec_read(struct rec_in *r, FILE *fp)
+{
+	if (!rec_next(r, fp))
+		return 0;
+	rec_pass(r);
 	return 1;
 }
 

@@ -45,6 +45,11 @@ struct rec_in {
 extern const char *const rec_progs[];
 
 int	 rec_read(struct rec_in *r, FILE *fp);
+int	 rec_next(struct rec_in *r, FILE *fp);
+void	 rec_pass(const struct rec_in *r);
+void	 rec_hold(const struct rec_in *r);
+int	 rec_held(void);
+void	 rec_release(void);
 int	 rec_is(const struct rec_in *r, const char *prog);
 int	 rec_travel(const struct rec_in *r);
 void	 rec_free(struct rec_in *r);

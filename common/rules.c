@@ -72,6 +72,19 @@ const char *const text_rest_due =
 const char *const text_rest_skipped =
     "Rest was skipped: each character makes a CON save (DC 12) or gains 1 Fatigue.";
 
+/* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
+const char text_surprised_000[] =
+    "is surprised and cannot act in the first round of combat";
+const char text_alert_000[] = "is not surprised";
+
+/* 000: "Partial surprise: Some party members may be surprised while others aren't." */
+const char *const surprise_words_000[3] = { "none", "some", "all" };
+const char *const surprise_text_000[3] = {
+	"Nobody is surprised.",
+	"Partial surprise: those surprised cannot act in the first round; the others can.",
+	"Everyone is surprised: nobody can act in the first round of combat.",
+};
+
 /* 001: D6 Dungeon Hazard Die Results */
 static const struct tbl_row hazard_001[] = {
 	{ 1, 1, "encounter", "Encounter: the party has an encounter; the GM determines its reaction, activity, distance and surprise." },
@@ -114,6 +127,21 @@ static const struct tbl_row disposition_rows_002[] = {
 	{ 11, 12, "friendly", "Friendly." },
 };
 
+/*
+ * 002: Leaving the Dungeon, "DC = 10 + length of travel + number of rooms
+ * from the exit of the dungeon, maximum of DC 20"; "Dangerous: 1d6 damage
+ * is inflicted for every 1 under the DC"; "Arduous: lose 1 item per 1 under
+ * the DC"; "If a character is reduced to 0 hit protection, they suffer an
+ * omen and are forced to make an omen roll."
+ */
+const struct return_text return_text_002 = {
+	"returns to camp",
+	"1d6 damage per point under",
+	"at 0 hit protection: suffers an omen and makes an omen roll",
+	"the referee picks, less valuable and less secure items first, up to weapons, armor, spells and magical items",
+	{ "item", "items" },
+};
+
 /* 003: the alarm, checked on a d10 */
 const char *const alarm_text[AE_NEVENTS] = {
 	"Advance: the alarm rises by 1 and the check finds nothing.",
@@ -131,6 +159,28 @@ static const struct tbl_row hazard_004[] = {
 	{ 2, 10, "soon", "Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." },
 	{ 11, 19, "worsens", "Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives." },
 	{ 20, 20, "calm", "Nothing bad, maybe even good." },
+};
+
+/*
+ * 004: Morale, "Success means they stand and fight. Failure means they
+ * surrender or flee."
+ */
+const char text_stands_004[] = "stands and fights";
+const char text_flees_004[] = "surrenders or flees";
+
+/*
+ * 004: Rolling To Return, "DC = 10 + 1 per travel turn, max DC 20";
+ * "Dangerous: 1d6 damage per 1 under DC"; "Arduous: lose 1 load of
+ * equipment per 1 under the DC"; "If the PC is reduced to 0 HP, they die
+ * or are left unconscious. This damage ignores armor and can't be healed
+ * or avoided."
+ */
+const struct return_text return_text_004 = {
+	"returns to safety without issue",
+	"1d6 damage per point under, ignoring armour",
+	"at 0 HP: dies or is left unconscious",
+	"the GM picks, less valuable and less secure first, up to weapons and armour",
+	{ "load", "load" },
 };
 
 const struct tbl hazard_table[R_NRULES] = {

@@ -30,6 +30,15 @@ int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 #define REST_TURNS_000	6	/* rest 1 turn after 6 turns of exploration */
 #define FATIGUE_DC_000	12	/* CON save against gaining 1 Fatigue */
 
+/* 000: Surprise, "WIS check (DC 12) for each character to avoid surprise" */
+#define SURPRISE_DC_000	12
+
+enum surprise { SP_NONE, SP_SOME, SP_ALL };
+extern const char *const surprise_words_000[3];	/* none some all */
+extern const char *const surprise_text_000[3];
+extern const char text_surprised_000[];
+extern const char text_alert_000[];
+
 /* 002: the grace turns at the start of a delve */
 #define GRACE_TURNS_002	6	/* 4-6 are nothing in the first 6 turns */
 #define GRACE_FROM_002	4
@@ -48,6 +57,31 @@ enum alarm_event {
 	AE_BACKTRACK_ENCOUNTER, AE_HIDE_PASS, AE_HIDE_FAIL, AE_NEVENTS
 };
 extern const char *const alarm_text[AE_NEVENTS];
+
+/* 004: Morale, "Morale checks always have a DC 11" */
+#define MORALE_DC_004	11
+extern const char text_stands_004[];
+extern const char text_flees_004[];
+
+/*
+ * 002 and 004: rolling to return to camp.  DC = 10 + the distance (004:
+ * travel turns; 002: length of travel + rooms from the exit), at most 20;
+ * a failure costs 1d6 damage (dangerous) or 1 load or item (arduous) for
+ * each point under the DC.
+ */
+#define RETURN_DC_BASE	10
+#define RETURN_DC_MAX	20
+#define RETURN_DAMAGE_DIE 6
+
+struct return_text {
+	const char *safe;	/* success */
+	const char *hurt;	/* dangerous: the damage */
+	const char *down;	/* dangerous: at 0 HP */
+	const char *lost;	/* arduous: what is dropped */
+	const char *unit[2];	/* arduous: what one point and more cost */
+};
+extern const struct return_text return_text_002;
+extern const struct return_text return_text_004;
 
 /* 000 and 001-002: the sentences of hazard's follow-up records */
 extern const char *const text_rest_due;

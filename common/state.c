@@ -217,9 +217,13 @@ stf_write_stream(FILE *fp, const struct stream *st)
 	fprintf(fp, "seed %" PRIu64 "\nrng %s\n", st->seed, hex);
 }
 
-/* The temp file the new state is written to; it keeps the old file's mode. */
+/*
+ * The temp file the new contents go to, empty; it keeps the old file's
+ * mode.  For a file whose own lines are written back as they were (the
+ * party file of return -w); a state file uses stf_write.
+ */
 FILE *
-stf_write(struct stf *f, const char *prog)
+stf_temp(struct stf *f)
 {
 	char pid[32];
 	FILE *fp;
@@ -239,8 +243,17 @@ stf_write(struct stf *f, const char *prog)
 	}
 	if ((fp = fdopen(fd, "w")) == NULL)
 		err(EXIT_IO, "%s", f->tmppath);
-	fprintf(fp, "# %s state: see %s(6), FILES\n", prog, prog);
 	return f->out = fp;
+}
+
+/* The temp file the new state is written to, after a comment naming prog. */
+FILE *
+stf_write(struct stf *f, const char *prog)
+{
+	FILE *fp = stf_temp(f);
+
+	fprintf(fp, "# %s state: see %s(6), FILES\n", prog, prog);
+	return fp;
 }
 
 static void

@@ -28,6 +28,7 @@ int	 stf_next(struct stf *f, char **w);
 void	 stf_bad(const struct stf *f, const char *fmt, ...);
 long long stf_num(const struct stf *f, const char *s, long long lo, long long hi);
 int	 stf_stream(const struct stf *f, char **w, int nw, struct stream *st);
+FILE	*stf_temp(struct stf *f);
 FILE	*stf_write(struct stf *f, const char *prog);
 void	 stf_write_stream(FILE *fp, const struct stream *st);
 void	 stf_commit(struct stf *f);

@@ -138,3 +138,17 @@ utf8_ok(const char *s, size_t n)
 	}
 	return 1;
 }
+
+/*
+ * -m MOD, which may repeat: the values add.  Each value and the running sum
+ * stay within -MOD_MAX..MOD_MAX.
+ */
+long
+emod_add(long sum, const char *s)
+{
+	sum += (long)estrtonum(s, -MOD_MAX, MOD_MAX, "-m");
+	if (sum < -MOD_MAX || sum > MOD_MAX)
+		errx(EXIT_BAD, "-m: '%s': the modifiers add up to %ld: expected -%d to %d",
+		    s, sum, MOD_MAX, MOD_MAX);
+	return sum;
+}

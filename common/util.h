@@ -15,8 +15,10 @@ enum {			/* exit status: delving(7) EXIT STATUS */
 };
 
 #define COUNT_MAX 1000000000000000000LL	/* -n: 10^18 turns */
+#define MOD_MAX 100			/* -m: a modifier, and repeated -m added */
 
 long long estrtonum(const char *s, long long lo, long long hi, const char *what);
+long	  emod_add(long sum, const char *s);
 int	  strtonum_ok(const char *s, long long lo, long long hi, long long *out);
 void	 *emalloc(size_t n);
 void	 *ereallocarray(void *p, size_t n, size_t size);

@@ -1,0 +1,339 @@
+/*
+ * reaction: how met creatures react (reaction(6)): their disposition on
+ * 2d6 (002), their morale on d20 against DC 11 (004), and who is surprised,
+ * a WIS check against DC 12 for each character (000).  In filter mode, a
+ * disposition record for each encounter of a hazard stream that has none.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "party.h"
+#include "record.h"
+#include "rules.h"
+#include "util.h"
+
+static const char prog[] = "reaction";
+
+#define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
+
+enum mode { M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER };
+
+static const char *const mode_names[] = {
+	"disposition", "morale", "surprise", "-", NULL
+};
+
+struct run {
+	struct stream st;
+	struct dice d20;	/* with -a/-d, 2d20 keep one */
+	struct party party;
+	long	 mod;		/* the sum of the -m values */
+	int	 verbose;
+	int	 failed;	/* a morale roll fled, or someone was surprised */
+};
+
+struct opts {
+	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
+	long	 mod;
+	long long count;
+	int	 count_set;
+	const char *party, *seed;
+	int	 verbose, unbuffered;
+};
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: reaction [-adhuVv] [-m MOD] [-n COUNT] [-p FILE] "
+	    "[-s SEED] [disposition | morale [NAME:WIS ...] | "
+	    "surprise [NAME:WIS ...] | -]\n");
+	exit(status);
+}
+
+/* The name a sentence gives a character: the unnamed roller is "-". */
+static const char *
+who(const struct member *m, const char *unnamed)
+{
+	return strcmp(m->name, "-") == 0 ? unnamed : m->name;
+}
+
+/* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
+static void
+describe(const struct run *run, const struct dice *d, const uint32_t *faces,
+    char *buf, int size)
+{
+	int n;
+
+	buf[0] = '\0';
+	if (!run->verbose)
+		return;
+	n = snprintf(buf, (size_t)size, " [");
+	n += dice_format(d, buf + n, size - n);
+	n += snprintf(buf + n, (size_t)(size - n), ": ");
+	n += dice_faces(d, faces, buf + n, size - n);
+	snprintf(buf + n, (size_t)(size - n), "]");
+}
+
+/* 002: Encounter Vibe Check: 2d6 + MOD, the total kept to the table's 2-12. */
+static void
+disposition(struct run *run, uint64_t index)
+{
+	const struct tbl *t = &disposition_002;
+	long lo = t->rows[0].lo, hi = t->rows[t->nrows - 1].hi;
+	long roll, sum, total;
+	uint32_t faces[2];
+	char dice[64], clamped[32] = "";
+
+	roll = dice_roll(&t->die, &run->st.rng, faces);
+	sum = roll + run->mod;
+	total = sum < lo ? lo : sum > hi ? hi : sum;
+	if (total != sum)
+		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
+	describe(run, &t->die, faces, dice, sizeof dice);
+	rec_begin(index);
+	rec_i64(roll);
+	rec_i64(total);
+	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
+	rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
+	    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	rec_end();
+}
+
+/* A d20 check of the characters: its DC, its keys and its sentences. */
+struct kind {
+	long	 dc;
+	const char *pass, *fail;		/* the KEY */
+	const char *pass_text, *fail_text;
+	const char *what;			/* the check, in the sentence */
+	const char *unnamed;			/* the unnamed roller "-" */
+};
+
+static const struct kind morale_004 = {
+	MORALE_DC_004, "stands", "flees", text_stands_004, text_flees_004,
+	"morale", "The creature"
+};
+
+static const struct kind surprise_000 = {
+	SURPRISE_DC_000, "alert", "surprised", text_alert_000,
+	text_surprised_000, "WIS", "The character"
+};
+
+/* One character's check: reaction INDEX ROLL TOTAL KEY TEXT; 1 if passed. */
+static int
+check(struct run *run, uint64_t index, const struct member *m,
+    const struct kind *k)
+{
+	struct check c;
+	char dice[64];
+
+	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_WIS] + run->mod, k->dc);
+	describe(run, &run->d20, c.faces, dice, sizeof dice);
+	rec_begin(index);
+	rec_i64(c.roll);
+	rec_i64(c.total);
+	rec_str(c.pass ? k->pass : k->fail);
+	rec_text("%s %s: %s %ld%+ld = %ld against DC %ld.%s", who(m, k->unnamed),
+	    c.pass ? k->pass_text : k->fail_text, k->what, c.roll, c.mod,
+	    c.total, c.dc, dice);
+	rec_end();
+	return c.pass;
+}
+
+/* 004: Morale: each roller's d20 + WIS + MOD against DC 11. */
+static void
+morale(struct run *run, uint64_t index)
+{
+	int i;
+
+	for (i = 0; i < run->party.n; i++)
+		if (!check(run, index, &run->party.m[i], &morale_004))
+			run->failed = 1;
+}
+
+/* 000: Surprise: each character's WIS check, DC 12, then the summary. */
+static void
+surprise(struct run *run, uint64_t index)
+{
+	int i, n = run->party.n, count = 0;
+	enum surprise s;
+
+	for (i = 0; i < n; i++)
+		if (!check(run, index, &run->party.m[i], &surprise_000))
+			count++;
+	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
+	if (count > 0)
+		run->failed = 1;
+	rec_begin(index);
+	rec_str("-");
+	rec_i64(count);
+	rec_str(surprise_words_000[s]);
+	rec_text("%d of %d surprised. %s", count, n, surprise_text_000[s]);
+	rec_end();
+}
+
+/* A record that gives a disposition: hazard's KEY, or reaction's. */
+static int
+is_disposition(const struct rec_in *r)
+{
+	const struct tbl *t = &disposition_002;
+	const char *key;
+	int i;
+
+	if (rec_is(r, "hazard"))
+		key = r->f[3];
+	else if (rec_is(r, "reaction"))
+		key = r->f[4];
+	else
+		return 0;
+	for (i = 0; i < t->nrows; i++)
+		if (strcmp(key, t->rows[i].key) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * After a hazard encounter, the lines that follow are held back until a
+ * disposition record shows the encounter has one, or the next hazard
+ * record, a record of another turn or the end of input shows it has none:
+ * then its disposition is written right after it, before the held lines.
+ */
+static void
+filter(struct run *run)
+{
+	struct rec_in r = { 0 };
+	uint64_t turn = 0;
+	int pending = 0;
+
+	while (rec_next(&r, stdin)) {
+		if (pending && !is_disposition(&r)) {
+			if (!rec_is(&r, "hazard") && !(r.prog >= 0 &&
+			    r.turn != turn) && rec_held() < HOLD_MAX) {
+				rec_hold(&r);
+				continue;
+			}
+			disposition(run, turn);
+		}
+		pending = 0;
+		rec_release();
+		rec_pass(&r);
+		if (rec_is(&r, "hazard") && strcmp(r.f[3], "encounter") == 0) {
+			pending = 1;
+			turn = r.turn;
+		}
+	}
+	if (pending)
+		disposition(run, turn);
+	rec_release();
+	rec_free(&r);
+}
+
+static void
+play(struct run *run, enum mode mode, long long count)
+{
+	long long i;
+
+	for (i = 1; i <= count; i++)
+		switch (mode) {
+		case M_DISPOSITION:
+			disposition(run, (uint64_t)i);
+			break;
+		case M_MORALE:
+			morale(run, (uint64_t)i);
+			break;
+		default:
+			surprise(run, (uint64_t)i);
+			break;
+		}
+}
+
+/* The operands: a mode, and NAME:WIS characters after morale or surprise. */
+static enum mode
+parse_mode(int argc, char **argv)
+{
+	int m;
+
+	if (argc == 0)
+		return M_DISPOSITION;
+	if ((m = word_in(argv[0], mode_names)) < 0)
+		errx(EXIT_BAD, "%s: not a reaction (disposition, morale, surprise or -)",
+		    argv[0]);
+	if (argc > 1 && (m == M_DISPOSITION || m == M_FILTER))
+		errx(EXIT_BAD, "%s: %s takes no characters", argv[1],
+		    m == M_FILTER ? "filter mode" : "disposition");
+	return (enum mode)m;
+}
+
+/* Disposition rolls 2d6 for the creatures met: no d20, no characters. */
+static void
+check_mode_options(enum mode mode, const struct opts *o)
+{
+	const char *name = mode == M_FILTER ? "filter mode" : "disposition";
+
+	if (mode == M_MORALE || mode == M_SURPRISE)
+		return;
+	if (o->adv)
+		errx(EXIT_BAD, "-%c: %s rolls 2d6, not a d20", o->adv > 0 ? 'a' : 'd',
+		    name);
+	if (o->party != NULL)
+		errx(EXIT_BAD, "-p: %s is rolled for the creatures met, not for characters",
+		    name);
+	if (o->count_set && mode == M_FILTER)
+		errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
+}
+
+static void
+parse_options(struct opts *o, int argc, char **argv)
+{
+	int ch, a = 0, d = 0;
+
+	o->count = 1;
+	while ((ch = getopt(argc, argv, "adhm:n:p:s:uVv")) != -1)
+		switch (ch) {
+		case 'a': a = 1; break;
+		case 'd': d = 1; break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'm': o->mod = emod_add(o->mod, optarg); break;
+		case 'n':
+			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
+			o->count_set = 1;
+			break;
+		case 'p': o->party = optarg; break;
+		case 's': o->seed = optarg; break;
+		case 'u': o->unbuffered = 1; break;
+		case 'V': version(prog); out_close(); exit(EXIT_OK);
+		case 'v': o->verbose = 1; break;
+		default: usage(stderr, EXIT_BAD);
+		}
+	o->adv = a - d;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct run run = { 0 };
+	struct opts o = { 0 };
+	enum mode mode;
+
+	util_init();
+	opterr = 0;
+	parse_options(&o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	mode = parse_mode(argc, argv);
+	check_mode_options(mode, &o);
+	if (mode == M_MORALE || mode == M_SURPRISE)
+		party_pick(&run.party, o.party, argc - 1, argv + 1, PK_WIS, 0);
+	dice_d20(&run.d20, o.adv);
+	run.mod = o.mod;
+	run.verbose = o.verbose;
+	stream_start(&run.st, prog, o.seed, o.verbose);
+	out_init(prog, o.unbuffered);
+	if (mode == M_FILTER)
+		filter(&run);
+	else
+		play(&run, mode, o.count);
+	out_close();
+	return run.failed ? EXIT_FAILED : EXIT_OK;
+}

@@ -1,0 +1,274 @@
+/*
+ * return: each character rolls to return to a safe camp (return(6)): d20 +
+ * their best modifier against a DC set by the distance, under the travel
+ * rules (004) or the dungeonturn rules (002); a failure costs damage on a
+ * dangerous path and load or items on an arduous one.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "party.h"
+#include "record.h"
+#include "rules.h"
+#include "state.h"
+#include "util.h"
+
+static const char prog[] = "return";
+
+#define DC_MIN		1	/* -c: a GM may set any DC from 1 to 30 */
+#define DC_MAX		30
+#define DISTANCE_MAX	1000	/* -l, -k: the DC stops at 20 long before */
+
+enum path { P_DANGEROUS, P_ARDUOUS };
+
+static const char *const path_names[] = { "dangerous", "arduous", NULL };
+
+struct run {
+	struct stream st;
+	struct dice d20;
+	struct party party;
+	const struct return_text *text;
+	int	 rules;
+	enum path path;
+	long	 dc;
+	long	 mod;		/* -m: the circumstance, added to every roll */
+	int	 failed;	/* someone did not come back safely */
+};
+
+struct opts {
+	long	 dc, length, rooms, mod;
+	int	 have_dc, have_length, have_rooms;
+	const char *party, *rules, *seed;
+	int	 verbose, write;
+};
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: return [-hVv] [-c DC] [-k ROOMS] [-l LENGTH] "
+	    "[-m MOD] [-p FILE] [-r RULES] [-s SEED] [-w] "
+	    "dangerous|arduous [NAME:BEST ...]\n");
+	exit(status);
+}
+
+/* The sentence's name for a character: the unnamed roller is "-". */
+static const char *
+who(const struct member *m)
+{
+	return strcmp(m->name, "-") == 0 ? "The character" : m->name;
+}
+
+/* return INDEX NAME ROLL MOD TOTAL DC KEY COST TEXT, the sentence begun. */
+static void
+begin(const struct check *c, const struct member *m, const char *key,
+    long cost)
+{
+	rec_begin(1);
+	rec_str(m->name);
+	rec_i64(c->roll);
+	rec_i64(c->mod);
+	rec_i64(c->total);
+	rec_i64(c->dc);
+	rec_str(key);
+	rec_i64(cost);
+}
+
+/* Dangerous: 1d6 per point under the DC, each die shown; 0 HP is down. */
+static void
+hurt(struct run *run, const struct check *c, struct member *m)
+{
+	struct dice d = { 0 };
+	uint32_t faces[DICE_COUNT_MAX];
+	char shown[DICE_COUNT_MAX * 2 + 1], left[160] = "";
+	long under = c->dc - c->total, damage;
+	int down = 0;
+
+	d.count = d.keep = (uint32_t)under;
+	d.sides = RETURN_DAMAGE_DIE;
+	d.keephigh = 1;
+	damage = dice_roll(&d, &run->st.rng, faces);
+	dice_faces(&d, faces, shown, sizeof shown);
+	if (m->has & 1u << PK_HP) {
+		m->val[PK_HP] = m->val[PK_HP] > damage ? m->val[PK_HP] - damage : 0;
+		down = m->val[PK_HP] == 0;
+		if (down)
+			snprintf(left, sizeof left, "; %s", run->text->down);
+		else
+			snprintf(left, sizeof left, "; %ld HP left", m->val[PK_HP]);
+	}
+	begin(c, m, down ? "down" : "hurt", damage);
+	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: %s: "
+	    "%ldd6 (%s) = %ld damage%s.", who(m), c->roll, c->mod, c->total,
+	    c->dc, under, run->text->hurt, under, shown, damage, left);
+	rec_end();
+}
+
+/* Arduous: 1 load (004) or 1 item (002) per point under the DC. */
+static void
+lose(struct run *run, const struct check *c, struct member *m)
+{
+	const struct return_text *t = run->text;
+	long under = c->dc - c->total;
+	char left[64] = "";
+
+	if (run->rules == R_TRAVEL && (m->has & 1u << PK_LOAD)) {
+		m->val[PK_LOAD] = m->val[PK_LOAD] > under ?
+		    m->val[PK_LOAD] - under : 0;
+		snprintf(left, sizeof left, "; %ld load left", m->val[PK_LOAD]);
+	}
+	begin(c, m, "lost", under);
+	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: loses "
+	    "%ld %s (%s)%s.", who(m), c->roll, c->mod, c->total, c->dc, under,
+	    under, t->unit[under != 1], t->lost, left);
+	rec_end();
+}
+
+static void
+roll_one(struct run *run, struct member *m)
+{
+	struct check c;
+
+	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_BEST] + run->mod,
+	    run->dc);
+	if (c.pass) {
+		begin(&c, m, "safe", 0);
+		rec_text("%s rolls %ld%+ld = %ld against DC %ld and %s.", who(m),
+		    c.roll, c.mod, c.total, c.dc, run->text->safe);
+		rec_end();
+		return;
+	}
+	run->failed = 1;
+	if (run->path == P_DANGEROUS)
+		hurt(run, &c, m);
+	else
+		lose(run, &c, m);
+}
+
+/*
+ * -c sets the DC outright; else 004: 10 + 1 per travel turn (-l), 002: 10
+ * + the length of travel (-l) + the rooms from the exit (-k); at most 20.
+ */
+static long
+set_dc(const struct opts *o, int rules)
+{
+	long dc;
+
+	if (o->have_dc && (o->have_length || o->have_rooms))
+		errx(EXIT_BAD, "-c: the DC is set outright or by the distance (-l, -k), not both");
+	if (o->have_rooms && rules == R_TRAVEL)
+		errx(EXIT_BAD, "-k: the travel rules count travel turns only (-k is for dungeonturn)");
+	if (o->have_dc)
+		return o->dc;
+	dc = RETURN_DC_BASE + o->length + o->rooms;
+	return dc > RETURN_DC_MAX ? RETURN_DC_MAX : dc;
+}
+
+static enum path
+parse_path(int argc, char **argv)
+{
+	int p;
+
+	if (argc == 0)
+		usage(stderr, EXIT_BAD);
+	if (strcmp(argv[0], "-") == 0)
+		errx(EXIT_BAD, "-: return rolls for the party and reads no stream");
+	if ((p = word_in(argv[0], path_names)) < 0)
+		errx(EXIT_BAD, "%s: not a path (dangerous or arduous)", argv[0]);
+	return (enum path)p;
+}
+
+/* -w writes hp (dangerous) or load (arduous, 004) back to the party file. */
+static const char *
+write_path(const struct run *run, const struct opts *o, int argc)
+{
+	const char *path = party_path(o->party);
+
+	if (!o->write)
+		return NULL;
+	if (argc > 0 || path == NULL)
+		errx(EXIT_BAD, "-w: writes back to a party file: give -p FILE or DELVING_PARTY, not NAME:BEST operands");
+	if (run->path == P_ARDUOUS && run->rules != R_TRAVEL)
+		errx(EXIT_BAD, "-w: under %s an arduous path loses items, which the party file does not count",
+		    rules_names[run->rules]);
+	return path;
+}
+
+static void
+parse_options(struct opts *o, int argc, char **argv)
+{
+	int ch;
+
+	while ((ch = getopt(argc, argv, "c:hk:l:m:p:r:s:Vvw")) != -1)
+		switch (ch) {
+		case 'c':
+			o->dc = (long)estrtonum(optarg, DC_MIN, DC_MAX, "-c");
+			o->have_dc = 1;
+			break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'k':
+			o->rooms = (long)estrtonum(optarg, 0, DISTANCE_MAX, "-k");
+			o->have_rooms = 1;
+			break;
+		case 'l':
+			o->length = (long)estrtonum(optarg, 0, DISTANCE_MAX, "-l");
+			o->have_length = 1;
+			break;
+		case 'm': o->mod = emod_add(o->mod, optarg); break;
+		case 'p': o->party = optarg; break;
+		case 'r': o->rules = optarg; break;
+		case 's': o->seed = optarg; break;
+		case 'V': version(prog); out_close(); exit(EXIT_OK);
+		case 'v': o->verbose = 1; break;
+		case 'w': o->write = 1; break;
+		default: usage(stderr, EXIT_BAD);
+		}
+}
+
+static void
+setup(struct run *run, const struct opts *o, int argc, char **argv)
+{
+	run->path = parse_path(argc, argv);
+	run->rules = rules_pick(o->rules, -1, RULES_BIT(R_TRAVEL) |
+	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
+	run->text = run->rules == R_TRAVEL ? &return_text_004 : &return_text_002;
+	run->dc = set_dc(o, run->rules);
+	run->mod = o->mod;
+	dice_d20(&run->d20, 0);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct run run = { 0 };
+	struct opts o = { 0 };
+	struct party was;
+	struct stf f;
+	const char *wpath;
+	int i;
+
+	util_init();
+	opterr = 0;
+	parse_options(&o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	setup(&run, &o, argc, argv);
+	if ((wpath = write_path(&run, &o, argc - 1)) != NULL)
+		stf_open(&f, wpath);	/* locked before the party is read */
+	party_pick(&run.party, o.party, argc - 1, argv + 1, PK_BEST, 0);
+	if (wpath != NULL)
+		party_need(&run.party, run.path == P_DANGEROUS ? PK_HP : PK_LOAD);
+	was = run.party;
+	stream_start(&run.st, prog, o.seed, o.verbose);
+	out_init(prog, 0);
+	for (i = 0; i < run.party.n; i++)
+		roll_one(&run, &run.party.m[i]);
+	out_close();
+	if (wpath != NULL) {
+		party_save(&f, &was, &run.party);
+		stf_close(&f);
+	}
+	return run.failed ? EXIT_FAILED : EXIT_OK;
+}
