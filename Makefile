@@ -13,15 +13,15 @@ LDFLAGS =
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard reaction return
-BIN = bin/hazard bin/reaction bin/return
-MAN6 = man/hazard.6 man/reaction.6 man/return.6
+PROGS = hazard chase reaction return
+BIN = bin/hazard bin/chase bin/reaction bin/return
+MAN6 = man/hazard.6 man/chase.6 man/reaction.6 man/return.6
 MAN7 = man/delving.7
 
-HDR = common/dice.h common/party.h common/record.h common/rng.h \
-	common/rules.h common/state.h common/table.h common/util.h
-OBJ = common/dice.o common/party.o common/record.o common/rng.o \
-	common/rules.o common/state.o common/table.o common/util.o
+HDR = common/dice.h common/pace.h common/party.h common/record.h \
+	common/rng.h common/rules.h common/state.h common/table.h common/util.h
+OBJ = common/dice.o common/pace.o common/party.o common/record.o \
+	common/rng.o common/rules.o common/state.o common/table.o common/util.o
 LIB = common/libdelving.a
 
 all: $(BIN)
@@ -38,6 +38,10 @@ $(LIB): $(OBJ)
 bin/hazard: cmd/hazard.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/hazard.c $(LIB) $(LDFLAGS)
+
+bin/chase: cmd/chase.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/chase.c $(LIB) $(LDFLAGS)
 
 bin/reaction: cmd/reaction.c $(LIB) $(HDR)
 	@mkdir -p bin
@@ -87,6 +91,12 @@ demo: all
 	@echo
 	@echo '$$ env return -s 970 -l 4 arduous Wren:6 Osric:5'
 	@bin/return -s 970 -l 4 arduous Wren:6 Osric:5 || echo "(exit $$?)"
+	@echo
+	@echo '$$ chase -s demo -d -q 40 uneven Ann:2 Bob:0    # 004: the scout in the thicket'
+	@bin/chase -s demo -d -q 40 uneven Ann:2 Bob:0 || true
+	@echo
+	@echo '$$ chase -r exploration pace 300'
+	@bin/chase -r exploration pace 300
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \

@@ -215,7 +215,7 @@ static const struct {
 	{ 7, 7 },		/* light */
 	{ 7, 7 },		/* timedice */
 	{ 6, 6 },		/* reaction */
-	{ 5, 10 },		/* chase */
+	{ 9, 10 },		/* chase */
 	{ 10, 10 },		/* return */
 	{ 3, 10 },		/* roll */
 };

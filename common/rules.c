@@ -85,6 +85,28 @@ const char *const surprise_text_000[3] = {
 	"Everyone is surprised: nobody can act in the first round of combat.",
 };
 
+/*
+ * 000: Movement.  "In a Turn (10 minutes), a character can move 3x their
+ * base speed in yards while exploring cautiously"; "Rushing: Double
+ * movement"; "No light: ... Movement halved."  Slow 15, Normal 30, Fast 45
+ * ft per round: 45, 90, 135 yards a cautious turn; 90, 180, 270 rushing.
+ */
+static const struct pace pace_000[] = {
+	{ "cautious", PACE_SPEED, 3, "yard", "yards", "turn",
+	  "Cautious: checking footing, watching for danger, mapping" },
+	{ "rushing", PACE_SPEED, 6, "yard", "yards", "turn",
+	  "Rushing: double movement, but no searching or mapping; setback on checks to spot traps or hidden features" },
+};
+
+static const struct pace_factor pace_factor_000[] = {
+	{ "dark", 1, 2, PG_ALONE, 3,
+	  "no light: effectively blind, setback on all rolls, movement halved" },
+};
+
+static const struct pace_speed pace_speed_000[] = {
+	{ "slow", 15 }, { "normal", 30 }, { "fast", 45 },
+};
+
 /* 001: D6 Dungeon Hazard Die Results */
 static const struct tbl_row hazard_001[] = {
 	{ 1, 1, "encounter", "Encounter: the party has an encounter; the GM determines its reaction, activity, distance and surprise." },
@@ -106,6 +128,19 @@ static const struct tbl_row shift_rows_001[] = {
 	{ 4, 4, "debris", "Debris falls from above." },
 	{ 5, 5, "apparitions", "Apparitions flicker at the edge of sight." },
 	{ 6, 6, "vermin", "Vermin swarm past." },
+};
+
+/*
+ * 001: "Crawling speed: 36m per turn", "Walking speed: 720m per turn",
+ * "Running speed: 1,5 km per turn", each with what it costs.
+ */
+static const struct pace pace_001[] = {
+	{ "crawling", PACE_FIXED, 36, "metre", "metres", "turn",
+	  "Crawling: listening, testing surfaces and drawing maps; the PCs automatically detect traps and map their environment" },
+	{ "walking", PACE_FIXED, 720, "metre", "metres", "turn",
+	  "Walking: the PCs are surprised by all encounters and spring all traps, but may still map the dungeon" },
+	{ "running", PACE_FIXED, 1500, "metre", "metres", "turn",
+	  "Running: the PCs are surprised by all encounters, spring all traps and cannot map; candles are blown out" },
 };
 
 /* 002: Dungeon Hazard Die, "Every turn in a dungeon, roll 1d6" */
@@ -140,6 +175,20 @@ const struct return_text return_text_002 = {
 	"at 0 hit protection: suffers an omen and makes an omen roll",
 	"the referee picks, less valuable and less secure items first, up to weapons, armor, spells and magical items",
 	{ "item", "items" },
+};
+
+/*
+ * 002: Movement.  "Characters move at a rate of 3 times their base speed
+ * (3 zones total)"; "a character could cover 20 zones walking at a normal
+ * pace or 200 zones while running": a zone is one base speed.
+ */
+static const struct pace pace_002[] = {
+	{ "careful", PACE_SPEED, 3, "foot", "feet", "turn",
+	  "Slow and careful (3 zones): investigating traps, secret doors and treasure traps, listening, mapping" },
+	{ "walking", PACE_SPEED, 20, "foot", "feet", "turn",
+	  "Walking at a normal pace (20 zones): moving through unknown areas triggers surprises and traps" },
+	{ "running", PACE_SPEED, 200, "foot", "feet", "turn",
+	  "Running (200 zones): moving through unknown areas triggers surprises and traps" },
 };
 
 /* 003: the alarm, checked on a d10 */
@@ -183,6 +232,60 @@ const struct return_text return_text_004 = {
 	{ "load", "load" },
 };
 
+/*
+ * 004: Overland Travel, "Unencumbered PCs can comfortably travel 10 + STR
+ * mod miles per day"; Overwater Travel, "A boat on smooth water travels 3
+ * miles an hour, or roughly 30 miles per day.  A ship traveling on the sea
+ * moves 5 miles an hour, or up to 100 miles per full day and night."
+ */
+static const struct pace pace_004[] = {
+	{ "overland", PACE_STR, 10, "mile", "miles", "day",
+	  "Overland: 10 + STR mod miles a day" },
+	{ "boat", PACE_FIXED, 3, "mile", "miles", "hour",
+	  "A boat on smooth water: 3 miles an hour, roughly 30 miles a day" },
+	{ "ship", PACE_FIXED, 5, "mile", "miles", "hour",
+	  "A ship at sea: 5 miles an hour, up to 100 miles a full day and night" },
+};
+
+/*
+ * 004: "Difficult terrain halves this; harsh terrain quarters it ... Dim
+ * light counts as difficult terrain; darkness as harsh terrain.  An
+ * encumbered PC moves at half speed ... Moving tactically reduces speed by
+ * one quarter, stealthily reduces it by half."  "Moving in an unfavorable
+ * wind or current halves this speed.  Moving with a favorable wind or
+ * current doubles it."
+ */
+#define OVERLAND_004 1u
+#define WATER_004 6u
+static const struct pace_factor pace_factor_004[] = {
+	{ "open", 1, 1, PG_TERRAIN, OVERLAND_004, "open terrain" },
+	{ "difficult", 1, 2, PG_TERRAIN, OVERLAND_004, "difficult terrain halves it" },
+	{ "harsh", 1, 4, PG_TERRAIN, OVERLAND_004, "harsh terrain quarters it" },
+	{ "dim", 1, 2, PG_TERRAIN, OVERLAND_004, "dim light counts as difficult terrain" },
+	{ "dark", 1, 4, PG_TERRAIN, OVERLAND_004, "darkness counts as harsh terrain" },
+	{ "encumbered", 1, 2, PG_ALONE, OVERLAND_004, "encumbered, half speed" },
+	{ "tactical", 3, 4, PG_MOVING, OVERLAND_004, "moving tactically reduces it by one quarter" },
+	{ "stealthy", 1, 2, PG_MOVING, OVERLAND_004, "moving stealthily reduces it by half" },
+	{ "unfavorable", 1, 2, PG_WIND, WATER_004, "an unfavorable wind or current halves it" },
+	{ "favorable", 2, 1, PG_WIND, WATER_004, "a favorable wind or current doubles it" },
+};
+
+/* 004: Chases, "Flat and open terrain uses STR, uneven terrain uses DEX ... use CON if endurance is more important" */
+const struct chase_terrain chase_terrain_004[] = {
+	{ "open", PK_STR, "STR", "flat and open terrain" },
+	{ "uneven", PK_DEX, "DEX", "uneven terrain" },
+	{ "long", PK_CON, "CON", "a chase over hours or days" },
+	{ NULL, PK_STR, NULL, NULL },
+};
+
+/* 004: "Failure means the enemy eluded the party, success that it was caught ... The players still roll, only to escape." */
+const struct chase_outcome chase_outcome_004[2][2] = {
+	{ { "eluded", "is eluded by the quarry" },
+	  { "caught", "catches the quarry" } },
+	{ { "caught", "is caught by the pursuers" },
+	  { "escaped", "escapes the pursuers" } },
+};
+
 const struct tbl hazard_table[R_NRULES] = {
 	[R_EXPLORATION] = { "exploration", D6, ROWS(hazard_000), NULL },
 	[R_BOOKKEEPING] = { "bookkeeping", D6, ROWS(hazard_000_bookkeeping), NULL },
@@ -194,3 +297,12 @@ const struct tbl hazard_table[R_NRULES] = {
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
 const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL };
+
+#define PACE(m, f, sp, speed) { ROWS(m), f, sp, speed }
+#define NONE 0, NULL
+const struct pace_rules pace_rules[R_NRULES] = {
+	[R_EXPLORATION] = PACE(pace_000, ROWS(pace_factor_000), ROWS(pace_speed_000), 0),
+	[R_DELVING] = PACE(pace_001, NONE, NONE, 0),
+	[R_DUNGEONTURN] = PACE(pace_002, NONE, NONE, 30),	/* 004: "usually 30'" */
+	[R_TRAVEL] = PACE(pace_004, ROWS(pace_factor_004), NONE, 0),
+};

@@ -6,6 +6,7 @@
 #ifndef DELVING_RULES_H
 #define DELVING_RULES_H
 
+#include "party.h"
 #include "table.h"
 
 enum rules {
@@ -87,5 +88,82 @@ extern const struct return_text return_text_004;
 extern const char *const text_rest_due;
 extern const char *const text_rest_skipped;
 extern const char *const text_sign_met;
+
+/*
+ * 000, 001, 002, 004: paces (chase(6) pace).  A manner of moving covers a
+ * distance a time unit: a fixed one, or so much per foot of base speed, or
+ * so much plus the STR modifier; words such as harsh or encumbered then
+ * scale it by NUM/DEN.
+ */
+enum pace_basis {
+	PACE_FIXED,		/* rate */
+	PACE_SPEED,		/* rate x base speed in feet */
+	PACE_STR		/* rate + STR mod */
+};
+
+enum pace_group {
+	PG_ALONE,		/* a word of its own */
+	PG_TERRAIN,		/* 004: terrain and light: the slowest applies */
+	PG_MOVING,		/* 004: tactical or stealthy, not both */
+	PG_WIND			/* 004: favorable or unfavorable, not both */
+};
+
+struct pace {
+	const char *word;	/* the operand and the record's MANNER */
+	enum pace_basis basis;
+	long	 rate;
+	const char *unit;	/* the record's UNIT: yard, metre, foot, mile */
+	const char *units;	/* its plural, for the sentence */
+	const char *per;	/* turn, hour or day: a unit timedice takes */
+	const char *text;
+};
+
+struct pace_factor {
+	const char *word;
+	long	 num, den;	/* the rate times NUM/DEN */
+	enum pace_group group;
+	unsigned manners;	/* bit i: applies to manner i */
+	const char *text;
+};
+
+struct pace_speed {		/* 000: the movement table's named speeds */
+	const char *word;
+	long	 feet;		/* per round */
+};
+
+struct pace_rules {
+	int	 nmanners;	/* 0: these rules have no pace */
+	const struct pace *manners;
+	int	 nfactors;
+	const struct pace_factor *factors;
+	int	 nspeeds;
+	const struct pace_speed *speeds;
+	long	 speed;		/* the base speed when none is given; 0: every named speed */
+};
+
+extern const struct pace_rules pace_rules[R_NRULES];
+
+/*
+ * 004: Chases.  "Most creatures have a 30' movement speed (DC 11 to catch).
+ * The DC is modified by 1 per 5' under or over 30' movement."
+ */
+#define CHASE_DC_004	11
+#define CHASE_SPEED_004	30
+#define CHASE_STEP_004	5
+
+struct chase_terrain {
+	const char *word;	/* the operand */
+	enum party_key key;	/* the ability checked */
+	const char *ability;	/* as the sentence names it */
+	const char *text;
+};
+
+struct chase_outcome {
+	const char *key;	/* the record's KEY */
+	const char *text;	/* what befalls the character */
+};
+
+extern const struct chase_terrain chase_terrain_004[];	/* ends with a NULL word */
+extern const struct chase_outcome chase_outcome_004[2][2];	/* [flee][pass] */
 
 #endif

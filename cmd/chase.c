@@ -1,0 +1,424 @@
+/*
+ * chase: roll 004's chase checks, the party chasing a quarry or fleeing
+ * pursuers, and answer how far and how fast a party moves under the rules
+ * of seeds 000, 001, 002 and 004 (chase(6)).
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dice.h"
+#include "pace.h"
+#include "party.h"
+#include "record.h"
+#include "rules.h"
+#include "util.h"
+
+static const char prog[] = "chase";
+
+#define SPEED_MAX	200	/* -q, feet: DC 5 to 45 */
+#define DC_SHIFT_MAX	20	/* -b and -x */
+
+struct opts {
+	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
+	int	 group, verbose;
+	long long count;
+	long	 mod, speed, bow, stall;
+	const char *party, *rules, *seed;
+	char	 given[128];	/* given['q']: -q was given */
+};
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: chase [-adghVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] "
+	    "[-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] "
+	    "| chase [-hV] [-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace "
+	    "[WORD ...] [DISTANCE]\n");
+	exit(status);
+}
+
+/* The options a form has no use for are refused, not ignored. */
+static void
+refuse(const struct opts *o, const char *letters, const char *why)
+{
+	for (; *letters != '\0'; letters++)
+		if (o->given[(unsigned char)*letters])
+			errx(EXIT_BAD, "-%c: %s", *letters, why);
+}
+
+/* Every character's modifier, plus -m; the unnamed roller's is -m alone. */
+static void
+load_characters(struct party *p, const struct opts *o, enum party_key k,
+    int argc, char **argv)
+{
+	int i;
+
+	party_pick(p, o->party, argc, argv, k, 0);
+	for (i = 0; i < p->n; i++)
+		p->m[i].val[k] += o->mod;
+}
+
+/* The first character with the lowest value of key k. */
+static int
+slowest(const struct party *p, enum party_key k)
+{
+	int i, w = 0;
+
+	for (i = 1; i < p->n; i++)
+		if (p->m[i].val[k] < p->m[w].val[k])
+			w = i;
+	return w;
+}
+
+struct chase {
+	struct party party;
+	const struct chase_terrain *terrain;
+	struct dice d20;
+	struct stream st;
+	int	 flee, group, verbose;
+	long	 dc;
+};
+
+/*
+ * 004: DC 11 for a 30' quarry, 1 per 5' over or under; lessened by -b when
+ * the pursuers need only bow range, raised by -x when the quarry stalls.
+ * Fleeing, the pursuers' speed sets it and the party is the quarry.
+ */
+static long
+chase_dc(const struct opts *o, int flee)
+{
+	long dc = CHASE_DC_004 + (o->speed - CHASE_SPEED_004) / CHASE_STEP_004;
+
+	dc += flee ? o->bow - o->stall : o->stall - o->bow;
+	if (dc < 1)
+		errx(EXIT_BAD, "DC: %ld from -q %ld, -b %ld and -x %ld: "
+		    "expected a DC of 1 or more", dc, o->speed, o->bow, o->stall);
+	return dc;
+}
+
+static const struct chase_terrain *
+find_terrain(const char *word)
+{
+	const struct chase_terrain *t;
+
+	for (t = chase_terrain_004; t->word != NULL; t++)
+		if (strcmp(t->word, word) == 0)
+			return t;
+	errx(EXIT_BAD, "%s: not a terrain (open, uneven, long) nor pace", word);
+}
+
+/* " at advantage [2d20kh1: 4,15]": the circumstance, and with -v the dice. */
+static void
+check_dice(const struct chase *c, const struct check *k, char *buf, size_t size)
+{
+	char faces[32];
+	int n = 0;
+
+	buf[0] = '\0';
+	if (c->d20.count > 1)
+		n = snprintf(buf, size, ", at %s", c->d20.keephigh ?
+		    "advantage" : "disadvantage");
+	if (c->verbose) {
+		n += snprintf(buf + n, size - (size_t)n, " [");
+		n += dice_format(&c->d20, buf + n, (int)size - n);
+		dice_faces(&c->d20, k->faces, faces, (int)sizeof faces);
+		snprintf(buf + n, size - (size_t)n, ": %s]", faces);
+	}
+}
+
+/* chase INDEX NAME ROLL MOD TOTAL DC KEY TEXT */
+static void
+emit_check(const struct chase *c, uint64_t index, const struct member *m,
+    const struct check *k)
+{
+	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
+	const char *ability = c->terrain->ability;
+	char dice[64];
+
+	check_dice(c, k, dice, sizeof dice);
+	rec_begin(index);
+	rec_str(m->name);
+	rec_i64(k->roll);
+	rec_i64(k->mod);
+	rec_i64(k->total);
+	rec_i64(k->dc);
+	rec_str(out->key);
+	if (c->group)
+		rec_text("The party %s: %s rolls for the group with the worst "
+		    "%s, %ld%+ld = %ld against DC %ld%s.", out->text, m->name,
+		    ability, k->roll, k->mod, k->total, k->dc, dice);
+	else
+		rec_text("%s %s: %s %ld%+ld = %ld against DC %ld%s.",
+		    strcmp(m->name, "-") == 0 ? "The character" : m->name,
+		    out->text, ability, k->roll, k->mod, k->total, k->dc, dice);
+	rec_end();
+}
+
+/*
+ * One chase: each character rolls, or the worst rolls for the group.
+ * 004: chasing succeeds when anyone catches the quarry, fleeing when
+ * everyone escapes.
+ */
+static int
+one_chase(struct chase *c, uint64_t index)
+{
+	enum party_key key = c->terrain->key;
+	int i, from = 0, to = c->party.n, passed = 0;
+	struct check k;
+
+	if (c->group) {
+		from = slowest(&c->party, key);
+		to = from + 1;
+	}
+	for (i = from; i < to; i++) {
+		dice_check(&k, &c->d20, &c->st.rng, c->party.m[i].val[key], c->dc);
+		emit_check(c, index, &c->party.m[i], &k);
+		passed += k.pass;
+	}
+	return c->flee ? passed == to - from : passed > 0;
+}
+
+static int
+run_chase(const struct opts *o, int argc, char **argv)
+{
+	struct chase c = { .group = o->group, .verbose = o->verbose };
+	long long i;
+	int ok = 1;
+
+	refuse(o, "r", "the chase check is 004's alone: -r is for pace");
+	if (argc > 0 && strcmp(argv[0], "flee") == 0) {
+		c.flee = 1;
+		argc--;
+		argv++;
+	}
+	if (argc == 0)
+		usage(stderr, EXIT_BAD);
+	c.terrain = find_terrain(argv[0]);
+	load_characters(&c.party, o, c.terrain->key, argc - 1, argv + 1);
+	c.dc = chase_dc(o, c.flee);
+	dice_d20(&c.d20, o->adv);
+	stream_start(&c.st, prog, o->seed, o->verbose);
+	for (i = 0; i < o->count; i++)
+		ok &= one_chase(&c, (uint64_t)i + 1);
+	return ok ? EXIT_OK : EXIT_FAILED;
+}
+
+/* The slowest character of a party file: base speed, or STR mod for 004. */
+static void
+party_pace(struct pace_ask *a, const char *path, enum party_key k)
+{
+	struct party p;
+	int w;
+
+	party_load(&p, path);
+	party_need(&p, k);
+	w = slowest(&p, k);
+	a->who = estrdup(p.m[w].name);
+	if (k == PK_SPEED)
+		a->speed = p.m[w].val[k];
+	else
+		a->mod = p.m[w].val[k];
+}
+
+/*
+ * The base speed (000, 002): a named speed, -q or the slowest of a party,
+ * else the rules' own; the STR mod (004): the slowest of a party, plus -m.
+ */
+static void
+pace_inputs(struct pace_ask *a, const struct opts *o)
+{
+	const char *path = party_path(o->party);
+	int speed = pace_uses(a, PACE_SPEED), str = a->rules == R_TRAVEL;
+	const char *name = rules_names[a->rules];
+
+	if (!speed && o->given['q'])
+		errx(EXIT_BAD, "-q: the %s pace takes no speed", name);
+	if (!str && o->given['m'])
+		errx(EXIT_BAD, "-m: the %s pace takes no modifier", name);
+	if (!speed && !str && o->given['p'])
+		errx(EXIT_BAD, "-p: the %s pace reads no party", name);
+	if (speed && (a->named != 0) + o->given['q'] + (o->party != NULL) > 1)
+		errx(EXIT_BAD, "%s: give a named speed, -q or -p, one of them",
+		    a->named ? "speed" : "-q");
+	a->speed = a->pr->speed;
+	if (o->given['q'])
+		a->speed = o->speed;
+	else if (speed && a->named == 0 && path != NULL)
+		party_pace(a, path, PK_SPEED);
+	if (str && path != NULL)
+		party_pace(a, path, PK_STR);
+	a->mod += o->mod;
+	if (speed && a->speed == 0 && a->named == 0 && !o->given['q'] &&
+	    a->who == NULL)
+		a->named = (1u << a->pr->nspeeds) - 1;	/* 000: the whole table */
+}
+
+static const char *
+article(const char *per)
+{
+	return strcmp(per, "hour") == 0 ? "an" : "a";
+}
+
+/* What the rate is reckoned from: "Slow, 15 ft a round: ", "STR mod +2: ". */
+static void
+pace_from(const struct pace_ask *a, const struct pace *m, int named, long speed,
+    char *buf, size_t size)
+{
+	char who[PARTY_NAME_MAX + 32] = "";
+
+	if (a->who != NULL)
+		snprintf(who, sizeof who, " (%s, the slowest)", a->who);
+	if (m->basis == PACE_SPEED && named >= 0)
+		snprintf(buf, size, "%c%s, %ld ft a round: ",
+		    a->pr->speeds[named].word[0] - 'a' + 'A',
+		    a->pr->speeds[named].word + 1, speed);
+	else if (m->basis == PACE_SPEED)
+		snprintf(buf, size, "Base speed %ld ft%s: ", speed, who);
+	else if (m->basis == PACE_STR)
+		snprintf(buf, size, "STR mod %+ld%s: ", a->mod, who);
+	else
+		buf[0] = '\0';
+}
+
+/* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */
+static void
+emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
+    int named, long speed)
+{
+	char from[128], rate[32], words[512] = "", time[128] = "";
+	long long num, den, count = 0;
+	size_t n = 0;
+	int i;
+
+	pace_from(a, m, named, speed, from, sizeof from);
+	pace_rate(a, m, speed, &num, &den);
+	pace_decimal(rate, sizeof rate, num, den);
+	for (i = 0; i < a->nwords; i++)
+		n += (size_t)snprintf(words + n, sizeof words - n, "; %s",
+		    a->words[i]->text);
+	if (a->distance >= 0) {
+		count = pace_count(a->distance, num, den);
+		snprintf(time, sizeof time, " %lld %s take%s %lld %s%s.",
+		    a->distance, a->distance == 1 ? m->unit : m->units,
+		    a->distance == 1 ? "s" : "", count, m->per,
+		    count == 1 ? "" : "s");
+	}
+	rec_begin(index);
+	rec_str("pace");
+	rec_str(m->word);
+	rec_str(rate);
+	rec_str(m->unit);
+	if (a->distance >= 0) {
+		rec_i64(a->distance);
+		rec_i64(count);
+	} else {
+		rec_str("-");
+		rec_str("-");
+	}
+	rec_str(m->per);
+	rec_text("%s%s. %s%s %s %s %s.%s", m->text, words, from, rate,
+	    num == den ? m->unit : m->units, article(m->per), m->per, time);
+	rec_end();
+}
+
+/* 000: a record per named speed and manner, as its movement table. */
+static void
+emit_paces(const struct pace_ask *a)
+{
+	const struct pace_rules *pr = a->pr;
+	uint64_t index = 0;
+	int s, m, rows = a->named ? pr->nspeeds : 1;
+
+	for (s = 0; s < rows; s++) {
+		if (a->named && !(a->named & 1u << s))
+			continue;
+		for (m = 0; m < pr->nmanners; m++)
+			if (a->manners & 1u << m)
+				emit_pace(a, ++index, &pr->manners[m],
+				    a->named ? s : -1,
+				    a->named ? pr->speeds[s].feet : a->speed);
+	}
+}
+
+#define PACE_RULES (RULES_BIT(R_EXPLORATION) | RULES_BIT(R_DELVING) | \
+	RULES_BIT(R_DUNGEONTURN) | RULES_BIT(R_TRAVEL))
+
+static int
+run_pace(const struct opts *o, int argc, char **argv)
+{
+	struct pace_ask a;
+
+	refuse(o, "abdgnsvx", "pace rolls no check");
+	pace_parse(&a, rules_pick(o->rules, -1, PACE_RULES, R_TRAVEL), argc,
+	    argv);
+	pace_inputs(&a, o);
+	emit_paces(&a);
+	free((char *)a.who);
+	return EXIT_OK;
+}
+
+/* -q: speeds are in steps of 5 feet (004: "1 per 5' under or over"). */
+static long
+parse_speed(const char *s)
+{
+	long v = (long)estrtonum(s, 0, SPEED_MAX, "-q");
+
+	if (v % CHASE_STEP_004 != 0)
+		errx(EXIT_BAD, "-q: '%s': expected a multiple of 5 feet", s);
+	return v;
+}
+
+static void
+parse_options(struct opts *o, int argc, char **argv)
+{
+	int ch, a = 0, d = 0;
+
+	o->count = 1;
+	o->speed = CHASE_SPEED_004;
+	while ((ch = getopt(argc, argv, "ab:dghm:n:p:q:r:s:Vvx:")) != -1) {
+		switch (ch) {
+		case 'a': a = 1; break;
+		case 'b': o->bow = (long)estrtonum(optarg, 0, DC_SHIFT_MAX, "-b"); break;
+		case 'd': d = 1; break;
+		case 'g': o->group = 1; break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'm': o->mod = emod_add(o->mod, optarg); break;
+		case 'n': o->count = estrtonum(optarg, 0, COUNT_MAX, "-n"); break;
+		case 'p': o->party = optarg; break;
+		case 'q': o->speed = parse_speed(optarg); break;
+		case 'r': o->rules = optarg; break;
+		case 's': o->seed = optarg; break;
+		case 'V': version(prog); out_close(); exit(EXIT_OK);
+		case 'v': o->verbose = 1; break;
+		case 'x': o->stall = (long)estrtonum(optarg, 0, DC_SHIFT_MAX, "-x"); break;
+		default: usage(stderr, EXIT_BAD);
+		}
+		o->given[ch] = 1;
+	}
+	o->adv = a - d;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	int status;
+
+	util_init();
+	opterr = 0;
+	parse_options(&o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	if (argc > 0 && strcmp(argv[0], "-") == 0)
+		errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
+	out_init(prog, 0);
+	if (argc > 0 && strcmp(argv[0], "pace") == 0)
+		status = run_pace(&o, argc - 1, argv + 1);
+	else
+		status = run_chase(&o, argc, argv);
+	out_close();
+	return status;
+}
