@@ -13,14 +13,14 @@ LDFLAGS =
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard
-BIN = bin/hazard
-MAN6 = man/hazard.6
+PROGS = hazard timedice
+BIN = bin/hazard bin/timedice
+MAN6 = man/hazard.6 man/timedice.6
 MAN7 = man/delving.7
 
-HDR = common/dice.h common/party.h common/record.h common/rng.h \
+HDR = common/clock.h common/dice.h common/party.h common/record.h common/rng.h \
 	common/rules.h common/state.h common/table.h common/util.h
-OBJ = common/dice.o common/party.o common/record.o common/rng.o \
+OBJ = common/clock.o common/dice.o common/party.o common/record.o common/rng.o \
 	common/rules.o common/state.o common/table.o common/util.o
 LIB = common/libdelving.a
 
@@ -38,6 +38,10 @@ $(LIB): $(OBJ)
 bin/hazard: cmd/hazard.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/hazard.c $(LIB) $(LDFLAGS)
+
+bin/timedice: cmd/timedice.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/timedice.c $(LIB) $(LDFLAGS)
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
