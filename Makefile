@@ -74,6 +74,13 @@ demo: all
 	@echo
 	@echo '$$ hazard -r travel -a -s demo -n 4'
 	@bin/hazard -r travel -a -s demo -n 4
+	@echo
+	@echo '$$ timedice -f day.time -s 32 roll 2; timedice -f day.time -n 2 hour   # 004'
+	@f=/tmp/delving-demo.$$$$; bin/timedice -f $$f -s 32 roll 2; bin/timedice -f $$f -n 2 hour; \
+	    rm -f $$f $$f.lock
+	@echo
+	@echo '$$ hazard -r travel -s demo -n 6 | timedice - | grep ^timedice'
+	@bin/hazard -r travel -s demo -n 6 | bin/timedice - | grep '^timedice'
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
