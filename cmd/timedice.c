@@ -20,6 +20,10 @@
 
 static const char prog[] = "timedice";
 
+/*
+ * A "tick" is one ten-minute turn of the clock: the clock itself is the
+ * count of ticks from 01:00 on day 1 (clock.h); an hour is 6, a day 144.
+ */
 #define TIMERS_MAX	100
 
 enum command {
@@ -240,10 +244,11 @@ rest_record(const struct run *run, uint64_t hours)
 	char arg[24], how[64];
 
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
-	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s: %s pass and "
+	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s: %s %s and "
 	    "resilience is restored.", hours == REST_HOURS_004 ?
 	    "A night of safe rest" : "A safe rest",
-	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how));
+	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
+	    hours == 1 ? "passes" : "pass");
 }
 
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
@@ -365,7 +370,8 @@ list_timers(const struct run *run)
 		t = &s->timer[i];
 		event(s->turn, s->tick, "timer", t->name, "Timer %s: %llu turns "
 		    "(%s) left; it runs out at %s on day %llu.", t->name,
-		    (unsigned long long)t->left, clock_span(t->left, left, sizeof left),
+		    (unsigned long long)t->left,
+		    clock_span(t->left, left, sizeof left),
 		    clock_hhmm(s->tick + t->left, at),
 		    (unsigned long long)clock_day(s->tick + t->left));
 	}
@@ -410,7 +416,9 @@ play(struct run *run, long long count)
 		case C_DURATION: duration(run, (uint64_t)i); break;
 		case C_TURN: advance(run, a->n, 1, 0); break;
 		case C_HOUR: advance(run, a->n, CLOCK_HOUR_TURNS, 0); break;
-		case C_DAY: advance(run, a->n * DAY_HOURS_004, CLOCK_HOUR_TURNS, 0); break;
+		case C_DAY:
+			advance(run, a->n * DAY_HOURS_004, CLOCK_HOUR_TURNS, 0);
+			break;
 		case C_REST: advance(run, a->n, CLOCK_HOUR_TURNS, 1); break;
 		case C_TIMER: set_timer(run); break;
 		case C_TIMERS: list_timers(run); break;
@@ -555,7 +563,7 @@ parse_command(struct args *a, int argc, char **argv)
 		a->from = 1;
 		a->time = etime("roll: from", argv[3]);
 	} else if (c == C_TIMER || c == C_CANCEL) {
-		if (!name_ok(argv[1]))
+		if (!name_ok(argv[1]) || !utf8_ok(argv[1], strlen(argv[1])))
 			errx(EXIT_BAD, "%s: '%s': a name is 1 to 32 printable "
 			    "characters without blanks", argv[0], argv[1]);
 		a->name = argv[1];

@@ -537,7 +537,7 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 	for args in 'frob' 'turn 0' 'turn x' 'turn 1 2' 'hour -1' 'day 0' 'rest 0' \
 	    'roll' 'roll 0' 'roll 5' 'roll 2 from' 'roll 2 at 12' 'duration' 'duration 5' \
 	    'set' 'set 1 2 3' 'timer' 'timer a' 'cancel' 'timers x' 'show x' \
-	    'timer abcdefghijklmnopqrstuvwxyz0123456 1turn'; do
+	    'timer abcdefghijklmnopqrstuvwxyz0123456 1turn' $'timer \xff 1turn'; do
 		run -2 --separate-stderr timedice -f "$F" $args
 		one_error timedice
 		[ -z "$output" ]
