@@ -14,7 +14,8 @@
 #define CLOCK_QUARTER	(QUARTER_HOURS_004 * CLOCK_HOUR_TURNS)	/* 36 turns */
 #define CLOCK_DAY	(DAY_HOURS_004 * CLOCK_HOUR_TURNS)	/* 144 turns */
 #define CLOCK_DAY_MAX	1000000
-#define CLOCK_MAX	((uint64_t)CLOCK_DAY_MAX * CLOCK_DAY - 1) /* 24:50, last day */
+/* the last turn the clock can show: 24:50 on day 1000000 */
+#define CLOCK_MAX	((uint64_t)CLOCK_DAY_MAX * CLOCK_DAY - 1)
 #define CLOCK_LEN_DICE_MAX 20
 
 /* A length of time: COUNT UNITs, or dice rolled in UNITs. */
