@@ -13,14 +13,14 @@ LDFLAGS =
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard chase reaction return
-BIN = bin/hazard bin/chase bin/reaction bin/return
-MAN6 = man/hazard.6 man/chase.6 man/reaction.6 man/return.6
+PROGS = hazard timedice chase reaction return
+BIN = bin/hazard bin/timedice bin/chase bin/reaction bin/return
+MAN6 = man/hazard.6 man/timedice.6 man/chase.6 man/reaction.6 man/return.6
 MAN7 = man/delving.7
 
-HDR = common/dice.h common/pace.h common/party.h common/record.h \
+HDR = common/clock.h common/dice.h common/pace.h common/party.h common/record.h \
 	common/rng.h common/rules.h common/state.h common/table.h common/util.h
-OBJ = common/dice.o common/pace.o common/party.o common/record.o \
+OBJ = common/clock.o common/dice.o common/pace.o common/party.o common/record.o \
 	common/rng.o common/rules.o common/state.o common/table.o common/util.o
 LIB = common/libdelving.a
 
@@ -50,6 +50,10 @@ bin/reaction: cmd/reaction.c $(LIB) $(HDR)
 bin/return: cmd/return.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/return.c $(LIB) $(LDFLAGS)
+
+bin/timedice: cmd/timedice.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/timedice.c $(LIB) $(LDFLAGS)
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
@@ -97,6 +101,13 @@ demo: all
 	@echo
 	@echo '$$ chase -r exploration pace 300'
 	@bin/chase -r exploration pace 300
+	@echo
+	@echo '$$ timedice -f day.time -s 32 roll 2; timedice -f day.time -n 2 hour   # 004'
+	@f=/tmp/delving-demo.$$$$; bin/timedice -f $$f -s 32 roll 2; bin/timedice -f $$f -n 2 hour; \
+	    rm -f $$f $$f.lock
+	@echo
+	@echo '$$ hazard -r travel -s demo -n 6 | timedice - | grep ^timedice'
+	@bin/hazard -r travel -s demo -n 6 | bin/timedice - | grep '^timedice'
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \

@@ -286,6 +286,19 @@ const struct chase_outcome chase_outcome_004[2][2] = {
 	  { "escaped", "escapes the pursuers" } },
 };
 
+/* 004: Timekeeping, the four quarters of the day, one time die each */
+const char *const quarter_004[TIME_DICE_004] = {
+	"pre-dawn", "morning", "afternoon", "night"
+};
+
+/* 004: what a clock record says when a quarter begins (a die is set out) */
+const char *const quarter_begins_004[TIME_DICE_004] = {
+	"A new day: the pre-dawn quarter begins.",
+	"Dawn: the morning quarter begins.",
+	"The afternoon quarter begins.",
+	"Nightfall: the night quarter begins.",
+};
+
 const struct tbl hazard_table[R_NRULES] = {
 	[R_EXPLORATION] = { "exploration", D6, ROWS(hazard_000), NULL },
 	[R_BOOKKEEPING] = { "bookkeeping", D6, ROWS(hazard_000_bookkeeping), NULL },

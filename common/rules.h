@@ -49,6 +49,23 @@ extern const char text_alert_000[];
 #define ALARM_HIDE_003	2	/* a passed hide lowers the alarm by 2 + sparks */
 #define ALARM_MAX	999999
 
+/*
+ * 004: Timekeeping.  "Each time die is 1d6, with its face turned to
+ * represent the hour ... up to 4d6 ... Each time die represents one quarter
+ * of the day and six hours of time: pre-dawn, morning, afternoon, and night."
+ */
+#define TIME_DICE_004	4	/* up to 4d6 show the hour */
+#define QUARTER_HOURS_004 6	/* a time die: a quarter, six hours */
+#define DAY_HOURS_004	24
+#define CLOCK_TURN_MINUTES 10	/* 000, 001, 002: a turn is 10 minutes */
+#define CLOCK_HOUR_TURNS 6	/* 000: "6 Turns (1 hour)" */
+#define REST_HOURS_004	8	/* "a night of safe rest" */
+#define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
+#define START_HOUR_004	7	/* issue 4: a new clock starts at 07:00, day 1 */
+
+extern const char *const quarter_004[TIME_DICE_004];
+extern const char *const quarter_begins_004[TIME_DICE_004];
+
 extern const struct tbl hazard_table[R_NRULES];	/* NULL rows for alarm */
 extern const struct tbl shift_001;
 extern const struct tbl disposition_002;

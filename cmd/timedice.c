@@ -1,0 +1,689 @@
+/*
+ * timedice: the expedition's clock kept on time dice (seed 004), moved on
+ * by turns, travel turns, days and rests, with random times, durations
+ * and named timers (timedice(6)).
+ */
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "dice.h"
+#include "party.h"
+#include "record.h"
+#include "rules.h"
+#include "state.h"
+#include "util.h"
+
+static const char prog[] = "timedice";
+
+/*
+ * A "tick" is one ten-minute turn of the clock: the clock itself is the
+ * count of ticks from 01:00 on day 1 (clock.h); an hour is 6, a day 144.
+ */
+#define TIMERS_MAX	100
+
+enum command {
+	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
+	C_TIMER, C_TIMERS, C_CANCEL
+};
+
+static const char *const command_names[] = {
+	"show", "set", "roll", "duration", "turn", "hour", "day", "rest",
+	"timer", "timers", "cancel", NULL
+};
+
+struct timer {
+	char	 name[PARTY_NAME_MAX + 1];
+	uint64_t left;		/* ticks until it runs out */
+};
+
+/* What the state file keeps (timedice(6) FILES). */
+struct state {
+	uint64_t tick;		/* the clock */
+	uint64_t turn;		/* turns this clock has passed */
+	uint64_t since_rest;	/* ticks since the last safe rest */
+	int	 ntimers;
+	struct timer timer[TIMERS_MAX];
+	struct stream st;
+};
+
+/* The command operands, parsed before anything is read or rolled. */
+struct args {
+	enum command cmd;
+	uint64_t n;		/* turns, hours, days, rest hours, time dice, a count */
+	uint64_t time;		/* set, roll from: ticks into the day */
+	uint64_t day;		/* set: 0 keeps the day */
+	int	 from;		/* roll N from TIME */
+	const char *name;	/* timer, cancel */
+	struct clock_len len;	/* timer */
+};
+
+struct run {
+	struct state s;
+	struct args a;
+	struct party party;
+	int	 have_party;
+	int	 filter;
+	uint64_t turn0;		/* the turn before this step */
+	uint64_t unit;		/* ticks per turn in this step */
+	uint64_t sturn;		/* filter mode: the stream's turn */
+};
+
+static void
+usage(FILE *fp, int status)
+{
+	fprintf(fp, "usage: timedice [-huVv] [-f FILE] [-n COUNT] [-p FILE] "
+	    "[-r RULES] [-s SEED] [COMMAND ...]\n");
+	exit(status);
+}
+
+static uint64_t
+etime(const char *what, const char *s)
+{
+	const char *why;
+	uint64_t t;
+
+	if ((why = clock_parse(s, &t)) != NULL)
+		errx(EXIT_BAD, "%s: '%s': %s", what, s, why);
+	return t;
+}
+
+/* timedice TURN DAY HH:MM KEY ARG TEXT */
+static void __attribute__((format(printf, 5, 6)))
+event(uint64_t turn, uint64_t tick, const char *key, const char *arg,
+    const char *fmt, ...)
+{
+	char text[1024], now[8];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	rec_begin(turn);
+	rec_u64(clock_day(tick));
+	rec_str(clock_hhmm(tick, now));
+	rec_str(key);
+	rec_str(arg);
+	rec_text("%s", text);
+	rec_end();
+}
+
+/* timedice TURN DAY HH:MM DICE QUARTER TEXT; LEAD comes before the time. */
+static void
+clock_record(uint64_t turn, uint64_t tick, const char *lead)
+{
+	int f[TIME_DICE_004], n = clock_faces(clock_hour(tick), f);
+	char dice[16], words[32], now[8];
+
+	clock_join(f, n, ",", ",", dice, sizeof dice);
+	clock_join(f, n, ", ", " and ", words, sizeof words);
+	rec_begin(turn);
+	rec_u64(clock_day(tick));
+	rec_str(clock_hhmm(tick, now));
+	rec_str(dice);
+	rec_str(quarter_004[n - 1]);
+	rec_text("%s%sIt is %s on day %llu, %s: the time %s %s.",
+	    lead, *lead ? " " : "", now, (unsigned long long)clock_day(tick),
+	    quarter_004[n - 1], n == 1 ? "die shows" : "dice show", words);
+	rec_end();
+}
+
+/* 004: a quarter began during the step when its first hour was passed. */
+static const char *
+quarter_lead(uint64_t from, uint64_t to)
+{
+	if (from < to - to % CLOCK_QUARTER)
+		return quarter_begins_004[to % CLOCK_DAY / CLOCK_QUARTER];
+	return "";
+}
+
+/* The turn of an event K ticks into this step. */
+static uint64_t
+turn_at(const struct run *run, uint64_t k)
+{
+	if (run->filter)
+		return run->sturn;
+	return run->turn0 + (k + run->unit - 1) / run->unit;
+}
+
+static int
+find_timer(const struct state *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->ntimers; i++)
+		if (strcmp(s->timer[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static void
+drop_timer(struct state *s, int i)
+{
+	memmove(&s->timer[i], &s->timer[i + 1],
+	    (size_t)(s->ntimers - i - 1) * sizeof s->timer[0]);
+	s->ntimers--;
+}
+
+/* Timers that run out within TICKS fire once, soonest first. */
+static void
+expire(struct run *run, uint64_t ticks)
+{
+	struct state *s = &run->s;
+	const struct timer *t;
+	char when[8];
+	int i, first;
+
+	for (;;) {
+		for (first = -1, i = 0; i < s->ntimers; i++)
+			if (s->timer[i].left <= ticks && (first < 0 ||
+			    s->timer[i].left < s->timer[first].left))
+				first = i;
+		if (first < 0)
+			break;
+		t = &s->timer[first];
+		event(turn_at(run, t->left), s->tick + t->left, "expired",
+		    t->name, "Timer %s runs out at %s on day %llu.", t->name,
+		    clock_hhmm(s->tick + t->left, when),
+		    (unsigned long long)clock_day(s->tick + t->left));
+		drop_timer(s, first);
+	}
+	for (i = 0; i < s->ntimers; i++)
+		s->timer[i].left -= ticks;
+}
+
+/* 004: past their resilience in hours, a check at DC 10 + hours beyond. */
+static void
+resilience(const struct run *run, uint64_t before, uint64_t k)
+{
+	uint64_t hours = run->s.since_rest / CLOCK_HOUR_TURNS;
+	const struct member *m;
+	unsigned long long beyond;
+	int i;
+
+	if (hours == before / CLOCK_HOUR_TURNS)
+		return;
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		if (hours <= (uint64_t)m->val[PK_RESILIENCE])
+			continue;
+		beyond = hours - (uint64_t)m->val[PK_RESILIENCE];
+		event(turn_at(run, k), run->s.tick, "resilience", m->name,
+		    "%s has adventured %llu hours since a safe rest, %llu beyond "
+		    "a resilience of %ld: a resilience check (1d20 + CON mod) at "
+		    "DC %llu; failure means exhaustion.", m->name,
+		    (unsigned long long)hours, beyond, m->val[PK_RESILIENCE],
+		    RESILIENCE_DC_004 + beyond);
+	}
+}
+
+/* TICKS pass: timers run out, the clock moves, resilience wears. */
+static void
+pass(struct run *run, uint64_t ticks, int resting)
+{
+	struct state *s = &run->s;
+
+	if (ticks > CLOCK_MAX - s->tick)
+		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
+	expire(run, ticks);
+	s->tick += ticks;
+	if (resting)
+		s->since_rest = 0;
+	else if ((s->since_rest += ticks) > CLOCK_MAX)
+		s->since_rest = CLOCK_MAX;
+}
+
+/* 004: "a night of safe rest" restores resilience; HOURS pass. */
+static void
+rest_record(const struct run *run, uint64_t hours)
+{
+	char arg[24], how[64];
+
+	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
+	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s: %s %s and "
+	    "resilience is restored.", hours == REST_HOURS_004 ?
+	    "A night of safe rest" : "A safe rest",
+	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
+	    hours == 1 ? "passes" : "pass");
+}
+
+/* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
+static void
+advance(struct run *run, uint64_t n, uint64_t unit, int resting)
+{
+	struct state *s = &run->s;
+	uint64_t from = s->tick, before = s->since_rest;
+
+	run->turn0 = s->turn;
+	run->unit = unit;
+	if (resting)
+		rest_record(run, n);
+	pass(run, n * unit, resting);
+	s->turn += n;
+	clock_record(s->turn, s->tick, quarter_lead(from, s->tick));
+	if (run->have_party && !resting)
+		resilience(run, before, n * unit);
+}
+
+/* N time dice (004: "roll 1-4 time dice"), their faces and their sum. */
+static uint64_t
+time_dice(struct run *run, int n, int *faces)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		sum += (uint64_t)(faces[i] = (int)rng_die(&run->s.st.rng, 6));
+	return sum;
+}
+
+/* 004: "2d6 ... (3, 2). It is 05:00h"; from HOUR, the sum is added to it. */
+static void
+roll_time(struct run *run, uint64_t index)
+{
+	struct state *s = &run->s;
+	int f[TIME_DICE_004], n = (int)run->a.n;
+	uint64_t sum = time_dice(run, n, f);
+	uint64_t day0 = s->tick - s->tick % CLOCK_DAY, to;
+	char lead[128], faces[32], base[8];
+
+	clock_join(f, n, " + ", " + ", faces, sizeof faces);
+	if (run->a.from) {
+		to = day0 + run->a.time + sum * CLOCK_HOUR_TURNS;
+		snprintf(lead, sizeof lead, "From %s, %d time %s: %s = %llu "
+		    "hours later.", clock_hhmm(run->a.time, base), n,
+		    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
+	} else {
+		to = day0 + (sum - 1) * CLOCK_HOUR_TURNS;
+		snprintf(lead, sizeof lead, "%d time %s: %s = %llu.", n,
+		    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
+	}
+	if (to > CLOCK_MAX)
+		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
+	s->tick = to;
+	clock_record(index, s->tick, lead);
+}
+
+/* 004: time dice for "the duration of an effect", in hours. */
+static void
+duration(struct run *run, uint64_t index)
+{
+	struct state *s = &run->s;
+	int f[TIME_DICE_004], n = (int)run->a.n;
+	uint64_t sum = time_dice(run, n, f), end;
+	char faces[32], hours[24], until[8];
+
+	clock_join(f, n, " + ", " + ", faces, sizeof faces);
+	snprintf(hours, sizeof hours, "%llu", (unsigned long long)sum);
+	end = s->tick + sum * CLOCK_HOUR_TURNS;
+	event(index, s->tick, "duration", hours, "%d time %s: %s = %llu: the "
+	    "effect lasts %llu hours, until %s on day %llu.", n,
+	    n == 1 ? "die" : "dice", faces, (unsigned long long)sum,
+	    (unsigned long long)sum, clock_hhmm(end, until),
+	    (unsigned long long)clock_day(end));
+}
+
+/* timer NAME LENGTH: a count of units, or dice rolled now. */
+static void
+set_timer(struct run *run)
+{
+	struct state *s = &run->s;
+	const struct clock_len *l = &run->a.len;
+	uint32_t faces[CLOCK_LEN_DICE_MAX];
+	char how[400], fs[256], len[64], at[8];
+	uint64_t left = l->count;
+	int i = find_timer(s, run->a.name), was = i >= 0;
+
+	how[0] = '\0';
+	if (l->rolled) {
+		left = (uint64_t)dice_roll(&l->dice, &s->st.rng, faces);
+		dice_format(&l->dice, len, sizeof len);
+		dice_faces(&l->dice, faces, fs, sizeof fs);
+		snprintf(how, sizeof how, "%s %s rolled %s = %llu: ", len,
+		    l->unit_name, fs, (unsigned long long)left);
+	}
+	left *= l->unit;
+	if (!was)
+		i = s->ntimers++;
+	snprintf(s->timer[i].name, sizeof s->timer[i].name, "%s", run->a.name);
+	s->timer[i].left = left;
+	event(s->turn, s->tick, "timer", run->a.name, "Timer %s %s: %s%llu "
+	    "turns (%s); it runs out at %s on day %llu.", run->a.name,
+	    was ? "reset" : "set", how, (unsigned long long)left,
+	    clock_span(left, len, sizeof len), clock_hhmm(s->tick + left, at),
+	    (unsigned long long)clock_day(s->tick + left));
+}
+
+static void
+list_timers(const struct run *run)
+{
+	const struct state *s = &run->s;
+	const struct timer *t;
+	char left[64], at[8];
+	int i;
+
+	for (i = 0; i < s->ntimers; i++) {
+		t = &s->timer[i];
+		event(s->turn, s->tick, "timer", t->name, "Timer %s: %llu turns "
+		    "(%s) left; it runs out at %s on day %llu.", t->name,
+		    (unsigned long long)t->left,
+		    clock_span(t->left, left, sizeof left),
+		    clock_hhmm(s->tick + t->left, at),
+		    (unsigned long long)clock_day(s->tick + t->left));
+	}
+}
+
+static void
+cancel(struct run *run)
+{
+	struct state *s = &run->s;
+	int i = find_timer(s, run->a.name);
+	char left[64];
+
+	event(s->turn, s->tick, "cancelled", run->a.name, "Timer %s cancelled "
+	    "with %llu turns (%s) left.", run->a.name,
+	    (unsigned long long)s->timer[i].left,
+	    clock_span(s->timer[i].left, left, sizeof left));
+	drop_timer(s, i);
+}
+
+static void
+set_clock(struct run *run)
+{
+	struct state *s = &run->s;
+	uint64_t day = run->a.day ? run->a.day : clock_day(s->tick);
+
+	s->tick = (day - 1) * CLOCK_DAY + run->a.time;
+	clock_record(s->turn, s->tick, "The clock is set.");
+}
+
+/* One COMMAND; with -n, once for each of the COUNT. */
+static void
+play(struct run *run, long long count)
+{
+	struct args *a = &run->a;
+	long long i;
+
+	for (i = 1; i <= count; i++)
+		switch (a->cmd) {
+		case C_SHOW: clock_record(run->s.turn, run->s.tick, ""); break;
+		case C_SET: set_clock(run); break;
+		case C_ROLL: roll_time(run, (uint64_t)i); break;
+		case C_DURATION: duration(run, (uint64_t)i); break;
+		case C_TURN: advance(run, a->n, 1, 0); break;
+		case C_HOUR: advance(run, a->n, CLOCK_HOUR_TURNS, 0); break;
+		case C_DAY:
+			advance(run, a->n * DAY_HOURS_004, CLOCK_HOUR_TURNS, 0);
+			break;
+		case C_REST: advance(run, a->n, CLOCK_HOUR_TURNS, 1); break;
+		case C_TIMER: set_timer(run); break;
+		case C_TIMERS: list_timers(run); break;
+		case C_CANCEL: cancel(run); break;
+		}
+}
+
+/* Filter mode: each new turn number is a turn passing (delving(7)). */
+static void
+filter(struct run *run)
+{
+	struct state *s = &run->s;
+	struct rec_in r = { 0 };
+	uint64_t from, before;
+	int seen = 0;
+
+	while (rec_read(&r, stdin)) {
+		if (r.nf == 0 || (seen && r.turn == run->sturn))
+			continue;
+		seen = 1;
+		run->sturn = r.turn;
+		from = s->tick;
+		before = s->since_rest;
+		pass(run, rec_travel(&r) ? CLOCK_HOUR_TURNS : 1, 0);
+		s->turn++;
+		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
+			clock_record(r.turn, s->tick, quarter_lead(from, s->tick));
+		if (run->have_party)
+			resilience(run, before, 0);
+	}
+	rec_free(&r);
+}
+
+/* timedice(6) FILES: "timer NAME TICKS", one line a timer. */
+static void
+load_timer(struct state *s, const struct stf *f, char **w, int nw)
+{
+	struct timer *t;
+
+	if (nw != 3)
+		stf_bad(f, "timer: expected a name and the turns left");
+	if (!name_ok(w[1]))
+		stf_bad(f, "timer: '%s': not a name", w[1]);
+	if (find_timer(s, w[1]) >= 0)
+		stf_bad(f, "timer: '%s': named twice", w[1]);
+	if (s->ntimers == TIMERS_MAX)
+		stf_bad(f, "more than %d timers", TIMERS_MAX);
+	t = &s->timer[s->ntimers++];
+	snprintf(t->name, sizeof t->name, "%s", w[1]);
+	t->left = (uint64_t)stf_num(f, w[2], 1, (long long)CLOCK_MAX);
+}
+
+static void
+load_line(struct state *s, const struct stf *f, char **w, int nw,
+    uint64_t *day, uint64_t *time)
+{
+	if (stf_stream(f, w, nw, &s->st))
+		return;
+	if (strcmp(w[0], "timer") == 0) {
+		load_timer(s, f, w, nw);
+		return;
+	}
+	if (nw != 2)
+		stf_bad(f, "expected a keyword and one value");
+	if (strcmp(w[0], "day") == 0)
+		*day = (uint64_t)stf_num(f, w[1], 1, CLOCK_DAY_MAX);
+	else if (strcmp(w[0], "time") == 0) {
+		if (strchr(w[1], ':') == NULL || clock_parse(w[1], time) != NULL)
+			stf_bad(f, "time: '%s': expected HH:MM, 01:00 to 24:50 "
+			    "in turns of ten minutes", w[1]);
+	} else if (strcmp(w[0], "turn") == 0)
+		s->turn = (uint64_t)stf_num(f, w[1], 0, COUNT_MAX);
+	else if (strcmp(w[0], "since-rest") == 0)
+		s->since_rest = (uint64_t)stf_num(f, w[1], 0, (long long)CLOCK_MAX);
+	else
+		stf_bad(f, "unknown keyword '%s'", w[0]);
+}
+
+static void
+load_state(struct state *s, struct stf *f)
+{
+	uint64_t day = 1, time = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS;
+	char *w[STF_WORDS_MAX];
+	int nw;
+
+	while ((nw = stf_next(f, w)) > 0)
+		load_line(s, f, w, nw, &day, &time);
+	s->tick = (day - 1) * CLOCK_DAY + time;
+}
+
+static void
+save_state(const struct state *s, struct stf *f)
+{
+	FILE *fp = stf_write(f, prog);
+	char now[8];
+	int i;
+
+	fprintf(fp, "day %llu\ntime %s\nturn %llu\nsince-rest %llu\n",
+	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
+	    (unsigned long long)s->turn, (unsigned long long)s->since_rest);
+	for (i = 0; i < s->ntimers; i++)
+		fprintf(fp, "timer %s %llu\n", s->timer[i].name,
+		    (unsigned long long)s->timer[i].left);
+	stf_write_stream(fp, &s->st);
+	stf_commit(f);
+}
+
+static const char *const command_syntax[] = {
+	"show", "set TIME [DAY]", "roll N [from TIME]", "duration N",
+	"turn [N]", "hour [N]", "day [N]", "rest [HOURS]",
+	"timer NAME LENGTH", "timers", "cancel NAME"
+};
+
+static void
+parse_command(struct args *a, int argc, char **argv)
+{
+	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2 };
+	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 2, 3, 1, 2 };
+	static const long long most[] = { 0, 0, TIME_DICE_004, TIME_DICE_004,
+	    CLOCK_MAX, CLOCK_MAX / CLOCK_HOUR_TURNS, CLOCK_DAY_MAX - 1,
+	    CLOCK_MAX / CLOCK_HOUR_TURNS };
+	const char *why;
+	int c;
+
+	if (argc == 0)
+		return;
+	if ((c = word_in(argv[0], command_names)) < 0)
+		errx(EXIT_BAD, "%s: not a command (show set roll duration turn "
+		    "hour day rest timer timers cancel)", argv[0]);
+	a->cmd = (enum command)c;
+	if (argc < lo[c] || argc > hi[c] || (c == C_ROLL && argc == 3) ||
+	    (c == C_ROLL && argc == 4 && strcmp(argv[2], "from") != 0))
+		errx(EXIT_BAD, "%s: expected %s", argv[0], command_syntax[c]);
+	a->n = c == C_REST ? REST_HOURS_004 : 1;
+	if (c >= C_ROLL && c <= C_REST && argc > 1)
+		a->n = (uint64_t)estrtonum(argv[1], 1, most[c], argv[0]);
+	if (c == C_SET) {
+		a->time = etime("set", argv[1]);
+		if (argc == 3)
+			a->day = (uint64_t)estrtonum(argv[2], 1, CLOCK_DAY_MAX, "set: DAY");
+	} else if (c == C_ROLL && argc == 4) {
+		a->from = 1;
+		a->time = etime("roll: from", argv[3]);
+	} else if (c == C_TIMER || c == C_CANCEL) {
+		if (!name_ok(argv[1]) || !utf8_ok(argv[1], strlen(argv[1])))
+			errx(EXIT_BAD, "%s: '%s': a name is 1 to 32 printable "
+			    "characters without blanks", argv[0], argv[1]);
+		a->name = argv[1];
+		if (c == C_TIMER && (why = clock_length(&a->len, argv[2])) != NULL)
+			errx(EXIT_BAD, "timer: '%s': %s", argv[2], why);
+	}
+}
+
+/* What depends on the state: the timer named, room, the clock's end. */
+static void
+check_command(const struct run *run, long long count)
+{
+	const struct args *a = &run->a;
+	uint64_t step = a->n * (a->cmd == C_TURN ? 1 : a->cmd == C_DAY ?
+	    CLOCK_DAY : CLOCK_HOUR_TURNS);
+
+	if (count > 1 && (a->cmd == C_SHOW || a->cmd == C_SET ||
+	    a->cmd >= C_TIMER))
+		errx(EXIT_BAD, "-n: %s is done once (-n repeats roll, duration, "
+		    "turn, hour, day and rest)", command_names[a->cmd]);
+	if (a->cmd == C_CANCEL && find_timer(&run->s, a->name) < 0)
+		errx(EXIT_BAD, "cancel: '%s': no such timer", a->name);
+	if (a->cmd == C_TIMER && find_timer(&run->s, a->name) < 0 &&
+	    run->s.ntimers == TIMERS_MAX)
+		errx(EXIT_BAD, "timer: %s: there are already %d timers", a->name,
+		    TIMERS_MAX);
+	if (a->cmd >= C_TURN && a->cmd <= C_REST &&
+	    (uint64_t)count > (CLOCK_MAX - run->s.tick) / step)
+		errx(EXIT_BAD, "%s: the clock cannot run past day %d",
+		    command_names[a->cmd], CLOCK_DAY_MAX);
+}
+
+struct opts {
+	const char *file, *party, *rules, *seed;
+	long long count;
+	int	 count_given, verbose, unbuffered;
+};
+
+static void
+parse_options(struct opts *o, int argc, char **argv)
+{
+	int ch;
+
+	o->count = 1;
+	/* "+": options end at the first operand (POSIX), so set -1 is a time */
+	while ((ch = getopt(argc, argv, "+f:hn:p:r:s:uVv")) != -1)
+		switch (ch) {
+		case 'f': o->file = optarg; break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'n':
+			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
+			o->count_given = 1;
+			break;
+		case 'p': o->party = optarg; break;
+		case 'r': o->rules = optarg; break;
+		case 's': o->seed = optarg; break;
+		case 'u': o->unbuffered = 1; break;
+		case 'V': version(prog); out_close(); exit(EXIT_OK);
+		case 'v': o->verbose = 1; break;
+		default: usage(stderr, EXIT_BAD);
+		}
+}
+
+static void
+operands(struct run *run, const struct opts *o, int argc, char **argv)
+{
+	run->filter = argc > 0 && strcmp(argv[0], "-") == 0;
+	if (!run->filter) {
+		parse_command(&run->a, argc, argv);
+		return;
+	}
+	if (argc > 1)
+		errx(EXIT_BAD, "%s: the stream - takes no command", argv[1]);
+	if (o->count_given)
+		errx(EXIT_BAD, "-n: with - the stream's own turns are counted");
+}
+
+/* 004: "resilience equal to their CON score", in hours. */
+static void
+setup_party(struct run *run, const char *opt)
+{
+	const char *path = party_path(opt);
+
+	if (path == NULL)
+		return;
+	party_load(&run->party, path);
+	party_need(&run->party, PK_RESILIENCE);
+	run->have_party = 1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS } };
+	struct opts o = { 0 };
+	struct stf f;
+
+	util_init();
+	opterr = 0;
+	parse_options(&o, argc, argv);
+	argc -= optind;
+	argv += optind;
+	operands(&run, &o, argc, argv);
+	if (o.file != NULL) {
+		stf_open(&f, o.file);
+		load_state(&run.s, &f);
+	}
+	rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL), R_TRAVEL);
+	setup_party(&run, o.party);
+	check_command(&run, o.count);
+	stream_start(&run.s.st, prog, o.seed, o.verbose);
+	out_init(prog, o.unbuffered);
+	if (run.filter)
+		filter(&run);
+	else
+		play(&run, o.count);
+	out_close();
+	if (o.file != NULL) {
+		save_state(&run.s, &f);
+		stf_close(&f);
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,205 @@
+/*
+ * clock: 004's Timekeeping.  "The GM uses up to 4d6 turned to represent
+ * the hour of day (e.g. 6, 1 is 07:00h, while 6, 6, 6, 2 is 20:00h). Each
+ * time die represents one quarter of the day and six hours of time."
+ * Times are counted in ten-minute turns from 01:00 on day 1.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "clock.h"
+#include "util.h"
+
+uint64_t
+clock_day(uint64_t t)
+{
+	return t / CLOCK_DAY + 1;
+}
+
+int
+clock_hour(uint64_t t)
+{
+	return (int)(t % CLOCK_DAY / CLOCK_HOUR_TURNS) + 1;
+}
+
+/* 0 pre-dawn, 1 morning, 2 afternoon, 3 night: also the dice shown, less 1. */
+int
+clock_quarter(uint64_t t)
+{
+	return (int)(t % CLOCK_DAY / CLOCK_QUARTER);
+}
+
+/* HH:MM; the 24th hour is 24:00 to 24:50, then 01:00 of the next day. */
+const char *
+clock_hhmm(uint64_t t, char buf[8])
+{
+	snprintf(buf, 8, "%02d:%02d", clock_hour(t),
+	    (int)(t % CLOCK_HOUR_TURNS) * CLOCK_TURN_MINUTES);
+	return buf;
+}
+
+/* 004: full quarters show 6, the last die the hour within its quarter. */
+int
+clock_faces(int hour, int faces[TIME_DICE_004])
+{
+	int n = (hour - 1) / QUARTER_HOURS_004, i;
+
+	for (i = 0; i < n; i++)
+		faces[i] = QUARTER_HOURS_004;
+	faces[n] = hour - n * QUARTER_HOURS_004;
+	return n + 1;
+}
+
+/* The faces joined by SEP, the last by LAST: "6,1" or "6, 6 and 2". */
+void
+clock_join(const int *faces, int n, const char *sep, const char *last,
+    char *buf, size_t size)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && k < size; i++)
+		k += (size_t)snprintf(buf + k, size - k, "%s%d",
+		    i == 0 ? "" : i == n - 1 ? last : sep, faces[i]);
+}
+
+/* Time dice F,F,...: 004 reads them as their sum ("(3, 2). It is 05:00h"). */
+static const char *
+faces_hour(const char *s, int *hour)
+{
+	char copy[64], *p, *save = NULL;
+	long long face;
+	int n = 0;
+
+	if (strlen(s) >= sizeof copy || *s == ',' || s[strlen(s) - 1] == ',' ||
+	    strstr(s, ",,") != NULL)
+		return "not time dice: expected faces such as 6,1";
+	strcpy(copy, s);
+	for (*hour = 0, p = strtok_r(copy, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
+		if (++n > TIME_DICE_004)
+			return "more than 4 time dice: one a quarter of the day";
+		if (strspn(p, "0123456789") != strlen(p) ||
+		    strtonum_ok(p, 1, 6, &face) != 0)
+			return "a time die shows 1 to 6";
+		*hour += (int)face;
+	}
+	return NULL;
+}
+
+/*
+ * TIME: HH, HH:MM (01:00 to 24:50, minutes in tens) or time dice F,F,...;
+ * TURNS gets the turns into the day.  NULL, or why TIME is refused.
+ */
+const char *
+clock_parse(const char *s, uint64_t *turns)
+{
+	const char *colon = strchr(s, ':'), *why;
+	size_t hl = colon != NULL ? (size_t)(colon - s) : strlen(s);
+	long long h, m = 0;
+	char hh[3];
+	int hour;
+
+	if (strchr(s, ',') != NULL) {
+		if ((why = faces_hour(s, &hour)) != NULL)
+			return why;
+		*turns = (uint64_t)(hour - 1) * CLOCK_HOUR_TURNS;
+		return NULL;
+	}
+	if (hl < 1 || hl > 2 || strspn(s, "0123456789") != hl ||
+	    (colon != NULL && (strlen(colon + 1) != 2 ||
+	    strspn(colon + 1, "0123456789") != 2)))
+		return "not a time: expected HH, HH:MM or time dice such as 6,1";
+	memcpy(hh, s, hl);
+	hh[hl] = '\0';
+	if (strtonum_ok(hh, 1, DAY_HOURS_004, &h) != 0)
+		return "hours run from 01 to 24 (after 24:50 comes 01:00)";
+	if (colon != NULL && (strtonum_ok(colon + 1, 0, 50, &m) != 0 ||
+	    m % CLOCK_TURN_MINUTES != 0))
+		return "minutes go by turns of ten: 00, 10, 20, 30, 40 or 50";
+	*turns = (uint64_t)(h - 1) * CLOCK_HOUR_TURNS +
+	    (uint64_t)m / CLOCK_TURN_MINUTES;
+	return NULL;
+}
+
+/* A span of turns for a person: "1 day 2 hours 30 minutes". */
+const char *
+clock_span(uint64_t turns, char *buf, size_t size)
+{
+	static const char *const unit[3] = { "day", "hour", "minute" };
+	unsigned long long part[3] = { turns / CLOCK_DAY,
+	    turns % CLOCK_DAY / CLOCK_HOUR_TURNS,
+	    turns % CLOCK_HOUR_TURNS * CLOCK_TURN_MINUTES };
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < 3 && k < size; i++)
+		if (part[i] != 0)
+			k += (size_t)snprintf(buf + k, size - k, "%s%llu %s%s",
+			    k ? " " : "", part[i], unit[i], part[i] == 1 ? "" : "s");
+	return buf;
+}
+
+static const char *const len_words[] = {
+	"turns", "turn", "hours", "hour", "days", "day", NULL
+};
+static const uint64_t len_turns[] = {
+	1, 1, CLOCK_HOUR_TURNS, CLOCK_HOUR_TURNS, CLOCK_DAY, CLOCK_DAY
+};
+
+/* Strip a unit word off the end of S into NUM; 0 when there is none. */
+static int
+length_unit(struct clock_len *l, const char *s, char *num, size_t size)
+{
+	size_t n = strlen(s), k;
+	int i;
+
+	for (i = 0; len_words[i] != NULL; i++)
+		if (n > (k = strlen(len_words[i])) &&
+		    strcmp(s + n - k, len_words[i]) == 0) {
+			l->unit = len_turns[i];
+			l->unit_name = len_words[i & ~1];
+			return snprintf(num, size, "%.*s", (int)(n - k), s) <
+			    (int)size;
+		}
+	l->unit = CLOCK_HOUR_TURNS;	/* 004: time dice count hours */
+	l->unit_name = "hours";
+	snprintf(num, size, "%s", s);
+	return 0;
+}
+
+/*
+ * LENGTH: a count and a unit word (3turns, 2hours, 1day), or dice, in hours
+ * unless a unit follows (2d6, 1d6turns).  A unit is never a bare letter,
+ * so a count of days cannot be read as dice.  NULL, or why it is refused.
+ */
+const char *
+clock_length(struct clock_len *l, const char *s)
+{
+	char num[64];
+	long long v;
+	int unit = length_unit(l, s, num, sizeof num);
+
+	memset(&l->dice, 0, sizeof l->dice);
+	if ((l->rolled = strpbrk(num, "dD") != NULL)) {
+		if (dice_parse(&l->dice, num) != NULL)
+			return "expected a length such as 3turns, 2hours, 1day, "
+			    "or dice such as 2d6 (hours) or 1d6turns";
+		if (l->dice.count > CLOCK_LEN_DICE_MAX)
+			return "more than 20 dice";
+		if (dice_min(&l->dice) < 1)
+			return "the dice can roll less than 1";
+		if ((uint64_t)dice_max(&l->dice) > CLOCK_MAX / l->unit)
+			return "longer than the clock runs (1000000 days)";
+		return NULL;
+	}
+	if (!unit || strspn(num, "0123456789") != strlen(num))
+		return "expected a length such as 3turns, 2hours, 1day, "
+		    "or dice such as 2d6 (hours) or 1d6turns";
+	if (strtonum_ok(num, 1, (long long)(CLOCK_MAX / l->unit), &v) != 0)
+		return "expected 1 or more, within the clock's 1000000 days";
+	l->count = (uint64_t)v;
+	return NULL;
+}

@@ -1,0 +1,614 @@
+#!/usr/bin/env bats
+# timedice(6): the clock on time dice (004), timers, rests, resilience,
+# filter mode.
+load helper
+
+setup() {
+	F=$BATS_TEST_TMPDIR/day.time
+}
+
+# field N of the last line of $output
+last_field() {
+	printf '%s\n' "$output" | tail -n 1 | cut -f "$1"
+}
+
+# state KEY: the value of KEY in the state file $F
+state() {
+	awk -v k="$1" '$1 == k { print $2 }' "$F"
+}
+
+# chisq_4d6: counts of the totals 4..24 on stdin, one a line; the chi-square
+# against 4d6's weights out of 1296.
+chisq_4d6() {
+	awk 'BEGIN { for (a = 1; a <= 6; a++) for (b = 1; b <= 6; b++)
+		for (c = 1; c <= 6; c++) for (d = 1; d <= 6; d++) w[a + b + c + d]++ }
+	    { n[NR + 3] = $1; t += $1 }
+	    END { for (v = 4; v <= 24; v++) { e = t * w[v] / 1296; s += (n[v] - e) ^ 2 / e }
+		printf "%.3f\n", s }'
+}
+
+# ---- usage, version, output
+
+@test "timedice -h: the usage line is the man page SYNOPSIS" {
+	run -0 --separate-stderr timedice -h
+	[ -z "$stderr" ]
+	case $output in "usage: timedice "*) ;; *) false;; esac
+	command -v mandoc >/dev/null || skip "mandoc is not installed"
+	syn=$(mandoc -Tascii "$TOP/man/timedice.6" | col -b |
+	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' | tr -s ' \t\n' ' ')
+	eq "$(echo $syn)" "${output#usage: }"
+}
+
+@test "timedice -V prints the version" {
+	run -0 timedice -V
+	case $output in "timedice (delving) "*) ;; *) false;; esac
+}
+
+@test "timedice: an unknown option or a missing argument prints the usage line, exit 2" {
+	run -2 --separate-stderr timedice -x
+	[ -z "$output" ]
+	case $stderr in "usage: timedice "*) ;; *) false;; esac
+	run -2 --separate-stderr timedice -f
+	case $stderr in "usage: timedice "*) ;; *) false;; esac
+	run -2 --separate-stderr timedice -a
+	case $stderr in "usage: timedice "*) ;; *) false;; esac
+}
+
+@test "timedice: mandoc -Tlint finds nothing in timedice.6" {
+	command -v mandoc >/dev/null || skip "mandoc is not installed"
+	run -0 mandoc -Tlint -Wwarning "$TOP/man/timedice.6"
+	[ -z "$output" ]
+}
+
+@test "timedice: a new clock shows 07:00 on day 1, two dice 6,1, morning (7 fields)" {
+	run -0 --separate-stderr timedice
+	[ -z "$stderr" ]
+	eq "timedice	0	1	07:00	6,1	morning	It is 07:00 on day 1, morning: the time dice show 6 and 1." "$output"
+	run -0 timedice show
+	eq "timedice	0	1	07:00	6,1	morning	It is 07:00 on day 1, morning: the time dice show 6 and 1." "$output"
+}
+
+@test "timedice: every record has exactly 7 fields, none empty" {
+	printf 'Ann resilience=1\n' > "$BATS_TEST_TMPDIR/party"
+	{
+		timedice -f "$F" -s 3 roll 2
+		timedice -f "$F" timer torch 6turns
+		timedice -f "$F" -s 3 timer rot 2d6
+		timedice -f "$F" timers
+		timedice -f "$F" -p "$BATS_TEST_TMPDIR/party" -n 3 hour
+		timedice -f "$F" cancel rot
+		timedice -f "$F" -s 3 -n 2 duration 3
+		timedice -f "$F" rest 2
+		hazard -r travel -s 3 -n 3 | timedice -f "$F" -p "$BATS_TEST_TMPDIR/party" - | grep '^timedice'
+	} > "$BATS_TEST_TMPDIR/all"
+	run -0 awk -F '\t' 'NF != 7 { print "bad: " $0 } { for (i = 1; i <= NF; i++) if ($i == "") print "empty: " $0 }' "$BATS_TEST_TMPDIR/all"
+	[ -z "$output" ]
+	# every keyword of the OUTPUT section occurs
+	for k in timer expired cancelled duration rest resilience; do
+		cut -f5 "$BATS_TEST_TMPDIR/all" | grep -qx "$k" || { echo "no $k record" >&2; false; }
+	done
+}
+
+# ---- the time dice (004)
+
+@test "timedice: 004's examples: 6, 1 is 07:00h; 6, 6, 6, 2 is 20:00h; up to 4d6" {
+	run -0 timedice set 07:00
+	eq 6,1 "$(last_field 5)"
+	run -0 timedice set 20:00
+	eq 6,6,6,2 "$(last_field 5)"
+	eq night "$(last_field 6)"
+	run -0 timedice set 05:00
+	eq 5 "$(last_field 5)"
+	eq pre-dawn "$(last_field 6)"
+	run -0 timedice set 24:00
+	eq 6,6,6,6 "$(last_field 5)"
+	run -0 timedice set 6,6,6,2
+	eq 20:00 "$(last_field 4)"
+	run -0 timedice set 6,1
+	eq 07:00 "$(last_field 4)"
+}
+
+@test "timedice: every hour's dice round-trip: faces -> hour -> faces" {
+	for h in $(seq 1 24); do
+		hh=$(printf '%02d' "$h")
+		run -0 timedice set "$hh:00"
+		dice=$(last_field 5)
+		quarter=$(last_field 6)
+		# one die a quarter: full quarters show 6, the last the hour within
+		eq "$(( (h - 1) / 6 + 1 ))" "$(echo "$dice" | tr ',' '\n' | wc -l | tr -d ' ')"
+		eq "$h" "$(echo "$dice" | tr ',' '\n' | awk '{ s += $1 } END { print s }')"
+		echo "$dice" | awk -F, '{ for (i = 1; i < NF; i++) if ($i != 6) exit 1 }'
+		case $(( (h - 1) / 6 )) in
+		0) eq pre-dawn "$quarter";; 1) eq morning "$quarter";;
+		2) eq afternoon "$quarter";; 3) eq night "$quarter";;
+		esac
+		# faces back to the hour (a lone die is written with a comma-free TIME)
+		run -0 timedice set "$dice"
+		eq "$hh:00" "$(last_field 4)"
+		eq "$dice" "$(last_field 5)"
+	done
+}
+
+@test "timedice: 004's worked example step by step: 2d6 (3, 2) is 05:00, pre-dawn; an hour: 6; another: 6, 1 (07:00)" {
+	# "The GM rolls 2d6 to determine the current time of day ... (3, 2).
+	#  It is 05:00h or in the pre-dawn quarter."
+	run -0 timedice -f "$F" -s 32 roll 2
+	eq "timedice	1	1	05:00	5	pre-dawn	2 time dice: 3 + 2 = 5. It is 05:00 on day 1, pre-dawn: the time die shows 5." "$output"
+	# "an hour passes ... and rotates the time die to 6."
+	run -0 timedice -f "$F" hour
+	eq "timedice	1	1	06:00	6	pre-dawn	It is 06:00 on day 1, pre-dawn: the time die shows 6." "$output"
+	# "The GM brings out the second time die ... and sets it to 1, or 07:00h."
+	run -0 timedice -f "$F" hour
+	eq "timedice	2	1	07:00	6,1	morning	Dawn: the morning quarter begins. It is 07:00 on day 1, morning: the time dice show 6 and 1." "$output"
+	eq 07:00 "$(state time)"
+	eq 2 "$(state turn)"
+}
+
+@test "timedice: golden 004 worked example and a session" {
+	golden timedice-example.out sh -c "f='$BATS_TEST_TMPDIR/g'; rm -f \$f; timedice -f \$f -s 32 roll 2 &&
+	    timedice -f \$f hour && timedice -f \$f hour"
+	golden timedice-session.out sh -c "f='$BATS_TEST_TMPDIR/s'; rm -f \$f; timedice -f \$f -s 11 timer rot 1d6 &&
+	    timedice -f \$f timer torch 6turns && timedice -f \$f -n 8 turn &&
+	    timedice -f \$f set 24:30 && timedice -f \$f hour 3 && timedice -f \$f timers &&
+	    timedice -f \$f -n 3 duration 2 && timedice -f \$f rest && timedice -f \$f -n 4 roll 1 from 22"
+}
+
+@test "timedice: 6 turns make 1 hour; N runs of turn print what -n N turn prints" {
+	run -0 timedice -n 6 turn
+	eq 6 "$(printf '%s\n' "$output" | wc -l | tr -d ' ')"
+	eq "08:00" "$(last_field 4)"
+	eq 6 "$(last_field 2)"
+	run -0 timedice turn 6
+	eq "timedice	6	1	08:00	6,2	morning	It is 08:00 on day 1, morning: the time dice show 6 and 2." "$output"
+	timedice -f "$F" timer torch 4turns >/dev/null
+	cp "$F" "$F.2"
+	timedice -f "$F" -n 9 turn > "$BATS_TEST_TMPDIR/one"
+	for i in 1 2 3 4 5 6 7 8 9; do timedice -f "$F.2" turn; done > "$BATS_TEST_TMPDIR/many"
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
+	cmp "$F" "$F.2"
+}
+
+@test "timedice: the day rolls over after 24:50 to 01:00 of the next day" {
+	timedice -f "$F" set 24:40 >/dev/null
+	run -0 timedice -f "$F" turn
+	eq "1	24:50	6,6,6,6	night" "$(last_field 3-6)"
+	run -0 timedice -f "$F" turn
+	eq "timedice	2	2	01:00	1	pre-dawn	A new day: the pre-dawn quarter begins. It is 01:00 on day 2, pre-dawn: the time die shows 1." "$output"
+	timedice -f "$F" set 24:30 5 >/dev/null
+	run -0 timedice -f "$F" hour 2
+	eq "6	02:30	2	pre-dawn" "$(last_field 3-6)"
+	run -0 timedice -f "$F" day 3
+	eq "9	02:30" "$(last_field 3-4)"
+	eq 76 "$(last_field 2)"	# 2 turns + 2 hours + 3 x 24 hours: each hour is a turn
+	run -0 timedice day
+	eq "2	07:00	6,1	morning" "$(last_field 3-6)"
+	eq 24 "$(last_field 2)"
+}
+
+@test "timedice: quarters begin at 01, 07 (dawn), 13 and 19 (nightfall)" {
+	run -0 timedice -n 24 hour
+	eq "The afternoon quarter begins. Nightfall: the night quarter begins. A new day: the pre-dawn quarter begins. Dawn: the morning quarter begins." \
+	    "$(printf '%s\n' "$output" | cut -f7 | grep -o '^[^.]*begins\.' | tr '\n' ' ' | sed 's/ $//')"
+	eq "13:00 19:00 01:00 07:00" "$(printf '%s\n' "$output" | grep begins | cut -f4 | tr '\n' ' ' | sed 's/ $//')"
+}
+
+@test "timedice: roll 4 never before 04:00 nor after 24:00, on the current day, distributed as 4d6" {
+	run -0 timedice -s 4 -n 64800 roll 4
+	eq 64800 "$(printf '%s\n' "$output" | wc -l | tr -d ' ')"
+	# the roll's index is the TURN
+	eq "1 64800" "$(printf '%s\n' "$output" | sed -n '1p;$p' | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+	run -0 awk -F '\t' '$3 != 1 || $4 !~ /:00$/ || $4 < "04:00" || $4 > "24:00" { print }' <<<"$output"
+	[ -z "$output" ]
+	run -0 timedice -s 4 -n 64800 roll 4
+	# the faces in the sentence add up to the hour
+	run -0 awk -F '\t' '{ split($7, a, ": "); n = split(a[2], f, " \\+ "); s = 0
+	    for (i = 1; i <= n; i++) s += f[i]; if (s != $4 + 0) print }' <<<"$output"
+	[ -z "$output" ]
+	# 21 totals, 20 degrees of freedom: critical value 45.315 at p = 0.001
+	x=$(timedice -s 4 -n 64800 roll 4 | awk -F '\t' '{ print substr($4, 1, 2) + 0 }' | faces 4 24 | chisq_4d6)
+	below "$x" 45.315
+}
+
+@test "timedice: roll 1 is uniform over 01:00 to 06:00 (chi-square, 5 df, 20.515)" {
+	x=$(timedice -s 5 -n 6000 roll 1 | awk -F '\t' '{ print substr($4, 1, 2) + 0 }' | faces 1 6 | chisq)
+	below "$x" 20.515
+}
+
+@test "timedice: roll N from TIME adds the hours to TIME, into the next day" {
+	run -0 timedice -s 8 -n 50 roll 2 from 12:30
+	run -0 awk -F '\t' '{ split($7, a, ": "); split(a[2], f, " = "); h = 12 + f[2]
+	    d = h > 24 ? 2 : 1; if (h > 24) h -= 24
+	    if ($3 != d || $4 != sprintf("%02d:30", h)) print }' <<<"$output"
+	[ -z "$output" ]
+	run -0 timedice -s 8 roll 4 from 24
+	eq 2 "$(last_field 3)"
+}
+
+@test "timedice: roll and duration draw the same dice run by run with -f as with -n" {
+	timedice -f "$F" -s 9 -n 3 roll 2 | cut -f3- > "$BATS_TEST_TMPDIR/one"
+	rm -f "$F"
+	for i in 1 2 3; do timedice -f "$F" -s 9 roll 2; done | cut -f3- > "$BATS_TEST_TMPDIR/many"
+	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
+	run -0 timedice -s 9 -n 2 roll 2
+	run -0 timedice -s 9 -n 2 roll 2
+	eq "$output" "$(timedice -s 9 -n 2 roll 2)"
+}
+
+@test "timedice: duration N prints N time dice of hours and leaves the clock" {
+	timedice -f "$F" set 10:20 >/dev/null
+	cp "$F" "$F.before"
+	run -0 timedice -f "$F" -s 6 -n 200 duration 3
+	run -0 awk -F '\t' '{ split($7, a, ": "); n = split(a[2], f, " \\+ "); s = 0
+	    for (i = 1; i <= n; i++) s += f[i]
+	    if ($5 != "duration" || $6 != s || s < 3 || s > 18 || n != 3 || $4 != "10:20") print }' <<<"$output"
+	[ -z "$output" ]
+	eq 10:20 "$(state time)"
+	eq 200 "$(timedice -s 6 -n 200 duration 3 | cut -f2 | sort -u | wc -l | tr -d ' ')"
+}
+
+# ---- timers
+
+@test "timedice: a timer fires exactly once, at the turn it runs out" {
+	run -0 timedice -f "$F" timer torch 6turns
+	eq "timedice	0	1	07:00	timer	torch	Timer torch set: 6 turns (1 hour); it runs out at 08:00 on day 1." "$output"
+	run -0 timedice -f "$F" -n 12 turn
+	eq 1 "$(printf '%s\n' "$output" | grep -c '	expired	')"
+	eq "timedice	6	1	08:00	expired	torch	Timer torch runs out at 08:00 on day 1." \
+	    "$(printf '%s\n' "$output" | grep '	expired	')"
+	# the expiry comes before the clock of the same turn
+	eq expired "$(printf '%s\n' "$output" | awk -F '\t' '$2 == 6 { print $5; exit }')"
+	run -0 timedice -f "$F" timers
+	[ -z "$output" ]
+	! grep -q '^timer' "$F"
+}
+
+@test "timedice: timers survive across runs through the state file" {
+	timedice -f "$F" timer torch 6turns >/dev/null
+	timedice -f "$F" timer lantern 3hours >/dev/null
+	for i in 1 2 3 4 5; do
+		run -0 timedice -f "$F" turn
+		! printf '%s\n' "$output" | grep -q expired
+	done
+	grep -qx 'timer torch 1' "$F"
+	grep -qx 'timer lantern 13' "$F"
+	run -0 timedice -f "$F" timers
+	eq "torch lantern" "$(printf '%s\n' "$output" | cut -f6 | tr '\n' ' ' | sed 's/ $//')"
+	run -0 timedice -f "$F" turn
+	eq "timedice	6	1	08:00	expired	torch" "$(printf '%s\n' "$output" | grep expired | cut -f1-6)"
+	run -0 timedice -f "$F" -n 11 turn
+	! printf '%s\n' "$output" | grep -q expired
+	run -0 timedice -f "$F" turn
+	eq "timedice	18	1	10:00	expired	lantern" "$(printf '%s\n' "$output" | grep expired | cut -f1-6)"
+	run -0 timedice -f "$F" -n 30 turn
+	! printf '%s\n' "$output" | grep -q expired
+}
+
+@test "timedice: a timer running out inside an hour or a day gives the exact time and its turn" {
+	timedice -f "$F" set 07:30 >/dev/null
+	timedice -f "$F" timer a 1turn >/dev/null
+	timedice -f "$F" timer b 7turns >/dev/null
+	timedice -f "$F" timer c 1day >/dev/null
+	run -0 timedice -f "$F" hour 2
+	eq "timedice	1	1	07:40	expired	a
+timedice	2	1	08:40	expired	b
+timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
+	run -0 timedice -f "$F" day
+	eq "timedice	24	2	07:30	expired	c" "$(printf '%s\n' "$output" | grep expired | cut -f1-6)"
+	eq 26 "$(last_field 2)"
+}
+
+@test "timedice: LENGTH: counts of days and dice cannot be confused" {
+	run -0 timedice -f "$F" timer long 2days
+	grep -qx 'timer long 288' "$F"
+	run -0 timedice -f "$F" timer one 1day
+	grep -qx 'timer one 144' "$F"
+	run -0 timedice -f "$F" timer hr 2hours
+	grep -qx 'timer hr 12' "$F"
+	run -0 timedice -f "$F" timer t 1turn
+	grep -qx 'timer t 1' "$F"
+	# 2d6: two time dice, in hours: six turns an hour
+	for s in 1 2 3 4 5 6 7 8; do
+		run -0 timedice -f "$F" -s "$s" timer rot 2d6
+		sum=$(printf '%s\n' "$output" | sed 's/.*rolled \([0-9]*\),\([0-9]*\) = .*/\1 \2/' | awk '{ print $1 + $2 }')
+		[ "$sum" -ge 2 ] && [ "$sum" -le 12 ]
+		grep -qx "timer rot $((sum * 6))" "$F"
+	done
+	run -0 timedice -f "$F" -s 1 timer rot 2d6days
+	grep -Eq '^timer rot (288|432|576|720|864|1008|1152|1296|1440|1584|1728)$' "$F"
+	run -0 timedice -f "$F" -s 1 timer rot 1d6turns
+	grep -Eq '^timer rot [1-6]$' "$F"
+	eq 1 "$(grep -c '^timer rot' "$F")"
+	case $output in *"Timer rot reset: d6 turns rolled "*) ;; *) false;; esac
+}
+
+@test "timedice: bad lengths are refused, the state untouched" {
+	timedice -f "$F" timer torch 6turns >/dev/null
+	cp "$F" "$F.before"
+	for len in 3 3d 2d 3t 1h 0turns -1turns 1d6-3 21d6 2x6 days turns 1.5hours 200000000days ''; do
+		run -2 --separate-stderr timedice -f "$F" timer x "$len"
+		one_error timedice
+		[ -z "$output" ]
+		cmp "$F" "$F.before"
+	done
+	case $stderr in "timedice: timer: '': "*) ;; *) false;; esac
+}
+
+@test "timedice: timers lists in order; cancel stops one; a name not running is refused" {
+	timedice -f "$F" timer a 2turns >/dev/null
+	timedice -f "$F" timer b 1hour >/dev/null
+	run -0 timedice -f "$F" cancel a
+	eq "timedice	0	1	07:00	cancelled	a	Timer a cancelled with 2 turns (20 minutes) left." "$output"
+	cp "$F" "$F.before"
+	run -2 --separate-stderr timedice -f "$F" cancel a
+	one_error timedice
+	eq "timedice: cancel: 'a': no such timer" "$stderr"
+	cmp "$F" "$F.before"
+	run -0 timedice -f "$F" -n 10 turn
+	eq "b" "$(printf '%s\n' "$output" | grep expired | cut -f6)"
+}
+
+@test "timedice: a timer started in filter mode's file fires in the stream" {
+	timedice -f "$F" timer torch 6turns >/dev/null
+	run -0 sh -c "hazard -s 1 -n 10 | timedice -f '$F' -"
+	eq 1 "$(printf '%s\n' "$output" | grep -c '	expired	torch')"
+	# right after the first line of turn 6
+	eq "hazard	6" "$(printf '%s\n' "$output" | grep -B1 '	expired	' | head -1 | cut -f1-2)"
+}
+
+# ---- rest and resilience (004)
+
+@test "timedice: rest: a night of safe rest is 8 hours and restores resilience" {
+	timedice -f "$F" hour 3 >/dev/null
+	eq 18 "$(state since-rest)"
+	run -0 timedice -f "$F" rest
+	eq "timedice	4	1	10:00	rest	8	A night of safe rest: 8 hours pass and resilience is restored.
+timedice	11	1	18:00	6,6,6	afternoon	The afternoon quarter begins. It is 18:00 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
+	eq 0 "$(state since-rest)"
+	run -0 timedice -f "$F" rest 2
+	eq "rest	2" "$(printf '%s\n' "$output" | head -1 | cut -f5-6)"
+	eq 20:00 "$(last_field 4)"
+}
+
+@test "timedice: resilience: past the hours, a check at DC 10 + hours beyond (004)" {
+	# "a PC with 10 CON can trek ten hours"; "The DC is 10 + the number of
+	#  hours beyond the PC's resilience."
+	printf 'Ann resilience=10\nBo resilience=12 con=1\n' > "$BATS_TEST_TMPDIR/party"
+	P=$BATS_TEST_TMPDIR/party
+	run -0 timedice -f "$F" -p "$P" hour 10
+	! printf '%s\n' "$output" | grep -q resilience
+	run -0 timedice -f "$F" -p "$P" hour
+	eq "timedice	11	1	18:00	resilience	Ann	Ann has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod) at DC 11; failure means exhaustion." \
+	    "$(printf '%s\n' "$output" | grep resilience)"
+	run -0 timedice -f "$F" -p "$P" -n 2 hour
+	eq "Ann 12 Ann 13 Bo 11" "$(printf '%s\n' "$output" | grep resilience | awk -F '\t' '{ match($7, /DC [0-9]+/); printf "%s%s %s", (NR > 1 ? " " : ""), $6, substr($7, RSTART + 3, RLENGTH - 3) }')"
+	# ten-minute turns count too, by whole hours
+	run -0 timedice -f "$F" -p "$P" -n 5 turn
+	! printf '%s\n' "$output" | grep -q resilience
+	run -0 timedice -f "$F" -p "$P" turn
+	eq 2 "$(printf '%s\n' "$output" | grep -c resilience)"
+	# a rest starts the count again
+	timedice -f "$F" -p "$P" rest >/dev/null
+	run -0 timedice -f "$F" -p "$P" hour 10
+	! printf '%s\n' "$output" | grep -q resilience
+	DELVING_PARTY=$P run -0 timedice -f "$F" hour
+	eq 1 "$(printf '%s\n' "$output" | grep -c resilience)"
+}
+
+@test "timedice: a party file without resilience= is refused, naming the character" {
+	printf 'Ann resilience=10\nBo con=1\n' > "$BATS_TEST_TMPDIR/party"
+	timedice -f "$F" >/dev/null
+	cp "$F" "$F.before"
+	run -2 --separate-stderr timedice -f "$F" -p "$BATS_TEST_TMPDIR/party" hour
+	one_error timedice
+	case $stderr in *"Bo has no resilience="*) ;; *) false;; esac
+	cmp "$F" "$F.before"
+	run -2 --separate-stderr timedice -p "$BATS_TEST_TMPDIR/nonesuch" hour
+	one_error timedice
+}
+
+# ---- filter mode
+
+@test "timedice -: every line passes through unchanged and in order" {
+	{ echo '# a comment'; hazard -r travel -s 7 -n 36; echo; echo 'not a record'
+	  hazard -s 7 -n 40; printf 'tail\twith\ttabs\n'; } > "$BATS_TEST_TMPDIR/in"
+	timedice - < "$BATS_TEST_TMPDIR/in" > "$BATS_TEST_TMPDIR/out"
+	grep -v '^timedice	' "$BATS_TEST_TMPDIR/out" | cmp - "$BATS_TEST_TMPDIR/in"
+	grep -q '^timedice	' "$BATS_TEST_TMPDIR/out"
+}
+
+@test "timedice -: a travel turn is an hour, a dungeon turn ten minutes" {
+	# 004: "A travel turn occurs every hour of in-fiction time."
+	run -0 sh -c 'hazard -r travel -s 7 -n 36 | timedice -'
+	eq 36 "$(printf '%s\n' "$output" | grep -c '^timedice')"
+	eq "2	19:00	6,6,6,1	night" "$(last_field 3-6)"
+	eq 2 "$(printf '%s\n' "$output" | grep -c 'Nightfall')"
+	eq 1 "$(printf '%s\n' "$output" | grep -c 'Dawn')"
+	# six dungeon turns to the hour: records at turns 6, 12, ... 36
+	run -0 sh -c 'hazard -s 7 -n 36 | timedice -'
+	eq "6 12 18 24 30 36" "$(printf '%s\n' "$output" | grep '^timedice' | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+	eq "13:00" "$(printf '%s\n' "$output" | grep '^timedice' | tail -1 | cut -f4)"
+}
+
+@test "timedice -: records follow the line that caused them, with its turn" {
+	hazard -r travel -s 2 -n 20 | timedice - > "$BATS_TEST_TMPDIR/out"
+	run -0 awk -F '\t' '$1 == "timedice" && $2 != prev { print "turn " $2 " after " prev }
+	    $1 != "timedice" { prev = $2 }' "$BATS_TEST_TMPDIR/out"
+	[ -z "$output" ]
+	# one turn per new turn number, whoever wrote it
+	printf 'hazard\t1\t5\tnothing\tx\nhazard\t1\t-\trest\tx\nother\t9\nhazard\t2\t5\tnothing\tx\n' |
+	    timedice -f "$F" - >/dev/null
+	eq 2 "$(state turn)"
+	eq 07:20 "$(state time)"
+}
+
+@test "timedice -: a bad suite record stops with exit 2 after the lines before it; the state is kept" {
+	timedice -f "$F" timer torch 2turns >/dev/null
+	cp "$F" "$F.before"
+	printf 'hazard\t1\t5\tnothing\tx\nhazard\t2\t5\tnothing\tx\nhazard\tx\t5\tnothing\n' > "$BATS_TEST_TMPDIR/in"
+	run -2 --separate-stderr timedice -f "$F" - < "$BATS_TEST_TMPDIR/in"
+	one_error timedice
+	eq "$(head -2 "$BATS_TEST_TMPDIR/in")
+timedice	2	1	07:20	expired	torch	Timer torch runs out at 07:20 on day 1." "$output"
+	cmp "$F" "$F.before"
+	printf 'timedice\t1\t1\t07:00\n' > "$BATS_TEST_TMPDIR/in"
+	run -2 --separate-stderr timedice - < "$BATS_TEST_TMPDIR/in"
+	one_error timedice
+}
+
+@test "timedice -: golden filter over a travel stream with a party" {
+	printf 'Ann resilience=3\n' > "$BATS_TEST_TMPDIR/party"
+	golden timedice-filter.out sh -c "f='$BATS_TEST_TMPDIR/t'; rm -f \$f; timedice -f \$f set 05:30 >/dev/null &&
+	    timedice -f \$f timer torch 1hour >/dev/null &&
+	    hazard -r travel -s 5 -n 8 | timedice -f \$f -p '$BATS_TEST_TMPDIR/party' -"
+}
+
+@test "timedice -: refuses operands after - and -n" {
+	run -2 --separate-stderr timedice - turn
+	one_error timedice
+	run -2 --separate-stderr timedice -n 3 -
+	one_error timedice
+}
+
+# ---- state file: concurrency, corruption
+
+@test "timedice: 20 parallel runs of turn against one file: 20 turns later" {
+	timedice -f "$F" >/dev/null
+	for i in $(seq 1 20); do
+		timedice -f "$F" turn > "$BATS_TEST_TMPDIR/out.$i" &
+	done
+	wait
+	eq 20 "$(state turn)"
+	eq 10:20 "$(state time)"
+	eq "$(seq 1 20)" "$(cat "$BATS_TEST_TMPDIR"/out.* | cut -f2 | sort -n)"
+	[ -z "$(ls "$BATS_TEST_TMPDIR" | grep 'tmp\.')" ]
+}
+
+@test "timedice: the state file keeps day, time, turn, since-rest, timers, seed and rng" {
+	timedice -f "$F" -s 1 timer torch 6turns >/dev/null
+	timedice -f "$F" set 12:40 3 >/dev/null
+	timedice -f "$F" turn >/dev/null
+	run -0 grep -v '^#' "$F"
+	eq "day 3
+time 12:50
+turn 1
+since-rest 1
+timer torch 5
+seed 1" "$(printf '%s\n' "$output" | sed '$d')"
+	case $(tail -1 "$F") in "rng "*) ;; *) false;; esac
+}
+
+@test "timedice: a corrupt state file is refused (exit 2, FILE:LINE) and left byte-identical" {
+	for bad in 'day 0' 'day x' 'time 25:00' 'time 12:05' 'time 6,1' 'time 7' 'turn -1' \
+	    'since-rest x' 'timer torch' 'timer torch 0' 'timer torch 1 2' 'frob 1' 'rng 00' \
+	    'seed x' 'day 1 2'; do
+		printf '# ok\nday 1\n%s\n' "$bad" > "$F"
+		cp "$F" "$F.before"
+		run -2 --separate-stderr timedice -f "$F" turn
+		one_error timedice
+		case $stderr in "timedice: $F:3: "*) ;; *) echo "$bad: $stderr" >&2; false;; esac
+		[ -z "$output" ]
+		cmp "$F" "$F.before"
+	done
+	printf 'timer a 1\ntimer a 2\n' > "$F"
+	run -2 --separate-stderr timedice -f "$F"
+	case $stderr in *"$F:2: timer: 'a': named twice") ;; *) false;; esac
+}
+
+@test "timedice: bad times are refused: 25:00, 12:05, -1, faces over 6, a fifth die" {
+	timedice -f "$F" timer torch 6turns >/dev/null
+	cp "$F" "$F.before"
+	for t in 25:00 12:05 -1 0 00:30 24:60 7:5 007:00 12: :30 6,7 6,0 6,6,6,6,1 ,6 6, 6,,1 noon ''; do
+		run -2 --separate-stderr timedice -f "$F" set "$t"
+		one_error timedice
+		case $stderr in "timedice: set: '$t': "*) ;; *) echo "$t: $stderr" >&2; false;; esac
+		[ -z "$output" ]
+		cmp "$F" "$F.before"
+	done
+	run -2 --separate-stderr timedice -f "$F" roll 2 from 25:00
+	one_error timedice
+	run -2 --separate-stderr timedice -f "$F" set 12:00 0
+	one_error timedice
+	cmp "$F" "$F.before"
+}
+
+@test "timedice: unknown commands, bad counts and bad options are refused, exit 2" {
+	timedice -f "$F" >/dev/null
+	cp "$F" "$F.before"
+	for args in 'frob' 'turn 0' 'turn x' 'turn 1 2' 'hour -1' 'day 0' 'rest 0' \
+	    'roll' 'roll 0' 'roll 5' 'roll 2 from' 'roll 2 at 12' 'duration' 'duration 5' \
+	    'set' 'set 1 2 3' 'timer' 'timer a' 'cancel' 'timers x' 'show x' \
+	    'timer abcdefghijklmnopqrstuvwxyz0123456 1turn' $'timer \xff 1turn'; do
+		run -2 --separate-stderr timedice -f "$F" $args
+		one_error timedice
+		[ -z "$output" ]
+		cmp "$F" "$F.before"
+	done
+	for opts in '-n x' '-n -1' '-r delving' '-r nonesuch' '-n 2 set 5' '-n 2 timer a 1turn' \
+	    '-n 2 cancel a' '-n 2 timers' '-n 2 show'; do
+		run -2 --separate-stderr timedice -f "$F" $opts
+		one_error timedice
+		cmp "$F" "$F.before"
+	done
+	# the clock ends at 24:50 on day 1000000
+	run -0 timedice -f "$F" day 999999
+	eq "1000000	07:00" "$(last_field 3-4)"
+	cp "$F" "$F.before"
+	run -2 --separate-stderr timedice -f "$F" day
+	one_error timedice
+	eq "timedice: day: the clock cannot run past day 1000000" "$stderr"
+	run -2 --separate-stderr timedice -f "$F" -s 1 roll 4 from 24
+	one_error timedice
+	cmp "$F" "$F.before"
+	run -0 timedice -f "$F" hour 17
+	eq 24:00 "$(last_field 4)"
+	cp "$F" "$F.before"
+	run -2 --separate-stderr timedice -f "$F" hour
+	one_error timedice
+	cmp "$F" "$F.before"
+}
+
+@test "timedice: -r travel is taken; DELVING_RULES of other rules is passed over" {
+	run -0 timedice -r travel
+	DELVING_RULES=delving run -0 timedice
+	DELVING_RULES=nonesuch run -2 --separate-stderr timedice
+	one_error timedice
+}
+
+@test "timedice: -n 0 prints nothing and moves nothing" {
+	timedice -f "$F" >/dev/null
+	run -0 timedice -f "$F" -n 0 hour
+	[ -z "$output" ]
+	eq 07:00 "$(state time)"
+	run -0 timedice -f "$F" -n 0 set 5
+	[ -z "$output" ]
+	eq 07:00 "$(state time)"
+}
+
+@test "timedice: same seed, same output; -v reports the seed; DELVING_SEED stands in for -s" {
+	a=$(timedice -s dawn -n 5 roll 3)
+	eq "$a" "$(timedice -s dawn -n 5 roll 3)"
+	eq "$a" "$(DELVING_SEED=dawn timedice -n 5 roll 3)"
+	run -0 --separate-stderr timedice -v -s 12 roll 1
+	eq "timedice: seed 12" "$stderr"
+	eq "$a" "$(timedice -u -s dawn -n 5 roll 3)"
+}
+
+@test "timedice: a write error is exit 3 and leaves the state unchanged" {
+	timedice -f "$F" >/dev/null
+	cp "$F" "$F.before"
+	run -3 --separate-stderr sh -c "timedice -f '$F' hour >/dev/full"
+	one_error timedice
+	cmp "$F" "$F.before"
+	run -3 --separate-stderr sh -c 'hazard -n 3 | timedice - >/dev/full'
+	one_error timedice
+}
+
+@test "timedice: every EXAMPLES line of timedice.6 runs" {
+	cd "$BATS_TEST_TMPDIR"
+	n=0
+	while IFS= read -r line; do
+		n=$((n + 1))
+		PATH="$TOP/bin:$PATH" bash -c "$line" >/dev/null || { echo "failed: $line" >&2; false; }
+	done < <(man_examples timedice.6)
+	[ "$n" -ge 10 ]
+}
