@@ -13,9 +13,9 @@ LDFLAGS =
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard
-BIN = bin/hazard
-MAN6 = man/hazard.6
+PROGS = hazard light
+BIN = bin/hazard bin/light
+MAN6 = man/hazard.6 man/light.6
 MAN7 = man/delving.7
 
 HDR = common/dice.h common/party.h common/record.h common/rng.h \
@@ -38,6 +38,10 @@ $(LIB): $(OBJ)
 bin/hazard: cmd/hazard.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/hazard.c $(LIB) $(LDFLAGS)
+
+bin/light: cmd/light.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/light.c $(LIB) $(LDFLAGS)
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
@@ -70,6 +74,15 @@ demo: all
 	@echo
 	@echo '$$ hazard -r travel -a -s demo -n 4'
 	@bin/hazard -r travel -a -s demo -n 4
+	@echo
+	@echo '$$ hazard -s demo -n 24 | light -l torch,lantern - | grep light'
+	@bin/hazard -s demo -n 24 | bin/light -l torch,lantern - | grep light
+	@echo
+	@echo '$$ hazard -r delving -s demo -n 12 | light -r delving -l torch,candle - | grep -e burn -e ^light'
+	@bin/hazard -r delving -s demo -n 12 | bin/light -r delving -l torch,candle - | grep -e burn -e ^light
+	@echo
+	@echo '$$ light -r travel -D -l torch,lantern -n 3 tick'
+	@bin/light -r travel -D -l torch,lantern -n 3 tick
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
