@@ -13,9 +13,9 @@ LDFLAGS =
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard timedice chase reaction return
-BIN = bin/hazard bin/timedice bin/chase bin/reaction bin/return
-MAN6 = man/hazard.6 man/timedice.6 man/chase.6 man/reaction.6 man/return.6
+PROGS = hazard light timedice chase reaction return
+BIN = bin/hazard bin/light bin/timedice bin/chase bin/reaction bin/return
+MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/chase.6 man/reaction.6 man/return.6
 MAN7 = man/delving.7
 
 HDR = common/clock.h common/dice.h common/pace.h common/party.h common/record.h \
@@ -55,6 +55,10 @@ bin/timedice: cmd/timedice.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/timedice.c $(LIB) $(LDFLAGS)
 
+bin/light: cmd/light.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/light.c $(LIB) $(LDFLAGS)
+
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
 
@@ -86,6 +90,15 @@ demo: all
 	@echo
 	@echo '$$ hazard -r travel -a -s demo -n 4'
 	@bin/hazard -r travel -a -s demo -n 4
+	@echo
+	@echo '$$ hazard -s demo -n 24 | light -l torch,lantern - | grep light'
+	@bin/hazard -s demo -n 24 | bin/light -l torch,lantern - | grep light
+	@echo
+	@echo '$$ hazard -r delving -s demo -n 12 | light -r delving -l torch,candle - | grep -e burn -e ^light'
+	@bin/hazard -r delving -s demo -n 12 | bin/light -r delving -l torch,candle - | grep -e burn -e ^light
+	@echo
+	@echo '$$ light -r travel -D -l torch,lantern -n 3 tick'
+	@bin/light -r travel -D -l torch,lantern -n 3 tick
 	@echo
 	@echo '$$ hazard -s demo -n 30 | reaction -s demo - | grep -A1 encounter'
 	@bin/hazard -s demo -n 30 | bin/reaction -s demo - | grep -A1 encounter

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "record.h"
+#include "rules.h"
 #include "util.h"
 
 #define OUT_SIZE (1 << 16)
@@ -396,6 +397,21 @@ int
 rec_travel(const struct rec_in *r)
 {
 	return rec_is(r, "hazard") && word_in(r->f[3], travel_keys) >= 0;
+}
+
+/*
+ * The dungeon turns a suite record passes: 0 when its turn number is the
+ * last record's, else 1, or 6 for a travel turn (004: an hour).  The first
+ * suite record read is a new turn.
+ */
+int
+rec_turns(struct rec_in *r)
+{
+	if (r->nf == 0 || (r->seen && r->turn == r->last))
+		return 0;
+	r->seen = 1;
+	r->last = r->turn;
+	return rec_travel(r) ? TRAVEL_TURN_004 : 1;
 }
 
 void

@@ -40,6 +40,8 @@ struct rec_in {
 	int	 prog;		/* index in rec_progs, or -1 */
 	uint64_t turn;		/* field 2 of a suite record */
 	unsigned long lineno;
+	uint64_t last;		/* rec_turns: the turn of the last suite record */
+	int	 seen;		/* rec_turns: a suite record was read */
 };
 
 extern const char *const rec_progs[];
@@ -52,6 +54,7 @@ int	 rec_held(void);
 void	 rec_release(void);
 int	 rec_is(const struct rec_in *r, const char *prog);
 int	 rec_travel(const struct rec_in *r);
+int	 rec_turns(struct rec_in *r);
 void	 rec_free(struct rec_in *r);
 
 #endif

@@ -47,6 +47,10 @@ rules_pick(const char *opt, int stored, unsigned supported, int dflt)
 	return dflt;
 }
 
+const char *const light_kinds[LK_NKINDS + 1] = {
+	"torch", "lantern", "candle", NULL
+};
+
 #define D6  { 1, 6, 1, 1, 0 }
 #define D20 { 1, 20, 1, 1, 0 }
 #define TWO_D6 { 2, 6, 2, 1, 0 }
@@ -107,6 +111,52 @@ static const struct pace_speed pace_speed_000[] = {
 	{ "slow", 15 }, { "normal", 30 }, { "fast", 45 },
 };
 
+/*
+ * 000: Light.  "Torch: 6 Turns (1 hour), 30 ft bright, 30 ft dim; Lantern:
+ * 6 hours (1 flask of oil), 30 ft bright, 30 ft dim; Candle: 1 hour, 5 ft
+ * bright, 5 ft dim."  A gust blows a candle out (001 says so; 000 is
+ * silent).  "Darkvision: See 30 ft in dim light as if bright, darkness as
+ * dim.  No color, no fine detail.  No light: Effectively blind.  Setback on
+ * all rolls.  Movement halved.  Can't read, search, or spot danger."
+ */
+#define LEVELS_000 { \
+	[LV_DARK] = { "dark", "No light: effectively blind; setback on all " \
+	    "rolls, movement halved; no reading, searching or spotting danger.", \
+	    NULL }, \
+	[LV_DIM] = { "dim", "No light, but darkvision: darkness is as dim " \
+	    "light, with no color and no fine detail.", NULL }, \
+	[LV_BRIGHT] = { "bright", "Bright light: a torch or lantern lights " \
+	    "30 ft bright and 30 ft dim, a candle 5 ft and 5 ft; the party can " \
+	    "read, search and spot danger.", NULL } }
+
+static const struct light_rules light_000 = {
+	.kind = {
+		[LK_TORCH] = { 6, LV_BRIGHT, 0, "30 ft bright and 30 ft dim" },
+		[LK_LANTERN] = { 36, LV_BRIGHT, 0, "30 ft bright and 30 ft dim" },
+		[LK_CANDLE] = { 6, LV_BRIGHT, 1, "5 ft bright and 5 ft dim" },
+	},
+	.level = LEVELS_000,
+	.sight = 1, .sight_floor = LV_DIM,
+	.strike = "light",	/* "a torch sputters out, or lantern oil runs low" */
+	.refill = "a fresh flask of oil",
+};
+
+/*
+ * 000, traditional: "Track light (torch = 6 Turns, lantern = 1 Watch)".
+ * 000 does not define a watch: a lantern keeps 000's own 6 hours (36
+ * turns).  No hazard result strikes a light.
+ */
+static const struct light_rules light_000_bookkeeping = {
+	.kind = {
+		[LK_TORCH] = { 6, LV_BRIGHT, 0, "30 ft bright and 30 ft dim" },
+		[LK_LANTERN] = { 36, LV_BRIGHT, 0, "30 ft bright and 30 ft dim" },
+		[LK_CANDLE] = { 6, LV_BRIGHT, 1, "5 ft bright and 5 ft dim" },
+	},
+	.level = LEVELS_000,
+	.sight = 1, .sight_floor = LV_DIM,
+	.refill = "a fresh flask of oil",
+};
+
 /* 001: D6 Dungeon Hazard Die Results */
 static const struct tbl_row hazard_001[] = {
 	{ 1, 1, "encounter", "Encounter: the party has an encounter; the GM determines its reaction, activity, distance and surprise." },
@@ -119,6 +169,43 @@ static const struct tbl_row hazard_001[] = {
 
 const char *const text_sign_met =
     "The creature whose sign the party found is met.";
+
+/*
+ * 001: "Torches reveal general shapes within 12m, and details within 3m ...
+ * burn out when a 3 is rolled"; "Candles reveal general shapes within 6m,
+ * and details within 3m.  They last for 8 hours"; "Lanterns are candles
+ * inside a glass and metal case ... their case prevents them from being
+ * blown out"; running: "Candles are blown out".  "In dim light like
+ * candlelight or lantern light, [searching] takes two turns instead."
+ * "In total darkness, checks involving movement or coordination have a -10
+ * penalty.  PCs will be surprised by all encounters, spring all traps, and
+ * cannot map their environment."  001 has no darkvision.
+ */
+static const struct light_rules light_001 = {
+	.kind = {
+		[LK_TORCH] = { LIFE_NONE, LV_BRIGHT, 0,
+		    "general shapes within 12 m, details within 3 m" },
+		[LK_LANTERN] = { 48, LV_DIM, 0,
+		    "general shapes within 6 m, details within 3 m" },
+		[LK_CANDLE] = { 48, LV_DIM, 1,
+		    "general shapes within 6 m, details within 3 m" },
+	},
+	.level = {
+		[LV_DARK] = { "dark", "Total darkness: -10 on checks involving "
+		    "movement or coordination; surprised by every encounter, "
+		    "every trap sprung, no mapping.", NULL },
+		[LV_DIM] = { "dim", "Candle or lantern light: general shapes "
+		    "within 6 m, details within 3 m; searching a room takes "
+		    "2 turns.", NULL },
+		[LV_BRIGHT] = { "bright", "Torchlight: general shapes within "
+		    "12 m, details within 3 m; searching a room takes 1 turn.",
+		    NULL },
+	},
+	.strike = "burn",	/* "Lit torches burn out." */
+	.embers = 1,	/* "New torches can be lit from the embers of the previous ones." */
+	.until = "the hazard die's burn puts it out",
+	.refill = "a fresh candle",
+};
 
 /* 001: "minor effects like sounds, temperature shifts, wind, falling debris, apparitions, or vermin" */
 static const struct tbl_row shift_rows_001[] = {
@@ -151,6 +238,42 @@ static const struct tbl_row hazard_002[] = {
 	{ 4, 4, "local", "Local effect. Something unique to the dungeon happens." },
 	{ 5, 5, "depletion", "Depletion. Light sources dim. Dim light sources go out." },
 	{ 6, 6, "free", "Free. Nothing happens." },
+};
+
+/*
+ * 002: "Torches illuminate nearby objects (2 zones) and close details.
+ * Candles illuminate close objects and details.  Lanterns function as
+ * candles and can be modified to illuminate a straight line rather than a
+ * radius.  They cannot be blown out."  "Depletion.  Light sources dim.  Dim
+ * light sources go out."  "Darkvision is not perfect: Monochrome outlines
+ * of moving shapes in darkness.  Dim light is moonlight.  Anything for
+ * which fine eyesight is required will be difficult even with darkvision."
+ * 002 gives no durations: a source lasts until depletion puts it out.
+ */
+static const struct light_rules light_002 = {
+	.kind = {
+		[LK_TORCH] = { LIFE_NONE, LV_BRIGHT, 0,
+		    "nearby objects (2 zones) and close details" },
+		[LK_LANTERN] = { LIFE_NONE, LV_BRIGHT, 0,
+		    "close objects and details, or a straight line when shuttered" },
+		[LK_CANDLE] = { LIFE_NONE, LV_BRIGHT, 1,
+		    "close objects and details" },
+	},
+	.level = {
+		[LV_DARK] = { "dark", "Darkness: the party cannot see.",
+		    "Darkness: darkvision shows monochrome outlines of moving "
+		    "shapes; anything needing fine eyesight is difficult." },
+		[LV_DIM] = { "dim", "Dim light: the light sources have dimmed; "
+		    "the next depletion puts them out.", "Dim light, moonlight "
+		    "to darkvision; the next depletion puts the sources out." },
+		[LV_BRIGHT] = { "bright", "Light: a torch lights nearby objects "
+		    "(2 zones) and close details, a candle or lantern close "
+		    "objects and details.", NULL },
+	},
+	.sight = 1, .sight_floor = LV_DARK,
+	.strike = "depletion",
+	.until = "depletion dims it, then puts it out",
+	.refill = "a fresh candle",
 };
 
 /* 002: Encounter Vibe Check, 2d6 */
@@ -200,6 +323,28 @@ const char *const alarm_text[AE_NEVENTS] = {
 	"Backtrack: the alarm holds and the check finds an encounter; the alarm resets to 0.",
 	"Hide: the Stealth check passes; the alarm falls by 2, plus 1 per spark.",
 	"Hide: the Stealth check fails; an encounter, and the alarm resets to 0.",
+};
+
+/*
+ * 003: "The players start each dungeon round by making depletion checks
+ * for any active light sources."  003 does not say how: each lit source
+ * rolls a usage die each round, and a 1-2 steps it down (d6, d4, out).
+ * 003 names no radii, no levels and no darkvision.
+ */
+const int usage_dice_003[] = { 20, 12, 10, 8, 6, 4, 0 };
+
+static const struct light_rules light_003 = {
+	.kind = {
+		[LK_TORCH] = { LIFE_USAGE, LV_BRIGHT, 0, NULL },
+		[LK_LANTERN] = { LIFE_USAGE, LV_BRIGHT, 0, NULL },
+		[LK_CANDLE] = { LIFE_USAGE, LV_BRIGHT, 1, NULL },
+	},
+	.level = {
+		[LV_DARK] = { "dark", "Darkness: no light source is lit.", NULL },
+		[LV_BRIGHT] = { "bright", "Light: each dungeon round begins with "
+		    "a depletion check for every lit source.", NULL },
+	},
+	.refill = "fresh fuel",
 };
 
 /* 004: Travel Turn Table, d20 */
@@ -297,6 +442,46 @@ const char *const quarter_begins_004[TIME_DICE_004] = {
 	"Dawn: the morning quarter begins.",
 	"The afternoon quarter begins.",
 	"Nightfall: the night quarter begins.",
+};
+
+/*
+ * 004: "Torches last 1 hour, lanterns last 3.  They cast 30' of dim
+ * light."  The four levels of light: darkness, dim, well lit, brilliant;
+ * "Well Lit: Typical natural light outdoors, full lanterns indoors" and
+ * "Brilliant: high sun reflected upon undisturbed snow" come from the
+ * surroundings, not from a carried source, so light never gives them.
+ * Darksight: "The disadvantages a human suffers in darkness are advantages
+ * to these creatures."  004 has no candles.
+ */
+static const struct light_rules light_004 = {
+	.kind = {
+		[LK_TORCH] = { 1 * TRAVEL_TURN_004, LV_DIM, 0, "30 ft of dim light" },
+		[LK_LANTERN] = { 3 * TRAVEL_TURN_004, LV_DIM, 0, "30 ft of dim light" },
+	},
+	.level = {
+		[LV_DARK] = { "darkness", "Darkness: no creature can see; "
+		    "advantage to stealth, hiding and listening; disadvantage "
+		    "to all attacks, all defense checks, sight (impossible), "
+		    "predicting danger, finesse and precision, and morale for "
+		    "surfacers.", "Darkness, seen with darksight: the "
+		    "disadvantages darkness gives a lightsighted creature (all "
+		    "attacks, defense checks, sight, predicting danger, finesse "
+		    "and precision) are the party's advantages." },
+		[LV_DIM] = { "dim", "Dim light: advantage to stealth, hiding and "
+		    "listening; disadvantage to ranged attacks, defense against "
+		    "ranged attacks and sight checks.", NULL },
+	},
+	.sight = 1, .sight_floor = LV_DARK,
+	.refill = "a fresh flask of oil",
+};
+
+const struct light_rules *const light_rules[R_NRULES] = {
+	[R_EXPLORATION] = &light_000,
+	[R_BOOKKEEPING] = &light_000_bookkeeping,
+	[R_DELVING] = &light_001,
+	[R_DUNGEONTURN] = &light_002,
+	[R_ALARM] = &light_003,
+	[R_TRAVEL] = &light_004,
 };
 
 const struct tbl hazard_table[R_NRULES] = {

@@ -183,4 +183,47 @@ struct chase_outcome {
 extern const struct chase_terrain chase_terrain_004[];	/* ends with a NULL word */
 extern const struct chase_outcome chase_outcome_004[2][2];	/* [flee][pass] */
 
+/*
+ * Light sources (light(6)): what each kind of source is under each rules.
+ * Times are dungeon turns of 10 minutes; a travel turn (004) is 6 of them.
+ */
+enum light_kind { LK_TORCH, LK_LANTERN, LK_CANDLE, LK_NKINDS };
+enum light_level { LV_DARK, LV_DIM, LV_BRIGHT, LV_NLEVELS };
+
+#define LIFE_NONE	(-1)	/* no fixed duration (001 torches, 002) */
+#define LIFE_USAGE	(-2)	/* a usage die (003) */
+
+struct light_kind_rule {
+	long	 life;		/* turns, LIFE_NONE or LIFE_USAGE; 0: not a source here */
+	int	 level;		/* the light it gives: LV_BRIGHT or LV_DIM */
+	int	 windy;		/* blown out by a gust or by running (001) */
+	const char *shows;	/* what it lights, or NULL (003 says nothing) */
+};
+
+struct light_level_rule {
+	const char *name;	/* the rules' name of the level; NULL: no source gives it */
+	const char *text;	/* what the level costs the party */
+	const char *sighted;	/* the same with darkvision, or NULL: as text */
+};
+
+struct light_rules {
+	struct light_kind_rule kind[LK_NKINDS];
+	struct light_level_rule level[LV_NLEVELS];
+	int	 sight;		/* the rules give darkvision a meaning (-D) */
+	int	 sight_floor;	/* the level darkness is to darkvision */
+	const char *strike;	/* the hazard KEY that strikes lights, or NULL */
+	int	 embers;	/* 001: a spent torch is relit from the embers */
+	const char *until;	/* what ends a source of no fixed duration */
+	const char *refill;	/* what a lantern takes when refilled */
+};
+
+extern const char *const light_kinds[LK_NKINDS + 1];
+extern const struct light_rules *const light_rules[R_NRULES];
+extern const int usage_dice_003[];	/* the usage die's steps, 0-terminated */
+
+#define LOW_OIL_000	6	/* 000: oil "runs low": one hour (6 turns) left at most */
+#define TRAVEL_TURN_004	6	/* 004: a travel turn is one hour: 6 dungeon turns */
+#define USAGE_DIE_003	6	/* 003: the usage die a source starts with (-e) */
+#define USAGE_STEP_003	2	/* 003: a usage roll of 1-2 steps the die down */
+
 #endif
