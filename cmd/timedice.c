@@ -433,16 +433,15 @@ filter(struct run *run)
 	struct state *s = &run->s;
 	struct rec_in r = { 0 };
 	uint64_t from, before;
-	int seen = 0;
+	int turns;
 
 	while (rec_read(&r, stdin)) {
-		if (r.nf == 0 || (seen && r.turn == run->sturn))
+		if ((turns = rec_turns(&r)) == 0)
 			continue;
-		seen = 1;
-		run->sturn = r.turn;
 		from = s->tick;
 		before = s->since_rest;
-		pass(run, rec_travel(&r) ? CLOCK_HOUR_TURNS : 1, 0);
+		run->sturn = r.turn;
+		pass(run, turns, 0);
 		s->turn++;
 		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
 			clock_record(r.turn, s->tick, quarter_lead(from, s->tick));

@@ -222,7 +222,7 @@ extern const struct light_rules *const light_rules[R_NRULES];
 extern const int usage_dice_003[];	/* the usage die's steps, 0-terminated */
 
 #define LOW_OIL_000	6	/* 000: oil "runs low": one hour (6 turns) left at most */
-#define TRAVEL_TURN_004	6	/* 004: a travel turn is one hour: 6 dungeon turns */
+#define TRAVEL_TURN_004	CLOCK_HOUR_TURNS	/* 004: a travel turn is one hour */
 #define USAGE_DIE_003	6	/* 003: the usage die a source starts with (-e) */
 #define USAGE_STEP_003	2	/* 003: a usage roll of 1-2 steps the die down */
 
