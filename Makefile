@@ -11,6 +11,7 @@ LDFLAGS =
 # The feature macro, set in this one place: POSIX.1-2008 with err(3),
 # flock(2) and getrandom(2).
 DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
+FUZZ_SECONDS = 60
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 PROGS = hazard light timedice chase reaction return
@@ -73,6 +74,18 @@ sanitize:
 	$(MAKE) CC=clang CFLAGS="-std=c11 -Wall -Wextra -Wpedantic $(SANITIZE)" \
 	    LDFLAGS="$(SANITIZE)" test
 	$(MAKE) clean
+
+# The whole suite with every program run under valgrind's memcheck: any
+# error or leak makes the program exit 99, which fails its test.
+memcheck: all tests/unit
+	@command -v valgrind >/dev/null || { echo "make memcheck: valgrind is not installed" >&2; exit 1; }
+	@d=$$(mktemp -d) && for p in $(PROGS); do \
+	    printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect %s/bin/%s "$$@"\n' \
+	    "$$PWD" $$p > $$d/$$p && chmod +x $$d/$$p; done && \
+	    DELVING_BIN=$$d bats tests; rc=$$?; rm -rf $$d; exit $$rc
+
+fuzz:
+	tests/fuzz/run $(FUZZ_SECONDS)
 
 lint:
 	mandoc -Tlint -Wwarning $(MAN6) $(MAN7)
@@ -138,4 +151,4 @@ uninstall:
 clean:
 	rm -rf bin tests/unit $(OBJ) $(LIB)
 
-.PHONY: all test sanitize lint demo install uninstall clean
+.PHONY: all test sanitize memcheck fuzz lint demo install uninstall clean

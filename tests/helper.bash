@@ -2,7 +2,8 @@
 bats_require_minimum_version 1.5.0
 
 TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
-PATH="$TOP/bin:$TOP/tests:$PATH"
+# DELVING_BIN: run the programs from elsewhere (wrappers for valgrind, qemu, a 32-bit build)
+PATH="${DELVING_BIN:+$DELVING_BIN:}$TOP/bin:$TOP/tests:$PATH"
 GOLDEN="$TOP/tests/golden"
 export LC_ALL=C
 unset DELVING_SEED DELVING_RULES DELVING_PARTY
