@@ -19,9 +19,11 @@ MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/chase.6 man/reaction.6 man/re
 MAN7 = man/delving.7
 
 HDR = common/clock.h common/dice.h common/pace.h common/party.h common/record.h \
-	common/rng.h common/rules.h common/state.h common/table.h common/util.h
+	common/rng.h common/rules.h common/state.h common/table.h common/timer.h \
+	common/util.h
 OBJ = common/clock.o common/dice.o common/pace.o common/party.o common/record.o \
-	common/rng.o common/rules.o common/state.o common/table.o common/util.o
+	common/rng.o common/rules.o common/state.o common/table.o common/timer.o \
+	common/util.o
 LIB = common/libdelving.a
 
 all: $(BIN)
