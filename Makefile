@@ -21,10 +21,10 @@ MAN7 = man/delving.7
 
 HDR = common/clock.h common/dice.h common/lamp.h common/pace.h common/party.h \
 	common/record.h common/rng.h common/rules.h common/state.h common/table.h \
-	common/util.h
+	common/timer.h common/util.h
 OBJ = common/clock.o common/dice.o common/lamp.o common/pace.o common/party.o \
 	common/record.o common/rng.o common/rules.o common/state.o common/table.o \
-	common/util.o
+	common/timer.o common/util.o
 LIB = common/libdelving.a
 
 all: $(BIN)

@@ -16,15 +16,10 @@
 #include "record.h"
 #include "rules.h"
 #include "state.h"
+#include "timer.h"
 #include "util.h"
 
 static const char prog[] = "timedice";
-
-/*
- * A "tick" is one ten-minute turn of the clock: the clock itself is the
- * count of ticks from 01:00 on day 1 (clock.h); an hour is 6, a day 144.
- */
-#define TIMERS_MAX	100
 
 enum command {
 	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
@@ -36,18 +31,15 @@ static const char *const command_names[] = {
 	"timer", "timers", "cancel", NULL
 };
 
-struct timer {
-	char	 name[PARTY_NAME_MAX + 1];
-	uint64_t left;		/* ticks until it runs out */
-};
-
-/* What the state file keeps (timedice(6) FILES). */
+/*
+ * What the state file keeps (timedice(6) FILES).  A "tick" is one ten-minute
+ * turn of the clock: the clock is the count of ticks from 01:00 on day 1
+ * (clock.h); an hour is 6, a day 144.
+ */
 struct state {
 	uint64_t tick;		/* the clock */
 	uint64_t turn;		/* turns this clock has passed */
-	uint64_t since_rest;	/* ticks since the last safe rest */
-	int	 ntimers;
-	struct timer timer[TIMERS_MAX];
+	struct timers timers;	/* and the ticks since the last safe rest */
 	struct stream st;
 };
 
@@ -117,7 +109,7 @@ static void
 clock_record(uint64_t turn, uint64_t tick, const char *lead)
 {
 	int f[TIME_DICE_004], n = clock_faces(clock_hour(tick), f);
-	char dice[16], words[32], now[8];
+	char dice[16], words[32], now[8], when[CLOCK_WHEN_SIZE];
 
 	clock_join(f, n, ",", ",", dice, sizeof dice);
 	clock_join(f, n, ", ", " and ", words, sizeof words);
@@ -126,19 +118,10 @@ clock_record(uint64_t turn, uint64_t tick, const char *lead)
 	rec_str(clock_hhmm(tick, now));
 	rec_str(dice);
 	rec_str(quarter_004[n - 1]);
-	rec_text("%s%sIt is %s on day %llu, %s: the time %s %s.",
-	    lead, *lead ? " " : "", now, (unsigned long long)clock_day(tick),
-	    quarter_004[n - 1], n == 1 ? "die shows" : "dice show", words);
+	rec_text("%s%sIt is %s, %s: the time %s %s.", lead, *lead ? " " : "",
+	    clock_when(tick, when), quarter_004[n - 1],
+	    n == 1 ? "die shows" : "dice show", words);
 	rec_end();
-}
-
-/* 004: a quarter began during the step when its first hour was passed. */
-static const char *
-quarter_lead(uint64_t from, uint64_t to)
-{
-	if (from < to - to % CLOCK_QUARTER)
-		return quarter_begins_004[to % CLOCK_DAY / CLOCK_QUARTER];
-	return "";
 }
 
 /* The turn of an event K ticks into this step. */
@@ -150,74 +133,25 @@ turn_at(const struct run *run, uint64_t k)
 	return run->turn0 + (k + run->unit - 1) / run->unit;
 }
 
-static int
-find_timer(const struct state *s, const char *name)
-{
-	int i;
-
-	for (i = 0; i < s->ntimers; i++)
-		if (strcmp(s->timer[i].name, name) == 0)
-			return i;
-	return -1;
-}
-
-static void
-drop_timer(struct state *s, int i)
-{
-	memmove(&s->timer[i], &s->timer[i + 1],
-	    (size_t)(s->ntimers - i - 1) * sizeof s->timer[0]);
-	s->ntimers--;
-}
-
-/* Timers that run out within TICKS fire once, soonest first. */
-static void
-expire(struct run *run, uint64_t ticks)
-{
-	struct state *s = &run->s;
-	const struct timer *t;
-	char when[8];
-	int i, first;
-
-	for (;;) {
-		for (first = -1, i = 0; i < s->ntimers; i++)
-			if (s->timer[i].left <= ticks && (first < 0 ||
-			    s->timer[i].left < s->timer[first].left))
-				first = i;
-		if (first < 0)
-			break;
-		t = &s->timer[first];
-		event(turn_at(run, t->left), s->tick + t->left, "expired",
-		    t->name, "Timer %s runs out at %s on day %llu.", t->name,
-		    clock_hhmm(s->tick + t->left, when),
-		    (unsigned long long)clock_day(s->tick + t->left));
-		drop_timer(s, first);
-	}
-	for (i = 0; i < s->ntimers; i++)
-		s->timer[i].left -= ticks;
-}
-
 /* 004: past their resilience in hours, a check at DC 10 + hours beyond. */
 static void
 resilience(const struct run *run, uint64_t before, uint64_t k)
 {
-	uint64_t hours = run->s.since_rest / CLOCK_HOUR_TURNS;
 	const struct member *m;
 	unsigned long long beyond;
 	int i;
 
-	if (hours == before / CLOCK_HOUR_TURNS)
-		return;
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		if (hours <= (uint64_t)m->val[PK_RESILIENCE])
+		if ((beyond = timer_beyond(&run->s.timers, before,
+		    m->val[PK_RESILIENCE])) == 0)
 			continue;
-		beyond = hours - (uint64_t)m->val[PK_RESILIENCE];
 		event(turn_at(run, k), run->s.tick, "resilience", m->name,
 		    "%s has adventured %llu hours since a safe rest, %llu beyond "
 		    "a resilience of %ld: a resilience check (1d20 + CON mod) at "
 		    "DC %llu; failure means exhaustion.", m->name,
-		    (unsigned long long)hours, beyond, m->val[PK_RESILIENCE],
-		    RESILIENCE_DC_004 + beyond);
+		    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
+		    m->val[PK_RESILIENCE], RESILIENCE_DC_004 + beyond);
 	}
 }
 
@@ -226,15 +160,17 @@ static void
 pass(struct run *run, uint64_t ticks, int resting)
 {
 	struct state *s = &run->s;
+	struct timer t;
+	char when[CLOCK_WHEN_SIZE];
 
 	if (ticks > CLOCK_MAX - s->tick)
 		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
-	expire(run, ticks);
+	while (timer_due(&s->timers, ticks, &t))
+		event(turn_at(run, t.left), s->tick + t.left, "expired", t.name,
+		    "Timer %s runs out at %s.", t.name,
+		    clock_when(s->tick + t.left, when));
 	s->tick += ticks;
-	if (resting)
-		s->since_rest = 0;
-	else if ((s->since_rest += ticks) > CLOCK_MAX)
-		s->since_rest = CLOCK_MAX;
+	timer_pass(&s->timers, ticks, resting);
 }
 
 /* 004: "a night of safe rest" restores resilience; HOURS pass. */
@@ -256,7 +192,7 @@ static void
 advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 {
 	struct state *s = &run->s;
-	uint64_t from = s->tick, before = s->since_rest;
+	uint64_t from = s->tick, before = s->timers.since_rest;
 
 	run->turn0 = s->turn;
 	run->unit = unit;
@@ -264,20 +200,22 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 		rest_record(run, n);
 	pass(run, n * unit, resting);
 	s->turn += n;
-	clock_record(s->turn, s->tick, quarter_lead(from, s->tick));
+	clock_record(s->turn, s->tick, clock_quarter_begins(from, s->tick));
 	if (run->have_party && !resting)
 		resilience(run, before, n * unit);
 }
 
-/* N time dice (004: "roll 1-4 time dice"), their faces and their sum. */
+/* The command's N time dice, said as "2 time dice: 3 + 2 = 5"; their sum. */
 static uint64_t
-time_dice(struct run *run, int n, int *faces)
+time_dice(struct run *run, char *says, size_t size)
 {
-	uint64_t sum = 0;
-	int i;
+	int f[TIME_DICE_004], n = (int)run->a.n;
+	uint64_t sum = clock_roll(&run->s.st.rng, n, f);
+	char faces[32];
 
-	for (i = 0; i < n; i++)
-		sum += (uint64_t)(faces[i] = (int)rng_die(&run->s.st.rng, 6));
+	clock_join(f, n, " + ", " + ", faces, sizeof faces);
+	snprintf(says, size, "%d time %s: %s = %llu", n,
+	    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
 	return sum;
 }
 
@@ -286,21 +224,17 @@ static void
 roll_time(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
-	int f[TIME_DICE_004], n = (int)run->a.n;
-	uint64_t sum = time_dice(run, n, f);
-	uint64_t day0 = s->tick - s->tick % CLOCK_DAY, to;
-	char lead[128], faces[32], base[8];
+	char lead[128], dice[64], base[8];
+	uint64_t sum = time_dice(run, dice, sizeof dice);
+	uint64_t to = s->tick - s->tick % CLOCK_DAY;
 
-	clock_join(f, n, " + ", " + ", faces, sizeof faces);
 	if (run->a.from) {
-		to = day0 + run->a.time + sum * CLOCK_HOUR_TURNS;
-		snprintf(lead, sizeof lead, "From %s, %d time %s: %s = %llu "
-		    "hours later.", clock_hhmm(run->a.time, base), n,
-		    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
+		to += run->a.time + sum * CLOCK_HOUR_TURNS;
+		snprintf(lead, sizeof lead, "From %s, %s hours later.",
+		    clock_hhmm(run->a.time, base), dice);
 	} else {
-		to = day0 + (sum - 1) * CLOCK_HOUR_TURNS;
-		snprintf(lead, sizeof lead, "%d time %s: %s = %llu.", n,
-		    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
+		to += (sum - 1) * CLOCK_HOUR_TURNS;
+		snprintf(lead, sizeof lead, "%s.", dice);
 	}
 	if (to > CLOCK_MAX)
 		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
@@ -313,18 +247,13 @@ static void
 duration(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
-	int f[TIME_DICE_004], n = (int)run->a.n;
-	uint64_t sum = time_dice(run, n, f), end;
-	char faces[32], hours[24], until[8];
+	char dice[64], hours[24], until[CLOCK_WHEN_SIZE];
+	uint64_t sum = time_dice(run, dice, sizeof dice);
 
-	clock_join(f, n, " + ", " + ", faces, sizeof faces);
 	snprintf(hours, sizeof hours, "%llu", (unsigned long long)sum);
-	end = s->tick + sum * CLOCK_HOUR_TURNS;
-	event(index, s->tick, "duration", hours, "%d time %s: %s = %llu: the "
-	    "effect lasts %llu hours, until %s on day %llu.", n,
-	    n == 1 ? "die" : "dice", faces, (unsigned long long)sum,
-	    (unsigned long long)sum, clock_hhmm(end, until),
-	    (unsigned long long)clock_day(end));
+	event(index, s->tick, "duration", hours, "%s: the effect lasts %llu "
+	    "hours, until %s.", dice, (unsigned long long)sum,
+	    clock_when(s->tick + sum * CLOCK_HOUR_TURNS, until));
 }
 
 /* timer NAME LENGTH: a count of units, or dice rolled now. */
@@ -334,9 +263,9 @@ set_timer(struct run *run)
 	struct state *s = &run->s;
 	const struct clock_len *l = &run->a.len;
 	uint32_t faces[CLOCK_LEN_DICE_MAX];
-	char how[400], fs[256], len[64], at[8];
+	char how[400], fs[256], len[64], at[CLOCK_WHEN_SIZE];
 	uint64_t left = l->count;
-	int i = find_timer(s, run->a.name), was = i >= 0;
+	int was;
 
 	how[0] = '\0';
 	if (l->rolled) {
@@ -347,15 +276,11 @@ set_timer(struct run *run)
 		    l->unit_name, fs, (unsigned long long)left);
 	}
 	left *= l->unit;
-	if (!was)
-		i = s->ntimers++;
-	snprintf(s->timer[i].name, sizeof s->timer[i].name, "%s", run->a.name);
-	s->timer[i].left = left;
+	was = timer_set(&s->timers, run->a.name, left);
 	event(s->turn, s->tick, "timer", run->a.name, "Timer %s %s: %s%llu "
-	    "turns (%s); it runs out at %s on day %llu.", run->a.name,
+	    "turns (%s); it runs out at %s.", run->a.name,
 	    was ? "reset" : "set", how, (unsigned long long)left,
-	    clock_span(left, len, sizeof len), clock_hhmm(s->tick + left, at),
-	    (unsigned long long)clock_day(s->tick + left));
+	    clock_span(left, len, sizeof len), clock_when(s->tick + left, at));
 }
 
 static void
@@ -363,17 +288,16 @@ list_timers(const struct run *run)
 {
 	const struct state *s = &run->s;
 	const struct timer *t;
-	char left[64], at[8];
+	char left[64], at[CLOCK_WHEN_SIZE];
 	int i;
 
-	for (i = 0; i < s->ntimers; i++) {
-		t = &s->timer[i];
+	for (i = 0; i < s->timers.n; i++) {
+		t = &s->timers.t[i];
 		event(s->turn, s->tick, "timer", t->name, "Timer %s: %llu turns "
-		    "(%s) left; it runs out at %s on day %llu.", t->name,
+		    "(%s) left; it runs out at %s.", t->name,
 		    (unsigned long long)t->left,
 		    clock_span(t->left, left, sizeof left),
-		    clock_hhmm(s->tick + t->left, at),
-		    (unsigned long long)clock_day(s->tick + t->left));
+		    clock_when(s->tick + t->left, at));
 	}
 }
 
@@ -381,14 +305,12 @@ static void
 cancel(struct run *run)
 {
 	struct state *s = &run->s;
-	int i = find_timer(s, run->a.name);
-	char left[64];
+	uint64_t left = timer_cancel(&s->timers, run->a.name);
+	char span[64];
 
 	event(s->turn, s->tick, "cancelled", run->a.name, "Timer %s cancelled "
-	    "with %llu turns (%s) left.", run->a.name,
-	    (unsigned long long)s->timer[i].left,
-	    clock_span(s->timer[i].left, left, sizeof left));
-	drop_timer(s, i);
+	    "with %llu turns (%s) left.", run->a.name, (unsigned long long)left,
+	    clock_span(left, span, sizeof span));
 }
 
 static void
@@ -439,12 +361,13 @@ filter(struct run *run)
 		if ((turns = rec_turns(&r)) == 0)
 			continue;
 		from = s->tick;
-		before = s->since_rest;
+		before = s->timers.since_rest;
 		run->sturn = r.turn;
 		pass(run, turns, 0);
 		s->turn++;
 		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
-			clock_record(r.turn, s->tick, quarter_lead(from, s->tick));
+			clock_record(r.turn, s->tick,
+			    clock_quarter_begins(from, s->tick));
 		if (run->have_party)
 			resilience(run, before, 0);
 	}
@@ -453,21 +376,18 @@ filter(struct run *run)
 
 /* timedice(6) FILES: "timer NAME TICKS", one line a timer. */
 static void
-load_timer(struct state *s, const struct stf *f, char **w, int nw)
+load_timer(struct timers *tl, const struct stf *f, char **w, int nw)
 {
-	struct timer *t;
-
 	if (nw != 3)
 		stf_bad(f, "timer: expected a name and the turns left");
 	if (!name_ok(w[1]))
 		stf_bad(f, "timer: '%s': not a name", w[1]);
-	if (find_timer(s, w[1]) >= 0)
+	if (timer_find(tl, w[1]) >= 0)
 		stf_bad(f, "timer: '%s': named twice", w[1]);
-	if (s->ntimers == TIMERS_MAX)
-		stf_bad(f, "more than %d timers", TIMERS_MAX);
-	t = &s->timer[s->ntimers++];
-	snprintf(t->name, sizeof t->name, "%s", w[1]);
-	t->left = (uint64_t)stf_num(f, w[2], 1, (long long)CLOCK_MAX);
+	if (!timer_room(tl, w[1]))
+		stf_bad(f, "more than %d timers", TIMER_MAX);
+	timer_set(tl, w[1],
+	    (uint64_t)stf_num(f, w[2], 1, (long long)CLOCK_MAX));
 }
 
 static void
@@ -477,7 +397,7 @@ load_line(struct state *s, const struct stf *f, char **w, int nw,
 	if (stf_stream(f, w, nw, &s->st))
 		return;
 	if (strcmp(w[0], "timer") == 0) {
-		load_timer(s, f, w, nw);
+		load_timer(&s->timers, f, w, nw);
 		return;
 	}
 	if (nw != 2)
@@ -491,7 +411,8 @@ load_line(struct state *s, const struct stf *f, char **w, int nw,
 	} else if (strcmp(w[0], "turn") == 0)
 		s->turn = (uint64_t)stf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "since-rest") == 0)
-		s->since_rest = (uint64_t)stf_num(f, w[1], 0, (long long)CLOCK_MAX);
+		s->timers.since_rest = (uint64_t)stf_num(f, w[1], 0,
+		    (long long)CLOCK_MAX);
 	else
 		stf_bad(f, "unknown keyword '%s'", w[0]);
 }
@@ -517,10 +438,11 @@ save_state(const struct state *s, struct stf *f)
 
 	fprintf(fp, "day %llu\ntime %s\nturn %llu\nsince-rest %llu\n",
 	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
-	    (unsigned long long)s->turn, (unsigned long long)s->since_rest);
-	for (i = 0; i < s->ntimers; i++)
-		fprintf(fp, "timer %s %llu\n", s->timer[i].name,
-		    (unsigned long long)s->timer[i].left);
+	    (unsigned long long)s->turn,
+	    (unsigned long long)s->timers.since_rest);
+	for (i = 0; i < s->timers.n; i++)
+		fprintf(fp, "timer %s %llu\n", s->timers.t[i].name,
+		    (unsigned long long)s->timers.t[i].left);
 	stf_write_stream(fp, &s->st);
 	stf_commit(f);
 }
@@ -583,12 +505,11 @@ check_command(const struct run *run, long long count)
 	    a->cmd >= C_TIMER))
 		errx(EXIT_BAD, "-n: %s is done once (-n repeats roll, duration, "
 		    "turn, hour, day and rest)", command_names[a->cmd]);
-	if (a->cmd == C_CANCEL && find_timer(&run->s, a->name) < 0)
+	if (a->cmd == C_CANCEL && timer_find(&run->s.timers, a->name) < 0)
 		errx(EXIT_BAD, "cancel: '%s': no such timer", a->name);
-	if (a->cmd == C_TIMER && find_timer(&run->s, a->name) < 0 &&
-	    run->s.ntimers == TIMERS_MAX)
+	if (a->cmd == C_TIMER && !timer_room(&run->s.timers, a->name))
 		errx(EXIT_BAD, "timer: %s: there are already %d timers", a->name,
-		    TIMERS_MAX);
+		    TIMER_MAX);
 	if (a->cmd >= C_TURN && a->cmd <= C_REST &&
 	    (uint64_t)count > (CLOCK_MAX - run->s.tick) / step)
 		errx(EXIT_BAD, "%s: the clock cannot run past day %d",

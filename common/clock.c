@@ -29,12 +29,32 @@ clock_quarter(uint64_t t)
 	return (int)(t % CLOCK_DAY / CLOCK_QUARTER);
 }
 
+/* 004: a quarter began between FROM and TO when its first hour was passed. */
+const char *
+clock_quarter_begins(uint64_t from, uint64_t to)
+{
+	if (from < to - to % CLOCK_QUARTER)
+		return quarter_begins_004[to % CLOCK_DAY / CLOCK_QUARTER];
+	return "";
+}
+
 /* HH:MM; the 24th hour is 24:00 to 24:50, then 01:00 of the next day. */
 const char *
 clock_hhmm(uint64_t t, char buf[8])
 {
 	snprintf(buf, 8, "%02d:%02d", clock_hour(t),
 	    (int)(t % CLOCK_HOUR_TURNS) * CLOCK_TURN_MINUTES);
+	return buf;
+}
+
+/* "HH:MM on day N". */
+const char *
+clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE])
+{
+	char hhmm[8];
+
+	snprintf(buf, CLOCK_WHEN_SIZE, "%s on day %llu", clock_hhmm(t, hhmm),
+	    (unsigned long long)clock_day(t));
 	return buf;
 }
 
@@ -62,6 +82,18 @@ clock_join(const int *faces, int n, const char *sep, const char *last,
 	for (i = 0; i < n && k < size; i++)
 		k += (size_t)snprintf(buf + k, size - k, "%s%d",
 		    i == 0 ? "" : i == n - 1 ? last : sep, faces[i]);
+}
+
+/* 004: "roll 1-4 time dice": N d6, their FACES and their sum. */
+uint64_t
+clock_roll(struct rng *r, int n, int faces[TIME_DICE_004])
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		sum += (uint64_t)(faces[i] = (int)rng_die(r, 6));
+	return sum;
 }
 
 /* Time dice F,F,...: 004 reads them as their sum ("(3, 2). It is 05:00h"). */

@@ -17,6 +17,7 @@
 /* the last turn the clock can show: 24:50 on day 1000000 */
 #define CLOCK_MAX	((uint64_t)CLOCK_DAY_MAX * CLOCK_DAY - 1)
 #define CLOCK_LEN_DICE_MAX 20
+#define CLOCK_WHEN_SIZE 40	/* "24:50 on day 1000000", and room to spare */
 
 /* A length of time: COUNT UNITs, or dice rolled in UNITs. */
 struct clock_len {
@@ -30,10 +31,13 @@ struct clock_len {
 uint64_t clock_day(uint64_t t);
 int	 clock_hour(uint64_t t);
 int	 clock_quarter(uint64_t t);
+const char *clock_quarter_begins(uint64_t from, uint64_t to);
 const char *clock_hhmm(uint64_t t, char buf[8]);
+const char *clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE]);
 int	 clock_faces(int hour, int faces[TIME_DICE_004]);
 void	 clock_join(const int *faces, int n, const char *sep, const char *last,
 	     char *buf, size_t size);
+uint64_t clock_roll(struct rng *r, int n, int faces[TIME_DICE_004]);
 const char *clock_parse(const char *s, uint64_t *turns);
 const char *clock_span(uint64_t turns, char *buf, size_t size);
 const char *clock_length(struct clock_len *l, const char *s);

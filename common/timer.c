@@ -1,0 +1,109 @@
+/*
+ * timer: named timers that run out as the clock passes, and the turns since
+ * a safe rest that 004 weighs against each character's resilience.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "clock.h"
+#include "timer.h"
+
+/* The index of the timer NAME, or -1. */
+int
+timer_find(const struct timers *tl, const char *name)
+{
+	int i;
+
+	for (i = 0; i < tl->n; i++)
+		if (strcmp(tl->t[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+/* Whether NAME can be set: it is running already, or there is room. */
+int
+timer_room(const struct timers *tl, const char *name)
+{
+	return tl->n < TIMER_MAX || timer_find(tl, name) >= 0;
+}
+
+/* Set NAME to run out in LEFT turns (timer_room first); 1 when it was reset. */
+int
+timer_set(struct timers *tl, const char *name, uint64_t left)
+{
+	int i = timer_find(tl, name), was = i >= 0;
+
+	if (!was)
+		i = tl->n++;
+	snprintf(tl->t[i].name, sizeof tl->t[i].name, "%s", name);
+	tl->t[i].left = left;
+	return was;
+}
+
+static void
+drop(struct timers *tl, int i)
+{
+	memmove(&tl->t[i], &tl->t[i + 1],
+	    (size_t)(tl->n - i - 1) * sizeof tl->t[0]);
+	tl->n--;
+}
+
+/* Take off the running timer NAME; the turns it had left. */
+uint64_t
+timer_cancel(struct timers *tl, const char *name)
+{
+	int i = timer_find(tl, name);
+	uint64_t left = tl->t[i].left;
+
+	drop(tl, i);
+	return left;
+}
+
+/*
+ * Of the timers that run out within TURNS, take off the soonest (of those
+ * that run out together, the first listed) into *T: 1, or 0 when none does.
+ */
+int
+timer_due(struct timers *tl, uint64_t turns, struct timer *t)
+{
+	int i, first = -1;
+
+	for (i = 0; i < tl->n; i++)
+		if (tl->t[i].left <= turns &&
+		    (first < 0 || tl->t[i].left < tl->t[first].left))
+			first = i;
+	if (first < 0)
+		return 0;
+	*t = tl->t[first];
+	drop(tl, first);
+	return 1;
+}
+
+/* TURNS pass, once timer_due has taken off what runs out within them. */
+void
+timer_pass(struct timers *tl, uint64_t turns, int resting)
+{
+	int i;
+
+	for (i = 0; i < tl->n; i++)
+		tl->t[i].left -= turns;
+	if (resting)
+		tl->since_rest = 0;
+	else if ((tl->since_rest += turns) > CLOCK_MAX)
+		tl->since_rest = CLOCK_MAX;
+}
+
+/*
+ * 004: "a resilience check (1d20 + CON mod) once the PC has adventured for
+ * more hours than their resilience", called for as each hour since the last
+ * safe rest passes (the count stood at BEFORE): the hours beyond, or 0.
+ */
+uint64_t
+timer_beyond(const struct timers *tl, uint64_t before, long resilience)
+{
+	uint64_t hours = tl->since_rest / CLOCK_HOUR_TURNS;
+
+	if (hours == before / CLOCK_HOUR_TURNS || hours <= (uint64_t)resilience)
+		return 0;
+	return hours - (uint64_t)resilience;
+}
