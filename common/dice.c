@@ -1,7 +1,8 @@
 /*
  * dice: the grammar is [COUNT]d(SIDES|%)[kh|kl|k KEEP][+|-MOD ...], for
- * example d6, 2d6, d%, 4d6kh3, 2d20kl1, 1d8+2, d20+3-4 (the terms add).  Every number is bounded before it is
- * used, so no expression can overflow a total or loop for long.
+ * example d6, 2d6, d%, 4d6kh3, 2d20kl1, 1d8+2, d20+3-4 (the terms add).
+ * Every number is bounded before it is used, so no expression can overflow
+ * a total or loop for long.
  */
 #include <stdio.h>
 #include <stdlib.h>
