@@ -14,17 +14,18 @@ DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
 FUZZ_SECONDS = 60
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard light timedice chase reaction return
-BIN = bin/hazard bin/light bin/timedice bin/chase bin/reaction bin/return
-MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/chase.6 man/reaction.6 man/return.6
+PROGS = hazard light timedice reaction chase return roll
+BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/roll
+MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/reaction.6 man/chase.6 \
+	man/return.6 man/roll.6
 MAN7 = man/delving.7
 
-HDR = common/clock.h common/dice.h common/lamp.h common/pace.h common/party.h \
-	common/record.h common/rng.h common/rules.h common/state.h common/table.h \
-	common/timer.h common/util.h
-OBJ = common/clock.o common/dice.o common/lamp.o common/pace.o common/party.o \
-	common/record.o common/rng.o common/rules.o common/state.o common/table.o \
-	common/timer.o common/util.o
+HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
+	common/party.h common/record.h common/rng.h common/rules.h common/state.h \
+	common/table.h common/timer.h common/util.h
+OBJ = common/clock.o common/dice.o common/lamp.o common/odds.o common/pace.o \
+	common/party.o common/record.o common/rng.o common/rules.o common/state.o \
+	common/table.o common/timer.o common/util.o
 LIB = common/libdelving.a
 
 all: $(BIN)
@@ -61,6 +62,10 @@ bin/timedice: cmd/timedice.c $(LIB) $(HDR)
 bin/light: cmd/light.c $(LIB) $(HDR)
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/light.c $(LIB) $(LDFLAGS)
+
+bin/roll: cmd/roll.c $(LIB) $(HDR)
+	@mkdir -p bin
+	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/roll.c $(LIB) $(LDFLAGS)
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
@@ -136,6 +141,18 @@ demo: all
 	@echo
 	@echo '$$ hazard -r travel -s demo -n 6 | timedice - | grep ^timedice'
 	@bin/hazard -r travel -s demo -n 6 | bin/timedice - | grep '^timedice'
+	@echo
+	@echo '$$ roll -s demo -n 6 4d6kh3 | paste -s -'
+	@bin/roll -s demo -n 6 4d6kh3 | paste -s -
+	@echo
+	@echo '$$ roll -s demo -c 12 d20+3-4    # 003: DEX +3, an improvised pick -4'
+	@bin/roll -s demo -c 12 d20+3-4 || echo "(exit $$?)"
+	@echo
+	@echo '$$ roll -o -c 12 d20+3-4; roll -o 2d20kh1 | tail -2'
+	@bin/roll -o -c 12 d20+3-4; bin/roll -o 2d20kh1 | tail -2
+	@echo
+	@echo '$$ roll -s demo -t injury'
+	@bin/roll -s demo -t injury
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \

@@ -1,7 +1,8 @@
 /*
- * dice: the grammar is [COUNT]d(SIDES|%)[kh|kl|k KEEP][+|-MOD], for example
- * d6, 2d6, d%, 4d6kh3, 2d20kl1, 1d8+2.  Every number is bounded before it is
- * used, so no expression can overflow a total or loop for long.
+ * dice: the grammar is [COUNT]d(SIDES|%)[kh|kl|k KEEP][+|-MOD ...], for
+ * example d6, 2d6, d%, 4d6kh3, 2d20kl1, 1d8+2, d20+3-4 (the terms add).
+ * Every number is bounded before it is used, so no expression can overflow
+ * a total or loop for long.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +48,7 @@ parse_keep(struct dice *d, const char **sp)
 const char *
 dice_parse(struct dice *d, const char *s)
 {
-	long v;
+	long v, sum;
 	const char *p;
 	int neg;
 
@@ -77,15 +78,15 @@ dice_parse(struct dice *d, const char *s)
 		if ((p = parse_keep(d, &s)) != NULL)
 			return p;
 	}
-	if (*s == '+' || *s == '-') {
+	for (sum = 0; *s == '+' || *s == '-'; s = p) {	/* d20+3-4: the terms add */
 		neg = *s++ == '-';
 		if ((p = number(s, DICE_MOD_MAX, &v)) == NULL)
 			return form;
-		if (v > DICE_MOD_MAX)
+		if (v > DICE_MOD_MAX || (sum += neg ? -v : v) < -DICE_MOD_MAX ||
+		    sum > DICE_MOD_MAX)
 			return "modifier: expected -1000000 to +1000000";
-		d->mod = (int32_t)(neg ? -v : v);
-		s = p;
 	}
+	d->mod = (int32_t)sum;
 	return *s == '\0' ? NULL : form;
 }
 

@@ -218,7 +218,7 @@ static const struct {
 	{ 6, 6 },		/* reaction */
 	{ 9, 10 },		/* chase */
 	{ 10, 10 },		/* return */
-	{ 3, 10 },		/* roll */
+	{ 6, 8 },		/* roll: a table roll, a check */
 };
 
 static const char *const travel_keys[] = {	/* 004: travel turns */

@@ -356,6 +356,24 @@ static const struct tbl_row hazard_004[] = {
 };
 
 /*
+ * 004: Injury Table, "Once stabilized, the incapacitated PC rolls 1d20 on
+ * the Injury Table.  If not a 1 (dead), they return to 1 HP (or roll for
+ * healing)."
+ */
+static const struct tbl_row injury_rows_004[] = {
+	{ 1, 1, "dead", "A false hope, you’re dead." },
+	{ 2, 2, "feeble", "Feeble: lose 1d6 STR." },
+	{ 3, 3, "shaky", "Shaky: lose 1d6 DEX." },
+	{ 4, 4, "weak", "Weak: lose 1d6 CON." },
+	{ 5, 5, "addled", "Addled: lose 1d6 INT." },
+	{ 6, 6, "confused", "Confused: lose 1d6 WIS." },
+	{ 7, 7, "disfigured", "Disfigured: lose 1d6 CHA." },
+	{ 8, 13, "maimed", "Lose a body part (GM’s choice)." },
+	{ 14, 19, "disadvantage", "Disadvantage all checks until rest." },
+	{ 20, 20, "standing", "Standing: instantly heal 1d8 HP." },
+};
+
+/*
  * 004: Morale, "Success means they stand and fight. Failure means they
  * surrender or flee."
  */
@@ -495,6 +513,21 @@ const struct tbl hazard_table[R_NRULES] = {
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
 const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL };
+
+const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL };
+
+/* roll(6) -t NAME: every table above by its name, in seed order; none copied. */
+const struct named_table rules_tables[] = {
+	{ &hazard_table[R_EXPLORATION], "000", "The Hazard Die" },
+	{ &hazard_table[R_BOOKKEEPING], "000", "traditional bookkeeping: on a 1, encounter" },
+	{ &hazard_table[R_DELVING], "001", "D6 Dungeon Hazard Die" },
+	{ &shift_001, "001", "dungeon shifts: minor effects" },
+	{ &hazard_table[R_DUNGEONTURN], "002", "Dungeon Hazard Die" },
+	{ &disposition_002, "002", "Encounter Vibe Check: disposition" },
+	{ &hazard_table[R_TRAVEL], "004", "Travel Turn Table: threats" },
+	{ &injury_004, "004", "Injury Table" },
+	{ NULL, NULL, NULL },
+};
 
 #define PACE(m, f, sp, speed) { ROWS(m), f, sp, speed }
 #define NONE 0, NULL

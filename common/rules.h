@@ -76,6 +76,17 @@ enum alarm_event {
 };
 extern const char *const alarm_text[AE_NEVENTS];
 
+/* 004: the Injury Table, d20 */
+extern const struct tbl injury_004;
+
+/* The tables roll(6) rolls by name: -t NAME, -t list. */
+struct named_table {
+	const struct tbl *t;	/* its name is t->name */
+	const char *seed;
+	const char *title;	/* as the seed heads it */
+};
+extern const struct named_table rules_tables[];	/* ends with a NULL t */
+
 /* 004: Morale, "Morale checks always have a DC 11" */
 #define MORALE_DC_004	11
 extern const char text_stands_004[];

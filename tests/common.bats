@@ -66,6 +66,17 @@ TABLES="$TOP/tests/tables"
 	eq "unit: d1000001: sides: expected 1 to 1000000" "$stderr"
 }
 
+@test "dice: modifiers add up, within the same bound (d20+3-4, 003's improvised pick)" {
+	eq "d20-1 0 19" "$(unit dice d20+3-4)"
+	eq "d6 1 6" "$(unit dice d6+2-2)"
+	eq "2d6+6 8 18" "$(unit dice 2d6+1+2+3)"
+	eq "d8+1000000 1000001 1000008" "$(unit dice d8+1000000-5+5)"
+	for bad in d20+3- d20+3-4x d20+-1 d20+1000000+1 d20-999999-2; do
+		run -2 --separate-stderr unit dice "$bad"
+		one_error unit
+	done
+}
+
 @test "dice: 3d6 is fair (fixed seed, chi-square under 34.528 for 15 df, p=0.001)" {
 	run -0 unit roll 3d6 1 216000
 	x=$(echo "$output" | faces 3 18 | paste -d' ' - <(printf '%s\n' 1 3 6 10 15 21 25 27 27 25 21 15 10 6 3 1) |

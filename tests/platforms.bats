@@ -25,21 +25,32 @@ wrap() {
 	done
 }
 
-# goldens DIR: the golden-file and vector tests, with DIR's programs.
+# goldens DIR: the golden-file and vector tests of every other test file,
+# with DIR's programs (never this file: it would build and run itself again).
 goldens() {
-	DELVING_BIN=$1/wrap bats -f 'golden|reference|FNV|seed word|fair|39/400' "$TOP"/tests/*.bats
+	local files=() f
+	for f in "$TOP"/tests/*.bats; do
+		[ "${f##*/}" = platforms.bats ] || files+=("$f")
+	done
+	DELVING_BIN=$1/wrap bats -f 'golden|reference|FNV|seed word|fair|39/400' "${files[@]}"
 }
 
-@test "the golden files and reference vectors hold on a 32-bit build (-m32)" {
+@test "the golden files and reference vectors hold on a 32-bit build (i686)" {
 	echo 'int main(void) { return 0; }' > "$BATS_TEST_TMPDIR/t.c"
-	gcc -m32 -o "$BATS_TEST_TMPDIR/t" "$BATS_TEST_TMPDIR/t.c" 2>/dev/null ||
-	    skip "gcc -m32 cannot build here (apt-get install gcc-multilib)"
-	d=$BATS_TEST_TMPDIR/m32
-	build "$d" CC="gcc -m32" || { cat "$d/build.log" >&2; false; }
-	file "$d/bin/hazard" 2>/dev/null | grep -q '32-bit' || [ "$(od -An -tx1 -j4 -N1 "$d/bin/hazard" | tr -d ' ')" = 01 ]
+	if i686-linux-gnu-gcc -static -o "$BATS_TEST_TMPDIR/t" "$BATS_TEST_TMPDIR/t.c" 2>/dev/null &&
+	    "$BATS_TEST_TMPDIR/t"; then
+		cc32="i686-linux-gnu-gcc" ar32=i686-linux-gnu-ar ld32=-static
+	elif gcc -m32 -o "$BATS_TEST_TMPDIR/t" "$BATS_TEST_TMPDIR/t.c" 2>/dev/null; then
+		cc32="gcc -m32" ar32=ar ld32=
+	else
+		skip "no 32-bit compiler (apt-get install gcc-i686-linux-gnu libc6-dev-i386-cross)"
+	fi
+	d=$BATS_TEST_TMPDIR/i686
+	build "$d" CC="$cc32" AR="$ar32" LDFLAGS="$ld32" || { cat "$d/build.log" >&2; false; }
+	[ "$(od -An -tx1 -j4 -N1 "$d/bin/hazard" | tr -d ' ')" = 01 ]	# ELF class: 32-bit
 	wrap "$d" ""
 	run goldens "$d"
-	echo "$output" | tail -3 >&3
+	echo "# $(echo "$output" | grep -c "^ok") golden and vector tests passed" >&3
 	[ "$status" -eq 0 ] || { echo "$output" | grep -A5 'not ok' >&2; false; }
 	echo "$output" | grep -q '^ok'
 }
@@ -52,10 +63,9 @@ goldens() {
 	build "$d" CC=s390x-linux-gnu-gcc AR=s390x-linux-gnu-ar LDFLAGS=-static ||
 	    { cat "$d/build.log" >&2; false; }
 	wrap "$d" qemu-s390x
-	eq "$(printf '\001')" "$(printf '\001')"
 	[ "$(od -An -tx1 -j5 -N1 "$d/bin/hazard" | tr -d ' ')" = 02 ]	# ELF data: big-endian
 	run goldens "$d"
-	echo "$output" | tail -3 >&3
+	echo "# $(echo "$output" | grep -c "^ok") golden and vector tests passed" >&3
 	[ "$status" -eq 0 ] || { echo "$output" | grep -A5 'not ok' >&2; false; }
 	echo "$output" | grep -q '^ok'
 }
