@@ -12,7 +12,8 @@ build() {
 	mkdir -p "$dir"
 	cp -R "$TOP/Makefile" "$TOP/cmd" "$TOP/common" "$TOP/tests" "$dir/"
 	rm -rf "$dir/bin" "$dir/tests/unit" "$dir"/common/*.o "$dir"/common/*.a
-	make -s -C "$dir" "$@" all tests/unit > "$dir/build.log" 2>&1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$dir" "$@" all tests/unit \
+	    > "$dir/build.log" 2>&1
 }
 
 # wrap DIR RUNNER: wrappers in DIR/wrap that run DIR's programs through RUNNER.
