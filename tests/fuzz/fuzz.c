@@ -91,7 +91,7 @@ fuzz_main(int (*mainfn)(int, char **), const char *const *args)
 		argc++;
 	}
 	argv[argc] = NULL;
-	optind = 1;
+	optind = 0;	/* glibc: 0 resets getopt whole */
 	FUZZ_GUARDED(status = mainfn(argc, argv));
 	return status;
 }
