@@ -94,65 +94,14 @@ memcheck: all tests/unit
 fuzz:
 	tests/fuzz/run $(FUZZ_SECONDS)
 
+bench: all
+	tests/bench.sh
+
 lint:
 	mandoc -Tlint -Wwarning $(MAN6) $(MAN7)
 
 demo: all
-	@echo '$$ hazard -s demo -n 8'
-	@bin/hazard -s demo -n 8
-	@echo
-	@echo '$$ hazard -r dungeonturn -s demo -n 12 | grep -v -e nothing -e free'
-	@bin/hazard -r dungeonturn -s demo -n 12 | grep -v -e nothing -e free
-	@echo
-	@echo '$$ hazard -r alarm -f /tmp/delving-demo.$$$$ -s demo -n 5 advance'
-	@f=/tmp/delving-demo.$$$$; bin/hazard -r alarm -f $$f -s demo -n 5 advance; \
-	    echo; echo "\$$ cat $$f"; cat $$f; rm -f $$f $$f.lock
-	@echo
-	@echo '$$ hazard -r travel -a -s demo -n 4'
-	@bin/hazard -r travel -a -s demo -n 4
-	@echo
-	@echo '$$ hazard -s demo -n 24 | light -l torch,lantern - | grep light'
-	@bin/hazard -s demo -n 24 | bin/light -l torch,lantern - | grep light
-	@echo
-	@echo '$$ hazard -r delving -s demo -n 12 | light -r delving -l torch,candle - | grep -e burn -e ^light'
-	@bin/hazard -r delving -s demo -n 12 | bin/light -r delving -l torch,candle - | grep -e burn -e ^light
-	@echo
-	@echo '$$ light -r travel -D -l torch,lantern -n 3 tick'
-	@bin/light -r travel -D -l torch,lantern -n 3 tick
-	@echo
-	@echo '$$ hazard -s demo -n 30 | reaction -s demo - | grep -A1 encounter'
-	@bin/hazard -s demo -n 30 | bin/reaction -s demo - | grep -A1 encounter
-	@echo
-	@echo '$$ reaction -s demo -a surprise Ash:2 Bryn:0 Cole:-1'
-	@bin/reaction -s demo -a surprise Ash:2 Bryn:0 Cole:-1 || echo "(exit $$?)"
-	@echo
-	@echo '$$ env return -s 970 -l 4 arduous Wren:6 Osric:5'
-	@bin/return -s 970 -l 4 arduous Wren:6 Osric:5 || echo "(exit $$?)"
-	@echo
-	@echo '$$ chase -s demo -d -q 40 uneven Ann:2 Bob:0    # 004: the scout in the thicket'
-	@bin/chase -s demo -d -q 40 uneven Ann:2 Bob:0 || true
-	@echo
-	@echo '$$ chase -r exploration pace 300'
-	@bin/chase -r exploration pace 300
-	@echo
-	@echo '$$ timedice -f day.time -s 32 roll 2; timedice -f day.time -n 2 hour   # 004'
-	@f=/tmp/delving-demo.$$$$; bin/timedice -f $$f -s 32 roll 2; bin/timedice -f $$f -n 2 hour; \
-	    rm -f $$f $$f.lock
-	@echo
-	@echo '$$ hazard -r travel -s demo -n 6 | timedice - | grep ^timedice'
-	@bin/hazard -r travel -s demo -n 6 | bin/timedice - | grep '^timedice'
-	@echo
-	@echo '$$ roll -s demo -n 6 4d6kh3 | paste -s -'
-	@bin/roll -s demo -n 6 4d6kh3 | paste -s -
-	@echo
-	@echo '$$ roll -s demo -c 12 d20+3-4    # 003: DEX +3, an improvised pick -4'
-	@bin/roll -s demo -c 12 d20+3-4 || echo "(exit $$?)"
-	@echo
-	@echo '$$ roll -o -c 12 d20+3-4; roll -o 2d20kh1 | tail -2'
-	@bin/roll -o -c 12 d20+3-4; bin/roll -o 2d20kh1 | tail -2
-	@echo
-	@echo '$$ roll -s demo -t injury'
-	@bin/roll -s demo -t injury
+	tests/demo.sh
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
@@ -170,4 +119,4 @@ uninstall:
 clean:
 	rm -rf bin tests/unit $(OBJ) $(LIB)
 
-.PHONY: all test sanitize memcheck fuzz lint demo install uninstall clean
+.PHONY: all test sanitize memcheck fuzz bench lint demo install uninstall clean

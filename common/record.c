@@ -407,8 +407,8 @@ rec_travel(const struct rec_in *r)
 int
 rec_turns(struct rec_in *r)
 {
-	if (r->nf == 0 || (r->seen && r->turn == r->last))
-		return 0;
+	if (r->nf == 0 || r->turn == 0 || (r->seen && r->turn == r->last))
+		return 0;	/* turn 0: what stood before the first turn */
 	r->seen = 1;
 	r->last = r->turn;
 	return rec_travel(r) ? TRAVEL_TURN_004 : 1;

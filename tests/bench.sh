@@ -1,0 +1,97 @@
+#!/bin/sh
+# make bench: the suite against the programs people would otherwise use,
+# measured side by side in one run, printed as one table of ratios
+# (delving / peer: below 1 is faster).  hyperfine when installed, else a
+# portable loop; peak memory from GNU time; instructions from callgrind.
+set -eu
+cd "$(dirname "$0")/.."
+B=$PWD/bin
+N=${BENCH_TURNS:-1000000}
+RUNS=${BENCH_RUNS:-10}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# hyperfine_mean: the mean of the last hyperfine run, in seconds.
+hyperfine_mean() {
+	sed -n 's/^ *"mean": *\([0-9.e+-]*\),*$/\1/p' "$tmp/h.json" | head -1
+}
+
+# mean_seconds CMD: the mean wall time of CMD (a shell command line).
+mean_seconds() {
+	if command -v hyperfine >/dev/null; then
+		hyperfine -N -w 2 -r "$RUNS" --export-json "$tmp/h.json" "$1" >/dev/null 2>&1 ||
+		    hyperfine -w 2 -r "$RUNS" --export-json "$tmp/h.json" "$1" >/dev/null 2>&1
+		hyperfine_mean
+	else
+		s=$(date +%s%N); i=0
+		while [ $i -lt "$RUNS" ]; do sh -c "$1" >/dev/null; i=$((i + 1)); done
+		echo "$s $(date +%s%N) $RUNS" | awk '{ printf "%.6f\n", ($2 - $1) / 1e9 / $3 }'
+	fi
+}
+
+# shell_mean CMD: as mean_seconds, for a pipeline (always through sh).
+shell_mean() {
+	if command -v hyperfine >/dev/null; then
+		hyperfine -w 2 -r "$RUNS" --export-json "$tmp/h.json" "$1" >/dev/null 2>&1
+		hyperfine_mean
+	else
+		mean_seconds "$1"
+	fi
+}
+
+# per_call CMD COUNT: the mean time of one of COUNT calls in a loop.
+per_call() {
+	cat > "$tmp/loop.sh" <<LOOP
+i=0; while [ \$i -lt $2 ]; do $1 >/dev/null; i=\$((i + 1)); done
+LOOP
+	t=$(shell_mean "sh $tmp/loop.sh")
+	echo "$t $2" | awk '{ printf "%.6f\n", $1 / $2 }'
+}
+
+# peak_kb CMD: the peak resident set of CMD, in KiB.
+peak_kb() {
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f %M -o "$tmp/rss" sh -c "exec $1" >/dev/null 2>&1 || true
+		tail -1 "$tmp/rss"
+	else
+		echo -
+	fi
+}
+
+row() {	# row WHAT DELVING PEER A B TARGET
+	awk -v what="$1" -v d="$2" -v p="$3" -v a="$4" -v b="$5" -v t="$6" 'BEGIN {
+	    r = (b + 0 > 0) ? sprintf("%.2f", a / b) : "-"
+	    printf "%-12s %6s  %-8s  %s  vs  %s\n", what, r, t, d, p }'
+}
+
+[ -x "$B/hazard" ] || { echo "bench: build first (make)" >&2; exit 1; }
+printf '%-12s %6s  %-8s  %s\n' what ratio target "delving  vs  peer"
+
+a=$(per_call "$B/hazard -s 1" 300); b=$(per_call /bin/true 300)
+row start-up "hazard -s 1" /bin/true "$a" "$b" "<= 1.15"
+
+a=$(mean_seconds "$B/hazard -s 1 -n $N"); b=$(mean_seconds "shuf -r -i 1-6 -n $N")
+row bulk-turns "hazard -n $N" "shuf -r -i 1-6 -n $N" "$a" "$b" "<= 1.0"
+
+if [ -x "$B/roll" ]; then
+	a=$(mean_seconds "$B/roll -s 1 -n $N d6"); b=$(mean_seconds "shuf -r -i 1-6 -n $N")
+	row bulk-dice "roll -n $N d6" "shuf -r -i 1-6 -n $N" "$a" "$b" "<= 0.33"
+fi
+
+a=$(shell_mean "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice - | $B/reaction - >/dev/null")
+b=$(shell_mean "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null")
+row pipeline "hazard | light - | timedice - | reaction -" "hazard | cat | cat | cat" "$a" "$b" "<= 3"
+
+t=$(peak_kb /bin/true)
+row memory "hazard -n 10000000" /bin/true "$(peak_kb "$B/hazard -s 1 -n 10000000")" "$t" "<= 2"
+"$B/hazard" -s 1 -n "$N" > "$tmp/stream"
+for p in light timedice reaction; do
+	row memory "$p - (${N} turns)" /bin/true "$(peak_kb "$B/$p - < $tmp/stream")" "$t" "<= 2"
+done
+
+if command -v valgrind >/dev/null; then
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$B/hazard" -s 1 -n 100000 \
+	    >/dev/null 2>"$tmp/cg.err"
+	ir=$(awk '/refs:/ { gsub(/,/, "", $NF); print $NF }' "$tmp/cg.err")
+	echo "$ir" | awk '{ printf "%-12s %6.0f  %-8s  %s\n", "instr/turn", $1 / 100000, "< 200",
+	    "hazard -n 100000: " $1 " instructions (callgrind)" }'
+fi

@@ -1,0 +1,53 @@
+#!/bin/sh
+# make demo: a sample session through all seven programs, for a person to
+# read.  Every record is shown as PROGRAM TURN and its sentence (the fields
+# between are for scripts: see delving(7)).
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+PATH=$top/bin:$PATH
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+cd "$dir"
+
+show() {	# show COMMAND: print the command, run it, show its records
+	printf '\n$ %s\n' "$1"
+	sh -c "$1" | awk -F'\t' '{ printf "  %-8s %3s  %s\n", $1, $2, $NF }' || true
+}
+say() { printf '\n# %s\n' "$*"; }
+
+cat > party.txt <<'PARTY'
+# the party: modifiers, best mod with proficiency, hit points, load, resilience (hours)
+Brannoc str=2 dex=0 con=2 wis=1 best=4 hp=14 speed=30 load=8 resilience=12
+Ilse    str=-1 dex=3 con=-1 wis=2 best=5 hp=9 speed=30 load=5 resilience=9
+PARTY
+say "Friday's session, pre-rolled from its date: an hour in the dungeon under seed 000, with a
+# torch and a lantern, the clock on time dice, and every encounter's disposition."
+show "hazard -s 2026-11-27 -n 6 -p party.txt | light -l torch,lantern - | timedice - | reaction -"
+
+say "At the table, one turn at a time, the state kept in a file a person can read (003's alarm):"
+show "hazard -r alarm -f crypt.alarm -s 7 -n 2 advance"
+show "hazard -r alarm -f crypt.alarm hide pass 1"
+printf '\n$ cat crypt.alarm\n'; sed 's/^/  /' crypt.alarm
+
+say "A torch under seed 001 burns out on the hazard die's 3; candles blow out in the wind:"
+show "light -r delving -f lights -s 7 -l torch,candle status"
+show "light -r delving -f lights wind"
+
+say "004's worked example: 2d6 of time dice showing 3 and 2 is 05:00, pre-dawn; then two hours pass:"
+show "timedice -f day.time set 3,2"
+show "timedice -f day.time -n 2 hour"
+show "timedice -f day.time timer torch 1hour"
+
+say "A scout with 40 ft speed flees through a dense thicket: DEX at disadvantage against DC 13 (004):"
+show "chase -s 425 -d -q 40 uneven Ann:2"
+show "chase -r travel pace overland harsh 24"
+
+say "Morale, surprise, and the roll to return to camp four hours out (DC 14, 004):"
+show "reaction -s 3 -m 2 morale"
+show "reaction -s 3 -p party.txt surprise"
+show "return -s 970 -l 4 arduous Wren:6 Osric:5"
+
+say "Dice, checks, tables and exact odds:"
+show "roll -s 1 -n 4 4d6kh3 | paste -sd' ' -"
+show "roll -s 1 -c 12 d20+3-4"
+show "roll -s 1 -t injury"
+printf '\n$ roll -o 2d20kh1 | tail -3\n'; roll -o 2d20kh1 | tail -3 | sed 's/^/  /'
