@@ -69,51 +69,6 @@ rng_seed(struct rng *r, uint64_t seed, const char *prog)
 		r->s[i] = rng_splitmix(&x);
 }
 
-static inline uint64_t
-rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-uint64_t
-rng_next(struct rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-/* 0..n-1, n >= 1: Lemire, "Fast random integer generation in an interval". */
-uint32_t
-rng_below(struct rng *r, uint32_t n)
-{
-	uint64_t m = (rng_next(r) >> 32) * (uint64_t)n;
-	uint32_t low = (uint32_t)m, floor;
-
-	if (low < n) {
-		floor = -n % n;
-		while (low < floor) {
-			m = (rng_next(r) >> 32) * (uint64_t)n;
-			low = (uint32_t)m;
-		}
-	}
-	return (uint32_t)(m >> 32);
-}
-
-uint32_t
-rng_die(struct rng *r, uint32_t sides)
-{
-	return rng_below(r, sides) + 1;
-}
-
 /* 8 bytes from getrandom(2), else /dev/urandom; never a fixed seed. */
 uint64_t
 rng_entropy(void)
