@@ -5,6 +5,10 @@
 
 PREFIX = /usr/local
 MANPREFIX = $(PREFIX)/share/man
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/site-functions
+# make dist writes delving-VERSION.tar.gz here
+DISTDIR = .
 CC = cc
 CFLAGS = -O2 -std=c11 -Wall -Wextra -Wpedantic
 LDFLAGS =
@@ -19,6 +23,8 @@ BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/ro
 MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/reaction.6 man/chase.6 \
 	man/return.6 man/roll.6
 MAN7 = man/delving.7
+# The version lives in common/util.h alone; recipes read it from there.
+VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
 HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
 	common/party.h common/record.h common/rng.h common/rules.h common/state.h \
@@ -105,18 +111,34 @@ demo: all
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
-	    $(DESTDIR)$(MANPREFIX)/man7
+	    $(DESTDIR)$(MANPREFIX)/man7 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	for p in $(PROGS); do cp -f bin/$$p $(DESTDIR)$(PREFIX)/bin/$$p; \
 	    chmod 755 $(DESTDIR)$(PREFIX)/bin/$$p; done
 	cp -f $(MAN6) $(DESTDIR)$(MANPREFIX)/man6/
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+	for p in $(PROGS); do cp -f cmd/completion/delving.bash $(DESTDIR)$(BASHCOMPDIR)/$$p; \
+	    chmod 644 $(DESTDIR)$(BASHCOMPDIR)/$$p; done
+	cp -f cmd/completion/_delving $(DESTDIR)$(ZSHCOMPDIR)/_delving
+	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_delving
 
+# What install added, then each directory it names and their parents below
+# DESTDIR, as far as they are empty.
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p \
-	    $(DESTDIR)$(MANPREFIX)/man6/$$p.6; done
-	rm -f $(DESTDIR)$(MANPREFIX)/man7/delving.7
+	    $(DESTDIR)$(BASHCOMPDIR)/$$p; done
+	for m in $(MAN6); do rm -f $(DESTDIR)$(MANPREFIX)/man6/$${m##*/}; done
+	for m in $(MAN7); do rm -f $(DESTDIR)$(MANPREFIX)/man7/$${m##*/}; done
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_delving
+	for d in $(PREFIX)/bin $(MANPREFIX)/man6 $(MANPREFIX)/man7 $(BASHCOMPDIR) \
+	    $(ZSHCOMPDIR); do (cd $(DESTDIR)/ && rmdir -p "$${d#/}") 2>/dev/null || :; done
+
+# A release tarball of the committed tree (HEAD), without built files.
+dist:
+	v=$(VERSION); [ -n "$$v" ] || { echo "make dist: no DELVING_VERSION in common/util.h" >&2; \
+	    exit 1; }; git archive --format=tar.gz --prefix=delving-$$v/ \
+	    -o $(DISTDIR)/delving-$$v.tar.gz HEAD
 
 clean:
-	rm -rf bin tests/unit $(OBJ) $(LIB)
+	rm -rf bin tests/unit $(OBJ) $(LIB) delving-*.tar.gz
 
-.PHONY: all test sanitize memcheck fuzz bench lint demo install uninstall clean
+.PHONY: all test sanitize memcheck fuzz bench lint demo install uninstall dist clean

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# Shell completion (cmd/completion/): bash's driven through its completion
+# function, zsh's through an interactive zsh on a pseudo-terminal
+# (tests/zcomplete).
+load helper
+
+COMPDIR="$TOP/cmd/completion"
+PROGRAMS="hazard light timedice reaction chase return roll"
+ALL_RULES="alarm bookkeeping delving dungeonturn exploration travel"
+
+# comp PROG WORD...: what bash completes for the last WORD of the command
+# line PROG WORD..., sorted, on one line.
+comp() {
+	bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+	    _delving "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+	    printf "%s\n" "${COMPREPLY[@]}"' bash "$COMPDIR/delving.bash" "$@" |
+	    sed '/^$/d' | sort | paste -sd' ' -
+}
+
+# zcomp LINE: what zsh completes at the end of LINE, sorted, on one line.
+zcomp() {
+	"$TOP/tests/zcomplete" "$COMPDIR" "$1" | sort | paste -sd' ' -
+}
+
+need_zsh() {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	zsh -fc 'zmodload zsh/zpty' 2>/dev/null || skip "zsh has no zsh/zpty module"
+}
+
+# usage_options PROG: the option letters of PROG's usage line, plus j,
+# one a line, sorted (every program takes -j).
+usage_options() {
+	{ env "$1" -h | grep -o '\[-[A-Za-z]*' | cut -c3- | fold -w1; echo j; } | sort -u
+}
+
+# accepts PROG RULES: PROG takes -r RULES (it refuses other rules with status 2).
+accepts() {
+	case $1 in
+	hazard)	hazard -r "$2" -n 0 ;;
+	light)	light -r "$2" status ;;
+	timedice) timedice -r "$2" show ;;
+	chase)	chase -r "$2" pace ;;
+	return)	env return -r "$2" -s 1 dangerous; [ $? -ne 2 ] ;;
+	esac >/dev/null 2>&1
+}
+
+@test "bash: the completion is registered for every program" {
+	run -0 bash -c 'source "$1"; complete -p '"$PROGRAMS" bash "$COMPDIR/delving.bash"
+	for p in $PROGRAMS; do
+		grep -qx "complete -F _delving $p" <<< "$output"
+	done
+}
+
+@test "bash: each program's options are those of its usage line, and -j" {
+	for p in $PROGRAMS; do
+		eq "$(usage_options $p | sed 's/^/-/' | paste -sd' ' -)" "$(comp $p - | tr ' ' '\n' | sort | paste -sd' ' -)"
+	done
+	eq "-D" "$(comp light -D)"
+	eq "-g" "$(comp chase -g)"
+}
+
+@test "bash: -r offers the rules the program accepts, and only those" {
+	for p in hazard light timedice chase return; do
+		want=$(for r in $ALL_RULES; do accepts $p $r && echo $r; done | paste -sd' ' -)
+		eq "$want" "$(comp $p -r '')"
+	done
+	eq "$ALL_RULES" "$(comp hazard -r '')"
+	eq "travel" "$(comp timedice -r '')"
+	eq "delving dungeonturn" "$(comp light -s 7 -r d)"
+	eq "dungeonturn" "$(comp return -vr d)"
+}
+
+@test "bash: the commands of each program, and what follows some of them" {
+	eq "advance backtrack hide rest stay" "$(comp hazard '')"
+	eq "add out refill relight status tick wind" "$(comp light '')"
+	eq "cancel day duration hour rest roll set show timer timers turn" "$(comp timedice '')"
+	eq "disposition morale surprise" "$(comp reaction '')"
+	eq "flee long open pace uneven" "$(comp chase '')"
+	eq "arduous dangerous" "$(comp return '')"
+	eq "" "$(comp roll '')"
+	eq "timer timers turn" "$(comp timedice t)"
+	eq "advance" "$(comp hazard -s 7 -n 3 -r alarm a)"
+	eq "fail pass" "$(comp hazard -r alarm hide '')"
+	eq "candle lantern torch" "$(comp light add '')"
+	eq "long open uneven" "$(comp chase -a flee '')"
+	eq "from" "$(comp timedice roll 2 '')"
+	# after an operand or --, no more options; after -- the commands
+	eq "" "$(comp hazard rest -)"
+	eq "" "$(comp hazard rest '')"
+	eq "rest" "$(comp hazard -- r)"
+}
+
+@test "bash: -f, -p and -t complete file names" {
+	cd "$BATS_TEST_TMPDIR"
+	touch party.txt pace.txt state.hazard table.md
+	eq "state.hazard" "$(comp hazard -f st)"
+	eq "state.hazard" "$(comp hazard -vf st)"
+	eq "pace.txt party.txt" "$(comp reaction -p pa)"
+	eq "pace.txt party.txt state.hazard table.md" "$(comp timedice -p '')"
+	eq "table.md" "$(comp hazard -t t)"
+	eq "pace.txt party.txt" "$(comp chase -p p)"
+}
+
+@test "bash: roll -t offers the tables of roll -t list, list, and files" {
+	cd "$BATS_TEST_TMPDIR"
+	touch my-table
+	want=$({ roll -t list | cut -f1; echo list; echo my-table; } | sort | paste -sd' ' -)
+	eq "$want" "$(comp roll -t '')"
+	eq "injury" "$(comp roll -s 1 -t in)"
+}
+
+@test "bash: -l and -e of light, and the names a state file keeps" {
+	cd "$BATS_TEST_TMPDIR"
+	eq "candle" "$(comp light -l c)"
+	eq "torch,candle" "$(comp light -l torch,c)"
+	eq "d10 d12" "$(comp light -e d1)"
+	light -f s.light add torch > /dev/null
+	light -f s.light add lantern lamp > /dev/null
+	eq "lamp torch1" "$(comp light -f s.light out '')"
+	eq "lamp" "$(comp light -f s.light relight l)"
+	eq "" "$(comp light out '')"
+	timedice -f s.time timer bell 2hours > /dev/null
+	eq "bell" "$(comp timedice -f s.time cancel '')"
+}
+
+@test "zsh: _delving parses, autoloads, and serves every program" {
+	command -v zsh >/dev/null || skip "zsh is not installed"
+	run -0 zsh -n "$COMPDIR/_delving"
+	run -0 zsh -fc 'fpath=("$1" $fpath); autoload -Uz compinit && compinit -u -D &&
+	    autoload +X _delving && for p in '"$PROGRAMS"'; do print -r -- "$p $_comps[$p]"; done' zsh "$COMPDIR"
+	eq "$(for p in $PROGRAMS; do echo "$p _delving"; done)" "$output"
+}
+
+@test "zsh: the options, -r values and commands are bash's" {
+	need_zsh
+	for line in 'hazard -' 'light -' 'timedice -' 'reaction -' 'chase -' 'return -' 'roll -' \
+	    'hazard -r ' 'chase -r ' 'return -vr ' 'timedice ' 'light -s 1 ' 'chase flee ' \
+	    'hazard -r alarm hide ' 'return a'; do
+		want=$(eval "comp $line''")
+		[ -n "$want" ]
+		eq "$line: $want" "$line: $(zcomp "$line")"
+	done
+}
+
+@test "zsh: files, roll's tables, light's kinds and a state file's names" {
+	need_zsh
+	cd "$BATS_TEST_TMPDIR"
+	touch party.txt state.hazard
+	eq "state.hazard" "$(zcomp 'hazard -f st')"
+	eq "party.txt" "$(zcomp 'chase -p pa')"
+	eq "injury" "$(zcomp 'roll -t inj')"
+	eq "list" "$(zcomp 'roll -t li')"
+	eq "candle" "$(zcomp 'light -l torch,c')"
+	light -f s.light add torch > /dev/null
+	eq "torch1" "$(zcomp 'light -f s.light out t')"
+	eq "" "$(zcomp 'hazard rest -')"
+}
