@@ -23,7 +23,7 @@ static const char prog[] = "chase";
 
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 group, verbose;
+	int	 group, json, verbose;
 	long long count;
 	long	 mod, speed, bow, stall;
 	const char *party, *rules, *seed;
@@ -33,9 +33,9 @@ struct opts {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: chase [-adghVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] "
+	fprintf(fp, "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] "
 	    "[-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] "
-	    "| chase [-hV] [-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace "
+	    "| chase [-hjV] [-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace "
 	    "[WORD ...] [DISTANCE]\n");
 	exit(status);
 }
@@ -134,12 +134,16 @@ static void
 emit_check(const struct chase *c, uint64_t index, const struct member *m,
     const struct check *k)
 {
+	static const char *const fields[] = {
+		"index", "name", "roll", "mod", "total", "dc", "key", "text",
+		NULL
+	};
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
 	char dice[64];
 
 	check_dice(c, k, dice, sizeof dice);
-	rec_begin(index);
+	rec_begin(fields, index);
 	rec_str(m->name);
 	rec_i64(k->roll);
 	rec_i64(k->mod);
@@ -288,6 +292,10 @@ static void
 emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
     int named, long speed)
 {
+	static const char *const fields[] = {
+		"index", "kind", "manner", "rate", "unit", "distance", "count",
+		"per", "text", NULL
+	};
 	char from[128], rate[32], words[512] = "", time[128] = "";
 	long long num, den, count = 0;
 	size_t n = 0;
@@ -306,17 +314,17 @@ emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
 		    a->distance == 1 ? "s" : "", count, m->per,
 		    count == 1 ? "" : "s");
 	}
-	rec_begin(index);
+	rec_begin(fields, index);
 	rec_str("pace");
 	rec_str(m->word);
-	rec_str(rate);
+	rec_num(rate);
 	rec_str(m->unit);
 	if (a->distance >= 0) {
 		rec_i64(a->distance);
 		rec_i64(count);
 	} else {
-		rec_str("-");
-		rec_str("-");
+		rec_num("-");
+		rec_num("-");
 	}
 	rec_str(m->per);
 	rec_text("%s%s. %s%s %s %s %s.%s", m->text, words, from, rate,
@@ -378,13 +386,14 @@ parse_options(struct opts *o, int argc, char **argv)
 
 	o->count = 1;
 	o->speed = CHASE_SPEED_004;
-	while ((ch = getopt(argc, argv, "ab:dghm:n:p:q:r:s:Vvx:")) != -1) {
+	while ((ch = getopt(argc, argv, "ab:dghjm:n:p:q:r:s:Vvx:")) != -1) {
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'b': o->bow = (long)estrtonum(optarg, 0, DC_SHIFT_MAX, "-b"); break;
 		case 'd': d = 1; break;
 		case 'g': o->group = 1; break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'm': o->mod = emod_add(o->mod, optarg); break;
 		case 'n': o->count = estrtonum(optarg, 0, COUNT_MAX, "-n"); break;
 		case 'p': o->party = optarg; break;
@@ -415,6 +424,7 @@ main(int argc, char *argv[])
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
 	out_init(prog, 0);
+	rec_json(o.json);
 	if (argc > 0 && strcmp(argv[0], "pace") == 0)
 		status = run_pace(&o, argc - 1, argv + 1);
 	else

@@ -68,24 +68,36 @@ struct run {
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	long	 sparks;
 	int	 verbose;
+	int	 json;		/* -j: no prepared tails */
 };
 
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: hazard [-adhuVv] [-e DIE] [-f FILE] [-n COUNT] "
+	fprintf(fp, "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]\n");
 	if (status == EXIT_OK)
 		out_close();
 	exit(status);
 }
 
+/* The fields of each kind of record, as hazard(6) OUTPUT names them. */
+static const char *const die_fields[] = {
+	"turn", "roll", "key", "text", NULL
+};
+static const char *const save_fields[] = {
+	"turn", "roll", "key", "name", "total", "dc", "result", "text", NULL
+};
+static const char *const alarm_fields[] = {
+	"turn", "roll", "key", "alarm", "text", NULL
+};
+
 /* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
 static void
 emit(const struct run *run, long roll, const char *key, const char *text,
     const char *dice)
 {
-	rec_begin(run->s.turn);
+	rec_begin(die_fields, run->s.turn);
 	if (roll == LONG_MIN)
 		rec_str("-");
 	else
@@ -106,7 +118,7 @@ emit_row(const struct run *run, long total, const struct tbl_row *row,
 	long i = total - dice_min(&run->table.die);
 
 	if (i >= 0 && i < TAILS_MAX && run->tail[i] != NULL) {
-		rec_begin(run->s.turn);
+		rec_begin(die_fields, run->s.turn);
 		rec_tail(run->tail[i], run->taillen[i]);
 	} else
 		emit(run, total, row->key, row->text, dice);
@@ -120,7 +132,8 @@ prepare_tails(struct run *run)
 	char buf[TBL_TEXT_MAX + 64];
 	int n;
 
-	if (run->verbose || dice_max(&run->table.die) - lo >= TAILS_MAX)
+	if (run->verbose || run->json ||
+	    dice_max(&run->table.die) - lo >= TAILS_MAX)
 		return;
 	for (t = lo; t <= dice_max(&run->table.die); t++) {
 		run->rowat[t - lo] = row = tbl_lookup(&run->table, t);
@@ -174,7 +187,7 @@ con_saves(struct run *run)
 		m = &run->party.m[i];
 		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
 		    FATIGUE_DC_000);
-		rec_begin(run->s.turn);
+		rec_begin(save_fields, run->s.turn);
 		rec_i64(c.roll);
 		rec_str("save");
 		rec_str(m->name);
@@ -338,7 +351,7 @@ emit_alarm(const struct run *run, long roll_value, int event)
 	int encounter = event == AE_ADVANCE_ENCOUNTER ||
 	    event == AE_BACKTRACK_ENCOUNTER || event == AE_HIDE_FAIL;
 
-	rec_begin(run->s.turn);
+	rec_begin(alarm_fields, run->s.turn);
 	if (roll_value == LONG_MIN)
 		rec_str("-");
 	else
@@ -485,7 +498,7 @@ struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
 	const char *die, *file, *party, *rules, *seed, *table;
 	long long count;
-	int	 verbose, unbuffered;
+	int	 json, verbose, unbuffered;
 };
 
 /* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
@@ -548,6 +561,7 @@ setup(struct run *run, const struct opts *o)
 		run->have_party = 1;
 	}
 	run->verbose = o->verbose;
+	run->json = o->json;
 	if (r != R_ALARM)
 		prepare_tails(run);
 	for (i = 0; i < run->table.nrows; i++)
@@ -575,13 +589,14 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+ade:f:hn:p:r:s:t:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:t:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
 		case 'e': o->die = optarg; break;
 		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'n': o->count = estrtonum(optarg, 0, COUNT_MAX, "-n"); break;
 		case 'p': o->party = optarg; break;
 		case 'r': o->rules = optarg; break;
@@ -618,6 +633,7 @@ main(int argc, char *argv[])
 	setup(&run, &o);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
+	rec_json(o.json);
 	play(&run, o.count);
 	out_close();
 	if (o.file != NULL) {

@@ -45,7 +45,7 @@ struct run {
 struct opts {
 	const char *file, *kinds, *rules, *seed, *usage;
 	long long count;
-	int	 count_given, darkvision, verbose, unbuffered;
+	int	 count_given, darkvision, json, verbose, unbuffered;
 };
 
 struct cmdline {
@@ -58,11 +58,19 @@ struct cmdline {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: light [-DhuVv] [-e DIE] [-f FILE] "
+	fprintf(fp, "usage: light [-DhjuVv] [-e DIE] [-f FILE] "
 	    "[-l KIND[,KIND...]] [-n COUNT] [-r RULES] [-s SEED] "
 	    "[COMMAND ...]\n");
 	exit(status);
 }
+
+/* The fields of each kind of record, as light(6) OUTPUT names them. */
+static const char *const source_fields[] = {
+	"turn", "name", "kind", "state", "left", "text", NULL
+};
+static const char *const party_fields[] = {
+	"turn", "name", "kind", "level", "left", "text", NULL
+};
 
 /* One record: light TURN NAME KIND STATE LEFT TEXT, LEFT "-" if no count. */
 static void
@@ -70,7 +78,7 @@ emit(void *arg, const struct lamp_source *src, const char *text)
 {
 	const struct run *run = arg;
 
-	rec_begin(run->at);
+	rec_begin(source_fields, run->at);
 	rec_str(src->name);
 	rec_str(light_kinds[src->kind]);
 	rec_str(lamp_states[src->state]);
@@ -88,7 +96,7 @@ emit_level(struct run *run, int lv)
 {
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
-	rec_begin(run->at);
+	rec_begin(party_fields, run->at);
 	rec_str("party");
 	rec_str("-");
 	rec_str(run->l.lr->level[lv].name);
@@ -357,12 +365,13 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+De:f:hl:n:r:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+De:f:hjl:n:r:s:uVv")) != -1)
 		switch (ch) {
 		case 'D': o->darkvision = 1; break;
 		case 'e': o->usage = optarg; break;
 		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'l': o->kinds = optarg; break;
 		case 'n':
 			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
@@ -404,6 +413,7 @@ main(int argc, char *argv[])
 		nkinds = lamp_kinds(&run.l, o.kinds, kinds, "-l");
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
+	rec_json(o.json);
 	begin(&run, &o, kinds, nkinds, c.cmd == C_STATUS);
 	execute(&run, &c, o.count);
 	out_close();

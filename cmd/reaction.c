@@ -40,13 +40,13 @@ struct opts {
 	long long count;
 	int	 count_set;
 	const char *party, *seed;
-	int	 verbose, unbuffered;
+	int	 json, verbose, unbuffered;
 };
 
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: reaction [-adhuVv] [-m MOD] [-n COUNT] [-p FILE] "
+	fprintf(fp, "usage: reaction [-adhjuVv] [-m MOD] [-n COUNT] [-p FILE] "
 	    "[-s SEED] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
@@ -76,6 +76,14 @@ describe(const struct run *run, const struct dice *d, const uint32_t *faces,
 	snprintf(buf + n, (size_t)(size - n), "]");
 }
 
+/* The fields of each kind of record, as reaction(6) OUTPUT names them. */
+static const char *const roll_fields[] = {
+	"index", "roll", "total", "key", "text", NULL
+};
+static const char *const summary_fields[] = {
+	"index", "roll", "count", "key", "text", NULL
+};
+
 /* 002: Encounter Vibe Check: 2d6 + MOD, the total kept to the table's 2-12. */
 static void
 disposition(struct run *run, uint64_t index)
@@ -92,7 +100,7 @@ disposition(struct run *run, uint64_t index)
 	if (total != sum)
 		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
 	describe(run, &t->die, faces, dice, sizeof dice);
-	rec_begin(index);
+	rec_begin(roll_fields, index);
 	rec_i64(roll);
 	rec_i64(total);
 	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
@@ -130,7 +138,7 @@ check(struct run *run, uint64_t index, const struct member *m,
 
 	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_WIS] + run->mod, k->dc);
 	describe(run, &run->d20, c.faces, dice, sizeof dice);
-	rec_begin(index);
+	rec_begin(roll_fields, index);
 	rec_i64(c.roll);
 	rec_i64(c.total);
 	rec_str(c.pass ? k->pass : k->fail);
@@ -165,7 +173,7 @@ surprise(struct run *run, uint64_t index)
 	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
 	if (count > 0)
 		run->failed = 1;
-	rec_begin(index);
+	rec_begin(summary_fields, index);
 	rec_str("-");
 	rec_i64(count);
 	rec_str(surprise_words_000[s]);
@@ -289,11 +297,12 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adhm:n:p:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adhjm:n:p:s:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'm': o->mod = emod_add(o->mod, optarg); break;
 		case 'n':
 			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
@@ -330,6 +339,7 @@ main(int argc, char *argv[])
 	run.verbose = o.verbose;
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
+	rec_json(o.json);
 	if (mode == M_FILTER)
 		filter(&run);
 	else

@@ -42,13 +42,13 @@ struct opts {
 	long	 dc, length, rooms, mod;
 	int	 have_dc, have_length, have_rooms;
 	const char *party, *rules, *seed;
-	int	 verbose, write;
+	int	 json, verbose, write;
 };
 
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: return [-hVv] [-c DC] [-k ROOMS] [-l LENGTH] "
+	fprintf(fp, "usage: return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] "
 	    "[-m MOD] [-p FILE] [-r RULES] [-s SEED] [-w] "
 	    "dangerous|arduous [NAME:BEST ...]\n");
 	exit(status);
@@ -66,7 +66,12 @@ static void
 begin(const struct check *c, const struct member *m, const char *key,
     long cost)
 {
-	rec_begin(1);
+	static const char *const fields[] = {
+		"index", "name", "roll", "mod", "total", "dc", "key", "cost",
+		"text", NULL
+	};
+
+	rec_begin(fields, 1);
 	rec_str(m->name);
 	rec_i64(c->roll);
 	rec_i64(c->mod);
@@ -201,13 +206,14 @@ parse_options(struct opts *o, int argc, char **argv)
 {
 	int ch;
 
-	while ((ch = getopt(argc, argv, "c:hk:l:m:p:r:s:Vvw")) != -1)
+	while ((ch = getopt(argc, argv, "c:hjk:l:m:p:r:s:Vvw")) != -1)
 		switch (ch) {
 		case 'c':
 			o->dc = (long)estrtonum(optarg, DC_MIN, DC_MAX, "-c");
 			o->have_dc = 1;
 			break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'k':
 			o->rooms = (long)estrtonum(optarg, 0, DISTANCE_MAX, "-k");
 			o->have_rooms = 1;
@@ -263,6 +269,7 @@ main(int argc, char *argv[])
 	was = run.party;
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, 0);
+	rec_json(o.json);
 	for (i = 0; i < run.party.n; i++)
 		roll_one(&run, &run.party.m[i]);
 	out_close();

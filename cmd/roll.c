@@ -23,7 +23,7 @@ static const char prog[] = "roll";
 struct opts {
 	const char *dc, *seed, *table;
 	long long count;
-	int	 count_set, odds, verbose;
+	int	 count_set, json, odds, verbose;
 };
 
 struct run {
@@ -36,6 +36,7 @@ struct run {
 	long	 tlo, thi;	/* the table's lowest and highest totals */
 	int	 check;		/* -c */
 	long	 dc;
+	int	 json;		/* -j: JSON objects, not the fast bare lines */
 	int	 verbose;
 	int	 failed;	/* a check failed */
 };
@@ -43,7 +44,7 @@ struct run {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: roll [-hVv] [-c DC] [-n COUNT] [-o] [-s SEED] "
+	fprintf(fp, "usage: roll [-hjVv] [-c DC] [-n COUNT] [-o] [-s SEED] "
 	    "[-t TABLE|FILE] [EXPRESSION ...]\n");
 	if (status == EXIT_OK)
 		out_close();
@@ -145,22 +146,26 @@ describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
 static void
 bare(struct run *run, const struct dice *d)
 {
+	static const char *const total_fields[] = { "total", NULL };
+	static const char *const faces_fields[] = {
+		"total", "expression", "faces", NULL
+	};
 	uint32_t faces[DICE_COUNT_MAX];
 	char buf[FACES_TEXT];
 
 	if (!run->verbose) {
-		out_i64(dice_roll(d, &run->st.rng, NULL));
-		out_bytes("\n", 1);
+		rec_line(total_fields);
+		rec_i64(dice_roll(d, &run->st.rng, NULL));
+		rec_end();
 		return;
 	}
-	out_i64(dice_roll(d, &run->st.rng, faces));
+	rec_line(faces_fields);
+	rec_i64(dice_roll(d, &run->st.rng, faces));
 	dice_format(d, buf, sizeof buf);
-	out_str("\t");
-	out_str(buf);
+	rec_str(buf);
 	dice_faces(d, faces, buf, sizeof buf);
-	out_str("\t");
-	out_str(buf);
-	out_str("\n");
+	rec_str(buf);
+	rec_end();
 }
 
 /*
@@ -192,6 +197,10 @@ bare_lines(struct run *run, const struct dice *d, long long count)
 static void
 check(struct run *run, uint64_t index, const struct dice *d)
 {
+	static const char *const fields[] = {
+		"index", "expression", "roll", "total", "dc", "result", "text",
+		NULL
+	};
 	uint32_t faces[DICE_COUNT_MAX];
 	char expr[64], sum[64] = "", dice[FACES_TEXT] = "";
 	long total = dice_roll(d, &run->st.rng, faces), roll = total - d->mod;
@@ -203,7 +212,7 @@ check(struct run *run, uint64_t index, const struct dice *d)
 	if (run->verbose)
 		describe(d, faces, dice, sizeof dice);
 	run->failed |= !pass;
-	rec_begin(index);
+	rec_begin(fields, index);
 	rec_str(expr);
 	rec_i64(roll);
 	rec_i64(total);
@@ -225,6 +234,9 @@ clamp(const struct run *run, long total)
 static void
 table_roll(struct run *run, uint64_t index, const struct dice *d)
 {
+	static const char *const fields[] = {
+		"index", "table", "roll", "key", "text", NULL
+	};
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[FACES_TEXT] = "", as[64] = "";
@@ -236,7 +248,7 @@ table_roll(struct run *run, uint64_t index, const struct dice *d)
 		    clamp(run, total));
 	if (run->verbose)
 		describe(d, faces, dice, sizeof dice);
-	rec_begin(index);
+	rec_begin(fields, index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
@@ -253,7 +265,7 @@ play(struct run *run, long long count)
 	int j;
 
 	if (run->ndice == 1 && run->table == NULL && !run->check &&
-	    !run->verbose && dice_max(d) - dice_min(d) < LINES_MAX &&
+	    !run->verbose && !run->json && dice_max(d) - dice_min(d) < LINES_MAX &&
 	    dice_min(d) > -99999 && dice_max(d) < 999999) {
 		bare_lines(run, d, count);
 		return;
@@ -364,8 +376,8 @@ static void
 check_options(const struct opts *o, int argc)
 {
 	if (o->table != NULL && strcmp(o->table, "list") == 0 &&
-	    (argc > 0 || o->dc || o->count_set || o->odds || o->seed ||
-	    o->verbose))
+	    (argc > 0 || o->dc || o->count_set || o->json || o->odds ||
+	    o->seed || o->verbose))
 		errx(EXIT_BAD, "-t list: lists the tables; give it alone");
 	if (o->dc != NULL && o->table != NULL)
 		errx(EXIT_BAD, "-c: a table has no DC: give -c or -t, not both");
@@ -375,6 +387,8 @@ check_options(const struct opts *o, int argc)
 		errx(EXIT_BAD, "-s: -o counts the odds and rolls nothing");
 	if (o->odds && o->verbose)
 		errx(EXIT_BAD, "-v: -o counts the odds and rolls no dice to show");
+	if (o->odds && o->json)
+		errx(EXIT_BAD, "-j: -o writes odds, not records");
 }
 
 static void
@@ -383,10 +397,11 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+c:hn:os:t:Vv")) != -1)
+	while ((ch = getopt(argc, argv, "+c:hjn:os:t:Vv")) != -1)
 		switch (ch) {
 		case 'c': o->dc = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'n':
 			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
 			o->count_set = 1;
@@ -413,6 +428,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	check_options(&o, argc);
 	out_init(prog, 0);
+	rec_json(o.json);
 	if (o.table != NULL && strcmp(o.table, "list") == 0) {
 		list_tables();
 		out_close();
@@ -426,6 +442,7 @@ main(int argc, char *argv[])
 		pick_table(&run, o.table);
 	parse_dice(&run, argc, argv);
 	run.verbose = o.verbose;
+	run.json = o.json;
 	if (o.odds)
 		odds_all(&run);
 	else {

@@ -68,7 +68,7 @@ struct run {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: timedice [-huVv] [-f FILE] [-n COUNT] [-p FILE] "
+	fprintf(fp, "usage: timedice [-hjuVv] [-f FILE] [-n COUNT] [-p FILE] "
 	    "[-r RULES] [-s SEED] [COMMAND ...]\n");
 	exit(status);
 }
@@ -84,22 +84,42 @@ etime(const char *what, const char *s)
 	return t;
 }
 
+/*
+ * The fields of each kind of record, as timedice(6) OUTPUT names them; in
+ * JSON, HH:MM is "time", and ARG "hours", a number, after the keys that
+ * take hours, else "name".
+ */
+static const char *const clock_fields[] = {
+	"turn", "day", "time", "dice", "quarter", "text", NULL
+};
+static const char *const named_fields[] = {
+	"turn", "day", "time", "key", "name", "text", NULL
+};
+static const char *const hours_fields[] = {
+	"turn", "day", "time", "key", "hours", "text", NULL
+};
+static const char *const hours_keys[] = { "duration", "rest", NULL };
+
 /* timedice TURN DAY HH:MM KEY ARG TEXT */
 static void __attribute__((format(printf, 5, 6)))
 event(uint64_t turn, uint64_t tick, const char *key, const char *arg,
     const char *fmt, ...)
 {
+	int hours = word_in(key, hours_keys) >= 0;
 	char text[1024], now[8];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	rec_begin(turn);
+	rec_begin(hours ? hours_fields : named_fields, turn);
 	rec_u64(clock_day(tick));
 	rec_str(clock_hhmm(tick, now));
 	rec_str(key);
-	rec_str(arg);
+	if (hours)
+		rec_num(arg);
+	else
+		rec_str(arg);
 	rec_text("%s", text);
 	rec_end();
 }
@@ -113,7 +133,7 @@ clock_record(uint64_t turn, uint64_t tick, const char *lead)
 
 	clock_join(f, n, ",", ",", dice, sizeof dice);
 	clock_join(f, n, ", ", " and ", words, sizeof words);
-	rec_begin(turn);
+	rec_begin(clock_fields, turn);
 	rec_u64(clock_day(tick));
 	rec_str(clock_hhmm(tick, now));
 	rec_str(dice);
@@ -519,7 +539,7 @@ check_command(const struct run *run, long long count)
 struct opts {
 	const char *file, *party, *rules, *seed;
 	long long count;
-	int	 count_given, verbose, unbuffered;
+	int	 count_given, json, verbose, unbuffered;
 };
 
 static void
@@ -529,10 +549,11 @@ parse_options(struct opts *o, int argc, char **argv)
 
 	o->count = 1;
 	/* "+": options end at the first operand (POSIX), so set -1 is a time */
-	while ((ch = getopt(argc, argv, "+f:hn:p:r:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+f:hjn:p:r:s:uVv")) != -1)
 		switch (ch) {
 		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->json = 1; break;
 		case 'n':
 			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
 			o->count_given = 1;
@@ -596,6 +617,7 @@ main(int argc, char *argv[])
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
+	rec_json(o.json);
 	if (run.filter)
 		filter(&run);
 	else

@@ -1,9 +1,11 @@
 /*
  * record: one record a line, fields separated by one TAB: the program's
  * name, the turn, the program's own fields, and a sentence (delving(7) THE
- * RECORD STREAM).  Output goes through one buffer written in large blocks
+ * RECORD STREAM); or with rec_json(1), one JSON object a line, each field
+ * under its name.  Output goes through one buffer written in large blocks
  * and checked before exit; filter mode copies every input line through.
  */
+#include <assert.h>
 #include <err.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -24,11 +26,16 @@ static size_t olen;
 static int ounbuffered;
 static char oprefix[32] = "delving\t";	/* "PROG\t", the start of every record */
 static size_t oprefixlen = 8;
+static const char *oprog = "delving";
+static int ojson;			/* rec_json: JSON Lines */
+static const char *const *onames;	/* JSON: the names of the line's fields */
+static int onext;			/* the index of the next field */
 
 void
 out_init(const char *prog, int unbuffered)
 {
 	oprefixlen = (size_t)snprintf(oprefix, sizeof oprefix, "%s\t", prog);
+	oprog = prog;
 	ounbuffered = unbuffered;
 }
 
@@ -111,12 +118,90 @@ out_close(void)
 		err(EXIT_IO, "stdout");
 }
 
+/* -j: the records that follow are JSON objects, one a line. */
+void
+rec_json(int on)
+{
+	ojson = on;
+}
+
+/* The length of the valid UTF-8 character at p (RFC 3629), or 0. */
+static int
+utf8_len(const unsigned char *p)
+{
+	uint32_t c;
+	int n, i;
+
+	/* not a continuation, an overlong lead, nor one past U+10FFFF */
+	if (p[0] < 0xc2 || p[0] > 0xf4)
+		return 0;
+	n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+	c = p[0] & (0x7fu >> n);
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3fu);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) || c > 0x10ffff ||
+	    (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return n;
+}
+
 /*
- * "PROG\tTURN": the turn's digits are kept, and a turn one past the last is
- * counted up in place, so a stream of turns costs no division.
+ * A JSON string (RFC 8259): '"' and '\' escaped, control characters as
+ * \u00XX, valid UTF-8 as it is, any other byte U+FFFD.
+ */
+static void
+json_str(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *from = p;
+	char esc[8];
+	int n;
+
+	put("\"", 1);
+	while (*p != '\0') {
+		if (*p >= 0x80 && (n = utf8_len(p)) > 0) {
+			p += n;
+			continue;
+		}
+		if (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') {
+			p++;
+			continue;
+		}
+		put((const char *)from, (size_t)(p - from));
+		if (*p == '"' || *p == '\\')
+			put(*p == '"' ? "\\\"" : "\\\\", 2);
+		else if (*p < 0x20) {
+			snprintf(esc, sizeof esc, "\\u%04x", *p);
+			put(esc, 6);
+		} else
+			put("\\ufffd", 6);
+		from = ++p;
+	}
+	put((const char *)from, (size_t)(p - from));
+	put("\"", 1);
+}
+
+/* {"program":"PROG","turn": out of line, to keep the TSV's path short. */
+static void __attribute__((noinline))
+json_begin(const char *const *names)
+{
+	onames = names;
+	put("{\"program\":", 11);
+	json_str(oprog);
+	put(",", 1);
+	json_str(names[0]);
+	put(":", 1);
+}
+
+/*
+ * "PROG\tTURN", or {"program":"PROG","turn":TURN: the turn's digits are
+ * kept, and a turn one past the last is counted up in place, so a stream
+ * of turns costs no division.
  */
 void
-rec_begin(uint64_t turn)
+rec_begin(const char *const *names, uint64_t turn)
 {
 	static char digits[24];
 	static size_t ndigits;
@@ -142,28 +227,87 @@ rec_begin(uint64_t turn)
 			++*p;
 	}
 	last = turn;
-	put(oprefix, oprefixlen);
+	onext = 1;
+	if (ojson)
+		json_begin(names);
+	else
+		put(oprefix, oprefixlen);
 	put(digits, ndigits);
 }
 
+/* A line of fields that is no record: no program, no turn. */
+void
+rec_line(const char *const *names)
+{
+	onames = names;
+	onext = 0;
+	if (ojson)
+		put("{", 1);
+}
+
+/* The separator before the next field: the TSV's fast path. */
+static inline void
+tsv_sep(void)
+{
+	if (onext++ > 0)
+		put("\t", 1);
+}
+
+/* In JSON, the separator and the next field's name. */
+static void
+json_name(void)
+{
+	assert(onames[onext] != NULL);	/* no more fields than the kind names */
+	if (onext > 0)
+		put(",", 1);
+	json_str(onames[onext++]);
+	put(":", 1);
+}
+
+static inline void
+field(void)
+{
+	if (ojson)
+		json_name();
+	else
+		tsv_sep();
+}
+
+/* A word; in JSON a string, "-" (none) null. */
 void
 rec_str(const char *s)
 {
-	out_bytes("\t", 1);
-	out_str(s);
+	if (!ojson) {
+		tsv_sep();
+		out_str(s);
+		return;
+	}
+	json_name();
+	if (strcmp(s, "-") == 0)
+		out_bytes("null", 4);
+	else
+		json_str(s);
+}
+
+/* A number already written out, as 22.5; in JSON a number, "-" null. */
+void
+rec_num(const char *s)
+{
+	field();
+	out_str(ojson && strcmp(s, "-") == 0 ? "null" : s);
 }
 
 void
 rec_u64(uint64_t v)
 {
-	out_bytes("\t", 1);
+	field();
 	out_u64(v);
 }
 
 void
 rec_i64(int64_t v)
 {
-	out_bytes("\t", 1);
+	field();
 	out_i64(v);
 }
 
@@ -180,21 +324,30 @@ rec_text(const char *fmt, ...)
 	for (p = buf; *p != '\0'; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
-	rec_str(buf);
+	field();
+	if (ojson)
+		json_str(buf);
+	else
+		out_str(buf);
 }
 
 void
 rec_end(void)
 {
-	out_bytes("\n", 1);
+	if (ojson) {
+		assert(onames[onext] == NULL);	/* no fewer fields than named */
+		out_bytes("}\n", 2);
+	} else
+		out_bytes("\n", 1);
 	if (ounbuffered)
 		out_flush();
 }
 
-/* The rest of a record prepared once: "\tFIELD...\tTEXT\n". */
+/* The rest of a record prepared once: "\tFIELD...\tTEXT\n"; not in JSON. */
 void
 rec_tail(const char *tail, size_t n)
 {
+	assert(!ojson);
 	put(tail, n);
 	if (ounbuffered)
 		out_flush();

@@ -1,7 +1,8 @@
 /*
  * record: the suite's line-based record stream (delving(7)).  Writing goes
- * through one output buffer, checked before exit; reading copies every input
- * line through unchanged and refuses a malformed record of the suite.
+ * through one output buffer, checked before exit, as TAB-separated fields or
+ * with rec_json(1) as JSON Lines; reading copies every input line through
+ * unchanged and refuses a malformed record of the suite.
  */
 #ifndef DELVING_RECORD_H
 #define DELVING_RECORD_H
@@ -20,8 +21,17 @@ void	 out_i64(int64_t v);
 void	 out_flush(void);
 void	 out_close(void);
 
-void	 rec_begin(uint64_t turn);
+/*
+ * Each kind of record names its fields once, as its man page's OUTPUT
+ * does: a static NULL-terminated list, the turn's name ("turn" or "index")
+ * first, the sentence's ("text") last; the program's name is not listed.
+ * A line that is no record (rec_line) lists all of its fields.
+ */
+void	 rec_json(int on);
+void	 rec_begin(const char *const *names, uint64_t turn);
+void	 rec_line(const char *const *names);
 void	 rec_str(const char *s);
+void	 rec_num(const char *s);
 void	 rec_u64(uint64_t v);
 void	 rec_i64(int64_t v);
 void	 rec_text(const char *fmt, ...)

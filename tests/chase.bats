@@ -22,7 +22,7 @@ chisq_weighted() {
 
 @test "chase -h prints the usage on stdout and exits 0" {
 	run -0 --separate-stderr chase -h
-	case $output in "usage: chase [-adghVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hV] "*) ;; *) false;; esac
+	case $output in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
 	eq "" "$stderr"
 }
 

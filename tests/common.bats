@@ -177,6 +177,7 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	n=0
 	while IFS= read -r cmd; do
 		n=$((n + 1))
+		case $cmd in *"| jq "*) command -v jq > /dev/null || continue;; esac
 		run bash -c "$cmd"
 		[ "$status" -eq 0 ] || { echo "failed ($status): $cmd" >&2; echo "$output" >&2; false; }
 	done < <(man_examples delving.7)

@@ -41,7 +41,7 @@ vs_odds() {
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr roll -h
-	eq "usage: roll [-hVv] [-c DC] [-n COUNT] [-o] [-s SEED] [-t TABLE|FILE] [EXPRESSION ...]" "$output"
+	eq "usage: roll [-hjVv] [-c DC] [-n COUNT] [-o] [-s SEED] [-t TABLE|FILE] [EXPRESSION ...]" "$output"
 	[ -z "$stderr" ]
 	run -0 roll -V
 	[[ $output == "roll (delving) "[0-9]* ]]
@@ -53,7 +53,7 @@ vs_odds() {
 }
 
 @test "unknown options and missing arguments print one usage line, exit 2" {
-	for args in "-x" "-n" "-c" "-s" "-t" "-j" "-a" "-d" "--bogus"; do
+	for args in "-x" "-n" "-c" "-s" "-t" "-u" "-a" "-d" "--bogus"; do
 		run -2 --separate-stderr roll $args
 		eq 1 "${#stderr_lines[@]}"
 		[[ $stderr == "usage: roll "* ]]

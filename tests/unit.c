@@ -8,6 +8,7 @@
  *	unit dice EXPR			the canonical form and the range, or the error
  *	unit roll EXPR SEED COUNT	COUNT totals of EXPR, one a line
  *	unit table FILE			the loaded table: the die, then "LO HI KEY TEXT"
+ *	unit record tsv|json WORD TEXT	a record "unit 1 WORD TEXT", in TSV or JSON
  */
 #include <err.h>
 #include <inttypes.h>
@@ -73,6 +74,20 @@ print_table(const char *path)
 	tbl_free(&t);
 }
 
+static void
+print_record(const char *form, const char *word, const char *text)
+{
+	static const char *const fields[] = { "turn", "word", "text", NULL };
+
+	out_init("unit", 0);
+	rec_json(strcmp(form, "json") == 0);
+	rec_begin(fields, 1);
+	rec_str(word);
+	rec_text("%s", text);
+	rec_end();
+	out_close();
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -103,8 +118,10 @@ main(int argc, char *argv[])
 		print_rolls(argv[2], argv[3], argv[4]);
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
+		print_record(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
