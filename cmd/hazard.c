@@ -58,9 +58,14 @@ struct run {
 	struct state s;
 	struct tbl table;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
-	const struct tbl_row *rowat[TAILS_MAX];	/* the row of each total - min */
-	char	*tail[TAILS_MAX];	/* "\tROLL\tKEY\tTEXT\n" by total - min */
+	int	 prepared;		/* records prepared once: no -v, no -j */
+	long	 lo;			/* the die's lowest total */
+	int	 one_die;		/* the die is one die: roll it directly */
+	const struct tbl_row *rowat[TAILS_MAX];	/* the row of each total - lo */
+	char	*tail[TAILS_MAX];	/* "\tROLL\tKEY\tTEXT\n" by total - lo */
 	size_t	 taillen[TAILS_MAX];
+	char	*fu_tail[FU_NFOLLOWUPS];	/* "\t-\tKEY\tTEXT\n" */
+	size_t	 fu_taillen[FU_NFOLLOWUPS];
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
 	struct party party;
 	int	 have_party;
@@ -115,33 +120,48 @@ static void
 emit_row(const struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	long i = total - dice_min(&run->table.die);
+	long i = total - run->lo;
 
-	if (i >= 0 && i < TAILS_MAX && run->tail[i] != NULL) {
-		rec_begin(die_fields, run->s.turn);
-		rec_tail(run->tail[i], run->taillen[i]);
+	if (run->prepared && i >= 0 && i < TAILS_MAX) {
+		rec_prepared(die_fields, run->s.turn, run->tail[i],
+		    run->taillen[i]);
 	} else
 		emit(run, total, row->key, row->text, dice);
+}
+
+/* A record's tail, "\tFIELD\tFIELD...\n", made once. */
+static char *
+make_tail(size_t *len, const char *roll, const char *key, const char *text)
+{
+	char buf[TBL_TEXT_MAX + 64];
+	int n = snprintf(buf, sizeof buf, "\t%s\t%s\t%s\n", roll, key, text);
+
+	*len = (size_t)n;
+	return estrdup(buf);
 }
 
 static void
 prepare_tails(struct run *run)
 {
 	const struct tbl_row *row;
-	long lo = dice_min(&run->table.die), t;
-	char buf[TBL_TEXT_MAX + 64];
-	int n;
+	long hi = dice_max(&run->table.die), t;
+	char roll_text[24];
+	int i;
 
-	if (run->verbose || run->json ||
-	    dice_max(&run->table.die) - lo >= TAILS_MAX)
+	run->lo = dice_min(&run->table.die);
+	run->one_die = run->table.die.count == 1;
+	if (run->verbose || run->json || hi - run->lo >= TAILS_MAX)
 		return;
-	for (t = lo; t <= dice_max(&run->table.die); t++) {
-		run->rowat[t - lo] = row = tbl_lookup(&run->table, t);
-		n = snprintf(buf, sizeof buf, "\t%ld\t%s\t%s\n", t, row->key,
-		    row->text);
-		run->tail[t - lo] = estrdup(buf);
-		run->taillen[t - lo] = (size_t)n;
+	run->prepared = 1;
+	for (t = run->lo; t <= hi; t++) {
+		run->rowat[t - run->lo] = row = tbl_lookup(&run->table, t);
+		snprintf(roll_text, sizeof roll_text, "%ld", t);
+		run->tail[t - run->lo] = make_tail(&run->taillen[t - run->lo],
+		    roll_text, row->key, row->text);
 	}
+	for (i = 0; i < FU_NFOLLOWUPS; i++)
+		run->fu_tail[i] = make_tail(&run->fu_taillen[i], "-",
+		    followup[i].key, followup[i].text);
 }
 
 static void
@@ -151,6 +171,30 @@ free_tails(struct run *run)
 
 	for (i = 0; i < TAILS_MAX; i++)
 		free(run->tail[i]);
+	for (i = 0; i < FU_NFOLLOWUPS; i++)
+		free(run->fu_tail[i]);
+}
+
+/* A follow-up record: hazard TURN - KEY TEXT. */
+static void
+emit_followup(const struct run *run, enum followup k)
+{
+	if (run->prepared) {
+		rec_prepared(die_fields, run->s.turn, run->fu_tail[k],
+		    run->fu_taillen[k]);
+	} else
+		emit(run, LONG_MIN, followup[k].key, followup[k].text, NULL);
+}
+
+/* The turn's die, on a prepared table: no faces kept, no lookup. */
+static const struct tbl_row *
+roll_prepared(struct run *run, long *total)
+{
+	const struct dice *d = &run->table.die;
+
+	*total = run->one_die ? (long)rng_die(&run->s.st.rng, d->sides) + d->mod :
+	    dice_roll(d, &run->s.st.rng, NULL);
+	return run->rowat[*total - run->lo];
 }
 
 /* Roll a table; with -v, describe the dice as "2d6: 3,5". */
@@ -161,10 +205,6 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	const struct tbl_row *row;
 	int n;
 
-	if (t == &run->table && run->rowat[0] != NULL) {	/* prepared */
-		*total = dice_roll(&t->die, &run->s.st.rng, NULL);
-		return run->rowat[*total - dice_min(&t->die)];
-	}
 	row = tbl_roll(t, &run->s.st.rng, total, faces);
 	if (run->verbose) {
 		n = dice_format(&t->die, dice, size);
@@ -210,9 +250,9 @@ rest_clock(struct run *run)
 		return;
 	}
 	if (++run->s.since_rest == REST_TURNS_000) {
-		emit(run, LONG_MIN, "rest", text_rest_due, NULL);
+		emit_followup(run, FU_REST_DUE);
 	} else if (run->s.since_rest > REST_TURNS_000) {
-		emit(run, LONG_MIN, "skipped", text_rest_skipped, NULL);
+		emit_followup(run, FU_SKIPPED);
 		if (run->have_party)
 			con_saves(run);
 		run->s.since_rest = 1;
@@ -229,21 +269,15 @@ settle_fatigue(struct run *run)
 		return;
 	run->s.fatigue = 0;
 	if (run->action == A_REST) {
-		emit(run, LONG_MIN, "rested", "The party rests this turn: "
-		    "last turn's fatigue passes.", NULL);
+		emit_followup(run, FU_RESTED);
 	} else if (!dungeonturn) {
-		emit(run, LONG_MIN, "damage", "The party did not rest: "
-		    "each member takes 1 damage from fatigue.", NULL);
+		emit_followup(run, FU_DAMAGE);
 	} else if (run->s.condition == FRESH) {
 		run->s.condition = TIRED;
-		emit(run, LONG_MIN, "tired", "The party did not rest: "
-		    "it is tired (no effect yet).", NULL);
+		emit_followup(run, FU_TIRED);
 	} else {
-		emit(run, LONG_MIN, "exhausted", run->s.condition == TIRED ?
-		    "The party did not rest and was already tired: it is "
-		    "exhausted and makes rolls at disadvantage." :
-		    "The party did not rest: it stays exhausted and makes "
-		    "rolls at disadvantage.", NULL);
+		emit_followup(run, run->s.condition == TIRED ? FU_EXHAUSTED :
+		    FU_STILL_EXHAUSTED);
 		run->s.condition = EXHAUSTED;
 	}
 }
@@ -313,7 +347,8 @@ die_turn(struct run *run)
 	int r = run->s.rules;
 
 	settle_fatigue(run);
-	row = roll(run, &run->table, &total, dice, sizeof dice);
+	row = run->prepared ? roll_prepared(run, &total) :
+	    roll(run, &run->table, &total, dice, sizeof dice);
 	if (r == R_DUNGEONTURN && run->s.turn <= GRACE_TURNS_002 &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
 		emit(run, total, "nothing", "Nothing happens: the first 6 turns "

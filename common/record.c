@@ -24,8 +24,9 @@
 static char obuf[OUT_SIZE];
 static size_t olen;
 static int ounbuffered;
-static char oprefix[32] = "delving\t";	/* "PROG\t", the start of every record */
-static size_t oprefixlen = 8;
+/* "PROG\tTURN", the start of every record: the turn's digits are kept */
+static char ohead[32] = "delving\t";
+static size_t oprefixlen = 8, ohead_len = 8;
 static const char *oprog = "delving";
 static int ojson;			/* rec_json: JSON Lines */
 static const char *const *onames;	/* JSON: the names of the line's fields */
@@ -34,7 +35,7 @@ static int onext;			/* the index of the next field */
 void
 out_init(const char *prog, int unbuffered)
 {
-	oprefixlen = (size_t)snprintf(oprefix, sizeof oprefix, "%s\t", prog);
+	oprefixlen = ohead_len = (size_t)snprintf(ohead, 12, "%s\t", prog);
 	oprog = prog;
 	ounbuffered = unbuffered;
 }
@@ -200,39 +201,68 @@ json_begin(const char *const *names)
  * kept, and a turn one past the last is counted up in place, so a stream
  * of turns costs no division.
  */
+/* The rare path, kept out of line so rec_begin stays a leaf without a frame. */
+__attribute__((noinline)) static size_t
+format_turn(char *digits, uint64_t turn)
+{
+	char d[24], *q = d + sizeof d;
+	size_t n;
+
+	do
+		*--q = (char)('0' + turn % 10);
+	while ((turn /= 10) != 0);
+	n = (size_t)(d + sizeof d - q);
+	memcpy(digits, q, n);
+	return n;
+}
+
+/* A record's start as JSON, or when the buffer is nearly full. */
+__attribute__((noinline)) static void
+begin_rare(const char *const *names, size_t ndigits)
+{
+	if (ojson) {
+		json_begin(names);
+		put(ohead + oprefixlen, ndigits);
+	} else
+		put(ohead, ohead_len);
+}
+
+/* Count the kept digits up by one, in place: 99 becomes 100. */
+static size_t
+count_up(char *digits, size_t n)
+{
+	char *p;
+
+	for (p = digits + n - 1; p >= digits && *p == '9'; p--)
+		*p = '0';
+	if (p >= digits) {
+		++*p;
+		return n;
+	}
+	memmove(digits + 1, digits, n);
+	digits[0] = '1';
+	return n + 1;
+}
+
 void
 rec_begin(const char *const *names, uint64_t turn)
 {
-	static char digits[24];
-	static size_t ndigits;
 	static uint64_t last = UINT64_MAX;
-	char *p;
+	char *digits = ohead + oprefixlen;
+	size_t n = ohead_len - oprefixlen;
 
-	if (turn != last + 1 || ndigits == 0) {
-		char d[24], *q = d + sizeof d;
-		uint64_t v = turn;
-
-		do
-			*--q = (char)('0' + v % 10);
-		while ((v /= 10) != 0);
-		ndigits = (size_t)(d + sizeof d - q);
-		memcpy(digits, q, ndigits);
-	} else {
-		for (p = digits + ndigits - 1; p >= digits && *p == '9'; p--)
-			*p = '0';
-		if (p < digits) {	/* 99 -> 100 */
-			memmove(digits + 1, digits, ndigits++);
-			digits[0] = '1';
-		} else
-			++*p;
-	}
+	if (turn == last + 1 && n > 0)
+		n = count_up(digits, n);
+	else if (turn != last || n == 0)
+		n = format_turn(digits, turn);
 	last = turn;
+	ohead_len = oprefixlen + n;
 	onext = 1;
-	if (ojson)
-		json_begin(names);
-	else
-		put(oprefix, oprefixlen);
-	put(digits, ndigits);
+	if (!ojson && olen + sizeof ohead <= OUT_SIZE) {	/* one fixed-size move */
+		memcpy(obuf + olen, ohead, sizeof ohead);
+		olen += ohead_len;
+	} else
+		begin_rare(names, n);
 }
 
 /* A line of fields that is no record: no program, no turn. */
@@ -351,6 +381,15 @@ rec_tail(const char *tail, size_t n)
 	put(tail, n);
 	if (ounbuffered)
 		out_flush();
+}
+
+/* A whole record whose fields after the turn were prepared once (not JSON). */
+void
+rec_prepared(const char *const *names, uint64_t turn, const char *tail,
+    size_t n)
+{
+	rec_begin(names, turn);
+	rec_tail(tail, n);
 }
 
 /*

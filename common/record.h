@@ -38,6 +38,8 @@ void	 rec_text(const char *fmt, ...)
 	     __attribute__((format(printf, 1, 2)));
 void	 rec_end(void);
 void	 rec_tail(const char *tail, size_t n);
+void	 rec_prepared(const char *const *names, uint64_t turn,
+	     const char *tail, size_t n);
 
 struct rec_in {
 	char	*line;		/* the raw line, without its newline */

@@ -71,10 +71,22 @@ static const struct tbl_row hazard_000_bookkeeping[] = {
 	{ 2, 6, "nothing", "Nothing — the turn passes uneventfully." },
 };
 
-const char *const text_rest_due =
-    "Rest is due: 6 turns of exploration since the last rest; rest 1 turn.";
-const char *const text_rest_skipped =
-    "Rest was skipped: each character makes a CON save (DC 12) or gains 1 Fatigue.";
+/*
+ * 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1
+ * Turn.  Skipping rest -> each character makes a CON save (DC 12) or gains 1
+ * Fatigue."  001: "Each party member takes 1 damage unless they spend the
+ * next turn resting."  002: "Rest for 1 turn or become tired (no effect).
+ * If you are already tired, become exhausted, make rolls at disadvantage."
+ */
+const struct followup_text followup[FU_NFOLLOWUPS] = {
+	[FU_REST_DUE] = { "rest", "Rest is due: 6 turns of exploration since the last rest; rest 1 turn." },
+	[FU_SKIPPED] = { "skipped", "Rest was skipped: each character makes a CON save (DC 12) or gains 1 Fatigue." },
+	[FU_RESTED] = { "rested", "The party rests this turn: last turn's fatigue passes." },
+	[FU_DAMAGE] = { "damage", "The party did not rest: each member takes 1 damage from fatigue." },
+	[FU_TIRED] = { "tired", "The party did not rest: it is tired (no effect yet)." },
+	[FU_EXHAUSTED] = { "exhausted", "The party did not rest and was already tired: it is exhausted and makes rolls at disadvantage." },
+	[FU_STILL_EXHAUSTED] = { "exhausted", "The party did not rest: it stays exhausted and makes rolls at disadvantage." },
+};
 
 /* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
 const char text_surprised_000[] =

@@ -113,8 +113,20 @@ extern const struct return_text return_text_002;
 extern const struct return_text return_text_004;
 
 /* 000 and 001-002: the sentences of hazard's follow-up records */
-extern const char *const text_rest_due;
-extern const char *const text_rest_skipped;
+/* hazard's follow-up records: KEY and sentence, no die (ROLL "-") */
+enum followup {
+	FU_REST_DUE, FU_SKIPPED,		/* 000: the rest clock */
+	FU_RESTED, FU_DAMAGE,			/* 001: fatigue rested off, or taken */
+	FU_TIRED, FU_EXHAUSTED, FU_STILL_EXHAUSTED,	/* 002 */
+	FU_NFOLLOWUPS
+};
+
+struct followup_text {
+	const char *key;
+	const char *text;
+};
+
+extern const struct followup_text followup[FU_NFOLLOWUPS];
 extern const char *const text_sign_met;
 
 /*
