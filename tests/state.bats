@@ -5,13 +5,22 @@ load helper
 
 setup() { cd "$BATS_TEST_TMPDIR"; }
 
+# args PROG FILE COUNT: the arguments of one run that takes COUNT turns.
+args() {
+	case $1 in
+	hazard) echo "-f $2 -s 7 -n $3" ;;
+	light) echo "-f $2 -s 7 -n $3 tick" ;;
+	timedice) echo "-f $2 -s 7 -n $3 turn" ;;
+	esac
+}
+
+# long_run PROG: turns that take PROG a few milliseconds, so kills land early and late.
+long_run() { case $1 in timedice) echo 1500 ;; *) echo 20000 ;; esac; }
+
 # update PROG FILE [COUNT]: one run that takes COUNT turns (default 1).
 update() {
-	case $1 in
-	hazard) hazard -f "$2" -s 7 -n "${3:-1}" ;;
-	light) light -f "$2" -s 7 -n "${3:-1}" tick ;;
-	timedice) timedice -f "$2" -s 7 -n "${3:-1}" turn ;;
-	esac > /dev/null
+	# shellcheck disable=SC2046
+	"$1" $(args "$1" "$2" "${3:-1}") > /dev/null
 }
 
 # turns FILE: the turn count the state file holds.
@@ -45,14 +54,16 @@ turns() { awk '$1 == "turn" { print $2 }' "$1"; }
 		old=0 new=0
 		for i in $(seq 67); do
 			before=$(turns st)
-			update "$p" st 20000 &
+			# shellcheck disable=SC2046
+			"$p" $(args "$p" st "$(long_run "$p")") > /dev/null &	# $! is the program
+
 			pid=$!
 			sleep "0.00$((RANDOM % 8))"
 			kill -9 "$pid" 2>/dev/null || true
 			wait "$pid" 2>/dev/null || true
 			after=$(turns st)
 			if [ "$after" = "$before" ]; then old=$((old + 1))
-			elif [ "$after" = "$((before + 20000))" ]; then new=$((new + 1))
+			elif [ "$after" = "$((before + $(long_run "$p")))" ]; then new=$((new + 1))
 			else echo "$p: turn $before became '$after'" >&2; false; fi
 			update "$p" st 0 || { echo "$p: the state no longer parses" >&2; cat st >&2; false; }
 			[ -z "$(ls st.tmp.* 2>/dev/null)" ]	# the next run removed any temp file
