@@ -128,19 +128,17 @@ event(uint64_t turn, uint64_t tick, const char *key, const char *arg,
 static void
 clock_record(uint64_t turn, uint64_t tick, const char *lead)
 {
-	int f[TIME_DICE_004], n = clock_faces(clock_hour(tick), f);
-	char dice[16], words[32], now[8], when[CLOCK_WHEN_SIZE];
+	int f[TIME_DICE_004], hour = clock_hour(tick), n = clock_faces(hour, f);
+	char now[8], when[CLOCK_WHEN_SIZE];
 
-	clock_join(f, n, ",", ",", dice, sizeof dice);
-	clock_join(f, n, ", ", " and ", words, sizeof words);
 	rec_begin(clock_fields, turn);
 	rec_u64(clock_day(tick));
 	rec_str(clock_hhmm(tick, now));
-	rec_str(dice);
+	rec_str(clock_dice(hour, 0));
 	rec_str(quarter_004[n - 1]);
 	rec_text("%s%sIt is %s, %s: the time %s %s.", lead, *lead ? " " : "",
 	    clock_when(tick, when), quarter_004[n - 1],
-	    n == 1 ? "die shows" : "dice show", words);
+	    n == 1 ? "die shows" : "dice show", clock_dice(hour, 1));
 	rec_end();
 }
 

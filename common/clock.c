@@ -42,8 +42,14 @@ clock_quarter_begins(uint64_t from, uint64_t to)
 const char *
 clock_hhmm(uint64_t t, char buf[8])
 {
-	snprintf(buf, 8, "%02d:%02d", clock_hour(t),
-	    (int)(t % CLOCK_HOUR_TURNS) * CLOCK_TURN_MINUTES);
+	int h = clock_hour(t), m = (int)(t % CLOCK_HOUR_TURNS) * CLOCK_TURN_MINUTES;
+
+	buf[0] = (char)('0' + h / 10);
+	buf[1] = (char)('0' + h % 10);
+	buf[2] = ':';
+	buf[3] = (char)('0' + m / 10);
+	buf[4] = '0';
+	buf[5] = '\0';
 	return buf;
 }
 
@@ -234,4 +240,24 @@ clock_length(struct clock_len *l, const char *s)
 		return "expected 1 or more, within the clock's 1000000 days";
 	l->count = (uint64_t)v;
 	return NULL;
+}
+
+/*
+ * An hour's time dice as a record shows them ("6,6,1") and as a sentence
+ * says them ("6, 6 and 1"): 24 hours, joined once.
+ */
+const char *
+clock_dice(int hour, int words)
+{
+	static char text[2][DAY_HOURS_004 + 1][CLOCK_DICE_SIZE];
+	int f[TIME_DICE_004], n;
+
+	if (text[words][hour][0] == '\0') {
+		n = clock_faces(hour, f);
+		if (words)
+			clock_join(f, n, ", ", " and ", text[1][hour], CLOCK_DICE_SIZE);
+		else
+			clock_join(f, n, ",", ",", text[0][hour], CLOCK_DICE_SIZE);
+	}
+	return text[words][hour];
 }

@@ -35,6 +35,8 @@ const char *clock_quarter_begins(uint64_t from, uint64_t to);
 const char *clock_hhmm(uint64_t t, char buf[8]);
 const char *clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE]);
 int	 clock_faces(int hour, int faces[TIME_DICE_004]);
+#define CLOCK_DICE_SIZE 32
+const char *clock_dice(int hour, int words);
 void	 clock_join(const int *faces, int n, const char *sep, const char *last,
 	     char *buf, size_t size);
 uint64_t clock_roll(struct rng *r, int n, int faces[TIME_DICE_004]);

@@ -476,30 +476,33 @@ bad_record(const struct rec_in *r, const char *fmt, ...)
 static int
 line_prog(const char *line, size_t len)
 {
-	size_t n = strcspn(line, "\t");
+	static size_t lens[sizeof rec_progs / sizeof rec_progs[0]];
+	const char *tab = memchr(line, '\t', len);
+	size_t n = tab != NULL ? (size_t)(tab - line) : len;
 	int i;
 
-	if (n > len)
-		n = len;
+	if (lens[0] == 0)
+		for (i = 0; rec_progs[i] != NULL; i++)
+			lens[i] = strlen(rec_progs[i]);
 	for (i = 0; rec_progs[i] != NULL; i++)
-		if (strlen(rec_progs[i]) == n && memcmp(line, rec_progs[i], n) == 0)
+		if (lens[i] == n && memcmp(line, rec_progs[i], n) == 0)
 			return i;
 	return -1;
 }
-
 static void
 split(struct rec_in *r)
 {
-	char *p;
+	char *p, *end;
 
 	if (r->bufcap < r->len + 1) {
 		r->bufcap = r->len + 1;
 		r->buf = ereallocarray(r->buf, r->bufcap, 1);
 	}
 	memcpy(r->buf, r->line, r->len + 1);
+	end = r->buf + r->len;
 	for (r->nf = 0, p = r->buf; r->nf < REC_FIELDS_MAX; p++) {
 		r->f[r->nf++] = p;
-		if ((p = strchr(p, '\t')) == NULL)
+		if ((p = memchr(p, '\t', (size_t)(end - p))) == NULL)
 			break;
 		*p = '\0';
 	}
@@ -507,11 +510,26 @@ split(struct rec_in *r)
 		bad_record(r, "more than %d fields", REC_FIELDS_MAX);
 }
 
+/* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
+static int
+parse_turn(const char *s, uint64_t *turn)
+{
+	uint64_t v = 0;
+	const char *p;
+
+	for (p = s; *p >= '0' && *p <= '9'; p++)
+		if (p - s == 19 || (v = v * 10 + (uint64_t)(*p - '0')) > COUNT_MAX)
+			return -1;
+	if (p == s || *p != '\0')
+		return -1;
+	*turn = v;
+	return 0;
+}
+
 static void
 parse_record(struct rec_in *r)
 {
 	int i;
-	long long turn;
 
 	if (memchr(r->line, '\0', r->len) != NULL)
 		bad_record(r, "a NUL byte");
@@ -522,9 +540,8 @@ parse_record(struct rec_in *r)
 	for (i = 0; i < r->nf; i++)
 		if (*r->f[i] == '\0')
 			bad_record(r, "field %d is empty", i + 1);
-	if (strtonum_ok(r->f[1], 0, COUNT_MAX, &turn) != 0)
+	if (parse_turn(r->f[1], &r->turn) != 0)
 		bad_record(r, "turn '%s' is not a whole number", r->f[1]);
-	r->turn = (uint64_t)turn;
 }
 
 /*
