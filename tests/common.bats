@@ -171,6 +171,15 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	eq "unit: $BATS_TEST_TMPDIR/missing: No such file or directory" "$stderr"
 }
 
+@test "party: a NAME:MOD operand's name is UTF-8 text, as a party file's is" {
+	for cmd in "reaction morale" "chase open" "return arduous"; do
+		run -2 --separate-stderr env $cmd $'Ash\xff:1'
+		one_error "${cmd%% *}"
+		eq "${cmd%% *}: operands:1: 'Ash"$'\xff'"': a name is 1 to 32 printable characters, no '=' or ':'" "$stderr"
+		eq "" "$output"
+	done
+}
+
 @test "every EXAMPLES line of delving(7) runs" {
 	cd "$BATS_TEST_TMPDIR"
 	hazard_000 > hazards.md
