@@ -609,6 +609,8 @@ play(struct run *run, long long count)
 {
 	long long i;
 
+	if ((uint64_t)count > (uint64_t)COUNT_MAX - run->s.turn)
+		errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
 	for (i = 0; i < count; i++) {
 		run->s.turn++;
 		if (run->s.rules == R_ALARM)

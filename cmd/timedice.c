@@ -378,6 +378,8 @@ filter(struct run *run)
 	while (rec_read(&r, stdin)) {
 		if ((turns = rec_turns(&r)) == 0)
 			continue;
+		if (s->turn >= (uint64_t)COUNT_MAX)
+			errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
 		from = s->tick;
 		before = s->timers.since_rest;
 		run->sturn = r.turn;
@@ -532,6 +534,11 @@ check_command(const struct run *run, long long count)
 	    (uint64_t)count > (CLOCK_MAX - run->s.tick) / step)
 		errx(EXIT_BAD, "%s: the clock cannot run past day %d",
 		    command_names[a->cmd], CLOCK_DAY_MAX);
+	/* the clock's bound, just above, keeps this product small */
+	if (a->cmd >= C_TURN && a->cmd <= C_REST && (uint64_t)count * a->n *
+	    (a->cmd == C_DAY ? DAY_HOURS_004 : 1) > COUNT_MAX - run->s.turn)
+		errx(EXIT_BAD, "%s: the turn count would pass %lld",
+		    command_names[a->cmd], COUNT_MAX);
 }
 
 struct opts {

@@ -5,6 +5,7 @@
  * Times are counted in ten-minute turns from 01:00 on day 1.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "clock.h"
@@ -217,16 +218,20 @@ const char *
 clock_length(struct clock_len *l, const char *s)
 {
 	char num[64];
+	const char *why;
+	unsigned long long n;
 	long long v;
 	int unit = length_unit(l, s, num, sizeof num);
 
 	memset(&l->dice, 0, sizeof l->dice);
 	if ((l->rolled = strpbrk(num, "dD") != NULL)) {
-		if (dice_parse(&l->dice, num) != NULL)
-			return "expected a length such as 3turns, 2hours, 1day, "
-			    "or dice such as 2d6 (hours) or 1d6turns";
-		if (l->dice.count > CLOCK_LEN_DICE_MAX)
-			return "more than 20 dice";
+		n = *num >= '0' && *num <= '9' ? strtoull(num, NULL, 10) : 1;
+		if (n < 1 || n > CLOCK_LEN_DICE_MAX)	/* 1001d6 as well */
+			return "count: expected 1 to 20 dice";
+		if ((why = dice_parse(&l->dice, num)) != NULL)	/* a bound, named */
+			return why != dice_form ? why : "expected a length such "
+			    "as 3turns, 2hours, 1day, or dice such as 2d6 (hours) "
+			    "or 1d6turns";
 		if (dice_min(&l->dice) < 1)
 			return "the dice can roll less than 1";
 		if ((uint64_t)dice_max(&l->dice) > CLOCK_MAX / l->unit)

@@ -10,7 +10,8 @@
 
 #include "dice.h"
 
-static const char *const form =
+/* What dice_parse says of a text that is not dice at all. */
+const char dice_form[] =
     "expected NdM, dM or d% with optional khN, klN, +K or -K";
 
 /* Read a bounded decimal number: the pointer past it, or NULL. */
@@ -37,7 +38,7 @@ parse_keep(struct dice *d, const char **sp)
 	if (*s == 'h' || *s == 'l')
 		d->keephigh = *s++ == 'h';
 	if ((s = number(s, DICE_COUNT_MAX, &v)) == NULL)
-		return form;
+		return dice_form;
 	if (v < 1 || v > (long)d->count)
 		return "keep: expected 1 to the number of dice";
 	d->keep = (uint32_t)v;
@@ -61,12 +62,12 @@ dice_parse(struct dice *d, const char *s)
 		s = p;
 	}
 	if (*s != 'd' && *s != 'D')
-		return form;
+		return dice_form;
 	if (*++s == '%') {
 		d->sides = 100;
 		s++;
 	} else if ((p = number(s, DICE_SIDES_MAX, &v)) == NULL) {
-		return form;
+		return dice_form;
 	} else if (v < 1 || v > DICE_SIDES_MAX) {
 		return "sides: expected 1 to 1000000";
 	} else {
@@ -81,13 +82,13 @@ dice_parse(struct dice *d, const char *s)
 	for (sum = 0; *s == '+' || *s == '-'; s = p) {	/* d20+3-4: the terms add */
 		neg = *s++ == '-';
 		if ((p = number(s, DICE_MOD_MAX, &v)) == NULL)
-			return form;
+			return dice_form;
 		if (v > DICE_MOD_MAX || (sum += neg ? -v : v) < -DICE_MOD_MAX ||
 		    sum > DICE_MOD_MAX)
 			return "modifier: expected -1000000 to +1000000";
 	}
 	d->mod = (int32_t)sum;
-	return *s == '\0' ? NULL : form;
+	return *s == '\0' ? NULL : dice_form;
 }
 
 long

@@ -17,6 +17,8 @@ struct dice {
 	int32_t	 mod;
 };
 
+extern const char dice_form[];
+
 const char *dice_parse(struct dice *d, const char *s);
 long	 dice_min(const struct dice *d);
 long	 dice_max(const struct dice *d);

@@ -81,7 +81,8 @@ add_member(struct party *p, const char *name, unsigned long lineno)
 	struct member *m;
 	int i;
 
-	if (!name_ok(name) || strchr(name, '=') != NULL || strchr(name, ':') != NULL)
+	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
+	    strchr(name, '=') != NULL || strchr(name, ':') != NULL)
 		bad(p, lineno, "'%s': a name is 1 to 32 printable characters, no '=' or ':'", name);
 	for (i = 0; i < p->n; i++)
 		if (strcmp(p->m[i].name, name) == 0)

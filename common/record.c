@@ -533,6 +533,8 @@ parse_record(struct rec_in *r)
 
 	if (memchr(r->line, '\0', r->len) != NULL)
 		bad_record(r, "a NUL byte");
+	if (!utf8_ok(r->line, r->len))	/* what the suite writes is text */
+		bad_record(r, "not text (a control character or bad UTF-8)");
 	split(r);
 	if (r->nf < fields[r->prog].min || r->nf > fields[r->prog].max)
 		bad_record(r, "%d fields, expected %d to %d", r->nf,

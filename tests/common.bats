@@ -171,6 +171,32 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	eq "unit: $BATS_TEST_TMPDIR/missing: No such file or directory" "$stderr"
 }
 
+@test "party: a NAME:MOD operand's name is UTF-8 text, as a party file's is" {
+	for cmd in "reaction morale" "chase open" "return arduous"; do
+		run -2 --separate-stderr env $cmd $'Ash\xff:1'
+		one_error "${cmd%% *}"
+		eq "${cmd%% *}: operands:1: 'Ash"$'\xff'"': a name is 1 to 32 printable characters, no '=' or ':'" "$stderr"
+		eq "" "$output"
+	done
+}
+
+@test "filters: a suite record that is not text is a bad record; a foreign line passes as it is" {
+	in=$BATS_TEST_TMPDIR/in
+	for bad in '\xff' '\x01' '\r'; do
+		printf "hazard\t1\t5\tnothing\tx\nhazard\t2\t5\tnothing\tx$bad\nafter\n" > "$in"
+		for p in light timedice reaction; do
+			run -2 --separate-stderr "$p" - < "$in"
+			eq "$p: stdin:2: bad hazard record: not text (a control character or bad UTF-8)" "$stderr"
+			eq "hazard	1	5	nothing	x" "$(printf '%s\n' "$output" | grep -v "^$p	")"
+		done
+	done
+	printf 'a foreign \xff\x01 line\r\n' > "$in"
+	for p in light timedice reaction; do
+		"$p" - < "$in" > "$BATS_TEST_TMPDIR/out"
+		cmp "$in" "$BATS_TEST_TMPDIR/out"
+	done
+}
+
 @test "every EXAMPLES line of delving(7) runs" {
 	cd "$BATS_TEST_TMPDIR"
 	hazard_000 > hazards.md

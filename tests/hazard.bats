@@ -393,6 +393,23 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	eq "st st.lock" "$(paste -sd' ' files)"
 }
 
+@test "-f: turns past 10^18 are refused before any is rolled; the state stays readable" {
+	hazard -f st -s 5 > /dev/null
+	echo 'turn 999999999999999999' >> st
+	cp st before
+	run -2 --separate-stderr hazard -f st -n 2
+	one_error hazard
+	eq "hazard: -n: the turn count would pass 1000000000000000000" "$stderr"
+	eq "" "$output"
+	cmp st before
+	run -0 hazard -f st
+	grep -qx 'turn 1000000000000000000' st
+	cp st before
+	run -2 --separate-stderr hazard -f st
+	one_error hazard
+	cmp st before
+}
+
 @test "-f: the state file keeps its mode" {
 	hazard -f st -s 1 > /dev/null
 	chmod 600 st

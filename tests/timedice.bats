@@ -333,6 +333,42 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 	case $stderr in "timedice: timer: '': "*) ;; *) false;; esac
 }
 
+@test "timedice: a timer's dice past a bound are refused naming the bound" {
+	check() {
+		run -2 --separate-stderr timedice timer x "$1"
+		eq "timedice: timer: '$1': $2" "$stderr"
+		[ -z "$output" ]
+	}
+	for len in 0d6 21d6 1001d6 1001d6hours 99999999999999999999d6; do
+		check "$len" "count: expected 1 to 20 dice"
+	done
+	check d1000001 "sides: expected 1 to 1000000"
+	check d99999999999999999999turns "sides: expected 1 to 1000000"
+	check 1d6+1000001 "modifier: expected -1000000 to +1000000"
+	check 2d6kh3 "keep: expected 1 to the number of dice"
+	run -0 timedice -s 1 timer x 20d6
+}
+
+@test "timedice: turns past 10^18 are refused, the state file untouched and still readable" {
+	timedice -f "$F" -s 1 > /dev/null
+	echo 'turn 999999999999999999' >> "$F"
+	cp "$F" "$F.before"
+	for cmd in "turn 2" "hour 2" "day" "rest" "-n 2 turn"; do
+		run -2 --separate-stderr timedice -f "$F" $cmd
+		w=${cmd#-n 2 }
+		eq "timedice: ${w%% *}: the turn count would pass 1000000000000000000" "$stderr"
+		eq "" "$output"
+		cmp "$F" "$F.before"
+	done
+	run -0 timedice -f "$F" turn
+	cp "$F" "$F.before"
+	printf 'hazard\t1\t5\tnothing\tx\n' > "$BATS_TEST_TMPDIR/in"
+	run -2 --separate-stderr timedice -f "$F" - < "$BATS_TEST_TMPDIR/in"
+	eq "timedice: turn: more than 1000000000000000000 turns" "$stderr"
+	cmp "$F" "$F.before"
+	run -0 timedice -f "$F"
+}
+
 @test "timedice: timers lists in order; cancel stops one; a name not running is refused" {
 	timedice -f "$F" timer a 2turns >/dev/null
 	timedice -f "$F" timer b 1hour >/dev/null

@@ -1,0 +1,127 @@
+#!/usr/bin/env bats
+# Limits: a count of 10^12 streams and stops at once when its reader goes
+# away, in constant memory; a filter passes a 1 GiB stream through in
+# constant memory; dice expressions are bounded, and the bound is named.
+load helper
+
+TERA=1000000000000
+
+# peak_kb FILE: the peak RSS in KiB that GNU time wrote to FILE (its last
+# line; a command ended by a signal has a line about it first).
+peak_kb() { tail -n 1 "$1"; }
+
+# need_gnu_time: skip unless /usr/bin/time can report a peak RSS (%M).
+need_gnu_time() {
+	/usr/bin/time -f %M -o "$BATS_TEST_TMPDIR/probe" true 2>/dev/null &&
+	    [[ $(peak_kb "$BATS_TEST_TMPDIR/probe") =~ ^[0-9]+$ ]] ||
+	    skip "no GNU time (/usr/bin/time -f %M) to measure the peak RSS"
+}
+
+# small PEAK BASE: PEAK (KiB) is within 4 MiB of BASE, the same program's
+# peak on a run of no size, whatever the build adds (sanitizers, valgrind).
+small() {
+	[ "$1" -le $(($2 + 4096)) ] || {
+		echo "peak RSS $1 KiB, against $2 KiB for a run of no size" >&2
+		return 1
+	}
+}
+
+@test "-n 10^12 piped to head -1 returns at once, for every program that counts" {
+	for cmd in "hazard -n $TERA" "hazard -r alarm -n $TERA" \
+	    "hazard -r travel -a -n $TERA" "roll -n $TERA d6" \
+	    "roll -n $TERA 1000d1000000+1000000" "roll -n $TERA -c 11 d20" \
+	    "roll -n $TERA -t injury" "roll -n $TERA -v 2d6 d8" \
+	    "reaction -n $TERA" "reaction -n $TERA surprise A:1 B:2" \
+	    "chase -n $TERA open" "timedice -n $TERA roll 2" \
+	    "light -l torch,lantern -n $TERA tick"; do
+		run timeout 10 sh -c "${cmd%% *} -s 1 ${cmd#* } 2>/dev/null | head -1"
+		[ "$status" -eq 0 ] || { echo "$cmd: exit $status" >&2; false; }
+		eq 1 "${#lines[@]}"
+	done
+}
+
+@test "hazard -n 100000000 | head -1 returns at once" {
+	run -0 timeout 10 sh -c 'hazard -n 100000000 | head -1'
+	eq 1 "${#lines[@]}"
+	case $output in "hazard	1	"*) ;; *) false;; esac
+}
+
+@test "hazard and roll: 2 seconds of -n 10^12 into head -c 200000000 in constant memory" {
+	need_gnu_time
+	cd "$BATS_TEST_TMPDIR"
+	for cmd in "hazard -s 1" "roll -s 1 4d6kh3" "roll -s 1 -c 2 d20+1"; do
+		set -- $cmd
+		/usr/bin/time -f %M -o base "$1" -n 1 "${@:2}" > /dev/null
+		/usr/bin/time -f %M -o peak timeout 2 "$1" -n $TERA "${@:2}" |
+		    head -c 200000000 | wc -c > bytes
+		[ "$(cat bytes)" -gt 1000000 ]	# it did stream
+		small "$(peak_kb peak)" "$(peak_kb base)"
+	done
+}
+
+# filter_gib PROG: a GiB of a foreign line and a suite record through
+# PROG -: every byte out, the peak RSS within 4 MiB of an empty run's.
+filter_gib() {
+	local p=$1 unit own
+	need_gnu_time
+	cd "$BATS_TEST_TMPDIR"
+	# 128 bytes a repeat: a foreign line and a hazard record, 63 bytes each
+	unit="$(printf '%-63s\nhazard\t1\t5\tnothing\t%-44s' 'a foreign line,' 'Nothing happens.')"
+	eq 127 "${#unit}"
+	printf '%s\n%s\n' "$unit" "$unit" > two
+	own=$(( $("$p" - < two | wc -c) - 256 ))	# what PROG adds of its own
+	/usr/bin/time -f %M -o base "$p" - < /dev/null
+	yes "$unit" | head -c 1073741824 | /usr/bin/time -f %M -o peak "$p" - |
+	    wc -c > bytes
+	eq $((1073741824 + own)) "$(cat bytes)"
+	small "$(peak_kb peak)" "$(peak_kb base)"
+}
+
+@test "light - passes a GiB through in constant memory" { filter_gib light; }
+@test "timedice - passes a GiB through in constant memory" { filter_gib timedice; }
+@test "reaction - passes a GiB through in constant memory" { filter_gib reaction; }
+
+@test "roll: dice past a bound are refused at once, naming the bound" {
+	check() {
+		run -2 --separate-stderr timeout 10 roll "$1"
+		one_error roll
+		eq "roll: $1: $2" "$stderr"
+		eq "" "$output"
+	}
+	check 1001d6 "count: expected 1 to 1000 dice"
+	check 99999999999999999999d6 "count: expected 1 to 1000 dice"
+	check d1000001 "sides: expected 1 to 1000000"
+	check 2d99999999999999999999 "sides: expected 1 to 1000000"
+	check d6+1000001 "modifier: expected -1000000 to +1000000"
+	check d6-1000001 "modifier: expected -1000000 to +1000000"
+	check d6+600000+400001 "modifier: expected -1000000 to +1000000"
+	check d6+99999999999999999999 "modifier: expected -1000000 to +1000000"
+	check 4d6kh5 "keep: expected 1 to the number of dice"
+}
+
+@test "dice at the bounds roll without overflow: 1000d1000000+1000000 stays within 1001000 to 1001000000" {
+	run -0 roll -s 1 -n 1000 1000d1000000+1000000 1000d1000000kl1-1000000
+	eq 2000 "${#lines[@]}"
+	printf '%s\n' "${lines[@]}" | awk 'NR % 2 == 1 && ($1 < 1001000 || $1 > 1001000000) ||
+	    NR % 2 == 0 && ($1 < -999999 || $1 > 0) { print "out of range: " $1; bad = 1 }
+	    END { exit bad }'
+}
+
+@test "the other dice readers name the same bounds: -e, a table's die, a timer's dice" {
+	run -2 --separate-stderr hazard -r bookkeeping -e d1000001
+	eq "hazard: -e: 'd1000001': sides: expected 1 to 1000000" "$stderr"
+	printf 'die: 1001d6\n1001-6006 x\n' > "$BATS_TEST_TMPDIR/t"
+	run -2 --separate-stderr roll -t "$BATS_TEST_TMPDIR/t"
+	eq "roll: $BATS_TEST_TMPDIR/t:1: 1001d6: count: expected 1 to 1000 dice" "$stderr"
+	run -2 --separate-stderr timedice timer x d1000001turns
+	eq "timedice: timer: 'd1000001turns': sides: expected 1 to 1000000" "$stderr"
+}
+
+@test "roll -o: too many outcomes is refused at once; the largest it counts take under 10 seconds" {
+	run -2 --separate-stderr timeout 10 roll -o 1000d1000000
+	eq "roll: -o: 1000d1000000: too many outcomes to count exactly (more than 2^64)" "$stderr"
+	for e in 2d1000000 3d1000000kh1 d1000000+1000000; do
+		run -0 timeout 10 sh -c "roll -o $e | tail -n 1"
+		case $output in "$e	mean	"*) ;; *) false;; esac
+	done
+}
