@@ -4,12 +4,9 @@
  * NAME:MOD operands, or as one unnamed roller with the modifier -m.
  */
 #include <err.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "party.h"
 #include "state.h"
@@ -109,26 +106,6 @@ parse_line(struct party *p, char *line, unsigned long lineno)
 		set_key(p, m, w);
 }
 
-static FILE *
-open_party(const char *path)
-{
-	struct stat sb;
-	FILE *fp;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(EXIT_BAD, "%s", path);
-	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", path);
-	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", path);
-	if (sb.st_size > (1L << 20))
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not a party file", path);
-	if ((fp = fdopen(fd, "r")) == NULL)
-		err(EXIT_IO, "%s", path);
-	return fp;
-}
-
 void
 party_load(struct party *p, const char *path)
 {
@@ -136,7 +113,7 @@ party_load(struct party *p, const char *path)
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	FILE *fp = open_party(path);
+	FILE *fp = efopen_input(path, "a party file");
 
 	memset(p, 0, sizeof *p);
 	p->path = path;

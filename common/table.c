@@ -8,17 +8,13 @@
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "table.h"
 #include "util.h"
 
-#define TBL_FILE_MAX (1L << 20)
 
 const struct tbl_row *
 tbl_lookup(const struct tbl *t, long total)
@@ -227,26 +223,6 @@ load_line(struct loader *ld, char *s)
 		plain_row(ld, s);
 }
 
-static FILE *
-open_table(const char *path)
-{
-	struct stat sb;
-	FILE *fp;
-	int fd;
-
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(EXIT_BAD, "%s", path);
-	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", path);
-	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", path);
-	if (sb.st_size > TBL_FILE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB", path);
-	if ((fp = fdopen(fd, "r")) == NULL)
-		err(EXIT_IO, "%s", path);
-	return fp;
-}
-
 static void
 read_lines(struct loader *ld, FILE *fp)
 {
@@ -308,7 +284,7 @@ tbl_load(struct tbl *t, const char *path)
 {
 	struct loader ld = { path, 0, t, NULL, NULL, 0, 0 };
 	unsigned long rowline[TBL_ROWS_MAX];
-	FILE *fp = open_table(path);
+	FILE *fp = efopen_input(path, "a table file");
 	long max = 0;
 	int i;
 

@@ -1,11 +1,14 @@
 /* util: bounded number parsing, allocation and output checks that exit on error */
 #include <err.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -151,4 +154,28 @@ emod_add(long sum, const char *s)
 		errx(EXIT_BAD, "-m: '%s': the modifiers add up to %ld: expected -%d to %d",
 		    s, sum, MOD_MAX, MOD_MAX);
 	return sum;
+}
+
+/*
+ * Open a file a user names for reading: a plain file (not a directory or a
+ * FIFO, which could block) of at most 1 MiB.  WHAT says what it should be.
+ */
+FILE *
+efopen_input(const char *path, const char *what)
+{
+	struct stat sb;
+	FILE *fp;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+		err(EXIT_BAD, "%s", path);
+	if (fstat(fd, &sb) != 0)
+		err(EXIT_IO, "%s", path);
+	if (!S_ISREG(sb.st_mode))
+		errx(EXIT_BAD, "%s: not a regular file", path);
+	if (sb.st_size > INPUT_SIZE_MAX)
+		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
+	if ((fp = fdopen(fd, "r")) == NULL)
+		err(EXIT_IO, "%s", path);
+	return fp;
 }

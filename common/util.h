@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define DELVING_VERSION "0.1.0"
 
@@ -14,6 +15,7 @@ enum {			/* exit status: delving(7) EXIT STATUS */
 	EXIT_IO = 3		/* I/O or system error */
 };
 
+#define INPUT_SIZE_MAX (1L << 20)	/* a party or table file */
 #define COUNT_MAX 1000000000000000000LL	/* -n: 10^18 turns */
 #define MOD_MAX 100			/* -m: a modifier, and repeated -m added */
 
@@ -28,5 +30,6 @@ void	  version(const char *prog);
 int	  word_in(const char *w, const char *const *list);
 int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
+FILE	 *efopen_input(const char *path, const char *what);
 
 #endif
