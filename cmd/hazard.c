@@ -11,6 +11,7 @@
 
 #include "party.h"
 #include "record.h"
+#include "rectbl.h"
 #include "rules.h"
 #include "state.h"
 #include "util.h"
@@ -52,20 +53,11 @@ struct state {
 	struct stream st;
 };
 
-#define TAILS_MAX 64	/* the die totals whose records are prepared once */
-
 struct run {
 	struct state s;
 	struct tbl table;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
-	int	 prepared;		/* records prepared once: no -v, no -j */
-	long	 lo;			/* the die's lowest total */
-	int	 one_die;		/* the die is one die: roll it directly */
-	const struct tbl_row *rowat[TAILS_MAX];	/* the row of each total - lo */
-	char	*tail[TAILS_MAX];	/* "\tROLL\tKEY\tTEXT\n" by total - lo */
-	size_t	 taillen[TAILS_MAX];
-	char	*fu_tail[FU_NFOLLOWUPS];	/* "\t-\tKEY\tTEXT\n" */
-	size_t	 fu_taillen[FU_NFOLLOWUPS];
+	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
 	struct party party;
 	int	 have_party;
@@ -73,7 +65,6 @@ struct run {
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	long	 sparks;
 	int	 verbose;
-	int	 json;		/* -j: no prepared tails */
 };
 
 static void
@@ -120,81 +111,16 @@ static void
 emit_row(const struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	long i = total - run->lo;
-
-	if (run->prepared && i >= 0 && i < TAILS_MAX) {
-		rec_prepared(die_fields, run->s.turn, run->tail[i],
-		    run->taillen[i]);
-	} else
+	if (!rectbl_emit(&run->rt, die_fields, run->s.turn, total))
 		emit(run, total, row->key, row->text, dice);
-}
-
-/* A record's tail, "\tFIELD\tFIELD...\n", made once. */
-static char *
-make_tail(size_t *len, const char *roll, const char *key, const char *text)
-{
-	char buf[TBL_TEXT_MAX + 64];
-	int n = snprintf(buf, sizeof buf, "\t%s\t%s\t%s\n", roll, key, text);
-
-	*len = (size_t)n;
-	return estrdup(buf);
-}
-
-static void
-prepare_tails(struct run *run)
-{
-	const struct tbl_row *row;
-	long hi = dice_max(&run->table.die), t;
-	char roll_text[24];
-	int i;
-
-	run->lo = dice_min(&run->table.die);
-	run->one_die = run->table.die.count == 1;
-	if (run->verbose || run->json || hi - run->lo >= TAILS_MAX)
-		return;
-	run->prepared = 1;
-	for (t = run->lo; t <= hi; t++) {
-		run->rowat[t - run->lo] = row = tbl_lookup(&run->table, t);
-		snprintf(roll_text, sizeof roll_text, "%ld", t);
-		run->tail[t - run->lo] = make_tail(&run->taillen[t - run->lo],
-		    roll_text, row->key, row->text);
-	}
-	for (i = 0; i < FU_NFOLLOWUPS; i++)
-		run->fu_tail[i] = make_tail(&run->fu_taillen[i], "-",
-		    followup[i].key, followup[i].text);
-}
-
-static void
-free_tails(struct run *run)
-{
-	int i;
-
-	for (i = 0; i < TAILS_MAX; i++)
-		free(run->tail[i]);
-	for (i = 0; i < FU_NFOLLOWUPS; i++)
-		free(run->fu_tail[i]);
 }
 
 /* A follow-up record: hazard TURN - KEY TEXT. */
 static void
 emit_followup(const struct run *run, enum followup k)
 {
-	if (run->prepared) {
-		rec_prepared(die_fields, run->s.turn, run->fu_tail[k],
-		    run->fu_taillen[k]);
-	} else
+	if (!rectbl_emit_note(&run->rt, die_fields, run->s.turn, k))
 		emit(run, LONG_MIN, followup[k].key, followup[k].text, NULL);
-}
-
-/* The turn's die, on a prepared table: no faces kept, no lookup. */
-static const struct tbl_row *
-roll_prepared(struct run *run, long *total)
-{
-	const struct dice *d = &run->table.die;
-
-	*total = run->one_die ? (long)rng_die(&run->s.st.rng, d->sides) + d->mod :
-	    dice_roll(d, &run->s.st.rng, NULL);
-	return run->rowat[*total - run->lo];
 }
 
 /* Roll a table; with -v, describe the dice as "2d6: 3,5". */
@@ -347,7 +273,7 @@ die_turn(struct run *run)
 	int r = run->s.rules;
 
 	settle_fatigue(run);
-	row = run->prepared ? roll_prepared(run, &total) :
+	row = run->rt.ready ? rectbl_roll(&run->rt, &run->s.st.rng, &total) :
 	    roll(run, &run->table, &total, dice, sizeof dice);
 	if (r == R_DUNGEONTURN && run->s.turn <= GRACE_TURNS_002 &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
@@ -381,69 +307,36 @@ die_turn(struct run *run)
 
 /* hazard TURN ROLL KEY ALARM TEXT */
 static void
-emit_alarm(const struct run *run, long roll_value, int event)
+emit_alarm(const struct run *run, long roll_value, enum alarm_event event)
 {
-	int encounter = event == AE_ADVANCE_ENCOUNTER ||
-	    event == AE_BACKTRACK_ENCOUNTER || event == AE_HIDE_FAIL;
-
 	rec_begin(alarm_fields, run->s.turn);
 	if (roll_value == LONG_MIN)
 		rec_str("-");
 	else
 		rec_i64(roll_value);
-	rec_str(encounter ? "encounter" : "quiet");
+	rec_str(alarm_met(event) ? "encounter" : "quiet");
 	rec_i64(run->s.alarm);
 	rec_str(alarm_text[event]);
 	rec_end();
 }
 
-/* 003: the Judge rolls a d10; equal or under the alarm is an encounter. */
-static int
-alarm_check(struct run *run, long *d10)
-{
-	*d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
-	if (*d10 > run->s.alarm)
-		return 0;
-	run->s.alarm = 0;
-	return 1;
-}
-
+/* 003: the Judge rolls a d10 for the moves that check the alarm. */
 static void
 alarm_turn(struct run *run)
 {
-	struct state *s = &run->s;
-	long d10;
-	int met;
+	static const enum alarm_move moves[] = {
+		[A_ADVANCE] = AM_ADVANCE, [A_STAY] = AM_STAY,
+		[A_BACKTRACK] = AM_BACKTRACK, [A_HIDE] = AM_HIDE_FAIL
+	};
+	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
+	    AM_HIDE_PASS : moves[run->action];
+	long d10 = LONG_MIN;
+	enum alarm_event event;
 
-	switch (run->action) {
-	case A_ADVANCE:	/* the alarm rises by 1, then the check */
-		if (s->alarm < ALARM_MAX)
-			s->alarm++;
-		met = alarm_check(run, &d10);
-		emit_alarm(run, d10, met ? AE_ADVANCE_ENCOUNTER : AE_ADVANCE_QUIET);
-		break;
-	case A_STAY:	/* the alarm rises; no check */
-		if (s->alarm < ALARM_MAX)
-			s->alarm++;
-		emit_alarm(run, LONG_MIN, AE_STAY);
-		break;
-	case A_BACKTRACK:	/* the alarm holds; the check */
-		met = alarm_check(run, &d10);
-		emit_alarm(run, d10, met ? AE_BACKTRACK_ENCOUNTER :
-		    AE_BACKTRACK_QUIET);
-		break;
-	default:	/* A_HIDE */
-		if (run->hide_pass) {
-			s->alarm -= ALARM_HIDE_003 + run->sparks;
-			if (s->alarm < 0)
-				s->alarm = 0;
-			emit_alarm(run, LONG_MIN, AE_HIDE_PASS);
-		} else {
-			s->alarm = 0;
-			emit_alarm(run, LONG_MIN, AE_HIDE_FAIL);
-		}
-		break;
-	}
+	if (alarm_checks(m))
+		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
+	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
+	emit_alarm(run, d10, event);
 }
 
 /* hazard(6) FILES: one keyword a line. */
@@ -596,9 +489,10 @@ setup(struct run *run, const struct opts *o)
 		run->have_party = 1;
 	}
 	run->verbose = o->verbose;
-	run->json = o->json;
-	if (r != R_ALARM)
-		prepare_tails(run);
+	if (r != R_ALARM && !o->verbose && !o->json &&
+	    rectbl_prepare(&run->rt, &run->table))
+		for (i = 0; i < FU_NFOLLOWUPS; i++)
+			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
 	for (i = 0; i < run->table.nrows; i++)
 		run->kind[i] = (unsigned char)(word_in(run->table.rows[i].key,
 		    kind_keys) > 0 ? word_in(run->table.rows[i].key, kind_keys) : K_OTHER);
@@ -677,7 +571,7 @@ main(int argc, char *argv[])
 		save_state(&run.s, &f);
 		stf_close(&f);
 	}
-	free_tails(&run);
+	rectbl_free(&run.rt);
 	tbl_free(&run.table);
 	return EXIT_OK;
 }

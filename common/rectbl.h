@@ -1,0 +1,72 @@
+/*
+ * rectbl: a table whose records are made once.  Each total's tail
+ * "\tROLL\tKEY\tTEXT\n" and each note's "\t-\tKEY\tTEXT\n" (a record with
+ * nothing rolled) is written at the start, so a roll on the table is one
+ * rec_prepared().  Not for -v or JSON: a table left unprepared (zeroed, or
+ * with too many totals) writes nothing, and the caller writes the record.
+ */
+#ifndef DELVING_RECTBL_H
+#define DELVING_RECTBL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+#include "table.h"
+
+#define RECTBL_TOTALS	64	/* the most totals a prepared table has */
+#define RECTBL_NOTES	16
+
+struct rec_table {
+	const struct tbl *t;
+	int	 ready;		/* prepared */
+	int	 one_die;	/* the die is one die: rolled directly */
+	long	 lo;		/* the die's lowest total */
+	const struct tbl_row *rowat[RECTBL_TOTALS];	/* by total - lo */
+	char	*tail[RECTBL_TOTALS];
+	size_t	 taillen[RECTBL_TOTALS];
+	char	*note[RECTBL_NOTES];
+	size_t	 notelen[RECTBL_NOTES];
+};
+
+int	 rectbl_prepare(struct rec_table *rt, const struct tbl *t);
+void	 rectbl_note(struct rec_table *rt, int i, const char *key,
+	     const char *text);
+void	 rectbl_free(struct rec_table *rt);
+
+/* The hot path, inline: a prepared table's roll, and a total's record. */
+static inline const struct tbl_row *
+rectbl_roll(const struct rec_table *rt, struct rng *r, long *total)
+{
+	const struct dice *d = &rt->t->die;
+
+	*total = rt->one_die ? (long)rng_die(r, d->sides) + d->mod :
+	    dice_roll(d, r, NULL);
+	return rt->rowat[*total - rt->lo];
+}
+
+/* Write the record of a total; 0 when the table is not prepared for it. */
+static inline int
+rectbl_emit(const struct rec_table *rt, const char *const *names,
+    uint64_t turn, long total)
+{
+	long i = total - rt->lo;
+
+	if (!rt->ready || i < 0 || i >= RECTBL_TOTALS)
+		return 0;
+	rec_prepared(names, turn, rt->tail[i], rt->taillen[i]);
+	return 1;
+}
+
+/* Write note i; 0 when the table is not prepared. */
+static inline int
+rectbl_emit_note(const struct rec_table *rt, const char *const *names,
+    uint64_t turn, int i)
+{
+	if (!rt->ready || rt->note[i] == NULL)
+		return 0;
+	rec_prepared(names, turn, rt->note[i], rt->notelen[i]);
+	return 1;
+}
+
+#endif
