@@ -27,16 +27,10 @@ static const char *const action_names[] = {
 	"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
 };
 
-enum condition { FRESH, TIRED, EXHAUSTED };	/* 002 */
-
 enum kind { K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN };	/* keys acted on */
 
 static const char *const kind_keys[] = {
 	"", "encounter", "fatigue", "shift", "sign", NULL
-};
-
-static const char *const condition_names[] = {
-	"fresh", "tired", "exhausted", NULL
 };
 
 static const char *const yes_no[] = { "no", "yes", NULL };
@@ -129,15 +123,10 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 {
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
-	int n;
 
 	row = tbl_roll(t, &run->s.st.rng, total, faces);
-	if (run->verbose) {
-		n = dice_format(&t->die, dice, size);
-		dice[n++] = ':';
-		dice[n++] = ' ';
-		dice_faces(&t->die, faces, dice + n, size - n);
-	}
+	if (run->verbose)
+		dice_describe(&t->die, faces, dice, size);
 	return row;
 }
 
@@ -171,41 +160,23 @@ con_saves(struct run *run)
 static void
 rest_clock(struct run *run)
 {
-	if (run->action == A_REST) {
-		run->s.since_rest = 0;
-		return;
-	}
-	if (++run->s.since_rest == REST_TURNS_000) {
-		emit_followup(run, FU_REST_DUE);
-	} else if (run->s.since_rest > REST_TURNS_000) {
-		emit_followup(run, FU_SKIPPED);
-		if (run->have_party)
-			con_saves(run);
-		run->s.since_rest = 1;
-	}
+	int fu = rest_tick(&run->s.since_rest, run->action == A_REST);
+
+	if (fu >= 0)
+		emit_followup(run, (enum followup)fu);
+	if (fu == FU_SKIPPED && run->have_party)
+		con_saves(run);
 }
 
 /* 001, 002: last turn's fatigue is rested off now, or it is taken. */
 static void
 settle_fatigue(struct run *run)
 {
-	int dungeonturn = run->s.rules == R_DUNGEONTURN;
-
 	if (!run->s.fatigue)
 		return;
 	run->s.fatigue = 0;
-	if (run->action == A_REST) {
-		emit_followup(run, FU_RESTED);
-	} else if (!dungeonturn) {
-		emit_followup(run, FU_DAMAGE);
-	} else if (run->s.condition == FRESH) {
-		run->s.condition = TIRED;
-		emit_followup(run, FU_TIRED);
-	} else {
-		emit_followup(run, run->s.condition == TIRED ? FU_EXHAUSTED :
-		    FU_STILL_EXHAUSTED);
-		run->s.condition = EXHAUSTED;
-	}
+	emit_followup(run, fatigue_settle(&run->s.condition,
+	    run->s.rules == R_DUNGEONTURN, run->action == A_REST));
 }
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */

@@ -181,6 +181,16 @@ dice_faces(const struct dice *d, const uint32_t *faces, char *buf, int size)
 	return n;
 }
 
+/* A roll as "2d6: 3,5": its dice, then its faces. */
+int
+dice_describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
+{
+	int n = dice_format(d, buf, size);
+
+	n += snprintf(buf + n, (size_t)(size - n), ": ");
+	return n + dice_faces(d, faces, buf + n, size - n);
+}
+
 /* The d20 of a check: adv > 0 advantage (2d20kh1), < 0 disadvantage (2d20kl1). */
 void
 dice_d20(struct dice *d, int adv)

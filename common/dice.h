@@ -26,6 +26,8 @@ long	 dice_roll(const struct dice *d, struct rng *r, uint32_t *faces);
 int	 dice_format(const struct dice *d, char *buf, int size);
 int	 dice_faces(const struct dice *d, const uint32_t *faces, char *buf,
 	     int size);
+int	 dice_describe(const struct dice *d, const uint32_t *faces, char *buf,
+	     int size);
 
 /* A check: d20 + MOD against a DC; -a/-d roll 2d20 and keep one. */
 struct check {

@@ -88,6 +88,32 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	[FU_STILL_EXHAUSTED] = { "exhausted", "The party did not rest: it stays exhausted and makes rolls at disadvantage." },
 };
 
+const char *const condition_names[] = {	/* 002 */
+	"fresh", "tired", "exhausted", NULL
+};
+
+/*
+ * 001, 002: the turn after a fatigue result, it is rested off or taken:
+ * 001 as damage, 002 as the condition's next step.
+ */
+enum followup
+fatigue_settle(int *condition, int dungeonturn, int resting)
+{
+	enum followup fu;
+
+	if (resting)
+		return FU_RESTED;
+	if (!dungeonturn)
+		return FU_DAMAGE;
+	if (*condition == C_FRESH) {
+		*condition = C_TIRED;
+		return FU_TIRED;
+	}
+	fu = *condition == C_TIRED ? FU_EXHAUSTED : FU_STILL_EXHAUSTED;
+	*condition = C_EXHAUSTED;
+	return fu;
+}
+
 /* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
 const char text_surprised_000[] =
     "is surprised and cannot act in the first round of combat";

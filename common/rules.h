@@ -134,6 +134,31 @@ struct followup_text {
 };
 
 extern const struct followup_text followup[FU_NFOLLOWUPS];
+
+/* 000: the rest clock; 001, 002: fatigue and the 002 condition */
+enum condition { C_FRESH, C_TIRED, C_EXHAUSTED };
+extern const char *const condition_names[];
+enum followup fatigue_settle(int *condition, int dungeonturn, int resting);
+
+/*
+ * 000: rest 1 turn in 6; -1, FU_REST_DUE, or FU_SKIPPED (CON saves).
+ * Inline: it runs every turn.
+ */
+static inline int
+rest_tick(int *since_rest, int resting)
+{
+	if (resting) {
+		*since_rest = 0;
+		return -1;
+	}
+	if (++*since_rest == REST_TURNS_000)
+		return FU_REST_DUE;
+	if (*since_rest < REST_TURNS_000)
+		return -1;
+	*since_rest = 1;
+	return FU_SKIPPED;
+}
+
 extern const char *const text_sign_met;
 
 /*
