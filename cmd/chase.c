@@ -114,7 +114,6 @@ find_terrain(const char *word)
 static void
 check_dice(const struct chase *c, const struct check *k, char *buf, size_t size)
 {
-	char faces[32];
 	int n = 0;
 
 	buf[0] = '\0';
@@ -123,9 +122,8 @@ check_dice(const struct chase *c, const struct check *k, char *buf, size_t size)
 		    "advantage" : "disadvantage");
 	if (c->verbose) {
 		n += snprintf(buf + n, size - (size_t)n, " [");
-		n += dice_format(&c->d20, buf + n, (int)size - n);
-		dice_faces(&c->d20, k->faces, faces, (int)sizeof faces);
-		snprintf(buf + n, size - (size_t)n, ": %s]", faces);
+		n += dice_describe(&c->d20, k->faces, buf + n, (int)size - n - 1);
+		snprintf(buf + n, size - (size_t)n, "]");
 	}
 }
 

@@ -70,9 +70,7 @@ describe(const struct run *run, const struct dice *d, const uint32_t *faces,
 	if (!run->verbose)
 		return;
 	n = snprintf(buf, (size_t)size, " [");
-	n += dice_format(d, buf + n, size - n);
-	n += snprintf(buf + n, (size_t)(size - n), ": ");
-	n += dice_faces(d, faces, buf + n, size - n);
+	n += dice_describe(d, faces, buf + n, size - n - 1);
 	snprintf(buf + n, (size_t)(size - n), "]");
 }
 

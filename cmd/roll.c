@@ -136,9 +136,7 @@ describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
 	int n;
 
 	n = snprintf(buf, (size_t)size, " [");
-	n += dice_format(d, buf + n, size - n);
-	n += snprintf(buf + n, (size_t)(size - n), ": ");
-	n += dice_faces(d, faces, buf + n, size - n - 2);
+	n += dice_describe(d, faces, buf + n, size - n - 2);
 	snprintf(buf + n, (size_t)(size - n), "]");
 }
 
