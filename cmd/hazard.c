@@ -33,8 +33,6 @@ static const char *const kind_keys[] = {
 	"", "encounter", "fatigue", "shift", "sign", NULL
 };
 
-static const char *const yes_no[] = { "no", "yes", NULL };
-
 /* What the state file keeps (hazard(6) FILES). */
 struct state {
 	uint64_t turn;

@@ -32,8 +32,6 @@ static const char *const command_names[] = {
 	"add", "out", "relight", "refill", "wind", "tick", "status", "-", NULL
 };
 
-static const char *const yes_no[] = { "no", "yes", NULL };
-
 struct run {
 	struct lamp l;		/* with the stream: what the state file keeps */
 	struct stream st;

@@ -84,6 +84,8 @@ version(const char *prog)
 	printf("%s (delving) %s\n", prog, DELVING_VERSION);
 }
 
+const char *const yes_no[3] = { "no", "yes", NULL };
+
 /* Index of w in a NULL-terminated list, or -1. */
 int
 word_in(const char *w, const char *const *list)

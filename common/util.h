@@ -27,6 +27,8 @@ void	 *ereallocarray(void *p, size_t n, size_t size);
 char	 *estrdup(const char *s);
 void	  util_init(void);
 void	  version(const char *prog);
+extern const char *const yes_no[3];	/* a state file's flags: "no", "yes" */
+
 int	  word_in(const char *w, const char *const *list);
 int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
