@@ -27,12 +27,9 @@ chisq_weighted() {
 }
 
 @test "chase: the usage line is the man page SYNOPSIS" {
-	command -v mandoc >/dev/null || skip "mandoc is not installed"
-	synopsis=$(mandoc -Tascii "$TOP/man/chase.6" | col -b |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' | tr -s ' \t\n' ' ')
+	syn=$(synopsis chase.6) || skip "mandoc is not installed"
 	run -0 chase -h
-	usage=$(printf '%s\n' "$output" | sed 's/^usage://; s/ | chase / chase /')
-	eq "$synopsis" "$usage "
+	eq "$syn" "$(printf '%s\n' "$output" | sed 's/^usage: //; s/ | chase / chase /')"
 }
 
 @test "chase -V prints the version" {

@@ -37,10 +37,8 @@ state() {
 	run -0 --separate-stderr light -h
 	[ -z "$stderr" ]
 	case $output in "usage: light "*) ;; *) false;; esac
-	command -v mandoc >/dev/null || skip "mandoc is not installed"
-	syn=$(mandoc -Tascii "$TOP/man/light.6" | col -b |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' | tr -s ' \t\n' ' ')
-	eq "$(echo $syn)" "${output#usage: }"
+	syn=$(synopsis light.6) || skip "mandoc is not installed"
+	eq "$syn" "${output#usage: }"
 }
 
 @test "light -V prints the version" {

@@ -22,10 +22,8 @@ party() {
 	run -0 --separate-stderr reaction -h
 	[ -z "$stderr" ]
 	case $output in "usage: reaction "*) ;; *) false;; esac
-	command -v mandoc >/dev/null || skip "mandoc is not installed"
-	syn=$(mandoc -Tascii "$TOP/man/reaction.6" | col -b |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' | tr -s ' \t\n' ' ')
-	eq "$(echo $syn)" "${output#usage: }"
+	syn=$(synopsis reaction.6) || skip "mandoc is not installed"
+	eq "$syn" "${output#usage: }"
 }
 
 @test "reaction -V prints the version" {

@@ -19,10 +19,8 @@ many() {
 	run -0 --separate-stderr env return -h
 	[ -z "$stderr" ]
 	case $output in "usage: return "*) ;; *) false;; esac
-	command -v mandoc >/dev/null || skip "mandoc is not installed"
-	syn=$(mandoc -Tascii "$TOP/man/return.6" | col -b |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' | tr -s ' \t\n' ' ')
-	eq "$(echo $syn)" "${output#usage: }"
+	syn=$(synopsis return.6) || skip "mandoc is not installed"
+	eq "$syn" "${output#usage: }"
 }
 
 @test "return -V prints the version" {

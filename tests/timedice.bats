@@ -33,10 +33,8 @@ chisq_4d6() {
 	run -0 --separate-stderr timedice -h
 	[ -z "$stderr" ]
 	case $output in "usage: timedice "*) ;; *) false;; esac
-	command -v mandoc >/dev/null || skip "mandoc is not installed"
-	syn=$(mandoc -Tascii "$TOP/man/timedice.6" | col -b |
-	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 } on' | tr -s ' \t\n' ' ')
-	eq "$(echo $syn)" "${output#usage: }"
+	syn=$(synopsis timedice.6) || skip "mandoc is not installed"
+	eq "$syn" "${output#usage: }"
 }
 
 @test "timedice -V prints the version" {
