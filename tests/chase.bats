@@ -34,7 +34,7 @@ chisq_weighted() {
 
 @test "chase -V prints the version" {
 	run -0 chase -V
-	eq "chase (delving) 0.1.0" "$output"
+	eq "chase (delving) $(sed -n 's/^#define DELVING_VERSION "\(.*\)"$/\1/p' "$TOP/common/util.h")" "$output"
 }
 
 @test "chase: an unknown option, a missing terrain or a stream is refused" {
