@@ -130,11 +130,11 @@ filter(struct run *run)
 	struct rec_in r = { 0 };
 	int turns;
 
-	while (rec_read(&r, stdin)) {
+	while (rec_read(&r, STDIN_FILENO)) {
 		run->at = r.turn;
 		if ((turns = rec_turns(&r)) > 0)
 			next_turn(run, turns);
-		if (rec_is(&r, "hazard")) {
+		if (r.prog == REC_HAZARD) {
 			lamp_strike(&run->l, r.f[3]);
 			level_check(run);
 		}

@@ -187,9 +187,9 @@ is_disposition(const struct rec_in *r)
 	const char *key;
 	int i;
 
-	if (rec_is(r, "hazard"))
+	if (r->prog == REC_HAZARD)
 		key = r->f[3];
-	else if (rec_is(r, "reaction"))
+	else if (r->prog == REC_REACTION)
 		key = r->f[4];
 	else
 		return 0;
@@ -212,9 +212,9 @@ filter(struct run *run)
 	uint64_t turn = 0;
 	int pending = 0;
 
-	while (rec_next(&r, stdin)) {
+	while (rec_next(&r, STDIN_FILENO)) {
 		if (pending && !is_disposition(&r)) {
-			if (!rec_is(&r, "hazard") && !(r.prog >= 0 &&
+			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
 			    r.turn != turn) && rec_held() < HOLD_MAX) {
 				rec_hold(&r);
 				continue;
@@ -224,7 +224,7 @@ filter(struct run *run)
 		pending = 0;
 		rec_release();
 		rec_pass(&r);
-		if (rec_is(&r, "hazard") && strcmp(r.f[3], "encounter") == 0) {
+		if (r.prog == REC_HAZARD && strcmp(r.f[3], "encounter") == 0) {
 			pending = 1;
 			turn = r.turn;
 		}

@@ -375,7 +375,7 @@ filter(struct run *run)
 	uint64_t from, before;
 	int turns;
 
-	while (rec_read(&r, stdin)) {
+	while (rec_read(&r, STDIN_FILENO)) {
 		if ((turns = rec_turns(&r)) == 0)
 			continue;
 		if (s->turn >= (uint64_t)COUNT_MAX)

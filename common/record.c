@@ -20,6 +20,8 @@
 
 #define OUT_SIZE (1 << 16)
 #define REC_LINE_MAX (1 << 20)
+#define IN_SIZE (1 << 17)
+#define IN_SLACK 8	/* after the last line: its NUL, and scan's last word */
 
 static char obuf[OUT_SIZE];
 static size_t olen;
@@ -126,29 +128,6 @@ rec_json(int on)
 	ojson = on;
 }
 
-/* The length of the valid UTF-8 character at p (RFC 3629), or 0. */
-static int
-utf8_len(const unsigned char *p)
-{
-	uint32_t c;
-	int n, i;
-
-	/* not a continuation, an overlong lead, nor one past U+10FFFF */
-	if (p[0] < 0xc2 || p[0] > 0xf4)
-		return 0;
-	n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
-	c = p[0] & (0x7fu >> n);
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (p[i] & 0x3fu);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) || c > 0x10ffff ||
-	    (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /*
  * A JSON string (RFC 8259): '"' and '\' escaped, control characters as
  * \u00XX, valid UTF-8 as it is, any other byte U+FFFD.
@@ -162,7 +141,8 @@ json_str(const char *s)
 
 	put("\"", 1);
 	while (*p != '\0') {
-		if (*p >= 0x80 && (n = utf8_len(p)) > 0) {
+		/* a NUL ends the string before any byte past it is read */
+		if (*p >= 0x80 && (n = utf8_len((const char *)p, 4)) > 0) {
 			p += n;
 			continue;
 		}
@@ -445,6 +425,18 @@ static char *held;
 static size_t heldlen, heldcap;
 static int nheld;
 
+/* A line read, its fields joined by TABs again, and a newline: LEN + 1 bytes. */
+static void
+line_copy(char *dst, const struct rec_in *r)
+{
+	int i;
+
+	memcpy(dst, r->line, r->len);
+	for (i = 1; i < r->nf; i++)
+		dst[r->f[i] - 1 - r->line] = '\t';
+	dst[r->len] = '\n';
+}
+
 void
 rec_hold(const struct rec_in *r)
 {
@@ -452,9 +444,8 @@ rec_hold(const struct rec_in *r)
 		heldcap = heldlen + r->len + 1 + 4096;
 		held = ereallocarray(held, heldcap, 1);
 	}
-	memcpy(held + heldlen, r->line, r->len);
-	heldlen += r->len;
-	held[heldlen++] = '\n';
+	line_copy(held + heldlen, r);
+	heldlen += r->len + 1;
 	nheld++;
 }
 
@@ -497,37 +488,65 @@ static int
 line_prog(const char *line, size_t len)
 {
 	static size_t lens[sizeof rec_progs / sizeof rec_progs[0]];
-	const char *tab = memchr(line, '\t', len);
-	size_t n = tab != NULL ? (size_t)(tab - line) : len;
+	size_t n;
 	int i;
 
 	if (lens[0] == 0)
 		for (i = 0; rec_progs[i] != NULL; i++)
 			lens[i] = strlen(rec_progs[i]);
 	for (i = 0; rec_progs[i] != NULL; i++)
-		if (lens[i] == n && memcmp(line, rec_progs[i], n) == 0)
+		if ((n = lens[i]) <= len && (n == len || line[n] == '\t') &&
+		    memcmp(line, rec_progs[i], n) == 0)
 			return i;
 	return -1;
 }
-static void
-split(struct rec_in *r)
-{
-	char *p, *end;
 
-	if (r->bufcap < r->len + 1) {
-		r->bufcap = r->len + 1;
-		r->buf = ereallocarray(r->buf, r->bufcap, 1);
-	}
-	memcpy(r->buf, r->line, r->len + 1);
-	end = r->buf + r->len;
-	for (r->nf = 0, p = r->buf; r->nf < REC_FIELDS_MAX; p++) {
-		r->f[r->nf++] = p;
-		if ((p = memchr(p, '\t', (size_t)(end - p))) == NULL)
-			break;
-		*p = '\0';
-	}
-	if (p != NULL)
+/* The TAB at p ends a field: a NUL for it, and the next field starts. */
+static inline void
+split_at(struct rec_in *r, char *p)
+{
+	if (r->nf == REC_FIELDS_MAX)
 		bad_record(r, "more than %d fields", REC_FIELDS_MAX);
+	*p = '\0';
+	r->f[r->nf++] = p + 1;
+}
+
+/*
+ * One pass over a record: the text checked as utf8_ok checks it, and a
+ * NUL for each TAB, eight bytes at a time up to a byte that is not plain
+ * ASCII, then that character alone.  The input buffer keeps 8 bytes after
+ * every line, so the last word may be read whole; its bytes past the line
+ * count as plain and hold no TAB.
+ */
+static void
+scan(struct rec_in *r)
+{
+	char *s = r->line, *end = r->line + r->len;
+	uint64_t w, tabs, odd, past;
+	size_t k;
+	int n;
+
+	r->nf = 1;
+	r->f[0] = s;
+	for (; s < end; s += k) {
+		k = end - s < 8 ? (size_t)(end - s) : 8;
+		past = k == 8 ? 0 : ~(uint64_t)0 << 8 * k;
+		w = load8(s);
+		tabs = equal8(w, '\t') & ~past;
+		odd = ~(printable8(w) | tabs | past) & BYTES(0x80);
+		if (odd != 0) {		/* plain up to byte k */
+			tabs &= (odd & -odd) - 1;
+			k = (size_t)__builtin_ctzll(odd) >> 3;
+		}
+		for (; tabs != 0; tabs &= tabs - 1)
+			split_at(r, s + (__builtin_ctzll(tabs) >> 3));
+		if (odd != 0) {
+			if ((n = text_len(s + k, (size_t)(end - s) - k)) == 0)
+				bad_record(r, "not text (a NUL, a control "
+				    "character or bad UTF-8)");
+			k += (size_t)n;
+		}
+	}
 }
 
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
@@ -551,11 +570,7 @@ parse_record(struct rec_in *r)
 {
 	int i;
 
-	if (memchr(r->line, '\0', r->len) != NULL)
-		bad_record(r, "a NUL byte");
-	if (!utf8_ok(r->line, r->len))	/* what the suite writes is text */
-		bad_record(r, "not text (a control character or bad UTF-8)");
-	split(r);
+	scan(r);	/* what the suite writes is text */
 	if (r->nf < fields[r->prog].min || r->nf > fields[r->prog].max)
 		bad_record(r, "%d fields, expected %d to %d", r->nf,
 		    fields[r->prog].min, fields[r->prog].max);
@@ -567,24 +582,72 @@ parse_record(struct rec_in *r)
 }
 
 /*
+ * Read more input after the bytes not yet taken as lines, in blocks as
+ * large as cat(1) reads; the buffer grows only for a line longer than half
+ * of it, and always keeps IN_SLACK bytes after the last line.
+ */
+static void
+fill(struct rec_in *r, int fd)
+{
+	size_t keep = r->inend - r->inpos;
+	ssize_t n;
+
+	if (r->inpos > 0) {
+		memmove(r->in, r->in + r->inpos, keep);
+		r->inscan -= r->inpos;
+		r->inpos = 0;
+		r->inend = keep;
+	}
+	if (r->incap - r->inend <= IN_SIZE / 2) {
+		r->incap = r->incap == 0 ? IN_SIZE : r->incap * 2;
+		r->in = ereallocarray(r->in, r->incap, 1);
+	}
+	while ((n = read(fd, r->in + r->inend,
+	    r->incap - r->inend - IN_SLACK)) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "stdin");
+	r->ineof = n == 0;
+	r->inend += (size_t)n;
+	memset(r->in + r->inend, 0, IN_SLACK);	/* scan reads the last word whole */
+}
+
+/* The next line, in the buffer, a NUL for its newline; 0 at the end of input. */
+static int
+next_line(struct rec_in *r, int fd)
+{
+	char *nl;
+
+	for (;;) {
+		if (r->inscan < r->inend && (nl = memchr(r->in + r->inscan,
+		    '\n', r->inend - r->inscan)) != NULL)
+			break;
+		r->inscan = r->inend;
+		if (r->ineof) {
+			if (r->inpos == r->inend)
+				return 0;
+			nl = r->in + r->inend;	/* a last line without one */
+			break;
+		}
+		fill(r, fd);
+	}
+	r->line = r->in + r->inpos;
+	r->len = (size_t)(nl - r->line);
+	r->inpos = r->inscan = r->inpos + r->len + (nl < r->in + r->inend);
+	*nl = '\0';
+	return 1;
+}
+
+/*
  * Read a line and refuse a malformed record of the suite (exit 2, after the
  * lines before it), without copying it: the caller passes it on with
  * rec_pass or holds it with rec_hold.  0 at the end of input.
  */
 int
-rec_next(struct rec_in *r, FILE *fp)
+rec_next(struct rec_in *r, int fd)
 {
-	ssize_t n;
-
-	if ((n = getline(&r->line, &r->cap, fp)) == -1) {
-		if (ferror(fp))
-			err(EXIT_IO, "stdin");
+	if (!next_line(r, fd))
 		return 0;
-	}
 	r->lineno++;
-	r->len = (size_t)n;
-	if (r->len > 0 && r->line[r->len - 1] == '\n')
-		r->line[--r->len] = '\0';
 	r->nf = 0;
 	if ((r->prog = line_prog(r->line, r->len)) >= 0) {
 		if (r->len > REC_LINE_MAX)
@@ -594,12 +657,26 @@ rec_next(struct rec_in *r, FILE *fp)
 	return 1;
 }
 
-/* Copy the line read last to the output, unchanged. */
+/* Copy the line read last to the output, as it came. */
 void
 rec_pass(const struct rec_in *r)
 {
-	out_bytes(r->line, r->len);
-	out_bytes("\n", 1);
+	const char *p;
+	int i;
+
+	if (r->len + 1 > OUT_SIZE - olen)
+		out_flush();
+	if (r->len + 1 <= OUT_SIZE) {
+		line_copy(obuf + olen, r);
+		olen += r->len + 1;
+	} else {	/* longer than the buffer: field by field */
+		for (p = r->line, i = 1; i < r->nf; p = r->f[i++]) {
+			put(p, (size_t)(r->f[i] - 1 - p));
+			put("\t", 1);
+		}
+		put(p, (size_t)(r->line + r->len - p));
+		put("\n", 1);
+	}
 	if (ounbuffered)
 		out_flush();
 }
@@ -609,25 +686,19 @@ rec_pass(const struct rec_in *r)
  * lines before it), copy the line to the output; 0 at the end of input.
  */
 int
-rec_read(struct rec_in *r, FILE *fp)
+rec_read(struct rec_in *r, int fd)
 {
-	if (!rec_next(r, fp))
+	if (!rec_next(r, fd))
 		return 0;
 	rec_pass(r);
 	return 1;
-}
-
-int
-rec_is(const struct rec_in *r, const char *prog)
-{
-	return r->prog >= 0 && strcmp(rec_progs[r->prog], prog) == 0;
 }
 
 /* 004: a hazard record with a travel key is a travel turn of one hour. */
 int
 rec_travel(const struct rec_in *r)
 {
-	return rec_is(r, "hazard") && word_in(r->f[3], travel_keys) >= 0;
+	return r->prog == REC_HAZARD && word_in(r->f[3], travel_keys) >= 0;
 }
 
 /*
@@ -648,7 +719,6 @@ rec_turns(struct rec_in *r)
 void
 rec_free(struct rec_in *r)
 {
-	free(r->line);
-	free(r->buf);
+	free(r->in);
 	memset(r, 0, sizeof *r);
 }

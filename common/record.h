@@ -41,30 +41,40 @@ void	 rec_tail(const char *tail, size_t n);
 void	 rec_prepared(const char *const *names, uint64_t turn,
 	     const char *tail, size_t n);
 
+enum rec_prog {		/* the suite's programs, in the order of rec_progs */
+	REC_HAZARD, REC_LIGHT, REC_TIMEDICE, REC_REACTION, REC_CHASE,
+	REC_RETURN, REC_ROLL
+};
+
+/*
+ * A line read: it stays in the input buffer until the next read, split in
+ * place into its fields when it is a record of the suite.
+ */
 struct rec_in {
-	char	*line;		/* the raw line, without its newline */
-	size_t	 cap;
+	char	*line;		/* the line, without its newline */
 	size_t	 len;
-	char	*buf;		/* a copy split into fields */
-	size_t	 bufcap;
 	char	*f[REC_FIELDS_MAX];
 	int	 nf;		/* 0 when the line is not a record of the suite */
-	int	 prog;		/* index in rec_progs, or -1 */
+	int	 prog;		/* an enum rec_prog, or -1 */
 	uint64_t turn;		/* field 2 of a suite record */
 	unsigned long lineno;
 	uint64_t last;		/* rec_turns: the turn of the last suite record */
 	int	 seen;		/* rec_turns: a suite record was read */
+	char	*in;		/* the input buffer: */
+	size_t	 incap;		/* its size, */
+	size_t	 inpos, inend;	/* the bytes not yet read as lines, */
+	size_t	 inscan;	/* the first of them not searched for a newline */
+	int	 ineof;
 };
 
 extern const char *const rec_progs[];
 
-int	 rec_read(struct rec_in *r, FILE *fp);
-int	 rec_next(struct rec_in *r, FILE *fp);
+int	 rec_read(struct rec_in *r, int fd);
+int	 rec_next(struct rec_in *r, int fd);
 void	 rec_pass(const struct rec_in *r);
 void	 rec_hold(const struct rec_in *r);
 int	 rec_held(void);
 void	 rec_release(void);
-int	 rec_is(const struct rec_in *r, const char *prog);
 int	 rec_travel(const struct rec_in *r);
 int	 rec_turns(struct rec_in *r);
 void	 rec_free(struct rec_in *r);

@@ -93,7 +93,7 @@ word_in(const char *w, const char *const *list)
 	int i;
 
 	for (i = 0; list[i] != NULL; i++)
-		if (strcmp(w, list[i]) == 0)
+		if (*w == *list[i] && strcmp(w, list[i]) == 0)
 			return i;
 	return -1;
 }
@@ -110,36 +110,62 @@ name_ok(const char *s)
 	return n > 0 && n <= 32;
 }
 
-/* Well-formed UTF-8 with no NUL and no C0 control but TAB: text a record may carry. */
+/* The length of the valid UTF-8 character at p, of at most n bytes (RFC 3629), or 0. */
+int
+utf8_len(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t c;
+	size_t len, i;
+
+	/* not a continuation, an overlong lead, nor one past U+10FFFF */
+	if (n == 0 || p[0] < 0xc2 || p[0] > 0xf4)
+		return 0;
+	len = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+	if (len > n)
+		return 0;
+	c = p[0] & (0x7fu >> len);
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3fu);
+	}
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return (int)len;
+}
+
+/* The length of the character of text at s, of at most n bytes: 0 for none. */
+int
+text_len(const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)*s;
+
+	if (c < 0x80)
+		return (c >= ' ' && c != 0x7f) || c == '\t';
+	return utf8_len(s, n);
+}
+
+/*
+ * Well-formed UTF-8 with no NUL and no C0 control but TAB: text a record
+ * may carry.  Plain ASCII is judged eight bytes at a time.
+ */
 int
 utf8_ok(const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s, *end = p + n;
-	int more;
-	unsigned c, min;
+	const char *end = s + n, *stop;
+	int len;
 
-	while (p < end) {
-		c = *p++;
-		if (c < 0x80) {
-			if ((c < ' ' && c != '\t') || c == 0x7f)
-				return 0;
+	while (s < end) {
+		if (end - s >= 8 && (printable8(load8(s)) |
+		    equal8(load8(s), '\t')) == BYTES(0x80)) {
+			s += 8;
 			continue;
 		}
-		if (c >= 0xc2 && c <= 0xdf)
-			more = 1, min = 0x80, c &= 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			more = 2, min = 0x800, c &= 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			more = 3, min = 0x10000, c &= 0x07;
-		else
-			return 0;
-		for (; more > 0; more--, p++) {
-			if (p >= end || (*p & 0xc0) != 0x80)
+		for (stop = end - s >= 8 ? s + 8 : end; s < stop; s += len)
+			if ((len = text_len(s, (size_t)(end - s))) == 0)
 				return 0;
-			c = c << 6 | (*p & 0x3f);
-		}
-		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-			return 0;
 	}
 	return 1;
 }

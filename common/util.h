@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define DELVING_VERSION "0.1.0"
 
@@ -32,6 +33,47 @@ extern const char *const yes_no[3];	/* a state file's flags: "no", "yes" */
 int	  word_in(const char *w, const char *const *list);
 int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
+int	  utf8_len(const char *s, size_t n);
+int	  text_len(const char *s, size_t n);
 FILE	 *efopen_input(const char *path, const char *what);
+
+/*
+ * Eight bytes at a time (SWAR): a word loaded with its first byte lowest,
+ * and masks with bit 7 of each byte set where that byte is what is asked.
+ * With x a byte's low seven bits, x + 0x60 carries into bit 7 when x is
+ * 0x20 or more, x + 0x01 when x is 0x7f, and x + 0x7f when x is not 0; no
+ * sum carries into the next byte, so every byte is judged exactly.
+ */
+#define BYTES(b) (UINT64_C(0x0101010101010101) * (b))
+
+static inline uint64_t
+load8(const char *s)
+{
+	uint64_t w;
+
+	memcpy(&w, s, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	return w;
+}
+
+/* Printable ASCII, 0x20 to 0x7e. */
+static inline uint64_t
+printable8(uint64_t w)
+{
+	uint64_t x = w & BYTES(0x7f);
+
+	return (x + BYTES(0x60)) & ~(x + BYTES(0x01)) & ~w & BYTES(0x80);
+}
+
+/* Bytes equal to c. */
+static inline uint64_t
+equal8(uint64_t w, unsigned char c)
+{
+	uint64_t t = w ^ BYTES(c);
+
+	return ~(((t & BYTES(0x7f)) + BYTES(0x7f)) | t) & BYTES(0x80);
+}
 
 #endif

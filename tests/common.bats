@@ -186,7 +186,7 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 		printf "hazard\t1\t5\tnothing\tx\nhazard\t2\t5\tnothing\tx$bad\nafter\n" > "$in"
 		for p in light timedice reaction; do
 			run -2 --separate-stderr "$p" - < "$in"
-			eq "$p: stdin:2: bad hazard record: not text (a control character or bad UTF-8)" "$stderr"
+			eq "$p: stdin:2: bad hazard record: not text (a NUL, a control character or bad UTF-8)" "$stderr"
 			eq "hazard	1	5	nothing	x" "$(printf '%s\n' "$output" | grep -v "^$p	")"
 		done
 	done
