@@ -330,19 +330,84 @@ rec_i64(int64_t v)
 	out_i64(v);
 }
 
+/* The decimal digits of V, written to end before END; where they start. */
+static char *
+digits(char *end, uint64_t v)
+{
+	do
+		*--end = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	return end;
+}
+
+/*
+ * vsnprintf for the conversions a record's sentence uses: %s, %d, %ld,
+ * %llu, a + flag, %%.  0 for any other, which vsnprintf then formats.
+ */
+static int
+format_text(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	char num[24], *p = buf, *end = buf + size - 1, *d;
+	const char *s;
+	int plus, longs;
+	long long v;
+	size_t n;
+
+	for (; *fmt != '\0'; fmt++) {
+		if (*fmt != '%' || *++fmt == '%') {
+			if (p < end)
+				*p++ = *fmt;
+			continue;
+		}
+		if ((plus = *fmt == '+'))
+			fmt++;
+		for (longs = 0; *fmt == 'l'; fmt++)
+			longs++;
+		if (*fmt == 's' && !plus && longs == 0)
+			s = va_arg(ap, const char *);
+		else if (*fmt == 'd' || (*fmt == 'u' && longs == 2 && !plus)) {
+			if (*fmt == 'u')
+				v = (long long)va_arg(ap, unsigned long long);
+			else
+				v = longs == 0 ? va_arg(ap, int) : longs == 1 ?
+				    va_arg(ap, long) : va_arg(ap, long long);
+			d = digits(num + sizeof num, *fmt == 'u' ?
+			    (uint64_t)v : v < 0 ? -(uint64_t)v : (uint64_t)v);
+			if (*fmt == 'd' && v < 0)
+				*--d = '-';
+			else if (plus)
+				*--d = '+';
+			s = d;
+			n = (size_t)(num + sizeof num - d);
+			goto copy;
+		} else
+			return 0;
+		n = strlen(s);
+	copy:
+		if (n > (size_t)(end - p))
+			n = (size_t)(end - p);
+		memcpy(p, s, n);
+		p += n;
+	}
+	*p = '\0';
+	return 1;
+}
+
 /* The sentence: formatted, with any TAB or newline made a space. */
 void
 rec_text(const char *fmt, ...)
 {
 	char buf[2048], *p;
-	va_list ap;
+	va_list ap, again;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_copy(again, ap);
+	if (!format_text(buf, sizeof buf, fmt, ap))
+		vsnprintf(buf, sizeof buf, fmt, again);
+	va_end(again);
 	va_end(ap);
-	for (p = buf; *p != '\0'; p++)
-		if (*p == '\t' || *p == '\n' || *p == '\r')
-			*p = ' ';
+	for (p = buf; (p = strpbrk(p, "\t\n\r")) != NULL; p++)
+		*p = ' ';
 	field();
 	if (ojson)
 		json_str(buf);
