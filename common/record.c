@@ -533,7 +533,7 @@ rec_release(void)
 }
 
 /* A bad record stops the filter after every line before it, held or not. */
-static void
+static void __attribute__((noreturn))
 bad_record(const struct rec_in *r, const char *fmt, ...)
 {
 	char why[256];
@@ -566,45 +566,48 @@ line_prog(const char *line, size_t len)
 	return -1;
 }
 
-/* The TAB at p ends a field: a NUL for it, and the next field starts. */
-static inline void
-split_at(struct rec_in *r, char *p)
-{
-	if (r->nf == REC_FIELDS_MAX)
-		bad_record(r, "more than %d fields", REC_FIELDS_MAX);
-	*p = '\0';
-	r->f[r->nf++] = p + 1;
-}
-
 /*
- * One pass over a record: the text checked as utf8_ok checks it, and a
+ * One pass over a record: its text checked as utf8_ok checks it, and a
  * NUL for each TAB, eight bytes at a time up to a byte that is not plain
  * ASCII, then that character alone.  The input buffer keeps 8 bytes after
  * every line, so the last word may be read whole; its bytes past the line
- * count as plain and hold no TAB.
+ * count as plain and hold no TAB.  The number of the first empty field, or
+ * 0.
  */
-static void
+static int
 scan(struct rec_in *r)
 {
-	char *s = r->line, *end = r->line + r->len;
+	char *s = r->line, *end = r->line + r->len, *tab;
 	uint64_t w, tabs, odd, past;
 	size_t k;
-	int n;
+	int nf = 1, empty = 0, n;
 
-	r->nf = 1;
 	r->f[0] = s;
 	for (; s < end; s += k) {
-		k = end - s < 8 ? (size_t)(end - s) : 8;
-		past = k == 8 ? 0 : ~(uint64_t)0 << 8 * k;
 		w = load8(s);
-		tabs = equal8(w, '\t') & ~past;
-		odd = ~(printable8(w) | tabs | past) & BYTES(0x80);
+		tabs = equal8(w, '\t');
+		odd = ~(printable8(w) | tabs) & BYTES(0x80);
+		k = 8;
+		if (end - s < 8) {
+			k = (size_t)(end - s);
+			past = ~(uint64_t)0 << 8 * k;
+			tabs &= ~past;
+			odd &= ~past;
+		}
 		if (odd != 0) {		/* plain up to byte k */
 			tabs &= (odd & -odd) - 1;
 			k = (size_t)__builtin_ctzll(odd) >> 3;
 		}
-		for (; tabs != 0; tabs &= tabs - 1)
-			split_at(r, s + (__builtin_ctzll(tabs) >> 3));
+		for (; tabs != 0; tabs &= tabs - 1) {
+			tab = s + (__builtin_ctzll(tabs) >> 3);
+			if (tab == r->f[nf - 1] && empty == 0)
+				empty = nf;
+			if (nf == REC_FIELDS_MAX)
+				bad_record(r, "more than %d fields",
+				    REC_FIELDS_MAX);
+			*tab = '\0';
+			r->f[nf++] = tab + 1;
+		}
 		if (odd != 0) {
 			if ((n = text_len(s + k, (size_t)(end - s) - k)) == 0)
 				bad_record(r, "not text (a NUL, a control "
@@ -612,19 +615,28 @@ scan(struct rec_in *r)
 			k += (size_t)n;
 		}
 	}
+	if (r->f[nf - 1] == end && empty == 0)
+		empty = nf;
+	r->nf = nf;
+	return empty;
 }
 
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
 static int
-parse_turn(const char *s, uint64_t *turn)
+parse_turn(const char *s, size_t n, uint64_t *turn)
 {
 	uint64_t v = 0;
-	const char *p;
+	size_t i;
+	unsigned d;
 
-	for (p = s; *p >= '0' && *p <= '9'; p++)
-		if (p - s == 19 || (v = v * 10 + (uint64_t)(*p - '0')) > COUNT_MAX)
+	if (n == 0 || n > 19)		/* 19 digits keep within uint64_t */
+		return -1;
+	for (i = 0; i < n; i++) {
+		if ((d = (unsigned)(s[i] - '0')) > 9)
 			return -1;
-	if (p == s || *p != '\0')
+		v = v * 10 + d;
+	}
+	if (v > COUNT_MAX)
 		return -1;
 	*turn = v;
 	return 0;
@@ -633,16 +645,14 @@ parse_turn(const char *s, uint64_t *turn)
 static void
 parse_record(struct rec_in *r)
 {
-	int i;
+	int empty = scan(r);	/* what the suite writes is text */
 
-	scan(r);	/* what the suite writes is text */
 	if (r->nf < fields[r->prog].min || r->nf > fields[r->prog].max)
 		bad_record(r, "%d fields, expected %d to %d", r->nf,
 		    fields[r->prog].min, fields[r->prog].max);
-	for (i = 0; i < r->nf; i++)
-		if (*r->f[i] == '\0')
-			bad_record(r, "field %d is empty", i + 1);
-	if (parse_turn(r->f[1], &r->turn) != 0)
+	if (empty > 0)
+		bad_record(r, "field %d is empty", empty);
+	if (parse_turn(r->f[1], (size_t)(r->f[2] - 1 - r->f[1]), &r->turn) != 0)
 		bad_record(r, "turn '%s' is not a whole number", r->f[1]);
 }
 
