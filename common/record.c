@@ -243,7 +243,9 @@ head_to(uint64_t turn)
 	char *digits = ohead + oprefixlen;
 	size_t n = ohead_len - oprefixlen;
 
-	if (turn == last + 1 && n > 0)
+	if (turn == last + 1 && n > 0 && digits[n - 1] != '9')
+		digits[n - 1]++;	/* the common case of count_up */
+	else if (turn == last + 1 && n > 0)
 		n = count_up(digits, n);
 	else if (turn != last || n == 0)
 		n = format_turn(digits, turn);
@@ -448,24 +450,41 @@ rec_tail(const char *tail, size_t n)
 		out_flush();
 }
 
+/* rec_prepared in JSON, unbuffered, or near the end of the buffer. */
+static void __attribute__((noinline))
+prepared_rare(const char *const *names, uint64_t turn, const char *tail,
+    size_t n)
+{
+	rec_begin(names, turn);
+	rec_tail(tail, n);
+}
+
 /*
  * A whole record whose fields after the turn were prepared once: the fast
- * path of a stream of turns, one space check and two copies.
+ * path of a stream of turns, a leaf of one space check and copies of fixed
+ * size.  The tail is readable as record.h says (rectbl.c pads it).
  */
 void
 rec_prepared(const char *const *names, uint64_t turn, const char *tail,
     size_t n)
 {
-	if (ojson || ounbuffered || olen + sizeof ohead + n > OUT_SIZE) {
-		rec_begin(names, turn);
-		rec_tail(tail, n);
+	size_t i;
+	char *to;
+
+	if (ojson || ounbuffered ||
+	    olen + sizeof ohead + n + REC_TAIL_READ > OUT_SIZE) {
+		prepared_rare(names, turn, tail, n);
 		return;
 	}
 	head_to(turn);
 	memcpy(obuf + olen, ohead, sizeof ohead);
-	olen += ohead_len;
-	memcpy(obuf + olen, tail, n);
-	olen += n;
+	to = obuf + olen + ohead_len;
+	if (n <= REC_TAIL_READ)
+		memcpy(to, tail, REC_TAIL_READ);
+	else
+		for (i = 0; i < n; i += REC_BLOCK)
+			memcpy(to + i, tail + i, REC_BLOCK);
+	olen += ohead_len + n;
 }
 
 /*

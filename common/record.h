@@ -38,6 +38,12 @@ void	 rec_text(const char *fmt, ...)
 	     __attribute__((format(printf, 1, 2)));
 void	 rec_end(void);
 void	 rec_tail(const char *tail, size_t n);
+/*
+ * A tail for rec_prepared is readable to REC_TAIL_READ bytes at least,
+ * and to a whole number of REC_BLOCK bytes.
+ */
+#define REC_BLOCK 32
+#define REC_TAIL_READ 128
 void	 rec_prepared(const char *const *names, uint64_t turn,
 	     const char *tail, size_t n);
 
