@@ -458,7 +458,8 @@ setup(struct run *run, const struct opts *o)
 		run->have_party = 1;
 	}
 	run->verbose = o->verbose;
-	if (r != R_ALARM && !o->verbose && !o->json &&
+	/* prepared records pay over many turns; one is written field by field */
+	if (o->count > 1 && r != R_ALARM && !o->verbose && !o->json &&
 	    rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
