@@ -197,6 +197,59 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	done
 }
 
+@test "utf8_ok: judging eight bytes at a time, it agrees with a byte-at-a-time reference on 200,000 strings" {
+	read -r texts nots wrong <<< "$(unit text 2026 200000)"
+	eq 0 "$wrong"
+	[ "$texts" -gt 100000 ] && [ "$nots" -gt 40000 ]	# both answers, many times
+}
+
+# records N: N hazard records whose texts grow a byte at a time, an em dash
+# and a TAB-free multi-byte run at every offset of the eight-byte words.
+records() {
+	awk -v n="$1" 'BEGIN {
+		for (i = 1; i <= n; i++) {
+			t = substr("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ", 1, i % 47)
+			printf "hazard\t%d\t%d\tnothing\t%s\xe2\x80\x94%s\n", i, i % 6 + 1, t, substr(t, 1, i % 9)
+		}
+	}'
+}
+
+@test "filters: every line passes unchanged across read blocks, TAB and UTF-8 at every offset, no newline at the end" {
+	in=$BATS_TEST_TMPDIR/in out=$BATS_TEST_TMPDIR/out
+	{ records 40000; printf 'a foreign line\nhazard\t40001\t2\tnothing\tlast, unended'; } > "$in"
+	[ "$(wc -c < "$in")" -gt $((4 * 131072)) ]	# several reads of 128 KiB
+	{ cat "$in"; echo; } > "$in.ended"	# the last line is written ended
+	for p in light timedice reaction; do
+		"$p" - < "$in" | grep -v "^$p	" > "$out"
+		cmp "$in.ended" "$out"
+	done
+	# a foreign line of 300 KiB grows the buffer; a 100 KiB record passes
+	# field by field, being longer than the output buffer
+	{ head -c 307200 /dev/zero | tr '\0' x; echo
+	  printf 'hazard\t1\t2\tnothing\t'; head -c 102400 /dev/zero | tr '\0' y; echo; } > "$in"
+	for p in light timedice reaction; do
+		"$p" - < "$in" | grep -v "^$p	" > "$out"
+		cmp "$in" "$out"
+	done
+}
+
+@test "filters: a control character at any offset of a record, an empty last field, a 17th field: each a bad record" {
+	in=$BATS_TEST_TMPDIR/in
+	for i in $(seq 0 24); do
+		t=$(printf '%*s' "$i" '' | tr ' ' t)
+		printf "hazard\t1\t5\tnothing\tok\nhazard\t2\t5\tnothing\t%s\001%s\n" "$t" "rest of it" > "$in"
+		run -2 --separate-stderr reaction - < "$in"
+		eq "reaction: stdin:2: bad hazard record: not text (a NUL, a control character or bad UTF-8)" "$stderr"
+		eq "hazard	1	5	nothing	ok" "$output"
+	done
+	printf "hazard\t1\t5\tnothing\tx\t\n" > "$in"
+	run -2 --separate-stderr light - < "$in"
+	eq "light: stdin:1: bad hazard record: field 6 is empty" "$stderr"
+	printf "hazard\t1\t5\tnothing\t%s\n" "$(printf 'x\t%.0s' $(seq 12))x" > "$in"
+	run -2 --separate-stderr timedice - < "$in"
+	eq "timedice: stdin:1: bad hazard record: more than 16 fields" "$stderr"
+}
+
 @test "every EXAMPLES line of delving(7) runs" {
 	cd "$BATS_TEST_TMPDIR"
 	hazard_000 > hazards.md

@@ -9,6 +9,8 @@
  *	unit roll EXPR SEED COUNT	COUNT totals of EXPR, one a line
  *	unit table FILE			the loaded table: the die, then "LO HI KEY TEXT"
  *	unit record tsv|json WORD TEXT	a record "unit 1 WORD TEXT", in TSV or JSON
+ *	unit text SEED N		utf8_ok against a byte-at-a-time reference
+ *					over N strings: "texts not-texts mismatches"
  */
 #include <err.h>
 #include <inttypes.h>
@@ -88,6 +90,84 @@ print_record(const char *form, const char *word, const char *text)
 	out_close();
 }
 
+/* utf8_ok as RFC 3629 and delving(7) say it, a byte at a time: the reference. */
+static int
+text_reference(const unsigned char *p, size_t n)
+{
+	const unsigned char *end = p + n;
+	unsigned c, min;
+	int more;
+
+	while (p < end) {
+		c = *p++;
+		if (c < 0x80) {
+			if ((c < ' ' && c != '\t') || c == 0x7f)
+				return 0;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			more = 1, min = 0x80, c &= 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			more = 2, min = 0x800, c &= 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			more = 3, min = 0x10000, c &= 0x07;
+		else
+			return 0;
+		for (; more > 0; more--, p++) {
+			if (p >= end || (*p & 0xc0) != 0x80)
+				return 0;
+			c = c << 6 | (*p & 0x3f);
+		}
+		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * N strings of 0 to 40 pieces: plain ASCII, TABs and good UTF-8, and one
+ * piece in 64 a control, DEL or bad UTF-8, so each lands at every offset
+ * of the eight-byte words utf8_ok reads.
+ */
+static void
+check_text(const char *seed, const char *count)
+{
+	static const char *const good[] = {
+		"a", "Z", " ", "~", "\t", "\t\t", "abcdefgh", "\xc2\xa0",
+		"\xe2\x80\x94", "\xf0\x9f\x8e\xb2", "\xf4\x8f\xbf\xbf",
+	};
+	static const char *const bad[] = {
+		"\x01", "\x1f", "\x7f", "\x80", "\xc1\xbf", "\xe0\x80\xaf",
+		"\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x80", "\xff", "\xc2",
+		"\n", "\r",
+	};
+	const size_t ngood = sizeof good / sizeof good[0];
+	const size_t nbad = sizeof bad / sizeof bad[0];
+	struct rng r;
+	char buf[256], *end;
+	long n = atol(count), i, texts = 0, nots = 0, wrong = 0;
+	uint32_t k, pieces;
+	int ok;
+
+	rng_seed(&r, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		end = buf;
+		pieces = rng_die(&r, 41) - 1;
+		for (k = 0; k < pieces; k++)
+			end = stpcpy(end, rng_die(&r, 64) == 1 ?
+			    bad[rng_die(&r, (uint32_t)nbad) - 1] :
+			    good[rng_die(&r, (uint32_t)ngood) - 1]);
+		ok = utf8_ok(buf, (size_t)(end - buf));
+		if (ok != text_reference((unsigned char *)buf, (size_t)(end - buf)))
+			wrong++;
+		else if (ok)
+			texts++;
+		else
+			nots++;
+	}
+	printf("%ld %ld %ld\n", texts, nots, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -120,8 +200,10 @@ main(int argc, char *argv[])
 		print_table(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
+	} else if (argc == 4 && strcmp(argv[1], "text") == 0) {
+		check_text(argv[2], argv[3]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|text ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
