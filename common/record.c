@@ -598,8 +598,8 @@ line_prog(const char *line, size_t len)
 
 /*
  * One pass over a record: its text checked as utf8_ok checks it, and a
- * NUL for each TAB, eight bytes at a time up to a byte that is not plain
- * ASCII, then that character alone.  The input buffer keeps 8 bytes after
+ * NUL for each TAB, eight bytes at a time: at once when all are printable,
+ * else up to a byte that is not plain ASCII, then that character alone.  The input buffer keeps 8 bytes after
  * every line, so the last word may be read whole; its bytes past the line
  * count as plain and hold no TAB.  The number of the first empty field, or
  * 0.
@@ -614,6 +614,10 @@ scan(struct rec_in *r)
 
 	r->f[0] = s;
 	for (; s < end; s += k) {
+		if (end - s >= 8 && unprintable8(load8(s)) == 0) {
+			k = 8;		/* the common case: eight plain bytes */
+			continue;
+		}
 		w = load8(s);
 		tabs = equal8(w, '\t');
 		odd = ~(printable8(w) | tabs) & BYTES(0x80);
