@@ -224,7 +224,7 @@ filter(struct run *run)
 		pending = 0;
 		rec_release();
 		rec_pass(&r);
-		if (r.prog == REC_HAZARD && strcmp(r.f[3], "encounter") == 0) {
+		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
 			pending = 1;
 			turn = r.turn;
 		}

@@ -58,10 +58,15 @@ clock_hhmm(uint64_t t, char buf[8])
 const char *
 clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE])
 {
-	char hhmm[8];
+	char digits[U64_DIGITS], *d = u64_digits(digits + sizeof digits,
+	    clock_day(t));
+	size_t n = (size_t)(digits + sizeof digits - d);
 
-	snprintf(buf, CLOCK_WHEN_SIZE, "%s on day %llu", clock_hhmm(t, hhmm),
-	    (unsigned long long)clock_day(t));
+	/* "HH:MM on day D", without printf: filter mode writes one an hour */
+	clock_hhmm(t, buf);
+	memcpy(buf + 5, " on day ", 8);
+	memcpy(buf + 13, d, n);
+	buf[13 + n] = '\0';
 	return buf;
 }
 

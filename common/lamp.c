@@ -533,7 +533,7 @@ lamp_strike(struct lamp *l, const char *key)
 	};
 	size_t i;
 
-	if (l->lr->strike == NULL || strcmp(key, l->lr->strike) != 0)
+	if (l->lr->strike == NULL || !same_word(key, l->lr->strike))
 		return;
 	for (i = 0; i < sizeof strikes / sizeof strikes[0]; i++)
 		if (strcmp(key, strikes[i].key) == 0)

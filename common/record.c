@@ -105,11 +105,8 @@ out_str(const char *s)
 void
 out_u64(uint64_t v)
 {
-	char d[24], *p = d + sizeof d;
+	char d[U64_DIGITS], *p = u64_digits(d + sizeof d, v);
 
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
 	out_bytes(p, (size_t)(d + sizeof d - p));
 }
 
@@ -196,13 +193,9 @@ json_begin(const char *const *names)
 __attribute__((noinline)) static size_t
 format_turn(char *digits, uint64_t turn)
 {
-	char d[24], *q = d + sizeof d;
-	size_t n;
+	char d[U64_DIGITS], *q = u64_digits(d + sizeof d, turn);
+	size_t n = (size_t)(d + sizeof d - q);
 
-	do
-		*--q = (char)('0' + turn % 10);
-	while ((turn /= 10) != 0);
-	n = (size_t)(d + sizeof d - q);
 	memcpy(digits, q, n);
 	return n;
 }
@@ -343,67 +336,73 @@ rec_i64(int64_t v)
 	out_i64(v);
 }
 
-/* The decimal digits of V, written to end before END; where they start. */
-static char *
-digits(char *end, uint64_t v)
+/*
+ * One conversion of a sentence's format at SPEC (%s, %d, %ld, %llu, with
+ * a + flag for d): its text in *S, *N bytes long (a number's in NUM); the
+ * length of the conversion, or 0 for any other.
+ */
+static size_t
+conversion(const char *spec, va_list *ap, char num[U64_DIGITS + 1],
+    const char **s, size_t *n)
 {
-	do
-		*--end = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	return end;
+	const char *c = spec + 1;
+	int plus, longs;
+	long long v;
+	char *d;
+
+	if ((plus = *c == '+'))
+		c++;
+	for (longs = 0; *c == 'l'; c++)
+		longs++;
+	if (*c == 's' && !plus && longs == 0) {
+		*s = va_arg(*ap, const char *);
+		*n = strlen(*s);
+	} else if (*c == 'u' && longs == 2 && !plus) {
+		*s = u64_digits(num + U64_DIGITS + 1,
+		    va_arg(*ap, unsigned long long));
+		*n = (size_t)(num + U64_DIGITS + 1 - *s);
+	} else if (*c == 'd' && longs <= 2) {
+		v = longs == 0 ? va_arg(*ap, int) : longs == 1 ?
+		    va_arg(*ap, long) : va_arg(*ap, long long);
+		d = u64_digits(num + U64_DIGITS + 1,
+		    v < 0 ? -(uint64_t)v : (uint64_t)v);
+		if (v < 0 || plus)
+			*--d = v < 0 ? '-' : '+';
+		*s = d;
+		*n = (size_t)(num + U64_DIGITS + 1 - d);
+	} else
+		return 0;
+	return (size_t)(c + 1 - spec);
 }
 
 /*
- * vsnprintf for the conversions a record's sentence uses: %s, %d, %ld,
- * %llu, a + flag, %%.  0 for any other, which vsnprintf then formats.
+ * vsnprintf for the conversions a record's sentence uses, without stdio:
+ * the sentence's length, or -1 for a conversion that vsnprintf must make.
  */
-static int
+static long
 format_text(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	char num[24], *p = buf, *end = buf + size - 1, *d;
+	char num[U64_DIGITS + 1], *p = buf, *end = buf + size - 1;
 	const char *s;
-	int plus, longs;
-	long long v;
-	size_t n;
+	size_t n, len;
+	va_list args;
 
-	for (; *fmt != '\0'; fmt++) {
-		if (*fmt != '%' || *++fmt == '%') {
-			if (p < end)
-				*p++ = *fmt;
-			continue;
-		}
-		if ((plus = *fmt == '+'))
-			fmt++;
-		for (longs = 0; *fmt == 'l'; fmt++)
-			longs++;
-		if (*fmt == 's' && !plus && longs == 0)
-			s = va_arg(ap, const char *);
-		else if (*fmt == 'd' || (*fmt == 'u' && longs == 2 && !plus)) {
-			if (*fmt == 'u')
-				v = (long long)va_arg(ap, unsigned long long);
-			else
-				v = longs == 0 ? va_arg(ap, int) : longs == 1 ?
-				    va_arg(ap, long) : va_arg(ap, long long);
-			d = digits(num + sizeof num, *fmt == 'u' ?
-			    (uint64_t)v : v < 0 ? -(uint64_t)v : (uint64_t)v);
-			if (*fmt == 'd' && v < 0)
-				*--d = '-';
-			else if (plus)
-				*--d = '+';
-			s = d;
-			n = (size_t)(num + sizeof num - d);
-			goto copy;
-		} else
-			return 0;
-		n = strlen(s);
-	copy:
+	va_copy(args, ap);
+	for (; *fmt != '\0'; fmt += len) {
+		if (*fmt != '%')
+			s = fmt, n = len = strcspn(fmt, "%");
+		else if (fmt[1] == '%')
+			s = fmt, n = 1, len = 2;
+		else if ((len = conversion(fmt, &args, num, &s, &n)) == 0)
+			break;
 		if (n > (size_t)(end - p))
 			n = (size_t)(end - p);
 		memcpy(p, s, n);
 		p += n;
 	}
+	va_end(args);
 	*p = '\0';
-	return 1;
+	return *fmt == '\0' ? p - buf : -1;
 }
 
 /* The sentence: formatted, with any TAB or newline made a space. */
@@ -411,19 +410,20 @@ void
 rec_text(const char *fmt, ...)
 {
 	char buf[2048], *p;
-	va_list ap, again;
+	va_list ap;
+	long n;
 
 	va_start(ap, fmt);
-	va_copy(again, ap);
-	if (!format_text(buf, sizeof buf, fmt, ap))
-		vsnprintf(buf, sizeof buf, fmt, again);
-	va_end(again);
+	if ((n = format_text(buf, sizeof buf, fmt, ap)) < 0)
+		vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	for (p = buf; (p = strpbrk(p, "\t\n\r")) != NULL; p++)
 		*p = ' ';
 	field();
 	if (ojson)
 		json_str(buf);
+	else if (n >= 0)
+		out_bytes(buf, (size_t)n);
 	else
 		out_str(buf);
 }

@@ -93,9 +93,19 @@ word_in(const char *w, const char *const *list)
 	int i;
 
 	for (i = 0; list[i] != NULL; i++)
-		if (*w == *list[i] && strcmp(w, list[i]) == 0)
+		if (same_word(w, list[i]))
 			return i;
 	return -1;
+}
+
+/* The decimal digits of V, written to end just before END; where they start. */
+char *
+u64_digits(char *end, uint64_t v)
+{
+	do
+		*--end = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	return end;
 }
 
 /* A name a record or a state file can hold: printable, no blank, not too long. */

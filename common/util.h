@@ -30,6 +30,15 @@ void	  util_init(void);
 void	  version(const char *prog);
 extern const char *const yes_no[3];	/* a state file's flags: "no", "yes" */
 
+/* strcmp(a, b) == 0, most unequal words told apart without a call */
+static inline int
+same_word(const char *a, const char *b)
+{
+	return *a == *b && strcmp(a, b) == 0;
+}
+
+#define U64_DIGITS 20	/* the most a uint64_t has */
+char	 *u64_digits(char *end, uint64_t v);
 int	  word_in(const char *w, const char *const *list);
 int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
