@@ -197,6 +197,42 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	done
 }
 
+@test "rec_text: its own %s %d %ld %+ld %llu %% agree with printf, and other conversions go to vsnprintf" {
+	for n in -42 0 7 2147483647 -2147483648; do
+		u=$(printf '%u' "$n")
+		eq "$(printf 'a b|%d|%d|%+d|%d|%+d|%s|100%%|end\t%5d|a b |%x|%d' "$n" "$n" "$n" "$n" "$n" "$u" "$n" "$((n & 0xffffffff))" "$n")" \
+		    "$(unit sentence $'a\tb' "$n")"
+	done
+	eq "x|-1|9223372036854775807|+9223372036854775807|9223372036854775807|+9223372036854775807|9223372036854775807|100%|end	   -1|x   |ffffffff|9223372036854775807" \
+	    "$(unit sentence x 9223372036854775807)"
+	eq "x|0|-9223372036854775808|-9223372036854775808|-9223372036854775808|-9223372036854775808|9223372036854775808|100%|end	    0|x   |0|-9223372036854775808" \
+	    "$(unit sentence x -9223372036854775808)"
+}
+
+@test "hazard: a prepared record is the one written field by field, for short texts and texts past 128 bytes" {
+	t=$BATS_TEST_TMPDIR/table long=$(printf 'long%.0s' $(seq 60))
+	printf '1-3 short The short one.\n4-6 long %s.\n' "$long" > "$t"
+	for s in 1 2 3 4 5 6 7 8; do
+		for tbl in "" "-t $t"; do
+			# -n 1 writes field by field; -n 9 from prepared records
+			eq "$(hazard -s $s -n 1 $tbl)" "$(hazard -s $s -n 9 $tbl | head -1)"
+		done
+	done
+	hazard -s 1 -n 40 -t "$t" | grep -q "	long	long"	# the long text was rolled
+}
+
+@test "the programs ask for a 1 MiB pipe on their output, where Linux allows it" {
+	command -v python3 >/dev/null || skip "python3 reads the pipe's size"
+	[ "$(uname -s)" = Linux ] || skip "F_SETPIPE_SZ is Linux's"
+	max=$(cat /proc/sys/fs/pipe-max-size)
+	[ "$max" -ge 1048576 ] || [ "$(id -u)" = 0 ] || skip "pipe-max-size is $max"
+	# read to the end first, so the size is asked after the writer is done
+	size() { python3 -c 'import fcntl, sys; sys.stdin.buffer.read(); print(fcntl.fcntl(0, 1032))'; }
+	eq 1048576 "$(hazard -n 3 | size)"
+	eq 1048576 "$(hazard -n 3 | light -l torch - | size)"
+	[ "$(hazard -n 3 | cat | size)" != 1048576 ]	# cat leaves its pipe as it was
+}
+
 @test "utf8_ok: judging eight bytes at a time, it agrees with a byte-at-a-time reference on 200,000 strings" {
 	read -r texts nots wrong <<< "$(unit text 2026 200000)"
 	eq 0 "$wrong"

@@ -9,6 +9,8 @@
  *	unit roll EXPR SEED COUNT	COUNT totals of EXPR, one a line
  *	unit table FILE			the loaded table: the die, then "LO HI KEY TEXT"
  *	unit record tsv|json WORD TEXT	a record "unit 1 WORD TEXT", in TSV or JSON
+ *	unit sentence WORD N		rec_text's own conversions and the ones it
+ *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
  */
@@ -86,6 +88,22 @@ print_record(const char *form, const char *word, const char *text)
 	rec_begin(fields, 1);
 	rec_str(word);
 	rec_text("%s", text);
+	rec_end();
+	out_close();
+}
+
+/* The sentence of a record through rec_text: a line with no program or turn. */
+static void
+print_sentence(const char *word, const char *number)
+{
+	static const char *const fields[] = { "own", "vsnprintf", NULL };
+	long long n = strtoll(number, NULL, 10);
+
+	out_init("unit", 0);
+	rec_line(fields);
+	rec_text("%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
+	    (long)n, (long)n, n, n, (unsigned long long)n, "end");
+	rec_text("%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
 	rec_end();
 	out_close();
 }
@@ -200,10 +218,12 @@ main(int argc, char *argv[])
 		print_table(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
+	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {
+		print_sentence(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "text") == 0) {
 		check_text(argv[2], argv[3]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|text ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
