@@ -12,10 +12,13 @@ DISTDIR = .
 CC = cc
 CFLAGS = -O2 -std=c11 -Wall -Wextra -Wpedantic
 LDFLAGS =
+CPPFLAGS =
 # The feature macro, set in this one place: POSIX.1-2008 with err(3),
-# flock(2) and getrandom(2).
-DELVING_CPPFLAGS = -D_DEFAULT_SOURCE -Icommon
+# flock(2), getrandom(2) and Linux's F_SETPIPE_SZ.
+DELVING_CPPFLAGS = -D_GNU_SOURCE -Icommon
 FUZZ_SECONDS = 60
+# bats runs the test files two at a time when GNU parallel is installed.
+BATS = bats $$(command -v parallel >/dev/null 2>&1 && echo --jobs 2 --no-parallelize-within-files)
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
 PROGS = hazard light timedice reaction chase return roll
@@ -37,7 +40,7 @@ LIB = common/libdelving.a
 all: $(BIN)
 
 .c.o:
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(OBJ): $(HDR)
 
@@ -45,48 +48,38 @@ $(LIB): $(OBJ)
 	rm -f $@
 	$(AR) -rc $@ $(OBJ)
 
-bin/hazard: cmd/hazard.c $(LIB) $(HDR)
+# One rule builds every program: bin/NAME from cmd/NAME.c and the archive.
+$(BIN): $(LIB) $(HDR)
 	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/hazard.c $(LIB) $(LDFLAGS)
-
-bin/chase: cmd/chase.c $(LIB) $(HDR)
-	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/chase.c $(LIB) $(LDFLAGS)
-
-bin/reaction: cmd/reaction.c $(LIB) $(HDR)
-	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/reaction.c $(LIB) $(LDFLAGS)
-
-bin/return: cmd/return.c $(LIB) $(HDR)
-	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/return.c $(LIB) $(LDFLAGS)
-
-bin/timedice: cmd/timedice.c $(LIB) $(HDR)
-	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/timedice.c $(LIB) $(LDFLAGS)
-
-bin/light: cmd/light.c $(LIB) $(HDR)
-	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/light.c $(LIB) $(LDFLAGS)
-
-bin/roll: cmd/roll.c $(LIB) $(HDR)
-	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ cmd/roll.c $(LIB) $(LDFLAGS)
+	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ cmd/$(@F).c $(LIB) $(LDFLAGS)
+bin/hazard: cmd/hazard.c
+bin/light: cmd/light.c
+bin/timedice: cmd/timedice.c
+bin/reaction: cmd/reaction.c
+bin/chase: cmd/chase.c
+bin/return: cmd/return.c
+bin/roll: cmd/roll.c
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
-	$(CC) $(DELVING_CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
+	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
 
 test: all tests/unit
 	@command -v bats >/dev/null 2>&1 || { \
 	    echo "make test: bats-core is not installed: apt-get install bats, or npm install -g bats" >&2; \
 	    exit 1; }
-	bats tests
+	$(BATS) tests
 
-sanitize:
-	$(MAKE) clean
-	$(MAKE) CC=clang CFLAGS="-std=c11 -Wall -Wextra -Wpedantic $(SANITIZE)" \
-	    LDFLAGS="$(SANITIZE)" test
-	$(MAKE) clean
+# The suite against programs built with AddressSanitizer and UBSan in
+# tests/san (put first on PATH through DELVING_BIN): the normal build in
+# bin/ and common/ is left as it is.
+SANCC = clang
+SANDIR = tests/san
+sanitize: all tests/unit
+	rm -rf $(SANDIR) && mkdir -p $(SANDIR)
+	for p in $(PROGS) unit; do src=cmd/$$p.c; [ $$p = unit ] && src=tests/unit.c; \
+	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 -Wall -Wextra -Wpedantic \
+	    $(SANITIZE) -o $(SANDIR)/$$p $$src $(OBJ:.o=.c) || exit 1; done
+	DELVING_BIN=$$(pwd)/$(SANDIR) $(BATS) tests
 
 # The suite with every program run under valgrind's memcheck: any error or
 # leak makes the program exit 99, which fails its test.  It runs copies of
@@ -116,9 +109,17 @@ lint:
 demo: all
 	tests/demo.sh
 
+# The directories install needs; those it had to create are listed in
+# MANIFEST, so that uninstall removes them (when empty) and no other.
+DIRS = $(PREFIX)/bin $(MANPREFIX)/man6 $(MANPREFIX)/man7 $(BASHCOMPDIR) \
+	$(ZSHCOMPDIR) $(PREFIX)/share/delving
+MANIFEST = $(PREFIX)/share/delving/created-directories
+
 install: all
-	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man6 \
-	    $(DESTDIR)$(MANPREFIX)/man7 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	@new=; for d in $(DIRS); do p=$$d; while [ "$$p" != / ] && [ "$$p" != . ] && \
+	    [ ! -d "$(DESTDIR)$$p" ]; do new="$$new $$p"; p=$$(dirname "$$p"); done; done; \
+	    for d in $(DIRS); do mkdir -p "$(DESTDIR)$$d" || exit 1; done; \
+	    [ -z "$$new" ] || printf '%s\n' $$new | sort -u >> $(DESTDIR)$(MANIFEST)
 	for p in $(PROGS); do cp -f bin/$$p $(DESTDIR)$(PREFIX)/bin/$$p; \
 	    chmod 755 $(DESTDIR)$(PREFIX)/bin/$$p; done
 	cp -f $(MAN6) $(DESTDIR)$(MANPREFIX)/man6/
@@ -128,16 +129,18 @@ install: all
 	cp -f cmd/completion/_delving $(DESTDIR)$(ZSHCOMPDIR)/_delving
 	chmod 644 $(DESTDIR)$(ZSHCOMPDIR)/_delving
 
-# What install added, then each directory it names and their parents below
-# DESTDIR, as far as they are empty.
+# What install added, then the directories it created, deepest first, as
+# far as they are empty: never one that was there before.
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$p \
 	    $(DESTDIR)$(BASHCOMPDIR)/$$p; done
 	for m in $(MAN6); do rm -f $(DESTDIR)$(MANPREFIX)/man6/$${m##*/}; done
 	for m in $(MAN7); do rm -f $(DESTDIR)$(MANPREFIX)/man7/$${m##*/}; done
 	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_delving
-	for d in $(PREFIX)/bin $(MANPREFIX)/man6 $(MANPREFIX)/man7 $(BASHCOMPDIR) \
-	    $(ZSHCOMPDIR); do (cd $(DESTDIR)/ && rmdir -p "$${d#/}") 2>/dev/null || :; done
+	@if [ -f $(DESTDIR)$(MANIFEST) ]; then \
+	    dirs=$$(awk '{ print length($$0), $$0 }' $(DESTDIR)$(MANIFEST) | sort -rn | cut -d' ' -f2-); \
+	    rm -f $(DESTDIR)$(MANIFEST); \
+	    for d in $$dirs; do rmdir "$(DESTDIR)$$d" 2>/dev/null || :; done; fi
 
 # A release tarball of the committed tree (HEAD), without built files.
 dist:
@@ -146,6 +149,6 @@ dist:
 	    -o $(DISTDIR)/delving-$$v.tar.gz HEAD
 
 clean:
-	rm -rf bin tests/unit $(OBJ) $(LIB) delving-*.tar.gz
+	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) delving-*.tar.gz
 
 .PHONY: all test sanitize memcheck fuzz bench lint demo install uninstall dist clean

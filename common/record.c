@@ -5,7 +5,6 @@
  * under its name.  Output goes through one buffer written in large blocks
  * and checked before exit; filter mode copies every input line through.
  */
-#define _GNU_SOURCE		/* F_SETPIPE_SZ, where Linux has it */
 #include <assert.h>
 #include <err.h>
 #include <errno.h>

@@ -8,9 +8,18 @@ PATH=$top/bin:$PATH
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 
-show() {	# show COMMAND: print the command, run it, show its records
+# show COMMAND [STATUS]: print the command, run it, show its records as
+# PROGRAM TURN SENTENCE (a line without TABs as it is).  The demo stops
+# with the command's status unless it is STATUS (default 0): a check that
+# fails on purpose says so.
+show() {
 	printf '\n$ %s\n' "$1"
-	sh -c "$1" | awk -F'\t' '{ printf "  %-8s %3s  %s\n", $1, $2, $NF }' || true
+	set +e
+	sh -c "set -e; $1" > "$dir/out"
+	rc=$?
+	set -e
+	awk -F'\t' 'NF > 1 { printf "  %-8s %3s  %s\n", $1, $2, $NF; next } { print "  " $0 }' "$dir/out"
+	[ "$rc" -eq "${2:-0}" ] || { echo "demo: '$1' exited $rc" >&2; exit "$rc"; }
 }
 say() { printf '\n# %s\n' "$*"; }
 
@@ -38,16 +47,16 @@ show "timedice -f day.time -n 2 hour"
 show "timedice -f day.time timer torch 1hour"
 
 say "A scout with 40 ft speed flees through a dense thicket: DEX at disadvantage against DC 13 (004):"
-show "chase -s 425 -d -q 40 uneven Ann:2"
+show "chase -s 425 -d -q 40 uneven Ann:2" 1
 show "chase -r travel pace overland harsh 24"
 
 say "Morale, surprise, and the roll to return to camp four hours out (DC 14, 004):"
-show "reaction -s 3 -m 2 morale"
-show "reaction -s 3 -p party.txt surprise"
-show "return -s 970 -l 4 arduous Wren:6 Osric:5"
+show "reaction -s 3 -m 2 morale" 1
+show "reaction -s 3 -p party.txt surprise" 1
+show "env return -s 970 -l 4 arduous Wren:6 Osric:5" 1
 
 say "Dice, checks, tables and exact odds:"
 show "roll -s 1 -n 4 4d6kh3 | paste -sd' ' -"
-show "roll -s 1 -c 12 d20+3-4"
+show "roll -s 1 -c 12 d20+3-4" 1
 show "roll -s 1 -t injury"
 printf '\n$ roll -o 2d20kh1 | tail -3\n'; roll -o 2d20kh1 | tail -3 | sed 's/^/  /'

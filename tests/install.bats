@@ -62,6 +62,20 @@ version() {
 	eq mine "$(cat "$d/opt/bin/other")"
 }
 
+@test "make uninstall removes only the directories install created, never an emptied one that was there" {
+	d=$BATS_TEST_TMPDIR/dest
+	mkdir -p "$d/usr/local/share/man"	# there before, empty
+	mk install DESTDIR="$d" PREFIX=/usr/local
+	grep -qx /usr/local/share/man/man6 "$d/usr/local/share/delving/created-directories"
+	! grep -qx /usr/local/share/man "$d/usr/local/share/delving/created-directories"
+	mk uninstall DESTDIR="$d" PREFIX=/usr/local
+	eq "d .
+d ./usr
+d ./usr/local
+d ./usr/local/share
+d ./usr/local/share/man" "$(tree "$d")"
+}
+
 @test "make dist: a tarball of the committed tree, named by the version hazard -V prints" {
 	command -v git >/dev/null || skip "git is not installed"
 	git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1 || skip "not a git checkout"
