@@ -13,6 +13,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
+#include "state.h"
 #include "util.h"
 
 static const char prog[] = "reaction";
@@ -39,15 +40,15 @@ struct opts {
 	long	 mod;
 	long long count;
 	int	 count_set;
-	const char *party, *seed;
+	const char *party, *seed, *file;
 	int	 json, verbose, unbuffered;
 };
 
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: reaction [-adhjuVv] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-s SEED] [disposition | morale [NAME:WIS ...] | "
+	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
+	    "[-p FILE] [-s SEED] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
 }
@@ -254,6 +255,35 @@ play(struct run *run, enum mode mode, long long count)
 		}
 }
 
+/*
+ * reaction(6) FILES: the state file of -f holds the generator alone, so
+ * that a stream continues across runs (a delve(6) session's turns).
+ */
+static void
+load_state(struct stream *st, struct stf *f)
+{
+	char *w[STF_WORDS_MAX];
+	int nw;
+
+	while ((nw = stf_next(f, w)) > 0)
+		if (!stf_stream(f, w, nw, st))
+			stf_bad(f, "unknown keyword '%s'", w[0]);
+}
+
+/* Written back when it is new or the generator moved. */
+static void
+save_state(const struct stream *st, const struct rng *was, struct stf *f)
+{
+	FILE *fp;
+
+	if (f->in != NULL && st->restored &&
+	    memcmp(was, &st->rng, sizeof *was) == 0)
+		return;
+	fp = stf_write(f, prog);
+	stf_write_stream(fp, st);
+	stf_commit(f);
+}
+
 /* The operands: a mode, and NAME:WIS characters after morale or surprise. */
 static enum mode
 parse_mode(int argc, char **argv)
@@ -295,10 +325,11 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adhjm:n:p:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
+		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
 		case 'j': o->json = 1; break;
 		case 'm': o->mod = emod_add(o->mod, optarg); break;
@@ -321,6 +352,8 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
+	struct stf f;
+	struct rng was;
 	enum mode mode;
 
 	util_init();
@@ -335,6 +368,11 @@ main(int argc, char *argv[])
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
+	if (o.file != NULL) {
+		stf_open(&f, o.file);
+		load_state(&run.st, &f);
+	}
+	was = run.st.rng;
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
@@ -343,5 +381,9 @@ main(int argc, char *argv[])
 	else
 		play(&run, mode, o.count);
 	out_close();
+	if (o.file != NULL) {
+		save_state(&run.st, &was, &f);
+		stf_close(&f);
+	}
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }
