@@ -653,6 +653,8 @@ new_session(int argc, char **argv)
 	char seed[U64_DIGITS + 1];
 
 	parse_new(&n, argc, argv);
+	if (n.party != NULL)
+		fclose(efopen_input(n.party, "a party file"));
 	ses_lock(&s, argv[optind], 1);
 	if (!ses_empty(&s)) {
 		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
@@ -721,8 +723,8 @@ batch_one(const struct batch *b, long long i)
 	char seed[256], turns[32], file[1024], tmp[1100];
 	char *h[] = { "hazard", "-s", seed, "-n", turns, b->party ? "-p" : NULL,
 	    (char *)b->party, NULL };
-	char *l[] = { "light", "-s", seed, "-", b->lights ? "-l" : NULL,
-	    (char *)b->lights, NULL };
+	char *l[] = { "light", "-s", seed, b->lights ? "-l" : "-",
+	    (char *)b->lights, "-", NULL };
 	char *t[] = { "timedice", "-s", seed, "-", NULL };
 	char *r[] = { "reaction", "-s", seed, "-", NULL };
 	char **const argvs[] = { h, l, t, r };

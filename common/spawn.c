@@ -85,16 +85,21 @@ slurp(int fd, char **out, size_t *outlen)
 static void
 message(const char *prog, struct sp_result *res)
 {
-	char line[SP_MSG_MAX];
+	char line[SP_MSG_MAX], first[SP_MSG_MAX] = "";
 	size_t n = strlen(prog);
 
 	rewind(errs);
-	while (fgets(line, sizeof line, errs) != NULL)
+	while (fgets(line, sizeof line, errs) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, prog, n) == 0 && line[n] == ':') {
-			line[strcspn(line, "\n")] = '\0';
 			snprintf(res->msg, sizeof res->msg, "%s", line);
 			return;
 		}
+		if (first[0] == '\0')
+			snprintf(first, sizeof first, "%s", line);
+	}
+	if (first[0] != '\0')	/* a usage line */
+		snprintf(res->msg, sizeof res->msg, "%s: %s", prog, first);
 }
 
 /* Which stage failed: the first that did not exit 0 of its own accord. */
