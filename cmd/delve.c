@@ -42,12 +42,12 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: delve [-hjRV] [-C DIR] [-n COUNT] [ACTION ...]\n"
-	    "       delve new [-F] [-c TIME] [-l KIND[,KIND...]] [-p FILE] "
+	fprintf(fp, "usage: delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]\n"
+	    "       delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] "
 	    "[-r RULES] [-s SEED] DIR\n"
-	    "       delve [-C DIR] status | check | undo | log [-jR]\n"
-	    "       delve [-C DIR] roll | reaction | chase | return [ARG ...]\n"
-	    "       delve batch [-l KIND[,KIND...]] [-p FILE] [-r RULES] "
+	    "       delve [-jR] [-C DIR] status | check | undo | log\n"
+	    "       delve [-jR] [-C DIR] roll | reaction | chase | return [ARG ...]\n"
+	    "       delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] "
 	    "-s SEED -n TURNS -o DIR COUNT\n");
 	exit(status);
 }
