@@ -159,7 +159,7 @@ accepts() {
 @test "bash: delve's options, its commands and the session directory of -C" {
 	eq "-C -R -V -h -j -n" "$(comp delve -)"
 	eq "backtrack batch" "$(comp delve b)"
-	eq "check chase" "$(comp delve ch)"
+	eq "chase check" "$(comp delve ch)"
 	mkdir -p "$BATS_TEST_TMPDIR/crypt"
 	cd "$BATS_TEST_TMPDIR"
 	eq "crypt" "$(comp delve -C cr)"
