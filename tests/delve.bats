@@ -335,3 +335,34 @@ fail_at() {
 	run -0 mandoc -Tlint -Wwarning "$TOP/man/delve.6"
 	eq "" "$output"
 }
+
+# twice CMD: run CMD in two fresh directories; every file and output alike.
+twice() {
+	local d
+	for d in one two; do
+		rm -rf "$d" && mkdir "$d" && cp party.txt "$d"/ || return
+		(cd "$d" && PATH="$TOP/tests/examples/bin:$PATH" bash -c "$1" > stdout 2>&1) ||
+		    { echo "failed: $1" >&2; return 1; }
+	done
+	diff -r one two >&2 || { echo "not reproducible: $1" >&2; return 1; }
+}
+
+@test "every doc example said to be pre-rolled, reproducible or from its date gives the same bytes twice" {
+	local c n=0
+	while IFS= read -r c; do
+		twice "$c"
+		n=$((n + 1))
+	done < <(
+		sed -n 's/^    \$ //p' "$TOP/README.md" | grep -e 'DELVING_SEED=' -e '^delve batch'
+		man_examples delving.7 | grep 'export DELVING_SEED'
+		man_examples hazard.6 | grep -e '-s 2026-11-22'
+		man_examples delve.6 | grep '^delve batch'
+		sed -n 's/^show "\((export DELVING_SEED=[^"]*\)"$/\1/p' "$TOP/tests/demo.sh"
+		awk '/^0 6 \* \* 5 delve batch/ { sub(/^0 6 \* \* 5 /, ""); gsub(/\\e%/, "%"); sub(/~\//, ""); print }' "$TOP/man/delving.7" "$TOP/man/delve.6"
+	)
+	eq 8 "$n"
+	# and delve(6)'s whole session, seeded so that it is reproducible
+	twice "$(man_examples delve.6)"
+	# the crontab line that README's tour and delve(6) describe, under dash
+	twice "dash -c 'delve batch -s \"\$(date +%F)\" -n 36 -o sessions 1'"
+}
