@@ -19,7 +19,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
-#include "spawn.h"
+#include "proc.h"
 #include "util.h"
 
 static const char prog[] = "delve";
@@ -307,16 +307,16 @@ session_env(const struct session *s)
 
 /* A failed stage: one line naming it and its file, the session unchanged. */
 static void
-stage_failed(struct session *s, const struct sp_result *r)
+stage_failed(struct session *s, const struct proc_result *r)
 {
-	char from[512], msg[SP_MSG_MAX + 64], *at;
+	char from[512], msg[PROC_MSG_MAX + 64], *at;
 	int status = r->status;
 
 	ses_abort(s);
 	snprintf(from, sizeof from, "%s/.new/", s->dir);
 	snprintf(msg, sizeof msg, "%s", r->msg);
 	if ((at = strstr(msg, from)) != NULL) {
-		char tail[SP_MSG_MAX + 64];
+		char tail[PROC_MSG_MAX + 64];
 
 		snprintf(tail, sizeof tail, "%s", at + strlen(from));
 		snprintf(at, sizeof msg - (size_t)(at - msg), "%s/state/%s", s->dir,
@@ -346,7 +346,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-",
 	    NULL };
 	char **const argvs[] = { h, l, t, r };
-	struct sp_result res;
+	struct proc_result res;
 	uint64_t start, prev = s->turn;
 	size_t len;
 	char *out;
@@ -363,7 +363,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);
-	if (sp_run(argvs, 4, -1, &out, &len, &res))
+	if (proc_run(argvs, 4, -1, &out, &len, &res))
 		stage_failed(s, &res);
 	ses_commit(s, out, len, (uint64_t)o->count, 0);
 	print_records(out, len, o->form, start, prev);
@@ -401,7 +401,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char seed[256], *v[128], *party = newfile(s, "party"), *out, *rec;
 	char **const argvs[] = { v };
-	struct sp_result res;
+	struct proc_result res;
 	size_t len, reclen;
 	int i, n = 0;
 
@@ -419,7 +419,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	if (s->party)
 		setenv("DELVING_PARTY", party, 1);
 	ses_begin(s, 1);
-	if (sp_run(argvs, 1, -1, &out, &len, &res) && res.status != EXIT_FAILED)
+	if (proc_run(argvs, 1, -1, &out, &len, &res) && res.status != EXIT_FAILED)
 		stage_failed(s, &res);
 	rec = at_turn(out, len, s->turn, &reclen);
 	ses_commit(s, rec, reclen, 0, 1);
@@ -547,12 +547,12 @@ static void
 setup(struct session *s, char **v)
 {
 	char **const argvs[] = { v };
-	struct sp_result res;
+	struct proc_result res;
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (null < 0)
 		err(EXIT_IO, "/dev/null");
-	if (sp_run(argvs, 1, null, NULL, NULL, &res))
+	if (proc_run(argvs, 1, null, NULL, NULL, &res))
 		stage_failed(s, &res);
 	close(null);
 }
@@ -716,11 +716,22 @@ parse_batch(struct batch *b, int argc, char **argv)
 		fclose(efopen_input(b->party, "a party file"));
 }
 
-/* One session of the batch into DIR/SEED-I.tsv, by way of a temp file. */
+/* DIR/SEED-I.tsv, or its temp file DIR/.SEED-I.tsv.PID. */
 static void
+batch_name(const struct batch *b, long long i, int temp, char *buf, size_t size)
+{
+	if (temp)
+		snprintf(buf, size, "%s/.%s-%lld.tsv.%ld", b->outdir, b->seed, i,
+		    (long)getpid());
+	else
+		snprintf(buf, size, "%s/%s-%lld.tsv", b->outdir, b->seed, i);
+}
+
+/* One session into its temp file: 0, or the failed stage's status. */
+static int
 batch_one(const struct batch *b, long long i)
 {
-	char seed[256], turns[32], file[1024], tmp[1100];
+	char seed[256], turns[32], tmp[1100], file[1100];
 	char *h[] = { "hazard", "-s", seed, "-n", turns, b->party ? "-p" : NULL,
 	    (char *)b->party, NULL };
 	char *l[] = { "light", "-s", seed, b->lights ? "-l" : "-",
@@ -728,35 +739,55 @@ batch_one(const struct batch *b, long long i)
 	char *t[] = { "timedice", "-s", seed, "-", NULL };
 	char *r[] = { "reaction", "-s", seed, "-", NULL };
 	char **const argvs[] = { h, l, t, r };
-	struct sp_result res;
+	struct proc_result res;
 	int fd;
 
 	snprintf(seed, sizeof seed, "%s-%lld", b->seed, i);
 	snprintf(turns, sizeof turns, "%lld", b->turns);
-	snprintf(file, sizeof file, "%s/%s.tsv", b->outdir, seed);
-	snprintf(tmp, sizeof tmp, "%s/.%s.tsv.%ld", b->outdir, seed, (long)getpid());
+	batch_name(b, i, 1, tmp, sizeof tmp);
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
 		err(EXIT_IO, "%s", tmp);
-	if (sp_run(argvs, 4, fd, NULL, NULL, &res)) {
+	if (proc_run(argvs, 4, fd, NULL, NULL, &res)) {
+		close(fd);
 		unlink(tmp);
-		errx(res.status ? res.status : EXIT_IO, "%s: %s; nothing written",
-		    file, res.msg);
+		batch_name(b, i, 0, file, sizeof file);
+		warnx("%s: %s; nothing written", file, res.msg);
+		return res.status ? res.status : EXIT_IO;
 	}
-	if (fsync(fd) != 0 || close(fd) != 0 || rename(tmp, file) != 0) {
-		int e = errno;
-
-		unlink(tmp);
-		errno = e;
-		err(EXIT_IO, "%s", file);
-	}
+	if (close(fd) != 0)
+		err(EXIT_IO, "%s", tmp);
+	return 0;
 }
 
+/*
+ * The sessions made, on disk at once (one syncfs(2), not an fsync a file),
+ * then each temp file renamed over its session's file.
+ */
 static void
+batch_commit(const struct batch *b, long long made, int dfd)
+{
+	char tmp[1100], file[1100];
+	long long i;
+
+	if (syncfs(dfd) != 0)
+		err(EXIT_IO, "%s: syncfs", b->outdir);
+	for (i = 1; i <= made; i++) {
+		batch_name(b, i, 1, tmp, sizeof tmp);
+		batch_name(b, i, 0, file, sizeof file);
+		if (rename(tmp, file) != 0)
+			err(EXIT_IO, "%s", file);
+	}
+	if (fsync(dfd) != 0)
+		err(EXIT_IO, "%s: fsync", b->outdir);
+}
+
+/* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
+static int
 batch(int argc, char **argv)
 {
 	struct batch b = { 0 };
-	long long i;
-	int fd;
+	long long i, made = 0;
+	int dfd, rc = 0;
 
 	parse_batch(&b, argc, argv);
 	unsetenv("DELVING_SEED");
@@ -767,12 +798,14 @@ batch(int argc, char **argv)
 		unsetenv("DELVING_RULES");
 	if (mkdir(b.outdir, 0777) != 0 && errno != EEXIST)
 		err(EXIT_IO, "%s", b.outdir);
-	for (i = 1; i <= b.count; i++)
-		batch_one(&b, i);
-	if ((fd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
+	if ((dfd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		err(EXIT_IO, "%s", b.outdir);
+	for (i = 1; i <= b.count && rc == 0; i++)
+		if ((rc = batch_one(&b, i)) == 0)
+			made = i;
+	batch_commit(&b, made, dfd);
+	close(dfd);
+	return rc;
 }
 
 /* --- main -------------------------------------------------------------- */
@@ -846,7 +879,7 @@ main(int argc, char *argv[])
 
 	util_init();
 	opterr = 0;
-	sp_init(argv[0]);
+	proc_init(argv[0]);
 	i = parse_options(&o, argc, argv);
 	argc -= i;
 	argv += i;
@@ -855,8 +888,9 @@ main(int argc, char *argv[])
 		return EXIT_OK;
 	}
 	if (argc > 0 && strcmp(argv[0], "batch") == 0) {
-		batch(argc, argv);
-		return EXIT_OK;
+		rc = batch(argc, argv);
+		out_done();
+		return rc;
 	}
 	ses_lock(&s, o.dir, 0);
 	ses_load(&s);

@@ -1,5 +1,5 @@
 /*
- * spawn: run the suite's programs as one pipeline.  Each program is taken
+ * proc: run the suite's programs as one pipeline.  Each program is taken
  * from the directory of the running executable (/proc/self/exe, else
  * argv[0] when it holds a slash), so that an installed /usr/local/bin/delve
  * finds /usr/local/bin/hazard under cron's PATH=/usr/bin:/bin; else from
@@ -12,6 +12,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +20,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "spawn.h"
+#include "proc.h"
 #include "util.h"
 
 static char *bindir;		/* where the siblings are, or NULL: PATH */
 static FILE *errs;		/* the stages' stderr */
 
 void
-sp_init(const char *argv0)
+proc_init(const char *argv0)
 {
 	char self[PATH_MAX];
 	ssize_t n;
@@ -40,23 +41,43 @@ sp_init(const char *argv0)
 	bindir = estrdup(dirname(self));
 }
 
-/* The child: its ends of the pipes in place, then the program. */
-static void
-child(char *const argv[], int in, int out)
+/*
+ * Start one stage with its ends of the pipes in place (posix_spawn: a
+ * vfork, cheaper than a fork of the caller).  A program that cannot be
+ * started is a stage that failed with 127.
+ */
+static pid_t
+start(char *const argv[], int in, int out)
 {
+	posix_spawn_file_actions_t fa;
 	char path[PATH_MAX];
+	const char *file = argv[0];
+	extern char **environ;
+	pid_t pid;
+	int e;
 
-	if ((in != STDIN_FILENO && dup2(in, STDIN_FILENO) < 0) ||
-	    (out != STDOUT_FILENO && dup2(out, STDOUT_FILENO) < 0) ||
-	    dup2(fileno(errs), STDERR_FILENO) < 0)
-		_exit(EXIT_IO);
-	signal(SIGPIPE, SIG_DFL);
 	if (bindir != NULL && snprintf(path, sizeof path, "%s/%s", bindir,
 	    argv[0]) < (int)sizeof path && access(path, X_OK) == 0)
-		execv(path, argv);
-	execvp(argv[0], argv);
-	fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
-	_exit(127);
+		file = path;
+	if (posix_spawn_file_actions_init(&fa) != 0 ||
+	    (in != STDIN_FILENO &&
+	    posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO) != 0) ||
+	    (out != STDOUT_FILENO &&
+	    posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO) != 0) ||
+	    posix_spawn_file_actions_adddup2(&fa, fileno(errs), STDERR_FILENO) != 0)
+		errx(EXIT_IO, "posix_spawn: no memory");
+	e = file == path ? posix_spawn(&pid, file, &fa, NULL, argv, environ) :
+	    posix_spawnp(&pid, file, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e != 0) {
+		fprintf(errs, "%s: %s\n", argv[0], strerror(e));
+		fflush(errs);
+		if ((pid = fork()) == 0)
+			_exit(127);
+		if (pid < 0)
+			err(EXIT_IO, "fork");
+	}
+	return pid;
 }
 
 /* The last stage's output, read whole. */
@@ -83,9 +104,9 @@ slurp(int fd, char **out, size_t *outlen)
 
 /* The first line the failed stage wrote on stderr, its name first. */
 static void
-message(const char *prog, struct sp_result *res)
+message(const char *prog, struct proc_result *res)
 {
-	char line[SP_MSG_MAX], first[SP_MSG_MAX] = "";
+	char line[PROC_MSG_MAX], first[PROC_MSG_MAX] = "";
 	size_t n = strlen(prog);
 
 	rewind(errs);
@@ -104,7 +125,7 @@ message(const char *prog, struct sp_result *res)
 
 /* Which stage failed: the first that did not exit 0 of its own accord. */
 static void
-judge(char **const argv[], const int *st, int n, struct sp_result *res)
+judge(char **const argv[], const int *st, int n, struct proc_result *res)
 {
 	int i, pick = -1;
 
@@ -135,11 +156,11 @@ judge(char **const argv[], const int *st, int n, struct sp_result *res)
  * exited 0; else res says which did not and why.
  */
 int
-sp_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
-    struct sp_result *res)
+proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
+    struct proc_result *res)
 {
-	pid_t pid[SP_STAGES_MAX];
-	int st[SP_STAGES_MAX], p[2], in, i;
+	pid_t pid[PROC_STAGES_MAX];
+	int st[PROC_STAGES_MAX], p[2], in, i;
 
 	if (errs == NULL) {
 		if ((errs = tmpfile()) == NULL)
@@ -157,10 +178,7 @@ sp_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
 				err(EXIT_IO, "pipe");
 		} else
 			p[0] = -1, p[1] = outfd;
-		if ((pid[i] = fork()) < 0)
-			err(EXIT_IO, "fork");
-		if (pid[i] == 0)
-			child(argv[i], in, p[1]);
+		pid[i] = start(argv[i], in, p[1]);
 		close(in);
 		if (p[1] != outfd)
 			close(p[1]);
