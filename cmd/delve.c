@@ -39,17 +39,35 @@ static const char *const calls[] = { "roll", "reaction", "chase", "return", NULL
 /* The state files a turn keeps in step, each counting the turns. */
 static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 
+/* The SYNOPSIS, a form a line. */
+enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_BATCH };
+static const char *const synopsis[] = {
+	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]",
+	"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] "
+	    "[-s SEED] DIR",
+	"delve [-jR] [-C DIR] status | check | undo | log",
+	"delve [-jR] [-C DIR] roll | reaction | chase | return [ARG ...]",
+	"delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] -s SEED -n TURNS "
+	    "-o DIR COUNT",
+	NULL
+};
+
+/* -h: every form; a usage error: the one line of the form that was given. */
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]\n"
-	    "       delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] "
-	    "[-r RULES] [-s SEED] DIR\n"
-	    "       delve [-jR] [-C DIR] status | check | undo | log\n"
-	    "       delve [-jR] [-C DIR] roll | reaction | chase | return [ARG ...]\n"
-	    "       delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] "
-	    "-s SEED -n TURNS -o DIR COUNT\n");
+	int i;
+
+	for (i = 0; synopsis[i] != NULL; i++)
+		fprintf(fp, "%s%s\n", i ? "       " : "usage: ", synopsis[i]);
 	exit(status);
+}
+
+static void
+usage_of(enum form_of f)
+{
+	fprintf(stderr, "usage: %s\n", synopsis[f]);
+	exit(EXIT_BAD);
 }
 
 /* --- output ------------------------------------------------------------ */
@@ -635,10 +653,10 @@ parse_new(struct newopts *n, int argc, char **argv)
 		case 'p': n->party = optarg; break;
 		case 'r': n->rules = optarg; break;
 		case 's': n->seed = optarg; break;
-		default: usage(stderr, EXIT_BAD);
+		default: usage_of(U_NEW);
 		}
 	if (argc - optind != 1)
-		usage(stderr, EXIT_BAD);
+		usage_of(U_NEW);
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
@@ -702,10 +720,10 @@ parse_batch(struct batch *b, int argc, char **argv)
 		case 'p': b->party = optarg; break;
 		case 'r': b->rules = optarg; break;
 		case 's': b->seed = optarg; break;
-		default: usage(stderr, EXIT_BAD);
+		default: usage_of(U_BATCH);
 		}
 	if (argc - optind != 1 || b->seed == NULL || !have_n || b->outdir == NULL)
-		usage(stderr, EXIT_BAD);
+		usage_of(U_BATCH);
 	b->count = estrtonum(argv[optind], 1, 1000000, "COUNT");
 	if (b->rules != NULL && word_in(b->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", b->rules);
@@ -827,7 +845,7 @@ parse_options(struct opts *o, int argc, char **argv)
 			break;
 		case 'R': o->form = F_RAW; break;
 		case 'V': version(prog); out_done(); exit(EXIT_OK);
-		default: usage(stderr, EXIT_BAD);
+		default: usage_of(U_TURN);
 		}
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
 	    *o->dir == '\0')

@@ -37,7 +37,7 @@ party() {
 	case $stderr in "usage: reaction "*) ;; *) false;; esac
 	run -2 --separate-stderr reaction -n
 	case $stderr in "usage: reaction "*) ;; *) false;; esac
-	run -2 --separate-stderr reaction -f state
+	run -2 --separate-stderr reaction -f
 	case $stderr in "usage: reaction "*) ;; *) false;; esac
 }
 
