@@ -21,16 +21,15 @@
 #include "session.h"
 #include "proc.h"
 #include "util.h"
+#include "view.h"
 
 static const char prog[] = "delve";
-
-enum form { F_PEOPLE, F_RAW, F_JSON };
 
 struct opts {
 	const char *dir;
 	long long count;
 	int	 count_set;
-	enum form form;
+	enum view_form form;
 };
 
 /* The other programs a session runs with its seed, party and rules. */
@@ -68,162 +67,6 @@ usage_of(enum form_of f)
 {
 	fprintf(stderr, "usage: %s\n", synopsis[f]);
 	exit(EXIT_BAD);
-}
-
-/* --- output ------------------------------------------------------------ */
-
-struct line {
-	char	*f[16];
-	int	 nf;
-	uint64_t turn;
-};
-
-/*
- * Split a record in place.  A line that is not one (roll's bare totals)
- * is one field, at the turn of the line before.
- */
-static void
-split(char *s, struct line *l, uint64_t prev)
-{
-	char *end = NULL;
-
-	l->nf = 0;
-	while (l->nf < 16) {
-		l->f[l->nf++] = s;
-		if ((s = strchr(s, '\t')) == NULL)
-			break;
-		*s++ = '\0';
-	}
-	if (l->nf > 2)
-		l->turn = strtoull(l->f[1], &end, 10);
-	if (l->nf < 3 || *end != '\0' || *l->f[1] < '0' || *l->f[1] > '9') {
-		while (l->nf > 1)	/* join it up again */
-			l->f[--l->nf][-1] = '\t';
-		l->turn = prev;
-	}
-}
-
-/* The clock a timedice record shows: DAY HH:MM as a count of turns. */
-static int
-clock_of(const struct line *l, uint64_t *t)
-{
-	long long day;
-	uint64_t into;
-
-	if (l->nf < 5 || strcmp(l->f[0], "timedice") != 0 ||
-	    strtonum_ok(l->f[2], 1, CLOCK_DAY_MAX, &day) != 0 ||
-	    clock_parse(l->f[3], &into) != NULL)
-		return 0;
-	*t = (uint64_t)(day - 1) * CLOCK_DAY + into;
-	return 1;
-}
-
-static void
-json_str(const char *s)
-{
-	for (putchar('"'); *s; s++)
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", *s);
-		else
-			putchar(*s);
-	putchar('"');
-}
-
-/* -j: {"program":..., "turn":..., "fields":[...], "text":...}. */
-static void
-print_json(const struct line *l)
-{
-	int i;
-
-	printf("{\"program\":");
-	json_str(l->f[0]);
-	printf(",\"turn\":%" PRIu64 ",\"fields\":[", l->turn);
-	for (i = 2; i < l->nf - 1; i++) {
-		if (i > 2)
-			putchar(',');
-		json_str(l->f[i]);
-	}
-	printf("],\"text\":");
-	json_str(l->f[l->nf - 1]);
-	printf("}\n");
-}
-
-/*
- * The clock at the end of each line's turn: a timedice record's, else ten
- * minutes on from the turn before; prev is the turn before the first line.
- */
-static void
-clocks(struct line *l, size_t n, uint64_t start, uint64_t prev, uint64_t *at)
-{
-	size_t i, j;
-	uint64_t t = start, got;
-
-	for (i = 0; i < n; i = j) {
-		if (l[i].turn != prev)
-			t++;
-		prev = l[i].turn;
-		for (j = i; j < n && l[j].turn == prev; j++)
-			if (clock_of(&l[j], &got))
-				t = got;
-		for (j = i; j < n && l[j].turn == prev; j++)
-			at[j] = t;
-	}
-}
-
-/* For people: "turn N  HH:MM  sentence", the turn and time once, aligned. */
-static void
-print_people(struct line *l, size_t n, uint64_t start, uint64_t prev)
-{
-	uint64_t *at = ereallocarray(NULL, n ? n : 1, sizeof *at);
-	char hhmm[8], num[U64_DIGITS + 1];
-	size_t i;
-	int w = 1;
-
-	clocks(l, n, start, prev, at);
-	for (i = 0; i < n; i++) {
-		int d = snprintf(num, sizeof num, "%" PRIu64, l[i].turn);
-		w = d > w ? d : w;
-	}
-	for (i = 0; i < n; i++)
-		if (i == 0 || l[i].turn != l[i - 1].turn)
-			printf("turn %*" PRIu64 "  %s  %s\n", w, l[i].turn,
-			    clock_hhmm(at[i], hhmm), l[i].f[l[i].nf - 1]);
-		else
-			printf("%*s%s\n", w + 14, "", l[i].f[l[i].nf - 1]);
-	free(at);
-}
-
-/* Records in the form asked for; what is not a record is passed as it is. */
-static void
-print_records(char *buf, size_t len, enum form form, uint64_t start,
-    uint64_t prev)
-{
-	struct line *l = NULL;
-	size_t n = 0, cap = 0;
-	char *s, *nl;
-
-	if (form == F_RAW) {
-		fwrite(buf, 1, len, stdout);
-		return;
-	}
-	for (s = buf; s < buf + len; s = nl + 1) {
-		nl = memchr(s, '\n', (size_t)(buf + len - s));
-		*nl = '\0';
-		if (n == cap)
-			l = ereallocarray(l, cap = cap ? 2 * cap : 64, sizeof *l);
-		split(s, &l[n], n > 0 ? l[n - 1].turn : prev);
-		if (form == F_JSON && l[n].nf == 1)
-			puts(s);
-		else if (form == F_JSON)
-			print_json(&l[n]);
-		else
-			n++;
-	}
-	if (form == F_PEOPLE)
-		print_people(l, n, start, prev);
-	free(l);
 }
 
 static void
@@ -384,7 +227,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	if (proc_run(argvs, 4, -1, &out, &len, &res))
 		stage_failed(s, &res);
 	ses_commit(s, out, len, (uint64_t)o->count, 0);
-	print_records(out, len, o->form, start, prev);
+	view_records(out, len, o->form, start, prev);
 	free(out);
 	free(party);
 }
@@ -441,7 +284,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 		stage_failed(s, &res);
 	rec = at_turn(out, len, s->turn, &reclen);
 	ses_commit(s, rec, reclen, 0, 1);
-	print_records(rec, reclen, o->form, start_clock(s), s->turn);
+	view_records(rec, reclen, o->form, start_clock(s), s->turn);
 	free(rec);
 	free(out);
 	free(party);
@@ -466,7 +309,7 @@ show_log(struct session *s, const struct opts *o)
 	if ((fp = fopen(path, "re")) == NULL || fread(buf, 1, len, fp) != len)
 		err(EXIT_IO, "%s", path);
 	fclose(fp);
-	print_records(buf, len, o->form, start, 0);
+	view_records(buf, len, o->form, start, 0);
 	free(buf);
 	free(path);
 }
@@ -838,12 +681,12 @@ parse_options(struct opts *o, int argc, char **argv)
 		switch (ch) {
 		case 'C': o->dir = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->form = F_JSON; break;
+		case 'j': o->form = VIEW_JSON; break;
 		case 'n':
 			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
 			o->count_set = 1;
 			break;
-		case 'R': o->form = F_RAW; break;
+		case 'R': o->form = VIEW_RAW; break;
 		case 'V': version(prog); out_done(); exit(EXIT_OK);
 		default: usage_of(U_TURN);
 		}
