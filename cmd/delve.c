@@ -166,9 +166,12 @@ session_env(const struct session *s)
 		unsetenv("DELVING_RULES");
 }
 
-/* A failed stage: one line naming it and its file, the session unchanged. */
+/*
+ * A failed stage: one line naming it and its file (the stage's state file
+ * FILE when its message names none), the session unchanged.
+ */
 static void
-stage_failed(struct session *s, const struct proc_result *r)
+stage_failed(struct session *s, const struct proc_result *r, const char *file)
 {
 	char from[512], msg[PROC_MSG_MAX + 64], *at;
 	int status = r->status;
@@ -182,7 +185,9 @@ stage_failed(struct session *s, const struct proc_result *r)
 		snprintf(tail, sizeof tail, "%s", at + strlen(from));
 		snprintf(at, sizeof msg - (size_t)(at - msg), "%s/state/%s", s->dir,
 		    tail);
-	}
+	} else if (file != NULL)
+		errx(status ? status : EXIT_IO, "%s (%s/state/%s); the session is as "
+		    "it was", msg, s->dir, file);
 	errx(status ? status : EXIT_IO, "%s; the session is as it was", msg);
 }
 
@@ -225,9 +230,11 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	start = start_clock(s);
 	ses_begin(s, 1);
 	if (proc_run(argvs, 4, -1, &out, &len, &res))
-		stage_failed(s, &res);
+		stage_failed(s, &res, argvs[res.stage][0]);
 	ses_commit(s, out, len, (uint64_t)o->count, 0);
 	view_records(out, len, o->form, start, prev);
+	for (i = 0; i < 4; i++)
+		free(argvs[i][2]);
 	free(out);
 	free(party);
 }
@@ -281,7 +288,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 		setenv("DELVING_PARTY", party, 1);
 	ses_begin(s, 1);
 	if (proc_run(argvs, 1, -1, &out, &len, &res) && res.status != EXIT_FAILED)
-		stage_failed(s, &res);
+		stage_failed(s, &res, NULL);
 	rec = at_turn(out, len, s->turn, &reclen);
 	ses_commit(s, rec, reclen, 0, 1);
 	view_records(rec, reclen, o->form, start_clock(s), s->turn);
@@ -414,7 +421,7 @@ setup(struct session *s, char **v)
 	if (null < 0)
 		err(EXIT_IO, "/dev/null");
 	if (proc_run(argvs, 1, null, NULL, NULL, &res))
-		stage_failed(s, &res);
+		stage_failed(s, &res, NULL);
 	close(null);
 }
 

@@ -411,9 +411,11 @@ ses_undo(struct session *s)
 		errx(EXIT_BAD, "%s: nothing to undo: the session is as delve new made it",
 		    s->dir);
 	gen = ses_genname(was - 1);
-	if (fstatat(s->dfd, gen, &sb, 0) != 0)
+	if (fstatat(s->dfd, gen, &sb, 0) != 0) {
+		free(gen);
 		errx(EXIT_BAD, "%s: nothing more to undo: %d steps are kept", s->dir,
 		    SES_KEEP);
+	}
 	info = ses_path(s, gen, INFO);
 	ses_read(info, info_line, s);
 	switch_to(s, was - 1);

@@ -8,6 +8,12 @@ setup() {
 	printf 'Brannoc con=2 wis=1 best=4 hp=14\nIlse con=-1 wis=2 best=5 hp=9\n' > party.txt
 }
 
+teardown() {
+	if [ -d "$BATS_TEST_TMPDIR/disk" ] && mountpoint -q "$BATS_TEST_TMPDIR/disk"; then
+		umount "$BATS_TEST_TMPDIR/disk"
+	fi
+}
+
 # snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
 snap() {
 	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
@@ -199,7 +205,6 @@ fail_at() {
 	after=$(snap disk/crypt)
 	delve -C disk/crypt status > /dev/null	# takes away what the failed run left
 	clean=$(snap disk/crypt)
-	umount disk
 	[ "$status" -ne 0 ]
 	[ "${#stderr_lines[@]}" -eq 1 ]
 	eq "$before" "$clean"
@@ -216,7 +221,7 @@ fail_at() {
 	printf '#!/bin/sh\nkill -KILL $$\n' > b/timedice && chmod +x b/timedice
 	run --separate-stderr b/delve -C crypt
 	eq 3 "$status"
-	eq "delve: timedice: killed by signal 9; the session is as it was" "$stderr"
+	eq "delve: timedice: killed by signal 9 (crypt/state/timedice); the session is as it was" "$stderr"
 	eq "$before" "$(snap crypt)"
 	printf '#!/bin/sh\nkill -KILL $PPID\nexec "${0%%/*}/timedice.real" "$@"\n' > b/timedice
 	run b/delve -C crypt
