@@ -177,7 +177,7 @@ stage_failed(struct session *s, const struct proc_result *r, const char *file)
 	int status = r->status;
 
 	ses_abort(s);
-	snprintf(from, sizeof from, "%s/.new/", s->dir);
+	snprintf(from, sizeof from, "%s/%s/", s->dir, s->newdir);
 	snprintf(msg, sizeof msg, "%s", r->msg);
 	if ((at = strstr(msg, from)) != NULL) {
 		char tail[PROC_MSG_MAX + 64];
@@ -196,7 +196,7 @@ stage_failed(struct session *s, const struct proc_result *r, const char *file)
 static char *
 newfile(const struct session *s, const char *name)
 {
-	return ses_path(s, ".new", name);
+	return ses_path(s, s->newdir, name);
 }
 
 /* One command's turns: hazard | light | timedice | reaction. */

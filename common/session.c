@@ -1,13 +1,13 @@
 /*
  * session: the files of a delve(6) session and their all-or-nothing
- * commit.  A command works in DIR/.new: each state file of the current
+ * commit.  A command works in DIR/.new.PID: each state file of the current
  * generation is hard-linked there (every program of the suite replaces its
  * files by rename(2), never in place, so the old generation stays as it
  * was), the programs update their files, the records are appended to the
- * log past its committed length, DIR/.new/delve records the turn and that
- * length, .new becomes g.N+1, and one rename(2) of a symbolic link makes
+ * log past its committed length, .new.PID/delve records the turn and that
+ * length, .new.PID becomes g.N+1, and one rename(2) of a symbolic link makes
  * "state" name it.  Whatever happens before that rename leaves the session
- * as it was; the next command, under the lock, removes .new and cuts the
+ * as it was; the next command, under the lock, removes .new.PID and cuts the
  * log back to its committed length.
  */
 #include <dirent.h>
@@ -54,6 +54,7 @@ ses_lock(struct session *s, const char *dir, int create)
 {
 	memset(s, 0, sizeof *s);
 	s->dir = dir;
+	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
 	if (create && mkdir(dir, 0777) != 0 && errno != EEXIST)
 		err(EXIT_IO, "%s", dir);
 	if ((s->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
@@ -96,6 +97,23 @@ ses_empty(const struct session *s)
 	return empty;
 }
 
+/* Remove what can be removed of the directory fd; fd is closed. */
+static void
+empty_dir(int fd)
+{
+	struct dirent *e;
+	DIR *d;
+
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	while ((e = readdir(d)) != NULL)
+		if (!dot(e->d_name))
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+}
+
 /* Remove NAME, a directory of plain files, or a file; gone already is fine. */
 static void
 remove_entry(int dfd, const char *name)
@@ -127,7 +145,8 @@ ses_wipe(struct session *s)
 	while ((e = readdir(d)) != NULL)
 		if (strncmp(e->d_name, "g.", 2) == 0 || strcmp(e->d_name, "state") == 0 ||
 		    strcmp(e->d_name, "log") == 0 || strcmp(e->d_name, "session") == 0 ||
-		    strcmp(e->d_name, ".new") == 0 || strcmp(e->d_name, ".state.new") == 0)
+		    strncmp(e->d_name, ".new.", 5) == 0 ||
+		    strcmp(e->d_name, ".state.new") == 0)
 			remove_entry(s->dfd, e->d_name);
 	closedir(d);
 }
@@ -220,6 +239,31 @@ read_link(struct session *s)
 		errx(EXIT_BAD, "%s/state: '%s': not a generation g.N", s->dir, buf);
 }
 
+/*
+ * The work directories of commands killed before they committed, .new.PID.
+ * A program of such a command may outlive it for a moment, and write
+ * there still: it never reaches this command's own .new.PID, and what
+ * cannot be removed now is left to the next command.
+ */
+static void
+remove_stale(struct session *s)
+{
+	DIR *d = open_dir(s->dfd, ".", s->dir);
+	struct dirent *e;
+	int fd;
+
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, ".new.", 5) != 0 ||
+		    strcmp(e->d_name, s->newdir) == 0 ||
+		    (fd = openat(s->dfd, e->d_name, O_RDONLY | O_DIRECTORY |
+		    O_NOFOLLOW | O_CLOEXEC)) < 0)
+			continue;
+		empty_dir(fd);
+		unlinkat(s->dfd, e->d_name, AT_REMOVEDIR);
+	}
+	closedir(d);
+}
+
 /* Under the lock: what a command cut short left is taken away. */
 static void
 recover(struct session *s)
@@ -227,7 +271,7 @@ recover(struct session *s)
 	char *log = ses_path(s, "", "log");
 	struct stat sb;
 
-	remove_entry(s->dfd, ".new");
+	remove_stale(s);
 	remove_entry(s->dfd, ".state.new");
 	if (stat(log, &sb) != 0)
 		err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", log);
@@ -261,7 +305,7 @@ ses_load(struct session *s)
 	free(path);
 }
 
-/* DIR/.new, holding a link to each file of the current generation. */
+/* DIR/.new.PID, holding a link to each file of the current generation. */
 void
 ses_begin(struct session *s, int link_current)
 {
@@ -269,15 +313,15 @@ ses_begin(struct session *s, int link_current)
 	struct dirent *e;
 	DIR *d;
 
-	if (mkdirat(s->dfd, ".new", 0777) != 0)
-		err(EXIT_IO, "%s/.new", s->dir);
+	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
+		err(EXIT_IO, "%s/%s", s->dir, s->newdir);
 	if (link_current) {
 		d = open_dir(s->dfd, gen, s->dir);
 		while ((e = readdir(d)) != NULL) {
 			if (dot(e->d_name) || strcmp(e->d_name, INFO) == 0)
 				continue;
 			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
-			snprintf(to, sizeof to, ".new/%s", e->d_name);
+			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
 			if (linkat(s->dfd, from, s->dfd, to, 0) != 0)
 				err(EXIT_IO, "%s/%s", s->dir, from);
 		}
@@ -289,7 +333,7 @@ ses_begin(struct session *s, int link_current)
 void
 ses_abort(struct session *s)
 {
-	remove_entry(s->dfd, ".new");
+	remove_entry(s->dfd, s->newdir);
 }
 
 static void
@@ -321,11 +365,11 @@ append_log(struct session *s, const char *rec, size_t n)
 	free(log);
 }
 
-/* .new/delve: the turn, the log's length and the calls made at this turn. */
+/* .new.PID/delve: the turn, the log's length and the calls made at this turn. */
 void
 ses_write_info(struct session *s)
 {
-	char *path = ses_path(s, ".new", INFO);
+	char *path = ses_path(s, s->newdir, INFO);
 	FILE *fp = fopen(path, "we");
 
 	if (fp == NULL)
@@ -337,11 +381,11 @@ ses_write_info(struct session *s)
 	free(path);
 }
 
-/* The programs' lock and temp files, left in .new by older state code. */
+/* The programs' lock and temp files, left in .new.PID by older state code. */
 static void
 tidy_new(struct session *s)
 {
-	DIR *d = open_dir(s->dfd, ".new", s->dir);
+	DIR *d = open_dir(s->dfd, s->newdir, s->dir);
 	struct dirent *e;
 	int fd;
 
@@ -353,7 +397,7 @@ tidy_new(struct session *s)
 			unlinkat(dirfd(d), e->d_name, 0);
 	}
 	if ((fd = dirfd(d)) >= 0)
-		sync_fd(fd, ".new");
+		sync_fd(fd, s->newdir);
 	closedir(d);
 }
 
@@ -393,7 +437,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	tidy_new(s);
 	name = ses_genname(next);
 	remove_entry(s->dfd, name);
-	if (renameat(s->dfd, ".new", s->dfd, name) != 0)
+	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
 		err(EXIT_IO, "%s/%s", s->dir, name);
 	switch_to(s, next);
 	free(name);

@@ -16,6 +16,7 @@
 struct session {
 	const char *dir;
 	int	 dfd;		/* the directory, locked */
+	char	 newdir[32];	/* this command's work directory, .new.PID */
 	char	*seed, *rules, *lights, *clock;	/* the session file */
 	int	 party;		/* a party file is kept */
 	unsigned long gen;	/* the current generation */
