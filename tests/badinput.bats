@@ -10,7 +10,7 @@
 #   - nothing on stdout; a filter may copy the lines before the bad record
 #     and add its own records for them, but nothing from the bad record on;
 #   - no change to any file: every state, party and table file the case
-#     made is byte-identical after, nothing is created but FILE.lock.
+#     made is byte-identical after, nothing is created (no FILE.lock either).
 # A row "ok: WHY" is an input that looks bad but is not (a seed word, a
 # foreign line a filter passes on): it must exit 0 (or 1, a failed check)
 # with nothing on stderr.  A row "n/a: WHY" is a class that cannot reach
@@ -558,7 +558,7 @@ nodir() { F=$PWD/nodir/state; }
 
 # unreadable [state]: a file whose open(2) fails with EACCES.  Root reads
 # every file it owns, so as root F is a file of /proc/1 that refuses it, if
-# there is one; a state file needs its directory for FILE.lock, which no
+# there is one; a state file must be one the run may lock and write, which no
 # such file has: that case is skipped, with the reason.
 unreadable() {
 	local f
@@ -580,9 +580,9 @@ unreadable() {
 }
 
 # snapshot: every name under the case directory, and the checksum of every
-# readable file, but the FILE.lock files a run may make.
+# readable file.
 snapshot() {
-	find . -name '*.lock' -prune -o -type f -readable -exec cksum {} + -o -print
+	find . -type f -readable -exec cksum {} + -o -print
 }
 
 # rows: the table's rows, the blanks around each column trimmed, the

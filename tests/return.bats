@@ -275,7 +275,7 @@ many() {
 	[ "$w$o$t" != 9124 ]
 	sed -e "s/^Wren   best=6 hp=9 /Wren   best=6 hp=$w /" -e "s/best=5 hp=12	/best=5 hp=$o	/" \
 	    -e "s/^Tam best=2 hp=4 /Tam best=2 hp=$t /" "$BATS_TEST_TMPDIR/before" | cmp - "$BATS_TEST_TMPDIR/party"
-	[ -e "$BATS_TEST_TMPDIR/party.lock" ]
+	[ ! -e "$BATS_TEST_TMPDIR/party.lock" ]
 	! ls "$BATS_TEST_TMPDIR" | grep -q 'tmp\.'
 }
 
