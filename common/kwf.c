@@ -183,6 +183,8 @@ kwf_read(const char *path, const char *what)
 		err(EXIT_IO, "%s", path);
 	if (!S_ISREG(sb.st_mode))
 		errx(EXIT_BAD, "%s: not a regular file", path);
+	if (sb.st_size > KWF_SIZE_MAX)
+		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
 	slurp(f, fd);
 	close(fd);
 	return f;
