@@ -81,6 +81,8 @@ add_member(struct party *p, const char *name, unsigned long lineno)
 	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
 	    strchr(name, '=') != NULL || strchr(name, ':') != NULL)
 		bad(p, lineno, "'%s': a name is 1 to 32 printable characters, no '=' or ':'", name);
+	if (strstr(name, "\xEF\xBB\xBF") != NULL)	/* kwf skips one at the file's start */
+		bad(p, lineno, "%s", "a byte-order mark (U+FEFF) in a name");
 	for (i = 0; i < p->n; i++)
 		if (strcmp(p->m[i].name, name) == 0)
 			bad(p, lineno, "'%s': named twice", name);

@@ -245,6 +245,8 @@ light    | overflow   | -f "$S" tick $BIG                     | state light     
 light    | overflow   | -f "$S" tick 1000001                  | state light                             | 2
 light    | overflow   | -f "$S" -r alarm -e d$BIG             | state light                             | 2
 light    | overflow   | -f "$F"                               | statefile light "turn $BIG"             | 2
+light    | overflow   | -f "$F"                               | statefile light 'source t torch lit 1000000 0' | 2
+light    | overflow   | -f "$F"                               | statefile light 'source t torch lit 7 0' | 2
 light    | overflow   | -f "$F" -l torch tick                 | statefile light 'turn 1000000000000000000' | 2
 light    | overflow   | -f "$F" -                             | statefile light 'turn 1000000000000000000'; input 'hazard\t1\t5\tnothing\tx\n' | 2
 light    | overflow   | -f "$S" -                             | state light; stream "hazard\t$BIG\t5\tnothing\tx" | 2
@@ -337,6 +339,8 @@ timedice | utf8       | -f "$S" -p "$F"                       | state timedice; 
 timedice | utf8       | -f "$S" -                             | state timedice; stream 'hazard\t2\t5\tnothing\tNo\xfething.' | 2
 timedice | utf8       | -                                     | passthru 'a foreign \xfe\xff line'      | ok: a foreign line passes as it is
 reaction | utf8       | -p "$F" morale                        | put party '\xff wis=1\n'                | 2
+reaction | utf8       | -p "$F" morale                        | put party 'Ash wis=1\nBo\xef\xbb\xbf wis=1\n' | 2
+reaction | utf8       | -p "$F" morale                        | put party '\xef\xbb\xbfAsh wis=1\n'     | ok: a byte-order mark that starts a file is skipped
 reaction | utf8       | morale $'\xff:1'                      | -                                       | 2
 reaction | utf8       | $'\xff'                               | -                                       | 2
 reaction | utf8       | -                                     | stream 'hazard\t2\t5\tnothing\tNo\xfething.' | 2
@@ -476,11 +480,15 @@ roll     | command    | -                                     | -               
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
 hazard   | fields     | -f "$S" -t "$F"                       | state hazard; put table '1-6\n'         | 2
 hazard   | fields     | -f "$F"                               | statefile hazard 'turn'                 | 2
+hazard   | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
+hazard   | fields     | -f "$F"                               | put state 'turn 4\nrng 8c554df8e94f9205fefd916c304fa466450fac22a5a0a516dd680c78691151b5\n' | 2
 hazard   | fields     | -                                     | stream 'hazard\t2\t5'                   | 2
 light    | fields     | -f "$F"                               | statefile light 'source t torch lit'    | 2
+light    | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
 light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5'      | 2
 light    | fields     | -f "$S" -                             | state light; stream 'light\t2\tt\ttorch' | 2
 timedice | fields     | -f "$F"                               | statefile timedice 'timer t'            | 2
+timedice | fields     | -f "$F"                               | put state 'day 2\nseed 7\n'           | 2
 timedice | fields     | -f "$S" -p "$F"                       | state timedice; put party 'Ann\n'       | 2
 timedice | fields     | -f "$S" -                             | state timedice; stream 'timedice\t2\t1\t07:10' | 2
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
