@@ -351,3 +351,30 @@ many() {
 	done < <(man_examples return.6)
 	[ "$i" -eq "${#want[@]}" ]
 }
+
+@test "-w: a byte-order mark that starts the party file is skipped and kept; a read-only file is exit 3" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '\357\273\277Ash best=0 hp=20 load=9 # the mule\n' > p
+	cp p p0
+	run --separate-stderr env return -s 1 -c 30 -p p -w arduous
+	[ "$status" -le 1 ]
+	eq "Ash" "$(printf '%s\n' "$output" | cut -f3)"
+	! cmp -s p p0	# written back
+	[ -z "$stderr" ]
+	eq "efbbbf41" "$(head -c 4 p | od -An -tx1 | tr -d ' \n')"
+	grep -q ' # the mule$' p
+	chmod 444 p; cp p before
+	run -3 --separate-stderr env return -s 1 -c 30 -p p -w arduous
+	eq "return: p: read-only: not a file this run may change" "$stderr"
+	[ -z "$output" ]
+	cmp p before
+}
+
+@test "-w: a run that changes nothing leaves the party file untouched" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ash best=9 hp=20 load=0\n' > p
+	before=$(stat -c '%i %y' p)
+	run -0 env return -s 1 -c 1 -p p -w arduous
+	eq "$before" "$(stat -c '%i %y' p)"
+	eq "p" "$(ls -A | grep '^p' | paste -sd' ')"
+}
