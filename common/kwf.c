@@ -86,6 +86,7 @@ struct kwf {
 };
 
 static struct kwf *pending;	/* the update a refused run must clean up */
+static int at_exit_set;
 
 static void
 drop_created(struct kwf *f)
@@ -210,6 +211,40 @@ check_path(const struct kwf *f)
 		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path, f->what);
 }
 
+/* The process that holds the flock on fd, from Linux's /proc/locks; 0 if unknown. */
+static long
+lock_holder(int fd)
+{
+	char line[256], kind[16], dev[64];
+	unsigned long long ino;
+	struct stat sb;
+	long pid = 0, p;
+	FILE *fp;
+
+	if (fstat(fd, &sb) != 0 || (fp = fopen("/proc/locks", "re")) == NULL)
+		return 0;
+	while (pid == 0 && fgets(line, sizeof line, fp) != NULL)
+		if (sscanf(line, "%*d: %15s %*s %*s %ld %63s", kind, &p, dev) == 3 &&
+		    strcmp(kind, "FLOCK") == 0 && strrchr(dev, ':') != NULL &&
+		    sscanf(strrchr(dev, ':') + 1, "%llu", &ino) == 1 &&
+		    ino == (unsigned long long)sb.st_ino)
+			pid = p;
+	fclose(fp);
+	return pid;
+}
+
+static void
+waiting(const struct kwf *f)
+{
+	long pid = lock_holder(f->fd);
+
+	if (pid > 0)
+		warnx("%s: waiting for process %ld, which has it locked",
+		    f->path, pid);
+	else
+		warnx("%s: waiting for another run that has it locked", f->path);
+}
+
 static void
 on_alarm(int sig)
 {
@@ -236,8 +271,7 @@ lock_fd(const struct kwf *f, int fd)
 		if (errno != EINTR)
 			err(EXIT_IO, "%s: lock", f->path);
 		if (!said++)
-			warnx("%s: waiting for another run that has it locked",
-			    f->path);
+			waiting(f);
 	}
 	alarm(0);
 	sigaction(SIGALRM, &old, NULL);
@@ -343,7 +377,7 @@ kwf_update(const char *path, const char *kind)
 		if (strcmp(kinds[i].name, kind) == 0)
 			f->kind = &kinds[i];
 	check_path(f);
-	if (pending == NULL)
+	if (!at_exit_set++)
 		atexit(at_exit);
 	pending = f;
 	open_locked(f, kind != NULL);

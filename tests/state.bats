@@ -243,10 +243,11 @@ stamp() { stat -c '%i %s %y' "$1"; }
 		rm -f st held
 		update "$p" st
 		flock st sh -c 'touch held; sleep 2' &
+		holder=$!
 		while [ ! -e held ]; do sleep 0.01; done
 		# shellcheck disable=SC2046
 		run -0 --separate-stderr "$p" $(args "$p" st 1)
-		eq "$p: st: waiting for another run that has it locked" "$stderr"
+		eq "$p: st: waiting for process $holder, which has it locked" "$stderr"
 		wait
 		eq 2 "$(turns st)"
 	done
@@ -268,4 +269,14 @@ stamp() { stat -c '%i %s %y' "$1"; }
 	timedice -f t -s 1 cancel a > /dev/null
 	eq "timer b 12|timer c 1" "$(grep '^timer' t | paste -sd'|')"
 	! grep -q 'the bell' t
+}
+
+@test "a wait shorter than a second goes unsaid" {
+	update hazard st
+	flock st sleep 0.3 &
+	sleep 0.1
+	run -0 --separate-stderr hazard -f st -s 7
+	[ -z "$stderr" ]
+	wait
+	eq 2 "$(turns st)"
 }
