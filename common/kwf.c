@@ -461,20 +461,41 @@ all_keys_of(const struct kwf *f, const struct kind *k, int *party)
 	return all;
 }
 
+/*
+ * What the file is, by its lines: "hazard", "light" or "timedice" when
+ * every line starts with a keyword of that kind's state file (not its own,
+ * when it has one), "state" when two kinds could be meant, "party" when a
+ * line has a key=value word; else NULL.
+ */
+const char *
+kwf_kind(const struct kwf *f)
+{
+	const char *kind = NULL;
+	size_t i;
+	int party = 0, n = 0;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (&kinds[i] != f->kind && all_keys_of(f, &kinds[i], &party)) {
+			kind = kinds[i].name;
+			n++;
+		}
+	if (party)
+		return "party";
+	return n > 1 ? "state" : kind;
+}
+
 /* An unknown keyword: name the file's kind if it is another program's. */
 static void
 unknown_key(const struct kwf *f, const char *w)
 {
-	size_t i;
-	int party = 0;
+	const char *kind = kwf_kind(f);
 
-	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (&kinds[i] != f->kind && all_keys_of(f, &kinds[i], &party))
-			errx(EXIT_BAD, "%s: a %s state file, not a %s one",
-			    f->path, kinds[i].name, f->kind->name);
-	if (party)
+	if (kind != NULL && strcmp(kind, "party") == 0)
 		errx(EXIT_BAD, "%s: a party file, not a %s state file", f->path,
 		    f->kind->name);
+	if (kind != NULL && strcmp(kind, "state") != 0)
+		errx(EXIT_BAD, "%s: a %s state file, not a %s one", f->path,
+		    kind, f->kind->name);
 	kwf_bad(f, "unknown keyword '%s'", w);
 }
 

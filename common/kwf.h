@@ -19,6 +19,7 @@ struct stream;
 
 struct kwf *kwf_read(const char *path, const char *what);
 struct kwf *kwf_update(const char *path, const char *kind);
+const char *kwf_kind(const struct kwf *f);
 int	 kwf_next(struct kwf *f, char **w);
 char	*kwf_text(struct kwf *f, size_t max);
 unsigned long kwf_lineno(const struct kwf *f);

@@ -112,8 +112,13 @@ void
 party_load(struct party *p, const char *path)
 {
 	struct kwf *f = kwf_read(path, "a party file");
+	const char *kind = kwf_kind(f);
 	char *line;
 
+	if (kind != NULL && strcmp(kind, "state") == 0)
+		errx(EXIT_BAD, "%s: a state file, not a party file", path);
+	if (kind != NULL && strcmp(kind, "party") != 0)
+		errx(EXIT_BAD, "%s: a %s state file, not a party file", path, kind);
 	memset(p, 0, sizeof *p);
 	p->path = path;
 	while ((line = kwf_text(f, 4096)) != NULL)

@@ -204,6 +204,10 @@ stamp() { stat -c '%i %s %y' "$1"; }
 	eq "timedice: h: a hazard state file, not a timedice one" "$stderr"
 	run -2 --separate-stderr hazard -f party
 	eq "hazard: party: a party file, not a hazard state file" "$stderr"
+	run -2 --separate-stderr reaction -p h morale
+	eq "reaction: h: a hazard state file, not a party file" "$stderr"
+	run -2 --separate-stderr env return -w -p l arduous
+	eq "return: l: a light state file, not a party file" "$stderr"
 	for f in l t h party; do cmp "$f" "$f.0"; done
 	printf 'rules exploration\nbogus 1\n' > odd
 	run -2 --separate-stderr hazard -f odd
