@@ -1,32 +1,24 @@
 /*
  * kwf: keyword files, read whole and written back line for line (delving(7)
- * STATE FILES).  An update opens FILE (creating it empty when missing),
- * takes an exclusive flock(2) on that descriptor and checks that the path
- * still names the locked file (a rename may have replaced it: then it starts
- * again), so the lock covers the whole read-change-write and leaves no file
- * behind.  The new contents go to FILE.tmp.PID, are fsynced and renamed over
- * FILE, and the directory is fsynced; a run killed at any instant leaves the
- * old file or the new one, and the next lock holder removes its temp file.
- * A file this run created and did not commit is removed when it exits, so a
- * refused run leaves nothing.
+ * STATE FILES): every comment, blank line and end-of-line comment stays
+ * where the person put it, values are replaced in place, and a file whose
+ * lines did not change is not written.  The locking and the atomic write
+ * are update.c's.
  */
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <libgen.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "kwf.h"
 #include "rng.h"
+#include "update.h"
 #include "util.h"
 
 #define KWF_LINE_MAX 4096
@@ -68,9 +60,7 @@ struct kwf {
 	const char *path;
 	const char *what;	/* "a state file", "a party file", ... */
 	const struct kind *kind;
-	int	 fd;		/* the locked file of an update, else -1 */
-	int	 created;	/* this run made FILE: removed unless committed */
-	int	 committed;
+	struct upd *upd;	/* an update's lock and writer, else NULL */
 	int	 bom;
 	char	*buf;
 	struct line *lines;
@@ -82,41 +72,7 @@ struct kwf {
 	struct put *puts;
 	long	 nputs;
 	int	 changed;
-	char	*tmppath;
 };
-
-static struct kwf *pending;	/* the update a refused run must clean up */
-static int at_exit_set;
-
-static void
-drop_created(struct kwf *f)
-{
-	struct stat a, b;
-
-	if (!f->created || f->committed || f->fd < 0)
-		return;
-	if (lstat(f->path, &a) == 0 && fstat(f->fd, &b) == 0 &&
-	    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-		unlink(f->path);
-	f->created = 0;
-}
-
-static void
-at_exit(void)
-{
-	if (pending != NULL)
-		drop_created(pending);
-}
-
-static char *
-suffixed(const char *path, const char *suffix)
-{
-	size_t n = strlen(path) + strlen(suffix) + 1;
-	char *s = emalloc(n);
-
-	snprintf(s, n, "%s%s", path, suffix);
-	return s;
-}
 
 static struct kwf *
 kwf_new(const char *path, const char *what)
@@ -126,7 +82,6 @@ kwf_new(const char *path, const char *what)
 	memset(f, 0, sizeof *f);
 	f->path = path;
 	f->what = what;
-	f->fd = -1;
 	f->cur = -1;
 	if (*path == '\0')
 		errx(EXIT_BAD, "empty file name");
@@ -191,177 +146,6 @@ kwf_read(const char *path, const char *what)
 	return f;
 }
 
-/* Refuse what is not a plain file before anything is made beside it. */
-static void
-check_path(const struct kwf *f)
-{
-	struct stat sb;
-
-	if (lstat(f->path, &sb) != 0) {
-		if (errno == ENOENT)
-			return;
-		err(EXIT_IO, "%s", f->path);
-	}
-	if (S_ISLNK(sb.st_mode))
-		errx(EXIT_BAD, "%s: is a symbolic link: refusing to follow it",
-		    f->path);
-	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", f->path);
-	if (sb.st_size > KWF_SIZE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path, f->what);
-}
-
-/* The process that holds the flock on fd, from Linux's /proc/locks; 0 if unknown. */
-static long
-lock_holder(int fd)
-{
-	char line[256], kind[16], dev[64];
-	unsigned long long ino;
-	struct stat sb;
-	long pid = 0, p;
-	FILE *fp;
-
-	if (fstat(fd, &sb) != 0 || (fp = fopen("/proc/locks", "re")) == NULL)
-		return 0;
-	while (pid == 0 && fgets(line, sizeof line, fp) != NULL)
-		if (sscanf(line, "%*d: %15s %*s %*s %ld %63s", kind, &p, dev) == 3 &&
-		    strcmp(kind, "FLOCK") == 0 && strrchr(dev, ':') != NULL &&
-		    sscanf(strrchr(dev, ':') + 1, "%llu", &ino) == 1 &&
-		    ino == (unsigned long long)sb.st_ino)
-			pid = p;
-	fclose(fp);
-	return pid;
-}
-
-static void
-waiting(const struct kwf *f)
-{
-	long pid = lock_holder(f->fd);
-
-	if (pid > 0)
-		warnx("%s: waiting for process %ld, which has it locked",
-		    f->path, pid);
-	else
-		warnx("%s: waiting for another run that has it locked", f->path);
-}
-
-static void
-on_alarm(int sig)
-{
-	(void)sig;		/* only interrupts flock */
-}
-
-/* Wait for the lock; after a second, say once what is waited for. */
-static void
-lock_fd(const struct kwf *f, int fd)
-{
-	struct sigaction sa, old;
-	int said = 0;
-
-	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-		return;
-	if (errno != EWOULDBLOCK && errno != EINTR)
-		err(EXIT_IO, "%s: lock", f->path);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_alarm;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGALRM, &sa, &old);
-	alarm(1);
-	while (flock(fd, LOCK_EX) != 0) {
-		if (errno != EINTR)
-			err(EXIT_IO, "%s: lock", f->path);
-		if (!said++)
-			waiting(f);
-	}
-	alarm(0);
-	sigaction(SIGALRM, &old, NULL);
-}
-
-/* The path still names the file open on fd. */
-static int
-still_named(const char *path, int fd)
-{
-	struct stat a, b;
-
-	return lstat(path, &a) == 0 && fstat(fd, &b) == 0 &&
-	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
-/* FILE open and locked; made empty when missing and create is set. */
-static void
-open_locked(struct kwf *f, int create)
-{
-	int fd;
-
-	for (;;) {
-		f->created = 0;
-		fd = open(f->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd < 0 && errno == ENOENT && create) {
-			fd = open(f->path, O_RDONLY | O_CREAT | O_EXCL |
-			    O_NOFOLLOW | O_CLOEXEC, 0666);
-			if (fd < 0 && errno == EEXIST)
-				continue;
-			if (fd < 0)
-				err(EXIT_IO, "%s", f->path);
-			f->created = 1;
-		}
-		if (fd < 0 && errno == ELOOP)
-			errx(EXIT_BAD, "%s: is a symbolic link: refusing to "
-			    "follow it", f->path);
-		if (fd < 0)
-			err(errno == EACCES || errno == ENOENT ? EXIT_BAD : EXIT_IO,
-			    "%s", f->path);
-		f->fd = fd;
-		lock_fd(f, fd);
-		if (still_named(f->path, fd))
-			return;
-		f->fd = -1;
-		f->created = 0;
-		close(fd);
-	}
-}
-
-/* The locked file: a plain file of at most 1 MiB the user may write. */
-static void
-check_locked(const struct kwf *f)
-{
-	struct stat sb;
-
-	if (fstat(f->fd, &sb) != 0)
-		err(EXIT_IO, "%s", f->path);
-	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", f->path);
-	if (sb.st_size > KWF_SIZE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path, f->what);
-	/* root may write a 0444 file: the mode bits say it is not to be */
-	if ((sb.st_mode & 0222) == 0 || access(f->path, W_OK) != 0)
-		errx(EXIT_IO, "%s: read-only: not a file this run may change",
-		    f->path);
-}
-
-/* Under the lock, any FILE.tmp.* is a dead writer's: remove it. */
-static void
-remove_stale(const struct kwf *f)
-{
-	char *dcopy = estrdup(f->path), *bcopy = estrdup(f->path);
-	char *dir = dirname(dcopy), *prefix = suffixed(basename(bcopy), ".tmp.");
-	size_t n = strlen(prefix);
-	struct dirent *e;
-	DIR *d;
-	int dfd;
-
-	if ((d = opendir(dir)) != NULL) {
-		dfd = dirfd(d);
-		while ((e = readdir(d)) != NULL)
-			if (strncmp(e->d_name, prefix, n) == 0)
-				unlinkat(dfd, e->d_name, 0);
-		closedir(d);
-	}
-	free(prefix);
-	free(bcopy);
-	free(dcopy);
-}
-
 /*
  * A keyword file to change: a state file of the program kind (made when
  * missing), or with kind NULL a party file (never made).
@@ -376,14 +160,8 @@ kwf_update(const char *path, const char *kind)
 	for (i = 0; kind != NULL && i < sizeof kinds / sizeof kinds[0]; i++)
 		if (strcmp(kinds[i].name, kind) == 0)
 			f->kind = &kinds[i];
-	check_path(f);
-	if (!at_exit_set++)
-		atexit(at_exit);
-	pending = f;
-	open_locked(f, kind != NULL);
-	check_locked(f);
-	remove_stale(f);
-	slurp(f, f->fd);
+	f->upd = upd_open(path, f->what, kind != NULL);
+	slurp(f, upd_fd(f->upd));
 	return f;
 }
 
@@ -775,51 +553,6 @@ write_all(const struct kwf *f, FILE *fp)
 	}
 }
 
-static void
-fail_commit(struct kwf *f, const char *what)
-{
-	int e = errno;
-
-	unlink(f->tmppath);
-	errno = e;
-	err(EXIT_IO, "%s: %s", f->path, what);
-}
-
-static void
-sync_dir(const char *path)
-{
-	char *copy = estrdup(path);
-	int fd;
-
-	if ((fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	free(copy);
-}
-
-/* The temp file, with the locked file's mode. */
-static FILE *
-open_temp(struct kwf *f)
-{
-	char pid[32];
-	struct stat sb;
-	FILE *fp;
-	int fd;
-
-	snprintf(pid, sizeof pid, ".tmp.%ld", (long)getpid());
-	f->tmppath = suffixed(f->path, pid);
-	fd = open(f->tmppath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0666);
-	if (fd < 0)
-		err(EXIT_IO, "%s: writing the new copy", f->path);
-	if (fstat(f->fd, &sb) == 0)
-		fchmod(fd, sb.st_mode & 07777);
-	if ((fp = fdopen(fd, "w")) == NULL)
-		fail_commit(f, "writing the new copy");
-	return fp;
-}
-
 /* Write the file back if anything changed: 1 if it was written. */
 int
 kwf_commit(struct kwf *f)
@@ -830,18 +563,9 @@ kwf_commit(struct kwf *f)
 		merge(f);
 	if (!f->changed)
 		return 0;
-	fp = open_temp(f);
+	fp = upd_begin(f->upd);
 	write_all(f, fp);
-	if (fflush(fp) != 0 || ferror(fp))
-		fail_commit(f, "write");
-	if (fsync(fileno(fp)) != 0)
-		fail_commit(f, "fsync");
-	if (fclose(fp) != 0)
-		fail_commit(f, "close");
-	if (rename(f->tmppath, f->path) != 0)
-		fail_commit(f, "rename");
-	f->committed = 1;
-	sync_dir(f->path);
+	upd_commit(f->upd, fp);
 	return 1;
 }
 
@@ -852,11 +576,7 @@ kwf_close(struct kwf *f)
 
 	if (f == NULL)
 		return;
-	drop_created(f);
-	if (pending == f)
-		pending = NULL;
-	if (f->fd >= 0)
-		close(f->fd);
+	upd_close(f->upd);
 	for (i = 0; i < f->nlines; i++)
 		free(f->lines[i].repl);
 	for (i = 0; i < f->nputs; i++)
@@ -865,6 +585,5 @@ kwf_close(struct kwf *f)
 	free(f->lines);
 	free(f->buf);
 	free(f->scratch);
-	free(f->tmppath);
 	free(f);
 }

@@ -3,8 +3,11 @@
  * state files, party files and the lines of table files.  A file is read
  * whole and its lines kept, so that one written back keeps every comment,
  * blank line and end-of-line comment where the person put them; a write
- * that changes nothing is not made.  An update holds an flock(2) on FILE
- * itself, so no lock file is ever made.
+ * that changes nothing is not made.  An update is locked and written
+ * through update.h: an flock(2) on FILE itself, no lock file.
+ *
+ * State kinds and their keywords are a table in kwf.c: a new kind of file
+ * (a session) is a row there.
  */
 #ifndef DELVING_KWF_H
 #define DELVING_KWF_H
