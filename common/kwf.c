@@ -217,13 +217,13 @@ key_index(const struct kind *k, const char *w)
 	return -1;
 }
 
-/* Every line's first word is a keyword of kind k. */
+/* Every line's first word is a keyword of kind k (and there is a line). */
 static int
 all_keys_of(const struct kwf *f, const struct kind *k, int *party)
 {
 	char copy[KWF_LINE_MAX + 1], *w, *v;
 	long i;
-	int all = 1;
+	int all = 1, any = 0;
 
 	for (i = 0; i < f->nlines; i++) {
 		if (f->lines[i].len > KWF_LINE_MAX)
@@ -231,12 +231,13 @@ all_keys_of(const struct kwf *f, const struct kind *k, int *party)
 		memcpy(copy, f->lines[i].text, f->lines[i].len + 1);
 		if ((w = strtok(copy, " \t")) == NULL || *w == '#')
 			continue;
+		any = 1;
 		if (key_index(k, w) < 0)
 			all = 0;
 		if ((v = strtok(NULL, " \t")) != NULL && strchr(v, '=') != NULL)
 			*party = 1;
 	}
-	return all;
+	return all && any;
 }
 
 /*
