@@ -284,3 +284,12 @@ stamp() { stat -c '%i %s %y' "$1"; }
 	wait
 	eq 2 "$(turns st)"
 }
+
+@test "an error names the user's file, never a lock file" {
+	for p in hazard light timedice; do
+		run -3 --separate-stderr "$p" -f /nonexistent/x.state
+		eq "$p: /nonexistent/x.state: No such file or directory" "$stderr"
+	done
+	run -3 --separate-stderr light -f /nonexistent/x.light status
+	eq "light: /nonexistent/x.light: No such file or directory" "$stderr"
+}
