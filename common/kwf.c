@@ -488,11 +488,25 @@ take_place(struct kwf *f, long i, const char *text)
 	f->changed = 1;
 }
 
+/* Puts p and p - 1 are lines of the same keyword (sources, timers). */
+static int
+same_key(const struct kwf *f, long p)
+{
+	const char *a, *b;
+
+	if (p == 0)
+		return 0;
+	a = f->puts[p - 1].text;
+	b = f->puts[p].text;
+	return same_words(a, a + strcspn(a, " \t"), b, 1);
+}
+
 /*
  * The new lines into the old file: each takes the place of the line with
  * its keyword (and name), keeping where it stood and its comment; a new
  * one goes after the line the one before it took; lines no longer in the
- * state go.
+ * state go.  Lines of one keyword stay in the program's order: one the
+ * file has before its predecessor goes there anew.
  */
 static void
 merge(struct kwf *f)
@@ -508,7 +522,8 @@ merge(struct kwf *f)
 		}
 	}
 	for (p = 0; p < f->nputs; p++) {
-		if ((i = find_line(f, f->puts[p].text)) >= 0) {
+		i = find_line(f, f->puts[p].text);
+		if (i >= 0 && !(i < at && same_key(f, p))) {
 			take_place(f, i, f->puts[p].text);
 			at = i;
 		} else {
