@@ -13,7 +13,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "reaction";
@@ -260,28 +260,22 @@ play(struct run *run, enum mode mode, long long count)
  * that a stream continues across runs (a delve(6) session's turns).
  */
 static void
-load_state(struct stream *st, struct stf *f)
+load_state(struct stream *st, struct kwf *f)
 {
-	char *w[STF_WORDS_MAX];
+	char *w[KWF_WORDS_MAX];
 	int nw;
 
-	while ((nw = stf_next(f, w)) > 0)
-		if (!stf_stream(f, w, nw, st))
-			stf_bad(f, "unknown keyword '%s'", w[0]);
+	while ((nw = kwf_next(f, w)) > 0)
+		if (!kwf_stream(f, w, nw, st))
+			kwf_bad(f, "expected seed or rng");
 }
 
-/* Written back when it is new or the generator moved. */
+/* Written back when it is new or the generator moved (kwf_commit). */
 static void
-save_state(const struct stream *st, const struct rng *was, struct stf *f)
+save_state(const struct stream *st, struct kwf *f)
 {
-	FILE *fp;
-
-	if (f->in != NULL && st->restored &&
-	    memcmp(was, &st->rng, sizeof *was) == 0)
-		return;
-	fp = stf_write(f, prog);
-	stf_write_stream(fp, st);
-	stf_commit(f);
+	kwf_put_stream(f, st);
+	kwf_commit(f);
 }
 
 /* The operands: a mode, and NAME:WIS characters after morale or surprise. */
@@ -352,8 +346,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
-	struct stf f;
-	struct rng was;
+	struct kwf *f = NULL;
 	enum mode mode;
 
 	util_init();
@@ -369,10 +362,9 @@ main(int argc, char *argv[])
 	run.mod = o.mod;
 	run.verbose = o.verbose;
 	if (o.file != NULL) {
-		stf_open(&f, o.file);
-		load_state(&run.st, &f);
+		f = kwf_update(o.file, prog);
+		load_state(&run.st, f);
 	}
-	was = run.st.rng;
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
@@ -381,9 +373,9 @@ main(int argc, char *argv[])
 	else
 		play(&run, mode, o.count);
 	out_close();
-	if (o.file != NULL) {
-		save_state(&run.st, &was, &f);
-		stf_close(&f);
+	if (f != NULL) {
+		save_state(&run.st, f);
+		kwf_close(f);
 	}
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "session.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 #define INFO "delve"		/* the generation's own file */
@@ -160,22 +160,18 @@ int
 ses_read(const char *path, int (*line)(void *, char **, int, const char *,
     unsigned long), void *arg)
 {
-	struct stf f;
-	char *w[STF_WORDS_MAX];
+	struct kwf *f;
+	char *w[KWF_WORDS_MAX];
+	struct stat sb;
 	int nw;
 
-	memset(&f, 0, sizeof f);
-	f.path = path;
-	f.lockfd = -1;
-	if ((f.in = fopen(path, "re")) == NULL) {
-		if (errno == ENOENT)
-			return 0;
-		err(EXIT_IO, "%s", path);
-	}
-	while ((nw = stf_next(&f, w)) > 0)
-		if (line(arg, w, nw, path, f.lineno) != 0)
-			stf_bad(&f, "unknown keyword '%s'", w[0]);
-	stf_close(&f);
+	if (stat(path, &sb) != 0 && errno == ENOENT)
+		return 0;
+	f = kwf_read(path, "a keyword file");
+	while ((nw = kwf_next(f, w)) > 0)
+		if (line(arg, w, nw, path, kwf_lineno(f)) != 0)
+			kwf_bad(f, "unknown keyword '%s'", w[0]);
+	kwf_close(f);
 	return 1;
 }
 
