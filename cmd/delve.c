@@ -243,8 +243,13 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 static char *
 at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
 {
-	char *out = emalloc(len + len / 2 + 64), *o = out;
 	const char *s, *nl, *tab, *tab2;
+	size_t lines = 0;
+	char *out, *o;
+
+	for (s = in; (s = memchr(s, '\n', (size_t)(in + len - s))) != NULL; s++)
+		lines++;
+	out = o = emalloc(len + lines * U64_DIGITS + 1);	/* a turn a line */
 
 	for (s = in; s < in + len; s = nl + 1) {
 		nl = memchr(s, '\n', (size_t)(in + len - s));

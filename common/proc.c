@@ -98,6 +98,11 @@ slurp(int fd, char **out, size_t *outlen)
 		else if (errno != EINTR)
 			err(EXIT_IO, "pipe");
 	}
+	if (len > 0 && buf[len - 1] != '\n') {	/* every line ends */
+		if (len == cap)
+			buf = ereallocarray(buf, cap + 1, 1);
+		buf[len++] = '\n';
+	}
 	*out = buf;
 	*outlen = len;
 }
