@@ -518,22 +518,41 @@ parse_new(struct newopts *n, int argc, char **argv)
 		errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
 }
 
+/* A directory delve new made, taken away again when the session failed. */
+static const char *made_dir;
+
+static void
+unmake_dir(void)
+{
+	if (made_dir != NULL)
+		rmdir(made_dir);
+}
+
+/*
+ * The new session is made in .new.PID first: only when every program has
+ * made its file is a session that -F replaces taken away.
+ */
 static void
 new_session(int argc, char **argv)
 {
 	struct newopts n = { 0 };
 	struct session s;
 	char seed[U64_DIGITS + 1];
+	int replace = 0;
 
 	parse_new(&n, argc, argv);
 	if (n.party != NULL)
 		fclose(efopen_input(n.party, "a party file"));
+	if (access(argv[optind], F_OK) != 0 && errno == ENOENT) {
+		made_dir = argv[optind];
+		atexit(unmake_dir);
+	}
 	ses_lock(&s, argv[optind], 1);
 	if (!ses_empty(&s)) {
 		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
 			errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
 			    "not a session, left alone" : "give -F to replace the session");
-		ses_wipe(&s);
+		replace = 1;
 	}
 	if (n.seed == NULL)
 		snprintf(seed, sizeof seed, "%" PRIu64, rng_entropy());
@@ -547,9 +566,12 @@ new_session(int argc, char **argv)
 	if (n.party != NULL)
 		copy_party(&s, n.party);
 	setup_files(&s);
+	if (replace)
+		ses_wipe(&s);
 	write_session(&s);
 	s.gen = (unsigned long)-1;
 	ses_commit(&s, "", 0, 0, 0);
+	made_dir = NULL;
 	ses_close(&s);
 }
 

@@ -135,7 +135,10 @@ remove_entry(int dfd, const char *name)
 		err(EXIT_IO, "%s", name);
 }
 
-/* The files of a session, for delve new -F: nothing else is touched. */
+/*
+ * The files of a session, for delve new -F: nothing else, and not this
+ * command's own .new.PID.
+ */
 void
 ses_wipe(struct session *s)
 {
@@ -145,7 +148,8 @@ ses_wipe(struct session *s)
 	while ((e = readdir(d)) != NULL)
 		if (strncmp(e->d_name, "g.", 2) == 0 || strcmp(e->d_name, "state") == 0 ||
 		    strcmp(e->d_name, "log") == 0 || strcmp(e->d_name, "session") == 0 ||
-		    strncmp(e->d_name, ".new.", 5) == 0 ||
+		    (strncmp(e->d_name, ".new.", 5) == 0 &&
+		    strcmp(e->d_name, s->newdir) != 0) ||
 		    strcmp(e->d_name, ".state.new") == 0)
 			remove_entry(s->dfd, e->d_name);
 	closedir(d);

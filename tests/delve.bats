@@ -47,8 +47,13 @@ clean() {
 	run -2 --separate-stderr delve new -s 2 crypt
 	one_error delve
 	eq "delve: crypt: not empty: give -F to replace the session" "$stderr"
+	before=$(snap crypt)
+	run -2 --separate-stderr delve new -F -s 2 -c 25:00 crypt	# timedice refuses the clock
+	one_error delve
+	eq "$before" "$(snap crypt)"
 	run -0 delve new -F -s 2 crypt
 	grep -qx 'seed 2' crypt/session
+	clean crypt
 	mkdir other && touch other/notes
 	run -2 --separate-stderr delve new -F -s 2 other
 	eq "delve: other: not empty: not a session, left alone" "$stderr"
@@ -59,7 +64,10 @@ clean() {
 	run -2 --separate-stderr delve new -s 1 -p nosuch.txt crypt
 	one_error delve
 	eq "delve: nosuch.txt: No such file or directory" "$stderr"
-	eq "" "$(ls -A crypt)"
+	[ ! -e crypt ]
+	run -2 --separate-stderr delve new -s 1 -r travel -l lamp crypt
+	[[ "$stderr" == "delve: light: "*"; the session is as it was" ]]
+	[ ! -e crypt ]
 }
 
 @test "a 36-turn evening through delve equals the plain pipeline with the same seed and state files" {
