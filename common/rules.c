@@ -546,6 +546,19 @@ const char *const quarter_begins_004[TIME_DICE_004] = {
 };
 
 /*
+ * 004: what a clock record says of a quarter that began on the way to the
+ * time it shows ("Dawn came at 07:00"); the first is said with its day.
+ */
+const char *const quarter_came_004[TIME_DICE_004] = {
+	"began", "dawn came", "the afternoon began", "night fell"
+};
+
+/* 004: words for the times a rest can last until: the quarters' first hours */
+const char *const quarter_words_004[TIME_DICE_004 + 1] = {
+	"pre-dawn", "dawn", "afternoon", "nightfall", NULL
+};
+
+/*
  * 004: "Torches last 1 hour, lanterns last 3.  They cast 30' of dim
  * light."  The four levels of light: darkness, dim, well lit, brilliant;
  * "Well Lit: Typical natural light outdoors, full lanterns indoors" and

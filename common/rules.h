@@ -65,6 +65,8 @@ extern const char text_alert_000[];
 
 extern const char *const quarter_004[TIME_DICE_004];
 extern const char *const quarter_begins_004[TIME_DICE_004];
+extern const char *const quarter_came_004[TIME_DICE_004];
+extern const char *const quarter_words_004[TIME_DICE_004 + 1];
 
 extern const struct tbl hazard_table[R_NRULES];	/* NULL rows for alarm */
 extern const struct tbl shift_001;

@@ -256,7 +256,7 @@ chisq_4d6() {
 	# the expiry comes before the clock of the same turn
 	eq expired "$(printf '%s\n' "$output" | awk -F '\t' '$2 == 6 { print $5; exit }')"
 	run -0 timedice -f "$F" timers
-	[ -z "$output" ]
+	eq "timedice	12	1	09:00	timers	none	No timers are running." "$output"
 	! grep -q '^timer' "$F"
 }
 
@@ -391,12 +391,12 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 
 # ---- rest and resilience (004)
 
-@test "timedice: rest: a night of safe rest is 8 hours and restores resilience" {
+@test "timedice: rest: a safe rest is 8 hours by default and restores resilience" {
 	timedice -f "$F" hour 3 >/dev/null
 	eq 18 "$(state since-rest)"
 	run -0 timedice -f "$F" rest
-	eq "timedice	4	1	10:00	rest	8	A night of safe rest: 8 hours pass and resilience is restored.
-timedice	11	1	18:00	6,6,6	afternoon	The afternoon quarter begins. It is 18:00 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
+	eq "timedice	4	1	10:00	rest	8	A safe rest from 10:00 on day 1: 8 hours pass and resilience is restored.
+timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
 	eq 0 "$(state since-rest)"
 	run -0 timedice -f "$F" rest 2
 	eq "rest	2" "$(printf '%s\n' "$output" | head -1 | cut -f5-6)"
@@ -637,7 +637,7 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 	one_error timedice
 }
 
-@test "timedice: every EXAMPLES line of timedice.6 runs" {
+@test "timedice: every EXAMPLES line of timedice.6 runs, its output checked" {
 	cd "$BATS_TEST_TMPDIR"
 	n=0
 	while IFS= read -r line; do
@@ -645,4 +645,65 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 		PATH="$TOP/bin:$PATH" bash -c "$line" >/dev/null || { echo "failed: $line" >&2; false; }
 	done < <(man_examples timedice.6)
 	[ "$n" -ge 10 ]
+	# each line's output in order, from a fresh directory every time
+	golden timedice-man.out sh -c "d=\$(mktemp -d '$BATS_TEST_TMPDIR/ex.XXXXXX') && cd \$d && $(man_examples timedice.6)"
+	# the night's rest the manual shows
+	eq "timedice	1	1	22:10	rest	9	A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass and resilience is restored." \
+	    "$(grep '	rest	9	' "$GOLDEN/timedice-man.out")"
+}
+
+# ---- issue 16: quarters said when they begin, rests named for when they are taken
+
+@test "timedice: a jump past a quarter's start says when it began and where the clock stands (issue 16)" {
+	timedice -f "$F" set 10:00 >/dev/null
+	run -0 timedice -f "$F" day
+	eq "timedice	24	2	10:00	6,4	morning	The afternoon began at 13:00, night fell at 19:00, day 2 began at 01:00 and dawn came at 07:00. It is 10:00 on day 2, morning: the time dice show 6 and 4." "$output"
+	timedice -f "$F" set 18:30 >/dev/null
+	run -0 timedice -f "$F" day
+	eq "Night fell at 19:00, day 3 began at 01:00, dawn came at 07:00 and the afternoon began at 13:00. It is 18:30 on day 3, afternoon: the time dice show 6, 6 and 6." "$(last_field 7)"
+	timedice -f "$F" set 05:00 >/dev/null
+	run -0 timedice -f "$F" hour 5
+	eq "Dawn came at 07:00. It is 10:00 on day 3, morning: the time dice show 6 and 4." "$(last_field 7)"
+	run -0 timedice -f "$F" day 2
+	eq "8 quarters began, the last when dawn came at 07:00. It is 10:00 on day 5, morning: the time dice show 6 and 4." "$(last_field 7)"
+	# arriving at a quarter's first hour still says it begins
+	timedice -f "$F" set 06:00 >/dev/null
+	run -0 timedice -f "$F" hour
+	eq "Dawn: the morning quarter begins. It is 07:00 on day 5, morning: the time dice show 6 and 1." "$(last_field 7)"
+}
+
+@test "timedice: a rest is named for when it is taken: by day a safe rest, from nightfall to dawn a night's (issue 16)" {
+	# 004: "A PC heals 1 HP per level per night of safe rest."
+	timedice -f "$F" set 10:30 >/dev/null
+	run -0 timedice -f "$F" rest
+	eq "timedice	1	1	10:30	rest	8	A safe rest from 10:30 on day 1: 8 hours pass and resilience is restored.
+timedice	8	1	18:30	6,6,6	afternoon	The afternoon began at 13:00. It is 18:30 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
+	timedice -f "$F" set 22:00 >/dev/null
+	run -0 timedice -f "$F" rest
+	eq "A night of safe rest from 22:00 on day 1: 8 hours pass and resilience is restored." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+}
+
+@test "timedice: rest until a time or dawn: whole hours up to it (issue 16)" {
+	timedice -f "$F" set 22:00 >/dev/null
+	run -0 timedice -f "$F" rest until dawn
+	eq "timedice	1	1	22:00	rest	9	A night of safe rest from 22:00 on day 1 until dawn: 9 hours pass and resilience is restored.
+timedice	9	2	07:00	6,1	morning	Day 2 began at 01:00 and dawn came at 07:00. It is 07:00 on day 2, morning: the time dice show 6 and 1." "$output"
+	eq 0 "$(state since-rest)"
+	timedice -f "$F" set 12:10 >/dev/null
+	run -0 timedice -f "$F" rest until 18:00
+	eq "rest	6	A safe rest from 12:10 on day 2 until 18:00: 6 hours pass and resilience is restored." "$(printf '%s\n' "$output" | head -1 | cut -f5-7)"
+	eq 18:10 "$(last_field 4)"
+	run -0 timedice -f "$F" rest until 18
+	eq 24 "$(printf '%s\n' "$output" | head -1 | cut -f6)"
+	run -2 --separate-stderr timedice -f "$F" rest until noonish
+	one_error timedice
+	case $stderr in "timedice: rest until: 'noonish': "*) ;; *) false;; esac
+	run -2 --separate-stderr timedice -f "$F" rest until
+	one_error timedice
+}
+
+@test "timedice: timers with none running says so (issue 16)" {
+	run -0 --separate-stderr timedice -f "$F" timers
+	[ -z "$stderr" ]
+	eq "timedice	0	1	07:00	timers	none	No timers are running." "$output"
 }
