@@ -352,16 +352,19 @@ static const struct pace pace_002[] = {
 	  "Running (200 zones): moving through unknown areas triggers surprises and traps" },
 };
 
-/* 003: the alarm, checked on a d10 */
-const char *const alarm_text[AE_NEVENTS] = {
-	"Advance: the alarm rises by 1 and the check finds nothing.",
-	"Advance: the alarm rises by 1 and the check finds an encounter; the alarm resets to 0.",
-	"Stay: the alarm rises by 1; no check.",
-	"Backtrack: the alarm holds and the check finds nothing.",
-	"Backtrack: the alarm holds and the check finds an encounter; the alarm resets to 0.",
-	"Hide: the Stealth check passes; the alarm falls by 2, plus 1 per spark.",
-	"Hide: the Stealth check fails; an encounter, and the alarm resets to 0.",
+/* 003: the alarm, checked on a d10: each event's move, said first */
+const char *const alarm_move_003[AE_NEVENTS] = {
+	"Advance", "Advance", "Stay", "Backtrack", "Backtrack", "Hide", "Hide"
 };
+
+/* 003: "If it comes up equal or less than the current alarm value ..." */
+const char text_alarm_quiet_003[] = "over it: quiet";
+const char text_alarm_met_003[] = "at or under it: an encounter, and the "
+    "alarm resets to 0";
+const char text_hide_pass_003[] = "the Stealth check passes";
+const char text_hide_fall_003[] = "2, plus 1 per spark";
+const char text_hide_fail_003[] = "the Stealth check fails: an encounter, "
+    "and the alarm resets to 0";
 
 /* 003: advance and backtrack check the alarm on a d10 */
 int

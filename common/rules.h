@@ -76,7 +76,10 @@ enum alarm_event {
 	AE_ADVANCE_QUIET, AE_ADVANCE_ENCOUNTER, AE_STAY, AE_BACKTRACK_QUIET,
 	AE_BACKTRACK_ENCOUNTER, AE_HIDE_PASS, AE_HIDE_FAIL, AE_NEVENTS
 };
-extern const char *const alarm_text[AE_NEVENTS];
+extern const char *const alarm_move_003[AE_NEVENTS];
+extern const char text_alarm_quiet_003[], text_alarm_met_003[];
+extern const char text_hide_pass_003[], text_hide_fall_003[];
+extern const char text_hide_fail_003[];
 
 /* 003: the group's move on a turn, and what it does to the alarm */
 enum alarm_move { AM_ADVANCE, AM_STAY, AM_BACKTRACK, AM_HIDE_PASS, AM_HIDE_FAIL };
