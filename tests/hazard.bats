@@ -490,14 +490,3 @@ hazard	3	6	quiet	3	Advance: the alarm rises to 3; the d10 shows 6, over it: quie
 	eq "hazard	2	4	shift	Dungeon shift: the dungeon environment changes. Sounds echo through the dungeon. [d6: 4; the shift's d6: 1]" \
 	    "$(printf '%s\n' "$output" | grep '	shift	')"
 }
-
-@test "hazard(6) EXAMPLES: the alarm of seed 003, pinned, its output checked (issue 16)" {
-	ex=$(man_examples hazard.6 | grep crypt.alarm)
-	eq 2 "$(printf '%s\n' "$ex" | wc -l | tr -d ' ')"
-	run -0 --separate-stderr bash -c "$ex"
-	eq "hazard: seed 5" "$stderr"
-	eq "hazard	1	10	quiet	1	Advance: the alarm rises to 1; the d10 shows 10, over it: quiet. [d10: 10]
-hazard	2	5	quiet	2	Advance: the alarm rises to 2; the d10 shows 5, over it: quiet. [d10: 5]
-hazard	3	10	quiet	3	Advance: the alarm rises to 3; the d10 shows 10, over it: quiet. [d10: 10]
-hazard	4	-	quiet	0	Hide: the Stealth check passes; the alarm falls by 3 to 0 (2, plus 1 per spark)." "$output"
-}
