@@ -37,6 +37,8 @@ struct run {
 	struct stream st;
 	unsigned long long at;	/* the TURN of the records being written */
 	int	 level;		/* the party's level, as last written */
+	int	 listed;	/* sources listed before -l lit any */
+	unsigned long long written;	/* records written */
 	const char *said;	/* and its sentence */
 };
 
@@ -74,8 +76,9 @@ static const char *const party_fields[] = {
 static void
 emit(void *arg, const struct lamp_source *src, const char *text)
 {
-	const struct run *run = arg;
+	struct run *run = arg;
 
+	run->written++;
 	rec_begin(source_fields, run->at);
 	rec_str(src->name);
 	rec_str(light_kinds[src->kind]);
@@ -94,6 +97,7 @@ emit_level(struct run *run, int lv)
 {
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
+	run->written++;
 	rec_begin(party_fields, run->at);
 	rec_str("party");
 	rec_str("-");
@@ -134,10 +138,11 @@ filter(struct run *run)
 		run->at = r.turn;
 		if ((turns = rec_turns(&r)) > 0)
 			next_turn(run, turns);
-		if (r.prog == REC_HAZARD) {
+		if (r.prog == REC_HAZARD)
 			lamp_strike(&run->l, r.f[3]);
+		lamp_warn(&run->l);
+		if (turns > 0 || r.prog == REC_HAZARD)
 			level_check(run);
-		}
 	}
 	rec_free(&r);
 }
@@ -146,7 +151,7 @@ filter(struct run *run)
 static void
 tick(struct run *run, long long count, long turns)
 {
-	unsigned long long total, i;
+	unsigned long long total, i, before;
 
 	if (turns > 0 && count > (COUNT_MAX - (long long)run->l.turn) / turns)
 		errx(EXIT_BAD, "tick: the turn count would pass %lld",
@@ -158,14 +163,20 @@ tick(struct run *run, long long count, long turns)
 			break;
 		}
 		run->at = run->l.turn + 1;
+		before = run->written;
 		next_turn(run, lamp_stretch(&run->l));
+		lamp_warn(&run->l);
+		if (run->written == before)	/* a quiet turn: the light holds */
+			emit_level(run, run->level);
 	}
 }
 
+/* Each source listed before -l (those it lit were said), and the level. */
 static void
 status(struct run *run)
 {
-	lamp_status(&run->l);
+	run->at = run->l.turn;
+	lamp_status(&run->l, run->listed, 0);
 	emit_level(run, lamp_level(&run->l));
 }
 
@@ -337,9 +348,21 @@ setup(struct run *run, const struct opts *o)
 		lamp_check(l, o->file);
 }
 
+/* How many of KINDS[0..I] are KINDS[I]: -l torch,torch asks for two. */
+static int
+kind_asked(const int *kinds, int i)
+{
+	int j, n = 0;
+
+	for (j = 0; j <= i; j++)
+		n += kinds[j] == kinds[i];
+	return n;
+}
+
 /*
- * Before the command: the level as it was, -D, and the sources of -l; the
- * level they make is written here unless status writes it.
+ * Before the command: the level as it was, -D, and the sources of -l that
+ * the list lacks (a state file's sources count: -l run every turn lights
+ * nothing new); the level they make is written here unless status does.
  */
 static void
 begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
@@ -351,8 +374,10 @@ begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
 	run->level = lamp_level(&run->l);
 	run->said = lamp_level_text(&run->l, run->level);
 	run->l.darkvision |= o->darkvision;
+	run->listed = run->l.n;
 	for (i = 0; i < nkinds; i++)
-		lamp_light(&run->l, kinds[i], NULL);
+		if (lamp_count(&run->l, kinds[i]) < kind_asked(kinds, i))
+			lamp_light(&run->l, kinds[i], NULL);
 	if (!status)
 		level_check(run);
 }

@@ -333,16 +333,32 @@ lamp_refill(struct lamp *l, const char *name)
 	    l->lr->refill, buf);
 }
 
-/* Each source as it stands, a sentence each. */
+/* The sources of KIND listed, burning or not. */
+int
+lamp_count(const struct lamp *l, int kind)
+{
+	int i, n = 0;
+
+	for (i = 0; i < l->n; i++)
+		n += l->src[i].kind == kind;
+	return n;
+}
+
+/*
+ * Each of the first N sources listed as it stands, a sentence each; with
+ * BURNING, only those that burn.
+ */
 void
-lamp_status(const struct lamp *l)
+lamp_status(const struct lamp *l, int n, int burning)
 {
 	const struct lamp_source *src;
 	char buf[512];
 	int i;
 
-	for (i = 0; i < l->n; i++) {
+	for (i = 0; i < n && i < l->n; i++) {
 		src = &l->src[i];
+		if (burning && src->state == LAMP_OUT)
+			continue;
 		if (src->state == LAMP_DIM)
 			say(l, src, "%s burns dim: the next depletion puts "
 			    "it out.", src->name);
@@ -384,8 +400,27 @@ burn_down(const struct lamp *l, struct lamp_source *src, long turns)
 		say(l, src, "%s burns out.", src->name);
 	} else if (before > stretch && src->left <= stretch) {
 		src->state = src->dimmed ? LAMP_DIM : LAMP_LOW;
-		say(l, src, "%s has its last %s of light left.", src->name,
-		    stretch > 1 ? "hour" : "turn");
+		src->warn = 1;
+	}
+}
+
+/*
+ * The warnings of the sources whose last stretch began this turn, said
+ * after what struck them: one put out by the same turn's hazard has only
+ * that said.
+ */
+void
+lamp_warn(struct lamp *l)
+{
+	struct lamp_source *src;
+	int i;
+
+	for (i = 0; i < l->n; i++) {
+		src = &l->src[i];
+		if (src->warn && src->state != LAMP_OUT)
+			say(l, src, "%s has its last %s of light left.", src->name,
+			    lamp_stretch(l) > 1 ? "hour" : "turn");
+		src->warn = 0;
 	}
 }
 

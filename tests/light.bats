@@ -21,9 +21,10 @@ records() {
 	printf '%s\n' "$output" | awk -F'\t' -v n="$1" '$1 == "light" && $3 == n { print $2, $5, $6 }'
 }
 
-# levels: the party records, as "TURN LEVEL".
+# levels: the party records that change the level or its sentence, as
+# "TURN LEVEL" (a quiet tick restates the level each turn: issue 16).
 levels() {
-	printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }'
+	printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $5 $7 != last { print $2, $5; last = $5 $7 }'
 }
 
 # state KEY: the words after KEY in the state file $F
@@ -409,8 +410,10 @@ light	1	party	-	bright	-	Torchlight: general shapes within 12 m, details within 
 	light -f "$F" -l torch,lantern -n 2 tick >/dev/null
 	run -0 light -f "$F" out torch1
 	eq "light	2	torch1	torch	out	4	torch1 is put out; it can be relit." "$output"
+	# issue 16: a quiet turn restates the level
 	run -0 light -f "$F" -n 3 tick
-	[ -z "$output" ]
+	eq "3 4 5" "$(printf '%s\n' "$output" | awk -F'\t' '$3 == "party" && $5 == "bright" { print $2 }' | paste -sd' ')"
+	eq 3 "$(printf '%s\n' "$output" | wc -l | tr -d ' ')"
 	run -0 light -f "$F" relight torch1
 	eq "5 lit 4" "$(records torch1)"
 	light -f "$F" out torch1
@@ -670,4 +673,60 @@ candle1 candle lit 45 0" "$(state source)"
 	want=$output
 	run -0 bash -c "hazard -s 7 -n 20 | light -u -l torch -"
 	eq "$want" "$output"
+}
+
+# ---- issue 16: each source said once, one fate a turn, a tick that says so, -l with a file
+
+@test "light status with -l: each source is said once, as it is lit (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	run -0 --separate-stderr light -r delving -f "$f" -l torch,candle status
+	eq "light	0	torch1	torch	lit	-	torch1 is lit: general shapes within 12 m, details within 3 m; no fixed duration: the hazard die's burn puts it out.
+light	0	candle1	candle	lit	48	candle1 is lit: general shapes within 6 m, details within 3 m; 48 turns left.
+light	0	party	-	bright	-	Torchlight: general shapes within 12 m, details within 3 m; searching a room takes 1 turn." "$output"
+}
+
+@test "light: a lantern at its last turn struck by light runs dry without the warning in the same turn (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	printf 'rules exploration\nturn 5\nsource lantern1 lantern lit 2 0\n' > "$f"
+	run -0 sh -c "printf 'hazard\t6\t3\tlight\tLight: a torch sputters out.\n' | light -f '$f' -"
+	eq "hazard	6	3	light	Light: a torch sputters out.
+light	6	lantern1	lantern	out	0	The oil of lantern1 runs dry: it goes out.
+light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, movement halved; no reading, searching or spotting danger." "$output"
+	# without a strike, the warning comes as before
+	printf 'rules exploration\nturn 5\nsource lantern1 lantern lit 2 0\n' > "$f"
+	run -0 sh -c "printf 'hazard\t6\t5\tnothing\tNothing happens.\n' | light -f '$f' -"
+	eq "light	6	lantern1	lantern	low	1	lantern1 has its last turn of light left." "$(printf '%s\n' "$output" | grep '^light')"
+}
+
+@test "light tick: a turn that changes nothing restates the level; N runs print what -n N prints (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	light -f "$f" -l lantern >/dev/null
+	cp "$f" "$f.2"
+	run -0 --separate-stderr light -f "$f" tick
+	eq "light	1	party	-	bright	-	Bright light: a torch or lantern lights 30 ft bright and 30 ft dim, a candle 5 ft and 5 ft; the party can read, search and spot danger." "$output"
+	run -0 light -f "$f" tick 3
+	eq "2 3 4" "$(printf '%s\n' "$output" | cut -f2 | paste -sd' ')"
+	run -0 light -f "$f.2" -n 4 tick
+	eq "1 2 3 4" "$(printf '%s\n' "$output" | cut -f2 | paste -sd' ')"
+	# the turn its last turn begins says that, and no level
+	light -f "$f" -n 30 tick >/dev/null
+	run -0 light -f "$f" tick
+	eq "light	35	lantern1	lantern	low	1	lantern1 has its last turn of light left." "$output"
+	# nothing burning: the dark was said when it fell; time passes quietly
+	run -0 light tick
+	eq "" "$output"
+}
+
+@test "light -l with a state file lights only the kinds the file lacks: a turn at a time never multiplies sources (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	for i in 1 2 3 4; do hazard -s 3 -n 1 | light -f "$f" -l torch - >/dev/null; done
+	eq "source torch1" "$(grep '^source' "$f" | cut -d' ' -f1-2)"
+	# -l counts: two torches asked, one listed, one more lit
+	run -0 light -f "$f" -l torch,torch,lantern status
+	eq "torch2 lantern1" "$(printf '%s\n' "$output" | grep ' is lit: ' | cut -f3 | paste -sd' ')"
+	eq 3 "$(grep -c '^source' "$f")"
+	# a spent source is still listed: -l lights no new one in its place
+	light -f "$f" out torch1 >/dev/null
+	run -0 light -f "$f" -l torch,torch status
+	! printf '%s\n' "$output" | grep -q ' is lit: '
 }
