@@ -2,6 +2,7 @@
  * hazard: roll the hazard die for each turn, under the rules of seeds 000
  * to 004, and write what it calls for as records (hazard(6)).
  */
+#include <ctype.h>
 #include <err.h>
 #include <limits.h>
 #include <stdio.h>
@@ -198,12 +199,15 @@ emit_shift(struct run *run, long roll_total, const char *text,
 static void
 emit_disposition(struct run *run)
 {
-	char dice[64];
+	char dice[64], said[TBL_TEXT_MAX + 32];
 	const struct tbl_row *row;
 	long total;
 
 	row = roll(run, &disposition_002, &total, dice, sizeof dice);
-	emit(run, total, row->key, row->text, dice);
+	/* "Disposition: 8 on 2d6, uninterested.": the roll said, not asked for */
+	snprintf(said, sizeof said, "Disposition: %ld on 2d6, %c%s", total,
+	    tolower((unsigned char)row->text[0]), row->text + 1);
+	emit(run, total, row->key, said, dice);
 }
 
 static void
@@ -216,7 +220,10 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
-	} else
+	} else if (run->s.rules == R_DUNGEONTURN &&
+	    row->text == hazard_table[R_DUNGEONTURN].rows[0].text)
+		emit(run, total, row->key, text_encounter_002, dice);
+	else
 		emit_row(run, total, row, dice);
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);

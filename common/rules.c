@@ -86,6 +86,8 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	[FU_TIRED] = { "tired", "The party did not rest: it is tired (no effect yet)." },
 	[FU_EXHAUSTED] = { "exhausted", "The party did not rest and was already tired: it is exhausted and makes rolls at disadvantage." },
 	[FU_STILL_EXHAUSTED] = { "exhausted", "The party did not rest: it stays exhausted and makes rolls at disadvantage." },
+	/* 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn." */
+	[FU_REST_TAKEN] = { "rested", "The party rests this turn; the next rest is due in 6 turns." },
 };
 
 const char *const condition_names[] = {	/* 002 */
@@ -611,6 +613,11 @@ const struct tbl hazard_table[R_NRULES] = {
 };
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
+/* 002: hazard's encounter, whose disposition is rolled in the next record */
+const char text_encounter_002[] = "Encounter. A wandering monster appears at "
+    "a far distance, moving toward the party. Its disposition follows, "
+    "rolled on 2d6.";
+
 const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL };
 
 const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL };

@@ -130,6 +130,7 @@ enum followup {
 	FU_REST_DUE, FU_SKIPPED,		/* 000: the rest clock */
 	FU_RESTED, FU_DAMAGE,			/* 001: fatigue rested off, or taken */
 	FU_TIRED, FU_EXHAUSTED, FU_STILL_EXHAUSTED,	/* 002 */
+	FU_REST_TAKEN,				/* 000: a rest, said */
 	FU_NFOLLOWUPS
 };
 
@@ -146,7 +147,8 @@ extern const char *const condition_names[];
 enum followup fatigue_settle(int *condition, int dungeonturn, int resting);
 
 /*
- * 000: rest 1 turn in 6; -1, FU_REST_DUE, or FU_SKIPPED (CON saves).
+ * 000: rest 1 turn in 6; -1, FU_REST_TAKEN, FU_REST_DUE, or FU_SKIPPED
+ * (CON saves).
  * Inline: it runs every turn.
  */
 static inline int
@@ -154,7 +156,7 @@ rest_tick(int *since_rest, int resting)
 {
 	if (resting) {
 		*since_rest = 0;
-		return -1;
+		return FU_REST_TAKEN;
 	}
 	if (++*since_rest == REST_TURNS_000)
 		return FU_REST_DUE;
@@ -165,6 +167,7 @@ rest_tick(int *since_rest, int resting)
 }
 
 extern const char *const text_sign_met;
+extern const char text_encounter_002[];
 
 /*
  * 000, 001, 002, 004: paces (chase(6) pace).  A manner of moving covers a

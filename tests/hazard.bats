@@ -490,3 +490,17 @@ hazard	3	6	quiet	3	Advance: the alarm rises to 3; the d10 shows 6, over it: quie
 	eq "hazard	2	4	shift	Dungeon shift: the dungeon environment changes. Sounds echo through the dungeon. [d6: 4; the shift's d6: 1]" \
 	    "$(printf '%s\n' "$output" | grep '	shift	')"
 }
+
+@test "000: a rest taken is said, with when the next is due (issue 16)" {
+	# 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn."
+	run -0 hazard -s 1 -n 1 rest
+	eq "hazard	1	-	rested	The party rests this turn; the next rest is due in 6 turns." "$(printf '%s\n' "$output" | sed -n 2p)"
+}
+
+@test "002: the encounter says its disposition follows; the disposition record says the 2d6 it shows (issue 16)" {
+	# 002: "Disposition can be determined with a 2d6 roll"
+	run -0 hazard -r dungeonturn -s 7 -n 4
+	eq "hazard	3	1	encounter	Encounter. A wandering monster appears at a far distance, moving toward the party. Its disposition follows, rolled on 2d6.
+hazard	3	8	uninterested	Disposition: 8 on 2d6, uninterested." "$(printf '%s\n' "$output" | grep -A1 '	encounter	')"
+	! printf '%s\n' "$output" | grep -q 'Roll 2d6'
+}
