@@ -26,10 +26,11 @@ static const char *const file_states[] = {
 };
 
 enum command { C_ADD, C_OUT, C_RELIGHT, C_REFILL, C_WIND, C_TICK, C_STATUS,
-	C_FILTER };
+	C_FILTER, C_HAZARD };
 
 static const char *const command_names[] = {
-	"add", "out", "relight", "refill", "wind", "tick", "status", "-", NULL
+	"add", "out", "relight", "refill", "wind", "tick", "status", "-",
+	"hazard", NULL
 };
 
 struct run {
@@ -51,6 +52,8 @@ struct opts {
 struct cmdline {
 	enum command cmd;
 	const char *arg, *name;
+	char	**names;	/* out NAME ... */
+	int	 nnames;
 	int	 kind;
 	long	 turns;
 };
@@ -180,13 +183,42 @@ status(struct run *run)
 	emit_level(run, lamp_level(&run->l));
 }
 
+/*
+ * out NAME ...: each in turn; out all, out spent, unless a source is so
+ * named.  A command that changes nothing says the level.
+ */
+static void
+out(struct run *run, const struct cmdline *c)
+{
+	unsigned long long before = run->written;
+	int i;
+
+	for (i = 0; i < c->nnames; i++)
+		if (lamp_find(&run->l, c->names[i]) == NULL &&
+		    (c->nnames > 1 || (strcmp(c->arg, "all") != 0 &&
+		    strcmp(c->arg, "spent") != 0)))
+			errx(EXIT_BAD, "out: '%s': no such light source",
+			    c->names[i]);
+	if (c->nnames == 1 && lamp_find(&run->l, c->arg) == NULL) {
+		if (strcmp(c->arg, "all") == 0)
+			lamp_out_all(&run->l);
+		else
+			lamp_clear_spent(&run->l);
+	} else
+		for (i = 0; i < c->nnames; i++)
+			lamp_out(&run->l, c->names[i]);
+	if (run->written == before)
+		emit_level(run, lamp_level(&run->l));
+}
+
 static void
 execute(struct run *run, const struct cmdline *c, long long count)
 {
 	run->at = run->l.turn;
 	switch (c->cmd) {
 	case C_ADD: lamp_light(&run->l, c->kind, c->name); break;
-	case C_OUT: lamp_out(&run->l, c->arg); break;
+	case C_OUT: out(run, c); break;
+	case C_HAZARD: lamp_strike(&run->l, c->arg); break;
 	case C_RELIGHT: lamp_relight(&run->l, c->arg); break;
 	case C_REFILL: lamp_refill(&run->l, c->arg); break;
 	case C_WIND: lamp_wind(&run->l); break;
@@ -200,8 +232,8 @@ execute(struct run *run, const struct cmdline *c, long long count)
 static void
 parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 {
-	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
-	static const int args_max[] = { 2, 1, 1, 1, 0, 1, 0, 0 };
+	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0, 1 };
+	static const int args_max[] = { 2, LAMP_MAX, 1, 1, 0, 1, 0, 0, 1 };
 	int cmd;
 
 	memset(c, 0, sizeof *c);
@@ -211,11 +243,17 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 		return;
 	if ((cmd = word_in(argv[0], command_names)) < 0)
 		errx(EXIT_BAD, "%s: not a command (add, out, relight, refill, "
-		    "wind, tick, status, -)", argv[0]);
+		    "wind, tick, status, hazard, -)", argv[0]);
 	c->cmd = (enum command)cmd;
 	if (argc - 1 < args_min[cmd] || argc - 1 > args_max[cmd])
 		usage(stderr, EXIT_BAD);
 	c->arg = argv[1];
+	c->names = argv + 1;
+	c->nnames = argc - 1;
+	if (cmd == C_HAZARD && !lamp_strikes(&run->l, c->arg))
+		errx(EXIT_BAD, "hazard: '%s': not a key that strikes lights under "
+		    "the %s rules (%s)", c->arg, rules_names[run->l.rules],
+		    run->l.lr->strike != NULL ? run->l.lr->strike : "none");
 	if (cmd == C_ADD) {
 		c->kind = lamp_kind(&run->l, argv[1], "add");
 		if ((c->name = argv[2]) != NULL && !lamp_name_ok(c->name))

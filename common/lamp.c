@@ -295,6 +295,37 @@ lamp_out(struct lamp *l, const char *name)
 	memmove(src, src + 1, (size_t)(l->src + --l->n - src) * sizeof *src);
 }
 
+/* out all: every burning source is put out, keeping what it has left. */
+void
+lamp_out_all(struct lamp *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->src[i].state != LAMP_OUT) {
+			l->src[i].state = LAMP_OUT;
+			say(l, &l->src[i], "%s is put out; it can be relit.",
+			    l->src[i].name);
+		}
+}
+
+/* out spent: every spent source is taken off the list. */
+void
+lamp_clear_spent(struct lamp *l)
+{
+	int i = 0;
+
+	while (i < l->n)
+		if (l->src[i].state == LAMP_OUT && l->src[i].left == 0) {
+			say(l, &l->src[i], "%s is spent and taken off the list.",
+			    l->src[i].name);
+			memmove(&l->src[i], &l->src[i + 1],
+			    (size_t)(l->n - i - 1) * sizeof l->src[0]);
+			l->n--;
+		} else
+			i++;
+}
+
 /* 001: a spent torch is relit from its embers; else only one not spent. */
 void
 lamp_relight(struct lamp *l, const char *name)
@@ -555,6 +586,13 @@ strike_depletion(struct lamp *l)
  * A hazard KEY strikes lights only under the rules that define it; the
  * keys mean one thing wherever they appear (delving(7)).
  */
+/* Does KEY strike lights under these rules? */
+int
+lamp_strikes(const struct lamp *l, const char *key)
+{
+	return l->lr->strike != NULL && same_word(key, l->lr->strike);
+}
+
 void
 lamp_strike(struct lamp *l, const char *key)
 {

@@ -730,3 +730,53 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	run -0 light -f "$f" -l torch,torch status
 	! printf '%s\n' "$output" | grep -q ' is lit: '
 }
+
+# ---- issue 16: light by hand
+
+@test "light out: several names at once; out all puts out what burns; out spent clears the spent (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	light -f "$f" -l torch,torch,lantern,candle >/dev/null
+	run -0 light -f "$f" out torch1 candle1
+	eq "torch1 out|candle1 out" "$(printf '%s\n' "$output" | grep -v party | awk -F'\t' '{ print $3, $5 }' | paste -sd'|')"
+	run -0 light -f "$f" out all
+	eq "torch2 lantern1" "$(printf '%s\n' "$output" | grep ' is put out' | cut -f3 | paste -sd' ')"
+	eq "light	0	party	-	dark	-" "$(printf '%s\n' "$output" | tail -1 | cut -f1-6)"
+	# nothing is spent yet: out spent says so and changes nothing
+	cp "$f" "$f.before"
+	run -0 light -f "$f" out spent
+	eq "light	0	party	-	dark	-" "$(cut -f1-6 <<<"$output")"
+	light -f "$f" relight torch1 >/dev/null
+	light -f "$f" -n 6 tick >/dev/null
+	run -0 light -f "$f" out spent
+	eq "light	6	torch1	torch	out	0	torch1 is spent and taken off the list." "$(printf '%s\n' "$output" | head -1)"
+	eq 3 "$(grep -c '^source' "$f")"
+	run -2 --separate-stderr light -f "$f" out torch2 nonesuch
+	one_error light
+	eq "light: out: 'nonesuch': no such light source" "$stderr"
+	eq 3 "$(grep -c '^source' "$f")"
+}
+
+@test "light hazard KEY: what the hazard die did, applied by hand (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	# 001: "BURN: Lit torches burn out."
+	light -r delving -f "$f" -l torch,lantern >/dev/null
+	run -0 light -f "$f" hazard burn
+	eq "light	0	torch1	torch	out	0	torch1 burns out; a new torch can be lit from its embers (relight torch1)." "$(printf '%s\n' "$output" | head -1)"
+	# a key these rules do not strike lights with is refused
+	run -2 --separate-stderr light -f "$f" hazard depletion
+	one_error light
+	eq "light: hazard: 'depletion': not a key that strikes lights under the delving rules (burn)" "$stderr"
+	# 002: "Depletion. Light sources dim. Dim light sources go out."
+	rm -f "$f"
+	light -r dungeonturn -f "$f" -l torch >/dev/null
+	run -0 light -f "$f" hazard depletion
+	eq "torch1 dims." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+	run -0 light -f "$f" hazard depletion
+	eq "torch1 was dim and goes out." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+	# 000: "Light — a torch sputters out, or lantern oil runs low."
+	rm -f "$f"
+	light -f "$f" -l lantern >/dev/null
+	light -f "$f" -n 2 tick >/dev/null
+	run -0 light -f "$f" hazard light
+	eq "The oil of lantern1 runs low: one hour (6 turns) left." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+}
