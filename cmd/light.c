@@ -26,11 +26,11 @@ static const char *const file_states[] = {
 };
 
 enum command { C_ADD, C_OUT, C_RELIGHT, C_REFILL, C_WIND, C_TICK, C_STATUS,
-	C_FILTER, C_HAZARD };
+	C_FILTER, C_HAZARD, C_SNOW };
 
 static const char *const command_names[] = {
 	"add", "out", "relight", "refill", "wind", "tick", "status", "-",
-	"hazard", NULL
+	"hazard", "snow", NULL
 };
 
 struct run {
@@ -130,6 +130,21 @@ next_turn(struct run *run, long turns)
 	level_check(run);
 }
 
+/*
+ * 004: a clock record of timedice (its DICE field starts with a digit)
+ * says whether it is day: the morning and afternoon quarters.
+ */
+static void
+clock_read(struct run *run, const struct rec_in *r)
+{
+	if (run->l.lr->daylight == NULL || r->nf < 6 || r->f[4][0] < '0' ||
+	    r->f[4][0] > '9')
+		return;
+	run->l.daylight = strcmp(r->f[5], "morning") == 0 ||
+	    strcmp(r->f[5], "afternoon") == 0;
+	level_check(run);
+}
+
 /* Filter mode: each new turn number is a turn (a travel turn: an hour). */
 static void
 filter(struct run *run)
@@ -143,6 +158,8 @@ filter(struct run *run)
 			next_turn(run, turns);
 		if (r.prog == REC_HAZARD)
 			lamp_strike(&run->l, r.f[3]);
+		else if (r.prog == REC_TIMEDICE)
+			clock_read(run, &r);
 		lamp_warn(&run->l);
 		if (turns > 0 || r.prog == REC_HAZARD)
 			level_check(run);
@@ -219,6 +236,10 @@ execute(struct run *run, const struct cmdline *c, long long count)
 	case C_ADD: lamp_light(&run->l, c->kind, c->name); break;
 	case C_OUT: out(run, c); break;
 	case C_HAZARD: lamp_strike(&run->l, c->arg); break;
+	case C_SNOW:
+		run->l.snow = c->kind;
+		emit_level(run, lamp_level(&run->l));
+		return;
 	case C_RELIGHT: lamp_relight(&run->l, c->arg); break;
 	case C_REFILL: lamp_refill(&run->l, c->arg); break;
 	case C_WIND: lamp_wind(&run->l); break;
@@ -232,8 +253,8 @@ execute(struct run *run, const struct cmdline *c, long long count)
 static void
 parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 {
-	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0, 1 };
-	static const int args_max[] = { 2, LAMP_MAX, 1, 1, 0, 1, 0, 0, 1 };
+	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0, 1, 1 };
+	static const int args_max[] = { 2, LAMP_MAX, 1, 1, 0, 1, 0, 0, 1, 1 };
 	int cmd;
 
 	memset(c, 0, sizeof *c);
@@ -254,6 +275,10 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 		errx(EXIT_BAD, "hazard: '%s': not a key that strikes lights under "
 		    "the %s rules (%s)", c->arg, rules_names[run->l.rules],
 		    run->l.lr->strike != NULL ? run->l.lr->strike : "none");
+	if (cmd == C_SNOW && (run->l.lr->daylight == NULL ||
+	    (c->kind = word_in(c->arg, yes_no)) < 0))
+		errx(EXIT_BAD, "snow: '%s': expected yes or no, under the travel "
+		    "rules (004)", c->arg);
 	if (cmd == C_ADD) {
 		c->kind = lamp_kind(&run->l, argv[1], "add");
 		if ((c->name = argv[2]) != NULL && !lamp_name_ok(c->name))
@@ -324,6 +349,12 @@ load_line(struct run *run, const struct stf *f, char **w, int nw)
 	else if (strcmp(w[0], "darkvision") == 0) {
 		if ((run->l.darkvision = word_in(w[1], yes_no)) < 0)
 			stf_bad(f, "darkvision: expected yes or no");
+	} else if (strcmp(w[0], "daylight") == 0) {
+		if ((run->l.daylight = word_in(w[1], yes_no)) < 0)
+			stf_bad(f, "daylight: expected yes or no");
+	} else if (strcmp(w[0], "snow") == 0) {
+		if ((run->l.snow = word_in(w[1], yes_no)) < 0)
+			stf_bad(f, "snow: expected yes or no");
 	} else
 		stf_bad(f, "unknown keyword '%s'", w[0]);
 }
@@ -348,6 +379,10 @@ save_state(const struct run *run, struct stf *f)
 
 	fprintf(fp, "rules %s\nturn %llu\ndarkvision %s\n",
 	    rules_names[l->rules], l->turn, yes_no[l->darkvision]);
+	if (l->daylight)	/* 004: kept only while it holds */
+		fputs("daylight yes\n", fp);
+	if (l->snow)
+		fputs("snow yes\n", fp);
 	for (i = 0; i < l->n; i++) {
 		src = &l->src[i];
 		fprintf(fp, "source %s %s %s ", src->name, light_kinds[src->kind],

@@ -634,7 +634,7 @@ int
 lamp_level(const struct lamp *l)
 {
 	const struct lamp_source *src;
-	int i, lv = LV_DARK, gives;
+	int i, lv = LV_DARK, gives, lanterns = 0;
 
 	for (i = 0; i < l->n; i++) {
 		src = &l->src[i];
@@ -644,7 +644,14 @@ lamp_level(const struct lamp *l)
 		    l->lr->kind[src->kind].level;
 		if (gives > lv)
 			lv = gives;
+		lanterns += src->kind == LK_LANTERN;
 	}
+	/* 004: "full lanterns indoors", "natural light outdoors", the snow */
+	if (l->lr->full_lanterns && lanterns >= l->lr->full_lanterns &&
+	    lv < LV_BRIGHT)
+		lv = LV_BRIGHT;
+	if (l->lr->daylight != NULL && l->daylight)
+		lv = l->snow ? LV_BRILLIANT : LV_BRIGHT;
 	if (l->darkvision && l->lr->sight && lv < l->lr->sight_floor)
 		lv = l->lr->sight_floor;
 	return lv;
@@ -656,6 +663,8 @@ lamp_level_text(const struct lamp *l, int lv)
 {
 	const struct light_level_rule *r = &l->lr->level[lv];
 
+	if (lv == LV_BRIGHT && l->daylight && l->lr->daylight != NULL)
+		return l->lr->daylight;
 	if (l->darkvision && l->lr->sight && r->sighted != NULL)
 		return r->sighted;
 	return r->text;

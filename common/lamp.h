@@ -35,6 +35,8 @@ struct lamp {
 	const struct light_rules *lr;
 	unsigned long long turn;
 	int	 darkvision;
+	int	 daylight;	/* 004: the stream's clock says it is day */
+	int	 snow;		/* 004: undisturbed snow around */
 	int	 usage;		/* 003: the usage die a source starts with */
 	int	 dice;		/* say the dice behind a usage roll */
 	int	 n;

@@ -167,7 +167,10 @@ static const struct pace_speed pace_speed_000[] = {
 	    "light, with no color and no fine detail.", NULL }, \
 	[LV_BRIGHT] = { "bright", "Bright light: a torch or lantern lights " \
 	    "30 ft bright and 30 ft dim, a candle 5 ft and 5 ft; the party can " \
-	    "read, search and spot danger.", NULL } }
+	    "read, search and spot danger.", "Bright light, and darkvision: " \
+	    "a torch or lantern lights 30 ft bright and 30 ft dim, a candle " \
+	    "5 ft and 5 ft, and dim light within 30 ft is seen as bright; the " \
+	    "party can read, search and spot danger." } }
 
 static const struct light_rules light_000 = {
 	.kind = {
@@ -565,12 +568,13 @@ const char *const quarter_words_004[TIME_DICE_004 + 1] = {
 
 /*
  * 004: "Torches last 1 hour, lanterns last 3.  They cast 30' of dim
- * light."  The four levels of light: darkness, dim, well lit, brilliant;
- * "Well Lit: Typical natural light outdoors, full lanterns indoors" and
- * "Brilliant: high sun reflected upon undisturbed snow" come from the
- * surroundings, not from a carried source, so light never gives them.
- * Darksight: "The disadvantages a human suffers in darkness are advantages
- * to these creatures."  004 has no candles.
+ * light."  The four levels of light: darkness, dim, well lit, brilliant.
+ * "Well Lit: Typical natural light outdoors, full lanterns indoors": by
+ * day (timedice's morning and afternoon quarters in the stream), or two
+ * lanterns or more burning.  "Brilliant: Blindingly bright light, such as
+ * high sun reflected upon undisturbed snow": by day on snow (light snow
+ * yes).  Darksight: "The disadvantages a human suffers in darkness are
+ * advantages to these creatures."  004 has no candles.
  */
 static const struct light_rules light_004 = {
 	.kind = {
@@ -589,9 +593,20 @@ static const struct light_rules light_004 = {
 		[LV_DIM] = { "dim", "Dim light: advantage to stealth, hiding and "
 		    "listening; disadvantage to ranged attacks, defense against "
 		    "ranged attacks and sight checks.", NULL },
+		[LV_BRIGHT] = { "well-lit", "Well lit: full lanterns indoors, "
+		    "the default of most daytime circumstances; the GM rules if "
+		    "advantage or disadvantage apply.", NULL },
+		[LV_BRILLIANT] = { "brilliant", "Brilliant light: the sun "
+		    "blinding on undisturbed snow; advantage to tracking, trails "
+		    "and seeing movement; disadvantage to stealth, hiding and "
+		    "long-range attacks.", NULL },
 	},
 	.sight = 1, .sight_floor = LV_DARK,
 	.refill = "a fresh flask of oil",
+	.full_lanterns = 2,
+	.daylight = "Daylight: the road is lit by day, well lit, typical "
+	    "natural light outdoors; the GM rules if advantage or disadvantage "
+	    "apply.",
 };
 
 const struct light_rules *const light_rules[R_NRULES] = {

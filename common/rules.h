@@ -251,7 +251,8 @@ extern const struct chase_outcome chase_outcome_004[2][2];	/* [flee][pass] */
  * Times are dungeon turns of 10 minutes; a travel turn (004) is 6 of them.
  */
 enum light_kind { LK_TORCH, LK_LANTERN, LK_CANDLE, LK_NKINDS };
-enum light_level { LV_DARK, LV_DIM, LV_BRIGHT, LV_NLEVELS };
+/* LV_BRIGHT is 004's "well lit"; only 004 has LV_BRILLIANT */
+enum light_level { LV_DARK, LV_DIM, LV_BRIGHT, LV_BRILLIANT, LV_NLEVELS };
 
 #define LIFE_NONE	(-1)	/* no fixed duration (001 torches, 002) */
 #define LIFE_USAGE	(-2)	/* a usage die (003) */
@@ -278,6 +279,8 @@ struct light_rules {
 	int	 embers;	/* 001: a spent torch is relit from the embers */
 	const char *until;	/* what ends a source of no fixed duration */
 	const char *refill;	/* what a lantern takes when refilled */
+	int	 full_lanterns;	/* 004: lanterns that light a room well, or 0 */
+	const char *daylight;	/* 004: the well lit level of a day outdoors */
 };
 
 extern const char *const light_kinds[LK_NKINDS + 1];

@@ -780,3 +780,46 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	run -0 light -f "$f" hazard light
 	eq "The oil of lantern1 runs low: one hour (6 turns) left." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
 }
+
+# ---- issue 16: 004's four levels, daylight from the stream, 000's darkvision
+
+@test "004: all four levels reachable: darkness, dim, well lit (two lanterns, or day), brilliant (day on snow) (issue 16)" {
+	# 004: "There are four levels of light."  "Well Lit: Typical natural
+	#  light outdoors, full lanterns indoors."  "Brilliant: Blindingly bright
+	#  light, such as high sun reflected upon undisturbed snow."
+	f=$BATS_TEST_TMPDIR/lights
+	eq darkness "$(light -r travel status | cut -f5)"
+	eq dim "$(light -r travel -l lantern status | tail -1 | cut -f5)"
+	eq "light	0	party	-	well-lit	-	Well lit: full lanterns indoors, the default of most daytime circumstances; the GM rules if advantage or disadvantage apply." \
+	    "$(light -r travel -l lantern,lantern status | tail -1)"
+	run -0 light -r travel -f "$f" snow yes
+	eq darkness "$(cut -f5 <<<"$output")"
+	run -0 sh -c "printf 'timedice\t1\t1\t08:00\t6,2\tmorning\tIt is 08:00.\n' | light -f '$f' -"
+	eq "light	1	party	-	brilliant	-	Brilliant light: the sun blinding on undisturbed snow; advantage to tracking, trails and seeing movement; disadvantage to stealth, hiding and long-range attacks." \
+	    "$(printf '%s\n' "$output" | grep '^light')"
+	run -0 light -f "$f" snow no
+	eq well-lit "$(cut -f5 <<<"$output")"
+	grep -qx 'daylight yes' "$f"
+	run -2 --separate-stderr light -r delving snow yes
+	one_error light
+}
+
+@test "004: under travel, light takes the hour from timedice's records: the road is lit by day, dark by night (issue 16)" {
+	# 004: "Typical natural light outdoors ... This is considered the
+	#  default in most daytime circumstances"
+	run -0 sh -c 'hazard -r travel -s 7 -n 14 | timedice - | light -r travel -l torch -'
+	eq "1 darkness|1 well-lit|12 darkness" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $2 > 0 { print $2, $5 }' | paste -sd'|')"
+	eq "Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $5 == "well-lit" { print $7 }')"
+	# after a timedice record saying 10:00, never "no creature can see"
+	! printf '%s\n' "$output" | awk -F'\t' '$1 == "timedice" { t = $4 } $1 == "light" && $5 == "darkness" && t >= "08:00" && t < "19:00"' | grep -q .
+	# rules without daylight pass clock records by
+	run -1 sh -c 'hazard -s 7 -n 12 | timedice - | light -l torch - | grep -q "well-lit"'
+}
+
+@test "000: darkvision sees dim light within 30 ft as bright (issue 16)" {
+	# 000: "Darkvision: See 30 ft in dim light as if bright, darkness as dim."
+	eq "light	0	party	-	bright	-	Bright light, and darkvision: a torch or lantern lights 30 ft bright and 30 ft dim, a candle 5 ft and 5 ft, and dim light within 30 ft is seen as bright; the party can read, search and spot danger." \
+	    "$(light -D -l candle status | tail -1)"
+	eq "dim" "$(light -D status | cut -f5)"
+}
