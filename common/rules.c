@@ -123,6 +123,21 @@ const char text_alert_000[] = "is not surprised";
 
 /* 000: "Partial surprise: Some party members may be surprised while others aren't." */
 const char *const surprise_words_000[3] = { "none", "some", "all" };
+
+/*
+ * 001: "In total darkness ... PCs will be surprised by all encounters";
+ * walking and running: "PCs are surprised by all encounters".  002:
+ * "moving through unknown areas will trigger surprises and traps".
+ */
+const char text_surprise_dark_001[] = "The party is surprised: in total "
+    "darkness PCs are surprised by all encounters (001); nobody can act in "
+    "the first round of combat.";
+const char text_surprise_pace_001[] = "The party is surprised: walking or "
+    "running, PCs are surprised by all encounters (001), and moving through "
+    "unknown areas triggers surprises (002); nobody can act in the first "
+    "round of combat.";
+const char *const surprise_paces_001[] = { "walking", "running", NULL };
+const char *const dark_levels[] = { "dark", "darkness", NULL };
 const char *const surprise_text_000[3] = {
 	"Nobody is surprised.",
 	"Partial surprise: those surprised cannot act in the first round; the others can.",

@@ -38,6 +38,9 @@ enum surprise { SP_NONE, SP_SOME, SP_ALL };
 extern const char *const surprise_words_000[3];	/* none some all */
 extern const char *const surprise_text_000[3];
 extern const char text_surprised_000[];
+extern const char text_surprise_dark_001[], text_surprise_pace_001[];
+extern const char *const surprise_paces_001[];	/* chase pace WORDs */
+extern const char *const dark_levels[];		/* light's LEVELs of no light */
 extern const char text_alert_000[];
 
 /* 002: the grace turns at the start of a delve */
