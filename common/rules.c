@@ -125,13 +125,14 @@ const char text_alert_000[] = "is not surprised";
 const char *const surprise_words_000[3] = { "none", "some", "all" };
 
 /*
+ * 000: "No light: Effectively blind ... Can't read, search, or spot danger."
  * 001: "In total darkness ... PCs will be surprised by all encounters";
  * walking and running: "PCs are surprised by all encounters".  002:
  * "moving through unknown areas will trigger surprises and traps".
  */
 const char text_surprise_dark_001[] = "The party is surprised: in total "
-    "darkness PCs are surprised by all encounters (001); nobody can act in "
-    "the first round of combat.";
+    "darkness, blind and unable to spot danger (000), PCs are surprised by "
+    "all encounters (001); nobody can act in the first round of combat.";
 const char text_surprise_pace_001[] = "The party is surprised: walking or "
     "running, PCs are surprised by all encounters (001), and moving through "
     "unknown areas triggers surprises (002); nobody can act in the first "

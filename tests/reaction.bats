@@ -372,7 +372,7 @@ party() {
 
 @test "reaction.6: every EXAMPLES line runs, with the status the page gives it" {
 	cd "$BATS_TEST_TMPDIR"
-	want=(0 0 0 1 0)
+	want=(0 0 0 1 0 0)
 	i=0
 	while IFS= read -r line; do
 		run bash -c "$line"
@@ -397,7 +397,7 @@ party() {
 	    END { }' <<<"$output"
 	eq "" "$output"
 	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tTotal darkness.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
-	eq "reaction	4	-	-	all	The party is surprised: in total darkness PCs are surprised by all encounters (001); nobody can act in the first round of combat." \
+	eq "reaction	4	-	-	all	The party is surprised: in total darkness, blind and unable to spot danger (000), PCs are surprised by all encounters (001); nobody can act in the first round of combat." \
 	    "$(printf '%s\n' "$output" | tail -1)"
 	# the disposition first, then the surprise
 	case $(printf '%s\n' "$output" | sed -n 3p) in "reaction	4	"*"	The creatures met are "*) ;; *) false;; esac
