@@ -292,6 +292,12 @@ extern const int usage_dice_003[];	/* the usage die's steps, 0-terminated */
 
 #define LOW_OIL_000	6	/* 000: oil "runs low": one hour (6 turns) left at most */
 #define TRAVEL_TURN_004	CLOCK_HOUR_TURNS	/* 004: a travel turn is one hour */
+/*
+ * 004 gives overland miles a day, not the hours of a day's march: issue 16
+ * reckons miles an hour over 8 hours of travel, and hexes of 6 miles.
+ */
+#define MARCH_HOURS_004	8
+#define HEX_MILES_004	6
 #define USAGE_DIE_003	6	/* 003: the usage die a source starts with (-e) */
 #define USAGE_STEP_003	2	/* 003: a usage roll of 1-2 steps the die down */
 
