@@ -23,12 +23,12 @@ static const char prog[] = "timedice";
 
 enum command {
 	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
-	C_TIMER, C_TIMERS, C_CANCEL
+	C_TIMER, C_TIMERS, C_CANCEL, C_ROOM, C_ROOMS
 };
 
 static const char *const command_names[] = {
 	"show", "set", "roll", "duration", "turn", "hour", "day", "rest",
-	"timer", "timers", "cancel", NULL
+	"timer", "timers", "cancel", "room", "rooms-per-hour", NULL
 };
 
 /*
@@ -40,6 +40,8 @@ struct state {
 	uint64_t tick;		/* the clock */
 	uint64_t turn;		/* turns this clock has passed */
 	struct timers timers;	/* and the ticks since the last safe rest */
+	int	 rooms;		/* 004: rooms or scenes counted this hour */
+	int	 per_hour;	/* and how many make an hour: 3 or 4 */
 	struct stream st;
 };
 
@@ -368,6 +370,45 @@ set_clock(struct run *run)
 	clock_record(s->turn, s->tick, "The clock is set.");
 }
 
+/* 004: room N: every 3 (or 4) rooms or scenes, an hour passes. */
+static void
+rooms(struct run *run)
+{
+	struct state *s = &run->s;
+	uint64_t i;
+
+	for (i = 0; i < run->a.n; i++) {
+		char arg[16];
+		int left = s->per_hour - ++s->rooms;
+
+		snprintf(arg, sizeof arg, "%d", s->rooms);
+		if (left > 0) {
+			event(s->turn, s->tick, "room", arg, "Room or scene %d of "
+			    "%d this hour; the hour passes after %d more.",
+			    s->rooms, s->per_hour, left);
+			continue;
+		}
+		event(s->turn, s->tick, "room", arg, "Room or scene %d of %d "
+		    "this hour: an hour passes.", s->rooms, s->per_hour);
+		s->rooms = 0;
+		advance(run, 1, CLOCK_HOUR_TURNS, 0);
+	}
+}
+
+static void
+rooms_per_hour(struct run *run)
+{
+	struct state *s = &run->s;
+	char arg[16];
+
+	s->per_hour = (int)run->a.n;
+	if (s->rooms >= s->per_hour)
+		s->rooms = s->per_hour - 1;
+	snprintf(arg, sizeof arg, "%d", s->per_hour);
+	event(s->turn, s->tick, "rooms-per-hour", arg, "From now on %d rooms "
+	    "or scenes make an hour.", s->per_hour);
+}
+
 /* One COMMAND; with -n, once for each of the COUNT. */
 static void
 play(struct run *run, long long count)
@@ -393,6 +434,8 @@ play(struct run *run, long long count)
 		case C_TIMER: set_timer(run); break;
 		case C_TIMERS: list_timers(run); break;
 		case C_CANCEL: cancel(run); break;
+		case C_ROOM: rooms(run); break;
+		case C_ROOMS: rooms_per_hour(run); break;
 		}
 }
 
@@ -461,6 +504,11 @@ load_line(struct state *s, const struct kwf *f, char **w, int nw,
 			    "in turns of ten minutes", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
 		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
+	else if (strcmp(w[0], "rooms-per-hour") == 0)
+		s->per_hour = (int)kwf_num(f, w[1], ROOMS_HOUR_004,
+		    ROOMS_HOUR_MAX_004);
+	else if (strcmp(w[0], "rooms") == 0)
+		s->rooms = (int)kwf_num(f, w[1], 0, ROOMS_HOUR_MAX_004 - 1);
 	else if (strcmp(w[0], "since-rest") == 0)
 		s->timers.since_rest = (uint64_t)kwf_num(f, w[1], 0,
 		    (long long)CLOCK_MAX);
@@ -489,6 +537,10 @@ save_state(const struct state *s, struct kwf *f)
 	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
 	kwf_put(f, "since-rest %llu",
 	    (unsigned long long)s->timers.since_rest);
+	if (s->rooms > 0)	/* 004: kept only while counting */
+		kwf_put(f, "rooms %d", s->rooms);
+	if (s->per_hour != ROOMS_HOUR_004)
+		kwf_put(f, "rooms-per-hour %d", s->per_hour);
 	for (i = 0; i < s->timers.n; i++)
 		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
 		    (unsigned long long)s->timers.t[i].left);
@@ -499,7 +551,8 @@ save_state(const struct state *s, struct kwf *f)
 static const char *const command_syntax[] = {
 	"show", "set TIME [DAY]", "roll N [from TIME]", "duration N",
 	"turn [N]", "hour [N]", "day [N]", "rest [HOURS | until TIME]",
-	"timer NAME LENGTH", "timers", "cancel NAME"
+	"timer NAME LENGTH", "timers", "cancel NAME", "room [N]",
+	"rooms-per-hour 3|4"
 };
 
 /* rest until TIME: a time, or a quarter's word (dawn is 07:00). */
@@ -521,8 +574,8 @@ rest_until(struct args *a, const char *s)
 static void
 parse_command(struct args *a, int argc, char **argv)
 {
-	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2 };
-	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 3, 3, 1, 2 };
+	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2, 1, 2 };
+	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 3, 3, 1, 2, 2, 2 };
 	static const long long most[] = { 0, 0, TIME_DICE_004, TIME_DICE_004,
 	    CLOCK_MAX, CLOCK_MAX / CLOCK_HOUR_TURNS, CLOCK_DAY_MAX - 1,
 	    CLOCK_MAX / CLOCK_HOUR_TURNS };
@@ -533,7 +586,8 @@ parse_command(struct args *a, int argc, char **argv)
 		return;
 	if ((c = word_in(argv[0], command_names)) < 0)
 		errx(EXIT_BAD, "%s: not a command (show set roll duration turn "
-		    "hour day rest timer timers cancel)", argv[0]);
+		    "hour day rest timer timers cancel room rooms-per-hour)",
+		    argv[0]);
 	a->cmd = (enum command)c;
 	if (argc < lo[c] || argc > hi[c] || (c == C_ROLL && argc == 3) ||
 	    (c == C_REST && argc > 1 && (argc == 3) !=
@@ -545,6 +599,11 @@ parse_command(struct args *a, int argc, char **argv)
 		a->n = (uint64_t)estrtonum(argv[1], 1, most[c], argv[0]);
 	if (c == C_REST && argc == 3)
 		rest_until(a, argv[2]);
+	else if (c == C_ROOM && argc == 2)
+		a->n = (uint64_t)estrtonum(argv[1], 1, 1000, "room");
+	else if (c == C_ROOMS)
+		a->n = (uint64_t)estrtonum(argv[1], ROOMS_HOUR_004,
+		    ROOMS_HOUR_MAX_004, "rooms-per-hour");
 	else if (c == C_SET) {
 		a->time = etime("set", argv[1]);
 		if (argc == 3)
@@ -652,7 +711,8 @@ setup_party(struct run *run, const char *opt)
 int
 main(int argc, char *argv[])
 {
-	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS } };
+	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
+	    .per_hour = ROOMS_HOUR_004 } };
 	struct opts o = { 0 };
 	struct kwf *f = NULL;
 

@@ -37,8 +37,8 @@ static const struct kind {
 	    "condition", "sign-pending", "alarm", "seed", "rng", NULL } },
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
 	    "source", "seed", "rng", NULL } },
-	{ "timedice", { "day", "time", "turn", "since-rest", "timer", "seed",
-	    "rng", NULL } },
+	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
+	    "rooms-per-hour", "timer", "seed", "rng", NULL } },
 };
 static const char *const named_keys[] = { "source", "timer", NULL };
 

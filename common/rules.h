@@ -64,6 +64,9 @@ extern const char text_alert_000[];
 #define CLOCK_HOUR_TURNS 6	/* 000: "6 Turns (1 hour)" */
 #define REST_HOURS_004	8	/* "a night of safe rest" */
 #define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
+/* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
+#define ROOMS_HOUR_004	3
+#define ROOMS_HOUR_MAX_004 4
 #define START_HOUR_004	7	/* issue 4: a new clock starts at 07:00, day 1 */
 
 extern const char *const quarter_004[TIME_DICE_004];

@@ -705,3 +705,23 @@ timedice	9	2	07:00	6,1	morning	Day 2 began at 01:00 and dawn came at 07:00. It i
 	[ -z "$stderr" ]
 	eq "timedice	0	1	07:00	timers	none	No timers are running." "$output"
 }
+
+@test "timedice room: 3 rooms or scenes make an hour (4 with rooms-per-hour 4) (issue 16)" {
+	# 004: "the GM can count every 3-4 scenes, rooms, or encounters in a
+	#  dungeon as one hour (or one travel turn)"
+	run -0 timedice -f "$F" room
+	eq "timedice	0	1	07:00	room	1	Room or scene 1 of 3 this hour; the hour passes after 2 more." "$output"
+	run -0 timedice -f "$F" room 2
+	eq "timedice	0	1	07:00	room	2	Room or scene 2 of 3 this hour; the hour passes after 1 more.
+timedice	0	1	07:00	room	3	Room or scene 3 of 3 this hour: an hour passes.
+timedice	1	1	08:00	6,2	morning	It is 08:00 on day 1, morning: the time dice show 6 and 2." "$output"
+	eq 1 "$(state turn)"
+	run -0 timedice -f "$F" rooms-per-hour 4
+	eq "timedice	1	1	08:00	rooms-per-hour	4	From now on 4 rooms or scenes make an hour." "$output"
+	run -0 timedice -f "$F" room 5
+	eq "09:00" "$(printf '%s\n' "$output" | grep morning | cut -f4)"
+	eq "Room or scene 1 of 4 this hour; the hour passes after 3 more." "$(last_field 7)"
+	eq 1 "$(state rooms)"
+	run -2 --separate-stderr timedice -f "$F" rooms-per-hour 5
+	one_error timedice
+}
