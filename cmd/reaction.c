@@ -254,7 +254,7 @@ filter(struct run *run)
 		pending = 0;
 		rec_release();
 		rec_pass(&r);
-		if (owed)
+		if (owed && r.prog == REC_HAZARD)	/* a reaction before said it */
 			stream_surprise(run, turn);
 		note_stream(run, &r);
 		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {

@@ -401,6 +401,11 @@ party() {
 	    "$(printf '%s\n' "$output" | tail -1)"
 	# the disposition first, then the surprise
 	case $(printf '%s\n' "$output" | sed -n 3p) in "reaction	4	"*"	The creatures met are "*) ;; *) false;; esac
+	# a second reaction in the pipeline says it no second time
+	eq 1 "$(printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 - | reaction - | grep -c '	all	')"
+	# after hazard's own disposition (002), the surprise follows it
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\nhazard\t4\t8\tuninterested\tDisposition.\n' | reaction -s 1 -"
+	eq "hazard	4	8	uninterested	Disposition.|reaction	4	-	-	all" "$(printf '%s\n' "$output" | tail -2 | cut -f1-5 | paste -sd'|')"
 	# light again: no surprise
 	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nlight\t3\tparty\t-\tbright\t-\tTorchlight.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
 	! printf '%s\n' "$output" | grep -q '	all	'
