@@ -87,7 +87,7 @@ hurt(struct run *run, const struct check *c, struct member *m)
 {
 	struct dice d = { 0 };
 	uint32_t faces[DICE_COUNT_MAX];
-	char shown[DICE_COUNT_MAX * 2 + 1], left[160] = "";
+	char shown[DICE_COUNT_MAX * 2 + 1], left[160] = "", doubled[96];
 	long under = c->dc - c->total, damage;
 	int down = 0;
 
@@ -96,6 +96,13 @@ hurt(struct run *run, const struct check *c, struct member *m)
 	d.keephigh = 1;
 	damage = dice_roll(&d, &run->st.rng, faces);
 	dice_faces(&d, faces, shown, sizeof shown);
+	doubled[0] = '\0';
+	if (c->nat1 && run->rules == R_TRAVEL) {
+		/* 004: "a natural 1 on a check that damages a PC doubles the damage" */
+		snprintf(doubled, sizeof doubled, " = %ld, %s", damage,
+		    text_nat1_004);
+		damage *= NAT1_DAMAGE_004;
+	}
 	if (m->has & 1u << PK_HP) {
 		m->val[PK_HP] = m->val[PK_HP] > damage ? m->val[PK_HP] - damage : 0;
 		down = m->val[PK_HP] == 0;
@@ -106,8 +113,8 @@ hurt(struct run *run, const struct check *c, struct member *m)
 	}
 	begin(c, m, down ? "down" : "hurt", damage);
 	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: %s: "
-	    "%ldd6 (%s) = %ld damage%s.", who(m), c->roll, c->mod, c->total,
-	    c->dc, under, run->text->hurt, under, shown, damage, left);
+	    "%ldd6 (%s)%s = %ld damage%s.", who(m), c->roll, c->mod, c->total,
+	    c->dc, under, run->text->hurt, under, shown, doubled, damage, left);
 	rec_end();
 }
 

@@ -208,4 +208,6 @@ dice_check(struct check *c, const struct dice *d20, struct rng *r, long mod,
 	c->total = c->roll + mod;
 	c->dc = dc;
 	c->pass = c->total >= dc;
+	c->nat1 = c->roll == 1;		/* 004: Critical Failure */
+	c->nat20 = c->roll == 20;	/* 004: Critical Hits */
 }

@@ -36,6 +36,8 @@ struct check {
 	long	 total;
 	long	 dc;
 	int	 pass;		/* total meets or beats the DC */
+	int	 nat1;		/* 004: the kept d20 shows 1 (critical failure) */
+	int	 nat20;		/* 004: the kept d20 shows 20 (critical hit) */
 	uint32_t faces[2];	/* both d20s with advantage or disadvantage */
 };
 

@@ -502,6 +502,9 @@ const struct return_text return_text_004 = {
 	{ "load", "load" },
 };
 
+/* 004: Critical Failure, a natural 1 on a check that damages a PC */
+const char text_nat1_004[] = "doubled by the natural 1";
+
 /*
  * 004: Overland Travel, "Unencumbered PCs can comfortably travel 10 + STR
  * mod miles per day"; Overwater Travel, "A boat on smooth water travels 3

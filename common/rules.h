@@ -119,6 +119,9 @@ extern const char text_flees_004[];
 #define RETURN_DC_BASE	10
 #define RETURN_DC_MAX	20
 #define RETURN_DAMAGE_DIE 6
+/* 004: "Rolling a natural 1 on a check that damages a PC doubles the damage" */
+#define NAT1_DAMAGE_004	2
+extern const char text_nat1_004[];
 
 struct return_text {
 	const char *safe;	/* success */

@@ -331,6 +331,25 @@ many() {
 	eq "Ash best=0 hp=$((100000 - total))" "$(cat "$BATS_TEST_TMPDIR/p")"
 }
 
+@test "004 natural 1: 'Rolling a natural 1 on a check that damages a PC doubles the damage the PC suffers'" {
+	run -1 --separate-stderr env return -s 21 -l 4 dangerous A:0
+	eq "return	1	A	1	0	1	14	hurt	100	A rolls 1+0 = 1 against DC 14, 13 under: 1d6 damage per point under, ignoring armour: 13d6 (6,3,6,4,6,6,2,1,6,4,4,1,1) = 50, doubled by the natural 1 = 100 damage." "$output"
+	[ -z "$stderr" ]
+	# the doubled damage is what -w takes off the HP
+	cd "$BATS_TEST_TMPDIR"
+	printf 'A best=0 hp=120\n' > p
+	run -1 env return -s 21 -l 4 -p p -w dangerous
+	eq "A best=0 hp=20" "$(cat p)"
+	# 002's rules have no critical failure: the same roll deals 50
+	run -1 env return -s 21 -r dungeonturn -l 4 dangerous A:0
+	eq 50 "$(printf '%s\n' "$output" | cut -f9)"
+}
+
+@test "004 natural 1: only the kept d20 counts; a natural 1 that passes a low DC costs nothing" {
+	run -0 env return -s 21 -c 1 dangerous A:0
+	eq "safe" "$(printf '%s\n' "$output" | cut -f8)"
+}
+
 # ---- the man page
 
 @test "return.6: mandoc -Tlint is clean" {
@@ -341,7 +360,7 @@ many() {
 
 @test "return.6: every EXAMPLES line runs, with the status the page gives it" {
 	cd "$BATS_TEST_TMPDIR"
-	want=(1 1 0 0)
+	want=(1 1 1 0 0)
 	i=0
 	while IFS= read -r line; do
 		run bash -c "$line"
