@@ -76,8 +76,8 @@ slowest(const struct party *p, enum party_key k)
 struct chase {
 	struct party party;
 	const struct chase_terrain *terrain;
-	struct dice d20;
 	struct stream st;
+	int	 adv;		/* -a 1, -d -1 */
 	int	 flee, group, verbose;
 	long	 dc;
 };
@@ -110,19 +110,26 @@ find_terrain(const char *word)
 	errx(EXIT_BAD, "%s: not a terrain (open, uneven, long) nor pace", word);
 }
 
-/* " at advantage [2d20kh1: 4,15]": the circumstance, and with -v the dice. */
+/*
+ * " at advantage [2d20kh1: 4,15]": the circumstance, and with -v the dice;
+ * 004's load names itself when it is what gives the disadvantage.
+ */
 static void
-check_dice(const struct chase *c, const struct check *k, char *buf, size_t size)
+check_dice(const struct chase *c, const struct member *m, const struct dice *d20,
+    const struct check *k, char *buf, size_t size)
 {
 	int n = 0;
 
 	buf[0] = '\0';
-	if (c->d20.count > 1)
-		n = snprintf(buf, size, ", at %s", c->d20.keephigh ?
+	if (d20->count > 1)
+		n = snprintf(buf, size, ", at %s", d20->keephigh ?
 		    "advantage" : "disadvantage");
+	if (d20->count > 1 && !d20->keephigh && party_overload(m) > 0)
+		n += snprintf(buf + n, size - (size_t)n, " (%ld load over STR %ld)",
+		    party_overload(m), m->val[PK_STRENGTH]);
 	if (c->verbose) {
 		n += snprintf(buf + n, size - (size_t)n, " [");
-		n += dice_describe(&c->d20, k->faces, buf + n, (int)size - n - 1);
+		n += dice_describe(d20, k->faces, buf + n, (int)size - n - 1);
 		snprintf(buf + n, size - (size_t)n, "]");
 	}
 }
@@ -130,7 +137,7 @@ check_dice(const struct chase *c, const struct check *k, char *buf, size_t size)
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY TEXT */
 static void
 emit_check(const struct chase *c, uint64_t index, const struct member *m,
-    const struct check *k)
+    const struct dice *d20, const struct check *k)
 {
 	static const char *const fields[] = {
 		"index", "name", "roll", "mod", "total", "dc", "key", "text",
@@ -138,9 +145,9 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	};
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
-	char dice[64];
+	char dice[128];
 
-	check_dice(c, k, dice, sizeof dice);
+	check_dice(c, m, d20, k, dice, sizeof dice);
 	rec_begin(fields, index);
 	rec_str(m->name);
 	rec_i64(k->roll);
@@ -169,6 +176,7 @@ one_chase(struct chase *c, uint64_t index)
 {
 	enum party_key key = c->terrain->key;
 	int i, from = 0, to = c->party.n, passed = 0;
+	struct dice d20;
 	struct check k;
 
 	if (c->group) {
@@ -176,8 +184,10 @@ one_chase(struct chase *c, uint64_t index)
 		to = from + 1;
 	}
 	for (i = from; i < to; i++) {
-		dice_check(&k, &c->d20, &c->st.rng, c->party.m[i].val[key], c->dc);
-		emit_check(c, index, &c->party.m[i], &k);
+		/* 004: load above the STR score forces disadvantage */
+		dice_d20(&d20, party_adv(&c->party.m[i], c->adv));
+		dice_check(&k, &d20, &c->st.rng, c->party.m[i].val[key], c->dc);
+		emit_check(c, index, &c->party.m[i], &d20, &k);
 		passed += k.pass;
 	}
 	return c->flee ? passed == to - from : passed > 0;
@@ -201,11 +211,23 @@ run_chase(const struct opts *o, int argc, char **argv)
 	c.terrain = find_terrain(argv[0]);
 	load_characters(&c.party, o, c.terrain->key, argc - 1, argv + 1);
 	c.dc = chase_dc(o, c.flee);
-	dice_d20(&c.d20, o->adv);
+	c.adv = o->adv;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_chase(&c, (uint64_t)i + 1);
 	return ok ? EXIT_OK : EXIT_FAILED;
+}
+
+/*
+ * How fast a character goes, to find the slowest: 004's speed after load
+ * (000, 002), or 10 + STR mod miles a day, halved when encumbered (004).
+ */
+static long
+pace_of(const struct member *m, enum party_key k)
+{
+	if (k == PK_SPEED)
+		return party_speed(m);
+	return (PACE_OVERLAND_004 + m->val[k]) * (party_overload(m) > 0 ? 1 : 2);
 }
 
 /* The slowest character of a party file: base speed, or STR mod for 004. */
@@ -213,14 +235,18 @@ static void
 party_pace(struct pace_ask *a, const char *path, enum party_key k)
 {
 	struct party p;
-	int w;
+	int i, w = 0;
 
 	party_load(&p, path);
 	party_need(&p, k);
-	w = slowest(&p, k);
+	for (i = 1; i < p.n; i++)
+		if (pace_of(&p.m[i], k) < pace_of(&p.m[w], k))
+			w = i;
 	a->who = estrdup(p.m[w].name);
+	a->over = party_overload(&p.m[w]);
+	a->strength = p.m[w].val[PK_STRENGTH];
 	if (k == PK_SPEED)
-		a->speed = p.m[w].val[k];
+		a->speed = party_speed(&p.m[w]);
 	else
 		a->mod = p.m[w].val[k];
 }
@@ -269,9 +295,13 @@ static void
 pace_from(const struct pace_ask *a, const struct pace *m, int named, long speed,
     char *buf, size_t size)
 {
-	char who[PARTY_NAME_MAX + 32] = "";
+	char who[PARTY_NAME_MAX + 80] = "";
 
-	if (a->who != NULL)
+	if (a->who != NULL && a->over > 0)
+		snprintf(who, sizeof who, " (%s, the slowest: %ld load over "
+		    "STR %ld%s)", a->who, a->over, a->strength,
+		    m->basis == PACE_SPEED ? "" : ", encumbered");
+	else if (a->who != NULL)
 		snprintf(who, sizeof who, " (%s, the slowest)", a->who);
 	if (m->basis == PACE_SPEED && named >= 0)
 		snprintf(buf, size, "%c%s, %ld ft a round: ",

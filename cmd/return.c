@@ -28,7 +28,6 @@ static const char *const path_names[] = { "dangerous", "arduous", NULL };
 
 struct run {
 	struct stream st;
-	struct dice d20;
 	struct party party;
 	const struct return_text *text;
 	int	 rules;
@@ -54,11 +53,22 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* The sentence's name for a character: the unnamed roller is "-". */
+/*
+ * The sentence's name for a character: the unnamed roller is "-"; 004's
+ * load that forces disadvantage is said after the name.
+ */
+#define WHO_SIZE (PARTY_NAME_MAX + 64)
+
 static const char *
-who(const struct member *m)
+who(const struct member *m, char buf[WHO_SIZE])
 {
-	return strcmp(m->name, "-") == 0 ? "The character" : m->name;
+	if (strcmp(m->name, "-") == 0)
+		return "The character";
+	if (party_overload(m) == 0)
+		return m->name;
+	snprintf(buf, WHO_SIZE, "%s (%ld load over STR %ld: disadvantage)",
+	    m->name, party_overload(m), m->val[PK_STRENGTH]);
+	return buf;
 }
 
 /* return INDEX NAME ROLL MOD TOTAL DC KEY COST TEXT, the sentence begun. */
@@ -88,6 +98,7 @@ hurt(struct run *run, const struct check *c, struct member *m)
 	struct dice d = { 0 };
 	uint32_t faces[DICE_COUNT_MAX];
 	char shown[DICE_COUNT_MAX * 2 + 1], left[160] = "", doubled[96];
+	char name[WHO_SIZE];
 	long under = c->dc - c->total, damage;
 	int down = 0;
 
@@ -113,7 +124,7 @@ hurt(struct run *run, const struct check *c, struct member *m)
 	}
 	begin(c, m, down ? "down" : "hurt", damage);
 	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: %s: "
-	    "%ldd6 (%s)%s = %ld damage%s.", who(m), c->roll, c->mod, c->total,
+	    "%ldd6 (%s)%s = %ld damage%s.", who(m, name), c->roll, c->mod, c->total,
 	    c->dc, under, run->text->hurt, under, shown, doubled, damage, left);
 	rec_end();
 }
@@ -124,7 +135,7 @@ lose(struct run *run, const struct check *c, struct member *m)
 {
 	const struct return_text *t = run->text;
 	long under = c->dc - c->total;
-	char left[64] = "";
+	char left[64] = "", name[WHO_SIZE];
 
 	if (run->rules == R_TRAVEL && (m->has & 1u << PK_LOAD)) {
 		m->val[PK_LOAD] = m->val[PK_LOAD] > under ?
@@ -133,7 +144,7 @@ lose(struct run *run, const struct check *c, struct member *m)
 	}
 	begin(c, m, "lost", under);
 	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: loses "
-	    "%ld %s (%s)%s.", who(m), c->roll, c->mod, c->total, c->dc, under,
+	    "%ld %s (%s)%s.", who(m, name), c->roll, c->mod, c->total, c->dc, under,
 	    under, t->unit[under != 1], t->lost, left);
 	rec_end();
 }
@@ -141,13 +152,17 @@ lose(struct run *run, const struct check *c, struct member *m)
 static void
 roll_one(struct run *run, struct member *m)
 {
+	struct dice d20;
 	struct check c;
+	char name[WHO_SIZE];
 
-	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_BEST] + run->mod,
+	/* 004: load above the STR score forces disadvantage on all checks */
+	dice_d20(&d20, party_adv(m, 0));
+	dice_check(&c, &d20, &run->st.rng, m->val[PK_BEST] + run->mod,
 	    run->dc);
 	if (c.pass) {
 		begin(&c, m, "safe", 0);
-		rec_text("%s rolls %ld%+ld = %ld against DC %ld and %s.", who(m),
+		rec_text("%s rolls %ld%+ld = %ld against DC %ld and %s.", who(m, name),
 		    c.roll, c.mod, c.total, c.dc, run->text->safe);
 		rec_end();
 		return;
@@ -249,7 +264,6 @@ setup(struct run *run, const struct opts *o, int argc, char **argv)
 	run->text = run->rules == R_TRAVEL ? &return_text_004 : &return_text_002;
 	run->dc = set_dc(o, run->rules);
 	run->mod = o->mod;
-	dice_d20(&run->d20, 0);
 }
 
 int

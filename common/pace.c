@@ -168,6 +168,18 @@ pace_uses(const struct pace_ask *a, enum pace_basis b)
 	return 0;
 }
 
+/* Was the word w among the operands? */
+static int
+pace_said(const struct pace_ask *a, const char *w)
+{
+	int i;
+
+	for (i = 0; i < a->nwords; i++)
+		if (strcmp(a->words[i]->word, w) == 0)
+			return 1;
+	return 0;
+}
+
 /* What manner m covers in a time unit: NUM/DEN of its unit. */
 void
 pace_rate(const struct pace_ask *a, const struct pace *m, long speed,
@@ -178,6 +190,8 @@ pace_rate(const struct pace_ask *a, const struct pace *m, long speed,
 	*num = m->basis == PACE_SPEED ? m->rate * speed :
 	    m->basis == PACE_STR ? m->rate + a->mod : m->rate;
 	*den = 1;
+	if (m->basis == PACE_STR && a->over > 0 && !pace_said(a, "encumbered"))
+		*den = 2;	/* 004: "An encumbered PC moves at half speed" */
 	if (*num <= 0)
 		errx(EXIT_BAD, "%s: %lld %s a %s: the party cannot move", m->word,
 		    *num, m->units, m->per);

@@ -24,6 +24,8 @@ struct pace_ask {
 	long	 mod;		/* STR mod (004) */
 	long	 hex;		/* miles a hex (004: hex=N, else 6) */
 	const char *who;	/* the slowest character, or NULL */
+	long	 over;		/* 004: the load above their STR score */
+	long	 strength;	/* their STR score, when over > 0 */
 };
 
 void	 pace_parse(struct pace_ask *a, int rules, int argc, char **argv);

@@ -10,11 +10,12 @@
 
 #include "party.h"
 #include "kwf.h"
+#include "rules.h"
 #include "util.h"
 
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
-	"best", "hp", "speed", "load", "resilience", NULL
+	"best", "hp", "speed", "load", "resilience", "strength", NULL
 };
 
 static const struct {
@@ -26,6 +27,7 @@ static const struct {
 	{ 0, 1000 },		/* speed, feet */
 	{ 0, 100000 },		/* load */
 	{ 0, 1000 },		/* resilience, hours: the CON score (004) */
+	{ 0, 100 },		/* strength: the STR score (004 load) */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -60,7 +62,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 
@@ -197,6 +199,43 @@ party_pick(struct party *p, const char *popt, int argc, char *const argv[],
 		party_need(p, k);
 	} else
 		party_default(p, mod, k);
+}
+
+/*
+ * 004: "Each load you carry above your STR score reduces your speed by 5'
+ * and forces disadvantage on all checks."  The load above strength=, 0
+ * unless the character has both keys.
+ */
+long
+party_overload(const struct member *m)
+{
+	unsigned both = 1u << PK_LOAD | 1u << PK_STRENGTH;
+
+	if ((m->has & both) != both || m->val[PK_LOAD] <= m->val[PK_STRENGTH])
+		return 0;
+	return m->val[PK_LOAD] - m->val[PK_STRENGTH];
+}
+
+/* 004: speed after load, "A PC at 0' speed is completely encumbered". */
+long
+party_speed(const struct member *m)
+{
+	long slow = party_overload(m) * LOAD_SPEED_004;
+
+	return m->val[PK_SPEED] > slow ? m->val[PK_SPEED] - slow : 0;
+}
+
+/*
+ * The advantage of a check a character rolls: adv (> 0 advantage, < 0
+ * disadvantage) with their state's disadvantage (004 load) added; one of
+ * each cancels.
+ */
+int
+party_adv(const struct member *m, int adv)
+{
+	int dis = party_overload(m) > 0;
+
+	return (adv > 0) - (adv < 0) - dis;
 }
 
 /* One word of a character's line: key=value, rewritten when the value changed. */

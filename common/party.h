@@ -10,6 +10,7 @@
 enum party_key {
 	PK_STR, PK_DEX, PK_CON, PK_INT, PK_WIS, PK_CHA,
 	PK_BEST, PK_HP, PK_SPEED, PK_LOAD, PK_RESILIENCE,
+	PK_STRENGTH,		/* 004: the STR score, for load */
 	PK_NKEYS
 };
 
@@ -35,6 +36,10 @@ void	 party_default(struct party *p, long mod, enum party_key k);
 const char *party_path(const char *opt);
 void	 party_pick(struct party *p, const char *popt, int argc,
 	     char *const argv[], enum party_key k, long mod);
+
+long	 party_overload(const struct member *m);
+long	 party_speed(const struct member *m);
+int	 party_adv(const struct member *m, int adv);
 
 struct kwf;
 int	 party_save(struct kwf *f, const struct party *was,

@@ -512,7 +512,7 @@ const char text_nat1_004[] = "doubled by the natural 1";
  * moves 5 miles an hour, or up to 100 miles per full day and night."
  */
 static const struct pace pace_004[] = {
-	{ "overland", PACE_STR, 10, "mile", "miles", "day",
+	{ "overland", PACE_STR, PACE_OVERLAND_004, "mile", "miles", "day",
 	  "Overland: 10 + STR mod miles a day" },
 	{ "boat", PACE_FIXED, 3, "mile", "miles", "hour",
 	  "A boat on smooth water: 3 miles an hour, roughly 30 miles a day" },

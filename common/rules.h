@@ -105,6 +105,11 @@ struct named_table {
 };
 extern const struct named_table rules_tables[];	/* ends with a NULL t */
 
+/* 004: Movement Actions, "Each load you carry above your STR score reduces
+ * your speed by 5' and forces disadvantage on all checks." */
+#define LOAD_SPEED_004	5
+#define PACE_OVERLAND_004 10	/* "10 + STR mod miles per day" */
+
 /* 004: Morale, "Morale checks always have a DC 11" */
 #define MORALE_DC_004	11
 extern const char text_stands_004[];

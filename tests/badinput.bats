@@ -160,6 +160,7 @@ chase    | nonnumeric | -x x open                             | -               
 chase    | nonnumeric | open Ash:x                            | -                                       | 2
 chase    | nonnumeric | -r exploration pace 30 x              | -                                       | 2
 chase    | nonnumeric | -p "$F" open                          | put party 'Ash str=x\n'                 | 2
+chase    | nonnumeric | -p "$F" open                          | put party 'Ash str=0 strength=x\n'      | 2
 return   | nonnumeric | -c x arduous                          | -                                       | 2
 return   | nonnumeric | -r dungeonturn -k x arduous           | -                                       | 2
 return   | nonnumeric | -l x arduous                          | -                                       | 2
@@ -219,6 +220,7 @@ chase    | negative   | open Ash:-21                          | -               
 chase    | negative   | -r exploration pace -- -1             | -                                       | 2
 chase    | negative   | -p "$F" open                          | put party 'Ash str=-21\n'               | 2
 chase    | negative   | -p "$F" -r exploration pace           | put party 'Ash speed=-5\n'              | 2
+chase    | negative   | -p "$F" -r exploration pace           | put party 'Ash speed=30 strength=-1\n'  | 2
 return   | negative   | -c -1 arduous                         | -                                       | 2
 return   | negative   | -r dungeonturn -k -1 arduous          | -                                       | 2
 return   | negative   | -l -1 arduous                         | -                                       | 2
@@ -291,6 +293,7 @@ chase    | overflow   | -x $BIG open                          | -               
 chase    | overflow   | open Ash:$BIG                         | -                                       | 2
 chase    | overflow   | -r exploration pace $BIG              | -                                       | 2
 chase    | overflow   | -p "$F" open                          | put party "Ash str=$BIG\n"              | 2
+chase    | overflow   | -p "$F" open                          | put party "Ash str=0 strength=101\n"    | 2
 return   | overflow   | -c $BIG arduous                       | -                                       | 2
 return   | overflow   | -c 31 arduous                         | -                                       | 2
 return   | overflow   | -r dungeonturn -k $BIG arduous        | -                                       | 2

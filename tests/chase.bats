@@ -503,3 +503,47 @@ checks() {
 	run -2 --separate-stderr chase -r travel pace hex=0
 	one_error chase
 }
+
+# 004: "Each load you carry above your STR score reduces your speed by 5' and
+# forces disadvantage on all checks. A 10 STR, 30' speed PC carrying 11 load
+# would move at 25' speed."
+@test "004 load: '10 STR, 30 ft, 11 load' moves at 25 ft, and is the slowest" {
+	printf 'Ann speed=30 strength=10 load=11\nBob speed=30 strength=10 load=10 # at STR: no cost\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 --separate-stderr chase -r dungeonturn -p "$BATS_TEST_TMPDIR/p" pace careful
+	eq "chase	1	pace	careful	75	foot	-	-	turn	Slow and careful (3 zones): investigating traps, secret doors and treasure traps, listening, mapping. Base speed 25 ft (Ann, the slowest: 1 load over STR 10): 75 feet a turn." "$output"
+	[ -z "$stderr" ]
+	# Cat is faster on paper (35 ft) but 3 load over: 20 ft, slower than Ann
+	printf 'Ann speed=30 strength=10 load=11\nCat speed=35 strength=8 load=11\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 chase -r exploration -p "$BATS_TEST_TMPDIR/p" pace cautious
+	case $(field 1 10) in *"Base speed 20 ft (Cat, the slowest: 3 load over STR 8)"*) ;; *) false;; esac
+	eq 60 "$(field 1 5)"
+	# "A PC at 0' speed is completely encumbered and can't move at all."
+	printf 'Dan speed=30 strength=10 load=16\n' >"$BATS_TEST_TMPDIR/p"
+	run -2 --separate-stderr chase -r dungeonturn -p "$BATS_TEST_TMPDIR/p" pace careful
+	one_error chase
+	# without strength= the load costs nothing, as before
+	printf 'Ann speed=30 load=11\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 chase -r dungeonturn -p "$BATS_TEST_TMPDIR/p" pace careful
+	eq 90 "$(field 1 5)"
+}
+
+# 004: "An encumbered PC moves at half speed. The party moves at the slowest
+# PC's pace if they plan to stick together."
+@test "004 load: under travel an overloaded character is encumbered, half the overland pace" {
+	printf 'Ann str=0 strength=10 load=11\nBob str=-1 strength=10 load=10\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 --separate-stderr chase -p "$BATS_TEST_TMPDIR/p" pace overland 60
+	eq "5 12" "$(field 1 5) $(field 1 8)"
+	case $(field 1 10) in *"STR mod +0 (Ann, the slowest: 1 load over STR 10, encumbered): 5 miles a day"*) ;; *) false;; esac
+	# the word as well as the file: halved once, not twice
+	run -0 chase -p "$BATS_TEST_TMPDIR/p" pace overland encumbered 60
+	eq 5 "$(field 1 5)"
+}
+
+@test "004 load: an overloaded character's chase check is at disadvantage; -a cancels it" {
+	printf 'Ann str=0 strength=10 load=11\nBob str=-1 strength=10 load=10\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 --separate-stderr chase -s 3 -v -p "$BATS_TEST_TMPDIR/p" open
+	eq "chase	1	Ann	10	0	10	11	eluded	Ann is eluded by the quarry: STR 10+0 = 10 against DC 11, at disadvantage (1 load over STR 10) [2d20kl1: 18,10].
+chase	1	Bob	19	-1	18	11	caught	Bob catches the quarry: STR 19-1 = 18 against DC 11 [d20: 19]." "$output"
+	run -0 chase -s 3 -a -p "$BATS_TEST_TMPDIR/p" open
+	eq "Ann catches the quarry: STR 18+0 = 18 against DC 11." "$(field 1 9)"
+}

@@ -158,6 +158,7 @@ many() {
 	run -0 awk -F'\t' '$8 == "safe" { if ($9 != 0) exit 1; next }
 		{ match($10, /\([0-9,]+\)/); n = split(substr($10, RSTART + 1, RLENGTH - 2), f, ",")
 		  sum = 0; for (i = 1; i <= n; i++) { if (f[i] < 1 || f[i] > 6) exit 1; sum += f[i] }
+		  if ($4 == 1) sum *= 2	# 004: a natural 1 doubles the damage
 		  if ($8 != "hurt" || n != $7 - $6 || sum != $9) { print; exit 1 }
 		  if ($10 !~ /ignoring armour: [0-9]+d6 \(/) exit 1 }' <<<"$out"
 	grep -q '	hurt	' <<<"$out"
@@ -343,6 +344,20 @@ many() {
 	# 002's rules have no critical failure: the same roll deals 50
 	run -1 env return -s 21 -r dungeonturn -l 4 dangerous A:0
 	eq 50 "$(printf '%s\n' "$output" | cut -f9)"
+}
+
+# 004: "Each load you carry above your STR score reduces your speed by 5' and
+# forces disadvantage on all checks."
+@test "004 load: an overloaded character rolls to return at disadvantage, and the sentence says so" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ash best=2 hp=30 load=12 strength=10\n' > p
+	run -1 --separate-stderr env return -s 5 -l 4 -p p dangerous
+	eq "return	1	Ash	7	2	9	14	hurt	18	Ash (2 load over STR 10: disadvantage) rolls 7+2 = 9 against DC 14, 5 under: 1d6 damage per point under, ignoring armour: 5d6 (3,4,3,3,5) = 18 damage; 12 HP left." "$output"
+	[ -z "$stderr" ]
+	# at STR or without strength=, a plain d20
+	printf 'Ash best=2 hp=30 load=10 strength=10\n' > p
+	run env return -s 5 -l 4 -p p dangerous
+	case $output in *"Ash rolls "*) ;; *) false;; esac
 }
 
 @test "004 natural 1: only the kept d20 counts; a natural 1 that passes a low DC costs nothing" {
