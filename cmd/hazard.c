@@ -39,7 +39,7 @@ struct state {
 	uint64_t turn;
 	int	 rules;		/* -1 until known */
 	int	 since_rest;	/* 000: turns explored since the last rest */
-	int	 fatigue;	/* 001, 002: a fatigue result awaits the next turn */
+	int	 fatigue;	/* 000 (-p), 001, 002: a fatigue result awaits the next turn */
 	int	 condition;	/* 002 */
 	int	 sign;		/* 001: the next encounter is the creature signalled */
 	long	 alarm;		/* 003 */
@@ -56,6 +56,7 @@ struct run {
 	int	 have_party;
 	enum action action;
 	int	 hide_pass;	/* 003: the group's Stealth result */
+	int	 write;		/* -w: Fatigue counted and written back */
 	long	 sparks;
 	int	 verbose;
 };
@@ -63,7 +64,7 @@ struct run {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] "
+	fprintf(fp, "usage: hazard [-adhjuVvw] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]\n");
 	if (status == EXIT_OK)
 		out_close();
@@ -129,12 +130,26 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	return row;
 }
 
-/* 000: each character's CON save, DC 12; failure gains 1 Fatigue. */
+/* 000: "Fail the save and gain 1 Fatigue": the character's count after it. */
+static long
+gain_fatigue(struct member *m)
+{
+	if (m->val[PK_FATIGUE] < FATIGUE_MAX_000)
+		m->val[PK_FATIGUE]++;
+	m->has |= 1u << PK_FATIGUE;
+	return m->val[PK_FATIGUE];
+}
+
+/*
+ * 000: each character's CON save, DC 12; failure gains 1 Fatigue, counted
+ * on the character (fatigue=, written back with -w).
+ */
 static void
 con_saves(struct run *run)
 {
-	const struct member *m;
+	struct member *m;
 	struct check c;
+	char gained[64];
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
@@ -148,9 +163,14 @@ con_saves(struct run *run)
 		rec_i64(c.total);
 		rec_i64(c.dc);
 		rec_str(c.pass ? "pass" : "fail");
+		gained[0] = '\0';
+		if (!c.pass && run->write)
+			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
+			    "%ld in all", gain_fatigue(m));
 		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s.",
 		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
-		    c.dc, c.pass ? "" : " and gains 1 Fatigue");
+		    c.dc, c.pass ? "" : gained[0] != '\0' ? gained :
+		    " and gains 1 Fatigue");
 		rec_end();
 	}
 }
@@ -167,13 +187,26 @@ rest_clock(struct run *run)
 		con_saves(run);
 }
 
-/* 001, 002: last turn's fatigue is rested off now, or it is taken. */
+/*
+ * 000 (-p), 001, 002: last turn's fatigue is rested off now, or it is
+ * taken: under 000 the saves are rolled now, the party having chosen not
+ * to rest.
+ */
 static void
 settle_fatigue(struct run *run)
 {
+	int r = run->s.rules;
+
 	if (!run->s.fatigue)
 		return;
 	run->s.fatigue = 0;
+	if (r == R_EXPLORATION || r == R_BOOKKEEPING) {
+		emit_followup(run, run->action == A_REST ? FU_SAVE_RESTED :
+		    FU_SAVE_DUE);
+		if (run->action != A_REST && run->have_party)
+			con_saves(run);
+		return;
+	}
 	emit_followup(run, fatigue_settle(&run->s.condition,
 	    run->s.rules == R_DUNGEONTURN, run->action == A_REST));
 }
@@ -229,7 +262,11 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		emit_disposition(run);
 }
 
-/* 001, 002: fatigue waits for the next turn; ignored while resting. */
+/*
+ * Fatigue waits for the next turn; ignored while resting.  000: "rest now
+ * for 10 minutes, or make a CON save (DC 12)": with -p the party chooses
+ * by its next turn, a rest or an action, and the saves wait for it.
+ */
 static void
 emit_fatigue(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
@@ -237,10 +274,8 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 	int r = run->s.rules;
 
 	emit_row(run, total, row, dice);
-	if (r == R_DELVING || r == R_DUNGEONTURN)
+	if (r == R_DELVING || r == R_DUNGEONTURN || run->have_party)
 		run->s.fatigue = run->action != A_REST;
-	else if (run->action != A_REST && run->have_party)
-		con_saves(run);
 }
 
 /* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
@@ -444,7 +479,7 @@ struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
 	const char *die, *file, *party, *rules, *seed, *table;
 	long long count;
-	int	 json, verbose, unbuffered;
+	int	 json, verbose, unbuffered, write;
 };
 
 /* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
@@ -505,8 +540,10 @@ setup(struct run *run, const struct opts *o)
 		party_load(&run->party, party);
 		party_need(&run->party, PK_CON);
 		run->have_party = 1;
-	}
+	} else if (o->write)
+		errx(EXIT_BAD, "-w: writes the Fatigue of 000's saves back to a party file: give -p FILE or DELVING_PARTY under exploration or bookkeeping");
 	run->verbose = o->verbose;
+	run->write = o->write;
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && r != R_ALARM && !o->verbose && !o->json &&
 	    rectbl_prepare(&run->rt, &run->table))
@@ -539,7 +576,7 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:t:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:t:uVvw")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
@@ -555,6 +592,7 @@ parse_options(struct opts *o, int argc, char **argv)
 		case 'u': o->unbuffered = 1; break;
 		case 'V': version(prog); out_close(); exit(EXIT_OK);
 		case 'v': o->verbose = 1; break;
+		case 'w': o->write = 1; break;
 		default: usage(stderr, EXIT_BAD);
 		}
 	o->adv = a - d;
@@ -565,7 +603,8 @@ main(int argc, char *argv[])
 {
 	struct run run = { .s = { .rules = -1 } };
 	struct opts o = { 0 };
-	struct kwf *f = NULL;
+	struct kwf *f = NULL, *pf = NULL;
+	struct party was;
 
 	util_init();
 	opterr = 0;
@@ -580,7 +619,10 @@ main(int argc, char *argv[])
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	parse_action(&run, argc, argv);
+	if (o.write && party_path(o.party) != NULL)
+		pf = kwf_update(party_path(o.party), NULL);	/* before it is read */
 	setup(&run, &o);
+	was = run.party;
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
@@ -589,6 +631,10 @@ main(int argc, char *argv[])
 	if (o.file != NULL) {
 		save_state(&run.s, f);
 		kwf_close(f);
+	}
+	if (pf != NULL) {
+		party_save(pf, &was, &run.party);
+		kwf_close(pf);
 	}
 	rectbl_free(&run.rt);
 	tbl_free(&run.table);

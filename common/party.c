@@ -15,7 +15,8 @@
 
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
-	"best", "hp", "speed", "load", "resilience", "strength", NULL
+	"best", "hp", "speed", "load", "resilience", "strength",
+	"fatigue", NULL
 };
 
 static const struct {
@@ -28,6 +29,7 @@ static const struct {
 	{ 0, 100000 },		/* load */
 	{ 0, 1000 },		/* resilience, hours: the CON score (004) */
 	{ 0, 100 },		/* strength: the STR score (004 load) */
+	{ 0, 100000 },		/* fatigue: 000's Fatigue gained */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -62,7 +64,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 
@@ -257,6 +259,19 @@ save_word(FILE *out, const char *w, size_t n, const struct member *was,
 	fwrite(w, 1, n, out);
 }
 
+/* The keys a program gave a character who had none: at the words' end. */
+static void
+save_added(FILE *out, int comment, const struct member *was,
+    const struct member *now)
+{
+	int k;
+
+	for (k = 0; k < PK_NKEYS; k++)
+		if ((now->has & ~was->has & 1u << k) && now->val[k] != was->val[k])
+			fprintf(out, comment ? "%s=%ld " : " %s=%ld",
+			    party_keys[k], now->val[k]);
+}
+
 /* A character's line: the name, then each word, the blanks between kept. */
 static void
 save_line(FILE *out, const char *line, const struct member *was,
@@ -276,6 +291,7 @@ save_line(FILE *out, const char *line, const struct member *was,
 		save_word(out, p, n, was, now);
 		p += n;
 	}
+	save_added(out, *p == '#', was, now);
 	fputs(p, out);
 }
 

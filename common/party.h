@@ -11,6 +11,7 @@ enum party_key {
 	PK_STR, PK_DEX, PK_CON, PK_INT, PK_WIS, PK_CHA,
 	PK_BEST, PK_HP, PK_SPEED, PK_LOAD, PK_RESILIENCE,
 	PK_STRENGTH,		/* 004: the STR score, for load */
+	PK_FATIGUE,		/* 000: Fatigue gained */
 	PK_NKEYS
 };
 

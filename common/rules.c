@@ -88,6 +88,9 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	[FU_STILL_EXHAUSTED] = { "exhausted", "The party did not rest: it stays exhausted and makes rolls at disadvantage." },
 	/* 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn." */
 	[FU_REST_TAKEN] = { "rested", "The party rests this turn; the next rest is due in 6 turns." },
+	/* 000: "Fatigue — rest now for 10 minutes, or make a CON save (DC 12)." */
+	[FU_SAVE_RESTED] = { "rested", "The party rests this turn for last turn's fatigue: no CON save." },
+	[FU_SAVE_DUE] = { "skipped", "The party did not rest for last turn's fatigue: each character makes a CON save (DC 12) or gains 1 Fatigue." },
 };
 
 const char *const condition_names[] = {	/* 002 */

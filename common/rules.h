@@ -30,6 +30,7 @@ int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 /* 000: the hazard die, the rest clock, the CON save */
 #define REST_TURNS_000	6	/* rest 1 turn after 6 turns of exploration */
 #define FATIGUE_DC_000	12	/* CON save against gaining 1 Fatigue */
+#define FATIGUE_MAX_000	100000	/* the party file's fatigue= bound */
 
 /* 000: Surprise, "WIS check (DC 12) for each character to avoid surprise" */
 #define SURPRISE_DC_000	12
@@ -145,6 +146,7 @@ enum followup {
 	FU_RESTED, FU_DAMAGE,			/* 001: fatigue rested off, or taken */
 	FU_TIRED, FU_EXHAUSTED, FU_STILL_EXHAUSTED,	/* 002 */
 	FU_REST_TAKEN,				/* 000: a rest, said */
+	FU_SAVE_RESTED, FU_SAVE_DUE,		/* 000: fatigue, a choice */
 	FU_NFOLLOWUPS
 };
 

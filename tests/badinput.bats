@@ -126,6 +126,7 @@ hazard   | nonnumeric | -f "$S" -n x                          | state hazard    
 hazard   | nonnumeric | -f "$S" -r bookkeeping -e dx          | state hazard                            | 2
 hazard   | nonnumeric | -f "$S" -r alarm hide pass x          | state hazard                            | 2
 hazard   | nonnumeric | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=x\n'   | 2
+hazard   | nonnumeric | -f "$S" -p "$F" -w                    | state hazard; put party 'Ash con=0 fatigue=x\n' | 2
 hazard   | nonnumeric | -f "$S" -t "$F"                       | state hazard; put table 'x-6 Nothing.\n' | 2
 hazard   | nonnumeric | -f "$F"                               | statefile hazard 'turn x'               | 2
 light    | nonnumeric | -f "$S" -n x tick                     | state light                             | 2
@@ -184,6 +185,7 @@ hazard   | negative   | -f "$S" -n -1                         | state hazard    
 hazard   | negative   | -f "$S" -r bookkeeping -e d-6         | state hazard                            | 2
 hazard   | negative   | -f "$S" -r alarm hide pass -1         | state hazard                            | 2
 hazard   | negative   | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=-21\n' | 2
+hazard   | negative   | -f "$S" -p "$F" -w                    | state hazard; put party 'Ash con=0 fatigue=-1\n' | 2
 hazard   | negative   | -f "$S" -t "$F"                       | state hazard; put table '-1-6 Nothing.\n' | 2
 hazard   | negative   | -f "$F"                               | statefile hazard 'turn -1'              | 2
 hazard   | negative   | -s -1                                 | -                                       | ok: any word is a seed

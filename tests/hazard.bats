@@ -12,7 +12,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr hazard -h
-	eq "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]" "$output"
+	eq "usage: hazard [-adhjuVvw] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]" "$output"
 	[ -z "$stderr" ]
 	run -0 hazard -V
 	[[ $output == "hazard (delving) "[0-9]* ]]
@@ -189,9 +189,12 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "000: fatigue calls for each character's save, not while resting" {
 	hazard -s 9 -n 200 -p party > out
-	# 3 saves on a fatigue turn, 3 more when the turn also skipped a rest
-	awk -F'\t' '$4 == "fatigue" || $4 == "skipped" { want[$2] += 3 } $4 == "save" { got[$2]++ }
-	    END { for (t in want) if (got[t] != want[t]) exit 1; for (t in got) if (got[t] != want[t]) exit 1 }' out
+	# 000, fatigue a choice: 3 saves the turn after a fatigue turn (the
+	# party did not rest), 3 more when the turn also skipped a rest
+	awk -F'\t' '$4 == "skipped" { want[$2] += 3 } $4 == "save" { got[$2]++ }
+	    $4 == "fatigue" { due[$2 + 1] = 1 }
+	    END { for (t in want) if (got[t] != want[t]) exit 1; for (t in got) if (got[t] != want[t]) exit 1
+	          for (t in due) if (t <= 200 && !want[t]) exit 1 }' out
 	grep -q "	fatigue	" out
 	hazard -s 9 -n 200 -p party rest > out
 	grep -q "	fatigue	" out
@@ -489,6 +492,46 @@ hazard	3	6	quiet	3	Advance: the alarm rises to 3; the d10 shows 6, over it: quie
 	run -0 --separate-stderr hazard -r delving -v -s 1 -n 12
 	eq "hazard	2	4	shift	Dungeon shift: the dungeon environment changes. Sounds echo through the dungeon. [d6: 4; the shift's d6: 1]" \
 	    "$(printf '%s\n' "$output" | grep '	shift	')"
+}
+
+# 000: "4 | Fatigue — rest now for 10 minutes, or make a CON save (DC 12).
+# Fail the save and gain 1 Fatigue."
+@test "000 fatigue is a choice: with -p the next turn is a rest (no save) or an action (the saves then)" {
+	printf 'Ash con=-4\nBo con=1 # the cook\n' > p
+	rm -f st
+	run -0 --separate-stderr hazard -f st -s 2026-11-22 -n 2 -p p
+	eq "hazard	2	4	fatigue	Fatigue — rest now for 10 minutes, or make a CON save (DC 12). Fail the save and gain 1 Fatigue." "${lines[1]}"
+	[ "${#lines[@]}" -eq 2 ]	# no save yet: the party has not chosen
+	grep -qx 'fatigue-pending yes' st
+	cp st st0
+	# the party rests: no save
+	run -0 hazard -f st -p p rest
+	eq "hazard	3	-	rested	The party rests this turn for last turn's fatigue: no CON save." "${lines[0]}"
+	! grep -q '	save	' <<<"$output"
+	grep -qx 'fatigue-pending no' st
+	# or it acts: the saves are rolled now, counted with -w
+	cp st0 st
+	run -0 hazard -f st -p p -w
+	eq "hazard	3	-	skipped	The party did not rest for last turn's fatigue: each character makes a CON save (DC 12) or gains 1 Fatigue.
+hazard	3	15	save	Ash	11	12	fail	Ash fails the CON save: 15-4 = 11 against DC 12 and gains 1 Fatigue, 1 in all.
+hazard	3	15	save	Bo	16	12	pass	Bo makes the CON save: 15+1 = 16 against DC 12." "$(head -3 <<<"$output")"
+	eq "Ash con=-4 fatigue=1
+Bo con=1 # the cook" "$(cat p)"
+	# a second failure counts on: the key is rewritten in place
+	printf 'Ash con=-20 fatigue=1 # worn\n' > p
+	run -0 hazard -s 2026-11-22 -n 3 -p p -w
+	eq "Ash con=-20 fatigue=2 # worn" "$(cat p)"
+}
+
+@test "000 fatigue: -w only with a party file under exploration or bookkeeping; without -w the count is not said" {
+	run -2 --separate-stderr hazard -w
+	one_error hazard
+	run -2 --separate-stderr hazard -r delving -p party -w
+	one_error hazard
+	cp party p0
+	run -0 hazard -s 2026-11-22 -n 40 -p party
+	! grep -q 'in all' <<<"$output"
+	cmp party p0
 }
 
 @test "000: a rest taken is said, with when the next is due (issue 16)" {
