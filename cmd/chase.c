@@ -112,21 +112,21 @@ find_terrain(const char *word)
 
 /*
  * " at advantage [2d20kh1: 4,15]": the circumstance, and with -v the dice;
- * 004's load names itself when it is what gives the disadvantage.
+ * 004's load or exhaustion names itself when it gives the disadvantage.
  */
 static void
 check_dice(const struct chase *c, const struct member *m, const struct dice *d20,
     const struct check *k, char *buf, size_t size)
 {
+	char why[96];
 	int n = 0;
 
 	buf[0] = '\0';
 	if (d20->count > 1)
 		n = snprintf(buf, size, ", at %s", d20->keephigh ?
 		    "advantage" : "disadvantage");
-	if (d20->count > 1 && !d20->keephigh && party_overload(m) > 0)
-		n += snprintf(buf + n, size - (size_t)n, " (%ld load over STR %ld)",
-		    party_overload(m), m->val[PK_STRENGTH]);
+	if (d20->count > 1 && !d20->keephigh && party_why(m, why, sizeof why))
+		n += snprintf(buf + n, size - (size_t)n, " (%s)", why);
 	if (c->verbose) {
 		n += snprintf(buf + n, size - (size_t)n, " [");
 		n += dice_describe(d20, k->faces, buf + n, (int)size - n - 1);
@@ -145,7 +145,7 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	};
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
-	char dice[128];
+	char dice[192];
 
 	check_dice(c, m, d20, k, dice, sizeof dice);
 	rec_begin(fields, index);

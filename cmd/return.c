@@ -55,19 +55,20 @@ usage(FILE *fp, int status)
 
 /*
  * The sentence's name for a character: the unnamed roller is "-"; 004's
- * load that forces disadvantage is said after the name.
+ * load or exhaustion that forces disadvantage is said after the name.
  */
-#define WHO_SIZE (PARTY_NAME_MAX + 64)
+#define WHO_SIZE (PARTY_NAME_MAX + 128)
 
 static const char *
 who(const struct member *m, char buf[WHO_SIZE])
 {
+	char why[96];
+
 	if (strcmp(m->name, "-") == 0)
 		return "The character";
-	if (party_overload(m) == 0)
+	if (!party_why(m, why, sizeof why))
 		return m->name;
-	snprintf(buf, WHO_SIZE, "%s (%ld load over STR %ld: disadvantage)",
-	    m->name, party_overload(m), m->val[PK_STRENGTH]);
+	snprintf(buf, WHO_SIZE, "%s (%s: disadvantage)", m->name, why);
 	return buf;
 }
 

@@ -71,7 +71,7 @@ struct run {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: timedice [-hjuVv] [-f FILE] [-n COUNT] [-p FILE] "
+	fprintf(fp, "usage: timedice [-hjuVvw] [-f FILE] [-n COUNT] [-p FILE] "
 	    "[-r RULES] [-s SEED] [COMMAND ...]\n");
 	exit(status);
 }
@@ -154,12 +154,51 @@ turn_at(const struct run *run, uint64_t k)
 	return run->turn0 + (k + run->unit - 1) / run->unit;
 }
 
+/*
+ * 004: "The GM can call for a resilience check (1d20 + CON mod) ... The DC
+ * is 10 + the number of hours beyond the PC's resilience.  Failure means
+ * that the PC becomes exhausted."  Rolled for a character with con=, said
+ * as the GM's call otherwise; none for one already exhausted.
+ */
+static void
+resilience_check(struct run *run, struct member *m, unsigned long long dc,
+    char *buf, size_t size)
+{
+	struct dice d20;
+	struct check c;
+	char why[96], dis[128] = "";
+
+	if (m->val[PK_EXHAUSTED]) {
+		snprintf(buf, size, "already exhausted; only a safe rest with "
+		    "food cures it");
+		return;
+	}
+	if (!(m->has & 1u << PK_CON)) {
+		snprintf(buf, size, "a resilience check (1d20 + CON mod) at DC "
+		    "%llu; failure means exhaustion", dc);
+		return;
+	}
+	dice_d20(&d20, party_adv(m, 0));
+	dice_check(&c, &d20, &run->s.st.rng, m->val[PK_CON], (long)dc);
+	if (party_why(m, why, sizeof why))
+		snprintf(dis, sizeof dis, " at disadvantage (%s)", why);
+	snprintf(buf, size, "a resilience check (1d20 + CON mod)%s, %ld%+ld = "
+	    "%ld against DC %llu: %s", dis, c.roll, c.mod, c.total, dc, c.pass ?
+	    "passes" : "fails and is exhausted (disadvantage on all checks, "
+	    "speed 0 ft)");
+	if (!c.pass) {
+		m->val[PK_EXHAUSTED] = 1;
+		m->has |= 1u << PK_EXHAUSTED;
+	}
+}
+
 /* 004: past their resilience in hours, a check at DC 10 + hours beyond. */
 static void
-resilience(const struct run *run, uint64_t before, uint64_t k)
+resilience(struct run *run, uint64_t before, uint64_t k)
 {
-	const struct member *m;
+	struct member *m;
 	unsigned long long beyond;
+	char check[320];
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
@@ -167,12 +206,13 @@ resilience(const struct run *run, uint64_t before, uint64_t k)
 		if ((beyond = timer_beyond(&run->s.timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
+		resilience_check(run, m, RESILIENCE_DC_004 + beyond, check,
+		    sizeof check);
 		event(turn_at(run, k), run->s.tick, "resilience", m->name,
 		    "%s has adventured %llu hours since a safe rest, %llu beyond "
-		    "a resilience of %ld: a resilience check (1d20 + CON mod) at "
-		    "DC %llu; failure means exhaustion.", m->name,
+		    "a resilience of %ld: %s.", m->name,
 		    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
-		    m->val[PK_RESILIENCE], RESILIENCE_DC_004 + beyond);
+		    m->val[PK_RESILIENCE], check);
 	}
 }
 
@@ -195,24 +235,49 @@ pass(struct run *run, uint64_t ticks, int resting)
 }
 
 /*
+ * 004: "Exhaustion can only be cured with sufficient rest and food ...
+ * only safe rest will": a safe rest of 8 hours or more, fed (timedice(6)
+ * rest), cures it.  "; exhaustion is cured for Ann and Bo" or "".
+ */
+static void
+cure_exhaustion(struct run *run, uint64_t hours, char *buf, size_t size)
+{
+	struct member *m;
+	size_t n = 0;
+	int i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
+		m = &run->party.m[i];
+		if (!m->val[PK_EXHAUSTED])
+			continue;
+		m->val[PK_EXHAUSTED] = 0;
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ?
+		    " and " : "; with food, exhaustion is cured for ", m->name);
+	}
+}
+
+/*
  * 004: "a night of safe rest" restores resilience; HOURS pass.  A rest
  * begun in the night or pre-dawn quarter is a night's, else a safe rest.
  */
 static void
-rest_record(const struct run *run, uint64_t hours)
+rest_record(struct run *run, uint64_t hours)
 {
 	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
+	char cured[PARTY_MAX * (PARTY_NAME_MAX + 8) + 64];
 	int q = clock_quarter(run->s.tick);
 
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
+	cure_exhaustion(run, hours, cured, sizeof cured);
 	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s from %s%s: %s %s "
-	    "and resilience is restored.", q == 0 || q == TIME_DICE_004 - 1 ?
+	    "and resilience is restored%s.", q == 0 || q == TIME_DICE_004 - 1 ?
 	    "A night of safe rest" : "A safe rest",
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
-	    hours == 1 ? "passes" : "pass");
+	    hours == 1 ? "passes" : "pass", cured);
 }
 
 /*
@@ -652,7 +717,7 @@ check_command(const struct run *run, long long count)
 struct opts {
 	const char *file, *party, *rules, *seed;
 	long long count;
-	int	 count_given, json, verbose, unbuffered;
+	int	 count_given, json, verbose, unbuffered, write;
 };
 
 static void
@@ -662,7 +727,7 @@ parse_options(struct opts *o, int argc, char **argv)
 
 	o->count = 1;
 	/* "+": options end at the first operand (POSIX), so set -1 is a time */
-	while ((ch = getopt(argc, argv, "+f:hjn:p:r:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+f:hjn:p:r:s:uVvw")) != -1)
 		switch (ch) {
 		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
@@ -677,6 +742,7 @@ parse_options(struct opts *o, int argc, char **argv)
 		case 'u': o->unbuffered = 1; break;
 		case 'V': version(prog); out_close(); exit(EXIT_OK);
 		case 'v': o->verbose = 1; break;
+		case 'w': o->write = 1; break;
 		default: usage(stderr, EXIT_BAD);
 		}
 }
@@ -695,17 +761,26 @@ operands(struct run *run, const struct opts *o, int argc, char **argv)
 		errx(EXIT_BAD, "-n: with - the stream's own turns are counted");
 }
 
-/* 004: "resilience equal to their CON score", in hours. */
-static void
-setup_party(struct run *run, const char *opt)
+/*
+ * 004: "resilience equal to their CON score", in hours.  -w: the party
+ * file locked before it is read, for exhaustion written back.
+ */
+static struct kwf *
+setup_party(struct run *run, const char *opt, int write)
 {
 	const char *path = party_path(opt);
+	struct kwf *pf = NULL;
 
+	if (path == NULL && write)
+		errx(EXIT_BAD, "-w: writes exhaustion back to a party file: give -p FILE or DELVING_PARTY");
 	if (path == NULL)
-		return;
+		return NULL;
+	if (write)
+		pf = kwf_update(path, NULL);
 	party_load(&run->party, path);
 	party_need(&run->party, PK_RESILIENCE);
 	run->have_party = 1;
+	return pf;
 }
 
 int
@@ -714,7 +789,8 @@ main(int argc, char *argv[])
 	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
 	    .per_hour = ROOMS_HOUR_004 } };
 	struct opts o = { 0 };
-	struct kwf *f = NULL;
+	struct kwf *f = NULL, *pf;
+	struct party was;
 
 	util_init();
 	opterr = 0;
@@ -727,7 +803,8 @@ main(int argc, char *argv[])
 		load_state(&run.s, f);
 	}
 	rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL), R_TRAVEL);
-	setup_party(&run, o.party);
+	pf = setup_party(&run, o.party, o.write);
+	was = run.party;
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
@@ -740,6 +817,10 @@ main(int argc, char *argv[])
 	if (o.file != NULL) {
 		save_state(&run.s, f);
 		kwf_close(f);
+	}
+	if (pf != NULL) {
+		party_save(pf, &was, &run.party);
+		kwf_close(pf);
 	}
 	return EXIT_OK;
 }

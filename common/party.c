@@ -16,7 +16,7 @@
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
 	"best", "hp", "speed", "load", "resilience", "strength",
-	"fatigue", NULL
+	"fatigue", "exhausted", NULL
 };
 
 static const struct {
@@ -30,6 +30,7 @@ static const struct {
 	{ 0, 1000 },		/* resilience, hours: the CON score (004) */
 	{ 0, 100 },		/* strength: the STR score (004 load) */
 	{ 0, 100000 },		/* fatigue: 000's Fatigue gained */
+	{ 0, 1 },		/* exhausted: 004, 1 or 0 */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -64,7 +65,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 
@@ -218,12 +219,17 @@ party_overload(const struct member *m)
 	return m->val[PK_LOAD] - m->val[PK_STRENGTH];
 }
 
-/* 004: speed after load, "A PC at 0' speed is completely encumbered". */
+/*
+ * 004: speed after load, "A PC at 0' speed is completely encumbered"; an
+ * exhausted character's is 0.
+ */
 long
 party_speed(const struct member *m)
 {
 	long slow = party_overload(m) * LOAD_SPEED_004;
 
+	if (m->val[PK_EXHAUSTED])
+		return 0;	/* 004: "their movement speed becomes 0'" */
 	return m->val[PK_SPEED] > slow ? m->val[PK_SPEED] - slow : 0;
 }
 
@@ -235,9 +241,28 @@ party_speed(const struct member *m)
 int
 party_adv(const struct member *m, int adv)
 {
-	int dis = party_overload(m) > 0;
+	/* 004: "Once a PC becomes exhausted, they suffer disadvantage on all checks" */
+	int dis = party_overload(m) > 0 || m->val[PK_EXHAUSTED];
 
 	return (adv > 0) - (adv < 0) - dis;
+}
+
+/*
+ * Why a character rolls at disadvantage, as a sentence says it: "1 load
+ * over STR 10", "exhausted", both joined by "; "; 0 and "" when nothing.
+ */
+int
+party_why(const struct member *m, char *buf, size_t size)
+{
+	int n = 0;
+
+	buf[0] = '\0';
+	if (m->val[PK_EXHAUSTED])
+		n = snprintf(buf, size, "exhausted");
+	if (party_overload(m) > 0)
+		n += snprintf(buf + n, size - (size_t)n, "%s%ld load over STR %ld",
+		    n ? "; " : "", party_overload(m), m->val[PK_STRENGTH]);
+	return n > 0;
 }
 
 /* One word of a character's line: key=value, rewritten when the value changed. */

@@ -12,6 +12,7 @@ enum party_key {
 	PK_BEST, PK_HP, PK_SPEED, PK_LOAD, PK_RESILIENCE,
 	PK_STRENGTH,		/* 004: the STR score, for load */
 	PK_FATIGUE,		/* 000: Fatigue gained */
+	PK_EXHAUSTED,		/* 004: 1 exhausted, 0 not */
 	PK_NKEYS
 };
 
@@ -41,6 +42,7 @@ void	 party_pick(struct party *p, const char *popt, int argc,
 long	 party_overload(const struct member *m);
 long	 party_speed(const struct member *m);
 int	 party_adv(const struct member *m, int adv);
+int	 party_why(const struct member *m, char *buf, size_t size);
 
 struct kwf;
 int	 party_save(struct kwf *f, const struct party *was,

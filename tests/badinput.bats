@@ -146,6 +146,7 @@ timedice | nonnumeric | -f "$S" set 07:00 x                   | state timedice  
 timedice | nonnumeric | -f "$S" timer t xhours                | state timedice                          | 2
 timedice | nonnumeric | -f "$S" timer t dxturns               | state timedice                          | 2
 timedice | nonnumeric | -f "$S" -p "$F"                       | state timedice; put party 'Ann resilience=x\n' | 2
+timedice | nonnumeric | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=x\n' | 2
 timedice | nonnumeric | -f "$F"                               | statefile timedice 'day x'              | 2
 timedice | nonnumeric | -f "$S" -                             | state timedice; stream 'hazard\tx\t5\tnothing\tx' | 2
 reaction | nonnumeric | -n x                                  | -                                       | 2
@@ -206,6 +207,8 @@ timedice | negative   | -f "$S" set 07:00 -1                  | state timedice  
 timedice | negative   | -f "$S" timer t -1hours               | state timedice                          | 2
 timedice | negative   | -f "$S" timer t 1d6-6turns            | state timedice                          | 2
 timedice | negative   | -f "$S" -p "$F"                       | state timedice; put party 'Ann resilience=-1\n' | 2
+timedice | negative   | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=-1\n' | 2
+timedice | overflow   | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=2\n' | 2
 timedice | negative   | -f "$F"                               | statefile timedice 'since-rest -1'      | 2
 timedice | negative   | -f "$S" -                             | state timedice; stream 'hazard\t-1\t5\tnothing\tx' | 2
 reaction | negative   | -n -1                                 | -                                       | 2

@@ -428,6 +428,44 @@ timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on
 	eq 1 "$(printf '%s\n' "$output" | grep -c resilience)"
 }
 
+# 004: "The GM can call for a resilience check (1d20 + CON mod) once the PC has
+# adventured for more hours than their resilience. The DC is 10 + the number
+# of hours beyond the PC's resilience. Failure means that the PC becomes
+# exhausted."  "Exhaustion can only be cured with sufficient rest and food
+# ... only safe rest will."
+@test "timedice: 004 resilience check rolled with con=; exhaustion kept with -w, cured by 8 hours of safe rest" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann con=0 resilience=10 # scout\n' > "$P"
+	run -0 --separate-stderr timedice -f "$F" -s 4 -p "$P" -w hour 15
+	eq "timedice	15	1	22:00	resilience	Ann	Ann has adventured 15 hours since a safe rest, 5 beyond a resilience of 10: a resilience check (1d20 + CON mod), 14+0 = 14 against DC 15: fails and is exhausted (disadvantage on all checks, speed 0 ft)." \
+	    "$(printf '%s\n' "$output" | grep resilience)"
+	eq "Ann con=0 resilience=10 exhausted=1 # scout" "$(cat "$P")"
+	# a short rest restores resilience, not the exhausted
+	run -0 timedice -f "$F" -p "$P" -w rest 2
+	eq "Ann con=0 resilience=10 exhausted=1 # scout" "$(cat "$P")"
+	run -0 timedice -f "$F" -p "$P" -w hour 11
+	case $(printf '%s\n' "$output" | grep resilience) in *"1 beyond a resilience of 10: already exhausted; only a safe rest with food cures it."*) ;; *) false;; esac
+	# a night's safe rest, fed, cures it
+	run -0 timedice -f "$F" -p "$P" -w rest
+	case ${lines[0]} in *"and resilience is restored; with food, exhaustion is cured for Ann."*) ;; *) false;; esac
+	eq "Ann con=0 resilience=10 exhausted=0 # scout" "$(cat "$P")"
+	# without -w the file is kept as it was
+	cp "$P" "$P.0"
+	timedice -f "$F" -p "$P" hour 20 >/dev/null
+	cmp "$P" "$P.0"
+	run -2 --separate-stderr timedice -w hour
+	one_error timedice
+}
+
+@test "timedice: an exhausted character's resilience check is not rolled; an overloaded one's at disadvantage" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann con=0 resilience=1 exhausted=1\nBo con=0 resilience=1 strength=5 load=6\n' > "$P"
+	run -0 timedice -f "$F" -s 4 -p "$P" hour 2
+	eq 2 "$(printf '%s\n' "$output" | grep -c resilience)"
+	printf '%s\n' "$output" | grep -q 'Ann .*already exhausted'
+	printf '%s\n' "$output" | grep -q 'Bo .*a resilience check (1d20 + CON mod) at disadvantage (1 load over STR 5), [0-9]*+0'
+}
+
 @test "timedice: a party file without resilience= is refused, naming the character" {
 	printf 'Ann resilience=10\nBo con=1\n' > "$BATS_TEST_TMPDIR/party"
 	timedice -f "$F" >/dev/null
