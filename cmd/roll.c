@@ -228,29 +228,48 @@ clamp(const struct run *run, long total)
 	return total < run->tlo ? run->tlo : total > run->thi ? run->thi : total;
 }
 
-/* roll INDEX TABLE ROLL KEY TEXT */
+/* With -v, the table's die and then the entry's dice: " [d20: 5; 1d6: 4]". */
+static void
+describe_entry(const struct dice *d, const uint32_t *faces,
+    const struct tbl_entry *e, char *buf, int size)
+{
+	int n;
+
+	describe(d, faces, buf, size - 2);
+	n = (int)strlen(buf);
+	if (e->n > 0 && n > 0)
+		snprintf(buf + n - 1, (size_t)(size - n + 1), "; %s]", e->faces);
+}
+
+/* roll INDEX TABLE ROLL KEY TEXT: the row's dice rolled after it, noted in TEXT */
 static void
 table_roll(struct run *run, uint64_t index, const struct dice *d)
 {
 	static const char *const fields[] = {
 		"index", "table", "roll", "key", "text", NULL
 	};
+	static struct tbl_entry e;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[FACES_TEXT] = "", as[64] = "";
-	long total = dice_roll(d, &run->st.rng, faces);
+	long total;
 
+	if (tbl_d66(run->table) && d->count == 1 && d->sides == 66 && d->mod == 0)
+		tbl_roll(run->table, &run->st.rng, &total, faces);	/* tens, units */
+	else
+		total = dice_roll(d, &run->st.rng, faces);
 	row = tbl_lookup(run->table, clamp(run, total));
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, " (%ld counts as %ld)", total,
 		    clamp(run, total));
+	tbl_entry(&e, row->text, &run->st.rng, 1);
 	if (run->verbose)
-		describe(d, faces, dice, sizeof dice);
+		describe_entry(d, faces, &e, dice, sizeof dice);
 	rec_begin(fields, index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
-	rec_text("%s%s%s", row->text, as, dice);
+	rec_text("%s%s%s", e.text, as, dice);
 	rec_end();
 }
 

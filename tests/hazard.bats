@@ -310,7 +310,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	eq "encounter quiet" "$(echo "$output" | awk -F'\t' '$3 != "-" { print $4 }' | sort -u | paste -sd' ')"
 	printf '1 a\n3 b\n' > bad
 	run -2 --separate-stderr hazard -t bad
-	eq "hazard: bad: no row for 2" "$stderr"
+	eq "hazard: bad:2: no row for 2" "$stderr"
 }
 
 @test "-f: N runs of one turn print exactly what one run of -n N prints, for every rules name" {
