@@ -2,6 +2,7 @@
  * hazard: roll the hazard die for each turn, under the rules of seeds 000
  * to 004, and write what it calls for as records (hazard(6)).
  */
+#include <ctype.h>
 #include <err.h>
 #include <limits.h>
 #include <stdio.h>
@@ -41,13 +42,25 @@ struct state {
 	int	 fatigue;	/* 001, 002: a fatigue result awaits the next turn */
 	int	 condition;	/* 002 */
 	int	 sign;		/* 001: the next encounter is the creature signalled */
+	char	*creature;	/* 001, 002: that creature, rolled at the sign (-T encounter): */
+	char	*creature_key;	/* its text and its row's key */
 	long	 alarm;		/* 003 */
 	struct stream st;
+};
+
+#define ON_MAX 16	/* -T tables */
+
+/* -T KEY=FILE: a table rolled when the die's result is KEY. */
+struct on_table {
+	const char *key;
+	struct tbl t;
 };
 
 struct run {
 	struct state s;
 	struct tbl table;
+	struct on_table on[ON_MAX];
+	int	 non;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
@@ -63,7 +76,8 @@ static void
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] "
-	    "[-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]\n");
+	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] "
+	    "[ACTION ...]\n");
 	if (status == EXIT_OK)
 		out_close();
 	exit(status);
@@ -78,6 +92,9 @@ static const char *const save_fields[] = {
 };
 static const char *const alarm_fields[] = {
 	"turn", "roll", "key", "alarm", "text", NULL
+};
+static const char *const table_fields[] = {
+	"turn", "roll", "key", "table", "dice", "text", NULL
 };
 
 /* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
@@ -100,11 +117,54 @@ emit(const struct run *run, long roll, const char *key, const char *text,
 
 /* A row's record as the table has it: prepared once when it can be. */
 static void
-emit_row(const struct run *run, long total, const struct tbl_row *row,
+emit_row(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	if (!rectbl_emit(&run->rt, die_fields, run->s.turn, total))
-		emit(run, total, row->key, row->text, dice);
+	static struct tbl_entry e;
+	char both[TBL_TEXT_MAX + 64];
+
+	if (rectbl_emit(&run->rt, die_fields, run->s.turn, total))
+		return;
+	tbl_entry(&e, row->text, &run->s.st.rng, 1);	/* -t: its dice */
+	if (e.n > 0 && dice != NULL && run->verbose) {
+		snprintf(both, sizeof both, "%s; %s", dice, e.faces);
+		dice = both;
+	}
+	emit(run, total, row->key, e.text, dice);
+}
+
+/* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
+static void
+emit_table(const struct run *run, long total, const char *key,
+    const char *table, const struct tbl_entry *e, const char *pre,
+    const char *post, const char *dice)
+{
+	rec_begin(table_fields, run->s.turn);
+	if (total == LONG_MIN)
+		rec_str("-");
+	else
+		rec_i64(total);
+	rec_str(key);
+	rec_str(table);
+	rec_str(e->dice[0] != '\0' ? e->dice : "-");
+	if (run->verbose && dice != NULL && e->n > 0)
+		rec_text("%s%s%s [%s; %s]", pre, e->text, post, dice, e->faces);
+	else if (run->verbose && dice != NULL)
+		rec_text("%s%s%s [%s]", pre, e->text, post, dice);
+	else
+		rec_text("%s%s%s", pre, e->text, post);
+	rec_end();
+}
+
+static const struct tbl *
+on_table(const struct run *run, const char *key)
+{
+	int i;
+
+	for (i = 0; i < run->non; i++)
+		if (strcmp(run->on[i].key, key) == 0)
+			return &run->on[i].t;
+	return NULL;
 }
 
 /* A follow-up record: hazard TURN - KEY TEXT. */
@@ -126,6 +186,70 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	if (run->verbose)
 		dice_describe(&t->die, faces, dice, size);
 	return row;
+}
+
+/* The -T table of KEY, when there is one: its row, then the row's dice. */
+static void
+emit_on(struct run *run, const char *key)
+{
+	static struct tbl_entry e;
+	const struct tbl *t = on_table(run, key);
+	const struct tbl_row *row;
+	char dice[64];
+	long total;
+
+	if (t == NULL)
+		return;
+	row = roll(run, t, &total, dice, sizeof dice);
+	tbl_entry(&e, row->text, &run->s.st.rng, 0);
+	emit_table(run, total, row->key, key, &e, "", "", dice);
+}
+
+/* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
+static void
+sign_creature(struct run *run)
+{
+	static struct tbl_entry e;
+	const struct tbl *t = on_table(run, "encounter");
+	const struct tbl_row *row;
+	char dice[64];
+	size_t n;
+	long total;
+
+	if (t == NULL)
+		return;
+	row = roll(run, t, &total, dice, sizeof dice);
+	tbl_entry(&e, row->text, &run->s.st.rng, 0);
+	n = strlen(e.text);
+	while (n > 0 && strchr(".!", e.text[n - 1]) != NULL)
+		e.text[--n] = '\0';	/* the creature, not its sentence */
+	if (isupper((unsigned char)e.text[0]) && (e.text[1] == ' ' ||
+	    islower((unsigned char)e.text[1])))	/* "Goblins", not "NPC" */
+		e.text[0] = (char)tolower((unsigned char)e.text[0]);
+	free(run->s.creature);
+	free(run->s.creature_key);
+	run->s.creature = estrdup(e.text);
+	run->s.creature_key = estrdup(row->key);
+	run->s.sign = 1;
+	emit_table(run, total, row->key, "encounter", &e, text_sign_of[0],
+	    text_sign_of[1], dice);
+}
+
+/* 001, 002: the creature of the sign is met instead of a roll; then forgotten. */
+static void
+meet_creature(struct run *run)
+{
+	static struct tbl_entry e;
+
+	snprintf(e.text, sizeof e.text, "%s", run->s.creature);
+	e.dice[0] = '\0';
+	e.n = 0;
+	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", &e,
+	    text_sign_creature_met[0], text_sign_creature_met[1], NULL);
+	free(run->s.creature);
+	free(run->s.creature_key);
+	run->s.creature = run->s.creature_key = NULL;
+	run->s.sign = 0;
 }
 
 /* 000: each character's CON save, DC 12; failure gains 1 Fatigue. */
@@ -208,12 +332,17 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 {
 	char both[TBL_TEXT_MAX + 64];
 
-	if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
+	if (run->s.creature != NULL) {	/* 001, 002: the sign's creature */
+		emit_row(run, total, row, dice);
+		meet_creature(run);
+	} else if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
-	} else
+	} else {
 		emit_row(run, total, row, dice);
+		emit_on(run, "encounter");
+	}
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);
 }
@@ -226,6 +355,7 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 	int r = run->s.rules;
 
 	emit_row(run, total, row, dice);
+	emit_on(run, row->key);
 	if (r == R_DELVING || r == R_DUNGEONTURN)
 		run->s.fatigue = run->action != A_REST;
 	else if (run->action != A_REST && run->have_party)
@@ -256,18 +386,23 @@ die_turn(struct run *run)
 		emit_fatigue(run, total, row, dice);
 		break;
 	case K_SHIFT:
-		if (r == R_DELVING) {
+		if (r == R_DELVING && on_table(run, "shift") == NULL) {
 			emit_shift(run, total, row->text);
 			break;
 		}
 		emit_row(run, total, row, dice);
+		emit_on(run, row->key);
 		break;
 	case K_SIGN:
-		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
 		emit_row(run, total, row, dice);
+		if (r == R_DELVING || r == R_DUNGEONTURN)
+			sign_creature(run);
+		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
+		emit_on(run, row->key);
 		break;
 	default:
 		emit_row(run, total, row, dice);
+		emit_on(run, row->key);
 		break;
 	}
 	if (r == R_EXPLORATION || r == R_BOOKKEEPING)
@@ -306,6 +441,28 @@ alarm_turn(struct run *run)
 		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
 	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
 	emit_alarm(run, d10, event);
+	if (alarm_met(event))
+		emit_on(run, "encounter");
+}
+
+/* sign-creature 7 goblins: the words again, one space between. */
+static char *
+join_words(char **w, int n)
+{
+	size_t len = 0;
+	char *s;
+	int i;
+
+	for (i = 0; i < n; i++)
+		len += strlen(w[i]) + 1;
+	s = ereallocarray(NULL, len, 1);
+	s[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, w[i]);
+	}
+	return s;
 }
 
 /* hazard(6) FILES: one keyword a line. */
@@ -314,6 +471,14 @@ load_line(struct state *s, const struct stf *f, char **w, int nw)
 {
 	if (stf_stream(f, w, nw, &s->st))
 		return;
+	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
+		free(s->creature);
+		free(s->creature_key);
+		s->creature_key = estrdup(w[1]);
+		s->creature = join_words(w + (nw > 2 ? 2 : 1), nw - (nw > 2 ? 2 : 1));
+		s->sign = 1;
+		return;
+	}
 	if (nw != 2)
 		stf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
@@ -358,6 +523,8 @@ save_state(const struct state *s, struct stf *f)
 	    rules_names[s->rules], (unsigned long long)s->turn, s->since_rest,
 	    yes_no[s->fatigue], condition_names[s->condition], yes_no[s->sign],
 	    s->alarm);
+	if (s->creature != NULL)
+		fprintf(fp, "sign-creature %s %s\n", s->creature_key, s->creature);
 	stf_write_stream(fp, &s->st);
 	stf_commit(f);
 }
@@ -394,6 +561,8 @@ parse_action(struct run *run, int argc, char **argv)
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
 	const char *die, *file, *party, *rules, *seed, *table;
+	const char *on[ON_MAX];	/* -T KEY=FILE */
+	int	 non;
 	long long count;
 	int	 json, verbose, unbuffered;
 };
@@ -434,6 +603,61 @@ check_rules_options(const struct run *run, const struct opts *o)
 		errx(EXIT_BAD, "-p: the %s rules roll no saves (-p is for exploration and bookkeeping)", name);
 }
 
+/* A result the die can give: the key of a row, or the alarm's encounter. */
+static int
+die_result(const struct run *run, const char *key)
+{
+	int i;
+
+	if (run->s.rules == R_ALARM)
+		return strcmp(key, "encounter") == 0;
+	for (i = 0; i < run->table.nrows; i++)
+		if (strcmp(run->table.rows[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* The die's results, for the error of a -T that names none of them. */
+static const char *
+die_keys(const struct run *run)
+{
+	static char list[512];
+	size_t n = 0;
+	int i;
+
+	if (run->s.rules == R_ALARM)
+		return "encounter";
+	for (i = 0; i < run->table.nrows && n + 40 < sizeof list; i++)
+		if (!strstr(list, run->table.rows[i].key))
+			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+			    n ? ", " : "", run->table.rows[i].key);
+	return list;
+}
+
+/* -T KEY=FILE: rolled when the die says KEY (-t replaces the die's own table). */
+static void
+load_on(struct run *run, const struct opts *o)
+{
+	char *eq;
+	int i;
+
+	for (i = 0; i < o->non; i++) {
+		if ((eq = strchr(o->on[i], '=')) == NULL || eq == o->on[i] ||
+		    eq[1] == '\0')
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
+			    "when the die says KEY, as encounter=crypt.md "
+			    "(-t FILE replaces the die's own table)", o->on[i]);
+		*eq = '\0';
+		if (!die_result(run, o->on[i]))
+			errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
+			    o->on[i], rules_names[run->s.rules], die_keys(run));
+		if (on_table(run, o->on[i]) != NULL)
+			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
+		run->on[run->non].key = o->on[i];
+		tbl_load(&run->on[run->non++].t, eq + 1);
+	}
+}
+
 static void
 setup(struct run *run, const struct opts *o)
 {
@@ -446,6 +670,7 @@ setup(struct run *run, const struct opts *o)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
 		tbl_load(&run->table, o->table);
+	load_on(run, o);
 	dice_d20(&run->d20, o->adv);
 	if (r == R_TRAVEL && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
@@ -460,7 +685,7 @@ setup(struct run *run, const struct opts *o)
 	run->verbose = o->verbose;
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && r != R_ALARM && !o->verbose && !o->json &&
-	    rectbl_prepare(&run->rt, &run->table))
+	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
 	for (i = 0; i < run->table.nrows; i++)
@@ -490,7 +715,7 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:t:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:T:t:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
@@ -502,6 +727,11 @@ parse_options(struct opts *o, int argc, char **argv)
 		case 'p': o->party = optarg; break;
 		case 'r': o->rules = optarg; break;
 		case 's': o->seed = optarg; break;
+		case 'T':
+			if (o->non == ON_MAX)
+				errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+			o->on[o->non++] = optarg;
+			break;
 		case 't': o->table = optarg; break;
 		case 'u': o->unbuffered = 1; break;
 		case 'V': version(prog); out_close(); exit(EXIT_OK);
@@ -517,6 +747,7 @@ main(int argc, char *argv[])
 	struct run run = { .s = { .rules = -1 } };
 	struct opts o = { 0 };
 	struct stf f;
+	int i;
 
 	util_init();
 	opterr = 0;
@@ -543,5 +774,9 @@ main(int argc, char *argv[])
 	}
 	rectbl_free(&run.rt);
 	tbl_free(&run.table);
+	for (i = 0; i < run.non; i++)
+		tbl_free(&run.on[i].t);
+	free(run.s.creature);
+	free(run.s.creature_key);
 	return EXIT_OK;
 }

@@ -12,7 +12,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr hazard -h
-	eq "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]" "$output"
+	eq "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "$output"
 	[ -z "$stderr" ]
 	run -0 hazard -V
 	[[ $output == "hazard (delving) "[0-9]* ]]
@@ -438,6 +438,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "every EXAMPLES line of hazard(6) runs" {
 	printf 'Brannoc con=2\nIlse con=-1\n' > party.txt
+	cp "$TOP/tests/tables/crypt.md" .
 	n=0
 	while IFS= read -r cmd; do
 		n=$((n + 1))
