@@ -362,6 +362,20 @@ odds_table(const struct run *run, const struct odds *o)
 	}
 }
 
+/* A d66 table's own die: tens and units on two d6, each of 36 totals once. */
+static void
+odds_d66(const struct run *run, const struct dice *d, struct odds *o)
+{
+	long t;
+
+	if (run->table == NULL || !tbl_d66(run->table) || d->count != 1 ||
+	    d->sides != 66 || d->mod != 0)
+		return;
+	for (t = o->lo; t <= o->hi; t++)
+		o->count[t - o->lo] = t >= 11 && t % 10 >= 1 && t % 10 <= 6;
+	o->outcomes = 36;
+}
+
 /* -o: count each expression's outcomes; roll nothing. */
 static void
 odds_all(const struct run *run)
@@ -376,6 +390,7 @@ odds_all(const struct run *run)
 		dice_format(&run->dice[i], expr, sizeof expr);
 		if ((why = odds_count(&o, &run->dice[i])) != NULL)
 			errx(EXIT_BAD, "-o: %s: %s", expr, why);
+		odds_d66(run, &run->dice[i], &o);
 		if (run->table != NULL)
 			odds_table(run, &o);
 		else if (run->check) {

@@ -218,14 +218,15 @@ tbl_fixed(const struct tbl *t)
 }
 
 /*
- * A text's key: its first word that is not dice, a number or an article,
+ * A text's key: its first word that is not dice, a number, an article or
+ * the "x" of "2d6 x 10 gp",
  * lower-cased, punctuation stripped: "2d4 goblins" goblins, "The Ash
  * Queen's shade" ash.  "" when it has none.
  */
 void
 tbl_key(char *key, size_t size, const char *text)
 {
-	static const char *const articles[] = { "a", "an", "the", NULL };
+	static const char *const articles[] = { "a", "an", "the", "x", NULL };
 	char word[64];
 	struct dice d;
 	size_t w, b, e, n, i;
