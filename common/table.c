@@ -854,7 +854,7 @@ check_cover(struct loader *ld)
 {
 	struct tbl *t = ld->t;
 	struct lined *s = ereallocarray(NULL, (size_t)t->nrows, sizeof *s);
-	long next, max = tbl_d66(t) ? 66 : dice_max(&t->die);
+	long next, lo, max = tbl_d66(t) ? 66 : dice_max(&t->die);
 	int i;
 
 	for (i = 0; i < t->nrows; i++) {
@@ -868,13 +868,12 @@ check_cover(struct loader *ld)
 	for (next = first_total(t), i = 0; i < t->nrows; i++) {
 		ld->lineno = s[i].line;
 		ld->rows[i] = s[i].r;
-		if (s[i].r.lo > next) {
+		if (s[i].r.lo != next) {
+			lo = s[i].r.lo;
 			free(s);
-			errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
-		}
-		if (s[i].r.lo < next) {
-			free(s);
-			errx(EXIT_BAD, "%s:%lu: rows overlap at %ld", ld->path, ld->lineno, s[i].r.lo);
+			if (lo > next)
+				errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
+			errx(EXIT_BAD, "%s:%lu: rows overlap at %ld", ld->path, ld->lineno, lo);
 		}
 		next = next_total(t, s[i].r.hi);
 	}
