@@ -42,8 +42,8 @@ struct state {
 	int	 fatigue;	/* 001, 002: a fatigue result awaits the next turn */
 	int	 condition;	/* 002 */
 	int	 sign;		/* 001: the next encounter is the creature signalled */
-	char	*creature;	/* 001, 002: that creature, rolled at the sign (-T encounter): */
-	char	*creature_key;	/* its text and its row's key */
+	char	 creature[TBL_TEXT_MAX * 2];	/* 001, 002: that creature, rolled at the */
+	char	 creature_key[40];	/* sign (-T encounter), and its row's key; "" none */
 	long	 alarm;		/* 003 */
 	struct stream st;
 };
@@ -54,6 +54,7 @@ struct state {
 struct on_table {
 	const char *key;
 	struct tbl t;
+	struct tbl_plan *plan;	/* its rows' dice, found once */
 };
 
 struct run {
@@ -61,6 +62,8 @@ struct run {
 	struct tbl table;
 	struct on_table on[ON_MAX];
 	int	 non;
+	const struct on_table *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
+	const struct on_table *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
@@ -70,6 +73,7 @@ struct run {
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	long	 sparks;
 	int	 verbose;
+	int	 json;
 };
 
 static void
@@ -125,12 +129,67 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 
 	if (rectbl_emit(&run->rt, die_fields, run->s.turn, total))
 		return;
-	tbl_entry(&e, row->text, &run->s.st.rng, 1);	/* -t: its dice */
+	tbl_entry(&e, row->text, &run->s.st.rng,	/* -t: its dice */
+	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (e.n > 0 && dice != NULL && run->verbose) {
 		snprintf(both, sizeof both, "%s; %s", dice, e.faces);
 		dice = both;
 	}
 	emit(run, total, row->key, e.text, dice);
+}
+
+/* pre, text and post in one buffer, as long as a sentence can be. */
+static const char *
+joined(const char *pre, const char *text, const char *post)
+{
+	static char buf[TBL_TEXT_MAX * 2 + 256];
+	size_t a = strlen(pre), b = strlen(text), c = strlen(post);
+
+	if (a == 0 && c == 0)
+		return text;
+	if (a + b + c >= sizeof buf)
+		b = sizeof buf - 1 - a - c;
+	memcpy(buf, pre, a);
+	memcpy(buf + a, text, b);
+	memcpy(buf + a + b, post, c + 1);
+	return buf;
+}
+
+/* Append s to a record's tail. */
+static size_t
+tail_add(char *tail, size_t n, const char *s, size_t len, char sep)
+{
+	memcpy(tail + n, s, len);
+	tail[n + len] = sep;
+	return n + len + 1;
+}
+
+/* The same record as one tail: the path of a long run's many rows. */
+static void
+emit_table_tail(const struct run *run, long total, const char *key,
+    const char *table, const struct tbl_entry *e, const char *text)
+{
+	static char tail[TBL_TEXT_MAX * 5];
+	char num[U64_DIGITS + 2], *d;
+	size_t n = 1;
+
+	tail[0] = '\t';
+	if (total == LONG_MIN)
+		n = tail_add(tail, n, "-", 1, '\t');
+	else {
+		d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
+		    (uint64_t)total);
+		if (total < 0)
+			*--d = '-';	/* die: 1d6-3 */
+		n = tail_add(tail, n, d, (size_t)(num + sizeof num - d), '\t');
+	}
+	n = tail_add(tail, n, key, strlen(key), '\t');
+	n = tail_add(tail, n, table, strlen(table), '\t');
+	n = e->dice[0] != '\0' ? tail_add(tail, n, e->dice, strlen(e->dice), '\t') :
+	    tail_add(tail, n, "-", 1, '\t');
+	n = tail_add(tail, n, text, strlen(text), '\n');
+	rec_begin(table_fields, run->s.turn);
+	rec_tail(tail, n);
 }
 
 /* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
@@ -139,6 +198,10 @@ emit_table(const struct run *run, long total, const char *key,
     const char *table, const struct tbl_entry *e, const char *pre,
     const char *post, const char *dice)
 {
+	if (!run->json && !run->verbose) {
+		emit_table_tail(run, total, key, table, e, joined(pre, e->text, post));
+		return;
+	}
 	rec_begin(table_fields, run->s.turn);
 	if (total == LONG_MIN)
 		rec_str("-");
@@ -152,18 +215,18 @@ emit_table(const struct run *run, long total, const char *key,
 	else if (run->verbose && dice != NULL)
 		rec_text("%s%s%s [%s]", pre, e->text, post, dice);
 	else
-		rec_text("%s%s%s", pre, e->text, post);
+		rec_str(joined(pre, e->text, post));
 	rec_end();
 }
 
-static const struct tbl *
+static const struct on_table *
 on_table(const struct run *run, const char *key)
 {
 	int i;
 
 	for (i = 0; i < run->non; i++)
 		if (strcmp(run->on[i].key, key) == 0)
-			return &run->on[i].t;
+			return &run->on[i];
 	return NULL;
 }
 
@@ -188,21 +251,21 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	return row;
 }
 
-/* The -T table of KEY, when there is one: its row, then the row's dice. */
+/* The -T table of a result, when there is one: its row, then the row's dice. */
 static void
-emit_on(struct run *run, const char *key)
+emit_on(struct run *run, const struct on_table *t)
 {
 	static struct tbl_entry e;
-	const struct tbl *t = on_table(run, key);
 	const struct tbl_row *row;
 	char dice[64];
 	long total;
 
 	if (t == NULL)
 		return;
-	row = roll(run, t, &total, dice, sizeof dice);
-	tbl_entry(&e, row->text, &run->s.st.rng, 0);
-	emit_table(run, total, row->key, key, &e, "", "", dice);
+	row = roll(run, &t->t, &total, dice, sizeof dice);
+	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	    run->verbose ? TBL_FACES : 0);
+	emit_table(run, total, row->key, t->key, &e, "", "", dice);
 }
 
 /* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
@@ -210,7 +273,7 @@ static void
 sign_creature(struct run *run)
 {
 	static struct tbl_entry e;
-	const struct tbl *t = on_table(run, "encounter");
+	const struct on_table *t = run->on_encounter;
 	const struct tbl_row *row;
 	char dice[64];
 	size_t n;
@@ -218,18 +281,19 @@ sign_creature(struct run *run)
 
 	if (t == NULL)
 		return;
-	row = roll(run, t, &total, dice, sizeof dice);
-	tbl_entry(&e, row->text, &run->s.st.rng, 0);
+	row = roll(run, &t->t, &total, dice, sizeof dice);
+	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	    run->verbose ? TBL_FACES : 0);
 	n = strlen(e.text);
 	while (n > 0 && strchr(".!", e.text[n - 1]) != NULL)
 		e.text[--n] = '\0';	/* the creature, not its sentence */
 	if (isupper((unsigned char)e.text[0]) && (e.text[1] == ' ' ||
 	    islower((unsigned char)e.text[1])))	/* "Goblins", not "NPC" */
 		e.text[0] = (char)tolower((unsigned char)e.text[0]);
-	free(run->s.creature);
-	free(run->s.creature_key);
-	run->s.creature = estrdup(e.text);
-	run->s.creature_key = estrdup(row->key);
+	memcpy(run->s.creature, e.text, n + 1);
+	n = strlen(row->key);	/* a key has at most 32 letters */
+	memcpy(run->s.creature_key, row->key, n < sizeof run->s.creature_key ?
+	    n + 1 : 0);
 	run->s.sign = 1;
 	emit_table(run, total, row->key, "encounter", &e, text_sign_of[0],
 	    text_sign_of[1], dice);
@@ -246,9 +310,7 @@ meet_creature(struct run *run)
 	e.n = 0;
 	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", &e,
 	    text_sign_creature_met[0], text_sign_creature_met[1], NULL);
-	free(run->s.creature);
-	free(run->s.creature_key);
-	run->s.creature = run->s.creature_key = NULL;
+	run->s.creature[0] = run->s.creature_key[0] = '\0';
 	run->s.sign = 0;
 }
 
@@ -332,7 +394,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 {
 	char both[TBL_TEXT_MAX + 64];
 
-	if (run->s.creature != NULL) {	/* 001, 002: the sign's creature */
+	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
 		emit_row(run, total, row, dice);
 		meet_creature(run);
 	} else if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
@@ -341,7 +403,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		emit(run, total, row->key, both, dice);
 	} else {
 		emit_row(run, total, row, dice);
-		emit_on(run, "encounter");
+		emit_on(run, run->on_encounter);
 	}
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);
@@ -355,7 +417,7 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 	int r = run->s.rules;
 
 	emit_row(run, total, row, dice);
-	emit_on(run, row->key);
+	emit_on(run, run->on_row[row - run->table.rows]);
 	if (r == R_DELVING || r == R_DUNGEONTURN)
 		run->s.fatigue = run->action != A_REST;
 	else if (run->action != A_REST && run->have_party)
@@ -386,23 +448,23 @@ die_turn(struct run *run)
 		emit_fatigue(run, total, row, dice);
 		break;
 	case K_SHIFT:
-		if (r == R_DELVING && on_table(run, "shift") == NULL) {
+		if (r == R_DELVING && run->on_row[row - run->table.rows] == NULL) {
 			emit_shift(run, total, row->text);
 			break;
 		}
 		emit_row(run, total, row, dice);
-		emit_on(run, row->key);
+		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	case K_SIGN:
 		emit_row(run, total, row, dice);
 		if (r == R_DELVING || r == R_DUNGEONTURN)
 			sign_creature(run);
 		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
-		emit_on(run, row->key);
+		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	default:
 		emit_row(run, total, row, dice);
-		emit_on(run, row->key);
+		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	}
 	if (r == R_EXPLORATION || r == R_BOOKKEEPING)
@@ -442,27 +504,20 @@ alarm_turn(struct run *run)
 	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
 	emit_alarm(run, d10, event);
 	if (alarm_met(event))
-		emit_on(run, "encounter");
+		emit_on(run, run->on_encounter);
 }
 
-/* sign-creature 7 goblins: the words again, one space between. */
-static char *
-join_words(char **w, int n)
+/* sign-creature goblins 7 goblins: the words again, one space between. */
+static void
+join_words(char *s, size_t size, char **w, int n)
 {
 	size_t len = 0;
-	char *s;
 	int i;
 
-	for (i = 0; i < n; i++)
-		len += strlen(w[i]) + 1;
-	s = ereallocarray(NULL, len, 1);
 	s[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (i > 0)
-			strcat(s, " ");
-		strcat(s, w[i]);
-	}
-	return s;
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(s + len, size - len, "%s%s", i ? " " : "",
+		    w[i]);
 }
 
 /* hazard(6) FILES: one keyword a line. */
@@ -472,10 +527,9 @@ load_line(struct state *s, const struct stf *f, char **w, int nw)
 	if (stf_stream(f, w, nw, &s->st))
 		return;
 	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
-		free(s->creature);
-		free(s->creature_key);
-		s->creature_key = estrdup(w[1]);
-		s->creature = join_words(w + (nw > 2 ? 2 : 1), nw - (nw > 2 ? 2 : 1));
+		snprintf(s->creature_key, sizeof s->creature_key, "%s", w[1]);
+		join_words(s->creature, sizeof s->creature, w + (nw > 2 ? 2 : 1),
+		    nw - (nw > 2 ? 2 : 1));
 		s->sign = 1;
 		return;
 	}
@@ -523,7 +577,7 @@ save_state(const struct state *s, struct stf *f)
 	    rules_names[s->rules], (unsigned long long)s->turn, s->since_rest,
 	    yes_no[s->fatigue], condition_names[s->condition], yes_no[s->sign],
 	    s->alarm);
-	if (s->creature != NULL)
+	if (s->creature[0] != '\0')
 		fprintf(fp, "sign-creature %s %s\n", s->creature_key, s->creature);
 	stf_write_stream(fp, &s->st);
 	stf_commit(f);
@@ -654,8 +708,13 @@ load_on(struct run *run, const struct opts *o)
 		if (on_table(run, o->on[i]) != NULL)
 			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
 		run->on[run->non].key = o->on[i];
-		tbl_load(&run->on[run->non++].t, eq + 1);
+		tbl_load(&run->on[run->non].t, eq + 1);
+		run->on[run->non].plan = tbl_plan(&run->on[run->non].t);
+		run->non++;
 	}
+	run->on_encounter = on_table(run, "encounter");
+	for (i = 0; i < run->table.nrows; i++)
+		run->on_row[i] = on_table(run, run->table.rows[i].key);
 }
 
 static void
@@ -683,6 +742,7 @@ setup(struct run *run, const struct opts *o)
 		run->have_party = 1;
 	}
 	run->verbose = o->verbose;
+	run->json = o->json;
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && r != R_ALARM && !o->verbose && !o->json &&
 	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
@@ -774,9 +834,9 @@ main(int argc, char *argv[])
 	}
 	rectbl_free(&run.rt);
 	tbl_free(&run.table);
-	for (i = 0; i < run.non; i++)
+	for (i = 0; i < run.non; i++) {
+		tbl_plan_free(run.on[i].plan);
 		tbl_free(&run.on[i].t);
-	free(run.s.creature);
-	free(run.s.creature_key);
+	}
 	return EXIT_OK;
 }

@@ -114,7 +114,8 @@ on_tables(struct run *run, uint64_t index)
 	for (i = 0; i < run->non; i++) {
 		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
 		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
-		tbl_entry(&e, row->text, &run->st.rng, 1);
+		tbl_entry(&e, row->text, &run->st.rng,
+		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 		rec_begin(roll_fields, index);
 		rec_i64(total);
 		rec_i64(total);

@@ -262,7 +262,8 @@ table_roll(struct run *run, uint64_t index, const struct dice *d)
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, " (%ld counts as %ld)", total,
 		    clamp(run, total));
-	tbl_entry(&e, row->text, &run->st.rng, 1);
+	tbl_entry(&e, row->text, &run->st.rng,
+	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
 		describe_entry(d, faces, &e, dice, sizeof dice);
 	rec_begin(fields, index);

@@ -122,21 +122,44 @@ put(char *buf, size_t size, size_t *n, const char *s, size_t len)
 	buf[*n] = '\0';
 }
 
+/* A total as decimal digits, without stdio: their count. */
+static int
+long_text(char *buf, long v)
+{
+	char tmp[24];
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	int n = 0, k = 0;
+
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		buf[k++] = '-';
+	while (n > 0)
+		buf[k++] = tmp[--n];
+	buf[k] = '\0';
+	return k;
+}
+
 /* One expression rolled: its total in the text, its dice noted. */
 static void
 roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
-    const char *s, size_t len, const struct dice *d, struct rng *r)
+    const char *s, size_t len, const struct dice *d, struct rng *r, int faces_too)
 {
 	uint32_t faces[DICE_COUNT_MAX];
 	char num[24], f[TBL_TEXT_MAX];
 	long total = dice_roll(d, r, faces);
 	int k;
 
-	k = snprintf(num, sizeof num, "%ld", total);
+	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
 	if (e->n > 0)
 		put(e->dice, sizeof e->dice, dn, ",", 1);
 	put(e->dice, sizeof e->dice, dn, s, len);
+	if (!faces_too) {
+		e->n++;
+		return;
+	}
 	if (e->n++ > 0)
 		put(e->faces, sizeof e->faces, fn, "; ", 2);
 	put(e->faces, sizeof e->faces, fn, s, len);
@@ -170,34 +193,143 @@ note_dice(struct tbl_entry *e, size_t tn)
 	put(e->text, sizeof e->text, &tn, tail, strlen(tail));
 }
 
-/*
- * The row's sentence: each dice expression standing as a word is rolled,
- * in order, and its total put in its place; "\2d6" is kept as "2d6", and
- * so is an expression after "roll" (an instruction, not a result).
- */
-void
-tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int noted)
+/* Where an expression or an escape may start: a word's first byte. */
+static int
+may_start(const char *text, const char *p)
 {
-	size_t tn = 0, dn = 0, fn = 0, len;
-	const char *p;
+	if (p > text && word_char(p[-1]))
+		return 0;
+	return *p == '\\' || *p == 'd' || *p == 'D' ||
+	    (*p >= '0' && *p <= '9');
+}
+
+/* A row's text cut into literal pieces and dice, once (tbl_plan) or each time. */
+struct piece {
+	const char *s;		/* the bytes, or the expression as written */
+	size_t	 len;
+	int	 roll;		/* an expression: d is rolled */
 	struct dice d;
+};
+
+struct tbl_plan {
+	const struct tbl *t;
+	struct piece **pc;	/* each row's pieces */
+	int	*n;
+};
+
+static void
+piece(struct piece *pc, int *n, const char *s, size_t len, const struct dice *d)
+{
+	if (len == 0)
+		return;
+	pc[*n].s = s;
+	pc[*n].len = len;
+	if ((pc[*n].roll = d != NULL))
+		pc[*n].d = *d;
+	++*n;
+}
+
+/*
+ * Each dice expression standing as a word is rolled, in order, and its
+ * total put in its place; "\2d6" is kept as "2d6", and so is an expression
+ * after "roll" (an instruction, not a result).  pc has room for
+ * strlen(text) + 1 pieces; their count.
+ */
+static int
+cut(const char *text, struct piece *pc)
+{
+	const char *p, *lit;
+	struct dice d;
+	size_t len;
+	int n = 0;
+
+	for (p = lit = text; *p != '\0'; ) {
+		if (!may_start(text, p))
+			p++;
+		else if (*p == '\\' && (len = expr_at(p + 1, &d)) > 0) {
+			piece(pc, &n, lit, (size_t)(p - lit), NULL);
+			piece(pc, &n, p + 1, len, NULL);
+			lit = p += 1 + len;
+		} else if (*p != '\\' && (len = expr_at(p, &d)) > 0 &&
+		    !after_roll(text, p)) {
+			piece(pc, &n, lit, (size_t)(p - lit), NULL);
+			piece(pc, &n, p, len, &d);
+			lit = p += len;
+		} else
+			p++;
+	}
+	piece(pc, &n, lit, (size_t)(p - lit), NULL);
+	return n;
+}
+
+static void
+render(const struct piece *pc, int n, struct tbl_entry *e, struct rng *r,
+    int how)
+{
+	size_t tn = 0, dn = 0, fn = 0;
+	int i;
 
 	e->text[0] = e->dice[0] = e->faces[0] = '\0';
 	e->n = 0;
-	for (p = text; *p != '\0'; ) {
-		if (*p == '\\' && (p == text || !word_char(p[-1])) &&
-		    (len = expr_at(p + 1, &d)) > 0) {
-			put(e->text, sizeof e->text, &tn, p + 1, len);
-			p += 1 + len;
-		} else if ((p == text || !word_char(p[-1])) &&
-		    (len = expr_at(p, &d)) > 0 && !after_roll(text, p)) {
-			roll_one(e, &tn, &dn, &fn, p, len, &d, r);
-			p += len;
-		} else
-			put(e->text, sizeof e->text, &tn, p++, 1);
-	}
-	if (noted && e->n > 0)
+	for (i = 0; i < n; i++)
+		if (pc[i].roll)
+			roll_one(e, &tn, &dn, &fn, pc[i].s, pc[i].len, &pc[i].d,
+			    r, how & TBL_FACES);
+		else
+			put(e->text, sizeof e->text, &tn, pc[i].s, pc[i].len);
+	if ((how & TBL_NOTED) && e->n > 0)
 		note_dice(e, tn);
+}
+
+/* The row's sentence with its dice rolled: "lose 4 INT". */
+void
+tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int how)
+{
+	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
+
+	render(pc, cut(text, pc), e, r, how);
+	free(pc);
+}
+
+/* A table's rows cut once, for a table rolled many times. */
+struct tbl_plan *
+tbl_plan(const struct tbl *t)
+{
+	struct tbl_plan *p = ereallocarray(NULL, 1, sizeof *p);
+	int i;
+
+	p->t = t;
+	p->pc = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->pc);
+	p->n = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->n);
+	for (i = 0; i < t->nrows; i++) {
+		p->pc[i] = ereallocarray(NULL, strlen(t->rows[i].text) + 1,
+		    sizeof **p->pc);
+		p->n[i] = cut(t->rows[i].text, p->pc[i]);
+	}
+	return p;
+}
+
+void
+tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
+    struct tbl_entry *e, struct rng *r, int how)
+{
+	long i = row - p->t->rows;
+
+	render(p->pc[i], p->n[i], e, r, how);
+}
+
+void
+tbl_plan_free(struct tbl_plan *p)
+{
+	int i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->t->nrows; i++)
+		free(p->pc[i]);
+	free(p->pc);
+	free(p->n);
+	free(p);
 }
 
 /* A table whose rows print as written: no dice to roll, no escapes. */

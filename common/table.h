@@ -40,9 +40,18 @@ const struct tbl_row *tbl_roll(const struct tbl *t, struct rng *r, long *total,
 int	 tbl_d66(const struct tbl *t);
 void	 tbl_load(struct tbl *t, const char *path);
 void	 tbl_free(struct tbl *t);
+#define TBL_NOTED 1	/* tbl_entry: "lose 4 INT (1d6)." */
+#define TBL_FACES 2	/* tbl_entry: the faces too, for -v */
 void	 tbl_entry(struct tbl_entry *e, const char *text, struct rng *r,
-	     int noted);
+	     int how);
 int	 tbl_fixed(const struct tbl *t);
+
+/* A table's rows with their dice found once: tbl_entry without the search. */
+struct tbl_plan;
+struct tbl_plan *tbl_plan(const struct tbl *t);
+void	 tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
+	     struct tbl_entry *e, struct rng *r, int how);
+void	 tbl_plan_free(struct tbl_plan *p);
 void	 tbl_key(char *key, size_t size, const char *text);
 
 #endif

@@ -28,7 +28,7 @@ load(const char *path)
 			abort();
 	rng_seed(&r, 1, "fuzz");
 	for (i = 0; i < t.nrows; i++)
-		tbl_entry(&e, t.rows[i].text, &r, i & 1);
+		tbl_entry(&e, t.rows[i].text, &r, i & 3);
 	tbl_free(&t);
 }
 
