@@ -71,6 +71,18 @@ list_tables(void)
 	}
 }
 
+/* FILE#heading, FILE being there: a table among several in a document. */
+static int
+heading_of_file(const char *name)
+{
+	char *file = estrdup(name), *hash = strrchr(file, '#');
+	int there = hash != NULL && hash != file &&
+	    (*hash = '\0', access(file, F_OK) == 0);
+
+	free(file);
+	return there;
+}
+
 /* -t NAME: a table of rules_tables; else a file in either form. */
 static void
 pick_table(struct run *run, const char *name)
@@ -85,7 +97,7 @@ pick_table(struct run *run, const char *name)
 	if (strcmp(name, "alarm") == 0)
 		errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
 	if (run->table == NULL && strchr(name, '/') == NULL &&
-	    access(name, F_OK) != 0)
+	    access(name, F_OK) != 0 && !heading_of_file(name))
 		errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
 		    name);
 	if (run->table == NULL) {
