@@ -650,7 +650,8 @@ check_rules_options(const struct run *run, const struct opts *o)
 	if (o->die != NULL && o->table != NULL)
 		errx(EXIT_BAD, "-e and -t: give one die or one table, not both");
 	if (o->table != NULL && r == R_ALARM)
-		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table");
+		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
+		    "(-T encounter=FILE rolls a table on each encounter)");
 	if (o->adv && (r == R_DELVING || r == R_DUNGEONTURN || r == R_ALARM))
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
 	if (o->party != NULL && r != R_EXPLORATION && r != R_BOOKKEEPING)

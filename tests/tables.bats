@@ -160,6 +160,8 @@ odds() { roll -o -t "$1" | cut -f2-4 | tr '\t' ' ' | paste -sd'|'; }
 	eq "hazard: -T: 'encounter': given twice" "$stderr"
 	run -2 --separate-stderr hazard -T "encounter=$T/crypt.md"
 	one_error hazard
+	run -2 --separate-stderr hazard -r alarm -t shifts
+	eq "hazard: -t: the alarm rules roll against the alarm, not a table (-T encounter=FILE rolls a table on each encounter)" "$stderr"
 }
 
 @test "001 sign: the creature rolled, kept in the state file, met at the next encounter, forgotten" {
