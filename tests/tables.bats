@@ -6,6 +6,10 @@ load helper
 
 T=$TOP/tests/tables
 
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
 # odds FILE: "RANGE KEY FRACTION" of each row, one line.
 odds() { roll -o -t "$1" | cut -f2-4 | tr '\t' ' ' | paste -sd'|'; }
 
