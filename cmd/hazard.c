@@ -50,20 +50,13 @@ struct state {
 
 #define ON_MAX 16	/* -T tables */
 
-/* -T KEY=FILE: a table rolled when the die's result is KEY. */
-struct on_table {
-	const char *key;
-	struct tbl t;
-	struct tbl_plan *plan;	/* its rows' dice, found once */
-};
-
 struct run {
 	struct state s;
 	struct tbl table;
-	struct on_table on[ON_MAX];
+	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
-	const struct on_table *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
-	const struct on_table *on_encounter;
+	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
+	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
@@ -219,16 +212,6 @@ emit_table(const struct run *run, long total, const char *key,
 	rec_end();
 }
 
-static const struct on_table *
-on_table(const struct run *run, const char *key)
-{
-	int i;
-
-	for (i = 0; i < run->non; i++)
-		if (strcmp(run->on[i].key, key) == 0)
-			return &run->on[i];
-	return NULL;
-}
 
 /* A follow-up record: hazard TURN - KEY TEXT. */
 static void
@@ -253,7 +236,7 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 
 /* The -T table of a result, when there is one: its row, then the row's dice. */
 static void
-emit_on(struct run *run, const struct on_table *t)
+emit_on(struct run *run, const struct tbl_on *t)
 {
 	static struct tbl_entry e;
 	const struct tbl_row *row;
@@ -273,7 +256,7 @@ static void
 sign_creature(struct run *run)
 {
 	static struct tbl_entry e;
-	const struct on_table *t = run->on_encounter;
+	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
 	char dice[64];
 	size_t n;
@@ -615,7 +598,7 @@ parse_action(struct run *run, int argc, char **argv)
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
 	const char *die, *file, *party, *rules, *seed, *table;
-	const char *on[ON_MAX];	/* -T KEY=FILE */
+	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
 	long long count;
 	int	 json, verbose, unbuffered;
@@ -693,29 +676,25 @@ die_keys(const struct run *run)
 static void
 load_on(struct run *run, const struct opts *o)
 {
-	char *eq;
+	char *file;
 	int i;
 
 	for (i = 0; i < o->non; i++) {
-		if ((eq = strchr(o->on[i], '=')) == NULL || eq == o->on[i] ||
-		    eq[1] == '\0')
+		if ((file = tbl_on_split(o->on[i])) == NULL)
 			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
 			    "when the die says KEY, as encounter=crypt.md "
 			    "(-t FILE replaces the die's own table)", o->on[i]);
-		*eq = '\0';
 		if (!die_result(run, o->on[i]))
 			errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
 			    o->on[i], rules_names[run->s.rules], die_keys(run));
-		if (on_table(run, o->on[i]) != NULL)
+		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
-		run->on[run->non].key = o->on[i];
-		tbl_load(&run->on[run->non].t, eq + 1);
-		run->on[run->non].plan = tbl_plan(&run->on[run->non].t);
-		run->non++;
+		tbl_on_load(&run->on[run->non++], o->on[i], file);
 	}
-	run->on_encounter = on_table(run, "encounter");
+	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
 	for (i = 0; i < run->table.nrows; i++)
-		run->on_row[i] = on_table(run, run->table.rows[i].key);
+		run->on_row[i] = tbl_on_find(run->on, run->non,
+		    run->table.rows[i].key);
 }
 
 static void
@@ -835,9 +814,7 @@ main(int argc, char *argv[])
 	}
 	rectbl_free(&run.rt);
 	tbl_free(&run.table);
-	for (i = 0; i < run.non; i++) {
-		tbl_plan_free(run.on[i].plan);
-		tbl_free(&run.on[i].t);
-	}
+	for (i = 0; i < run.non; i++)
+		tbl_on_free(&run.on[i]);
 	return EXIT_OK;
 }

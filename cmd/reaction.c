@@ -28,15 +28,9 @@ static const char *const mode_names[] = {
 	"disposition", "morale", "surprise", "-", NULL
 };
 
-/* -T KEY=FILE: a table rolled for the creatures after their disposition. */
-struct on_table {
-	const char *key;
-	struct tbl t;
-};
-
 struct run {
 	struct stream st;
-	struct on_table on[ON_MAX];
+	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
 	int	 non;
 	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
 	struct dice d20;	/* with -a/-d, 2d20 keep one */
@@ -52,7 +46,7 @@ struct opts {
 	long long count;
 	int	 count_set;
 	const char *party, *seed;
-	const char *on[ON_MAX];	/* -T KEY=FILE */
+	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
 	int	 json, verbose, unbuffered;
 };
@@ -114,7 +108,7 @@ on_tables(struct run *run, uint64_t index)
 	for (i = 0; i < run->non; i++) {
 		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
 		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
-		tbl_entry(&e, row->text, &run->st.rng,
+		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
 		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 		rec_begin(roll_fields, index);
 		rec_i64(total);
@@ -379,17 +373,14 @@ check_mode_options(enum mode mode, const struct opts *o)
 static void
 load_on(struct run *run, struct opts *o)
 {
-	char *eq;
+	char *file;
 	int i;
 
 	for (i = 0; i < o->non; i++) {
-		if ((eq = strchr(o->on[i], '=')) == NULL || eq == o->on[i] ||
-		    eq[1] == '\0')
+		if ((file = tbl_on_split(o->on[i])) == NULL)
 			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
 			    o->on[i]);
-		*eq = '\0';
-		run->on[run->non].key = o->on[i];
-		tbl_load(&run->on[run->non++].t, eq + 1);
+		tbl_on_load(&run->on[run->non++], o->on[i], file);
 	}
 }
 
@@ -455,6 +446,6 @@ main(int argc, char *argv[])
 		play(&run, mode, o.count);
 	out_close();
 	for (i = 0; i < run.non; i++)
-		tbl_free(&run.on[i].t);
+		tbl_on_free(&run.on[i]);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -52,6 +52,19 @@ struct tbl_plan *tbl_plan(const struct tbl *t);
 void	 tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
 	     struct tbl_entry *e, struct rng *r, int how);
 void	 tbl_plan_free(struct tbl_plan *p);
+
+/* -T KEY=FILE, spelt the same in every program: a table a result rolls on. */
+struct tbl_on {
+	const char *key;
+	struct tbl t;
+	struct tbl_plan *plan;
+};
+
+char	*tbl_on_split(char *arg);
+void	 tbl_on_load(struct tbl_on *on, const char *key, const char *file);
+const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
+	     const char *key);
+void	 tbl_on_free(struct tbl_on *on);
 void	 tbl_key(char *key, size_t size, const char *text);
 
 #endif
