@@ -160,7 +160,8 @@ tail_add(char *tail, size_t n, const char *s, size_t len, char sep)
 /* The same record as one tail: the path of a long run's many rows. */
 static void
 emit_table_tail(const struct run *run, long total, const char *key,
-    const char *table, const struct tbl_entry *e, const char *text)
+    const char *table, const struct tbl_entry *e, const char *pre,
+    const char *post)
 {
 	static char tail[TBL_TEXT_MAX * 5];
 	char num[U64_DIGITS + 2], *d;
@@ -180,7 +181,9 @@ emit_table_tail(const struct run *run, long total, const char *key,
 	n = tail_add(tail, n, table, strlen(table), '\t');
 	n = e->dice[0] != '\0' ? tail_add(tail, n, e->dice, strlen(e->dice), '\t') :
 	    tail_add(tail, n, "-", 1, '\t');
-	n = tail_add(tail, n, text, strlen(text), '\n');
+	n = tail_add(tail, n, pre, strlen(pre), '\0') - 1;
+	n = tail_add(tail, n, e->text, strlen(e->text), '\0') - 1;
+	n = tail_add(tail, n, post, strlen(post), '\n');
 	rec_begin(table_fields, run->s.turn);
 	rec_tail(tail, n);
 }
@@ -192,7 +195,7 @@ emit_table(const struct run *run, long total, const char *key,
     const char *post, const char *dice)
 {
 	if (!run->json && !run->verbose) {
-		emit_table_tail(run, total, key, table, e, joined(pre, e->text, post));
+		emit_table_tail(run, total, key, table, e, pre, post);
 		return;
 	}
 	rec_begin(table_fields, run->s.turn);
