@@ -658,20 +658,22 @@ plain_end(const struct loader *ld, size_t i)
 	return last;
 }
 
+/* The nearest heading above line i: lines up to i are looked at once, in order. */
 static const char *
-heading_above(const struct loader *ld, size_t i)
+heading_above(const struct loader *ld, size_t i, size_t *seen, const char **h)
 {
-	while (i-- > 0)
-		if (ld->ln[i].kind == L_HASH || ld->ln[i].kind == L_H2)
-			return ld->ln[i].s + strspn(ld->ln[i].s, " \t#");
-	return NULL;
+	for (; *seen < i; ++*seen)
+		if (ld->ln[*seen].kind == L_HASH || ld->ln[*seen].kind == L_H2)
+			*h = ld->ln[*seen].s + strspn(ld->ln[*seen].s, " \t#");
+	return *h;
 }
 
 /* The tables of the document, in order; their count. */
 static size_t
 find_tables(const struct loader *ld, struct cand *c, size_t max)
 {
-	size_t i, j, n = 0;
+	size_t i, j, n = 0, seen = 0;
+	const char *h = NULL;
 
 	for (i = 0; i < ld->nln && n < max; i++) {
 		j = i;
@@ -691,7 +693,7 @@ find_tables(const struct loader *ld, struct cand *c, size_t max)
 		c[n].last = j;
 		c[n].title = i > 0 && ld->ln[i - 1].kind == L_PROSE &&
 		    ld->ln[i - 1].len <= 80 ? ld->ln[i - 1].s : NULL;
-		c[n].heading = heading_above(ld, i);
+		c[n].heading = heading_above(ld, i, &seen, &h);
 		if (c[n].heading == NULL)
 			c[n].heading = c[n].title;
 		n++;
