@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "kwf.h"
 #include "table.h"
 #include "util.h"
 
@@ -573,30 +574,23 @@ read_table(struct loader *ld, const struct cand *c)
 }
 
 static void
-read_lines(struct loader *ld, FILE *fp)
+read_lines(struct loader *ld, struct kwf *f)
 {
-	char *line = NULL;
-	size_t cap = 0, alloc = 0;
-	ssize_t n;
+	char *line;
+	size_t alloc = 0;
 
-	while ((n = getline(&line, &cap, fp)) != -1) {
+	/* kwf: every line UTF-8 text; the table's own lines are bounded later */
+	while ((line = kwf_text(f, KWF_SIZE_MAX)) != NULL) {
 		if (ld->nln == TBL_LINES_MAX)
 			errx(EXIT_BAD, "%s: more than %d lines", ld->path, TBL_LINES_MAX);
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
 		if (ld->nln == alloc) {
 			alloc = alloc * 2 + 64;
 			ld->ln = ereallocarray(ld->ln, alloc, sizeof *ld->ln);
 		}
-		ld->ln[ld->nln].s = line;
-		ld->ln[ld->nln].len = (size_t)n;
+		ld->ln[ld->nln].s = estrdup(line);
+		ld->ln[ld->nln].len = strlen(line);
 		ld->ln[ld->nln++].kind = classify(line);
-		line = NULL;
-		cap = 0;
 	}
-	free(line);
-	if (ferror(fp))
-		err(EXIT_IO, "%s", ld->path);
 }
 
 /* Bad die lines are kept as prose unless a row follows them. */
@@ -721,7 +715,7 @@ tbl_load(struct tbl *t, const char *path)
 	struct cand *c;
 	const char *want;
 	char *file = split_heading(path, &want);
-	FILE *fp = efopen_input(file, "a table file");
+	struct kwf *f = kwf_read(file, "a table file");
 	size_t n, i;
 
 	memset(t, 0, sizeof *t);
@@ -730,8 +724,8 @@ tbl_load(struct tbl *t, const char *path)
 	ld.t = t;
 	ld.rows = t->own = ereallocarray(NULL, TBL_ROWS_MAX, sizeof *t->own);
 	ld.rowline = rowline;
-	read_lines(&ld, fp);
-	fclose(fp);
+	read_lines(&ld, f);
+	kwf_close(f);
 	settle_kinds(&ld);
 	c = ereallocarray(NULL, ld.nln + 1, sizeof *c);
 	n = find_tables(&ld, c, ld.nln + 1);
