@@ -53,6 +53,7 @@ struct state {
 struct run {
 	struct state s;
 	struct tbl table;
+	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
@@ -122,7 +123,7 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 
 	if (rectbl_emit(&run->rt, die_fields, run->s.turn, total))
 		return;
-	tbl_entry(&e, row->text, &run->s.st.rng,	/* -t: its dice */
+	tbl_plan_entry(run->plan, row, &e, &run->s.st.rng,	/* -t: its dice */
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (e.n > 0 && dice != NULL && run->verbose) {
 		snprintf(both, sizeof both, "%s; %s", dice, e.faces);
@@ -712,6 +713,8 @@ setup(struct run *run, const struct opts *o)
 	if (o->table != NULL)
 		tbl_load(&run->table, o->table);
 	load_on(run, o);
+	if (r != R_ALARM)
+		run->plan = tbl_plan(&run->table);
 	dice_d20(&run->d20, o->adv);
 	if (r == R_TRAVEL && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
@@ -815,6 +818,7 @@ main(int argc, char *argv[])
 		kwf_close(f);
 	}
 	rectbl_free(&run.rt);
+	tbl_plan_free(run.plan);
 	tbl_free(&run.table);
 	for (i = 0; i < run.non; i++)
 		tbl_on_free(&run.on[i]);
