@@ -14,6 +14,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "reaction";
@@ -45,7 +46,7 @@ struct opts {
 	long	 mod;
 	long long count;
 	int	 count_set;
-	const char *party, *seed;
+	const char *party, *seed, *file;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
 	int	 json, verbose, unbuffered;
@@ -54,8 +55,8 @@ struct opts {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: reaction [-adhjuVv] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
+	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
+	    "[-p FILE] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
 }
@@ -331,6 +332,29 @@ play(struct run *run, enum mode mode, long long count)
 		}
 }
 
+/*
+ * reaction(6) FILES: the state file of -f holds the generator alone, so
+ * that a stream continues across runs (a delve(6) session's turns).
+ */
+static void
+load_state(struct stream *st, struct kwf *f)
+{
+	char *w[KWF_WORDS_MAX];
+	int nw;
+
+	while ((nw = kwf_next(f, w)) > 0)
+		if (!kwf_stream(f, w, nw, st))
+			kwf_bad(f, "expected seed or rng");
+}
+
+/* Written back when it is new or the generator moved (kwf_commit). */
+static void
+save_state(const struct stream *st, struct kwf *f)
+{
+	kwf_put_stream(f, st);
+	kwf_commit(f);
+}
+
 /* The operands: a mode, and NAME:WIS characters after morale or surprise. */
 static enum mode
 parse_mode(int argc, char **argv)
@@ -390,10 +414,11 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adhjm:n:p:s:T:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:T:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
+		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
 		case 'j': o->json = 1; break;
 		case 'm': o->mod = emod_add(o->mod, optarg); break;
@@ -421,6 +446,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
+	struct kwf *f = NULL;
 	enum mode mode;
 	int i;
 
@@ -437,6 +463,10 @@ main(int argc, char *argv[])
 	run.mod = o.mod;
 	run.verbose = o.verbose;
 	load_on(&run, &o);
+	if (o.file != NULL) {
+		f = kwf_update(o.file, prog);
+		load_state(&run.st, f);
+	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
@@ -445,6 +475,10 @@ main(int argc, char *argv[])
 	else
 		play(&run, mode, o.count);
 	out_close();
+	if (f != NULL) {
+		save_state(&run.st, f);
+		kwf_close(f);
+	}
 	for (i = 0; i < run.non; i++)
 		tbl_on_free(&run.on[i]);
 	return run.failed ? EXIT_FAILED : EXIT_OK;

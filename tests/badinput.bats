@@ -120,6 +120,10 @@ hazard   | empty      | -f "$S" -T "encounter=$F"             | state hazard; pu
 hazard   | empty      | -f "$S" -T ''                         | state hazard                            | 2
 reaction | empty      | -T "distance=$F"                      | put table ''                            | 2
 roll     | empty      | -t "$F#"                              | put table '# A\n1 a\n'                  | 2
+delve    | empty      | -C ''                                 | -                                       | 2
+delve    | empty      | -C "$S" -n ''                          | session                                 | 2
+delve    | empty      | new -s '' s                           | -                                       | 2
+delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
 #
 # nonnumeric: a word where a number goes
 hazard   | nonnumeric | -f "$S" -n x                          | state hazard                            | 2
@@ -179,6 +183,8 @@ hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; pu
 roll     | nonnumeric | -t "$F"                               | put table '1. a\ntwo. b\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table '01-50 a\n5o-00 b\n'          | 2
 reaction | nonnumeric | -T "distance=$F"                      | put table 'd66\n1x-16 a\n'              | 2
+delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
+delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
 # negative: a number below its range, -1 where 0 is the least
 hazard   | negative   | -f "$S" -n -1                         | state hazard                            | 2
@@ -238,6 +244,8 @@ roll     | negative   | -t "$F"                               | put table '-1-6 
 hazard   | negative   | -f "$S" -T "encounter=$F"             | state hazard; put table '-1-6 a\n'      | 2
 roll     | negative   | -t "$F"                               | put table 'd66\n10-16 a\n21-66 b\n'     | 2
 reaction | negative   | -T "distance=$F"                      | put table '\x7c d% \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c -1-00 \x7c a \x7c\n' | 2
+delve    | negative   | -C "$S" -n -1                          | session                                 | 2
+delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
 # overflow: 99999999999999999999, and the first number past a bound
 hazard   | overflow   | -f "$S" -n $BIG                       | state hazard                            | 2
@@ -315,6 +323,8 @@ hazard   | overflow   | -f "$S" -T "encounter=$F"             | state hazard; pu
 roll     | overflow   | -t "$F"                               | put table '01-50 a\n51-000 b\n'         | 2
 roll     | overflow   | -t "$F"                               | put table 'd66\n11-66 a\n67 b\n'        | 2
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
+delve    | overflow   | -C "$S" -n $BIG                        | session                                 | 2
+delve    | overflow   | batch -s x -n 1 -o o 1000001           | -                                       | 2
 #
 # nul: a NUL byte in a file or a record
 hazard   | nul        | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1\x00\n' | 2
@@ -337,6 +347,7 @@ return   | nul        | -w -p "$F" dangerous                  | put party 'Ash b
 roll     | nul        | -t "$F"                               | put table '1-6 No\x00thing.\n'          | 2
 hazard   | nul        | -f "$S" -T "encounter=$F"             | state hazard; put table '1-6 No\x00thing.\n' | 2
 reaction | nul        | -T "distance=$F"                      | put table '1. a\n2. b\x00\n'            | 2
+delve    | nul        | -C "$S" status                         | session; put s/session 'seed 1\x00\n'     | 2
 #
 # utf8: bytes that are not UTF-8, in a file, a record or an argument
 hazard   | utf8       | -f "$S" -p "$F"                       | state hazard; put party '\xff con=1\n'  | 2
@@ -372,6 +383,7 @@ hazard   | utf8       | -f "$S" -T "encounter=$F"             | state hazard; pu
 reaction | utf8       | -T "distance=$F"                      | put table '1-6 No\xfething.\n'          | 2
 roll     | utf8       | $'d6\xff'                             | -                                       | 2
 roll     | utf8       | -t $'\xff'                            | -                                       | 2
+delve    | utf8       | -C "$S" status                         | session; put s/session 'seed \xff\n'      | 2
 #
 # longline: a line of more than 1 MiB (<MiB> is 1 MiB and a byte of "a")
 hazard   | longline   | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1 <MiB>\n' | 2
@@ -392,6 +404,7 @@ return   | longline   | -p "$F" arduous                       | put party 'Ash b
 roll     | longline   | -t "$F"                               | put table '1-6 <MiB>\n'                 | 2
 hazard   | longline   | -f "$S" -T "encounter=$F"             | state hazard; put table '1-6 <MiB>\n'   | 2
 reaction | longline   | -T "distance=$F"                      | put table '1. <MiB>\n'                  | 2
+delve    | longline   | -C "$S" status                         | session; put s/session 'seed <MiB>\n'     | 2
 #
 # missing: a file that is not there
 hazard   | missing    | -f "$S" -p "$F"                       | state hazard; missing                   | 2
@@ -417,6 +430,8 @@ roll     | missing    | -t "$F"                               | missing         
 roll     | missing    | -t missing                            | -                                       | 2
 hazard   | missing    | -f "$S" -T "encounter=$F"             | state hazard; missing                   | 2
 reaction | missing    | -T "distance=$F"                      | missing                                 | 2
+delve    | missing    | -C missing status                      | -                                       | 2
+delve    | missing    | new -p "$F" s                          | missing                                 | 2
 #
 # directory: a directory where a file goes
 hazard   | directory  | -f "$F"                               | dir                                     | 2
@@ -435,6 +450,7 @@ return   | directory  | -w -p "$F" dangerous                  | dir             
 roll     | directory  | -t "$F"                               | dir                                     | 2
 hazard   | directory  | -f "$S" -T "encounter=$F"             | state hazard; dir                       | 2
 reaction | directory  | -T "distance=$F" -                    | dir                                     | 2
+delve    | directory  | new -p "$F" s                          | dir                                     | 2
 #
 # unreadable: a file the program may not read (EACCES)
 hazard   | unreadable | -f "$F"                               | unreadable state                        | 2
@@ -448,6 +464,7 @@ reaction | unreadable | -p "$F" morale                        | unreadable      
 chase    | unreadable | -p "$F" open                          | unreadable                              | 2
 return   | unreadable | -p "$F" arduous                       | unreadable                              | 2
 roll     | unreadable | -t "$F"                               | unreadable                              | 2
+delve    | unreadable | new -p "$F" s                          | unreadable                              | 2
 #
 # rules: a rules name that is none, or none the program has
 hazard   | rules      | -f "$S" -r bogus                      | state hazard                            | 2
@@ -472,6 +489,8 @@ return   | rules      | -r alarm arduous                      | -               
 return   | rules      | DELVING_RULES=bogus arduous           | -                                       | 2
 roll     | rules      | -r exploration d6                     | -                                       | usage
 roll     | rules      | DELVING_RULES=bogus d6                | -                                       | ok: roll has no rules: DELVING_RULES is not its
+delve    | rules      | new -r bogus s                         | -                                       | 2
+delve    | rules      | -C "$S" -r exploration                 | session                                 | usage
 #
 # command: an operand that names no command, action, mode, path or thing
 hazard   | command    | -f "$S" bogus                         | state hazard                            | 2
@@ -503,6 +522,7 @@ roll     | command    | -t "$F#nosuch"                        | put table '# A\n
 roll     | command    | -t "$F"                               | put table '# A\n1 a\n\n## B\n1 b\n'     | 2
 reaction | command    | -T "distance=$F" morale Ash:1         | put table '1-6 a\n'                     | 2
 roll     | command    | -                                     | -                                       | 2
+delve    | command    | -C "$S" bogus                          | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
@@ -530,6 +550,7 @@ hazard   | fields     | -f "$S" -T "$F"                       | state hazard; pu
 hazard   | fields     | -f "$S" -T "encounter="               | state hazard                            | 2
 roll     | fields     | -t "$F"                               | put table '\x7c 2d6 \x7c Key \x7c Who \x7c\n\x7c--\x7c--\x7c--\x7c\n\x7c 2-12 \x7c rats \x7c\n' | 2
 reaction | fields     | -T "$F"                               | put table '1-6 a\n'                     | 2
+delve    | fields     | -C "$S" status                         | session; put s/session 'seed\n'           | 2
 #
 # usage: an unknown option, a missing argument
 hazard   | usage      | -f "$S" -Z                            | state hazard                            | usage
@@ -548,6 +569,8 @@ roll     | usage      | -Z                                    | -               
 roll     | usage      | -t                                    | -                                       | usage
 hazard   | usage      | -T                                    | -                                       | usage
 reaction | usage      | -T                                    | -                                       | usage
+delve    | usage      | -Z                                     | -                                       | usage
+delve    | usage      | -C                                     | -                                       | usage
 EOF
 }
 
@@ -586,6 +609,9 @@ stream() {
 	emit "$BEFORE" > pass
 	IN=$PWD/in PASS=$PWD/pass
 }
+
+# session: a session of delve(6) in s, S its directory.
+session() { delve new -s 1 -l torch s > /dev/null; S=$PWD/s; }
 
 # input TEXT: stdin; nothing of it may come out.
 input() { emit "$1" > in; IN=$PWD/in; }
