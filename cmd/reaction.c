@@ -39,6 +39,8 @@ struct run {
 	long	 mod;		/* the sum of the -m values */
 	int	 verbose;
 	int	 failed;	/* a morale roll fled, or someone was surprised */
+	int	 dark;		/* filter: light's last party record said dark */
+	int	 hasty;		/* filter: chase's last pace was walking or running */
 };
 
 struct opts {
@@ -270,6 +272,31 @@ creature_of(struct run *run, const struct rec_in *r)
 		run->creature[--n] = '\0';
 }
 
+/* Filter: what the stream says that surprises the party (001, 002). */
+static void
+note_stream(struct run *run, const struct rec_in *r)
+{
+	if (r->prog == REC_LIGHT && r->nf > 4 && strcmp(r->f[2], "party") == 0)
+		run->dark = word_in(r->f[4], dark_levels) >= 0;
+	else if (r->prog == REC_CHASE && r->nf > 3 &&
+	    strcmp(r->f[2], "pace") == 0)
+		run->hasty = word_in(r->f[3], surprise_paces_001) >= 0;
+}
+
+/* reaction TURN - - all TEXT: the encounter surprises the party. */
+static void
+stream_surprise(const struct run *run, uint64_t turn)
+{
+	if (!run->dark && !run->hasty)
+		return;
+	rec_begin(summary_fields, turn);
+	rec_str("-");
+	rec_num("-");
+	rec_str(surprise_words_000[SP_ALL]);
+	rec_str(run->dark ? text_surprise_dark_001 : text_surprise_pace_001);
+	rec_end();
+}
+
 /*
  * After a hazard encounter, the lines that follow are held back until a
  * disposition record shows the encounter has one, or the next hazard
@@ -281,7 +308,7 @@ filter(struct run *run)
 {
 	struct rec_in r = { 0 };
 	uint64_t turn = 0;
-	int pending = 0;
+	int pending = 0, owed;
 
 	while (rec_next(&r, STDIN_FILENO)) {
 		if (pending && is_creature(&r, turn)) {	/* hazard -T encounter */
@@ -290,25 +317,33 @@ filter(struct run *run)
 			rec_pass(&r);
 			continue;
 		}
-		if (pending && !is_disposition(&r)) {
+		owed = pending && is_disposition(&r);
+		if (pending && !owed) {
 			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
 			    r.turn != turn) && rec_held() < HOLD_MAX) {
+				note_stream(run, &r);	/* this turn's light */
 				rec_hold(&r);
 				continue;
 			}
 			disposition(run, turn);
+			stream_surprise(run, turn);
 		}
 		pending = 0;
 		rec_release();
 		rec_pass(&r);
+		if (owed && r.prog == REC_HAZARD)	/* a reaction before said it */
+			stream_surprise(run, turn);
+		note_stream(run, &r);
 		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
 			pending = 1;
 			turn = r.turn;
 			run->creature[0] = '\0';
 		}
 	}
-	if (pending)
+	if (pending) {
 		disposition(run, turn);
+		stream_surprise(run, turn);
+	}
 	rec_release();
 	rec_free(&r);
 }
@@ -332,26 +367,45 @@ play(struct run *run, enum mode mode, long long count)
 		}
 }
 
+/* A "dark" or "hasty" line: yes or no. */
+static int
+flag_line(struct kwf *f, char **w, int nw)
+{
+	int v = nw == 2 ? word_in(w[1], yes_no) : -1;
+
+	if (v < 0)
+		kwf_bad(f, "%s: expected yes or no", w[0]);
+	return v;
+}
+
 /*
- * reaction(6) FILES: the state file of -f holds the generator alone, so
- * that a stream continues across runs (a delve(6) session's turns).
+ * reaction(6) FILES: the state file of -f holds the generator, so that a
+ * stream continues across runs (a delve(6) session's turns), and what the
+ * stream last said that surprises the party (the dark, a hasty pace), so
+ * that N runs of one turn say what one run of N turns says.
  */
 static void
-load_state(struct stream *st, struct kwf *f)
+load_state(struct run *run, struct kwf *f)
 {
 	char *w[KWF_WORDS_MAX];
 	int nw;
 
 	while ((nw = kwf_next(f, w)) > 0)
-		if (!kwf_stream(f, w, nw, st))
-			kwf_bad(f, "expected seed or rng");
+		if (strcmp(w[0], "dark") == 0)
+			run->dark = flag_line(f, w, nw);
+		else if (strcmp(w[0], "hasty") == 0)
+			run->hasty = flag_line(f, w, nw);
+		else if (!kwf_stream(f, w, nw, &run->st))
+			kwf_bad(f, "expected seed, rng, dark or hasty");
 }
 
-/* Written back when it is new or the generator moved (kwf_commit). */
+/* Written back when it is new or something in it moved (kwf_commit). */
 static void
-save_state(const struct stream *st, struct kwf *f)
+save_state(const struct run *run, struct kwf *f)
 {
-	kwf_put_stream(f, st);
+	kwf_put_stream(f, &run->st);
+	kwf_put(f, "dark %s", yes_no[run->dark]);
+	kwf_put(f, "hasty %s", yes_no[run->hasty]);
 	kwf_commit(f);
 }
 
@@ -465,7 +519,7 @@ main(int argc, char *argv[])
 	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run.st, f);
+		load_state(&run, f);
 	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
@@ -476,7 +530,7 @@ main(int argc, char *argv[])
 		play(&run, mode, o.count);
 	out_close();
 	if (f != NULL) {
-		save_state(&run.st, f);
+		save_state(&run, f);
 		kwf_close(f);
 	}
 	for (i = 0; i < run.non; i++)

@@ -36,11 +36,11 @@ static const struct kind {
 	{ "hazard", { "rules", "turn", "since-rest", "fatigue-pending",
 	    "condition", "sign-pending", "sign-creature", "alarm", "seed", "rng",
 	    NULL } },
-	{ "light", { "rules", "turn", "darkvision", "source", "seed", "rng",
-	    NULL } },
-	{ "timedice", { "day", "time", "turn", "since-rest", "timer", "seed",
-	    "rng", NULL } },
-	{ "reaction", { "seed", "rng", NULL } },
+	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
+	    "source", "seed", "rng", NULL } },
+	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
+	    "rooms-per-hour", "timer", "seed", "rng", NULL } },
+	{ "reaction", { "seed", "rng", "dark", "hasty", NULL } },
 };
 static const char *const named_keys[] = { "source", "timer", NULL };
 
