@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <err.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,7 @@ struct run {
 	enum action action;
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	int	 write;		/* -w: Fatigue counted and written back */
+	long	 damage;	/* 001: fatigue damage, -D */
 	long	 sparks;
 	int	 verbose;
 	int	 json;
@@ -74,7 +76,7 @@ struct run {
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: hazard [-adhjuVvw] [-e DIE] [-f FILE] [-n COUNT] "
+	fprintf(fp, "usage: hazard [-adhjuVvw] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] "
 	    "[ACTION ...]\n");
 	if (status == EXIT_OK)
@@ -359,6 +361,74 @@ rest_clock(struct run *run)
 		con_saves(run);
 }
 
+/* A character's own follow-up: hazard TURN - KEY TEXT. */
+static void __attribute__((format(printf, 3, 4)))
+emit_member(const struct run *run, const char *key, const char *fmt, ...)
+{
+	char text[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	emit(run, LONG_MIN, key, text, NULL);
+}
+
+/*
+ * 001: "Each party member takes 1 damage unless they spend the next turn
+ * resting.  The damage may be higher [in] dungeons with harsh conditions"
+ * (-D); taken off each character's hp=.
+ */
+static void
+fatigue_damage(struct run *run)
+{
+	struct member *m;
+	long d = run->damage;
+	int i;
+
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		m->val[PK_HP] = m->val[PK_HP] > d ? m->val[PK_HP] - d : 0;
+		if (m->val[PK_HP] == 0)
+			emit_member(run, "down", "%s takes %ld damage from "
+			    "fatigue: at 0 HP.", m->name, d);
+		else
+			emit_member(run, "damage", "%s takes %ld damage from "
+			    "fatigue: %ld HP left.", m->name, d, m->val[PK_HP]);
+	}
+}
+
+/*
+ * 002: "Rest for 1 turn or become tired (no effect).  If you are already
+ * tired, become exhausted, make rolls at disadvantage", kept per character
+ * (tired=, exhausted=).
+ */
+static void
+fatigue_condition(struct run *run)
+{
+	struct member *m;
+	int i;
+
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		if (m->val[PK_EXHAUSTED])
+			emit_member(run, "exhausted", "%s stays exhausted and "
+			    "makes rolls at disadvantage.", m->name);
+		else if (m->val[PK_TIRED]) {
+			m->val[PK_EXHAUSTED] = 1;
+			m->has |= 1u << PK_EXHAUSTED;
+			emit_member(run, "exhausted", "%s was already tired: "
+			    "exhausted, and makes rolls at disadvantage.",
+			    m->name);
+		} else {
+			m->val[PK_TIRED] = 1;
+			m->has |= 1u << PK_TIRED;
+			emit_member(run, "tired", "%s is tired (no effect yet).",
+			    m->name);
+		}
+	}
+}
+
 /*
  * 000 (-p), 001, 002: last turn's fatigue is rested off now, or it is
  * taken: under 000 the saves are rolled now, the party having chosen not
@@ -367,6 +437,7 @@ rest_clock(struct run *run)
 static void
 settle_fatigue(struct run *run)
 {
+	enum followup fu;
 	int r = run->s.rules;
 
 	if (!run->s.fatigue)
@@ -379,8 +450,20 @@ settle_fatigue(struct run *run)
 			con_saves(run);
 		return;
 	}
-	emit_followup(run, fatigue_settle(&run->s.condition,
-	    run->s.rules == R_DUNGEONTURN, run->action == A_REST));
+	fu = fatigue_settle(&run->s.condition, r == R_DUNGEONTURN,
+	    run->action == A_REST);
+	if (fu == FU_DAMAGE && run->damage != FATIGUE_DAMAGE_001)
+		emit_member(run, followup[fu].key, "The party did not rest: each "
+		    "member takes %ld damage from fatigue (harsh conditions).",
+		    run->damage);
+	else
+		emit_followup(run, fu);
+	if (run->action == A_REST || !run->have_party)
+		return;
+	if (r == R_DELVING)
+		fatigue_damage(run);
+	else
+		fatigue_condition(run);
 }
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */
@@ -698,6 +781,7 @@ struct opts {
 	int	 non;
 	long long count;
 	int	 json, verbose, unbuffered, write;
+	long	 damage;	/* -D */
 };
 
 /* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
@@ -733,8 +817,10 @@ check_rules_options(const struct run *run, const struct opts *o)
 		    "(-T encounter=FILE rolls a table on each encounter)");
 	if (o->adv && (r == R_DELVING || r == R_DUNGEONTURN || r == R_ALARM))
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
-	if (o->party != NULL && r != R_EXPLORATION && r != R_BOOKKEEPING)
-		errx(EXIT_BAD, "-p: the %s rules roll no saves (-p is for exploration and bookkeeping)", name);
+	if (o->party != NULL && (r == R_ALARM || r == R_TRAVEL))
+		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)", name);
+	if (o->damage && r != R_DELVING)
+		errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
 /* A result the die can give: the key of a row, or the alarm's encounter. */
@@ -814,12 +900,16 @@ setup(struct run *run, const struct opts *o)
 		run->table.die.count = 2;
 		run->table.die.keephigh = o->adv > 0;
 	}
-	if (party != NULL && (r == R_EXPLORATION || r == R_BOOKKEEPING)) {
+	if (party != NULL && r != R_ALARM && r != R_TRAVEL) {
 		party_load(&run->party, party);
-		party_need(&run->party, PK_CON);
+		if (r == R_EXPLORATION || r == R_BOOKKEEPING)
+			party_need(&run->party, PK_CON);
+		if (r == R_DELVING)
+			party_need(&run->party, PK_HP);
 		run->have_party = 1;
 	} else if (o->write)
-		errx(EXIT_BAD, "-w: writes the Fatigue of 000's saves back to a party file: give -p FILE or DELVING_PARTY under exploration or bookkeeping");
+		errx(EXIT_BAD, "-w: writes the party's fatigue back to a party file: give -p FILE or DELVING_PARTY (not under alarm or travel)");
+	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;
 	run->json = o->json;
@@ -855,9 +945,12 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:T:t:uVvw")) != -1)
+	while ((ch = getopt(argc, argv, "+aD:de:f:hjn:p:r:s:T:t:uVvw")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
+		case 'D':
+			o->damage = (long)estrtonum(optarg, 1, FATIGUE_DAMAGE_MAX_001, "-D");
+			break;
 		case 'd': d = 1; break;
 		case 'e': o->die = optarg; break;
 		case 'f': o->file = optarg; break;

@@ -16,7 +16,7 @@
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
 	"best", "hp", "speed", "load", "resilience", "strength",
-	"fatigue", "exhausted", NULL
+	"fatigue", "exhausted", "tired", NULL
 };
 
 static const struct {
@@ -30,7 +30,8 @@ static const struct {
 	{ 0, 1000 },		/* resilience, hours: the CON score (004) */
 	{ 0, 100 },		/* strength: the STR score (004 load) */
 	{ 0, 100000 },		/* fatigue: 000's Fatigue gained */
-	{ 0, 1 },		/* exhausted: 004, 1 or 0 */
+	{ 0, 1 },		/* exhausted: 002, 004, 1 or 0 */
+	{ 0, 1 },		/* tired: 002, 1 or 0 */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -65,7 +66,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 

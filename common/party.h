@@ -12,7 +12,8 @@ enum party_key {
 	PK_BEST, PK_HP, PK_SPEED, PK_LOAD, PK_RESILIENCE,
 	PK_STRENGTH,		/* 004: the STR score, for load */
 	PK_FATIGUE,		/* 000: Fatigue gained */
-	PK_EXHAUSTED,		/* 004: 1 exhausted, 0 not */
+	PK_EXHAUSTED,		/* 002, 004: 1 exhausted, 0 not */
+	PK_TIRED,		/* 002: 1 tired, 0 not */
 	PK_NKEYS
 };
 

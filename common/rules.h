@@ -44,6 +44,10 @@ extern const char *const surprise_paces_001[];	/* chase pace WORDs */
 extern const char *const dark_levels[];		/* light's LEVELs of no light */
 extern const char text_alert_000[];
 
+/* 001: "Each party member takes 1 damage unless they spend the next turn resting" */
+#define FATIGUE_DAMAGE_001	1
+#define FATIGUE_DAMAGE_MAX_001	100	/* -D: "higher [in] dungeons with harsh conditions" */
+
 /* 002: the grace turns at the start of a delve */
 #define GRACE_TURNS_002	6	/* 4-6 are nothing in the first 6 turns */
 #define GRACE_FROM_002	4

@@ -127,6 +127,8 @@ delve    | empty      | -C "$S"                                | session; put s/
 #
 # nonnumeric: a word where a number goes
 hazard   | nonnumeric | -f "$S" -n x                          | state hazard                            | 2
+hazard   | nonnumeric | -f "$S" -r delving -D x               | state hazard                            | 2
+hazard   | nonnumeric | -f "$S" -r dungeonturn -p "$F" -w     | state hazard; put party 'Ash tired=x\n' | 2
 hazard   | nonnumeric | -f "$S" -r bookkeeping -e dx          | state hazard                            | 2
 hazard   | nonnumeric | -f "$S" -r alarm hide pass x          | state hazard                            | 2
 hazard   | nonnumeric | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=x\n'   | 2
@@ -190,6 +192,8 @@ delve    | nonnumeric | -C "$S" -n x                           | session        
 delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
 # negative: a number below its range, -1 where 0 is the least
+hazard   | negative   | -f "$S" -r delving -D -1              | state hazard                            | 2
+hazard   | negative   | -f "$S" -r dungeonturn -p "$F" -w     | state hazard; put party 'Ash tired=-1\n' | 2
 hazard   | negative   | -f "$S" -n -1                         | state hazard                            | 2
 hazard   | negative   | -f "$S" -r bookkeeping -e d-6         | state hazard                            | 2
 hazard   | negative   | -f "$S" -r alarm hide pass -1         | state hazard                            | 2
@@ -255,6 +259,8 @@ delve    | negative   | -C "$S" -n -1                          | session        
 delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
 # overflow: 99999999999999999999, and the first number past a bound
+hazard   | overflow   | -f "$S" -r delving -D 101             | state hazard                            | 2
+hazard   | overflow   | -f "$S" -r delving -p "$F" -w         | state hazard; put party "Ash hp=$BIG\n"  | 2
 hazard   | overflow   | -f "$S" -n $BIG                       | state hazard                            | 2
 hazard   | overflow   | -f "$S" -n 1000000000000000001        | state hazard                            | 2
 hazard   | overflow   | -f "$S" -r bookkeeping -e d$BIG       | state hazard                            | 2

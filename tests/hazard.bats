@@ -12,7 +12,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr hazard -h
-	eq "usage: hazard [-adhjuVvw] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "$output"
+	eq "usage: hazard [-adhjuVvw] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "$output"
 	[ -z "$stderr" ]
 	run -0 hazard -V
 	[[ $output == "hazard (delving) "[0-9]* ]]
@@ -47,7 +47,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	check -e d8; eq "hazard: -e: the exploration rules roll their own die (-e is for bookkeeping)" "$stderr"
 	check -r delving -a; eq "hazard: -a: the delving rules roll no d20" "$stderr"
 	check -r alarm -d
-	check -r travel -p party; eq "hazard: -p: the travel rules roll no saves (-p is for exploration and bookkeeping)" "$stderr"
+	check -r travel -p party; eq "hazard: -p: the travel rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)" "$stderr"
 	check -r alarm -t /dev/null
 	check -t missing.md; eq "hazard: missing.md: No such file or directory" "$stderr"
 	check -t .; eq "hazard: .: not a regular file" "$stderr"
@@ -533,6 +533,51 @@ Bo con=1 # the cook" "$(cat p)"
 	run -0 hazard -s 2026-11-22 -n 40 -p party
 	! grep -q 'in all' <<<"$output"
 	cmp party p0
+}
+
+# 001: "2 FATIGUE: Each party member takes 1 damage unless they spend the next
+# turn resting. The damage may be higher dungeons with harsh conditions.
+# Ignore this result while resting."
+@test "001 fatigue damage: with -p each character takes it off hp=, -D for harsh dungeons, -w keeps it" {
+	printf 'Ash hp=10\nBo hp=1 # frail\n' > p
+	run -0 --separate-stderr hazard -r delving -s 7 -n 5 -p p -w -D 2
+	eq "hazard	5	-	damage	The party did not rest: each member takes 2 damage from fatigue (harsh conditions).
+hazard	5	-	damage	Ash takes 2 damage from fatigue: 8 HP left.
+hazard	5	-	down	Bo takes 2 damage from fatigue: at 0 HP." "$(sed -n 5,7p <<<"$output")"
+	eq "Ash hp=8
+Bo hp=0 # frail" "$(cat p)"
+	# resting the next turn takes none
+	printf 'Ash hp=10\n' > p
+	run -0 hazard -r delving -s 7 -n 5 -p p -w rest
+	! grep -q 'damage' <<<"$output"
+	eq "Ash hp=10" "$(cat p)"
+	# without -p, the party's record alone, 1 damage as before
+	run -0 hazard -r delving -s 7 -n 5
+	eq "hazard	5	-	damage	The party did not rest: each member takes 1 damage from fatigue." "${lines[4]}"
+	printf 'Ash con=0\n' > p
+	run -2 --separate-stderr hazard -r delving -p p
+	eq "hazard: p:1: Ash has no hp=" "$stderr"
+	run -2 --separate-stderr hazard -D 2
+	one_error hazard
+}
+
+# 002: "2 Fatigue. Rest for 1 turn or become tired (no effect). If you are
+# already tired, become exhausted, make rolls at disadvantage."
+@test "002 tired and exhausted kept per character with -p and -w" {
+	printf 'Ash con=0\nBo tired=1\n' > p
+	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 8 -p p -w
+	eq "hazard	3	-	tired	The party did not rest: it is tired (no effect yet).
+hazard	3	-	tired	Ash is tired (no effect yet).
+hazard	3	-	exhausted	Bo was already tired: exhausted, and makes rolls at disadvantage." "$(grep -P '^hazard\t3\t-' <<<"$output")"
+	eq "hazard	8	-	exhausted	Ash was already tired: exhausted, and makes rolls at disadvantage.
+hazard	8	-	exhausted	Bo stays exhausted and makes rolls at disadvantage." "$(grep -P '^hazard\t8\t-\texhausted\t[AB]' <<<"$output")"
+	eq "Ash con=0 exhausted=1 tired=1
+Bo tired=1 exhausted=1" "$(cat p)"
+	# an exhausted character's chase check is at disadvantage, and says why
+	printf 'Bo str=0 exhausted=1\n' > q
+	run chase -s 3 -p q open
+	[ "$status" -le 1 ]
+	case $output in *"at disadvantage (exhausted)"*) ;; *) false;; esac
 }
 
 @test "000: a rest taken is said, with when the next is due (issue 16)" {
