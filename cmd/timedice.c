@@ -235,6 +235,32 @@ pass(struct run *run, uint64_t ticks, int resting)
 }
 
 /*
+ * 004: "A PC heals 1 HP per level per night of safe rest", a rest of 8
+ * hours or more, for a character with hp= and level=: "; Ann heals 4 HP
+ * (level 4), 10 HP now".
+ */
+static void
+heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
+{
+	unsigned both = 1u << PK_HP | 1u << PK_LEVEL;
+	struct member *m;
+	size_t n = 0;
+	long got;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
+		m = &run->party.m[i];
+		if ((m->has & both) != both)
+			continue;
+		got = party_heal(m, m->val[PK_LEVEL] * HEAL_LEVEL_004);
+		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP "
+		    "(level %ld), %ld HP now", m->name, got, m->val[PK_LEVEL],
+		    m->val[PK_HP]);
+	}
+}
+
+/*
  * 004: "Exhaustion can only be cured with sufficient rest and food ...
  * only safe rest will": a safe rest of 8 hours or more, fed (timedice(6)
  * rest), cures it.  "; exhaustion is cured for Ann and Bo" or "".
@@ -266,18 +292,20 @@ rest_record(struct run *run, uint64_t hours)
 {
 	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
 	char cured[PARTY_MAX * (PARTY_NAME_MAX + 8) + 64];
+	char healed[PARTY_MAX * (PARTY_NAME_MAX + 48) + 64];
 	int q = clock_quarter(run->s.tick);
 
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
 	cure_exhaustion(run, hours, cured, sizeof cured);
+	heal_night(run, hours, healed, sizeof healed);
 	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s from %s%s: %s %s "
-	    "and resilience is restored%s.", q == 0 || q == TIME_DICE_004 - 1 ?
+	    "and resilience is restored%s%s.", q == 0 || q == TIME_DICE_004 - 1 ?
 	    "A night of safe rest" : "A safe rest",
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
-	    hours == 1 ? "passes" : "pass", cured);
+	    hours == 1 ? "passes" : "pass", cured, healed);
 }
 
 /*

@@ -16,7 +16,7 @@
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
 	"best", "hp", "speed", "load", "resilience", "strength",
-	"fatigue", "exhausted", "tired", NULL
+	"fatigue", "exhausted", "tired", "level", "hpmax", NULL
 };
 
 static const struct {
@@ -32,6 +32,8 @@ static const struct {
 	{ 0, 100000 },		/* fatigue: 000's Fatigue gained */
 	{ 0, 1 },		/* exhausted: 002, 004, 1 or 0 */
 	{ 0, 1 },		/* tired: 002, 1 or 0 */
+	{ 1, 100 },		/* level */
+	{ 0, 100000 },		/* hpmax */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -66,7 +68,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired level hpmax)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 
@@ -246,6 +248,18 @@ party_adv(const struct member *m, int adv)
 	int dis = party_overload(m) > 0 || m->val[PK_EXHAUSTED];
 
 	return (adv > 0) - (adv < 0) - dis;
+}
+
+/* Heal hp points, no higher than hpmax= when given: the points healed. */
+long
+party_heal(struct member *m, long hp)
+{
+	long was = m->val[PK_HP];
+
+	m->val[PK_HP] += hp;
+	if ((m->has & 1u << PK_HPMAX) && m->val[PK_HP] > m->val[PK_HPMAX])
+		m->val[PK_HP] = m->val[PK_HPMAX] > was ? m->val[PK_HPMAX] : was;
+	return m->val[PK_HP] - was;
 }
 
 /*

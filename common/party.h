@@ -14,6 +14,8 @@ enum party_key {
 	PK_FATIGUE,		/* 000: Fatigue gained */
 	PK_EXHAUSTED,		/* 002, 004: 1 exhausted, 0 not */
 	PK_TIRED,		/* 002: 1 tired, 0 not */
+	PK_LEVEL,		/* 004: healing per night of safe rest */
+	PK_HPMAX,		/* the most hp= healing brings */
 	PK_NKEYS
 };
 
@@ -43,6 +45,7 @@ void	 party_pick(struct party *p, const char *popt, int argc,
 long	 party_overload(const struct member *m);
 long	 party_speed(const struct member *m);
 int	 party_adv(const struct member *m, int adv);
+long	 party_heal(struct member *m, long hp);
 int	 party_why(const struct member *m, char *buf, size_t size);
 
 struct kwf;

@@ -68,6 +68,7 @@ extern const char text_alert_000[];
 #define CLOCK_TURN_MINUTES 10	/* 000, 001, 002: a turn is 10 minutes */
 #define CLOCK_HOUR_TURNS 6	/* 000: "6 Turns (1 hour)" */
 #define REST_HOURS_004	8	/* "a night of safe rest" */
+#define HEAL_LEVEL_004	1	/* "1 HP per level per night of safe rest" */
 #define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
 /* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
 #define ROOMS_HOUR_004	3

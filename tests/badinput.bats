@@ -221,6 +221,9 @@ timedice | negative   | -f "$S" timer t 1d6-6turns            | state timedice  
 timedice | negative   | -f "$S" -p "$F"                       | state timedice; put party 'Ann resilience=-1\n' | 2
 timedice | negative   | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=-1\n' | 2
 timedice | overflow   | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=2\n' | 2
+timedice | overflow   | -f "$S" -p "$F" -w rest               | state timedice; put party 'Ann resilience=1 hp=1 level=101\n' | 2
+timedice | negative   | -f "$S" -p "$F" -w rest               | state timedice; put party 'Ann resilience=1 hp=1 level=0\n' | 2
+timedice | nonnumeric | -f "$S" -p "$F" -w rest               | state timedice; put party 'Ann resilience=1 hpmax=x\n' | 2
 timedice | negative   | -f "$F"                               | statefile timedice 'since-rest -1'      | 2
 timedice | negative   | -f "$S" -                             | state timedice; stream 'hazard\t-1\t5\tnothing\tx' | 2
 reaction | negative   | -n -1                                 | -                                       | 2

@@ -457,6 +457,21 @@ timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on
 	one_error timedice
 }
 
+# 004: "A PC heals 1 HP per level per night of safe rest. ... A level 4 PC
+# would heal 4 HP in a night of safe rest"
+@test "timedice: 004 healing, 1 HP per level per night (8 hours) of safe rest, up to hpmax=; -w keeps it" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann resilience=10 hp=3 hpmax=20 level=4 # the example\nBo resilience=10 hp=9 hpmax=10 level=4\nCy resilience=10 hp=2\n' > "$P"
+	run -0 --separate-stderr timedice -f "$F" -p "$P" -w rest
+	eq "timedice	1	1	07:00	rest	8	A safe rest from 07:00 on day 1: 8 hours pass and resilience is restored; Ann heals 4 HP (level 4), 7 HP now; Bo heals 1 HP (level 4), 10 HP now." "${lines[0]}"
+	eq "Ann resilience=10 hp=7 hpmax=20 level=4 # the example
+Bo resilience=10 hp=10 hpmax=10 level=4
+Cy resilience=10 hp=2" "$(cat "$P")"
+	# a shorter rest is not a night's: no healing
+	run -0 timedice -f "$F" -p "$P" -w rest 7
+	case ${lines[0]} in *heals*) false;; esac
+}
+
 @test "timedice: an exhausted character's resilience check is not rolled; an overloaded one's at disadvantage" {
 	P=$BATS_TEST_TMPDIR/party
 	printf 'Ann con=0 resilience=1 exhausted=1\nBo con=0 resilience=1 strength=5 load=6\n' > "$P"
