@@ -77,19 +77,24 @@ opt_usage(const struct opt_spec *spec, const char *fmt, ...)
 	exit(EXIT_BAD);
 }
 
-/* -h: the usage line, one line per option, and the manual to read. */
+/*
+ * -h: the usage line, one line per option ("  -n COUNT  help", the help
+ * after two blanks at least: the shell completion reads these lines), and
+ * the manual to read.
+ */
 void
 opt_help(const struct opt_spec *spec, FILE *fp)
 {
 	const struct opt *o;
-	char left[32];
+	int width = 0, n;
 
+	for (o = spec->opts; o->letter != 0; o++)
+		if (o->arg != NULL && (n = (int)strlen(o->arg)) > width)
+			width = n;
 	fprintf(fp, "usage: %s\n", spec->usage);
-	for (o = spec->opts; o->letter != 0; o++) {
-		snprintf(left, sizeof left, "-%c%s%s", o->letter,
-		    o->arg != NULL ? " " : "", o->arg != NULL ? o->arg : "");
-		fprintf(fp, "  %-10s %s\n", left, o->help);
-	}
+	for (o = spec->opts; o->letter != 0; o++)	/* two blanks before the help */
+		fprintf(fp, "  -%c %-*s  %s\n", o->letter, width,
+		    o->arg != NULL ? o->arg : "", o->help);
 	fprintf(fp, "See %s(6).\n", spec->name);
 }
 

@@ -6,7 +6,8 @@
 #
 # Each case runs in a directory of its own and must give:
 #   - the status of the row: 2 (or 3) with exactly one stderr line
-#     "PROG: ...", or "usage" (status 2, the one "usage: PROG ..." line);
+#     "PROG: ...", or "usage" (status 2, a line "PROG: ..." naming what was
+#     wrong, then the one "usage: PROG ..." line);
 #   - nothing on stdout; a filter may copy the lines before the bad record
 #     and add its own records for them, but nothing from the bad record on;
 #   - no change to any file: every state, party and table file the case
@@ -620,10 +621,16 @@ one_case() {
 		[ -z "$err" ] || why="$why; stderr: ${err:0:300}"
 		;;
 	*)
-		[ "$want" = usage ] && set -- 2 "usage: $prog " || set -- "$want" "$prog: "
-		[ "$st" -eq "$1" ] || why="exit $st, expected $1"
-		[[ $err == "$2"*$'\n' && $err != *$'\n'*$'\n' ]] ||
-		    why="$why; stderr is not one line starting '$2': ${err:0:300}"
+		if [ "$want" = usage ]; then
+			[ "$st" -eq 2 ] || why="exit $st, expected 2"
+			[[ $err == "$prog: "*$'\n'"usage: $prog "*$'\n' &&
+			    $err != *$'\n'*$'\n'*$'\n' ]] ||
+			    why="$why; stderr is not '$prog: ...' and the usage line: ${err:0:300}"
+		else
+			[ "$st" -eq "$want" ] || why="exit $st, expected $want"
+			[[ $err == "$prog: "*$'\n' && $err != *$'\n'*$'\n' ]] ||
+			    why="$why; stderr is not one line starting '$prog: ': ${err:0:300}"
+		fi
 		;;
 	esac
 	if [ -n "$PASS" ] && [[ $FILTERS == *" $prog "* ]]; then
