@@ -22,8 +22,8 @@
  * or get the records and the errors).  A closed one is given /dev/null; a
  * closed standard output is an error before anything changes.
  */
-void
-opt_stdfds(void)
+static void
+stdfds(void)
 {
 	int fd, closed = 0;
 
@@ -82,8 +82,8 @@ opt_usage(const struct opt_spec *spec, const char *fmt, ...)
  * after two blanks at least: the shell completion reads these lines), and
  * the manual to read.
  */
-void
-opt_help(const struct opt_spec *spec, FILE *fp)
+static void
+help(const struct opt_spec *spec, FILE *fp)
 {
 	const struct opt *o;
 	int width = 0, n;
@@ -103,7 +103,7 @@ static _Noreturn void
 answer(const struct opt_spec *spec, int letter)
 {
 	if (letter == 'h')
-		opt_help(spec, stdout);
+		help(spec, stdout);
 	else
 		version(spec->name);
 	if (fflush(stdout) != 0 || ferror(stdout))
@@ -167,7 +167,7 @@ opt_parse(const struct opt_spec *spec, int *argc, char **argv, opt_fn *fn,
 	char **ops = argv + 1;
 	int i, n = 0, dashdash = 0;
 
-	opt_stdfds();
+	stdfds();
 	for (i = 1; i < *argc; ) {
 		const char *a = argv[i];
 

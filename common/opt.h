@@ -2,8 +2,6 @@
 #ifndef DELVING_OPT_H
 #define DELVING_OPT_H
 
-#include <stdio.h>
-
 /* One option of a program: its letter, its value's name, one help line. */
 struct opt {
 	int	 letter;
@@ -28,7 +26,5 @@ _Noreturn void opt_usage(const struct opt_spec *spec, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)))
 #endif
 	;
-void	  opt_help(const struct opt_spec *spec, FILE *fp);
-void	  opt_stdfds(void);
 
 #endif

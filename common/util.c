@@ -289,6 +289,20 @@ esc_errx(int status, const char *fmt, ...)
 }
 
 void
+esc_warn(const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+	int saved = errno;
+
+	va_start(ap, fmt);
+	vmessage(line, sizeof line, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	(warn)("%s", line);
+}
+
+void
 esc_warnx(const char *fmt, ...)
 {
 	char line[8192];
