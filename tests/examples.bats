@@ -5,7 +5,7 @@
 # without -s rolls with DELVING_SEED=example.  The expected file holds each
 # command after "$ ", then what it printed on stdout and stderr, then
 # "[exit N]" when N is not 0.  `date +%F` says 2026-11-27 there
-# (tests/examples/bin), so an example seeded from the date is pinned too.
+# (tests/examples/path), so an example seeded from the date is pinned too.
 # An example that prints nothing, and writes no file either, fails: it
 # shows a reader nothing.
 # UPDATE_GOLDEN=1 rewrites the expected files (then review the diff).
@@ -20,7 +20,7 @@ run_examples() {
 	while IFS= read -r cmd; do
 		printf '$ %s\n' "$cmd"
 		before=$(ls -l 2>/dev/null | md5sum)
-		out=$(PATH="$TOP/tests/examples/bin:$PATH" DELVING_SEED=example bash -c "$cmd" 2>&1 < /dev/null)
+		out=$(PATH="$TOP/tests/examples/path:$PATH" DELVING_SEED=example bash -c "$cmd" 2>&1 < /dev/null)
 		rc=$?
 		[ -z "$out" ] || printf '%s\n' "$out"
 		[ "$rc" -eq 0 ] || printf '[exit %d]\n' "$rc"
