@@ -86,7 +86,7 @@ sanitize: all tests/unit
 # the programs, so a rebuild cannot disturb it, over MEMCHECK_TESTS (all
 # but limits.bats, 1 GiB streams, and platforms.bats, cross builds).
 MEMCHECK_TESTS = tests/badinput.bats tests/chase.bats tests/common.bats \
-	tests/completion.bats tests/hazard.bats tests/install.bats \
+	tests/completion.bats tests/frontend.bats tests/hazard.bats tests/install.bats \
 	tests/json.bats tests/light.bats tests/pipeline.bats \
 	tests/reaction.bats tests/return.bats tests/roll.bats \
 	tests/state.bats tests/timedice.bats

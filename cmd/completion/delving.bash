@@ -164,8 +164,8 @@ _delving() {
 }
 
 # env PROG ...: one of the programs is completed as itself (return above
-# all, which only env reaches); any other command as bash would.  Only
-# when env has no completion yet (bash-completion's hands over by itself).
+# all, which only env reaches); any other command by bash-completion when
+# it is loaded, else as file names.  Only when env has no completion yet.
 _delving_env() {
 	local i=1 w rules cmds
 	while [ $i -lt "$COMP_CWORD" ]; do
@@ -179,6 +179,10 @@ _delving_env() {
 	elif _delving_spec "${COMP_WORDS[i]##*/}"; then
 		COMP_WORDS=("${COMP_WORDS[@]:i}") COMP_CWORD=$((COMP_CWORD - i))
 		_delving "${COMP_WORDS[0]}"
+	elif declare -F _comp_command_offset >/dev/null; then
+		_comp_command_offset "$i"
+	elif declare -F _command_offset >/dev/null; then
+		_command_offset "$i"
 	fi
 	return 0
 }
