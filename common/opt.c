@@ -1,5 +1,5 @@
 /*
- * opt: the one front end of the seven programs (delving(7) OPTIONS).  Each
+ * opt: the one front end of the seven programs (delving(7), Shared options).  Each
  * program declares its options as data; opt_parse takes options and
  * operands in any order up to "--", without relying on the libc's getopt,
  * answers -h, --help, -V and --version itself, and refuses an option the
