@@ -1,9 +1,10 @@
 /*
- * opt: the one front end of the seven programs (delving(7), Shared options).  Each
- * program declares its options as data; opt_parse takes options and
- * operands in any order up to "--", without relying on the libc's getopt,
- * answers -h, --help, -V and --version itself, and refuses an option the
- * program does not list, one line naming it and the usage line.
+ * opt: the one front end of the seven programs (delving(7), Shared
+ * options).  Each program declares its options as data; opt_parse takes
+ * options and operands in any order up to "--", without relying on the
+ * libc's getopt, answers -h, --help, -V and --version itself, and refuses
+ * an option the program does not list, one line naming it and the usage
+ * line.
  */
 #include <errno.h>
 #include <fcntl.h>
