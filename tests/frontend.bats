@@ -260,10 +260,10 @@ p() { env "$@"; }
 # ---- -u: each record as soon as it is made, through a FIFO
 
 # await FD PATTERN: read lines from FD until one matches PATTERN, each
-# within 5 seconds; fail when none comes.
+# within 20 seconds (valgrind starts slowly); fail when none comes.
 await() {
 	local line
-	while IFS= read -r -t 5 line <&"$1"; do
+	while IFS= read -r -t 20 line <&"$1"; do
 		[[ $line == $2 ]] && return 0
 	done
 	echo "no line matching '$2' came" >&2
