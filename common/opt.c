@@ -23,8 +23,8 @@
  * or get the records and the errors).  A closed one is given /dev/null; a
  * closed standard output is an error before anything changes.
  */
-static void
-stdfds(void)
+void
+opt_stdfds(void)
 {
 	int fd, closed = 0;
 
@@ -168,7 +168,7 @@ opt_parse(const struct opt_spec *spec, int *argc, char **argv, opt_fn *fn,
 	char **ops = argv + 1;
 	int i, n = 0, dashdash = 0;
 
-	stdfds();
+	opt_stdfds();
 	for (i = 1; i < *argc; ) {
 		const char *a = argv[i];
 

@@ -35,8 +35,10 @@ row() {
 # p PROG ARGS...: run PROG (return through env, past the builtin).
 p() { env "$@"; }
 
-@test "the table has a row for every program of the Makefile" {
-	eq "$(sed -n 's/^PROGS *= *//p' "$TOP/Makefile")" "$PROGRAMS"
+@test "the table has a row for every program of the Makefile on the front end" {
+	on=$(for prog in $(sed -n 's/^PROGS *= *//p' "$TOP/Makefile"); do
+		grep -q opt_parse "$TOP/cmd/$prog.c" && echo $prog; done | paste -sd' ' -)
+	eq "$PROGRAMS" "$on"
 	for prog in $PROGRAMS; do row $prog; done
 }
 

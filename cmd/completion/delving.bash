@@ -1,5 +1,5 @@
 # bash completion for the delving programs: hazard light timedice reaction
-# chase return roll.  make install puts it where bash-completion looks for
+# chase return roll delve.  make install puts it where bash-completion looks for
 # each program's completion; or source it from ~/.bashrc.  The options are
 # the program's own, read from its -h (the one table they are parsed by),
 # anywhere up to "--"; a value is completed by its name there (FILE: file
@@ -11,7 +11,8 @@
 # bash-completion.
 
 # _delving_spec PROG: set rules (the rules names -r takes) and cmds (the
-# commands a first operand can be); fail for a program of another name.
+# commands a first operand can be), and own (options, as "n:COUNT h", for
+# a program not on the front end); fail for a program of another name.
 _delving_spec() {
 	local all='exploration bookkeeping delving dungeonturn alarm travel'
 	case $1 in
@@ -24,6 +25,9 @@ _delving_spec() {
 		cmds='flee open uneven long pace' ;;
 	return)	rules='travel dungeonturn' cmds='dangerous arduous' ;;
 	roll)	rules='' cmds='' ;;
+	# delve parses its forms itself: its -h lists no options
+	delve)	rules='' own='C:DIR h j n:COUNT R V'
+		cmds='new status check undo log roll reaction chase return batch turn rest advance stay backtrack hide' ;;
 	*)	return 1 ;;
 	esac
 }
@@ -38,7 +42,11 @@ _delving_options() {
 		opts+=${BASH_REMATCH[1]}
 		[ -n "${BASH_REMATCH[2]}" ] && opts+=: &&
 		    argname[${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}
-	done < <(env "$1" -h 2>/dev/null)
+	done < <([ -n "$own" ] || env "$1" -h 2>/dev/null)
+	for line in $own; do
+		opts+=${line%%:*}
+		[ "$line" = "${line#*:}" ] || opts+=: argname[${line%%:*}]=${line#*:}
+	done
 	[ -n "$opts" ]
 }
 
@@ -82,6 +90,8 @@ _delving_names() {
 _delving_optarg() {
 	case ${argname[$1]} in
 	DIE)	_delving_words 'd4 d6 d8 d10 d12 d20' ;;
+	DIR)	compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
 	FILE)	_delving_files ;;
 	KIND*)	local done=${cur%"${cur##*,}"} last=${cur##*,}
 		mapfile -t COMPREPLY < <(compgen -P "$done" \
@@ -128,7 +138,7 @@ _delving_bare_return() {
 }
 
 _delving() {
-	local cmd=$1 prog=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} opts rules cmds
+	local cmd=$1 prog=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} opts rules cmds own=''
 	local pending='' file='' given_rules='' ended='' w i o ops=()
 	local -A argname=()
 	COMPREPLY=()
@@ -145,6 +155,7 @@ _delving() {
 			pending=''
 		elif [ -n "$ended" ] || [[ $w == - || $w != -* || $w == -[0-9]* ]]; then
 			ops+=("$w")
+			[ -z "$own" ] || ended=1	# delve: options end there
 		elif [ "$w" = -- ]; then
 			ended=1
 		else
@@ -167,7 +178,7 @@ _delving() {
 # all, which only env reaches); any other command by bash-completion when
 # it is loaded, else as file names.  Only when env has no completion yet.
 _delving_env() {
-	local i=1 w rules cmds
+	local i=1 w rules cmds own
 	while [ $i -lt "$COMP_CWORD" ]; do
 		w=${COMP_WORDS[i]}
 		[[ $w == -* || $w == *=* ]] || break
@@ -187,5 +198,5 @@ _delving_env() {
 	return 0
 }
 
-complete -F _delving hazard light timedice reaction chase return roll
+complete -F _delving hazard light timedice reaction chase return roll delve
 complete -p env >/dev/null 2>&1 || complete -o default -F _delving_env env
