@@ -429,7 +429,7 @@ parse_speed(const char *s)
 }
 
 static void
-option(void *ctx, int letter, const char *v)
+option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 

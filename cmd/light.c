@@ -471,7 +471,7 @@ begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
 }
 
 static void
-option(void *ctx, int letter, const char *v)
+option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 

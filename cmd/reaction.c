@@ -4,6 +4,7 @@
  * a WIS check against DC 12 for each character (000).  In filter mode, a
  * disposition record for each encounter of a hazard stream that has none.
  */
+#include <ctype.h>
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@
 static const char prog[] = "reaction";
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
+#define ON_MAX 8	/* -T tables */
+#define CREATURE_MAX 256
 
 enum mode { M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER };
 
@@ -29,6 +32,9 @@ static const char *const mode_names[] = {
 
 struct run {
 	struct stream st;
+	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
+	int	 non;
+	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
 	struct dice d20;	/* with -a/-d, 2d20 keep one */
 	struct party party;
 	long	 mod;		/* the sum of the -m values */
@@ -45,6 +51,8 @@ struct opts {
 	long long count;
 	int	 count_set;
 	const char *party, *seed, *file;
+	char	*on[ON_MAX];	/* -T KEY=FILE */
+	int	 non;
 	int	 json, verbose, unbuffered;
 };
 
@@ -58,6 +66,7 @@ static const struct opt options[] = {
 	{ 'n', "COUNT", "roll COUNT times (default 1)" },
 	{ 'p', "FILE", "the party file, for morale and surprise" },
 	{ 's', "SEED", "seed the generator" },
+	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
 	{ 'u', NULL, "write each record as soon as it is made" },
 	{ 'V', NULL, "print the version and exit" },
 	{ 'v', NULL, "show the dice behind each result, and the seed" },
@@ -66,8 +75,8 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-s SEED] [disposition | morale [NAME:WIS ...] | surprise "
-	    "[NAME:WIS ...] | -]", options
+	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
+	    "surprise [NAME:WIS ...] | -]", options
 };
 
 /* The name a sentence gives a character: the unnamed roller is "-". */
@@ -100,6 +109,38 @@ static const char *const summary_fields[] = {
 	"index", "roll", "count", "key", "text", NULL
 };
 
+/*
+ * 001: "The GM determines the encounter's reaction, activity, distance from
+ * the party": each -T table, in the order given, after the disposition:
+ * reaction INDEX ROLL TOTAL KEY TEXT, the row's dice rolled and noted.
+ */
+static void
+on_tables(struct run *run, uint64_t index)
+{
+	static struct tbl_entry e;
+	uint32_t faces[DICE_COUNT_MAX];
+	const struct tbl_row *row;
+	char dice[64];
+	long total;
+	int i;
+
+	for (i = 0; i < run->non; i++) {
+		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
+		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
+		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
+		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
+		rec_begin(roll_fields, index);
+		rec_i64(total);
+		rec_i64(total);
+		rec_str(row->key);
+		rec_text("%c%s of the creatures met%s%s%s: %s%s",
+		    toupper((unsigned char)run->on[i].key[0]), run->on[i].key + 1,
+		    run->creature[0] != '\0' ? " (" : "", run->creature,
+		    run->creature[0] != '\0' ? ")" : "", e.text, dice);
+		rec_end();
+	}
+}
+
 /* 002: Encounter Vibe Check: 2d6 + MOD, the total kept to the table's 2-12. */
 static void
 disposition(struct run *run, uint64_t index)
@@ -120,9 +161,14 @@ disposition(struct run *run, uint64_t index)
 	rec_i64(roll);
 	rec_i64(total);
 	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
-	rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
-	    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	if (run->creature[0] != '\0')
+		rec_text("The creatures met (%s) are %s: 2d6 %ld%+ld = %ld%s.%s", run->creature,
+		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	else
+		rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
+		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
 	rec_end();
+	on_tables(run, index);
 }
 
 /* A d20 check of the characters: its DC, its keys and its sentences. */
@@ -217,6 +263,31 @@ is_disposition(const struct rec_in *r)
 	return 0;
 }
 
+/* hazard TURN ROLL KEY encounter DICE TEXT: the encounter table's row of the turn. */
+static int
+is_creature(const struct rec_in *r, uint64_t turn)
+{
+	return r->prog == REC_HAZARD && r->nf == 7 && r->turn == turn &&
+	    strcmp(r->f[4], "encounter") == 0;
+}
+
+/* The creature as hazard names it: "6 goblins", or the one of a sign met. */
+static void
+creature_of(struct run *run, const struct rec_in *r)
+{
+	const char *text = r->f[6], *met = text_sign_creature_met[0];
+	size_t n;
+
+	if (strncmp(text, met, strlen(met)) == 0)
+		text += strlen(met);
+	snprintf(run->creature, sizeof run->creature, "%s", text);
+	if ((n = strcspn(run->creature, "[")) > 0 && run->creature[n] == '[')
+		run->creature[n - 1] = '\0';	/* -v: the dice behind it */
+	n = strlen(run->creature);
+	while (n > 0 && run->creature[n - 1] == '.')
+		run->creature[--n] = '\0';
+}
+
 /* Filter: what the stream says that surprises the party (001, 002). */
 static void
 note_stream(struct run *run, const struct rec_in *r)
@@ -256,6 +327,12 @@ filter(struct run *run)
 	int pending = 0, owed;
 
 	while (rec_next(&r, STDIN_FILENO)) {
+		if (pending && is_creature(&r, turn)) {	/* hazard -T encounter */
+			creature_of(run, &r);
+			rec_release();
+			rec_pass(&r);
+			continue;
+		}
 		owed = pending && is_disposition(&r);
 		if (pending && !owed) {
 			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
@@ -276,6 +353,7 @@ filter(struct run *run)
 		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
 			pending = 1;
 			turn = r.turn;
+			run->creature[0] = '\0';
 		}
 	}
 	if (pending) {
@@ -370,6 +448,9 @@ check_mode_options(enum mode mode, const struct opts *o)
 {
 	const char *name = mode == M_FILTER ? "filter mode" : "disposition";
 
+	if ((mode == M_MORALE || mode == M_SURPRISE) && o->non > 0)
+		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
+		    mode_names[mode]);
 	if (mode == M_MORALE || mode == M_SURPRISE)
 		return;
 	if (o->adv)
@@ -382,8 +463,23 @@ check_mode_options(enum mode mode, const struct opts *o)
 		errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
 }
 
+/* -T KEY=FILE: distance=FILE, activity=FILE, ... in the order given. */
 static void
-option(void *ctx, int letter, const char *v)
+load_on(struct run *run, struct opts *o)
+{
+	char *file;
+	int i;
+
+	for (i = 0; i < o->non; i++) {
+		if ((file = tbl_on_split(o->on[i])) == NULL)
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
+			    o->on[i]);
+		tbl_on_load(&run->on[run->non++], o->on[i], file);
+	}
+}
+
+static void
+option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 
@@ -399,6 +495,11 @@ option(void *ctx, int letter, const char *v)
 		break;
 	case 'p': o->party = v; break;
 	case 's': o->seed = v; break;
+	case 'T':
+		if (o->non == ON_MAX)
+			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+		o->on[o->non++] = v;
+		break;
 	case 'u': o->unbuffered = 1; break;
 	case 'v': o->verbose = 1; break;
 	}
@@ -411,6 +512,7 @@ main(int argc, char *argv[])
 	struct opts o = { .count = 1 };
 	struct kwf *f = NULL;
 	enum mode mode;
+	int i;
 
 	util_init();
 	argv = opt_parse(&spec, &argc, argv, option, &o);
@@ -422,6 +524,7 @@ main(int argc, char *argv[])
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
+	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		load_state(&run, f);
@@ -438,5 +541,7 @@ main(int argc, char *argv[])
 		save_state(&run, f);
 		kwf_close(f);
 	}
+	for (i = 0; i < run.non; i++)
+		tbl_on_free(&run.on[i]);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -214,7 +214,7 @@ write_path(const struct run *run, const struct opts *o, int argc)
 }
 
 static void
-option(void *ctx, int letter, const char *v)
+option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 

@@ -668,7 +668,7 @@ struct opts {
 };
 
 static void
-option(void *ctx, int letter, const char *v)
+option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 

@@ -131,7 +131,7 @@ static int
 cluster(const struct opt_spec *spec, char **argv, opt_fn *fn, void *ctx)
 {
 	const struct opt *o;
-	const char *p;
+	char *p;
 
 	for (p = argv[0] + 1; *p != '\0'; p++) {
 		if ((o = find(spec, (unsigned char)*p)) == NULL)

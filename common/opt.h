@@ -16,8 +16,8 @@ struct opt_spec {
 	const struct opt *opts;	/* ends with a letter 0 */
 };
 
-/* Called with each option but -h and -V, in the order given. */
-typedef void opt_fn(void *ctx, int letter, const char *value);
+/* Called with each option but -h and -V, in order; VALUE is in argv. */
+typedef void opt_fn(void *ctx, int letter, char *value);
 
 char	**opt_parse(const struct opt_spec *spec, int *argc, char **argv,
 	    opt_fn *fn, void *ctx);
