@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
+#include "opt.h"
 #include "proc.h"
 #include "util.h"
 #include "view.h"
@@ -883,6 +884,7 @@ main(int argc, char *argv[])
 	int i, rc;
 
 	util_init();
+	opt_stdfds();	/* before any file: no file takes fd 0-2 */
 	opterr = 0;
 	proc_init(argv[0]);
 	i = parse_options(&o, argc, argv);
