@@ -90,7 +90,7 @@ HAZARD='names = "program,turn,roll,key,text"; nums = "turn,roll"
 	if ($5 ~ /^[0-9]/) names = "program,turn,day,time,dice,quarter,text"
 	else if ($5 == "duration" || $5 == "rest") { names = "program,turn,day,time,key,hours,text"; nums = "turn,day,hours" }'
 	printf 'Ann con=1 resilience=10\n' > party.txt
-	json_same timedice "$kinds" 'rm -f day.time; hazard -r travel -s 7 -n 14 | timedice @J -f day.time -p party.txt -;
+	json_same timedice "$kinds" 'rm -f day.time; hazard -r travel -s 7 -n 14 | timedice @J -s 7 -f day.time -p party.txt -;
 	    timedice @J -f day.time rest'
 	grep -q '"key":"resilience","name":"Ann"' json
 	grep -q '"key":"rest","hours":8' json
