@@ -66,13 +66,6 @@ static const struct opt_spec spec = {
 	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options
 };
 
-/* The sentence's name for a character: the unnamed roller is "-". */
-static const char *
-who(const struct member *m)
-{
-	return strcmp(m->name, "-") == 0 ? "The character" : m->name;
-}
-
 /* return INDEX NAME ROLL MOD TOTAL DC KEY COST TEXT, the sentence begun. */
 static void
 begin(const struct check *c, const struct member *m, const char *key,
@@ -118,8 +111,8 @@ hurt(struct run *run, const struct check *c, struct member *m)
 	}
 	begin(c, m, down ? "down" : "hurt", damage);
 	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: %s: "
-	    "%ldd6 (%s) = %ld damage%s.", who(m), c->roll, c->mod, c->total,
-	    c->dc, under, run->text->hurt, under, shown, damage, left);
+	    "%ldd6 (%s) = %ld damage%s.", party_who(m, PARTY_UNNAMED), c->roll,
+	    c->mod, c->total, c->dc, under, run->text->hurt, under, shown, damage, left);
 	rec_end();
 }
 
@@ -138,8 +131,8 @@ lose(struct run *run, const struct check *c, struct member *m)
 	}
 	begin(c, m, "lost", under);
 	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: loses "
-	    "%ld %s (%s)%s.", who(m), c->roll, c->mod, c->total, c->dc, under,
-	    under, t->unit[under != 1], t->lost, left);
+	    "%ld %s (%s)%s.", party_who(m, PARTY_UNNAMED), c->roll, c->mod,
+	    c->total, c->dc, under, under, t->unit[under != 1], t->lost, left);
 	rec_end();
 }
 
@@ -152,8 +145,8 @@ roll_one(struct run *run, struct member *m)
 	    run->dc);
 	if (c.pass) {
 		begin(&c, m, "safe", 0);
-		rec_text("%s rolls %ld%+ld = %ld against DC %ld and %s.", who(m),
-		    c.roll, c.mod, c.total, c.dc, run->text->safe);
+		rec_text("%s rolls %ld%+ld = %ld against DC %ld and %s.",
+		    party_who(m, PARTY_UNNAMED), c.roll, c.mod, c.total, c.dc, run->text->safe);
 		rec_end();
 		return;
 	}
