@@ -177,7 +177,7 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 		    ability, k->roll, k->mod, k->total, k->dc, dice);
 	else
 		rec_text("%s %s: %s %ld%+ld = %ld against DC %ld%s.",
-		    strcmp(m->name, "-") == 0 ? "The character" : m->name,
+		    party_who(m, PARTY_UNNAMED),
 		    out->text, ability, k->roll, k->mod, k->total, k->dc, dice);
 	rec_end();
 }

@@ -73,6 +73,13 @@ struct run {
 	int	 json;
 };
 
+/* What this run's rules name does (common/rules.c, by seed). */
+static inline const struct hazard_rules *
+rules_of(const struct run *run)
+{
+	return &hazard_rules[run->s.rules];
+}
+
 static const struct opt options[] = {
 	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'D', "DAMAGE", "001: the fatigue damage of a harsh dungeon" },
@@ -453,20 +460,20 @@ fatigue_condition(struct run *run)
 static void
 settle_fatigue(struct run *run)
 {
+	const struct hazard_rules *hr = rules_of(run);
 	enum followup fu;
-	int r = run->s.rules;
 
 	if (!run->s.fatigue)
 		return;
 	run->s.fatigue = 0;
-	if (r == R_EXPLORATION || r == R_BOOKKEEPING) {
+	if (hr->saves) {
 		emit_followup(run, run->action == A_REST ? FU_SAVE_RESTED :
 		    FU_SAVE_DUE);
 		if (run->action != A_REST && run->have_party)
 			con_saves(run);
 		return;
 	}
-	fu = fatigue_settle(&run->s.condition, r == R_DUNGEONTURN,
+	fu = fatigue_settle(&run->s.condition, hr->fatigue_condition,
 	    run->action == A_REST);
 	if (fu == FU_DAMAGE && run->damage != FATIGUE_DAMAGE_001)
 		emit_member(run, followup[fu].key, "The party did not rest: each "
@@ -476,7 +483,7 @@ settle_fatigue(struct run *run)
 		emit_followup(run, fu);
 	if (run->action == A_REST || !run->have_party)
 		return;
-	if (r == R_DELVING)
+	if (hr->fatigue_damage)
 		fatigue_damage(run);
 	else
 		fatigue_condition(run);
@@ -519,8 +526,8 @@ static void
 encounter_die(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	if (run->s.rules == R_DUNGEONTURN &&
-	    row->text == hazard_table[R_DUNGEONTURN].rows[0].text)
+	if (rules_of(run)->disposition &&
+	    row->text == hazard_table[run->s.rules].rows[0].text)
 		emit(run, total, row->key, text_encounter_002, dice);
 	else
 		emit_row(run, total, row, dice);
@@ -535,7 +542,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
 		encounter_die(run, total, row, dice);
 		meet_creature(run);
-	} else if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
+	} else if (rules_of(run)->sign_met && run->s.sign) {	/* 001: SIGN */
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
@@ -543,7 +550,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		encounter_die(run, total, row, dice);
 		emit_on(run, run->on_encounter);
 	}
-	if (run->s.rules == R_DUNGEONTURN)
+	if (rules_of(run)->disposition)
 		emit_disposition(run);
 }
 
@@ -556,11 +563,9 @@ static void
 emit_fatigue(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	int r = run->s.rules;
-
 	emit_row(run, total, row, dice);
 	emit_on(run, run->on_row[row - run->table.rows]);
-	if (r == R_DELVING || r == R_DUNGEONTURN || run->have_party)
+	if (rules_of(run)->fatigue_waits || run->have_party)
 		run->s.fatigue = run->action != A_REST;
 }
 
@@ -571,12 +576,12 @@ die_turn(struct run *run)
 	char dice[64];
 	const struct tbl_row *row;
 	long total;
-	int r = run->s.rules;
+	const struct hazard_rules *hr = rules_of(run);
 
 	settle_fatigue(run);
 	row = run->rt.ready ? rectbl_roll(&run->rt, &run->s.st.rng, &total) :
 	    roll(run, &run->table, &total, dice, sizeof dice);
-	if (r == R_DUNGEONTURN && run->s.turn <= GRACE_TURNS_002 &&
+	if (hr->grace && run->s.turn <= GRACE_TURNS_002 &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
 		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
 		    "of a delve are quiet on a 4-6.", dice);
@@ -588,7 +593,7 @@ die_turn(struct run *run)
 		emit_fatigue(run, total, row, dice);
 		break;
 	case K_SHIFT:
-		if (r == R_DELVING && run->on_row[row - run->table.rows] == NULL) {
+		if (hr->shift_rolls && run->on_row[row - run->table.rows] == NULL) {
 			emit_shift(run, total, row->text, dice);
 			break;
 		}
@@ -597,9 +602,9 @@ die_turn(struct run *run)
 		break;
 	case K_SIGN:
 		emit_row(run, total, row, dice);
-		if (r == R_DELVING || r == R_DUNGEONTURN)
+		if (hr->sign_names)
 			sign_creature(run);
-		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
+		run->s.sign |= hr->sign_met;	/* 001: the next encounter */
 		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	default:
@@ -607,7 +612,7 @@ die_turn(struct run *run)
 		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	}
-	if (r == R_EXPLORATION || r == R_BOOKKEEPING)
+	if (hr->rest_clock)
 		rest_clock(run);
 }
 
@@ -765,17 +770,18 @@ save_state(const struct state *s, struct kwf *f)
 static void
 parse_action(struct run *run, int argc, char **argv)
 {
-	int alarm = run->s.rules == R_ALARM, a;
+	const struct hazard_rules *hr = rules_of(run);
+	int alarm = hr->alarm, a;
 
 	run->action = alarm ? A_ADVANCE : A_EXPLORE;
 	if (argc == 0)
 		return;
 	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
-	    (a == A_REST) == alarm || run->s.rules == R_TRAVEL)
+	    (a == A_REST) == alarm || (a == A_REST && !hr->rest_action))
 		errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
 		    rules_names[run->s.rules], alarm ?
 		    "advance, stay, backtrack, hide pass [SPARKS], hide fail" :
-		    run->s.rules == R_TRAVEL ? "none" : "rest");
+		    hr->rest_action ? "rest" : "none");
 	run->action = (enum action)a;
 	if (a == A_HIDE) {
 		if (argc < 2 || (strcmp(argv[1], "pass") != 0 &&
@@ -813,8 +819,8 @@ bookkeeping_die(struct run *run, const char *die)
 	if (run->table.die.count != 1 || run->table.die.mod != 0 ||
 	    run->table.die.sides < 2)
 		errx(EXIT_BAD, "-e: '%s': expected one die of 2 or more sides, as d8", die);
-	rows[0] = hazard_table[R_BOOKKEEPING].rows[0];
-	rows[1] = hazard_table[R_BOOKKEEPING].rows[1];
+	rows[0] = hazard_table[run->s.rules].rows[0];
+	rows[1] = hazard_table[run->s.rules].rows[1];
 	rows[1].hi = run->table.die.sides;
 	run->table.rows = rows;
 }
@@ -822,21 +828,21 @@ bookkeeping_die(struct run *run, const char *die)
 static void
 check_rules_options(const struct run *run, const struct opts *o)
 {
-	int r = run->s.rules;
-	const char *name = rules_names[r];
+	const struct hazard_rules *hr = rules_of(run);
+	const char *name = rules_names[run->s.rules];
 
-	if (o->die != NULL && r != R_BOOKKEEPING)
+	if (o->die != NULL && !hr->own_die)
 		errx(EXIT_BAD, "-e: the %s rules roll their own die (-e is for bookkeeping)", name);
 	if (o->die != NULL && o->table != NULL)
 		errx(EXIT_BAD, "-e and -t: give one die or one table, not both");
-	if (o->table != NULL && r == R_ALARM)
+	if (o->table != NULL && hr->alarm)
 		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
 		    "(-T encounter=FILE rolls a table on each encounter)");
-	if (o->adv && (r == R_DELVING || r == R_DUNGEONTURN || r == R_ALARM))
+	if (o->adv && !hr->d20)
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
-	if (o->party != NULL && (r == R_ALARM || r == R_TRAVEL))
+	if (o->party != NULL && !hr->party)
 		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)", name);
-	if (o->damage && r != R_DELVING)
+	if (o->damage && !hr->fatigue_damage)
 		errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
@@ -846,7 +852,7 @@ die_result(const struct run *run, const char *key)
 {
 	int i;
 
-	if (run->s.rules == R_ALARM)
+	if (rules_of(run)->alarm)
 		return strcmp(key, "encounter") == 0;
 	for (i = 0; i < run->table.nrows; i++)
 		if (strcmp(run->table.rows[i].key, key) == 0)
@@ -862,7 +868,7 @@ die_keys(const struct run *run)
 	size_t n = 0;
 	int i;
 
-	if (run->s.rules == R_ALARM)
+	if (rules_of(run)->alarm)
 		return "encounter";
 	for (i = 0; i < run->table.nrows && n + 40 < sizeof list; i++)
 		if (!strstr(list, run->table.rows[i].key))
@@ -900,28 +906,29 @@ static void
 setup(struct run *run, const struct opts *o)
 {
 	const char *party = party_path(o->party);
-	int r = run->s.rules, i;
+	const struct hazard_rules *hr = rules_of(run);
+	int i;
 
 	check_rules_options(run, o);
-	run->table = hazard_table[r];
+	run->table = hazard_table[run->s.rules];
 	if (o->die != NULL)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
 		tbl_load(&run->table, o->table);
 	load_on(run, o);
-	if (r != R_ALARM)
+	if (!hr->alarm)
 		run->plan = tbl_plan(&run->table);
 	dice_d20(&run->d20, o->adv);
-	if (r == R_TRAVEL && o->adv && run->table.die.count == 1 &&
+	if (hr->cautious && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
 		run->table.die.count = 2;
 		run->table.die.keephigh = o->adv > 0;
 	}
-	if (party != NULL && r != R_ALARM && r != R_TRAVEL) {
+	if (party != NULL && hr->party) {
 		party_load(&run->party, party);
-		if (r == R_EXPLORATION || r == R_BOOKKEEPING)
+		if (hr->saves)
 			party_need(&run->party, PK_CON);
-		if (r == R_DELVING)
+		if (hr->fatigue_damage)
 			party_need(&run->party, PK_HP);
 		run->have_party = 1;
 	} else if (o->write)
@@ -931,7 +938,7 @@ setup(struct run *run, const struct opts *o)
 	run->write = o->write;
 	run->json = o->json;
 	/* prepared records pay over many turns; one is written field by field */
-	if (o->count > 1 && r != R_ALARM && !o->verbose && !o->json &&
+	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
 	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
@@ -949,7 +956,7 @@ play(struct run *run, long long count)
 		errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
 	for (i = 0; i < count; i++) {
 		run->s.turn++;
-		if (run->s.rules == R_ALARM)
+		if (rules_of(run)->alarm)
 			alarm_turn(run);
 		else
 			die_turn(run);

@@ -79,13 +79,6 @@ static const struct opt_spec spec = {
 	    "surprise [NAME:WIS ...] | -]", options
 };
 
-/* The name a sentence gives a character: the unnamed roller is "-". */
-static const char *
-who(const struct member *m, const char *unnamed)
-{
-	return strcmp(m->name, "-") == 0 ? unnamed : m->name;
-}
-
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
 static void
 describe(const struct run *run, const struct dice *d, const uint32_t *faces,
@@ -187,7 +180,7 @@ static const struct kind morale_004 = {
 
 static const struct kind surprise_000 = {
 	SURPRISE_DC_000, "alert", "surprised", text_alert_000,
-	text_surprised_000, "WIS", "The character"
+	text_surprised_000, "WIS", PARTY_UNNAMED
 };
 
 /* One character's check: reaction INDEX ROLL TOTAL KEY TEXT; 1 if passed. */
@@ -204,8 +197,8 @@ check(struct run *run, uint64_t index, const struct member *m,
 	rec_i64(c.roll);
 	rec_i64(c.total);
 	rec_str(c.pass ? k->pass : k->fail);
-	rec_text("%s %s: %s %ld%+ld = %ld against DC %ld.%s", who(m, k->unnamed),
-	    c.pass ? k->pass_text : k->fail_text, k->what, c.roll, c.mod,
+	rec_text("%s %s: %s %ld%+ld = %ld against DC %ld.%s",
+	    party_who(m, k->unnamed), c.pass ? k->pass_text : k->fail_text, k->what, c.roll, c.mod,
 	    c.total, c.dc, dice);
 	rec_end();
 	return c.pass;

@@ -100,9 +100,10 @@ roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
 {
 	uint32_t faces[DICE_COUNT_MAX];
 	char num[24], f[TBL_TEXT_MAX];
-	long total = dice_roll(d, r, faces);
+	long total;
 	int k;
 
+	total = dice_roll(d, r, faces);
 	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
 	if (e->n > 0)

@@ -465,9 +465,10 @@ static void
 usage_check(const struct lamp *l, struct lamp_source *src, struct rng *r)
 {
 	int from = src->die;
-	unsigned roll = rng_die(r, (unsigned)from);
+	unsigned roll;
 	char dice[32] = "";
 
+	roll = rng_die(r, (unsigned)from);
 	if (roll > USAGE_STEP_003)
 		return;
 	if (l->dice)

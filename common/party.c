@@ -171,6 +171,12 @@ party_operand(struct party *p, const char *arg, enum party_key k)
 	m->has |= 1u << k;
 }
 
+const char *
+party_who(const struct member *m, const char *unnamed)
+{
+	return strcmp(m->name, "-") == 0 ? unnamed : m->name;
+}
+
 /* With no party file and no operands, one unnamed character "-". */
 void
 party_default(struct party *p, long mod, enum party_key k)

@@ -34,6 +34,10 @@ struct party {
 
 extern const char *const party_keys[PK_NKEYS + 1];
 
+/* The sentence's name for a character; the unnamed roller "-" is said so. */
+#define PARTY_UNNAMED "The character"
+const char *party_who(const struct member *m, const char *unnamed);
+
 void	 party_load(struct party *p, const char *path);
 void	 party_need(const struct party *p, enum party_key k);
 void	 party_operand(struct party *p, const char *arg, enum party_key k);

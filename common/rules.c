@@ -663,6 +663,20 @@ const struct tbl hazard_table[R_NRULES] = {
 	[R_TRAVEL] = { "travel", D20, ROWS(hazard_004), NULL },
 };
 
+const struct hazard_rules hazard_rules[R_NRULES] = {
+	[R_EXPLORATION] = { .rest_action = 1, .rest_clock = 1, .saves = 1,
+	    .d20 = 1, .party = 1 },						/* 000 */
+	[R_BOOKKEEPING] = { .rest_action = 1, .rest_clock = 1, .saves = 1,
+	    .d20 = 1, .own_die = 1, .party = 1 },				/* 000 */
+	[R_DELVING] = { .rest_action = 1, .fatigue_waits = 1, .sign_names = 1,
+	    .sign_met = 1, .shift_rolls = 1, .fatigue_damage = 1, .party = 1 },			/* 001 */
+	[R_DUNGEONTURN] = { .rest_action = 1, .fatigue_waits = 1,
+	    .fatigue_condition = 1, .sign_names = 1, .disposition = 1,
+	    .grace = 1, .party = 1 },					/* 002 */
+	[R_ALARM] = { .alarm = 1 },				/* 003 */
+	[R_TRAVEL] = { .d20 = 1, .cautious = 1 },		/* 004 */
+};
+
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "

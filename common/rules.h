@@ -81,6 +81,31 @@ extern const char *const quarter_came_004[TIME_DICE_004];
 extern const char *const quarter_words_004[TIME_DICE_004 + 1];
 
 extern const struct tbl hazard_table[R_NRULES];	/* NULL rows for alarm */
+
+/*
+ * What hazard's turn does differently under each rules name (hazard(6)),
+ * one row a name, so that a rule is found by its seed here and not in a
+ * test of the rules name in hazard.c.
+ */
+struct hazard_rules {
+	unsigned alarm : 1;		/* 003: moves on the alarm, not a die */
+	unsigned rest_action : 1;	/* "rest" is an action: the d6 rules */
+	unsigned rest_clock : 1;	/* 000: rest 1 turn in 6, else CON saves */
+	unsigned saves : 1;		/* 000: -p's characters make CON saves */
+	unsigned fatigue_waits : 1;	/* 001, 002: taken next turn unless rested */
+	unsigned fatigue_condition : 1;	/* 002: fresh, tired, exhausted */
+	unsigned fatigue_damage : 1;	/* 001: -p's characters take it off hp= */
+	unsigned party : 1;		/* -p: 000's saves, 001's damage, 002's tired */
+	unsigned sign_names : 1;	/* 001, 002: a sign rolls -T encounter */
+	unsigned sign_met : 1;		/* 001: the next encounter is the one signalled */
+	unsigned disposition : 1;	/* 002: the encounter's disposition on 2d6 */
+	unsigned grace : 1;		/* 002: 4-6 are nothing in the first 6 turns */
+	unsigned shift_rolls : 1;	/* 001: a shift rolls among the seed's examples */
+	unsigned d20 : 1;		/* -a/-d: a d20 is rolled (saves, threat) */
+	unsigned own_die : 1;		/* 000 bookkeeping: -e DIE */
+	unsigned cautious : 1;		/* 004: -a, advantage on the threat d20 */
+};
+extern const struct hazard_rules hazard_rules[R_NRULES];
 extern const struct tbl shift_001;
 extern const struct tbl disposition_002;
 
