@@ -29,10 +29,10 @@ MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
-HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
+HDR = common/bigint.h common/clock.h common/dice.h common/expr.h common/lamp.h common/odds.h common/pace.h \
 	common/party.h common/record.h common/rectbl.h common/rng.h common/rules.h \
 	common/state.h common/table.h common/timer.h common/util.h
-OBJ = common/clock.o common/dice.o common/lamp.o common/odds.o common/pace.o \
+OBJ = common/bigint.o common/clock.o common/dice.o common/expr.o common/lamp.o common/odds.o common/pace.o \
 	common/party.o common/record.o common/rectbl.o common/rng.o common/rules.o \
 	common/state.o common/table.o common/timer.o common/util.o
 LIB = common/libdelving.a
