@@ -448,10 +448,10 @@ odds_totals(const struct run *run, const char *expr, const struct odds *o)
 		snprintf(t, sizeof t, "%lld", o->lo + i * o->step);
 		odds_line(run, o, expr, t, NULL, &o->count[i]);
 	}
-	frac = odds_mean(o, &dec);
-	odds_stat(expr, "\tmean\t", frac, dec);
 	frac = odds_sd(o, &dec);
 	odds_stat(expr, "\tsd\t", frac, dec);
+	frac = odds_mean(o, &dec);
+	odds_stat(expr, "\tmean\t", frac, dec);
 }
 
 /* -g: TOTAL PERCENT BAR, a bar of '#' as long as its odds, the likeliest WIDTH. */

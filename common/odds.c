@@ -414,17 +414,34 @@ struct keep {
 	long long slo;		/* the least score of k dice */
 	long	 width;
 	struct big *st, *res, *cn, *pw, *pr, f, t;
+	long	*from, *to;	/* st[a] is zero outside from[a]..to[a] */
 };
 
 static void
-keep_value(struct keep *K, const struct odds *o, const struct term *t,
-    long i, const struct big *rest)
+widen(struct keep *K, uint32_t a, long s)
+{
+	if (K->from[a] > K->to[a])
+		K->from[a] = K->to[a] = s;
+	else if (s < K->from[a])
+		K->from[a] = s;
+	else if (s > K->to[a])
+		K->to[a] = s;
+}
+
+static int
+keep_value(struct ctx *x, struct keep *K, const struct odds *o,
+    const struct term *t, long i, const struct big *rest)
 {
 	long long g = score(t, o->lo + i);
 	const struct big *w = &o->count[i];
 	uint32_t a, j;
-	long s;
+	long s, steps = 0;
 
+	for (a = 0; a < K->k; a++)
+		steps += K->to[a] >= K->from[a] ? (K->to[a] - K->from[a] + 1) *
+		    (long)K->k : 0;
+	if (spend(x, steps + 4L * K->n * K->k) < 0)
+		return -1;
 	big_set(&K->pw[0], 1);
 	big_set(&K->pr[0], 1);
 	for (j = 1; j <= K->n; j++) {
@@ -438,7 +455,7 @@ keep_value(struct keep *K, const struct odds *o, const struct term *t,
 			big_mul(&K->t, &K->cn[j], &K->pw[j]);
 			big_addmul(&K->f, &K->t, &K->pr[K->n - a - j]);
 		}
-		for (s = 0; s < K->width; s++) {
+		for (s = K->from[a]; s <= K->to[a]; s++) {
 			struct big *c = &K->st[a * K->width + s];
 
 			if (big_zero(c))
@@ -448,9 +465,11 @@ keep_value(struct keep *K, const struct odds *o, const struct term *t,
 				big_mul(&K->t, &K->cn[j], &K->pw[j]);
 				big_addmul(&K->st[(a + j) * K->width + s + (long)j * g],
 				    c, &K->t);
+				widen(K, a + j, s + (long)j * g);
 			}
 		}
 	}
+	return 0;
 }
 
 static int
@@ -473,9 +492,13 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	K.width = (long)((gh - gl) * K.k + 1);
 	K.slo = gl * K.k;
 	/* scores of a dice counted from 0: st holds s - a*gl, offset by k*gl */
-	if (spend(x, (long long)o->n * K.k * (K.width * K.k + K.n * 4)) < 0)
+	if (spend(x, (long long)K.k * K.width / 8) < 0)
 		return -1;
 	size = (long)K.k * K.width;
+	K.from = ereallocarray(NULL, K.k, sizeof *K.from);
+	K.to = ereallocarray(NULL, K.k, sizeof *K.to);
+	for (i = 0; i < (long)K.k; i++)
+		K.from[i] = 1, K.to[i] = 0;
 	K.st = ereallocarray(NULL, (size_t)size, sizeof *K.st);
 	K.res = ereallocarray(NULL, (size_t)K.width, sizeof *K.res);
 	K.cn = ereallocarray(NULL, K.n + 1, sizeof *K.cn);
@@ -487,13 +510,15 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	memset(K.pw, 0, (K.n + 1) * sizeof *K.pw);
 	memset(K.pr, 0, (K.n + 1) * sizeof *K.pr);
 	big_set(&K.st[-K.slo], 1);	/* no dice placed, score 0 */
+	widen(&K, 0, (long)-K.slo);
+	for (i = 0; i < o->n; i++)
+		big_add(&rest, &o->count[i]);
 	for (i = 0; i < o->n; i++) {
 		idx = t->keephigh ? o->n - 1 - i : i;
-		big_set(&rest, 0);
-		for (g = i + 1; g < o->n; g++)
-			big_add(&rest, &o->count[t->keephigh ? o->n - 1 - g : g]);
-		if (!big_zero(&o->count[idx]))
-			keep_value(&K, o, t, idx, &rest);
+		big_sub(&rest, &o->count[idx]);	/* the values still to come */
+		if (!big_zero(&o->count[idx]) &&
+		    keep_value(x, &K, o, t, idx, &rest) < 0)
+			break;
 	}
 	memset(&r, 0, sizeof r);
 	r.lo = K.slo;
@@ -509,11 +534,11 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 		big_free(&K.pw[i]);
 		big_free(&K.pr[i]);
 	}
-	free(K.st), free(K.cn), free(K.pw), free(K.pr);
+	free(K.st), free(K.cn), free(K.pw), free(K.pr), free(K.from), free(K.to);
 	big_free(&K.f), big_free(&K.t), big_free(&rest);
 	odds_free(o);
 	*o = r;
-	return 0;
+	return x->why != NULL ? -1 : 0;
 }
 
 static int
