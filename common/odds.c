@@ -683,25 +683,46 @@ digit(struct big *r, const struct big *d)
 	return q;
 }
 
-/* r/d (0 <= r/d <= 1) rounded to places decimals, halves up: "0.1667". */
+/* floor(n / d) when it fits in 62 bits: by halving. */
+static long long
+quotient(const struct big *n, const struct big *d)
+{
+	struct big t = { 0 }, q = { 0 };
+	long long lo = 0, hi = (long long)1 << 62, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		big_set(&q, (uint64_t)mid);
+		big_mul(&t, d, &q);
+		if (big_cmp(&t, n) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	big_free(&t), big_free(&q);
+	return lo;
+}
+
+/* n/d (n, d >= 0) rounded to places decimals, halves up: "0.1667", "12.50". */
 char *
 odds_decimal(const struct big *n, const struct big *d, int places)
 {
-	struct big r = { 0 }, twice = { 0 };
-	char *s = emalloc((size_t)places + 3);
-	int i, whole = big_cmp(n, d) >= 0;
+	struct big r = { 0 }, twice = { 0 }, q = { 0 };
+	long long whole = quotient(n, d);
+	char *s = emalloc((size_t)places + 32), *p;
+	int i, w;
 
+	big_set(&q, (uint64_t)whole);
+	big_mul(&twice, d, &q);
 	big_copy(&r, n);
-	if (whole)
-		big_sub(&r, d);
-	s[0] = (char)('0' + whole);
-	s[1] = '.';
+	big_sub(&r, &twice);
+	w = sprintf(s, "0%lld.", whole);	/* a leading 0 takes a carry */
 	for (i = 0; i < places; i++)
-		s[2 + i] = (char)('0' + digit(&r, d));
-	s[2 + places] = '\0';
+		s[w + i] = (char)('0' + digit(&r, d));
+	s[w + places] = '\0';
 	big_copy(&twice, &r);
 	big_mulsmall(&twice, 2, 0);
-	for (i = places + 1; big_cmp(&twice, d) >= 0 && i >= 0; i--) {
+	for (i = w + places - 1; big_cmp(&twice, d) >= 0 && i >= 0; i--) {
 		if (s[i] == '.')
 			continue;
 		if (s[i] != '9') {
@@ -710,8 +731,12 @@ odds_decimal(const struct big *n, const struct big *d, int places)
 		}
 		s[i] = '0';
 	}
-	big_free(&r), big_free(&twice);
-	return s;
+	if (places == 0)
+		s[w - 1] = '\0';
+	p = estrdup(s + (s[0] == '0' && s[1] != '.'));
+	free(s);
+	big_free(&r), big_free(&twice), big_free(&q);
+	return p;
 }
 
 /*
@@ -782,45 +807,14 @@ moments(const struct odds *o, struct big *s1, struct big *s2)
 	big_free(&v), big_free(&sq);
 }
 
-/* floor(n / d) when it fits in 62 bits: by halving. */
-static long long
-quotient(const struct big *n, const struct big *d)
-{
-	struct big t = { 0 }, q = { 0 };
-	long long lo = 0, hi = (long long)1 << 62, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo + 1) / 2;
-		big_set(&q, (uint64_t)mid);
-		big_mul(&t, d, &q);
-		if (big_cmp(&t, n) <= 0)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	big_free(&t), big_free(&q);
-	return lo;
-}
-
 /* |N|/den to 4 decimals, N's sign given: "-6.5000", "3.5000". */
 static char *
 signed_decimal(int neg, const struct big *n, const struct big *den)
 {
-	struct big q = { 0 }, t = { 0 }, r = { 0 };
-	long long w = quotient(n, den);
-	char *ds, *s;
+	char *ds = odds_decimal(n, den, 4), *s = emalloc(strlen(ds) + 2);
 
-	big_set(&q, (uint64_t)w);
-	big_mul(&t, den, &q);
-	big_copy(&r, n);
-	big_sub(&r, &t);
-	ds = odds_decimal(&r, den, 4);
-	w += ds[0] == '1';
-	s = emalloc(strlen(ds) + 32);
-	sprintf(s, "%s%lld%s", neg && (w != 0 || strspn(ds + 2, "0") < 4) ?
-	    "-" : "", w, ds + 1);
+	sprintf(s, "%s%s", neg && strspn(ds, "0.") < strlen(ds) ? "-" : "", ds);
 	free(ds);
-	big_free(&q), big_free(&t), big_free(&r);
 	return s;
 }
 
@@ -891,7 +885,7 @@ odds_sd(const struct odds *o, char **dec)
 	memcpy(fac + o->nfac, o->fac, (size_t)o->nfac * sizeof *fac);
 	f = reduce(&v, &d2, fac, o->nfac * 2);
 	s = emalloc(strlen(f) + 8);
-	sprintf(s, "sqrt(%s)", f);
+	sprintf(s, strcmp(f, "0") == 0 ? "%s" : "sqrt(%s)", f);
 	free(f), free(fac);
 	big_free(&s1), big_free(&s2), big_free(&v), big_free(&t);
 	big_free(&d2), big_free(&lhs), big_free(&q), big_free(&rhs);
