@@ -31,7 +31,8 @@ struct opts {
 
 /* One EXPRESSION: as written, as read, and its roller's name (-c Ann:d20). */
 struct operand {
-	char	*text;		/* what the records show */
+	char	*text;		/* what the records show: an old form as it always was */
+	char	*written;	/* as written, without spaces: what -o shows */
 	char	*name;		/* NULL, or the roller */
 	struct dice d;		/* a single term of the old form: its fast path */
 	int	 simple;
@@ -169,6 +170,7 @@ parse_one(struct operand *op, const char *where, const char *s)
 	if ((why = expr_parse(&op->e, s)) != NULL)
 		errx(EXIT_BAD, "%s%s: %s", where, s, why);
 	op->mod = addend(&op->e, op->e.root);
+	op->written = estrdup(op->text);
 	if (dice_parse(&op->d, s) == NULL) {	/* the old form: its own name */
 		op->simple = 1;
 		free(op->text);
@@ -530,7 +532,7 @@ odds_all(const struct run *run)
 	int i;
 
 	for (i = 0; i < run->ndice; i++) {
-		const char *expr = run->op[i].text;
+		const char *expr = run->op[i].written;
 
 		if ((why = odds_count(&o, &run->op[i].e)) != NULL)
 			errx(EXIT_BAD, "-o: %s: %s", expr, why);
@@ -559,6 +561,7 @@ free_operands(struct run *run)
 
 	for (i = 0; i < run->ndice; i++) {
 		free(run->op[i].text);
+		free(run->op[i].written);
 		free(run->op[i].name);
 	}
 	free(run->op);

@@ -16,6 +16,7 @@
 struct parser {
 	struct expr *e;
 	const char *s0, *s;
+	const char *tok;	/* the token a new node stands for */
 	int	 failed;
 };
 
@@ -66,9 +67,9 @@ node(struct parser *p, int op, long long lo, long long hi)
 	struct enode *n;
 
 	if (lo < -EXPR_MAG_MAX || hi > EXPR_MAG_MAX)
-		return fail(p, p->s, "a total could pass 10^12");
+		return fail(p, p->tok, "a total could pass 10^12");
 	if (p->e->n == EXPR_NODES_MAX)
-		return fail(p, p->s, "too many terms (at most %d)",
+		return fail(p, p->tok, "too many terms (at most %d)",
 		    EXPR_NODES_MAX);
 	n = &p->e->node[p->e->n];
 	memset(n, 0, sizeof *n);
@@ -149,6 +150,8 @@ reroll(struct parser *p, struct term *t)
 	t->reroll = 2;
 	if (lower(*p->s) == 'o')
 		t->reroll = 1, p->s++;
+	else if (lower(*p->s) == 'r')	/* d20's rr: until */
+		p->s++;
 	if (comparison(p, &t->rr, 0) < 0)
 		return -1;
 	if (t->rr.op == CMP_NONE)
@@ -262,7 +265,7 @@ primary(struct parser *p)
 	int i;
 
 	space(p);
-	at = p->s;
+	p->tok = at = p->s;
 	if (*p->s == '-') {
 		p->s++;
 		if ((i = primary(p)) < 0)
@@ -348,6 +351,7 @@ scale(struct parser *p, int op, int a, int b, const char *at)
 	} else {
 		lo = ceildiv(x->lo, c), hi = ceildiv(x->hi, c);
 	}
+	p->tok = at;
 	return join(p, op, a, b, lo, hi);
 }
 
@@ -381,6 +385,7 @@ static int
 sum(struct parser *p)
 {
 	const struct enode *x, *y;
+	const char *at;
 	int a, b, op;
 
 	if ((a = product(p)) < 0)
@@ -389,9 +394,11 @@ sum(struct parser *p)
 		space(p);
 		if (*p->s != '+' && *p->s != '-')
 			return a;
+		at = p->s;
 		op = *p->s++ == '+' ? E_ADD : E_SUB;
 		if ((b = product(p)) < 0)
 			return -1;
+		p->tok = at;
 		x = &p->e->node[a], y = &p->e->node[b];
 		if ((a = join(p, op, a, b, op == E_ADD ? x->lo + y->lo :
 		    x->lo - y->hi, op == E_ADD ? x->hi + y->hi :
@@ -408,7 +415,7 @@ sum(struct parser *p)
 const char *
 expr_scan(struct expr *e, const char *s, int *len)
 {
-	struct parser p = { e, s, s, 0 };
+	struct parser p = { e, s, s, s, 0 };
 
 	memset(e, 0, sizeof *e);
 	if (strlen(s) > EXPR_TEXT_MAX) {
@@ -428,7 +435,7 @@ expr_scan(struct expr *e, const char *s, int *len)
 const char *
 expr_parse(struct expr *e, const char *s)
 {
-	struct parser p = { e, s, s, 0 };
+	struct parser p = { e, s, s, s, 0 };
 	const char *why;
 	int len;
 
