@@ -2,6 +2,7 @@
  * hazard: roll the hazard die for each turn, under the rules of seeds 000
  * to 004, and write what it calls for as records (hazard(6)).
  */
+#include <ctype.h>
 #include <err.h>
 #include <limits.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include "record.h"
 #include "rectbl.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "hazard";
@@ -179,27 +180,34 @@ settle_fatigue(struct run *run)
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */
 static void
-emit_shift(struct run *run, long roll_total, const char *text)
+emit_shift(struct run *run, long roll_total, const char *text,
+    const char *hazard_dice)
 {
-	char dice[64], both[TBL_TEXT_MAX + 128];
+	char dice[64], both[TBL_TEXT_MAX + 128], both_dice[160];
 	const struct tbl_row *shift;
 	long total;
 
 	shift = roll(run, &shift_001, &total, dice, sizeof dice);
 	snprintf(both, sizeof both, "%s %s", text, shift->text);
-	emit(run, roll_total, "shift", both, run->verbose ? dice : NULL);
+	if (run->verbose)	/* the hazard die first, then the shift's */
+		snprintf(both_dice, sizeof both_dice, "%s; the shift's %s",
+		    hazard_dice, dice);
+	emit(run, roll_total, "shift", both, run->verbose ? both_dice : NULL);
 }
 
 /* 002: the encounter's disposition on 2d6, a record of its own. */
 static void
 emit_disposition(struct run *run)
 {
-	char dice[64];
+	char dice[64], said[TBL_TEXT_MAX + 32];
 	const struct tbl_row *row;
 	long total;
 
 	row = roll(run, &disposition_002, &total, dice, sizeof dice);
-	emit(run, total, row->key, row->text, dice);
+	/* "Disposition: 8 on 2d6, uninterested.": the roll said, not asked for */
+	snprintf(said, sizeof said, "Disposition: %ld on 2d6, %c%s", total,
+	    tolower((unsigned char)row->text[0]), row->text + 1);
+	emit(run, total, row->key, said, dice);
 }
 
 static void
@@ -212,7 +220,10 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
-	} else
+	} else if (run->s.rules == R_DUNGEONTURN &&
+	    row->text == hazard_table[R_DUNGEONTURN].rows[0].text)
+		emit(run, total, row->key, text_encounter_002, dice);
+	else
 		emit_row(run, total, row, dice);
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);
@@ -257,7 +268,7 @@ die_turn(struct run *run)
 		break;
 	case K_SHIFT:
 		if (r == R_DELVING) {
-			emit_shift(run, total, row->text);
+			emit_shift(run, total, row->text, dice);
 			break;
 		}
 		emit_row(run, total, row, dice);
@@ -274,18 +285,57 @@ die_turn(struct run *run)
 		rest_clock(run);
 }
 
-/* hazard TURN ROLL KEY ALARM TEXT */
+/*
+ * The alarm's change as a person says it: "rises to 4", "holds at 4",
+ * "falls by 3 to 2 (...)", "stays at 0".
+ */
 static void
-emit_alarm(const struct run *run, long roll_value, enum alarm_event event)
+alarm_change(char *buf, size_t size, enum alarm_event e, long before,
+    long after, long fall)
 {
+	if (e == AE_HIDE_PASS && after < before)
+		snprintf(buf, size, "%s; the alarm falls by %ld to %ld (%s%s)",
+		    text_hide_pass_003, before - after, after, text_hide_fall_003,
+		    before - after < fall ? ", never below 0" : "");
+	else if (e == AE_HIDE_PASS)
+		snprintf(buf, size, "%s; the alarm stays at %ld",
+		    text_hide_pass_003, after);
+	else if (e == AE_HIDE_FAIL)
+		snprintf(buf, size, "%s", text_hide_fail_003);
+	else if (e == AE_BACKTRACK_QUIET || e == AE_BACKTRACK_ENCOUNTER)
+		snprintf(buf, size, "the alarm holds at %ld", before);
+	else if (after > before || alarm_met(e))
+		snprintf(buf, size, "the alarm rises to %ld", before + 1);
+	else
+		snprintf(buf, size, "the alarm stays at %ld, its most", before);
+}
+
+/* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
+static void
+emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
+{
+	char change[160];
+
+	alarm_change(change, sizeof change, e, before, run->s.alarm,
+	    ALARM_HIDE_003 + run->sparks);
 	rec_begin(alarm_fields, run->s.turn);
-	if (roll_value == LONG_MIN)
+	if (d10 == LONG_MIN)
 		rec_str("-");
 	else
-		rec_i64(roll_value);
-	rec_str(alarm_met(event) ? "encounter" : "quiet");
+		rec_i64(d10);
+	rec_str(alarm_met(e) ? "encounter" : "quiet");
 	rec_i64(run->s.alarm);
-	rec_str(alarm_text[event]);
+	if (d10 == LONG_MIN)
+		rec_text("%s: %s%s.", alarm_move_003[e], change,
+		    e == AE_STAY ? "; no check" : "");
+	else if (run->verbose)
+		rec_text("%s: %s; the d10 shows %ld, %s. [d10: %ld]",
+		    alarm_move_003[e], change, d10, alarm_met(e) ?
+		    text_alarm_met_003 : text_alarm_quiet_003, d10);
+	else
+		rec_text("%s: %s; the d10 shows %ld, %s.", alarm_move_003[e],
+		    change, d10, alarm_met(e) ? text_alarm_met_003 :
+		    text_alarm_quiet_003);
 	rec_end();
 }
 
@@ -299,67 +349,66 @@ alarm_turn(struct run *run)
 	};
 	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
 	    AM_HIDE_PASS : moves[run->action];
-	long d10 = LONG_MIN;
+	long d10 = LONG_MIN, before = run->s.alarm;
 	enum alarm_event event;
 
 	if (alarm_checks(m))
 		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
 	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
-	emit_alarm(run, d10, event);
+	emit_alarm(run, d10, event, before);
 }
 
 /* hazard(6) FILES: one keyword a line. */
 static void
-load_line(struct state *s, const struct stf *f, char **w, int nw)
+load_line(struct state *s, const struct kwf *f, char **w, int nw)
 {
-	if (stf_stream(f, w, nw, &s->st))
+	if (kwf_stream(f, w, nw, &s->st))
 		return;
 	if (nw != 2)
-		stf_bad(f, "expected a keyword and one value");
+		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
 		if ((s->rules = word_in(w[1], rules_names)) < 0)
-			stf_bad(f, "rules: '%s': not a rules name", w[1]);
+			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
-		s->turn = (uint64_t)stf_num(f, w[1], 0, COUNT_MAX);
+		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "since-rest") == 0)
-		s->since_rest = (int)stf_num(f, w[1], 0, REST_TURNS_000);
+		s->since_rest = (int)kwf_num(f, w[1], 0, REST_TURNS_000);
 	else if (strcmp(w[0], "alarm") == 0)
-		s->alarm = (long)stf_num(f, w[1], 0, ALARM_MAX);
+		s->alarm = (long)kwf_num(f, w[1], 0, ALARM_MAX);
 	else if (strcmp(w[0], "fatigue-pending") == 0) {
 		if ((s->fatigue = word_in(w[1], yes_no)) < 0)
-			stf_bad(f, "fatigue-pending: expected yes or no");
+			kwf_bad(f, "fatigue-pending: expected yes or no");
 	} else if (strcmp(w[0], "sign-pending") == 0) {
 		if ((s->sign = word_in(w[1], yes_no)) < 0)
-			stf_bad(f, "sign-pending: expected yes or no");
+			kwf_bad(f, "sign-pending: expected yes or no");
 	} else if (strcmp(w[0], "condition") == 0) {
 		if ((s->condition = word_in(w[1], condition_names)) < 0)
-			stf_bad(f, "condition: expected fresh, tired or exhausted");
-	} else
-		stf_bad(f, "unknown keyword '%s'", w[0]);
+			kwf_bad(f, "condition: expected fresh, tired or exhausted");
+	}
 }
 
 static void
-load_state(struct state *s, struct stf *f)
+load_state(struct state *s, struct kwf *f)
 {
-	char *w[STF_WORDS_MAX];
+	char *w[KWF_WORDS_MAX];
 	int nw;
 
-	while ((nw = stf_next(f, w)) > 0)
+	while ((nw = kwf_next(f, w)) > 0)
 		load_line(s, f, w, nw);
 }
 
 static void
-save_state(const struct state *s, struct stf *f)
+save_state(const struct state *s, struct kwf *f)
 {
-	FILE *fp = stf_write(f, prog);
-
-	fprintf(fp, "rules %s\nturn %llu\nsince-rest %d\n"
-	    "fatigue-pending %s\ncondition %s\nsign-pending %s\nalarm %ld\n",
-	    rules_names[s->rules], (unsigned long long)s->turn, s->since_rest,
-	    yes_no[s->fatigue], condition_names[s->condition], yes_no[s->sign],
-	    s->alarm);
-	stf_write_stream(fp, &s->st);
-	stf_commit(f);
+	kwf_put(f, "rules %s", rules_names[s->rules]);
+	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
+	kwf_put(f, "since-rest %d", s->since_rest);
+	kwf_put(f, "fatigue-pending %s", yes_no[s->fatigue]);
+	kwf_put(f, "condition %s", condition_names[s->condition]);
+	kwf_put(f, "sign-pending %s", yes_no[s->sign]);
+	kwf_put(f, "alarm %ld", s->alarm);
+	kwf_put_stream(f, &s->st);
+	kwf_commit(f);
 }
 
 /* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
@@ -516,7 +565,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { .s = { .rules = -1 } };
 	struct opts o = { 0 };
-	struct stf f;
+	struct kwf *f = NULL;
 
 	util_init();
 	opterr = 0;
@@ -526,8 +575,8 @@ main(int argc, char *argv[])
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {
-		stf_open(&f, o.file);
-		load_state(&run.s, &f);
+		f = kwf_update(o.file, prog);
+		load_state(&run.s, f);
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	parse_action(&run, argc, argv);
@@ -538,8 +587,8 @@ main(int argc, char *argv[])
 	play(&run, o.count);
 	out_close();
 	if (o.file != NULL) {
-		save_state(&run.s, &f);
-		stf_close(&f);
+		save_state(&run.s, f);
+		kwf_close(f);
 	}
 	rectbl_free(&run.rt);
 	tbl_free(&run.table);

@@ -12,7 +12,7 @@
 #include "lamp.h"
 #include "record.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "light";
@@ -26,10 +26,11 @@ static const char *const file_states[] = {
 };
 
 enum command { C_ADD, C_OUT, C_RELIGHT, C_REFILL, C_WIND, C_TICK, C_STATUS,
-	C_FILTER };
+	C_FILTER, C_HAZARD, C_SNOW };
 
 static const char *const command_names[] = {
-	"add", "out", "relight", "refill", "wind", "tick", "status", "-", NULL
+	"add", "out", "relight", "refill", "wind", "tick", "status", "-",
+	"hazard", "snow", NULL
 };
 
 struct run {
@@ -37,6 +38,8 @@ struct run {
 	struct stream st;
 	unsigned long long at;	/* the TURN of the records being written */
 	int	 level;		/* the party's level, as last written */
+	int	 listed;	/* sources listed before -l lit any */
+	unsigned long long written;	/* records written */
 	const char *said;	/* and its sentence */
 };
 
@@ -49,6 +52,8 @@ struct opts {
 struct cmdline {
 	enum command cmd;
 	const char *arg, *name;
+	char	**names;	/* out NAME ... */
+	int	 nnames;
 	int	 kind;
 	long	 turns;
 };
@@ -74,8 +79,9 @@ static const char *const party_fields[] = {
 static void
 emit(void *arg, const struct lamp_source *src, const char *text)
 {
-	const struct run *run = arg;
+	struct run *run = arg;
 
+	run->written++;
 	rec_begin(source_fields, run->at);
 	rec_str(src->name);
 	rec_str(light_kinds[src->kind]);
@@ -94,6 +100,7 @@ emit_level(struct run *run, int lv)
 {
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
+	run->written++;
 	rec_begin(party_fields, run->at);
 	rec_str("party");
 	rec_str("-");
@@ -123,6 +130,21 @@ next_turn(struct run *run, long turns)
 	level_check(run);
 }
 
+/*
+ * 004: a clock record of timedice (its DICE field starts with a digit)
+ * says whether it is day: the morning and afternoon quarters.
+ */
+static void
+clock_read(struct run *run, const struct rec_in *r)
+{
+	if (run->l.lr->daylight == NULL || r->nf < 6 || r->f[4][0] < '0' ||
+	    r->f[4][0] > '9')
+		return;
+	run->l.daylight = strcmp(r->f[5], "morning") == 0 ||
+	    strcmp(r->f[5], "afternoon") == 0;
+	level_check(run);
+}
+
 /* Filter mode: each new turn number is a turn (a travel turn: an hour). */
 static void
 filter(struct run *run)
@@ -134,10 +156,13 @@ filter(struct run *run)
 		run->at = r.turn;
 		if ((turns = rec_turns(&r)) > 0)
 			next_turn(run, turns);
-		if (r.prog == REC_HAZARD) {
+		if (r.prog == REC_HAZARD)
 			lamp_strike(&run->l, r.f[3]);
+		else if (r.prog == REC_TIMEDICE)
+			clock_read(run, &r);
+		lamp_warn(&run->l);
+		if (turns > 0 || r.prog == REC_HAZARD)
 			level_check(run);
-		}
 	}
 	rec_free(&r);
 }
@@ -146,7 +171,7 @@ filter(struct run *run)
 static void
 tick(struct run *run, long long count, long turns)
 {
-	unsigned long long total, i;
+	unsigned long long total, i, before;
 
 	if (turns > 0 && count > (COUNT_MAX - (long long)run->l.turn) / turns)
 		errx(EXIT_BAD, "tick: the turn count would pass %lld",
@@ -158,15 +183,49 @@ tick(struct run *run, long long count, long turns)
 			break;
 		}
 		run->at = run->l.turn + 1;
+		before = run->written;
 		next_turn(run, lamp_stretch(&run->l));
+		lamp_warn(&run->l);
+		if (run->written == before)	/* a quiet turn: the light holds */
+			emit_level(run, run->level);
 	}
 }
 
+/* Each source listed before -l (those it lit were said), and the level. */
 static void
 status(struct run *run)
 {
-	lamp_status(&run->l);
+	run->at = run->l.turn;
+	lamp_status(&run->l, run->listed, 0);
 	emit_level(run, lamp_level(&run->l));
+}
+
+/*
+ * out NAME ...: each in turn; out all, out spent, unless a source is so
+ * named.  A command that changes nothing says the level.
+ */
+static void
+out(struct run *run, const struct cmdline *c)
+{
+	unsigned long long before = run->written;
+	int i;
+
+	for (i = 0; i < c->nnames; i++)
+		if (lamp_find(&run->l, c->names[i]) == NULL &&
+		    (c->nnames > 1 || (strcmp(c->arg, "all") != 0 &&
+		    strcmp(c->arg, "spent") != 0)))
+			errx(EXIT_BAD, "out: '%s': no such light source",
+			    c->names[i]);
+	if (c->nnames == 1 && lamp_find(&run->l, c->arg) == NULL) {
+		if (strcmp(c->arg, "all") == 0)
+			lamp_out_all(&run->l);
+		else
+			lamp_clear_spent(&run->l);
+	} else
+		for (i = 0; i < c->nnames; i++)
+			lamp_out(&run->l, c->names[i]);
+	if (run->written == before)
+		emit_level(run, lamp_level(&run->l));
 }
 
 static void
@@ -175,7 +234,12 @@ execute(struct run *run, const struct cmdline *c, long long count)
 	run->at = run->l.turn;
 	switch (c->cmd) {
 	case C_ADD: lamp_light(&run->l, c->kind, c->name); break;
-	case C_OUT: lamp_out(&run->l, c->arg); break;
+	case C_OUT: out(run, c); break;
+	case C_HAZARD: lamp_strike(&run->l, c->arg); break;
+	case C_SNOW:
+		run->l.snow = c->kind;
+		emit_level(run, lamp_level(&run->l));
+		return;
 	case C_RELIGHT: lamp_relight(&run->l, c->arg); break;
 	case C_REFILL: lamp_refill(&run->l, c->arg); break;
 	case C_WIND: lamp_wind(&run->l); break;
@@ -189,8 +253,8 @@ execute(struct run *run, const struct cmdline *c, long long count)
 static void
 parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 {
-	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
-	static const int args_max[] = { 2, 1, 1, 1, 0, 1, 0, 0 };
+	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0, 1, 1 };
+	static const int args_max[] = { 2, LAMP_MAX, 1, 1, 0, 1, 0, 0, 1, 1 };
 	int cmd;
 
 	memset(c, 0, sizeof *c);
@@ -200,11 +264,21 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 		return;
 	if ((cmd = word_in(argv[0], command_names)) < 0)
 		errx(EXIT_BAD, "%s: not a command (add, out, relight, refill, "
-		    "wind, tick, status, -)", argv[0]);
+		    "wind, tick, status, hazard, -)", argv[0]);
 	c->cmd = (enum command)cmd;
 	if (argc - 1 < args_min[cmd] || argc - 1 > args_max[cmd])
 		usage(stderr, EXIT_BAD);
 	c->arg = argv[1];
+	c->names = argv + 1;
+	c->nnames = argc - 1;
+	if (cmd == C_HAZARD && !lamp_strikes(&run->l, c->arg))
+		errx(EXIT_BAD, "hazard: '%s': not a key that strikes lights under "
+		    "the %s rules (%s)", c->arg, rules_names[run->l.rules],
+		    run->l.lr->strike != NULL ? run->l.lr->strike : "none");
+	if (cmd == C_SNOW && (run->l.lr->daylight == NULL ||
+	    (c->kind = word_in(c->arg, yes_no)) < 0))
+		errx(EXIT_BAD, "snow: '%s': expected yes or no, under the travel "
+		    "rules (004)", c->arg);
 	if (cmd == C_ADD) {
 		c->kind = lamp_kind(&run->l, argv[1], "add");
 		if ((c->name = argv[2]) != NULL && !lamp_name_ok(c->name))
@@ -217,26 +291,26 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 
 /* light(6) FILES: source NAME KIND STATE LEFT LIT */
 static void
-load_source(struct lamp *l, const struct stf *f, char **w, int nw)
+load_source(struct lamp *l, const struct kwf *f, char **w, int nw)
 {
 	struct lamp_source *src;
 	int st;
 
 	if (nw != 6)
-		stf_bad(f, "source: expected NAME KIND STATE LEFT LIT");
+		kwf_bad(f, "source: expected NAME KIND STATE LEFT LIT");
 	if (l->n == LAMP_MAX)
-		stf_bad(f, "more than %d light sources", LAMP_MAX);
+		kwf_bad(f, "more than %d light sources", LAMP_MAX);
 	if (!lamp_name_ok(w[1]))
-		stf_bad(f, "source: '%s': not a light source's name", w[1]);
+		kwf_bad(f, "source: '%s': not a light source's name", w[1]);
 	if (lamp_find(l, w[1]) != NULL)
-		stf_bad(f, "source: '%s' is listed twice", w[1]);
+		kwf_bad(f, "source: '%s' is listed twice", w[1]);
 	src = &l->src[l->n];
 	memset(src, 0, sizeof *src);
 	snprintf(src->name, sizeof src->name, "%s", w[1]);
 	if ((src->kind = word_in(w[2], light_kinds)) < 0)
-		stf_bad(f, "source: '%s': expected torch, lantern or candle", w[2]);
+		kwf_bad(f, "source: '%s': expected torch, lantern or candle", w[2]);
 	if ((st = word_in(w[3], file_states)) < 0)
-		stf_bad(f, "source: '%s': expected lit, dim, low, out or out-dim",
+		kwf_bad(f, "source: '%s': expected lit, dim, low, out or out-dim",
 		    w[3]);
 	src->state = st == 4 ? LAMP_OUT : st;
 	src->dimmed = st == LAMP_DIM || st == 4;
@@ -244,76 +318,86 @@ load_source(struct lamp *l, const struct stf *f, char **w, int nw)
 		src->left = LIFE_NONE;
 	else if (w[4][0] == 'd') {
 		src->left = LIFE_USAGE;
-		src->die = (int)stf_num(f, w[4] + 1, 4, 20);
+		src->die = (int)kwf_num(f, w[4] + 1, 4, 20);
 		if (!lamp_die_ok(src->die))
-			stf_bad(f, "source: '%s': expected a usage die d4, d6, d8, "
+			kwf_bad(f, "source: '%s': expected a usage die d4, d6, d8, "
 			    "d10, d12 or d20", w[4]);
-	} else if ((src->left = (long)stf_num(f, w[4], 0, LEFT_MAX)) == 0 &&
+	} else if ((src->left = (long)kwf_num(f, w[4], 0, LEFT_MAX)) == 0 &&
 	    src->state != LAMP_OUT)
-		stf_bad(f, "source: a burning source with 0 turns left");
-	src->lit = (unsigned long long)stf_num(f, w[5], 0, COUNT_MAX);
-	src->lineno = f->lineno;
+		kwf_bad(f, "source: a burning source with 0 turns left");
+	src->lit = (unsigned long long)kwf_num(f, w[5], 0, COUNT_MAX);
+	src->lineno = kwf_lineno(f);
 	l->n++;
 }
 
 static void
-load_line(struct run *run, const struct stf *f, char **w, int nw)
+load_line(struct run *run, const struct kwf *f, char **w, int nw)
 {
-	if (stf_stream(f, w, nw, &run->st))
+	if (kwf_stream(f, w, nw, &run->st))
 		return;
 	if (strcmp(w[0], "source") == 0) {
 		load_source(&run->l, f, w, nw);
 		return;
 	}
 	if (nw != 2)
-		stf_bad(f, "expected a keyword and one value");
+		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
 		if ((run->l.rules = word_in(w[1], rules_names)) < 0)
-			stf_bad(f, "rules: '%s': not a rules name", w[1]);
+			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
-		run->l.turn = (unsigned long long)stf_num(f, w[1], 0, COUNT_MAX);
+		run->l.turn = (unsigned long long)kwf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "darkvision") == 0) {
 		if ((run->l.darkvision = word_in(w[1], yes_no)) < 0)
-			stf_bad(f, "darkvision: expected yes or no");
-	} else
-		stf_bad(f, "unknown keyword '%s'", w[0]);
+			kwf_bad(f, "darkvision: expected yes or no");
+	} else if (strcmp(w[0], "daylight") == 0) {
+		if ((run->l.daylight = word_in(w[1], yes_no)) < 0)
+			kwf_bad(f, "daylight: expected yes or no");
+	} else if (strcmp(w[0], "snow") == 0) {
+		if ((run->l.snow = word_in(w[1], yes_no)) < 0)
+			kwf_bad(f, "snow: expected yes or no");
+	}
 }
 
 static void
-load_state(struct run *run, struct stf *f)
+load_state(struct run *run, struct kwf *f)
 {
-	char *w[STF_WORDS_MAX];
+	char *w[KWF_WORDS_MAX];
 	int nw;
 
-	while ((nw = stf_next(f, w)) > 0)
+	while ((nw = kwf_next(f, w)) > 0)
 		load_line(run, f, w, nw);
 }
 
 static void
-save_state(const struct run *run, struct stf *f)
+save_state(const struct run *run, struct kwf *f)
 {
 	const struct lamp *l = &run->l;
 	const struct lamp_source *src;
-	FILE *fp = stf_write(f, prog);
+	char left[16];
 	int i;
 
-	fprintf(fp, "rules %s\nturn %llu\ndarkvision %s\n",
-	    rules_names[l->rules], l->turn, yes_no[l->darkvision]);
+	kwf_put(f, "rules %s", rules_names[l->rules]);
+	kwf_put(f, "turn %llu", l->turn);
+	kwf_put(f, "darkvision %s", yes_no[l->darkvision]);
+	if (l->daylight)	/* 004: kept only while it holds */
+		kwf_put(f, "daylight yes");
+	if (l->snow)
+		kwf_put(f, "snow yes");
 	for (i = 0; i < l->n; i++) {
 		src = &l->src[i];
-		fprintf(fp, "source %s %s %s ", src->name, light_kinds[src->kind],
-		    src->state == LAMP_OUT && src->dimmed ? "out-dim" :
-		    lamp_states[src->state]);
 		if (src->left == LIFE_USAGE)
-			fprintf(fp, "d%d", src->die);
+			snprintf(left, sizeof left, "d%d", src->die);
 		else if (src->left == LIFE_NONE)
-			fputs("-", fp);
+			snprintf(left, sizeof left, "-");
 		else
-			fprintf(fp, "%ld", src->left);
-		fprintf(fp, " %llu\n", src->lit);
+			snprintf(left, sizeof left, "%ld", src->left);
+		kwf_put(f, "source %s %s %s %s %llu", src->name,
+		    light_kinds[src->kind], src->state == LAMP_OUT &&
+		    src->dimmed ? "out-dim" : lamp_states[src->state], left,
+		    src->lit);
 	}
-	stf_write_stream(fp, &run->st);
-	stf_commit(f);
+	kwf_put_stream(f, &run->st);
+	kwf_commit(f);
 }
 
 static void
@@ -337,9 +421,21 @@ setup(struct run *run, const struct opts *o)
 		lamp_check(l, o->file);
 }
 
+/* How many of KINDS[0..I] are KINDS[I]: -l torch,torch asks for two. */
+static int
+kind_asked(const int *kinds, int i)
+{
+	int j, n = 0;
+
+	for (j = 0; j <= i; j++)
+		n += kinds[j] == kinds[i];
+	return n;
+}
+
 /*
- * Before the command: the level as it was, -D, and the sources of -l; the
- * level they make is written here unless status writes it.
+ * Before the command: the level as it was, -D, and the sources of -l that
+ * the list lacks (a state file's sources count: -l run every turn lights
+ * nothing new); the level they make is written here unless status does.
  */
 static void
 begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
@@ -351,8 +447,10 @@ begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
 	run->level = lamp_level(&run->l);
 	run->said = lamp_level_text(&run->l, run->level);
 	run->l.darkvision |= o->darkvision;
+	run->listed = run->l.n;
 	for (i = 0; i < nkinds; i++)
-		lamp_light(&run->l, kinds[i], NULL);
+		if (lamp_count(&run->l, kinds[i]) < kind_asked(kinds, i))
+			lamp_light(&run->l, kinds[i], NULL);
 	if (!status)
 		level_check(run);
 }
@@ -390,7 +488,7 @@ main(int argc, char *argv[])
 	struct run run = { .l = { .rules = -1 } };
 	struct opts o = { 0 };
 	struct cmdline c;
-	struct stf f;
+	struct kwf *f = NULL;
 	int kinds[LAMP_MAX], nkinds = 0;
 
 	util_init();
@@ -399,8 +497,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (o.file != NULL) {
-		stf_open(&f, o.file);
-		load_state(&run, &f);
+		f = kwf_update(o.file, prog);
+		load_state(&run, f);
 	}
 	run.l.rules = rules_pick(o.rules, run.l.rules, RULES_ALL, R_EXPLORATION);
 	setup(&run, &o);
@@ -416,8 +514,8 @@ main(int argc, char *argv[])
 	execute(&run, &c, o.count);
 	out_close();
 	if (o.file != NULL) {
-		save_state(&run, &f);
-		stf_close(&f);
+		save_state(&run, f);
+		kwf_close(f);
 	}
 	return EXIT_OK;
 }

@@ -13,6 +13,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "reaction";
@@ -32,6 +33,8 @@ struct run {
 	long	 mod;		/* the sum of the -m values */
 	int	 verbose;
 	int	 failed;	/* a morale roll fled, or someone was surprised */
+	int	 dark;		/* filter: light's last party record said dark */
+	int	 hasty;		/* filter: chase's last pace was walking or running */
 };
 
 struct opts {
@@ -39,15 +42,15 @@ struct opts {
 	long	 mod;
 	long long count;
 	int	 count_set;
-	const char *party, *seed;
+	const char *party, *seed, *file;
 	int	 json, verbose, unbuffered;
 };
 
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: reaction [-adhjuVv] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-s SEED] [disposition | morale [NAME:WIS ...] | "
+	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
+	    "[-p FILE] [-s SEED] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
 }
@@ -199,6 +202,31 @@ is_disposition(const struct rec_in *r)
 	return 0;
 }
 
+/* Filter: what the stream says that surprises the party (001, 002). */
+static void
+note_stream(struct run *run, const struct rec_in *r)
+{
+	if (r->prog == REC_LIGHT && r->nf > 4 && strcmp(r->f[2], "party") == 0)
+		run->dark = word_in(r->f[4], dark_levels) >= 0;
+	else if (r->prog == REC_CHASE && r->nf > 3 &&
+	    strcmp(r->f[2], "pace") == 0)
+		run->hasty = word_in(r->f[3], surprise_paces_001) >= 0;
+}
+
+/* reaction TURN - - all TEXT: the encounter surprises the party. */
+static void
+stream_surprise(const struct run *run, uint64_t turn)
+{
+	if (!run->dark && !run->hasty)
+		return;
+	rec_begin(summary_fields, turn);
+	rec_str("-");
+	rec_num("-");
+	rec_str(surprise_words_000[SP_ALL]);
+	rec_str(run->dark ? text_surprise_dark_001 : text_surprise_pace_001);
+	rec_end();
+}
+
 /*
  * After a hazard encounter, the lines that follow are held back until a
  * disposition record shows the encounter has one, or the next hazard
@@ -210,27 +238,35 @@ filter(struct run *run)
 {
 	struct rec_in r = { 0 };
 	uint64_t turn = 0;
-	int pending = 0;
+	int pending = 0, owed;
 
 	while (rec_next(&r, STDIN_FILENO)) {
-		if (pending && !is_disposition(&r)) {
+		owed = pending && is_disposition(&r);
+		if (pending && !owed) {
 			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
 			    r.turn != turn) && rec_held() < HOLD_MAX) {
+				note_stream(run, &r);	/* this turn's light */
 				rec_hold(&r);
 				continue;
 			}
 			disposition(run, turn);
+			stream_surprise(run, turn);
 		}
 		pending = 0;
 		rec_release();
 		rec_pass(&r);
+		if (owed && r.prog == REC_HAZARD)	/* a reaction before said it */
+			stream_surprise(run, turn);
+		note_stream(run, &r);
 		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
 			pending = 1;
 			turn = r.turn;
 		}
 	}
-	if (pending)
+	if (pending) {
 		disposition(run, turn);
+		stream_surprise(run, turn);
+	}
 	rec_release();
 	rec_free(&r);
 }
@@ -252,6 +288,29 @@ play(struct run *run, enum mode mode, long long count)
 			surprise(run, (uint64_t)i);
 			break;
 		}
+}
+
+/*
+ * reaction(6) FILES: the state file of -f holds the generator alone, so
+ * that a stream continues across runs (a delve(6) session's turns).
+ */
+static void
+load_state(struct stream *st, struct kwf *f)
+{
+	char *w[KWF_WORDS_MAX];
+	int nw;
+
+	while ((nw = kwf_next(f, w)) > 0)
+		if (!kwf_stream(f, w, nw, st))
+			kwf_bad(f, "expected seed or rng");
+}
+
+/* Written back when it is new or the generator moved (kwf_commit). */
+static void
+save_state(const struct stream *st, struct kwf *f)
+{
+	kwf_put_stream(f, st);
+	kwf_commit(f);
 }
 
 /* The operands: a mode, and NAME:WIS characters after morale or surprise. */
@@ -295,10 +354,11 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adhjm:n:p:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
+		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
 		case 'j': o->json = 1; break;
 		case 'm': o->mod = emod_add(o->mod, optarg); break;
@@ -321,6 +381,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
+	struct kwf *f = NULL;
 	enum mode mode;
 
 	util_init();
@@ -335,6 +396,10 @@ main(int argc, char *argv[])
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
+	if (o.file != NULL) {
+		f = kwf_update(o.file, prog);
+		load_state(&run.st, f);
+	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
@@ -343,5 +408,9 @@ main(int argc, char *argv[])
 	else
 		play(&run, mode, o.count);
 	out_close();
+	if (f != NULL) {
+		save_state(&run.st, f);
+		kwf_close(f);
+	}
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

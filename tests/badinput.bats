@@ -10,7 +10,7 @@
 #   - nothing on stdout; a filter may copy the lines before the bad record
 #     and add its own records for them, but nothing from the bad record on;
 #   - no change to any file: every state, party and table file the case
-#     made is byte-identical after, nothing is created but FILE.lock.
+#     made is byte-identical after, nothing is created (no FILE.lock either).
 # A row "ok: WHY" is an input that looks bad but is not (a seed word, a
 # foreign line a filter passes on): it must exit 0 (or 1, a failed check)
 # with nothing on stderr.  A row "n/a: WHY" is a class that cannot reach
@@ -116,6 +116,10 @@ roll     | empty      | -c '' d6                              | -               
 roll     | empty      | ''                                    | -                                       | 2
 roll     | empty      | -t ''                                 | -                                       | 2
 roll     | empty      | -t "$F"                               | put table ''                            | 2
+delve    | empty      | -C ''                                 | -                                       | 2
+delve    | empty      | -C "$S" -n ''                          | session                                 | 2
+delve    | empty      | new -s '' s                           | -                                       | 2
+delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
 #
 # nonnumeric: a word where a number goes
 hazard   | nonnumeric | -f "$S" -n x                          | state hazard                            | 2
@@ -171,6 +175,8 @@ roll     | nonnumeric | d6+x                                  | -               
 roll     | nonnumeric | 4d6khx                                | -                                       | 2
 roll     | nonnumeric | -t "$F"                               | put table 'x-6 Nothing.\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: xd6\n1-6 Nothing.\n'    | 2
+delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
+delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
 # negative: a number below its range, -1 where 0 is the least
 hazard   | negative   | -f "$S" -n -1                         | state hazard                            | 2
@@ -227,6 +233,8 @@ roll     | negative   | d-6                                   | -               
 roll     | negative   | d6-1000001                            | -                                       | 2
 roll     | negative   | 4d6kh-1                               | -                                       | 2
 roll     | negative   | -t "$F"                               | put table '-1-6 Nothing.\n'             | 2
+delve    | negative   | -C "$S" -n -1                          | session                                 | 2
+delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
 # overflow: 99999999999999999999, and the first number past a bound
 hazard   | overflow   | -f "$S" -n $BIG                       | state hazard                            | 2
@@ -245,6 +253,8 @@ light    | overflow   | -f "$S" tick $BIG                     | state light     
 light    | overflow   | -f "$S" tick 1000001                  | state light                             | 2
 light    | overflow   | -f "$S" -r alarm -e d$BIG             | state light                             | 2
 light    | overflow   | -f "$F"                               | statefile light "turn $BIG"             | 2
+light    | overflow   | -f "$F"                               | statefile light 'source t torch lit 1000000 0' | 2
+light    | overflow   | -f "$F"                               | statefile light 'source t torch lit 7 0' | 2
 light    | overflow   | -f "$F" -l torch tick                 | statefile light 'turn 1000000000000000000' | 2
 light    | overflow   | -f "$F" -                             | statefile light 'turn 1000000000000000000'; input 'hazard\t1\t5\tnothing\tx\n' | 2
 light    | overflow   | -f "$S" -                             | state light; stream "hazard\t$BIG\t5\tnothing\tx" | 2
@@ -299,6 +309,8 @@ roll     | overflow   | d1000001                              | -               
 roll     | overflow   | d6+1000001                            | -                                       | 2
 roll     | overflow   | -t "$F"                               | put table "1-$BIG Nothing.\n"           | 2
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
+delve    | overflow   | -C "$S" -n $BIG                        | session                                 | 2
+delve    | overflow   | batch -s x -n 1 -o o 1000001           | -                                       | 2
 #
 # nul: a NUL byte in a file or a record
 hazard   | nul        | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1\x00\n' | 2
@@ -319,6 +331,7 @@ chase    | nul        | -p "$F" open                          | put party 'Ash s
 return   | nul        | -p "$F" arduous                       | put party 'Ash best=1\x00\n'            | 2
 return   | nul        | -w -p "$F" dangerous                  | put party 'Ash best=1 hp=5\nBo\x00 best=1 hp=5\n' | 2
 roll     | nul        | -t "$F"                               | put table '1-6 No\x00thing.\n'          | 2
+delve    | nul        | -C "$S" status                         | session; put s/session 'seed 1\x00\n'     | 2
 #
 # utf8: bytes that are not UTF-8, in a file, a record or an argument
 hazard   | utf8       | -f "$S" -p "$F"                       | state hazard; put party '\xff con=1\n'  | 2
@@ -337,6 +350,8 @@ timedice | utf8       | -f "$S" -p "$F"                       | state timedice; 
 timedice | utf8       | -f "$S" -                             | state timedice; stream 'hazard\t2\t5\tnothing\tNo\xfething.' | 2
 timedice | utf8       | -                                     | passthru 'a foreign \xfe\xff line'      | ok: a foreign line passes as it is
 reaction | utf8       | -p "$F" morale                        | put party '\xff wis=1\n'                | 2
+reaction | utf8       | -p "$F" morale                        | put party 'Ash wis=1\nBo\xef\xbb\xbf wis=1\n' | 2
+reaction | utf8       | -p "$F" morale                        | put party '\xef\xbb\xbfAsh wis=1\n'     | ok: a byte-order mark that starts a file is skipped
 reaction | utf8       | morale $'\xff:1'                      | -                                       | 2
 reaction | utf8       | $'\xff'                               | -                                       | 2
 reaction | utf8       | -                                     | stream 'hazard\t2\t5\tnothing\tNo\xfething.' | 2
@@ -350,6 +365,7 @@ return   | utf8       | $'\xff'                               | -               
 roll     | utf8       | -t "$F"                               | put table '1-6 No\xfething.\n'          | 2
 roll     | utf8       | $'d6\xff'                             | -                                       | 2
 roll     | utf8       | -t $'\xff'                            | -                                       | 2
+delve    | utf8       | -C "$S" status                         | session; put s/session 'seed \xff\n'      | 2
 #
 # longline: a line of more than 1 MiB (<MiB> is 1 MiB and a byte of "a")
 hazard   | longline   | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1 <MiB>\n' | 2
@@ -368,6 +384,7 @@ reaction | longline   | -                                     | passthru 'a fore
 chase    | longline   | -p "$F" open                          | put party 'Ash str=1 <MiB>\n'           | 2
 return   | longline   | -p "$F" arduous                       | put party 'Ash best=1 <MiB>\n'          | 2
 roll     | longline   | -t "$F"                               | put table '1-6 <MiB>\n'                 | 2
+delve    | longline   | -C "$S" status                         | session; put s/session 'seed <MiB>\n'     | 2
 #
 # missing: a file that is not there
 hazard   | missing    | -f "$S" -p "$F"                       | state hazard; missing                   | 2
@@ -391,6 +408,8 @@ return   | missing    | -p "$F" arduous                       | missing         
 return   | missing    | -w -p "$F" dangerous                  | missing                                 | 2
 roll     | missing    | -t "$F"                               | missing                                 | 2
 roll     | missing    | -t missing                            | -                                       | 2
+delve    | missing    | -C missing status                      | -                                       | 2
+delve    | missing    | new -p "$F" s                          | missing                                 | 2
 #
 # directory: a directory where a file goes
 hazard   | directory  | -f "$F"                               | dir                                     | 2
@@ -407,6 +426,7 @@ chase    | directory  | -p "$F" open                          | dir             
 return   | directory  | -p "$F" arduous                       | dir                                     | 2
 return   | directory  | -w -p "$F" dangerous                  | dir                                     | 2
 roll     | directory  | -t "$F"                               | dir                                     | 2
+delve    | directory  | new -p "$F" s                          | dir                                     | 2
 #
 # unreadable: a file the program may not read (EACCES)
 hazard   | unreadable | -f "$F"                               | unreadable state                        | 2
@@ -420,6 +440,7 @@ reaction | unreadable | -p "$F" morale                        | unreadable      
 chase    | unreadable | -p "$F" open                          | unreadable                              | 2
 return   | unreadable | -p "$F" arduous                       | unreadable                              | 2
 roll     | unreadable | -t "$F"                               | unreadable                              | 2
+delve    | unreadable | new -p "$F" s                          | unreadable                              | 2
 #
 # rules: a rules name that is none, or none the program has
 hazard   | rules      | -f "$S" -r bogus                      | state hazard                            | 2
@@ -444,6 +465,8 @@ return   | rules      | -r alarm arduous                      | -               
 return   | rules      | DELVING_RULES=bogus arduous           | -                                       | 2
 roll     | rules      | -r exploration d6                     | -                                       | usage
 roll     | rules      | DELVING_RULES=bogus d6                | -                                       | ok: roll has no rules: DELVING_RULES is not its
+delve    | rules      | new -r bogus s                         | -                                       | 2
+delve    | rules      | -C "$S" -r exploration                 | session                                 | usage
 #
 # command: an operand that names no command, action, mode, path or thing
 hazard   | command    | -f "$S" bogus                         | state hazard                            | 2
@@ -471,16 +494,21 @@ return   | command    | -                                     | -               
 roll     | command    | bogus                                 | -                                       | 2
 roll     | command    | -t bogus                              | -                                       | 2
 roll     | command    | -                                     | -                                       | 2
+delve    | command    | -C "$S" bogus                          | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
 hazard   | fields     | -f "$S" -t "$F"                       | state hazard; put table '1-6\n'         | 2
 hazard   | fields     | -f "$F"                               | statefile hazard 'turn'                 | 2
+hazard   | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
+hazard   | fields     | -f "$F"                               | put state 'turn 4\nrng 8c554df8e94f9205fefd916c304fa466450fac22a5a0a516dd680c78691151b5\n' | 2
 hazard   | fields     | -                                     | stream 'hazard\t2\t5'                   | 2
 light    | fields     | -f "$F"                               | statefile light 'source t torch lit'    | 2
+light    | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
 light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5'      | 2
 light    | fields     | -f "$S" -                             | state light; stream 'light\t2\tt\ttorch' | 2
 timedice | fields     | -f "$F"                               | statefile timedice 'timer t'            | 2
+timedice | fields     | -f "$F"                               | put state 'day 2\nseed 7\n'           | 2
 timedice | fields     | -f "$S" -p "$F"                       | state timedice; put party 'Ann\n'       | 2
 timedice | fields     | -f "$S" -                             | state timedice; stream 'timedice\t2\t1\t07:10' | 2
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
@@ -490,6 +518,7 @@ chase    | fields     | -p "$F" open                          | put party 'Ash\n
 return   | fields     | -p "$F" arduous                       | put party 'Ash\n'                       | 2
 return   | fields     | -w -p "$F" dangerous                  | put party 'Ash best=1\n'                | 2
 roll     | fields     | -t "$F"                               | put table '1-6\n'                       | 2
+delve    | fields     | -C "$S" status                         | session; put s/session 'seed\n'           | 2
 #
 # usage: an unknown option, a missing argument
 hazard   | usage      | -f "$S" -Z                            | state hazard                            | usage
@@ -506,6 +535,8 @@ return   | usage      | -Z arduous                            | -               
 return   | usage      | -c                                    | -                                       | usage
 roll     | usage      | -Z                                    | -                                       | usage
 roll     | usage      | -t                                    | -                                       | usage
+delve    | usage      | -Z                                     | -                                       | usage
+delve    | usage      | -C                                     | -                                       | usage
 EOF
 }
 
@@ -545,6 +576,9 @@ stream() {
 	IN=$PWD/in PASS=$PWD/pass
 }
 
+# session: a session of delve(6) in s, S its directory.
+session() { delve new -s 1 -l torch s > /dev/null; S=$PWD/s; }
+
 # input TEXT: stdin; nothing of it may come out.
 input() { emit "$1" > in; IN=$PWD/in; }
 
@@ -558,7 +592,7 @@ nodir() { F=$PWD/nodir/state; }
 
 # unreadable [state]: a file whose open(2) fails with EACCES.  Root reads
 # every file it owns, so as root F is a file of /proc/1 that refuses it, if
-# there is one; a state file needs its directory for FILE.lock, which no
+# there is one; a state file must be one the run may lock and write, which no
 # such file has: that case is skipped, with the reason.
 unreadable() {
 	local f
@@ -580,9 +614,9 @@ unreadable() {
 }
 
 # snapshot: every name under the case directory, and the checksum of every
-# readable file, but the FILE.lock files a run may make.
+# readable file.
 snapshot() {
-	find . -name '*.lock' -prune -o -type f -readable -exec cksum {} + -o -print
+	find . -type f -readable -exec cksum {} + -o -print
 }
 
 # rows: the table's rows, the blanks around each column trimmed, the
