@@ -688,8 +688,12 @@ static long long
 quotient(const struct big *n, const struct big *d)
 {
 	struct big t = { 0 }, q = { 0 };
-	long long lo = 0, hi = (long long)1 << 62, mid;
+	long long lo = 0, hi, mid;
+	int bits = big_bits(n) - big_bits(d) + 1;
 
+	if (big_cmp(n, d) < 0)	/* a probability: the common case */
+		return 0;
+	hi = bits >= 62 ? (long long)1 << 62 : ((long long)1 << bits) - 1;
 	while (lo < hi) {
 		mid = lo + (hi - lo + 1) / 2;
 		big_set(&q, (uint64_t)mid);
