@@ -18,6 +18,7 @@ struct parser {
 	const char *s0, *s;
 	const char *tok;	/* the token a new node stands for */
 	int	 failed;
+	int	 scan;		/* expr_scan: stop before an operator without a term */
 };
 
 static int
@@ -309,6 +310,18 @@ join(struct parser *p, int op, int a, int b, long long lo, long long hi)
 	return i;
 }
 
+/* Scanning, an operator not followed by a term ends the expression before it. */
+static int
+give_back(struct parser *p, const char *at, int a)
+{
+	if (!p->scan || p->e->why[0] == '\0' || strstr(p->e->why, "expected") == NULL)
+		return -1;
+	p->failed = 0;
+	p->e->why[0] = '\0';
+	p->s = at;
+	return a;
+}
+
 /* Floor and ceiling of a / b, b > 0. */
 static long long
 floordiv(long long a, long long b)
@@ -375,7 +388,9 @@ product(struct parser *p)
 			op = E_DIV, p->s++;
 		else
 			return a;
-		if ((b = primary(p)) < 0 || (a = scale(p, op, a, b, at)) < 0)
+		if ((b = primary(p)) < 0)
+			return give_back(p, at, a);
+		if ((a = scale(p, op, a, b, at)) < 0)
 			return -1;
 	}
 }
@@ -397,7 +412,7 @@ sum(struct parser *p)
 		at = p->s;
 		op = *p->s++ == '+' ? E_ADD : E_SUB;
 		if ((b = product(p)) < 0)
-			return -1;
+			return give_back(p, at, a);
 		p->tok = at;
 		x = &p->e->node[a], y = &p->e->node[b];
 		if ((a = join(p, op, a, b, op == E_ADD ? x->lo + y->lo :
@@ -412,10 +427,10 @@ sum(struct parser *p)
  * spaces not counted), for readers that find dice inside text ("2d4
  * goblins"); NULL, or why there is none.
  */
-const char *
-expr_scan(struct expr *e, const char *s, int *len)
+static const char *
+parse(struct expr *e, const char *s, int *len, int scan)
 {
-	struct parser p = { e, s, s, s, 0 };
+	struct parser p = { e, s, s, s, 0, scan };
 
 	memset(e, 0, sizeof *e);
 	if (strlen(s) > EXPR_TEXT_MAX) {
@@ -431,15 +446,21 @@ expr_scan(struct expr *e, const char *s, int *len)
 	return NULL;
 }
 
+const char *
+expr_scan(struct expr *e, const char *s, int *len)
+{
+	return parse(e, s, len, 1);
+}
+
 /* All of s, one expression; NULL, or why not ("position 5: expected a term"). */
 const char *
 expr_parse(struct expr *e, const char *s)
 {
-	struct parser p = { e, s, s, s, 0 };
+	struct parser p = { e, s, s, s, 0, 0 };
 	const char *why;
 	int len;
 
-	if ((why = expr_scan(e, s, &len)) != NULL)
+	if ((why = parse(e, s, &len, 0)) != NULL)
 		return why;
 	p.s = s + len;
 	space(&p);

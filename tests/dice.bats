@@ -270,3 +270,15 @@ chi2() {
 	eq 17 "$(roll -g -w 20 3d6 | wc -l | tr -d ' ')"
 	eq "~9.35686613067101e-1" "$(roll -O 50d6kh5 | awk -F'\t' '$2 == 30 { print $4 }')"
 }
+
+@test "expr_scan: the dice expression at the start of a table entry, and its length" {
+	eq "3 dice" "$(unit scan '2d4 goblins')"
+	eq "5 dice" "$(unit scan '1d6+1 wolves')"
+	eq "7 dice" "$(unit scan '(2d6)*3  orcs')"
+	eq "2 dice" "$(unit scan 'd6 damage')"
+	eq "1 constant" "$(unit scan '3 bats')"
+	eq "3 dice" "$(unit scan 'd20+ a')"	# the longest expression: "+ a" is text
+	eq "3 dice" "$(unit scan 'd20 - more')"
+	run -2 --separate-stderr unit scan 'goblins'
+	eq "unit: goblins: position 1: expected a term" "$stderr"
+}
