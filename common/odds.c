@@ -30,12 +30,13 @@ struct ctx {
 static const char too_long[] =
     "too much counting to do exactly in reasonable time";
 
+/* Steps estimated in double: a product of sizes never overflows. */
 static int
-spend(struct ctx *x, long long steps)
+spend(struct ctx *x, double steps)
 {
 	if (x->why != NULL)
 		return -1;
-	if (steps < 0 || (x->work += steps) > ODDS_WORK_MAX) {
+	if (steps > ODDS_WORK_MAX || (x->work += (long long)steps) > ODDS_WORK_MAX) {
 		x->why = too_long;
 		return -1;
 	}
@@ -56,6 +57,8 @@ make(struct odds *o, long long lo, long long step, long n)
 static void
 add_factors(struct odds *o, const uint32_t *f, int n)
 {
+	if (n == 0)
+		return;
 	o->fac = ereallocarray(o->fac, (size_t)(o->nfac + n + 1), sizeof *o->fac);
 	memcpy(o->fac + o->nfac, f, (size_t)n * sizeof *f);
 	o->nfac += n;
@@ -117,7 +120,7 @@ conv_into(struct ctx *x, struct odds *a, const struct odds *b)
 	long long limbs = (long long)(a->count[a->n - 1].n + 2) *
 	    (b->count[b->n - 1].n + 2);
 
-	if (spend(x, (long long)a->n * b->n / 4 * (limbs < 8 ? 1 : limbs / 8)) < 0)
+	if (spend(x, (double)a->n * b->n / 4 * (limbs < 8 ? 1 : limbs / 8)) < 0)
 		return -1;
 	convolve(&r, a, b);
 	odds_free(a);
@@ -233,7 +236,7 @@ explode(struct ctx *x, struct odds *o, const struct term *t)
 
 	for (f = t->flo; f <= t->fhi; f++)
 		m += cmp_true(&t->ex, f);
-	if (spend(x, (long long)EXPR_EXPLODE_MAX * (m + 1) * n) < 0)
+	if (spend(x, (double)EXPR_EXPLODE_MAX * (m + 1) * n) < 0)
 		return -1;
 	cur = ereallocarray(NULL, (size_t)n, sizeof *cur);
 	next = ereallocarray(NULL, (size_t)n, sizeof *next);
@@ -327,7 +330,7 @@ window_sum(struct ctx *x, struct odds *o, uint32_t n)
 	struct big *cur, *next, *t, w = { 0 }, one;
 	struct odds r;
 
-	if (spend(x, (long long)n * size * (size / 64 + 1) / 16) < 0)
+	if (spend(x, (double)n * size * (size / 64 + 1) / 16) < 0)
 		return -1;
 	cur = ereallocarray(NULL, (size_t)size, sizeof *cur);
 	next = ereallocarray(NULL, (size_t)size, sizeof *next);
@@ -440,7 +443,7 @@ keep_value(struct ctx *x, struct keep *K, const struct odds *o,
 	for (a = 0; a < K->k; a++)
 		steps += K->to[a] >= K->from[a] ? (K->to[a] - K->from[a] + 1) *
 		    (long)K->k : 0;
-	if (spend(x, steps + 4L * K->n * K->k) < 0)
+	if (spend(x, (double)steps + 4.0 * K->n * K->k) < 0)
 		return -1;
 	big_set(&K->pw[0], 1);
 	big_set(&K->pr[0], 1);
@@ -492,7 +495,7 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	K.width = (long)((gh - gl) * K.k + 1);
 	K.slo = gl * K.k;
 	/* scores of a dice counted from 0: st holds s - a*gl, offset by k*gl */
-	if (spend(x, (long long)K.k * K.width / 8) < 0)
+	if (spend(x, (double)K.k * K.width / 8) < 0)
 		return -1;
 	size = (long)K.k * K.width;
 	K.from = ereallocarray(NULL, K.k, sizeof *K.from);
@@ -590,6 +593,25 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 	return i;
 }
 
+/* No total that never comes at either end. */
+static void
+trim_ends(struct odds *o)
+{
+	long lo = 0, hi = o->n - 1, i;
+
+	while (lo < hi && big_zero(&o->count[lo]))
+		lo++;
+	while (hi > lo && big_zero(&o->count[hi]))
+		hi--;
+	for (i = 0; i < lo; i++)
+		big_free(&o->count[i]);
+	for (i = hi + 1; i < o->n; i++)
+		big_free(&o->count[i]);
+	memmove(o->count, o->count + lo, (size_t)(hi - lo + 1) * sizeof *o->count);
+	o->lo += lo * o->step;
+	o->n = hi - lo + 1;
+}
+
 /* Count every total of e; NULL, or why it cannot be counted exactly. */
 const char *
 odds_count(struct odds *o, const struct expr *e)
@@ -601,6 +623,7 @@ odds_count(struct odds *o, const struct expr *e)
 		odds_free(o);
 		return x.why != NULL ? x.why : too_long;
 	}
+	trim_ends(o);
 	big_set(&o->den, 0);
 	for (i = 0; i < o->n; i++)
 		big_add(&o->den, &o->count[i]);
