@@ -117,9 +117,14 @@ static int
 conv_into(struct ctx *x, struct odds *a, const struct odds *b)
 {
 	struct odds r;
-	long long limbs = (long long)(a->count[a->n - 1].n + 2) *
-	    (b->count[b->n - 1].n + 2);
+	double la = 1, lb = 1, limbs;
+	long i;
 
+	for (i = 0; i < a->n; i++)
+		la = a->count[i].n > la ? a->count[i].n : la;
+	for (i = 0; i < b->n; i++)
+		lb = b->count[i].n > lb ? b->count[i].n : lb;
+	limbs = la * lb;	/* the widest counts: a product's cost */
 	if (spend(x, (double)a->n * b->n / 4 * (limbs < 8 ? 1 : limbs / 8)) < 0)
 		return -1;
 	convolve(&r, a, b);
@@ -329,8 +334,12 @@ window_sum(struct ctx *x, struct odds *o, uint32_t n)
 	long m = o->n, size = (long)n * (m - 1) + 1, s, i;
 	struct big *cur, *next, *t, w = { 0 }, one;
 	struct odds r;
+	int bits;
 
-	if (spend(x, (double)n * size * (size / 64 + 1) / 16) < 0)
+	for (bits = 1; (1L << bits) < m && bits < 62; bits++)
+		;
+	/* n rounds over size totals, of counts up to m^n: n bits / 32 limbs */
+	if (spend(x, (double)n * size * ((double)n * bits / 128 + 1)) < 0)
 		return -1;
 	cur = ereallocarray(NULL, (size_t)size, sizeof *cur);
 	next = ereallocarray(NULL, (size_t)size, sizeof *next);
@@ -378,8 +387,21 @@ power(struct ctx *x, struct odds *o, uint32_t n)
 	struct odds acc;
 	uint32_t i;
 
+	double est = 0, wl = 1, la;
+	long j;
+
 	if (uniform(o))
 		return window_sum(x, o, n);
+	for (j = 0; j < o->n; j++)
+		wl = o->count[j].n > wl ? o->count[j].n : wl;
+	for (i = 1; i < n && est <= ODDS_WORK_MAX; i++) {	/* refuse at once */
+		la = wl * i * wl;
+		est += (double)i * o->n * o->n / 4 * (la < 8 ? 1 : la / 8);
+	}
+	if (est > ODDS_WORK_MAX - x->work) {
+		x->why = too_long;
+		return -1;
+	}
 	point(&acc, 0);
 	for (i = 0; i < n; i++)
 		if (conv_into(x, &acc, o) < 0) {
@@ -417,6 +439,7 @@ struct keep {
 	long long slo;		/* the least score of k dice */
 	long	 width;
 	struct big *st, *res, *cn, *pw, *pr, f, t;
+	double	 limbs;		/* about the limbs of a count, for the cost */
 	long	*from, *to;	/* st[a] is zero outside from[a]..to[a] */
 };
 
@@ -443,7 +466,7 @@ keep_value(struct ctx *x, struct keep *K, const struct odds *o,
 	for (a = 0; a < K->k; a++)
 		steps += K->to[a] >= K->from[a] ? (K->to[a] - K->from[a] + 1) *
 		    (long)K->k : 0;
-	if (spend(x, (double)steps + 4.0 * K->n * K->k) < 0)
+	if (spend(x, ((double)steps + 4.0 * K->n * K->k) * K->limbs) < 0)
 		return -1;
 	big_set(&K->pw[0], 1);
 	big_set(&K->pr[0], 1);
@@ -513,6 +536,9 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	memset(K.pw, 0, (K.n + 1) * sizeof *K.pw);
 	memset(K.pr, 0, (K.n + 1) * sizeof *K.pr);
 	big_set(&K.st[-K.slo], 1);	/* no dice placed, score 0 */
+	for (i = 0; i < o->n; i++)
+		big_add(&K.f, &o->count[i]);
+	K.limbs = (double)K.n * big_bits(&K.f) / 128 + 1;
 	widen(&K, 0, (long)-K.slo);
 	for (i = 0; i < o->n; i++)
 		big_add(&rest, &o->count[i]);
@@ -908,8 +934,10 @@ odds_sd(const struct odds *o, char **dec)
 	*dec = emalloc(32);
 	sprintf(*dec, "%lld.%04lld", lo / 10000, lo % 10000);
 	fac = ereallocarray(NULL, (size_t)o->nfac * 2 + 1, sizeof *fac);
-	memcpy(fac, o->fac, (size_t)o->nfac * sizeof *fac);
-	memcpy(fac + o->nfac, o->fac, (size_t)o->nfac * sizeof *fac);
+	if (o->nfac > 0) {
+		memcpy(fac, o->fac, (size_t)o->nfac * sizeof *fac);
+		memcpy(fac + o->nfac, o->fac, (size_t)o->nfac * sizeof *fac);
+	}
 	f = reduce(&v, &d2, fac, o->nfac * 2);
 	s = emalloc(strlen(f) + 8);
 	sprintf(s, strcmp(f, "0") == 0 ? "%s" : "sqrt(%s)", f);

@@ -23,7 +23,7 @@ _delving_spec() {
 		cmds='flee open uneven long pace' ;;
 	return)	opts=c:hjk:l:m:p:r:s:Vvw rules='travel dungeonturn'
 		cmds='dangerous arduous' ;;
-	roll)	opts=c:hjn:os:t:Vv rules='' cmds='' ;;
+	roll)	opts=c:ghjn:Oos:t:Vvw: rules='' cmds='' ;;
 	delve)	opts=C:hjn:RV rules=''
 		cmds='new status check undo log roll reaction chase return batch turn rest advance stay backtrack hide' ;;
 	*)	return 1 ;;
