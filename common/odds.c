@@ -505,6 +505,7 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	struct big rest = { 0 };
 	long long lo = o->lo, hi = o->lo + o->n - 1, gl = 0, gh = 0, g;
 	long i, idx, size;
+	double est;
 	struct odds r;
 
 	for (i = 0; i < o->n; i++) {
@@ -518,8 +519,16 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	K.width = (long)((gh - gl) * K.k + 1);
 	K.slo = gl * K.k;
 	/* scores of a dice counted from 0: st holds s - a*gl, offset by k*gl */
-	if (spend(x, (double)K.k * K.width / 8) < 0)
+	for (i = 0, est = 0; i < o->n; i++)
+		est += o->count[i].n;
+	est = (double)K.n * 32 * est / o->n / 128 + 1;	/* about the limbs */
+	for (i = 0, g = 0; i < (long)K.k; i++)
+		g += (long long)i * (gh - gl) + 1;	/* the states a walk may hold */
+	if (spend(x, (double)K.k * K.width / 8) < 0 ||
+	    (double)o->n * g * K.k * est > ODDS_WORK_MAX - x->work) {
+		x->why = too_long;	/* refused before it starts */
 		return -1;
+	}
 	size = (long)K.k * K.width;
 	K.from = ereallocarray(NULL, K.k, sizeof *K.from);
 	K.to = ereallocarray(NULL, K.k, sizeof *K.to);
