@@ -6,7 +6,7 @@
 #include "bigint.h"
 #include "expr.h"
 
-#define ODDS_WORK_MAX 100000000LL	/* steps of counting before -o gives up */
+#define ODDS_WORK_MAX 20000000LL	/* steps of counting before -o gives up */
 #define ODDS_FACTORS_MAX 4096
 
 /* Totals lo, lo + step, ...: count[i] of den outcomes give lo + i * step. */
