@@ -4,6 +4,7 @@
  * a WIS check against DC 12 for each character (000).  In filter mode, a
  * disposition record for each encounter of a hazard stream that has none.
  */
+#include <ctype.h>
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 static const char prog[] = "reaction";
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
+#define ON_MAX 8	/* -T tables */
+#define CREATURE_MAX 256
 
 enum mode { M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER };
 
@@ -28,6 +31,9 @@ static const char *const mode_names[] = {
 
 struct run {
 	struct stream st;
+	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
+	int	 non;
+	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
 	struct dice d20;	/* with -a/-d, 2d20 keep one */
 	struct party party;
 	long	 mod;		/* the sum of the -m values */
@@ -43,6 +49,8 @@ struct opts {
 	long long count;
 	int	 count_set;
 	const char *party, *seed, *file;
+	char	*on[ON_MAX];	/* -T KEY=FILE */
+	int	 non;
 	int	 json, verbose, unbuffered;
 };
 
@@ -50,7 +58,7 @@ static void
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
-	    "[-p FILE] [-s SEED] [disposition | morale [NAME:WIS ...] | "
+	    "[-p FILE] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
 }
@@ -85,6 +93,38 @@ static const char *const summary_fields[] = {
 	"index", "roll", "count", "key", "text", NULL
 };
 
+/*
+ * 001: "The GM determines the encounter's reaction, activity, distance from
+ * the party": each -T table, in the order given, after the disposition:
+ * reaction INDEX ROLL TOTAL KEY TEXT, the row's dice rolled and noted.
+ */
+static void
+on_tables(struct run *run, uint64_t index)
+{
+	static struct tbl_entry e;
+	uint32_t faces[DICE_COUNT_MAX];
+	const struct tbl_row *row;
+	char dice[64];
+	long total;
+	int i;
+
+	for (i = 0; i < run->non; i++) {
+		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
+		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
+		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
+		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
+		rec_begin(roll_fields, index);
+		rec_i64(total);
+		rec_i64(total);
+		rec_str(row->key);
+		rec_text("%c%s of the creatures met%s%s%s: %s%s",
+		    toupper((unsigned char)run->on[i].key[0]), run->on[i].key + 1,
+		    run->creature[0] != '\0' ? " (" : "", run->creature,
+		    run->creature[0] != '\0' ? ")" : "", e.text, dice);
+		rec_end();
+	}
+}
+
 /* 002: Encounter Vibe Check: 2d6 + MOD, the total kept to the table's 2-12. */
 static void
 disposition(struct run *run, uint64_t index)
@@ -105,9 +145,14 @@ disposition(struct run *run, uint64_t index)
 	rec_i64(roll);
 	rec_i64(total);
 	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
-	rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
-	    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	if (run->creature[0] != '\0')
+		rec_text("The creatures met (%s) are %s: 2d6 %ld%+ld = %ld%s.%s", run->creature,
+		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	else
+		rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
+		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
 	rec_end();
+	on_tables(run, index);
 }
 
 /* A d20 check of the characters: its DC, its keys and its sentences. */
@@ -202,6 +247,31 @@ is_disposition(const struct rec_in *r)
 	return 0;
 }
 
+/* hazard TURN ROLL KEY encounter DICE TEXT: the encounter table's row of the turn. */
+static int
+is_creature(const struct rec_in *r, uint64_t turn)
+{
+	return r->prog == REC_HAZARD && r->nf == 7 && r->turn == turn &&
+	    strcmp(r->f[4], "encounter") == 0;
+}
+
+/* The creature as hazard names it: "6 goblins", or the one of a sign met. */
+static void
+creature_of(struct run *run, const struct rec_in *r)
+{
+	const char *text = r->f[6], *met = text_sign_creature_met[0];
+	size_t n;
+
+	if (strncmp(text, met, strlen(met)) == 0)
+		text += strlen(met);
+	snprintf(run->creature, sizeof run->creature, "%s", text);
+	if ((n = strcspn(run->creature, "[")) > 0 && run->creature[n] == '[')
+		run->creature[n - 1] = '\0';	/* -v: the dice behind it */
+	n = strlen(run->creature);
+	while (n > 0 && run->creature[n - 1] == '.')
+		run->creature[--n] = '\0';
+}
+
 /* Filter: what the stream says that surprises the party (001, 002). */
 static void
 note_stream(struct run *run, const struct rec_in *r)
@@ -241,6 +311,12 @@ filter(struct run *run)
 	int pending = 0, owed;
 
 	while (rec_next(&r, STDIN_FILENO)) {
+		if (pending && is_creature(&r, turn)) {	/* hazard -T encounter */
+			creature_of(run, &r);
+			rec_release();
+			rec_pass(&r);
+			continue;
+		}
 		owed = pending && is_disposition(&r);
 		if (pending && !owed) {
 			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
@@ -261,6 +337,7 @@ filter(struct run *run)
 		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
 			pending = 1;
 			turn = r.turn;
+			run->creature[0] = '\0';
 		}
 	}
 	if (pending) {
@@ -290,26 +367,45 @@ play(struct run *run, enum mode mode, long long count)
 		}
 }
 
+/* A "dark" or "hasty" line: yes or no. */
+static int
+flag_line(struct kwf *f, char **w, int nw)
+{
+	int v = nw == 2 ? word_in(w[1], yes_no) : -1;
+
+	if (v < 0)
+		kwf_bad(f, "%s: expected yes or no", w[0]);
+	return v;
+}
+
 /*
- * reaction(6) FILES: the state file of -f holds the generator alone, so
- * that a stream continues across runs (a delve(6) session's turns).
+ * reaction(6) FILES: the state file of -f holds the generator, so that a
+ * stream continues across runs (a delve(6) session's turns), and what the
+ * stream last said that surprises the party (the dark, a hasty pace), so
+ * that N runs of one turn say what one run of N turns says.
  */
 static void
-load_state(struct stream *st, struct kwf *f)
+load_state(struct run *run, struct kwf *f)
 {
 	char *w[KWF_WORDS_MAX];
 	int nw;
 
 	while ((nw = kwf_next(f, w)) > 0)
-		if (!kwf_stream(f, w, nw, st))
-			kwf_bad(f, "expected seed or rng");
+		if (strcmp(w[0], "dark") == 0)
+			run->dark = flag_line(f, w, nw);
+		else if (strcmp(w[0], "hasty") == 0)
+			run->hasty = flag_line(f, w, nw);
+		else if (!kwf_stream(f, w, nw, &run->st))
+			kwf_bad(f, "expected seed, rng, dark or hasty");
 }
 
-/* Written back when it is new or the generator moved (kwf_commit). */
+/* Written back when it is new or something in it moved (kwf_commit). */
 static void
-save_state(const struct stream *st, struct kwf *f)
+save_state(const struct run *run, struct kwf *f)
 {
-	kwf_put_stream(f, st);
+	kwf_put_stream(f, &run->st);
+	kwf_put(f, "dark %s", yes_no[run->dark]);
+	kwf_put(f, "hasty %s", yes_no[run->hasty]);
 	kwf_commit(f);
 }
 
@@ -336,6 +432,9 @@ check_mode_options(enum mode mode, const struct opts *o)
 {
 	const char *name = mode == M_FILTER ? "filter mode" : "disposition";
 
+	if ((mode == M_MORALE || mode == M_SURPRISE) && o->non > 0)
+		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
+		    mode_names[mode]);
 	if (mode == M_MORALE || mode == M_SURPRISE)
 		return;
 	if (o->adv)
@@ -348,13 +447,28 @@ check_mode_options(enum mode mode, const struct opts *o)
 		errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
 }
 
+/* -T KEY=FILE: distance=FILE, activity=FILE, ... in the order given. */
+static void
+load_on(struct run *run, struct opts *o)
+{
+	char *file;
+	int i;
+
+	for (i = 0; i < o->non; i++) {
+		if ((file = tbl_on_split(o->on[i])) == NULL)
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
+			    o->on[i]);
+		tbl_on_load(&run->on[run->non++], o->on[i], file);
+	}
+}
+
 static void
 parse_options(struct opts *o, int argc, char **argv)
 {
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:T:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
@@ -368,6 +482,11 @@ parse_options(struct opts *o, int argc, char **argv)
 			break;
 		case 'p': o->party = optarg; break;
 		case 's': o->seed = optarg; break;
+		case 'T':
+			if (o->non == ON_MAX)
+				errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+			o->on[o->non++] = optarg;
+			break;
 		case 'u': o->unbuffered = 1; break;
 		case 'V': version(prog); out_close(); exit(EXIT_OK);
 		case 'v': o->verbose = 1; break;
@@ -383,6 +502,7 @@ main(int argc, char *argv[])
 	struct opts o = { 0 };
 	struct kwf *f = NULL;
 	enum mode mode;
+	int i;
 
 	util_init();
 	opterr = 0;
@@ -396,9 +516,10 @@ main(int argc, char *argv[])
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
+	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run.st, f);
+		load_state(&run, f);
 	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
@@ -409,8 +530,10 @@ main(int argc, char *argv[])
 		play(&run, mode, o.count);
 	out_close();
 	if (f != NULL) {
-		save_state(&run.st, f);
+		save_state(&run, f);
 		kwf_close(f);
 	}
+	for (i = 0; i < run.non; i++)
+		tbl_on_free(&run.on[i]);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -87,6 +87,18 @@ list_tables(void)
 	}
 }
 
+/* FILE#heading, FILE being there: a table among several in a document. */
+static int
+heading_of_file(const char *name)
+{
+	char *file = estrdup(name), *hash = strrchr(file, '#');
+	int there = hash != NULL && hash != file &&
+	    (*hash = '\0', access(file, F_OK) == 0);
+
+	free(file);
+	return there;
+}
+
 /* -t NAME: a table of rules_tables; else a file in either form. */
 static void
 pick_table(struct run *run, const char *name)
@@ -101,7 +113,7 @@ pick_table(struct run *run, const char *name)
 	if (strcmp(name, "alarm") == 0)
 		errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
 	if (run->table == NULL && strchr(name, '/') == NULL &&
-	    access(name, F_OK) != 0)
+	    access(name, F_OK) != 0 && !heading_of_file(name))
 		errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
 		    name);
 	if (run->table == NULL) {
@@ -347,28 +359,53 @@ clamp(const struct run *run, long long total)
 	    (long)total;
 }
 
-/* roll INDEX TABLE ROLL KEY TEXT */
+/* A d66 table rolled on its own die: tens and units, two d6. */
+static int
+d66(const struct run *run, const struct operand *op)
+{
+	return run->table != NULL && tbl_d66(run->table) && op->simple &&
+	    op->d.count == 1 && op->d.sides == 66 && op->d.mod == 0;
+}
+
+/* roll INDEX TABLE ROLL KEY TEXT: the row's dice rolled after it, noted in TEXT */
 static void
 table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
 	static const char *const fields[] = {
 		"index", "table", "roll", "key", "text", NULL
 	};
+	static struct tbl_entry e;
+	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[FACES_TEXT + 4] = "", as[64] = "";
-	long long total = roll_one(run, op, buf, FACES_TEXT);
+	long long total;
+	long t;
+	int n;
+
+	if (d66(run, op)) {	/* tens, units */
+		tbl_roll(run->table, &run->st.rng, &t, faces);
+		total = t;
+		dice_faces(&op->d, faces, buf, FACES_TEXT);
+	} else
+		total = roll_one(run, op, buf, FACES_TEXT);
 
 	row = tbl_lookup(run->table, clamp(run, total));
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, " (%lld counts as %ld)", total,
 		    clamp(run, total));
+	tbl_entry(&e, row->text, &run->st.rng,
+	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
-		snprintf(dice, sizeof dice, " [%s: %s]", op->text, buf);
+		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
+	if (run->verbose && e.n > 0 && n < (int)sizeof dice)	/* the entry's dice */
+		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e.faces);
+	if (run->verbose && n < (int)sizeof dice)
+		snprintf(dice + n, sizeof dice - (size_t)n, "]");
 	rec_begin(fields, index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
-	rec_text("%s%s%s", row->text, as, dice);
+	rec_text("%s%s%s", e.text, as, dice);
 	rec_end();
 }
 
@@ -536,6 +573,8 @@ odds_all(const struct run *run)
 
 		if ((why = odds_count(&o, &run->op[i].e)) != NULL)
 			errx(EXIT_BAD, "-o: %s: %s", expr, why);
+		if (d66(run, &run->op[i]))	/* tens and units: 36 totals */
+			odds_d66(&o);
 		if (run->table != NULL)
 			odds_table(run, &o);
 		else if (run->check) {

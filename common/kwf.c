@@ -34,12 +34,13 @@ static const struct kind {
 	const char *keys[KWF_KEYS_MAX];
 } kinds[] = {
 	{ "hazard", { "rules", "turn", "since-rest", "fatigue-pending",
-	    "condition", "sign-pending", "alarm", "seed", "rng", NULL } },
+	    "condition", "sign-pending", "sign-creature", "alarm", "seed", "rng",
+	    NULL } },
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
 	    "source", "seed", "rng", NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
 	    "rooms-per-hour", "timer", "seed", "rng", NULL } },
-	{ "reaction", { "seed", "rng", NULL } },
+	{ "reaction", { "seed", "rng", "dark", "hasty", NULL } },
 };
 static const char *const named_keys[] = { "source", "timer", NULL };
 

@@ -665,6 +665,22 @@ odds_count(struct odds *o, const struct expr *e)
 	return NULL;
 }
 
+/* A d66 table's own die: tens and units on two d6, each of 36 totals once. */
+void
+odds_d66(struct odds *o)
+{
+	uint32_t six = 6;
+	long t;
+
+	odds_free(o);
+	make(o, 11, 1, 56);
+	for (t = 11; t <= 66; t++)
+		big_set(&o->count[t - 11], t % 10 >= 1 && t % 10 <= 6);
+	add_factors(o, &six, 1);
+	add_factors(o, &six, 1);
+	big_set(&o->den, 36);
+}
+
 /* The outcomes giving total or more. */
 void
 odds_at_least(const struct odds *o, long long total, struct big *n)
