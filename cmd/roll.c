@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "expr.h"
+#include "opt.h"
 #include "odds.h"
 #include "record.h"
 #include "rules.h"
@@ -57,15 +58,26 @@ struct run {
 	int	 width;		/* -w */
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] "
-	    "[-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]\n");
-	if (status == EXIT_OK)
-		out_close();
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
+	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'n', "COUNT", "roll the expressions COUNT times (default 1)" },
+	{ 'O', NULL, "as -o, each probability to 15 figures" },
+	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
+	{ 's', "SEED", "seed the generator" },
+	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each total, and the seed" },
+	{ 'w', "WIDTH", "the longest bar of -g (default 50)" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
+	    "[-w WIDTH] [EXPRESSION ...]", options
+};
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
 static void
@@ -631,47 +643,38 @@ check_options(const struct opts *o, int argc)
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	o->width = 50;
-	while ((ch = getopt(argc, argv, "+c:ghjn:Oos:t:Vvw:")) != -1)
-		switch (ch) {
-		case 'c': o->dc = optarg; break;
-		case 'g': o->graph = o->odds = 1; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'n':
-			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
-			o->count_set = 1;
-			break;
-		case 'O': o->fine = o->odds = 1; break;
-		case 'o': o->odds = 1; break;
-		case 's': o->seed = optarg; break;
-		case 't': o->table = optarg; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		case 'w':
-			o->width = estrtonum(optarg, 1, WIDTH_MAX, "-w");
-			o->width_set = 1;
-			break;
-		default: usage(stderr, EXIT_BAD);
-		}
+	switch (letter) {
+	case 'c': o->dc = v; break;
+	case 'g': o->graph = o->odds = 1; break;
+	case 'j': o->json = 1; break;
+	case 'n':
+		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
+		o->count_set = 1;
+		break;
+	case 'O': o->fine = o->odds = 1; break;
+	case 'o': o->odds = 1; break;
+	case 's': o->seed = v; break;
+	case 't': o->table = v; break;
+	case 'v': o->verbose = 1; break;
+	case 'w':
+		o->width = estrtonum(v, 1, WIDTH_MAX, "-w");
+		o->width_set = 1;
+		break;
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { 0 };
+	struct opts o = { .count = 1, .width = 50 };
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
 	check_options(&o, argc);
 	out_init(prog, 0);
 	rec_json(o.json);
