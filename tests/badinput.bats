@@ -239,7 +239,7 @@ return   | negative   | -p "$F" arduous                       | put party 'Ash b
 return   | negative   | -w -p "$F" dangerous                  | put party 'Ash best=1 hp=-1\n'          | 2
 roll     | negative   | -n -1 d6                              | -                                       | 2
 roll     | negative   | -c -2000000001 d6                     | -                                       | 2
-roll     | negative   | -- -1d6                               | -                                       | 2
+roll     | negative   | -g -w -1 d6                           | -                                       | 2
 roll     | negative   | d-6                                   | -                                       | 2
 roll     | negative   | d6-1000001                            | -                                       | 2
 roll     | negative   | 4d6kh-1                               | -                                       | 2

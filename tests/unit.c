@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr.h"
 #include "record.h"
 #include "rng.h"
 #include "table.h"
@@ -60,6 +61,19 @@ print_rolls(const char *expr, const char *seed, const char *count)
 		out_bytes("\n", 1);
 	}
 	out_close();
+}
+
+/* expr_scan: the length of the expression at the start of s, or why none. */
+static void
+print_scan(const char *s)
+{
+	struct expr e;
+	const char *why;
+	int len;
+
+	if ((why = expr_scan(&e, s, &len)) != NULL)
+		errx(EXIT_BAD, "%s: %s", s, why);
+	printf("%d %s\n", len, expr_dice(&e) ? "dice" : "constant");
 }
 
 static void
@@ -214,6 +228,8 @@ main(int argc, char *argv[])
 		print_dice(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "roll") == 0) {
 		print_rolls(argv[2], argv[3], argv[4]);
+	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
+		print_scan(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
