@@ -69,23 +69,13 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* The fields of each kind of record, as hazard(6) OUTPUT names them. */
-static const char *const die_fields[] = {
-	"turn", "roll", "key", "text", NULL
-};
-static const char *const save_fields[] = {
-	"turn", "roll", "key", "name", "total", "dc", "result", "text", NULL
-};
-static const char *const alarm_fields[] = {
-	"turn", "roll", "key", "alarm", "text", NULL
-};
 
 /* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
 static void
 emit(const struct run *run, long roll, const char *key, const char *text,
     const char *dice)
 {
-	rec_begin(die_fields, run->s.turn);
+	rec_begin(REC_LAYOUT(HAZARD_DIE), run->s.turn);
 	if (roll == LONG_MIN)
 		rec_str("-");
 	else
@@ -103,7 +93,7 @@ static void
 emit_row(const struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	if (!rectbl_emit(&run->rt, die_fields, run->s.turn, total))
+	if (!rectbl_emit(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, total))
 		emit(run, total, row->key, row->text, dice);
 }
 
@@ -111,7 +101,7 @@ emit_row(const struct run *run, long total, const struct tbl_row *row,
 static void
 emit_followup(const struct run *run, enum followup k)
 {
-	if (!rectbl_emit_note(&run->rt, die_fields, run->s.turn, k))
+	if (!rectbl_emit_note(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, k))
 		emit(run, LONG_MIN, followup[k].key, followup[k].text, NULL);
 }
 
@@ -140,7 +130,7 @@ con_saves(struct run *run)
 		m = &run->party.m[i];
 		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
 		    FATIGUE_DC_000);
-		rec_begin(save_fields, run->s.turn);
+		rec_begin(REC_LAYOUT(HAZARD_SAVE), run->s.turn);
 		rec_i64(c.roll);
 		rec_str("save");
 		rec_str(m->name);
@@ -278,7 +268,7 @@ die_turn(struct run *run)
 static void
 emit_alarm(const struct run *run, long roll_value, enum alarm_event event)
 {
-	rec_begin(alarm_fields, run->s.turn);
+	rec_begin(REC_LAYOUT(HAZARD_ALARM), run->s.turn);
 	if (roll_value == LONG_MIN)
 		rec_str("-");
 	else

@@ -62,13 +62,6 @@ usage(FILE *fp, int status)
 	exit(status);
 }
 
-/* The fields of each kind of record, as light(6) OUTPUT names them. */
-static const char *const source_fields[] = {
-	"turn", "name", "kind", "state", "left", "text", NULL
-};
-static const char *const party_fields[] = {
-	"turn", "name", "kind", "level", "left", "text", NULL
-};
 
 /* One record: light TURN NAME KIND STATE LEFT TEXT, LEFT "-" if no count. */
 static void
@@ -76,7 +69,7 @@ emit(void *arg, const struct lamp_source *src, const char *text)
 {
 	const struct run *run = arg;
 
-	rec_begin(source_fields, run->at);
+	rec_begin(REC_LAYOUT(LIGHT_SOURCE), run->at);
 	rec_str(src->name);
 	rec_str(light_kinds[src->kind]);
 	rec_str(lamp_states[src->state]);
@@ -94,7 +87,7 @@ emit_level(struct run *run, int lv)
 {
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
-	rec_begin(party_fields, run->at);
+	rec_begin(REC_LAYOUT(LIGHT_PARTY), run->at);
 	rec_str("party");
 	rec_str("-");
 	rec_str(run->l.lr->level[lv].name);
@@ -127,19 +120,20 @@ next_turn(struct run *run, long turns)
 static void
 filter(struct run *run)
 {
-	struct rec_in r = { 0 };
+	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	const struct rec *r;
 	int turns;
 
-	while (rec_read(&r, STDIN_FILENO)) {
-		run->at = r.turn;
-		if ((turns = rec_turns(&r)) > 0)
+	while ((r = rec_read(rd)) != NULL) {
+		run->at = r->turn;
+		if ((turns = rec_turns(rd)) > 0)
 			next_turn(run, turns);
-		if (r.prog == REC_HAZARD) {
-			lamp_strike(&run->l, r.f[3]);
+		if (r->prog == REC_HAZARD) {
+			lamp_strike(&run->l, r->f[3]);
 			level_check(run);
 		}
 	}
-	rec_free(&r);
+	rec_close(rd);
 }
 
 /* tick: each turn on its own (004: a travel turn, an hour). */

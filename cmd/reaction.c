@@ -74,13 +74,6 @@ describe(const struct run *run, const struct dice *d, const uint32_t *faces,
 	snprintf(buf + n, (size_t)(size - n), "]");
 }
 
-/* The fields of each kind of record, as reaction(6) OUTPUT names them. */
-static const char *const roll_fields[] = {
-	"index", "roll", "total", "key", "text", NULL
-};
-static const char *const summary_fields[] = {
-	"index", "roll", "count", "key", "text", NULL
-};
 
 /* 002: Encounter Vibe Check: 2d6 + MOD, the total kept to the table's 2-12. */
 static void
@@ -98,7 +91,7 @@ disposition(struct run *run, uint64_t index)
 	if (total != sum)
 		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
 	describe(run, &t->die, faces, dice, sizeof dice);
-	rec_begin(roll_fields, index);
+	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
 	rec_i64(roll);
 	rec_i64(total);
 	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
@@ -136,7 +129,7 @@ check(struct run *run, uint64_t index, const struct member *m,
 
 	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_WIS] + run->mod, k->dc);
 	describe(run, &run->d20, c.faces, dice, sizeof dice);
-	rec_begin(roll_fields, index);
+	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
 	rec_i64(c.roll);
 	rec_i64(c.total);
 	rec_str(c.pass ? k->pass : k->fail);
@@ -171,7 +164,7 @@ surprise(struct run *run, uint64_t index)
 	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
 	if (count > 0)
 		run->failed = 1;
-	rec_begin(summary_fields, index);
+	rec_begin(REC_LAYOUT(REACTION_SUMMARY), index);
 	rec_str("-");
 	rec_i64(count);
 	rec_str(surprise_words_000[s]);
@@ -181,7 +174,7 @@ surprise(struct run *run, uint64_t index)
 
 /* A record that gives a disposition: hazard's KEY, or reaction's. */
 static int
-is_disposition(const struct rec_in *r)
+is_disposition(const struct rec *r)
 {
 	const struct tbl *t = &disposition_002;
 	const char *key;
@@ -208,31 +201,32 @@ is_disposition(const struct rec_in *r)
 static void
 filter(struct run *run)
 {
-	struct rec_in r = { 0 };
+	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	const struct rec *r;
 	uint64_t turn = 0;
 	int pending = 0;
 
-	while (rec_next(&r, STDIN_FILENO)) {
-		if (pending && !is_disposition(&r)) {
-			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
-			    r.turn != turn) && rec_held() < HOLD_MAX) {
-				rec_hold(&r);
+	while ((r = rec_next(rd)) != NULL) {
+		if (pending && !is_disposition(r)) {
+			if (r->prog != REC_HAZARD && !(r->prog >= 0 &&
+			    r->turn != turn) && rec_held(rd) < HOLD_MAX) {
+				rec_hold(rd);
 				continue;
 			}
 			disposition(run, turn);
 		}
 		pending = 0;
-		rec_release();
-		rec_pass(&r);
-		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
+		rec_release(rd);
+		rec_pass(rd);
+		if (r->prog == REC_HAZARD && same_word(r->f[3], "encounter")) {
 			pending = 1;
-			turn = r.turn;
+			turn = r->turn;
 		}
 	}
 	if (pending)
 		disposition(run, turn);
-	rec_release();
-	rec_free(&r);
+	rec_release(rd);
+	rec_close(rd);
 }
 
 static void

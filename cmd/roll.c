@@ -144,20 +144,16 @@ describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
 static void
 bare(struct run *run, const struct dice *d)
 {
-	static const char *const total_fields[] = { "total", NULL };
-	static const char *const faces_fields[] = {
-		"total", "expression", "faces", NULL
-	};
 	uint32_t faces[DICE_COUNT_MAX];
 	char buf[FACES_TEXT];
 
 	if (!run->verbose) {
-		rec_line(total_fields);
+		rec_line(REC_LAYOUT(ROLL_TOTAL));
 		rec_i64(dice_roll(d, &run->st.rng, NULL));
 		rec_end();
 		return;
 	}
-	rec_line(faces_fields);
+	rec_line(REC_LAYOUT(ROLL_FACES));
 	rec_i64(dice_roll(d, &run->st.rng, faces));
 	dice_format(d, buf, sizeof buf);
 	rec_str(buf);
@@ -195,10 +191,6 @@ bare_lines(struct run *run, const struct dice *d, long long count)
 static void
 check(struct run *run, uint64_t index, const struct dice *d)
 {
-	static const char *const fields[] = {
-		"index", "expression", "roll", "total", "dc", "result", "text",
-		NULL
-	};
 	uint32_t faces[DICE_COUNT_MAX];
 	char expr[64], sum[64] = "", dice[FACES_TEXT] = "";
 	long total = dice_roll(d, &run->st.rng, faces), roll = total - d->mod;
@@ -210,7 +202,7 @@ check(struct run *run, uint64_t index, const struct dice *d)
 	if (run->verbose)
 		describe(d, faces, dice, sizeof dice);
 	run->failed |= !pass;
-	rec_begin(fields, index);
+	rec_begin(REC_LAYOUT(ROLL_CHECK), index);
 	rec_str(expr);
 	rec_i64(roll);
 	rec_i64(total);
@@ -232,9 +224,6 @@ clamp(const struct run *run, long total)
 static void
 table_roll(struct run *run, uint64_t index, const struct dice *d)
 {
-	static const char *const fields[] = {
-		"index", "table", "roll", "key", "text", NULL
-	};
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[FACES_TEXT] = "", as[64] = "";
@@ -246,7 +235,7 @@ table_roll(struct run *run, uint64_t index, const struct dice *d)
 		    clamp(run, total));
 	if (run->verbose)
 		describe(d, faces, dice, sizeof dice);
-	rec_begin(fields, index);
+	rec_begin(REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);

@@ -81,11 +81,12 @@ print_table(const char *path)
 static void
 print_record(const char *form, const char *word, const char *text)
 {
-	static const char *const fields[] = { "turn", "word", "text", NULL };
+	static const struct rec_layout l = { -1, 4, "nst",
+	    { "turn", "word", "text", NULL }, NULL };
 
 	out_init("unit", 0);
 	rec_json(strcmp(form, "json") == 0);
-	rec_begin(fields, 1);
+	rec_begin(&l, 1);
 	rec_str(word);
 	rec_text("%s", text);
 	rec_end();
@@ -96,11 +97,12 @@ print_record(const char *form, const char *word, const char *text)
 static void
 print_sentence(const char *word, const char *number)
 {
-	static const char *const fields[] = { "own", "vsnprintf", NULL };
+	static const struct rec_layout l = { -1, 2, "tt",
+	    { "own", "vsnprintf", NULL }, NULL };
 	long long n = strtoll(number, NULL, 10);
 
 	out_init("unit", 0);
-	rec_line(fields);
+	rec_line(&l);
 	rec_text("%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
 	    (long)n, (long)n, n, n, (unsigned long long)n, "end");
 	rec_text("%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
