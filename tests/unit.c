@@ -8,6 +8,7 @@
  *	unit dice EXPR			the canonical form and the range, or the error
  *	unit roll EXPR SEED COUNT	COUNT totals of EXPR, one a line
  *	unit table FILE			the loaded table: the die, then "LO HI KEY TEXT"
+ *	unit layouts			the record layout table, a kind a line
  *	unit record tsv|json WORD TEXT	a record "unit 1 WORD TEXT", in TSV or JSON
  *	unit sentence WORD N		rec_text's own conversions and the ones it
  *					leaves to vsnprintf, with WORD and N
@@ -91,6 +92,23 @@ print_record(const char *form, const char *word, const char *text)
 	rec_text("%s", text);
 	rec_end();
 	out_close();
+}
+
+/* The layout table: each kind's program (roll's bare lines: roll), types, names. */
+static void
+print_layouts(void)
+{
+	const struct rec_layout *l;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		l = &rec_layouts[k];
+		printf("%s %d %s", l->prog < 0 ? "roll" : rec_progs[l->prog],
+		    l->nf, l->types);
+		for (i = 0; l->names[i] != NULL; i++)
+			printf(" %s", l->names[i]);
+		printf("\n");
+	}
 }
 
 /* The sentence of a record through rec_text: a line with no program or turn. */
@@ -218,6 +236,8 @@ main(int argc, char *argv[])
 		print_rolls(argv[2], argv[3], argv[4]);
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
+		print_layouts();
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
 	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {
