@@ -32,8 +32,9 @@ enum rec_kind {		/* grouped by program, in the order of rec_prog */
  * A kind of record: its program (-1 for a line that is no record), its
  * fields' names after the program's (the turn's first, the sentence's
  * last, NULL-terminated), and their types, one letter a field: n a number
- * (or "-", null in JSON), s a word (or "-", null), t the sentence.  Of two
- * kinds of a program with as many fields, the first listed has fits.
+ * (or "-", null in JSON), s a word (or "-", null), t the sentence.  Kinds
+ * of a program with as many fields follow each other, and each but the
+ * last has fits, which tells its records from the next kind's.
  */
 struct rec_layout {
 	int	 prog;
@@ -63,21 +64,6 @@ rec_prog_of(const char *s, size_t len)
 		if ((n = rec_prog_len[i]) <= len && (n == len || s[n] == '\t') &&
 		    memcmp(s, rec_progs[i], n) == 0)
 			return i;
-	return -1;
-}
-
-/* The kind of a TAB record of PROG with NF fields F, or -1: exactly. */
-static inline int
-rec_kind_tsv(int prog, char *const *f, int nf)
-{
-	const struct rec_layout *l;
-	int k;
-
-	for (k = rec_first_kind[prog]; k < rec_first_kind[prog + 1]; k++) {
-		l = &rec_layouts[k];
-		if (l->nf == nf && (l->fits == NULL || l->fits(f)))
-			return k;
-	}
 	return -1;
 }
 

@@ -52,8 +52,7 @@ struct rec {
 	char	*f[REC_FIELDS_MAX];	/* f[0] the program's name */
 	int	 nf;		/* 0 when the line is not a record of the suite */
 	int	 prog;		/* an enum rec_prog, or -1 */
-	int	 kind;		/* an enum rec_kind, or -1 */
-	int	 json;		/* read as JSON */
+	int	 json;		/* a suite record read as JSON */
 	uint64_t turn;		/* field 2 of a suite record */
 };
 struct rec_reader;		/* opaque */

@@ -40,6 +40,11 @@ struct rec_reader {
 	int	 nheld;
 	char	*dec;		/* a JSON record's names and fields, decoded */
 	size_t	 deccap;
+	int	 kind;		/* the suite record's enum rec_kind, -1 when */
+			/* not yet known (a TAB record's, until it is needed) */
+	signed char kind_of[REC_PROGS][REC_FIELDS_MAX + 1];	/* by NF: the */
+			/* first kind with NF fields, or -1 */
+	uint32_t nf_ok[REC_PROGS];	/* bit NF: a layout has NF fields */
 	int	 spelled;	/* the spelling of the last line read, or -1 */
 	int	 json_out;	/* the writer's spelling for it */
 };
@@ -48,14 +53,24 @@ static const char *const travel_keys[] = {	/* 004: travel turns */
 	"terrible", "soon", "worsens", "calm", NULL
 };
 
+/* A reader of FD, with the layout table indexed by program and field count. */
 struct rec_reader *
 rec_open(int fd)
 {
 	struct rec_reader *rd = emalloc(sizeof *rd);
 
+	const struct rec_layout *l;
+	int k;
+
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->spelled = -1;
+	memset(rd->kind_of, -1, sizeof rd->kind_of);
+	for (k = REC_KINDS - 1; k >= 0; k--)
+		if ((l = &rec_layouts[k])->prog >= 0) {
+			rd->kind_of[l->prog][l->nf] = (signed char)k;
+			rd->nf_ok[l->prog] |= UINT32_C(1) << l->nf;
+		}
 	return rd;
 }
 
@@ -83,13 +98,27 @@ line_copy(char *dst, const struct rec_reader *rd)
 
 static void check_numbers(struct rec_reader *, const struct rec_layout *);
 
+/* The kind of the suite record read last: a TAB record's found when needed. */
+static const struct rec_layout *
+layout(struct rec_reader *rd)
+{
+	const struct rec *r = &rd->r;
+
+	if (rd->kind < 0)
+		for (rd->kind = rd->kind_of[r->prog][r->nf];
+		    rec_layouts[rd->kind].fits != NULL &&
+		    !rec_layouts[rd->kind].fits(r->f); rd->kind++)
+			;	/* the next kind with as many fields */
+	return &rec_layouts[rd->kind];
+}
+
 /* The record read last is to be written in JSON: a TAB record under -j. */
 static inline int
 to_json(struct rec_reader *rd)
 {
-	if (rd->r.nf == 0 || rd->r.json || !rd->json_out)
+	if (!rd->json_out || rd->r.nf == 0 || rd->r.json)
 		return 0;
-	check_numbers(rd, &rec_layouts[rd->r.kind]);	/* JSON numbers */
+	check_numbers(rd, layout(rd));	/* JSON numbers */
 	return 1;
 }
 
@@ -104,7 +133,7 @@ rec_hold(struct rec_reader *rd)
 		rd->heldcap = rd->heldlen + rd->len + 2 + 4096;
 		rd->held = ereallocarray(rd->held, rd->heldcap, 1);
 	}
-	rd->held[rd->heldlen] = (char)(to_json(rd) ? rd->r.kind + 1 : 0);
+	rd->held[rd->heldlen] = (char)(to_json(rd) ? rd->kind + 1 : 0);
 	line_copy(rd->held + rd->heldlen + 1, rd);
 	rd->heldlen += rd->len + 2;
 	rd->nheld++;
@@ -133,13 +162,12 @@ release_json(const struct rec_layout *l, char *line, size_t len)
 	rec_fields_json(l, f);
 }
 
-void
-rec_release(struct rec_reader *rd)
+/* Write the held lines, in order. */
+static void __attribute__((noinline))
+release(struct rec_reader *rd)
 {
 	char *p = rd->held, *nl, *end = rd->held + rd->heldlen;
 
-	if (rd->nheld == 0)
-		return;
 	for (; p < end; p = nl + 1) {
 		nl = memchr(p + 1, '\n', (size_t)(end - p - 1));
 		if (*p == 0)
@@ -151,6 +179,13 @@ rec_release(struct rec_reader *rd)
 	rd->heldlen = 0;
 	rd->nheld = 0;
 	out_record_end();
+}
+
+void
+rec_release(struct rec_reader *rd)
+{
+	if (rd->nheld > 0)
+		release(rd);
 }
 
 /* A bad record stops the filter after every line before it, held or not. */
@@ -233,18 +268,20 @@ scan(struct rec_reader *rd)
 
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
 static int
-parse_turn(const char *s, uint64_t *turn)
+parse_turn(const char *s, size_t n, uint64_t *turn)
 {
 	uint64_t v = 0;
 	size_t i;
 	unsigned d;
 
-	for (i = 0; s[i] != '\0'; i++) {
-		if (i == 19 || (d = (unsigned)(s[i] - '0')) > 9)
-			return -1;	/* 19 digits keep within uint64_t */
+	if (n == 0 || n > 19)		/* 19 digits keep within uint64_t */
+		return -1;
+	for (i = 0; i < n; i++) {
+		if ((d = (unsigned)(s[i] - '0')) > 9)
+			return -1;
 		v = v * 10 + d;
 	}
-	if (i == 0 || v > COUNT_MAX)
+	if (v > COUNT_MAX)
 		return -1;
 	*turn = v;
 	return 0;
@@ -301,6 +338,15 @@ check_numbers(struct rec_reader *rd, const struct rec_layout *l)
 			    l->names[i - 1], rd->r.f[i]);
 }
 
+/* What a filter writes for a record follows its spelling, unless -j. */
+static void __attribute__((noinline))
+respell(struct rec_reader *rd, int json)
+{
+	rec_spell(json);
+	rd->spelled = json;
+	rd->json_out = rec_json_on();
+}
+
 static void
 parse_tsv(struct rec_reader *rd)
 {
@@ -308,13 +354,18 @@ parse_tsv(struct rec_reader *rd)
 	int empty = scan(rd);	/* what the suite writes is text */
 	char list[64];
 
-	if ((r->kind = rec_kind_tsv(r->prog, r->f, r->nf)) < 0) {
+	r->json = 0;
+	if (rd->spelled != 0)
+		respell(rd, 0);
+
+	rd->kind = -1;
+	if ((rd->nf_ok[r->prog] >> r->nf & 1) == 0) {
 		counts(r->prog, list, sizeof list);
 		bad_record(rd, "%d fields, expected %s", r->nf, list);
 	}
 	if (empty > 0)
 		bad_record(rd, "field %d is empty", empty);
-	if (parse_turn(r->f[1], &r->turn) != 0)
+	if (parse_turn(r->f[1], (size_t)(r->f[2] - 1 - r->f[1]), &r->turn) != 0)
 		bad_record(rd, "turn '%s' is not a whole number", r->f[1]);
 }
 
@@ -514,16 +565,19 @@ parse_json(struct rec_reader *rd)
 		rd->dec = ereallocarray(rd->dec, rd->deccap, 1);
 	}
 	r->json = 1;
+	if (rd->spelled != 1)
+		respell(rd, 1);
 	r->nf = json_fields(rd, names, types);
 	if (types[0] != 's' || (r->prog = rec_prog_of(r->f[0],
 	    strlen(r->f[0]))) < 0)
 		bad_record(rd, "unknown program '%s'", r->f[0]);
-	if (r->nf < 2 || (r->kind = rec_kind_named(r->prog, names + 1,
+	if (r->nf < 2 || (rd->kind = rec_kind_named(r->prog, names + 1,
 	    r->nf)) < 0)
 		bad_record(rd, "its field names are none of its layouts'");
 	for (i = 1; i < r->nf; i++)
-		check_json_field(rd, &rec_layouts[r->kind], i, types[i]);
-	if (types[1] != 'n' || parse_turn(r->f[1], &r->turn) != 0)
+		check_json_field(rd, &rec_layouts[rd->kind], i, types[i]);
+	if (types[1] != 'n' ||
+	    parse_turn(r->f[1], strlen(r->f[1]), &r->turn) != 0)
 		bad_record(rd, "%s '%s' is not a whole number", names[1],
 		    r->f[1]);
 }
@@ -599,8 +653,6 @@ rec_next(struct rec_reader *rd)
 		return NULL;
 	rd->lineno++;
 	r->nf = 0;
-	r->json = 0;
-	r->kind = -1;
 	if ((r->prog = rec_prog_of(rd->line, rd->len)) >= 0) {
 		if (rd->len > REC_LINE_MAX)
 			bad_record(rd, "longer than 1 MiB");
@@ -609,11 +661,6 @@ rec_next(struct rec_reader *rd)
 		if (rd->len > REC_LINE_MAX)
 			bad_record(rd, "longer than 1 MiB");
 		parse_json(rd);
-	}
-	if (r->json != rd->spelled) {	/* rare: the input changed its spelling */
-		rec_spell(r->json);
-		rd->spelled = r->json;
-		rd->json_out = rec_json_on();
 	}
 	return r;
 }
@@ -627,7 +674,7 @@ rec_pass(struct rec_reader *rd)
 	int i;
 
 	if (to_json(rd))
-		rec_fields_json(&rec_layouts[r->kind], r->f);
+		rec_fields_json(layout(rd), r->f);
 	else {
 		if (rd->len + 1 > OUT_SIZE - out.len)
 			out_flush();
