@@ -31,11 +31,11 @@ VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
 HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
 	common/party.h common/record.h common/rectbl.h common/rng.h common/rules.h \
-	common/state.h common/table.h common/timer.h common/util.h \
+	common/kwf.h common/update.h common/table.h common/timer.h common/util.h \
 	common/out.h common/layout.h
 OBJ = common/clock.o common/dice.o common/lamp.o common/odds.o common/pace.o \
 	common/party.o common/rectbl.o common/rng.o common/rules.o \
-	common/state.o common/table.o common/timer.o common/util.o \
+	common/kwf.o common/update.o common/table.o common/timer.o common/util.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o
 LIB = common/libdelving.a
 

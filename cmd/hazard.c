@@ -13,7 +13,7 @@
 #include "record.h"
 #include "rectbl.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "hazard";
@@ -300,56 +300,55 @@ alarm_turn(struct run *run)
 
 /* hazard(6) FILES: one keyword a line. */
 static void
-load_line(struct state *s, const struct stf *f, char **w, int nw)
+load_line(struct state *s, const struct kwf *f, char **w, int nw)
 {
-	if (stf_stream(f, w, nw, &s->st))
+	if (kwf_stream(f, w, nw, &s->st))
 		return;
 	if (nw != 2)
-		stf_bad(f, "expected a keyword and one value");
+		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
 		if ((s->rules = word_in(w[1], rules_names)) < 0)
-			stf_bad(f, "rules: '%s': not a rules name", w[1]);
+			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
-		s->turn = (uint64_t)stf_num(f, w[1], 0, COUNT_MAX);
+		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "since-rest") == 0)
-		s->since_rest = (int)stf_num(f, w[1], 0, REST_TURNS_000);
+		s->since_rest = (int)kwf_num(f, w[1], 0, REST_TURNS_000);
 	else if (strcmp(w[0], "alarm") == 0)
-		s->alarm = (long)stf_num(f, w[1], 0, ALARM_MAX);
+		s->alarm = (long)kwf_num(f, w[1], 0, ALARM_MAX);
 	else if (strcmp(w[0], "fatigue-pending") == 0) {
 		if ((s->fatigue = word_in(w[1], yes_no)) < 0)
-			stf_bad(f, "fatigue-pending: expected yes or no");
+			kwf_bad(f, "fatigue-pending: expected yes or no");
 	} else if (strcmp(w[0], "sign-pending") == 0) {
 		if ((s->sign = word_in(w[1], yes_no)) < 0)
-			stf_bad(f, "sign-pending: expected yes or no");
+			kwf_bad(f, "sign-pending: expected yes or no");
 	} else if (strcmp(w[0], "condition") == 0) {
 		if ((s->condition = word_in(w[1], condition_names)) < 0)
-			stf_bad(f, "condition: expected fresh, tired or exhausted");
-	} else
-		stf_bad(f, "unknown keyword '%s'", w[0]);
+			kwf_bad(f, "condition: expected fresh, tired or exhausted");
+	}
 }
 
 static void
-load_state(struct state *s, struct stf *f)
+load_state(struct state *s, struct kwf *f)
 {
-	char *w[STF_WORDS_MAX];
+	char *w[KWF_WORDS_MAX];
 	int nw;
 
-	while ((nw = stf_next(f, w)) > 0)
+	while ((nw = kwf_next(f, w)) > 0)
 		load_line(s, f, w, nw);
 }
 
 static void
-save_state(const struct state *s, struct stf *f)
+save_state(const struct state *s, struct kwf *f)
 {
-	FILE *fp = stf_write(f, prog);
-
-	fprintf(fp, "rules %s\nturn %llu\nsince-rest %d\n"
-	    "fatigue-pending %s\ncondition %s\nsign-pending %s\nalarm %ld\n",
-	    rules_names[s->rules], (unsigned long long)s->turn, s->since_rest,
-	    yes_no[s->fatigue], condition_names[s->condition], yes_no[s->sign],
-	    s->alarm);
-	stf_write_stream(fp, &s->st);
-	stf_commit(f);
+	kwf_put(f, "rules %s", rules_names[s->rules]);
+	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
+	kwf_put(f, "since-rest %d", s->since_rest);
+	kwf_put(f, "fatigue-pending %s", yes_no[s->fatigue]);
+	kwf_put(f, "condition %s", condition_names[s->condition]);
+	kwf_put(f, "sign-pending %s", yes_no[s->sign]);
+	kwf_put(f, "alarm %ld", s->alarm);
+	kwf_put_stream(f, &s->st);
+	kwf_commit(f);
 }
 
 /* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
@@ -506,7 +505,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { .s = { .rules = -1 } };
 	struct opts o = { 0 };
-	struct stf f;
+	struct kwf *f = NULL;
 
 	util_init();
 	opterr = 0;
@@ -516,8 +515,8 @@ main(int argc, char *argv[])
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {
-		stf_open(&f, o.file);
-		load_state(&run.s, &f);
+		f = kwf_update(o.file, prog);
+		load_state(&run.s, f);
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	parse_action(&run, argc, argv);
@@ -528,8 +527,8 @@ main(int argc, char *argv[])
 	play(&run, o.count);
 	out_close();
 	if (o.file != NULL) {
-		save_state(&run.s, &f);
-		stf_close(&f);
+		save_state(&run.s, f);
+		kwf_close(f);
 	}
 	rectbl_free(&run.rt);
 	tbl_free(&run.table);

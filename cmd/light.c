@@ -12,7 +12,7 @@
 #include "lamp.h"
 #include "record.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "light";
@@ -211,26 +211,26 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 
 /* light(6) FILES: source NAME KIND STATE LEFT LIT */
 static void
-load_source(struct lamp *l, const struct stf *f, char **w, int nw)
+load_source(struct lamp *l, const struct kwf *f, char **w, int nw)
 {
 	struct lamp_source *src;
 	int st;
 
 	if (nw != 6)
-		stf_bad(f, "source: expected NAME KIND STATE LEFT LIT");
+		kwf_bad(f, "source: expected NAME KIND STATE LEFT LIT");
 	if (l->n == LAMP_MAX)
-		stf_bad(f, "more than %d light sources", LAMP_MAX);
+		kwf_bad(f, "more than %d light sources", LAMP_MAX);
 	if (!lamp_name_ok(w[1]))
-		stf_bad(f, "source: '%s': not a light source's name", w[1]);
+		kwf_bad(f, "source: '%s': not a light source's name", w[1]);
 	if (lamp_find(l, w[1]) != NULL)
-		stf_bad(f, "source: '%s' is listed twice", w[1]);
+		kwf_bad(f, "source: '%s' is listed twice", w[1]);
 	src = &l->src[l->n];
 	memset(src, 0, sizeof *src);
 	snprintf(src->name, sizeof src->name, "%s", w[1]);
 	if ((src->kind = word_in(w[2], light_kinds)) < 0)
-		stf_bad(f, "source: '%s': expected torch, lantern or candle", w[2]);
+		kwf_bad(f, "source: '%s': expected torch, lantern or candle", w[2]);
 	if ((st = word_in(w[3], file_states)) < 0)
-		stf_bad(f, "source: '%s': expected lit, dim, low, out or out-dim",
+		kwf_bad(f, "source: '%s': expected lit, dim, low, out or out-dim",
 		    w[3]);
 	src->state = st == 4 ? LAMP_OUT : st;
 	src->dimmed = st == LAMP_DIM || st == 4;
@@ -238,76 +238,76 @@ load_source(struct lamp *l, const struct stf *f, char **w, int nw)
 		src->left = LIFE_NONE;
 	else if (w[4][0] == 'd') {
 		src->left = LIFE_USAGE;
-		src->die = (int)stf_num(f, w[4] + 1, 4, 20);
+		src->die = (int)kwf_num(f, w[4] + 1, 4, 20);
 		if (!lamp_die_ok(src->die))
-			stf_bad(f, "source: '%s': expected a usage die d4, d6, d8, "
+			kwf_bad(f, "source: '%s': expected a usage die d4, d6, d8, "
 			    "d10, d12 or d20", w[4]);
-	} else if ((src->left = (long)stf_num(f, w[4], 0, LEFT_MAX)) == 0 &&
+	} else if ((src->left = (long)kwf_num(f, w[4], 0, LEFT_MAX)) == 0 &&
 	    src->state != LAMP_OUT)
-		stf_bad(f, "source: a burning source with 0 turns left");
-	src->lit = (unsigned long long)stf_num(f, w[5], 0, COUNT_MAX);
-	src->lineno = f->lineno;
+		kwf_bad(f, "source: a burning source with 0 turns left");
+	src->lit = (unsigned long long)kwf_num(f, w[5], 0, COUNT_MAX);
+	src->lineno = kwf_lineno(f);
 	l->n++;
 }
 
 static void
-load_line(struct run *run, const struct stf *f, char **w, int nw)
+load_line(struct run *run, const struct kwf *f, char **w, int nw)
 {
-	if (stf_stream(f, w, nw, &run->st))
+	if (kwf_stream(f, w, nw, &run->st))
 		return;
 	if (strcmp(w[0], "source") == 0) {
 		load_source(&run->l, f, w, nw);
 		return;
 	}
 	if (nw != 2)
-		stf_bad(f, "expected a keyword and one value");
+		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
 		if ((run->l.rules = word_in(w[1], rules_names)) < 0)
-			stf_bad(f, "rules: '%s': not a rules name", w[1]);
+			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
-		run->l.turn = (unsigned long long)stf_num(f, w[1], 0, COUNT_MAX);
+		run->l.turn = (unsigned long long)kwf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "darkvision") == 0) {
 		if ((run->l.darkvision = word_in(w[1], yes_no)) < 0)
-			stf_bad(f, "darkvision: expected yes or no");
-	} else
-		stf_bad(f, "unknown keyword '%s'", w[0]);
+			kwf_bad(f, "darkvision: expected yes or no");
+	}
 }
 
 static void
-load_state(struct run *run, struct stf *f)
+load_state(struct run *run, struct kwf *f)
 {
-	char *w[STF_WORDS_MAX];
+	char *w[KWF_WORDS_MAX];
 	int nw;
 
-	while ((nw = stf_next(f, w)) > 0)
+	while ((nw = kwf_next(f, w)) > 0)
 		load_line(run, f, w, nw);
 }
 
 static void
-save_state(const struct run *run, struct stf *f)
+save_state(const struct run *run, struct kwf *f)
 {
 	const struct lamp *l = &run->l;
 	const struct lamp_source *src;
-	FILE *fp = stf_write(f, prog);
+	char left[16];
 	int i;
 
-	fprintf(fp, "rules %s\nturn %llu\ndarkvision %s\n",
-	    rules_names[l->rules], l->turn, yes_no[l->darkvision]);
+	kwf_put(f, "rules %s", rules_names[l->rules]);
+	kwf_put(f, "turn %llu", l->turn);
+	kwf_put(f, "darkvision %s", yes_no[l->darkvision]);
 	for (i = 0; i < l->n; i++) {
 		src = &l->src[i];
-		fprintf(fp, "source %s %s %s ", src->name, light_kinds[src->kind],
-		    src->state == LAMP_OUT && src->dimmed ? "out-dim" :
-		    lamp_states[src->state]);
 		if (src->left == LIFE_USAGE)
-			fprintf(fp, "d%d", src->die);
+			snprintf(left, sizeof left, "d%d", src->die);
 		else if (src->left == LIFE_NONE)
-			fputs("-", fp);
+			snprintf(left, sizeof left, "-");
 		else
-			fprintf(fp, "%ld", src->left);
-		fprintf(fp, " %llu\n", src->lit);
+			snprintf(left, sizeof left, "%ld", src->left);
+		kwf_put(f, "source %s %s %s %s %llu", src->name,
+		    light_kinds[src->kind], src->state == LAMP_OUT &&
+		    src->dimmed ? "out-dim" : lamp_states[src->state], left,
+		    src->lit);
 	}
-	stf_write_stream(fp, &run->st);
-	stf_commit(f);
+	kwf_put_stream(f, &run->st);
+	kwf_commit(f);
 }
 
 static void
@@ -384,7 +384,7 @@ main(int argc, char *argv[])
 	struct run run = { .l = { .rules = -1 } };
 	struct opts o = { 0 };
 	struct cmdline c;
-	struct stf f;
+	struct kwf *f = NULL;
 	int kinds[LAMP_MAX], nkinds = 0;
 
 	util_init();
@@ -393,8 +393,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (o.file != NULL) {
-		stf_open(&f, o.file);
-		load_state(&run, &f);
+		f = kwf_update(o.file, prog);
+		load_state(&run, f);
 	}
 	run.l.rules = rules_pick(o.rules, run.l.rules, RULES_ALL, R_EXPLORATION);
 	setup(&run, &o);
@@ -410,8 +410,8 @@ main(int argc, char *argv[])
 	execute(&run, &c, o.count);
 	out_close();
 	if (o.file != NULL) {
-		save_state(&run, &f);
-		stf_close(&f);
+		save_state(&run, f);
+		kwf_close(f);
 	}
 	return EXIT_OK;
 }

@@ -13,7 +13,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "return";
@@ -247,7 +247,7 @@ main(int argc, char *argv[])
 	struct run run = { 0 };
 	struct opts o = { 0 };
 	struct party was;
-	struct stf f;
+	struct kwf *f = NULL;
 	const char *wpath;
 	int i;
 
@@ -258,7 +258,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	setup(&run, &o, argc, argv);
 	if ((wpath = write_path(&run, &o, argc - 1)) != NULL)
-		stf_open(&f, wpath);	/* locked before the party is read */
+		f = kwf_update(wpath, NULL);	/* locked before the party is read */
 	party_pick(&run.party, o.party, argc - 1, argv + 1, PK_BEST, 0);
 	if (wpath != NULL)
 		party_need(&run.party, run.path == P_DANGEROUS ? PK_HP : PK_LOAD);
@@ -270,8 +270,8 @@ main(int argc, char *argv[])
 		roll_one(&run, &run.party.m[i]);
 	out_close();
 	if (wpath != NULL) {
-		party_save(&f, &was, &run.party);
-		stf_close(&f);
+		party_save(f, &was, &run.party);
+		kwf_close(f);
 	}
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

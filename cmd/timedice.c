@@ -15,7 +15,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
-#include "state.h"
+#include "kwf.h"
 #include "timer.h"
 #include "util.h"
 
@@ -384,75 +384,73 @@ filter(struct run *run)
 
 /* timedice(6) FILES: "timer NAME TICKS", one line a timer. */
 static void
-load_timer(struct timers *tl, const struct stf *f, char **w, int nw)
+load_timer(struct timers *tl, const struct kwf *f, char **w, int nw)
 {
 	if (nw != 3)
-		stf_bad(f, "timer: expected a name and the turns left");
+		kwf_bad(f, "timer: expected a name and the turns left");
 	if (!name_ok(w[1]))
-		stf_bad(f, "timer: '%s': not a name", w[1]);
+		kwf_bad(f, "timer: '%s': not a name", w[1]);
 	if (timer_find(tl, w[1]) >= 0)
-		stf_bad(f, "timer: '%s': named twice", w[1]);
+		kwf_bad(f, "timer: '%s': named twice", w[1]);
 	if (!timer_room(tl, w[1]))
-		stf_bad(f, "more than %d timers", TIMER_MAX);
+		kwf_bad(f, "more than %d timers", TIMER_MAX);
 	timer_set(tl, w[1],
-	    (uint64_t)stf_num(f, w[2], 1, (long long)CLOCK_MAX));
+	    (uint64_t)kwf_num(f, w[2], 1, (long long)CLOCK_MAX));
 }
 
 static void
-load_line(struct state *s, const struct stf *f, char **w, int nw,
+load_line(struct state *s, const struct kwf *f, char **w, int nw,
     uint64_t *day, uint64_t *time)
 {
-	if (stf_stream(f, w, nw, &s->st))
+	if (kwf_stream(f, w, nw, &s->st))
 		return;
 	if (strcmp(w[0], "timer") == 0) {
 		load_timer(&s->timers, f, w, nw);
 		return;
 	}
 	if (nw != 2)
-		stf_bad(f, "expected a keyword and one value");
+		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "day") == 0)
-		*day = (uint64_t)stf_num(f, w[1], 1, CLOCK_DAY_MAX);
+		*day = (uint64_t)kwf_num(f, w[1], 1, CLOCK_DAY_MAX);
 	else if (strcmp(w[0], "time") == 0) {
 		if (strchr(w[1], ':') == NULL || clock_parse(w[1], time) != NULL)
-			stf_bad(f, "time: '%s': expected HH:MM, 01:00 to 24:50 "
+			kwf_bad(f, "time: '%s': expected HH:MM, 01:00 to 24:50 "
 			    "in turns of ten minutes", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
-		s->turn = (uint64_t)stf_num(f, w[1], 0, COUNT_MAX);
+		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "since-rest") == 0)
-		s->timers.since_rest = (uint64_t)stf_num(f, w[1], 0,
+		s->timers.since_rest = (uint64_t)kwf_num(f, w[1], 0,
 		    (long long)CLOCK_MAX);
-	else
-		stf_bad(f, "unknown keyword '%s'", w[0]);
 }
 
 static void
-load_state(struct state *s, struct stf *f)
+load_state(struct state *s, struct kwf *f)
 {
 	uint64_t day = 1, time = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS;
-	char *w[STF_WORDS_MAX];
+	char *w[KWF_WORDS_MAX];
 	int nw;
 
-	while ((nw = stf_next(f, w)) > 0)
+	while ((nw = kwf_next(f, w)) > 0)
 		load_line(s, f, w, nw, &day, &time);
 	s->tick = (day - 1) * CLOCK_DAY + time;
 }
 
 static void
-save_state(const struct state *s, struct stf *f)
+save_state(const struct state *s, struct kwf *f)
 {
-	FILE *fp = stf_write(f, prog);
 	char now[8];
 	int i;
 
-	fprintf(fp, "day %llu\ntime %s\nturn %llu\nsince-rest %llu\n",
-	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
-	    (unsigned long long)s->turn,
+	kwf_put(f, "day %llu", (unsigned long long)clock_day(s->tick));
+	kwf_put(f, "time %s", clock_hhmm(s->tick, now));
+	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
+	kwf_put(f, "since-rest %llu",
 	    (unsigned long long)s->timers.since_rest);
 	for (i = 0; i < s->timers.n; i++)
-		fprintf(fp, "timer %s %llu\n", s->timers.t[i].name,
+		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
 		    (unsigned long long)s->timers.t[i].left);
-	stf_write_stream(fp, &s->st);
-	stf_commit(f);
+	kwf_put_stream(f, &s->st);
+	kwf_commit(f);
 }
 
 static const char *const command_syntax[] = {
@@ -593,7 +591,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS } };
 	struct opts o = { 0 };
-	struct stf f;
+	struct kwf *f = NULL;
 
 	util_init();
 	opterr = 0;
@@ -602,8 +600,8 @@ main(int argc, char *argv[])
 	argv += optind;
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
-		stf_open(&f, o.file);
-		load_state(&run.s, &f);
+		f = kwf_update(o.file, prog);
+		load_state(&run.s, f);
 	}
 	rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL), R_TRAVEL);
 	setup_party(&run, o.party);
@@ -617,8 +615,8 @@ main(int argc, char *argv[])
 		play(&run, o.count);
 	out_close();
 	if (o.file != NULL) {
-		save_state(&run.s, &f);
-		stf_close(&f);
+		save_state(&run.s, f);
+		kwf_close(f);
 	}
 	return EXIT_OK;
 }

@@ -131,6 +131,11 @@ lamp_check(const struct lamp *l, const char *path)
 			errx(EXIT_BAD, "%s:%lu: %s: its LEFT does not fit the %s "
 			    "rules (%s)", path, src->lineno, src->name, rules,
 			    life > 0 ? "turns" : life == LIFE_NONE ? "-" : "dN");
+		if (life > 0 && src->left > life)
+			errx(EXIT_BAD, "%s:%lu: %s: %ld turns left, more than a "
+			    "%s burns under the %s rules (%ld)", path,
+			    src->lineno, src->name, src->left,
+			    light_kinds[src->kind], rules, life);
 		if (src->dimmed && l->rules != R_DUNGEONTURN)
 			errx(EXIT_BAD, "%s:%lu: %s: only the dungeonturn rules "
 			    "dim a source", path, src->lineno, src->name);

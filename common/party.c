@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "party.h"
-#include "state.h"
+#include "kwf.h"
 #include "util.h"
 
 const char *const party_keys[PK_NKEYS + 1] = {
@@ -81,6 +81,8 @@ add_member(struct party *p, const char *name, unsigned long lineno)
 	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
 	    strchr(name, '=') != NULL || strchr(name, ':') != NULL)
 		bad(p, lineno, "'%s': a name is 1 to 32 printable characters, no '=' or ':'", name);
+	if (strstr(name, "\xEF\xBB\xBF") != NULL)	/* kwf skips one at the file's start */
+		bad(p, lineno, "%s", "a byte-order mark (U+FEFF) in a name");
 	for (i = 0; i < p->n; i++)
 		if (strcmp(p->m[i].name, name) == 0)
 			bad(p, lineno, "'%s': named twice", name);
@@ -109,28 +111,19 @@ parse_line(struct party *p, char *line, unsigned long lineno)
 void
 party_load(struct party *p, const char *path)
 {
-	unsigned long lineno = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	FILE *fp = efopen_input(path, "a party file");
+	struct kwf *f = kwf_read(path, "a party file");
+	const char *kind = kwf_kind(f);
+	char *line;
 
+	if (kind != NULL && strcmp(kind, "state") == 0)
+		errx(EXIT_BAD, "%s: a state file, not a party file", path);
+	if (kind != NULL && strcmp(kind, "party") != 0)
+		errx(EXIT_BAD, "%s: a %s state file, not a party file", path, kind);
 	memset(p, 0, sizeof *p);
 	p->path = path;
-	while ((n = getline(&line, &cap, fp)) != -1) {
-		lineno++;
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
-		if (n > 4096)
-			bad(p, lineno, "line longer than %s bytes", "4096");
-		if (!utf8_ok(line, (size_t)n))
-			bad(p, lineno, "not text (%s)", "a NUL, a control character or bad UTF-8");
-		parse_line(p, line, lineno);
-	}
-	if (ferror(fp))
-		err(EXIT_IO, "%s", path);
-	fclose(fp);
-	free(line);
+	while ((line = kwf_text(f, 4096)) != NULL)
+		parse_line(p, line, kwf_lineno(f));
+	kwf_close(f);
 	if (p->n == 0)
 		errx(EXIT_BAD, "%s: no characters", path);
 }
@@ -206,18 +199,6 @@ party_pick(struct party *p, const char *popt, int argc, char *const argv[],
 		party_default(p, mod, k);
 }
 
-/* The character defined on line lineno, or NULL. */
-static const struct member *
-member_at(const struct party *p, unsigned long lineno)
-{
-	int i;
-
-	for (i = 0; i < p->n; i++)
-		if (p->m[i].lineno == lineno)
-			return &p->m[i];
-	return NULL;
-}
-
 /* One word of a character's line: key=value, rewritten when the value changed. */
 static void
 save_word(FILE *out, const char *w, size_t n, const struct member *was,
@@ -272,34 +253,31 @@ party_changed(const struct party *was, const struct party *now)
 }
 
 /*
- * Write the party file back (return -w), under the lock stf_open took
+ * Write the party file back (return -w), under the lock kwf_update took
  * before party_load read it: the key=value words whose values differ
  * between was and now take the new values; every other byte stays as it
  * was.  0 when nothing changed and nothing was written.
  */
 int
-party_save(struct stf *f, const struct party *was, const struct party *now)
+party_save(struct kwf *f, const struct party *was, const struct party *now)
 {
 	const struct member *m;
-	unsigned long lineno = 0;
-	char *line = NULL;
-	size_t cap = 0;
+	char *text;
+	size_t len;
 	FILE *out;
+	int i;
 
 	if (!party_changed(was, now))
 		return 0;
-	if (f->in == NULL)
-		errx(EXIT_IO, "%s: gone before it could be written back", f->path);
-	out = stf_temp(f);
-	while (getline(&line, &cap, f->in) != -1) {
-		if ((m = member_at(was, ++lineno)) != NULL)
-			save_line(out, line, m, &now->m[m - was->m]);
-		else
-			fputs(line, out);
+	for (i = 0; i < was->n; i++) {
+		m = &was->m[i];
+		if ((out = open_memstream(&text, &len)) == NULL)
+			err(EXIT_IO, "%s", kwf_path(f));
+		save_line(out, kwf_line(f, m->lineno), m, &now->m[i]);
+		if (fclose(out) != 0)
+			err(EXIT_IO, "%s", kwf_path(f));
+		kwf_replace(f, m->lineno, text);
+		free(text);
 	}
-	if (ferror(f->in))
-		err(EXIT_IO, "%s", f->path);
-	free(line);
-	stf_commit(f);
-	return 1;
+	return kwf_commit(f);
 }

@@ -36,8 +36,8 @@ const char *party_path(const char *opt);
 void	 party_pick(struct party *p, const char *popt, int argc,
 	     char *const argv[], enum party_key k, long mod);
 
-struct stf;
-int	 party_save(struct stf *f, const struct party *was,
+struct kwf;
+int	 party_save(struct kwf *f, const struct party *was,
 	     const struct party *now);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kwf.h"
 #include "table.h"
 #include "util.h"
 
@@ -224,25 +225,14 @@ load_line(struct loader *ld, char *s)
 }
 
 static void
-read_lines(struct loader *ld, FILE *fp)
+read_lines(struct loader *ld, struct kwf *f)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	char *line;
 
-	while ((n = getline(&line, &cap, fp)) != -1) {
-		ld->lineno++;
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
-		if (!utf8_ok(line, (size_t)n))
-			bad(ld, "not text (a NUL, a control character or bad UTF-8)", NULL);
-		if (n > TBL_TEXT_MAX)
-			bad(ld, "line longer than 1024 bytes", NULL);
+	while ((line = kwf_text(f, TBL_TEXT_MAX)) != NULL) {
+		ld->lineno = kwf_lineno(f);
 		load_line(ld, line);
 	}
-	if (ferror(fp))
-		err(EXIT_IO, "%s", ld->path);
-	free(line);
 }
 
 static int
@@ -284,7 +274,7 @@ tbl_load(struct tbl *t, const char *path)
 {
 	struct loader ld = { path, 0, t, NULL, NULL, 0, 0 };
 	unsigned long rowline[TBL_ROWS_MAX];
-	FILE *fp = efopen_input(path, "a table file");
+	struct kwf *f = kwf_read(path, "a table file");
 	long max = 0;
 	int i;
 
@@ -292,8 +282,8 @@ tbl_load(struct tbl *t, const char *path)
 	t->name = path;
 	ld.rows = t->own = ereallocarray(NULL, TBL_ROWS_MAX, sizeof *t->own);
 	ld.rowline = rowline;
-	read_lines(&ld, fp);
-	fclose(fp);
+	read_lines(&ld, f);
+	kwf_close(f);
 	if (t->nrows == 0)
 		errx(EXIT_BAD, "%s: no rows", path);
 	if (!ld.have_die) {

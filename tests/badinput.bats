@@ -10,7 +10,7 @@
 #   - nothing on stdout; a filter may copy the lines before the bad record
 #     and add its own records for them, but nothing from the bad record on;
 #   - no change to any file: every state, party and table file the case
-#     made is byte-identical after, nothing is created but FILE.lock.
+#     made is byte-identical after, nothing is created (no FILE.lock either).
 # A row "ok: WHY" is an input that looks bad but is not (a seed word, a
 # foreign line a filter passes on): it must exit 0 (or 1, a failed check)
 # with nothing on stderr.  A row "n/a: WHY" is a class that cannot reach
@@ -245,6 +245,8 @@ light    | overflow   | -f "$S" tick $BIG                     | state light     
 light    | overflow   | -f "$S" tick 1000001                  | state light                             | 2
 light    | overflow   | -f "$S" -r alarm -e d$BIG             | state light                             | 2
 light    | overflow   | -f "$F"                               | statefile light "turn $BIG"             | 2
+light    | overflow   | -f "$F"                               | statefile light 'source t torch lit 1000000 0' | 2
+light    | overflow   | -f "$F"                               | statefile light 'source t torch lit 7 0' | 2
 light    | overflow   | -f "$F" -l torch tick                 | statefile light 'turn 1000000000000000000' | 2
 light    | overflow   | -f "$F" -                             | statefile light 'turn 1000000000000000000'; input 'hazard\t1\t5\tnothing\tx\n' | 2
 light    | overflow   | -f "$S" -                             | state light; stream "hazard\t$BIG\t5\tnothing\tx" | 2
@@ -337,6 +339,8 @@ timedice | utf8       | -f "$S" -p "$F"                       | state timedice; 
 timedice | utf8       | -f "$S" -                             | state timedice; stream 'hazard\t2\t5\tnothing\tNo\xfething.' | 2
 timedice | utf8       | -                                     | passthru 'a foreign \xfe\xff line'      | ok: a foreign line passes as it is
 reaction | utf8       | -p "$F" morale                        | put party '\xff wis=1\n'                | 2
+reaction | utf8       | -p "$F" morale                        | put party 'Ash wis=1\nBo\xef\xbb\xbf wis=1\n' | 2
+reaction | utf8       | -p "$F" morale                        | put party '\xef\xbb\xbfAsh wis=1\n'     | ok: a byte-order mark that starts a file is skipped
 reaction | utf8       | morale $'\xff:1'                      | -                                       | 2
 reaction | utf8       | $'\xff'                               | -                                       | 2
 reaction | utf8       | -                                     | stream 'hazard\t2\t5\tnothing\tNo\xfething.' | 2
@@ -476,11 +480,15 @@ roll     | command    | -                                     | -               
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
 hazard   | fields     | -f "$S" -t "$F"                       | state hazard; put table '1-6\n'         | 2
 hazard   | fields     | -f "$F"                               | statefile hazard 'turn'                 | 2
+hazard   | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
+hazard   | fields     | -f "$F"                               | put state 'turn 4\nrng 8c554df8e94f9205fefd916c304fa466450fac22a5a0a516dd680c78691151b5\n' | 2
 hazard   | fields     | -                                     | stream 'hazard\t2\t5'                   | 2
 light    | fields     | -f "$F"                               | statefile light 'source t torch lit'    | 2
+light    | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
 light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5'      | 2
 light    | fields     | -f "$S" -                             | state light; stream 'light\t2\tt\ttorch' | 2
 timedice | fields     | -f "$F"                               | statefile timedice 'timer t'            | 2
+timedice | fields     | -f "$F"                               | put state 'day 2\nseed 7\n'           | 2
 timedice | fields     | -f "$S" -p "$F"                       | state timedice; put party 'Ann\n'       | 2
 timedice | fields     | -f "$S" -                             | state timedice; stream 'timedice\t2\t1\t07:10' | 2
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
@@ -569,7 +577,7 @@ nodir() { F=$PWD/nodir/state; }
 
 # unreadable [state]: a file whose open(2) fails with EACCES.  Root reads
 # every file it owns, so as root F is a file of /proc/1 that refuses it, if
-# there is one; a state file needs its directory for FILE.lock, which no
+# there is one; a state file must be one the run may lock and write, which no
 # such file has: that case is skipped, with the reason.
 unreadable() {
 	local f
@@ -591,9 +599,9 @@ unreadable() {
 }
 
 # snapshot: every name under the case directory, and the checksum of every
-# readable file, but the FILE.lock files a run may make.
+# readable file.
 snapshot() {
-	find . -name '*.lock' -prune -o -type f -readable -exec cksum {} + -o -print
+	find . -type f -readable -exec cksum {} + -o -print
 }
 
 # rows: the table's rows, the blanks around each column trimmed, the

@@ -286,20 +286,6 @@ records() {
 	eq "timedice: stdin:1: bad hazard record: more than 16 fields" "$stderr"
 }
 
-@test "every EXAMPLES line of delving(7) runs" {
-	cd "$BATS_TEST_TMPDIR"
-	hazard_000 > hazards.md
-	n=0
-	while IFS= read -r cmd; do
-		n=$((n + 1))
-		case $cmd in *"| jq "*) command -v jq > /dev/null || continue;; esac
-		run bash -c "$cmd"
-		[ "$status" -eq 0 ] || { echo "failed ($status): $cmd" >&2; echo "$output" >&2; false; }
-	done < <(man_examples delving.7)
-	[ "$n" -ge 4 ]
-	[ -s session.tsv ] && [ -s hazards.table ]
-}
-
 @test "the manuals are mandoc -Tlint clean" {
 	command -v mandoc > /dev/null || skip "mandoc is not installed"
 	run -0 mandoc -Tlint -Wwarning "$TOP"/man/*

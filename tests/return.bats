@@ -275,7 +275,7 @@ many() {
 	[ "$w$o$t" != 9124 ]
 	sed -e "s/^Wren   best=6 hp=9 /Wren   best=6 hp=$w /" -e "s/best=5 hp=12	/best=5 hp=$o	/" \
 	    -e "s/^Tam best=2 hp=4 /Tam best=2 hp=$t /" "$BATS_TEST_TMPDIR/before" | cmp - "$BATS_TEST_TMPDIR/party"
-	[ -e "$BATS_TEST_TMPDIR/party.lock" ]
+	[ ! -e "$BATS_TEST_TMPDIR/party.lock" ]
 	! ls "$BATS_TEST_TMPDIR" | grep -q 'tmp\.'
 }
 
@@ -350,4 +350,31 @@ many() {
 		i=$((i + 1))
 	done < <(man_examples return.6)
 	[ "$i" -eq "${#want[@]}" ]
+}
+
+@test "-w: a byte-order mark that starts the party file is skipped and kept; a read-only file is exit 3" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '\357\273\277Ash best=0 hp=20 load=9 # the mule\n' > p
+	cp p p0
+	run --separate-stderr env return -s 1 -c 30 -p p -w arduous
+	[ "$status" -le 1 ]
+	eq "Ash" "$(printf '%s\n' "$output" | cut -f3)"
+	! cmp -s p p0	# written back
+	[ -z "$stderr" ]
+	eq "efbbbf41" "$(head -c 4 p | od -An -tx1 | tr -d ' \n')"
+	grep -q ' # the mule$' p
+	chmod 444 p; cp p before
+	run -3 --separate-stderr env return -s 1 -c 30 -p p -w arduous
+	eq "return: p: read-only: not a file this run may change" "$stderr"
+	[ -z "$output" ]
+	cmp p before
+}
+
+@test "-w: a run that changes nothing leaves the party file untouched" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ash best=9 hp=20 load=0\n' > p
+	before=$(stat -c '%i %y' p)
+	run -0 env return -s 1 -c 1 -p p -w arduous
+	eq "$before" "$(stat -c '%i %y' p)"
+	eq "p" "$(ls -A | grep '^p' | paste -sd' ')"
 }
