@@ -307,21 +307,17 @@ number_end(const char *s)
 static void
 counts(int prog, char *buf, size_t size)
 {
-	const struct rec_layout *l;
-	size_t n = 0;
-	int k, last = 0;
+	int nf[REC_KINDS], n = 0, k, i;
+	size_t len = 0;
 
+	for (k = 0; k < REC_KINDS; k++)
+		if (rec_layouts[k].prog == prog &&
+		    (n == 0 || nf[n - 1] != rec_layouts[k].nf))
+			nf[n++] = rec_layouts[k].nf;
 	buf[0] = '\0';
-	for (k = 0; k < REC_KINDS; k++) {
-		l = &rec_layouts[k];
-		if (l->prog != prog || l->nf == last)
-			continue;
-		n += (size_t)snprintf(buf + n, size - n, "%s%d",
-		    n == 0 ? "" : ", ", l->nf);
-		last = l->nf;
-		if (n >= size)
-			break;
-	}
+	for (i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%d",
+		    i == 0 ? "" : i == n - 1 ? " or " : ", ", nf[i]);
 }
 
 /* The fields a layout has as numbers are numbers, or "-". */
