@@ -272,3 +272,23 @@ to_tsv() {
 		done
 	done
 }
+
+@test "any program spells any record: each kind through light -j - is what its own program writes with -j" {
+	printf 'Ann con=1 wis=2 best=3\nBo con=0 wis=1 best=1\n' > party.txt
+	for cmd in "chase -s 1 open Ann:2 Bo:1" "chase pace open 30" "chase pace" \
+	    "return -s 1 -p party.txt arduous" "roll -s 1 -n 3 -c 12 d20+3" \
+	    "roll -s 1 -n 3 -t injury" "hazard -s 3 -n 8 -p party.txt" \
+	    "reaction -s 1 -n 3" "reaction -s 1 -p party.txt surprise" \
+	    "timedice -s 1 -n 2 duration 3" "timedice -s 1 roll 2" "hazard -r alarm -s 1 -n 3 advance" \
+	    "light -s 1 -l torch -n 8 tick"; do
+		set -- $cmd
+		prog=$1; shift
+		env "$prog" "$@" > tsv || [ $? -eq 1 ]
+		env "$prog" -j "$@" > json || [ $? -eq 1 ]
+		grep -v "^$prog	" tsv && false	# every line a record of its program
+		[ -s json ]
+		light -j - < tsv > spelled	# light without sources makes no records
+		eq "$(cat json)" "$(cat spelled)"
+	done
+	grep -q '"key":"some"\|"key":"all"\|"key":"none"' <(reaction -s 1 -j -p party.txt surprise)
+}
