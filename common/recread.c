@@ -207,6 +207,16 @@ bad_record(struct rec_reader *rd, const char *fmt, ...)
 }
 
 /*
+ * Not 0 when some byte is not printable ASCII: a TAB, a control, DEL or
+ * 0x80 up.  Only whether is exact: a borrow may mark bytes past the first.
+ */
+static inline uint64_t
+unprintable8(uint64_t w)
+{
+	return ((w - BYTES(0x20)) | w | (w + BYTES(0x01))) & BYTES(0x80);
+}
+
+/*
  * One pass over a TAB record: its text checked as utf8_ok checks it, and
  * a NUL for each TAB, eight bytes at a time: at once when all are
  * printable, else up to a byte that is not plain ASCII, then that
