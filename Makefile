@@ -21,21 +21,23 @@ FUZZ_SECONDS = 60
 BATS = bats $$(command -v parallel >/dev/null 2>&1 && echo --jobs 2 --no-parallelize-within-files)
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-PROGS = hazard light timedice reaction chase return roll
-BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/roll
+PROGS = hazard light timedice reaction chase return roll delve
+BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/roll \
+	bin/delve
 MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/reaction.6 man/chase.6 \
-	man/return.6 man/roll.6
+	man/return.6 man/roll.6 man/delve.6
 MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
 HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
-	common/party.h common/record.h common/rectbl.h common/rng.h common/rules.h \
-	common/kwf.h common/update.h common/table.h common/timer.h common/util.h \
-	common/out.h common/layout.h
+	common/party.h common/proc.h common/record.h common/rectbl.h common/rng.h \
+	common/rules.h common/session.h common/kwf.h common/update.h common/table.h \
+	common/timer.h common/util.h common/view.h common/out.h common/layout.h
 OBJ = common/clock.o common/dice.o common/lamp.o common/odds.o common/pace.o \
-	common/party.o common/rectbl.o common/rng.o common/rules.o \
-	common/kwf.o common/update.o common/table.o common/timer.o common/util.o \
+	common/party.o common/proc.o common/rectbl.o common/rng.o \
+	common/rules.o common/session.o common/kwf.o common/update.o common/table.o \
+	common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o
 LIB = common/libdelving.a
 
@@ -61,6 +63,7 @@ bin/reaction: cmd/reaction.c
 bin/chase: cmd/chase.c
 bin/return: cmd/return.c
 bin/roll: cmd/roll.c
+bin/delve: cmd/delve.c
 
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)

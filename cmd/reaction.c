@@ -13,6 +13,7 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
+#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "reaction";
@@ -39,15 +40,15 @@ struct opts {
 	long	 mod;
 	long long count;
 	int	 count_set;
-	const char *party, *seed;
+	const char *party, *seed, *file;
 	int	 json, verbose, unbuffered;
 };
 
 static void
 usage(FILE *fp, int status)
 {
-	fprintf(fp, "usage: reaction [-adhjuVv] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-s SEED] [disposition | morale [NAME:WIS ...] | "
+	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
+	    "[-p FILE] [-s SEED] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
 }
@@ -248,6 +249,29 @@ play(struct run *run, enum mode mode, long long count)
 		}
 }
 
+/*
+ * reaction(6) FILES: the state file of -f holds the generator alone, so
+ * that a stream continues across runs (a delve(6) session's turns).
+ */
+static void
+load_state(struct stream *st, struct kwf *f)
+{
+	char *w[KWF_WORDS_MAX];
+	int nw;
+
+	while ((nw = kwf_next(f, w)) > 0)
+		if (!kwf_stream(f, w, nw, st))
+			kwf_bad(f, "expected seed or rng");
+}
+
+/* Written back when it is new or the generator moved (kwf_commit). */
+static void
+save_state(const struct stream *st, struct kwf *f)
+{
+	kwf_put_stream(f, st);
+	kwf_commit(f);
+}
+
 /* The operands: a mode, and NAME:WIS characters after morale or surprise. */
 static enum mode
 parse_mode(int argc, char **argv)
@@ -289,10 +313,11 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adhjm:n:p:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
+		case 'f': o->file = optarg; break;
 		case 'h': usage(stdout, EXIT_OK); break;
 		case 'j': o->json = 1; break;
 		case 'm': o->mod = emod_add(o->mod, optarg); break;
@@ -315,6 +340,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
+	struct kwf *f = NULL;
 	enum mode mode;
 
 	util_init();
@@ -329,6 +355,10 @@ main(int argc, char *argv[])
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
+	if (o.file != NULL) {
+		f = kwf_update(o.file, prog);
+		load_state(&run.st, f);
+	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
@@ -337,5 +367,9 @@ main(int argc, char *argv[])
 	else
 		play(&run, mode, o.count);
 	out_close();
+	if (f != NULL) {
+		save_state(&run.st, f);
+		kwf_close(f);
+	}
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

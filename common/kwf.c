@@ -39,6 +39,7 @@ static const struct kind {
 	    NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "timer", "seed",
 	    "rng", NULL } },
+	{ "reaction", { "seed", "rng", NULL } },
 };
 static const char *const named_keys[] = { "source", "timer", NULL };
 

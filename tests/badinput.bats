@@ -116,6 +116,10 @@ roll     | empty      | -c '' d6                              | -               
 roll     | empty      | ''                                    | -                                       | 2
 roll     | empty      | -t ''                                 | -                                       | 2
 roll     | empty      | -t "$F"                               | put table ''                            | 2
+delve    | empty      | -C ''                                 | -                                       | 2
+delve    | empty      | -C "$S" -n ''                          | session                                 | 2
+delve    | empty      | new -s '' s                           | -                                       | 2
+delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
 #
 # nonnumeric: a word where a number goes
 hazard   | nonnumeric | -f "$S" -n x                          | state hazard                            | 2
@@ -171,6 +175,8 @@ roll     | nonnumeric | d6+x                                  | -               
 roll     | nonnumeric | 4d6khx                                | -                                       | 2
 roll     | nonnumeric | -t "$F"                               | put table 'x-6 Nothing.\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: xd6\n1-6 Nothing.\n'    | 2
+delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
+delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
 # negative: a number below its range, -1 where 0 is the least
 hazard   | negative   | -f "$S" -n -1                         | state hazard                            | 2
@@ -227,6 +233,8 @@ roll     | negative   | d-6                                   | -               
 roll     | negative   | d6-1000001                            | -                                       | 2
 roll     | negative   | 4d6kh-1                               | -                                       | 2
 roll     | negative   | -t "$F"                               | put table '-1-6 Nothing.\n'             | 2
+delve    | negative   | -C "$S" -n -1                          | session                                 | 2
+delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
 # overflow: 99999999999999999999, and the first number past a bound
 hazard   | overflow   | -f "$S" -n $BIG                       | state hazard                            | 2
@@ -301,6 +309,8 @@ roll     | overflow   | d1000001                              | -               
 roll     | overflow   | d6+1000001                            | -                                       | 2
 roll     | overflow   | -t "$F"                               | put table "1-$BIG Nothing.\n"           | 2
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
+delve    | overflow   | -C "$S" -n $BIG                        | session                                 | 2
+delve    | overflow   | batch -s x -n 1 -o o 1000001           | -                                       | 2
 #
 # nul: a NUL byte in a file or a record
 hazard   | nul        | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1\x00\n' | 2
@@ -321,6 +331,7 @@ chase    | nul        | -p "$F" open                          | put party 'Ash s
 return   | nul        | -p "$F" arduous                       | put party 'Ash best=1\x00\n'            | 2
 return   | nul        | -w -p "$F" dangerous                  | put party 'Ash best=1 hp=5\nBo\x00 best=1 hp=5\n' | 2
 roll     | nul        | -t "$F"                               | put table '1-6 No\x00thing.\n'          | 2
+delve    | nul        | -C "$S" status                         | session; put s/session 'seed 1\x00\n'     | 2
 #
 # utf8: bytes that are not UTF-8, in a file, a record or an argument
 hazard   | utf8       | -f "$S" -p "$F"                       | state hazard; put party '\xff con=1\n'  | 2
@@ -354,6 +365,7 @@ return   | utf8       | $'\xff'                               | -               
 roll     | utf8       | -t "$F"                               | put table '1-6 No\xfething.\n'          | 2
 roll     | utf8       | $'d6\xff'                             | -                                       | 2
 roll     | utf8       | -t $'\xff'                            | -                                       | 2
+delve    | utf8       | -C "$S" status                         | session; put s/session 'seed \xff\n'      | 2
 #
 # longline: a line of more than 1 MiB (<MiB> is 1 MiB and a byte of "a")
 hazard   | longline   | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1 <MiB>\n' | 2
@@ -372,6 +384,7 @@ reaction | longline   | -                                     | passthru 'a fore
 chase    | longline   | -p "$F" open                          | put party 'Ash str=1 <MiB>\n'           | 2
 return   | longline   | -p "$F" arduous                       | put party 'Ash best=1 <MiB>\n'          | 2
 roll     | longline   | -t "$F"                               | put table '1-6 <MiB>\n'                 | 2
+delve    | longline   | -C "$S" status                         | session; put s/session 'seed <MiB>\n'     | 2
 #
 # missing: a file that is not there
 hazard   | missing    | -f "$S" -p "$F"                       | state hazard; missing                   | 2
@@ -395,6 +408,8 @@ return   | missing    | -p "$F" arduous                       | missing         
 return   | missing    | -w -p "$F" dangerous                  | missing                                 | 2
 roll     | missing    | -t "$F"                               | missing                                 | 2
 roll     | missing    | -t missing                            | -                                       | 2
+delve    | missing    | -C missing status                      | -                                       | 2
+delve    | missing    | new -p "$F" s                          | missing                                 | 2
 #
 # directory: a directory where a file goes
 hazard   | directory  | -f "$F"                               | dir                                     | 2
@@ -411,6 +426,7 @@ chase    | directory  | -p "$F" open                          | dir             
 return   | directory  | -p "$F" arduous                       | dir                                     | 2
 return   | directory  | -w -p "$F" dangerous                  | dir                                     | 2
 roll     | directory  | -t "$F"                               | dir                                     | 2
+delve    | directory  | new -p "$F" s                          | dir                                     | 2
 #
 # unreadable: a file the program may not read (EACCES)
 hazard   | unreadable | -f "$F"                               | unreadable state                        | 2
@@ -424,6 +440,7 @@ reaction | unreadable | -p "$F" morale                        | unreadable      
 chase    | unreadable | -p "$F" open                          | unreadable                              | 2
 return   | unreadable | -p "$F" arduous                       | unreadable                              | 2
 roll     | unreadable | -t "$F"                               | unreadable                              | 2
+delve    | unreadable | new -p "$F" s                          | unreadable                              | 2
 #
 # rules: a rules name that is none, or none the program has
 hazard   | rules      | -f "$S" -r bogus                      | state hazard                            | 2
@@ -448,6 +465,8 @@ return   | rules      | -r alarm arduous                      | -               
 return   | rules      | DELVING_RULES=bogus arduous           | -                                       | 2
 roll     | rules      | -r exploration d6                     | -                                       | usage
 roll     | rules      | DELVING_RULES=bogus d6                | -                                       | ok: roll has no rules: DELVING_RULES is not its
+delve    | rules      | new -r bogus s                         | -                                       | 2
+delve    | rules      | -C "$S" -r exploration                 | session                                 | usage
 #
 # command: an operand that names no command, action, mode, path or thing
 hazard   | command    | -f "$S" bogus                         | state hazard                            | 2
@@ -475,6 +494,7 @@ return   | command    | -                                     | -               
 roll     | command    | bogus                                 | -                                       | 2
 roll     | command    | -t bogus                              | -                                       | 2
 roll     | command    | -                                     | -                                       | 2
+delve    | command    | -C "$S" bogus                          | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
@@ -509,6 +529,7 @@ chase    | fields     | -p "$F" open                          | put party 'Ash\n
 return   | fields     | -p "$F" arduous                       | put party 'Ash\n'                       | 2
 return   | fields     | -w -p "$F" dangerous                  | put party 'Ash best=1\n'                | 2
 roll     | fields     | -t "$F"                               | put table '1-6\n'                       | 2
+delve    | fields     | -C "$S" status                         | session; put s/session 'seed\n'           | 2
 #
 # usage: an unknown option, a missing argument
 hazard   | usage      | -f "$S" -Z                            | state hazard                            | usage
@@ -525,6 +546,8 @@ return   | usage      | -Z arduous                            | -               
 return   | usage      | -c                                    | -                                       | usage
 roll     | usage      | -Z                                    | -                                       | usage
 roll     | usage      | -t                                    | -                                       | usage
+delve    | usage      | -Z                                     | -                                       | usage
+delve    | usage      | -C                                     | -                                       | usage
 EOF
 }
 
@@ -563,6 +586,9 @@ stream() {
 	emit "$BEFORE" > pass
 	IN=$PWD/in PASS=$PWD/pass
 }
+
+# session: a session of delve(6) in s, S its directory.
+session() { delve new -s 1 -l torch s > /dev/null; S=$PWD/s; }
 
 # input TEXT: stdin; nothing of it may come out.
 input() { emit "$1" > in; IN=$PWD/in; }

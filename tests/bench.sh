@@ -81,6 +81,31 @@ a=$(shell_mean "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice
 b=$(shell_mean "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null")
 row pipeline "hazard | light - | timedice - | reaction -" "hazard | cat | cat | cat" "$a" "$b" "<= 3"
 
+# delve: one turn of a session vs the four programs by hand with their
+# state files; 1,000 sessions of 36 turns through delve batch vs a loop.
+if [ -x "$B/delve" ]; then
+	mkdir "$tmp/hand"
+	"$B/delve" new -s 1 -l torch,lantern "$tmp/crypt"
+	(cd "$tmp/hand" && "$B/light" -f l -s 1 -l torch,lantern status >/dev/null)
+	a=$(shell_mean "$B/delve -C $tmp/crypt >/dev/null")
+	b=$(shell_mean "cd $tmp/hand && $B/hazard -f h -s 1 | $B/light -f l -s 1 - | $B/timedice -f t -s 1 - | $B/reaction -f r -s 1 - >/dev/null")
+	row delve-turn "delve -C crypt" "hazard -f | light -f - | timedice -f - | reaction -f -" "$a" "$b" "<= 1.5"
+	S=${BENCH_SESSIONS:-1000}
+	cat > "$tmp/sessions.sh" <<LOOP
+mkdir -p $tmp/loop; i=1
+while [ \$i -le $S ]; do
+	$B/hazard -s x-\$i -n 36 | $B/light -s x-\$i -l torch - | $B/timedice -s x-\$i - | $B/reaction -s x-\$i - > $tmp/loop/x-\$i.tsv
+	i=\$((i + 1))
+done
+LOOP
+	r=$RUNS; RUNS=${BENCH_SESSION_RUNS:-3}
+	a=$(shell_mean "$B/delve batch -s x -n 36 -l torch -o $tmp/batch $S")
+	b=$(shell_mean "sh $tmp/sessions.sh")
+	RUNS=$r
+	cmp "$tmp/batch/x-$S.tsv" "$tmp/loop/x-$S.tsv"
+	row delve-batch "delve batch ($S x 36 turns)" "a shell loop of pipelines" "$a" "$b" "<= 1.0"
+fi
+
 t=$(peak_kb /bin/true)
 row memory "hazard -n 10000000" /bin/true "$(peak_kb "$B/hazard -s 1 -n 10000000")" "$t" "<= 2"
 "$B/hazard" -s 1 -n "$N" > "$tmp/stream"

@@ -155,3 +155,14 @@ accepts() {
 	eq "torch1" "$(zcomp 'light -f s.light out t')"
 	eq "" "$(zcomp 'hazard rest -')"
 }
+
+@test "bash: delve's options, its commands and the session directory of -C" {
+	eq "-C -R -V -h -j -n" "$(comp delve -)"
+	eq "backtrack batch" "$(comp delve b)"
+	eq "chase check" "$(comp delve ch)"
+	mkdir -p "$BATS_TEST_TMPDIR/crypt"
+	cd "$BATS_TEST_TMPDIR"
+	eq "crypt" "$(comp delve -C cr)"
+	run -0 bash -c 'source "$1"; complete -p delve' bash "$COMPDIR/delving.bash"
+	eq "complete -F _delving delve" "$output"
+}

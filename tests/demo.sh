@@ -1,5 +1,5 @@
 #!/bin/sh
-# make demo: a sample session through all seven programs, for a person to
+# make demo: a sample session through delve and the seven programs, for a person to
 # read.  Every record is shown as PROGRAM TURN and its sentence (the fields
 # between are for scripts: see delving(7)).
 set -eu
@@ -23,14 +23,26 @@ show() {
 }
 say() { printf '\n# %s\n' "$*"; }
 
+say "First a party file: one character a line (delving(7) PARTY FILE)."
 cat > party.txt <<'PARTY'
 # the party: modifiers, best mod with proficiency, hit points, load, resilience (hours)
 Brannoc str=2 dex=0 con=2 wis=1 best=4 hp=14 speed=30 load=8 resilience=12
 Ilse    str=-1 dex=3 con=-1 wis=2 best=5 hp=9 speed=30 load=5 resilience=9
 PARTY
+printf '\n$ cat party.txt\n'; sed 's/^/  /' party.txt
+
+say "A session at the table: delve keeps it in one directory and runs hazard, light,
+# timedice and reaction on it, one turn a command, all or nothing (delve(6))."
+show "delve new -s friday -p party.txt -l torch,lantern crypt"
+show "delve -C crypt"
+show "delve -C crypt -n 5"
+show "delve -C crypt rest"
+show "delve -C crypt status"
+
 say "Friday's session, pre-rolled from its date: an hour in the dungeon under seed 000, with a
-# torch and a lantern, the clock on time dice, and every encounter's disposition."
-show "hazard -s 2026-11-27 -n 6 -p party.txt | light -l torch,lantern - | timedice - | reaction -"
+# torch and a lantern, the clock on time dice, and every encounter's disposition; each stage
+# seeded through DELVING_SEED, exported in the pipeline's subshell alone."
+show "(export DELVING_SEED=2026-11-27; hazard -n 6 -p party.txt | light -l torch,lantern - | timedice - | reaction -)"
 
 say "At the table, one turn at a time, the state kept in a file a person can read (003's alarm):"
 show "hazard -r alarm -f crypt.alarm -s 7 -n 2 advance"

@@ -41,6 +41,7 @@ check_page() {
 }
 
 @test "chase(6) EXAMPLES print what tests/examples/chase.6.out says" { check_page chase.6; }
+@test "delve(6) EXAMPLES print what tests/examples/delve.6.out says" { check_page delve.6; }
 @test "delving(7) EXAMPLES print what tests/examples/delving.7.out says" { check_page delving.7; }
 @test "hazard(6) EXAMPLES print what tests/examples/hazard.6.out says" { check_page hazard.6; }
 @test "light(6) EXAMPLES print what tests/examples/light.6.out says" { check_page light.6; }

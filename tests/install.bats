@@ -2,7 +2,7 @@
 # make install, make uninstall and make dist, run on the tree as it is.
 load helper
 
-PROGRAMS="hazard light timedice reaction chase return roll"
+PROGRAMS="hazard light timedice reaction chase return roll delve"
 
 # mk TARGET VAR=VALUE...: make in the top directory, whatever make runs the
 # tests (its flags and its variables stay with it).
@@ -35,8 +35,8 @@ version() {
 	for m in "$TOP"/man/*.6; do cmp "$m" "$d/usr/local/share/man/man6/${m##*/}"; done
 	for m in "$TOP"/man/*.7; do cmp "$m" "$d/usr/local/share/man/man7/${m##*/}"; done
 	cmp "$TOP/cmd/completion/_delving" "$d/usr/local/share/zsh/site-functions/_delving"
-	eq 7 "$(ls "$d/usr/local/bin" | wc -l | tr -d ' ')"
-	eq 7 "$(ls "$d/usr/local/share/man/man6" | wc -l | tr -d ' ')"
+	eq 8 "$(ls "$d/usr/local/bin" | wc -l | tr -d ' ')"
+	eq 8 "$(ls "$d/usr/local/share/man/man6" | wc -l | tr -d ' ')"
 	# the installed bash completion completes
 	run -0 bash -c 'source "$1"; COMP_WORDS=(light -r t); COMP_CWORD=2; _delving light t -r
 	    echo "${COMPREPLY[*]}"' bash "$d/usr/local/share/bash-completion/completions/light"

@@ -37,7 +37,7 @@ party() {
 	case $stderr in "usage: reaction "*) ;; *) false;; esac
 	run -2 --separate-stderr reaction -n
 	case $stderr in "usage: reaction "*) ;; *) false;; esac
-	run -2 --separate-stderr reaction -f state
+	run -2 --separate-stderr reaction -f
 	case $stderr in "usage: reaction "*) ;; *) false;; esac
 }
 
@@ -381,4 +381,29 @@ party() {
 		i=$((i + 1))
 	done < <(man_examples reaction.6)
 	[ "$i" -eq "${#want[@]}" ]
+}
+
+@test "reaction -f: 36 runs of one turn roll what one run of 36 turns rolls" {
+	cd "$BATS_TEST_TMPDIR"
+	hazard -s 7 -n 36 > stream
+	run -0 reaction -f r1 -s 7 - < stream
+	one=$output
+	: > many
+	for t in $(seq 36); do
+		awk -F'\t' -v t="$t" '$2 == t' stream | reaction -f r2 -s 7 - >> many
+	done
+	eq "$(cat many)" "$one"
+	cmp r1 r2
+	eq "$(sed -n 1,2p r1)" "$(printf '# reaction state: see reaction(6), FILES\nseed 7')"
+}
+
+@test "reaction -f: a run that draws nothing leaves the file as it was; a bad line is refused" {
+	cd "$BATS_TEST_TMPDIR"
+	run -0 reaction -f r -s 7
+	cp r r.before
+	printf 'hazard\t1\t6\tnothing\tNothing.\n' | reaction -f r -s 7 - > /dev/null
+	cmp r r.before
+	printf 'colour blue\n' >> r
+	run -2 --separate-stderr reaction -f r -s 7
+	eq "$stderr" "reaction: r:4: unknown keyword 'colour'"
 }

@@ -1,5 +1,5 @@
 # bash completion for the delving programs: hazard light timedice reaction
-# chase return roll.  make install puts it where bash-completion looks for
+# chase return roll delve.  make install puts it where bash-completion looks for
 # each program's completion; or source it from ~/.bashrc.  It completes each
 # program's options, the values of -r (only the rules the program has), -l
 # and -e, file names after -f, -p and -t (roll: its table names too), and the
@@ -17,13 +17,15 @@ _delving_spec() {
 		cmds='add out relight refill wind tick status' ;;
 	timedice) opts=f:hjn:p:r:s:uVv rules=travel
 		cmds='show set roll duration turn hour day timer timers cancel rest' ;;
-	reaction) opts=adhjm:n:p:s:uVv rules=
+	reaction) opts=adf:hjm:n:p:s:uVv rules=
 		cmds='disposition morale surprise' ;;
 	chase)	opts=ab:dghjm:n:p:q:r:s:Vvx: rules='exploration delving dungeonturn travel'
 		cmds='flee open uneven long pace' ;;
 	return)	opts=c:hjk:l:m:p:r:s:Vvw rules='travel dungeonturn'
 		cmds='dangerous arduous' ;;
 	roll)	opts=c:hjn:os:t:Vv rules='' cmds='' ;;
+	delve)	opts=C:hjn:RV rules=''
+		cmds='new status check undo log roll reaction chase return batch turn rest advance stay backtrack hide' ;;
 	*)	return 1 ;;
 	esac
 }
@@ -63,6 +65,8 @@ _delving_optarg() {
 	case $1 in
 	e)	_delving_words 'd4 d6 d8 d10 d12 d20' ;;
 	f|p)	_delving_files ;;
+	C)	compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -d -- "$cur") ;;
 	l)	local done=${cur%"${cur##*,}"} last=${cur##*,}
 		mapfile -t COMPREPLY < <(compgen -P "$done" \
 		    -W 'torch lantern candle' -- "$last") ;;
@@ -121,4 +125,4 @@ _delving() {
 	return 0
 }
 
-complete -F _delving hazard light timedice reaction chase return roll
+complete -F _delving hazard light timedice reaction chase return roll delve

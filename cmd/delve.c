@@ -1,0 +1,798 @@
+/*
+ * delve: a session at the table (delve(6)).  One directory holds one
+ * expedition: the state files of hazard, light, timedice and reaction, a
+ * copy of the party file, the seed, the rules and the log.  Each turn runs
+ * hazard | light | timedice | reaction on them, all or nothing; delve only
+ * composes the programs, every rule stays in them.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "rng.h"
+#include "rules.h"
+#include "session.h"
+#include "proc.h"
+#include "util.h"
+#include "view.h"
+
+static const char prog[] = "delve";
+
+struct opts {
+	const char *dir;
+	long long count;
+	int	 count_set;
+	enum view_form form;
+};
+
+/* The other programs a session runs with its seed, party and rules. */
+static const char *const calls[] = { "roll", "reaction", "chase", "return", NULL };
+
+/* The state files a turn keeps in step, each counting the turns. */
+static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
+
+/* The SYNOPSIS, a form a line. */
+enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_BATCH };
+static const char *const synopsis[] = {
+	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]",
+	"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] "
+	    "[-s SEED] DIR",
+	"delve [-jR] [-C DIR] status | check | undo | log",
+	"delve [-jR] [-C DIR] roll | reaction | chase | return [ARG ...]",
+	"delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] -s SEED -n TURNS "
+	    "-o DIR COUNT",
+	NULL
+};
+
+/* -h: every form; a usage error: the one line of the form that was given. */
+static void
+usage(FILE *fp, int status)
+{
+	int i;
+
+	for (i = 0; synopsis[i] != NULL; i++)
+		fprintf(fp, "%s%s\n", i ? "       " : "usage: ", synopsis[i]);
+	exit(status);
+}
+
+static void
+usage_of(enum form_of f)
+{
+	fprintf(stderr, "usage: %s\n", synopsis[f]);
+	exit(EXIT_BAD);
+}
+
+static void
+out_done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_IO, "stdout");
+}
+
+/* --- the session's files ---------------------------------------------- */
+
+struct turnread {
+	const char *key;
+	char	 val[64];
+};
+
+static int
+take_key(void *arg, char **w, int nw, const char *path, unsigned long ln)
+{
+	struct turnread *t = arg;
+
+	(void)path;
+	(void)ln;
+	if (nw == 2 && strcmp(w[0], t->key) == 0)
+		snprintf(t->val, sizeof t->val, "%s", w[1]);
+	return 0;
+}
+
+/* A keyword's value in a file of the current generation, "" if none. */
+static const char *
+value(const struct session *s, const char *file, const char *key,
+    struct turnread *t)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
+
+	t->key = key;
+	t->val[0] = '\0';
+	ses_read(path, take_key, t);
+	free(path);
+	free(gen);
+	return t->val;
+}
+
+/* The clock before a command: timedice's day and time, as turns. */
+static uint64_t
+start_clock(const struct session *s)
+{
+	struct turnread day, time;
+	uint64_t into = 0;
+	long long d = 1;
+
+	value(s, "timedice", "day", &day);
+	value(s, "timedice", "time", &time);
+	strtonum_ok(day.val, 1, CLOCK_DAY_MAX, &d);
+	if (clock_parse(time.val, &into) != NULL)
+		into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): a new clock, 07:00 */
+	return (uint64_t)(d - 1) * CLOCK_DAY + into;
+}
+
+/* The first state file whose turn is not the session's, or NULL. */
+static const char *
+disagreeing(const struct session *s, char *turn, size_t size)
+{
+	struct turnread t;
+	int i;
+
+	for (i = 0; turn_files[i] != NULL; i++) {
+		value(s, turn_files[i], "turn", &t);
+		if (strtoull(t.val, NULL, 10) != s->turn || t.val[0] == '\0') {
+			snprintf(turn, size, "%s", t.val[0] ? t.val : "none");
+			return turn_files[i];
+		}
+	}
+	return NULL;
+}
+
+static void
+refuse_drift(const struct session *s)
+{
+	const char *f;
+	char turn[64];
+
+	if ((f = disagreeing(s, turn, sizeof turn)) != NULL)
+		errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
+		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
+}
+
+/* The environment the programs see: the session's rules, nothing else. */
+static void
+session_env(const struct session *s)
+{
+	unsetenv("DELVING_SEED");
+	unsetenv("DELVING_PARTY");
+	if (s->rules != NULL)
+		setenv("DELVING_RULES", s->rules, 1);
+	else
+		unsetenv("DELVING_RULES");
+}
+
+/*
+ * A failed stage: one line naming it and its file (the stage's state file
+ * FILE when its message names none), the session unchanged.
+ */
+static void
+stage_failed(struct session *s, const struct proc_result *r, const char *file)
+{
+	char from[512], msg[PROC_MSG_MAX + 64], *at;
+	int status = r->status;
+
+	ses_abort(s);
+	snprintf(from, sizeof from, "%s/%s/", s->dir, s->newdir);
+	snprintf(msg, sizeof msg, "%s", r->msg);
+	if ((at = strstr(msg, from)) != NULL) {
+		char tail[PROC_MSG_MAX + 64];
+
+		snprintf(tail, sizeof tail, "%s", at + strlen(from));
+		snprintf(at, sizeof msg - (size_t)(at - msg), "%s/state/%s", s->dir,
+		    tail);
+	} else if (file != NULL)
+		errx(status ? status : EXIT_IO, "%s (%s/state/%s); the session is as "
+		    "it was", msg, s->dir, file);
+	errx(status ? status : EXIT_IO, "%s; the session is as it was", msg);
+}
+
+/* --- commands ---------------------------------------------------------- */
+
+static char *
+newfile(const struct session *s, const char *name)
+{
+	return ses_path(s, s->newdir, name);
+}
+
+/* One command's turns: hazard | light | timedice | reaction. */
+static void
+turn(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char count[32], *party = newfile(s, "party");
+	char *h[16 + 64] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed,
+	    "-n", count };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed, "-",
+	    NULL };
+	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-",
+	    NULL };
+	char **const argvs[] = { h, l, t, r };
+	struct proc_result res;
+	uint64_t start, prev = s->turn;
+	size_t len;
+	char *out;
+	int i, n = 7;
+
+	if (argc > 64)
+		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
+	snprintf(count, sizeof count, "%lld", o->count);
+	if (s->party)
+		h[n++] = "-p", h[n++] = party;
+	for (i = 0; i < argc; i++)
+		h[n++] = argv[i];
+	h[n] = NULL;
+	refuse_drift(s);
+	start = start_clock(s);
+	ses_begin(s, 1);
+	if (proc_run(argvs, 4, -1, &out, &len, &res))
+		stage_failed(s, &res, argvs[res.stage][0]);
+	ses_commit(s, out, len, (uint64_t)o->count, 0);
+	view_records(out, len, o->form, start, prev);
+	for (i = 0; i < 4; i++)
+		free(argvs[i][2]);
+	free(out);
+	free(party);
+}
+
+/* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */
+static char *
+at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
+{
+	const char *s, *nl, *tab, *tab2;
+	size_t lines = 0;
+	char *out, *o;
+
+	for (s = in; (s = memchr(s, '\n', (size_t)(in + len - s))) != NULL; s++)
+		lines++;
+	out = o = emalloc(len + lines * U64_DIGITS + 1);	/* a turn a line */
+
+	for (s = in; s < in + len; s = nl + 1) {
+		nl = memchr(s, '\n', (size_t)(in + len - s));
+		tab = memchr(s, '\t', (size_t)(nl - s));
+		tab2 = tab ? memchr(tab + 1, '\t', (size_t)(nl - tab - 1)) : NULL;
+		if (tab2 == NULL) {
+			memcpy(o, s, (size_t)(nl - s + 1));
+			o += nl - s + 1;
+			continue;
+		}
+		o += sprintf(o, "%.*s\t%" PRIu64, (int)(tab - s), s, turn);
+		memcpy(o, tab2, (size_t)(nl - tab2 + 1));
+		o += nl - tab2 + 1;
+	}
+	*outlen = (size_t)(o - out);
+	return out;
+}
+
+/* delve roll|reaction|chase|return ARGS: seeded from the session, logged. */
+static void
+call(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char seed[256], *v[128], *party = newfile(s, "party"), *out, *rec;
+	char **const argvs[] = { v };
+	struct proc_result res;
+	size_t len, reclen;
+	int i, n = 0;
+
+	if (argc > 120)
+		errx(EXIT_BAD, "%s: too many arguments", argv[0]);
+	/* each call its own dice: the seed, the turn, the call's number */
+	snprintf(seed, sizeof seed, "%s:%" PRIu64 ":%" PRIu64, s->seed, s->turn,
+	    s->calls + 1);
+	v[n++] = argv[0];
+	v[n++] = "-s";
+	v[n++] = seed;
+	for (i = 1; i < argc; i++)
+		v[n++] = argv[i];
+	v[n] = NULL;
+	if (s->party)
+		setenv("DELVING_PARTY", party, 1);
+	ses_begin(s, 1);
+	if (proc_run(argvs, 1, -1, &out, &len, &res) && res.status != EXIT_FAILED)
+		stage_failed(s, &res, NULL);
+	rec = at_turn(out, len, s->turn, &reclen);
+	ses_commit(s, rec, reclen, 0, 1);
+	view_records(rec, reclen, o->form, start_clock(s), s->turn);
+	free(rec);
+	free(out);
+	free(party);
+	if (res.stage >= 0) {
+		out_done();
+		exit(res.status);
+	}
+}
+
+/* delve log: the session so far. */
+static void
+show_log(struct session *s, const struct opts *o)
+{
+	char *path = ses_path(s, "", "log"), *buf;
+	uint64_t start = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): 07:00 */
+	size_t len = (size_t)s->logsize;
+	FILE *fp;
+
+	if (s->clock != NULL)
+		clock_parse(s->clock, &start);
+	buf = emalloc(len + 1);
+	if ((fp = fopen(path, "re")) == NULL || fread(buf, 1, len, fp) != len)
+		err(EXIT_IO, "%s", path);
+	fclose(fp);
+	view_records(buf, len, o->form, start, 0);
+	free(buf);
+	free(path);
+}
+
+/* delve check: each file's turn against the session's; 1 if they disagree. */
+static int
+check(const struct session *s)
+{
+	struct turnread t;
+	int i, bad = 0;
+
+	printf("%-9s turn %" PRIu64 "\n", "session", s->turn);
+	for (i = 0; turn_files[i] != NULL; i++) {
+		value(s, turn_files[i], "turn", &t);
+		if (t.val[0] == '\0' || strtoull(t.val, NULL, 10) != s->turn)
+			bad = 1;
+		printf("%-9s turn %s%s\n", turn_files[i], t.val[0] ? t.val : "none",
+		    bad && strtoull(t.val, NULL, 10) != s->turn ? "  disagrees" : "");
+	}
+	return bad;
+}
+
+/* delve status: what the state files hold; "key value" pairs on one line. */
+struct show {
+	const char *file;
+	char	 pairs[1024];
+};
+
+static int
+show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
+{
+	static const char *const hidden[] = { "seed", "rng", "rules", "turn",
+	    "day", "time", NULL };
+	struct show *sh = arg;
+	size_t len = strlen(sh->pairs);
+	int i;
+
+	(void)path;
+	(void)ln;
+	if (strcmp(sh->file, "party") != 0) {
+		if (word_in(w[0], hidden) >= 0)
+			return 0;
+		if (nw == 2) {
+			snprintf(sh->pairs + len, sizeof sh->pairs - len, "%s%s %s",
+			    len ? ", " : "", w[0], w[1]);
+			return 0;
+		}
+	}
+	printf("%-9s ", sh->file);
+	if (strcmp(w[0], "source") == 0 && nw == 6)
+		printf("%s: %s, %s, %s turns left\n", w[1], w[2], w[3], w[4]);
+	else if (strcmp(w[0], "timer") == 0 && nw == 3)
+		printf("timer %s: %s turns left\n", w[1], w[2]);
+	else
+		for (i = 0; i < nw; i++)
+			printf("%s%s", w[i], i == nw - 1 ? "\n" : " ");
+	return 0;
+}
+
+static void
+status(const struct session *s)
+{
+	static const char *const files[] = { "hazard", "light", "timedice",
+	    "party", NULL };
+	struct turnread day, time;
+	struct show sh;
+	char *gen = ses_genname(s->gen), *path;
+	int i;
+
+	printf("%-9s %s: seed %s, rules %s, turn %" PRIu64 "\n", "session",
+	    s->dir, s->seed, s->rules ? s->rules : "exploration", s->turn);
+	value(s, "timedice", "day", &day);
+	value(s, "timedice", "time", &time);
+	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
+	for (i = 0; files[i] != NULL; i++) {
+		sh.file = files[i];
+		sh.pairs[0] = '\0';
+		path = ses_path(s, gen, files[i]);
+		ses_read(path, show_line, &sh);
+		if (sh.pairs[0] != '\0')
+			printf("%-9s %s\n", sh.file, sh.pairs);
+		free(path);
+	}
+	free(gen);
+}
+
+/* --- delve new --------------------------------------------------------- */
+
+struct newopts {
+	const char *seed, *rules, *lights, *clock, *party;
+	int	 force;
+};
+
+/* One program run on a file of .new, its output thrown away. */
+static void
+setup(struct session *s, char **v)
+{
+	char **const argvs[] = { v };
+	struct proc_result res;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (null < 0)
+		err(EXIT_IO, "/dev/null");
+	if (proc_run(argvs, 1, null, NULL, NULL, &res))
+		stage_failed(s, &res, NULL);
+	close(null);
+}
+
+static void
+copy_party(struct session *s, const char *from)
+{
+	char *to = newfile(s, "party"), buf[65536];
+	FILE *in = efopen_input(from, "a party file"), *out;
+	size_t n;
+
+	if ((out = fopen(to, "we")) == NULL)
+		err(EXIT_IO, "%s", to);
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (ferror(in))
+		err(EXIT_IO, "%s", from);
+	if (fflush(out) != 0 || fsync(fileno(out)) != 0 || fclose(out) != 0)
+		err(EXIT_IO, "%s", to);
+	fclose(in);
+	free(to);
+}
+
+static void
+write_session(struct session *s)
+{
+	char *path = ses_path(s, "", "session");
+	FILE *fp = fopen(path, "we");
+
+	if (fp == NULL)
+		err(EXIT_IO, "%s", path);
+	fprintf(fp, "# delve session: see delve(6), FILES\nseed %s\n", s->seed);
+	if (s->rules)
+		fprintf(fp, "rules %s\n", s->rules);
+	if (s->lights)
+		fprintf(fp, "lights %s\n", s->lights);
+	if (s->clock)
+		fprintf(fp, "clock %s\n", s->clock);
+	fprintf(fp, "party %s\n", s->party ? "yes" : "no");
+	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
+		err(EXIT_IO, "%s", path);
+	free(path);
+}
+
+/* The state files as the programs make them, from the session's seed. */
+static void
+setup_files(struct session *s)
+{
+	char *h[] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed, "-n",
+	    "0", NULL };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
+	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
+	    NULL };
+	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
+	    s->clock ? "set" : "show", s->clock, NULL };
+	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
+	    "0", NULL };
+
+	setup(s, h);
+	setup(s, l);
+	setup(s, t);
+	setup(s, r);
+	free(h[2]);
+	free(l[2]);
+	free(t[2]);
+	free(r[2]);
+}
+
+static void
+parse_new(struct newopts *n, int argc, char **argv)
+{
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt(argc, argv, "+Fc:l:p:r:s:")) != -1)
+		switch (ch) {
+		case 'F': n->force = 1; break;
+		case 'c': n->clock = optarg; break;
+		case 'l': n->lights = optarg; break;
+		case 'p': n->party = optarg; break;
+		case 'r': n->rules = optarg; break;
+		case 's': n->seed = optarg; break;
+		default: usage_of(U_NEW);
+		}
+	if (argc - optind != 1)
+		usage_of(U_NEW);
+	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
+		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
+	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
+		errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
+}
+
+/* A directory delve new made, taken away again when the session failed. */
+static const char *made_dir;
+
+static void
+unmake_dir(void)
+{
+	if (made_dir != NULL)
+		rmdir(made_dir);
+}
+
+/*
+ * The new session is made in .new.PID first: only when every program has
+ * made its file is a session that -F replaces taken away.
+ */
+static void
+new_session(int argc, char **argv)
+{
+	struct newopts n = { 0 };
+	struct session s;
+	char seed[U64_DIGITS + 1];
+	int replace = 0;
+
+	parse_new(&n, argc, argv);
+	if (n.party != NULL)
+		fclose(efopen_input(n.party, "a party file"));
+	if (access(argv[optind], F_OK) != 0 && errno == ENOENT) {
+		made_dir = argv[optind];
+		atexit(unmake_dir);
+	}
+	ses_lock(&s, argv[optind], 1);
+	if (!ses_empty(&s)) {
+		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
+			errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
+			    "not a session, left alone" : "give -F to replace the session");
+		replace = 1;
+	}
+	if (n.seed == NULL)
+		snprintf(seed, sizeof seed, "%" PRIu64, rng_entropy());
+	s.seed = estrdup(n.seed ? n.seed : seed);
+	s.rules = n.rules ? estrdup(n.rules) : NULL;
+	s.lights = n.lights ? estrdup(n.lights) : NULL;
+	s.clock = n.clock ? estrdup(n.clock) : NULL;
+	s.party = n.party != NULL;
+	session_env(&s);
+	ses_begin(&s, 0);
+	if (n.party != NULL)
+		copy_party(&s, n.party);
+	setup_files(&s);
+	if (replace)
+		ses_wipe(&s);
+	write_session(&s);
+	s.gen = (unsigned long)-1;
+	ses_commit(&s, "", 0, 0, 0);
+	made_dir = NULL;
+	ses_close(&s);
+}
+
+/* --- delve batch ------------------------------------------------------- */
+
+struct batch {
+	const char *seed, *rules, *lights, *party, *outdir;
+	long long turns, count;
+};
+
+static void
+parse_batch(struct batch *b, int argc, char **argv)
+{
+	int ch, have_n = 0;
+
+	optind = 1;
+	while ((ch = getopt(argc, argv, "+l:n:o:p:r:s:")) != -1)
+		switch (ch) {
+		case 'l': b->lights = optarg; break;
+		case 'n': b->turns = estrtonum(optarg, 0, COUNT_MAX, "-n"); have_n = 1;
+			break;
+		case 'o': b->outdir = optarg; break;
+		case 'p': b->party = optarg; break;
+		case 'r': b->rules = optarg; break;
+		case 's': b->seed = optarg; break;
+		default: usage_of(U_BATCH);
+		}
+	if (argc - optind != 1 || b->seed == NULL || !have_n || b->outdir == NULL)
+		usage_of(U_BATCH);
+	b->count = estrtonum(argv[optind], 1, 1000000, "COUNT");
+	if (b->rules != NULL && word_in(b->rules, rules_names) < 0)
+		errx(EXIT_BAD, "-r: '%s': not a rules name", b->rules);
+	if (*b->seed == '\0' || strpbrk(b->seed, "/ \t\n") != NULL)
+		errx(EXIT_BAD, "-s: '%s': expected one word without a slash: it names "
+		    "the files", b->seed);
+	if (b->party != NULL)
+		fclose(efopen_input(b->party, "a party file"));
+}
+
+/* DIR/SEED-I.tsv, or its temp file DIR/.SEED-I.tsv.PID. */
+static void
+batch_name(const struct batch *b, long long i, int temp, char *buf, size_t size)
+{
+	if (temp)
+		snprintf(buf, size, "%s/.%s-%lld.tsv.%ld", b->outdir, b->seed, i,
+		    (long)getpid());
+	else
+		snprintf(buf, size, "%s/%s-%lld.tsv", b->outdir, b->seed, i);
+}
+
+/* One session into its temp file: 0, or the failed stage's status. */
+static int
+batch_one(const struct batch *b, long long i)
+{
+	char seed[256], turns[32], tmp[1100], file[1100];
+	char *h[] = { "hazard", "-s", seed, "-n", turns, b->party ? "-p" : NULL,
+	    (char *)b->party, NULL };
+	char *l[] = { "light", "-s", seed, b->lights ? "-l" : "-",
+	    (char *)b->lights, "-", NULL };
+	char *t[] = { "timedice", "-s", seed, "-", NULL };
+	char *r[] = { "reaction", "-s", seed, "-", NULL };
+	char **const argvs[] = { h, l, t, r };
+	struct proc_result res;
+	int fd;
+
+	snprintf(seed, sizeof seed, "%s-%lld", b->seed, i);
+	snprintf(turns, sizeof turns, "%lld", b->turns);
+	batch_name(b, i, 1, tmp, sizeof tmp);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
+		err(EXIT_IO, "%s", tmp);
+	if (proc_run(argvs, 4, fd, NULL, NULL, &res)) {
+		close(fd);
+		unlink(tmp);
+		batch_name(b, i, 0, file, sizeof file);
+		warnx("%s: %s; nothing written", file, res.msg);
+		return res.status ? res.status : EXIT_IO;
+	}
+	if (close(fd) != 0)
+		err(EXIT_IO, "%s", tmp);
+	return 0;
+}
+
+/*
+ * The sessions made, on disk at once (one syncfs(2), not an fsync a file),
+ * then each temp file renamed over its session's file.
+ */
+static void
+batch_commit(const struct batch *b, long long made, int dfd)
+{
+	char tmp[1100], file[1100];
+	long long i;
+
+	if (syncfs(dfd) != 0)
+		err(EXIT_IO, "%s: syncfs", b->outdir);
+	for (i = 1; i <= made; i++) {
+		batch_name(b, i, 1, tmp, sizeof tmp);
+		batch_name(b, i, 0, file, sizeof file);
+		if (rename(tmp, file) != 0)
+			err(EXIT_IO, "%s", file);
+	}
+	if (fsync(dfd) != 0)
+		err(EXIT_IO, "%s: fsync", b->outdir);
+}
+
+/* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
+static int
+batch(int argc, char **argv)
+{
+	struct batch b = { 0 };
+	long long i, made = 0;
+	int dfd, rc = 0;
+
+	parse_batch(&b, argc, argv);
+	unsetenv("DELVING_SEED");
+	unsetenv("DELVING_PARTY");
+	if (b.rules != NULL)
+		setenv("DELVING_RULES", b.rules, 1);
+	else
+		unsetenv("DELVING_RULES");
+	if (mkdir(b.outdir, 0777) != 0 && errno != EEXIST)
+		err(EXIT_IO, "%s", b.outdir);
+	if ((dfd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		err(EXIT_IO, "%s", b.outdir);
+	for (i = 1; i <= b.count && rc == 0; i++)
+		if ((rc = batch_one(&b, i)) == 0)
+			made = i;
+	batch_commit(&b, made, dfd);
+	close(dfd);
+	return rc;
+}
+
+/* --- main -------------------------------------------------------------- */
+
+static int
+parse_options(struct opts *o, int argc, char **argv)
+{
+	int ch;
+
+	o->count = 1;
+	while ((ch = getopt(argc, argv, "+C:hjn:RV")) != -1)
+		switch (ch) {
+		case 'C': o->dir = optarg; break;
+		case 'h': usage(stdout, EXIT_OK); break;
+		case 'j': o->form = VIEW_JSON; break;
+		case 'n':
+			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
+			o->count_set = 1;
+			break;
+		case 'R': o->form = VIEW_RAW; break;
+		case 'V': version(prog); out_done(); exit(EXIT_OK);
+		default: usage_of(U_TURN);
+		}
+	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
+	    *o->dir == '\0')
+		o->dir = NULL;
+	if (o->dir == NULL)
+		o->dir = ".";
+	return optind;
+}
+
+/* A session command on the locked, loaded session; its exit status. */
+static int
+command(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	const char *c = argc > 0 ? argv[0] : "";
+	int rc = EXIT_OK;
+
+	if (o->count_set && argc > 0 && word_in(c, calls) >= 0)
+		errx(EXIT_BAD, "-n: %s takes its own -n", c);
+	if (strcmp(c, "status") == 0 || strcmp(c, "check") == 0 ||
+	    strcmp(c, "undo") == 0 || strcmp(c, "log") == 0) {
+		if (argc > 1)
+			errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c);
+		if (o->count_set)
+			errx(EXIT_BAD, "-n: %s takes no count", c);
+	}
+	if (strcmp(c, "status") == 0)
+		status(s);
+	else if (strcmp(c, "check") == 0)
+		rc = check(s);
+	else if (strcmp(c, "undo") == 0)
+		ses_undo(s);
+	else if (strcmp(c, "log") == 0)
+		show_log(s, o);
+	else if (word_in(c, calls) >= 0)
+		call(s, o, argc, argv);
+	else if (strcmp(c, "turn") == 0)
+		turn(s, o, argc - 1, argv + 1);
+	else
+		turn(s, o, argc, argv);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct opts o = { 0 };
+	struct session s;
+	int i, rc;
+
+	util_init();
+	opterr = 0;
+	proc_init(argv[0]);
+	i = parse_options(&o, argc, argv);
+	argc -= i;
+	argv += i;
+	if (argc > 0 && strcmp(argv[0], "new") == 0) {
+		new_session(argc, argv);
+		return EXIT_OK;
+	}
+	if (argc > 0 && strcmp(argv[0], "batch") == 0) {
+		rc = batch(argc, argv);
+		out_done();
+		return rc;
+	}
+	ses_lock(&s, o.dir, 0);
+	ses_load(&s);
+	session_env(&s);
+	rc = command(&s, &o, argc, argv);
+	ses_prune(&s);
+	ses_close(&s);
+	out_done();
+	return rc;
+}

@@ -1,0 +1,23 @@
+/*
+ * proc: the suite's programs run as a pipeline by fork and exec, found
+ * beside the running program's own executable, else on PATH (delve(6)).
+ */
+#ifndef DELVING_PROC_H
+#define DELVING_PROC_H
+
+#include <stddef.h>
+
+#define PROC_STAGES_MAX 8
+#define PROC_MSG_MAX 512
+
+struct proc_result {
+	int	 stage;		/* the stage that failed, or -1 */
+	int	 status;	/* its exit status; 3 when a signal ended it */
+	char	 msg[PROC_MSG_MAX];	/* its first line on stderr, or why it ended */
+};
+
+void	 proc_init(const char *argv0);
+int	 proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
+	     struct proc_result *res);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * session: a delve(6) session directory.  The state files of one command
+ * are a generation, g.N; the symbolic link "state" names the current one
+ * and is the single point of commit; "log" holds every record, its length
+ * at each generation kept in g.N/delve.  The lock is flock(2) on the
+ * directory itself, so no lock file exists.
+ */
+#ifndef DELVING_SESSION_H
+#define DELVING_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SES_KEEP 8		/* the undo steps kept: generations past the current */
+
+struct session {
+	const char *dir;
+	int	 dfd;		/* the directory, locked */
+	char	 newdir[32];	/* this command's work directory, .new.PID */
+	char	*seed, *rules, *lights, *clock;	/* the session file */
+	int	 party;		/* a party file is kept */
+	unsigned long gen;	/* the current generation */
+	uint64_t turn, calls;
+	long long logsize;
+};
+
+void	 ses_lock(struct session *s, const char *dir, int create);
+int	 ses_empty(const struct session *s);
+void	 ses_wipe(struct session *s);
+void	 ses_load(struct session *s);
+char	*ses_path(const struct session *s, const char *gen, const char *name);
+char	*ses_genname(unsigned long gen);
+void	 ses_begin(struct session *s, int link_current);
+void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
+	     int call);
+void	 ses_abort(struct session *s);
+void	 ses_undo(struct session *s);
+void	 ses_prune(struct session *s);
+void	 ses_write_info(struct session *s);
+void	 ses_close(struct session *s);
+int	 ses_read(const char *path, int (*line)(void *, char **, int, const char *,
+	     unsigned long), void *arg);
+
+#endif

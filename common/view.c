@@ -1,0 +1,168 @@
+/*
+ * view: a record stream shown to a person.  The clock of a turn is the one
+ * a timedice record of that turn shows, else ten minutes after the turn
+ * before: the clock module writes it, no rule is applied here.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "util.h"
+#include "view.h"
+
+
+struct line {
+	char	*f[16];
+	int	 nf;
+	uint64_t turn;
+};
+
+/*
+ * Split a record in place.  A line that is not one (roll's bare totals)
+ * is one field, at the turn of the line before.
+ */
+static void
+split(char *s, struct line *l, uint64_t prev)
+{
+	char *end = NULL;
+
+	l->nf = 0;
+	while (l->nf < 16) {
+		l->f[l->nf++] = s;
+		if ((s = strchr(s, '\t')) == NULL)
+			break;
+		*s++ = '\0';
+	}
+	if (l->nf > 2)
+		l->turn = strtoull(l->f[1], &end, 10);
+	if (l->nf < 3 || *end != '\0' || *l->f[1] < '0' || *l->f[1] > '9') {
+		while (l->nf > 1)	/* join it up again */
+			l->f[--l->nf][-1] = '\t';
+		l->turn = prev;
+	}
+}
+
+/* The clock a timedice record shows: DAY HH:MM as a count of turns. */
+static int
+clock_of(const struct line *l, uint64_t *t)
+{
+	long long day;
+	uint64_t into;
+
+	if (l->nf < 5 || strcmp(l->f[0], "timedice") != 0 ||
+	    strtonum_ok(l->f[2], 1, CLOCK_DAY_MAX, &day) != 0 ||
+	    clock_parse(l->f[3], &into) != NULL)
+		return 0;
+	*t = (uint64_t)(day - 1) * CLOCK_DAY + into;
+	return 1;
+}
+
+static void
+json_str(const char *s)
+{
+	for (putchar('"'); *s; s++)
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	putchar('"');
+}
+
+/* -j: {"program":..., "turn":..., "fields":[...], "text":...}. */
+static void
+print_json(const struct line *l)
+{
+	int i;
+
+	printf("{\"program\":");
+	json_str(l->f[0]);
+	printf(",\"turn\":%" PRIu64 ",\"fields\":[", l->turn);
+	for (i = 2; i < l->nf - 1; i++) {
+		if (i > 2)
+			putchar(',');
+		json_str(l->f[i]);
+	}
+	printf("],\"text\":");
+	json_str(l->f[l->nf - 1]);
+	printf("}\n");
+}
+
+/*
+ * The clock at the end of each line's turn: a timedice record's, else ten
+ * minutes on from the turn before; prev is the turn before the first line.
+ */
+static void
+clocks(struct line *l, size_t n, uint64_t start, uint64_t prev, uint64_t *at)
+{
+	size_t i, j;
+	uint64_t t = start, got;
+
+	for (i = 0; i < n; i = j) {
+		if (l[i].turn != prev)
+			t++;
+		prev = l[i].turn;
+		for (j = i; j < n && l[j].turn == prev; j++)
+			if (clock_of(&l[j], &got))
+				t = got;
+		for (j = i; j < n && l[j].turn == prev; j++)
+			at[j] = t;
+	}
+}
+
+/* For people: "turn N  HH:MM  sentence", the turn and time once, aligned. */
+static void
+print_people(struct line *l, size_t n, uint64_t start, uint64_t prev)
+{
+	uint64_t *at = ereallocarray(NULL, n ? n : 1, sizeof *at);
+	char hhmm[8], num[U64_DIGITS + 1];
+	size_t i;
+	int w = 1;
+
+	clocks(l, n, start, prev, at);
+	for (i = 0; i < n; i++) {
+		int d = snprintf(num, sizeof num, "%" PRIu64, l[i].turn);
+		w = d > w ? d : w;
+	}
+	for (i = 0; i < n; i++)
+		if (i == 0 || l[i].turn != l[i - 1].turn)
+			printf("turn %*" PRIu64 "  %s  %s\n", w, l[i].turn,
+			    clock_hhmm(at[i], hhmm), l[i].f[l[i].nf - 1]);
+		else
+			printf("%*s%s\n", w + 14, "", l[i].f[l[i].nf - 1]);
+	free(at);
+}
+
+/* Records in the form asked for; what is not a record is passed as it is. */
+void
+view_records(char *buf, size_t len, enum view_form form, uint64_t start,
+    uint64_t prev)
+{
+	struct line *l = NULL;
+	size_t n = 0, cap = 0;
+	char *s, *nl;
+
+	if (form == VIEW_RAW) {
+		fwrite(buf, 1, len, stdout);
+		return;
+	}
+	for (s = buf; s < buf + len; s = nl + 1) {
+		nl = memchr(s, '\n', (size_t)(buf + len - s));
+		*nl = '\0';
+		if (n == cap)
+			l = ereallocarray(l, cap = cap ? 2 * cap : 64, sizeof *l);
+		split(s, &l[n], n > 0 ? l[n - 1].turn : prev);
+		if (form == VIEW_JSON && l[n].nf == 1)
+			puts(s);
+		else if (form == VIEW_JSON)
+			print_json(&l[n]);
+		else
+			n++;
+	}
+	if (form == VIEW_PEOPLE)
+		print_people(l, n, start, prev);
+	free(l);
+}

@@ -1,0 +1,382 @@
+#!/usr/bin/env bats
+# delve(6): the session driver.  Every file of a session is compared byte
+# for byte (snap), before and after what must leave it as it was.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return
+	printf 'Brannoc con=2 wis=1 best=4 hp=14\nIlse con=-1 wis=2 best=5 hp=9\n' > party.txt
+}
+
+teardown() {
+	if [ -d "$BATS_TEST_TMPDIR/disk" ] && mountpoint -q "$BATS_TEST_TMPDIR/disk"; then
+		umount "$BATS_TEST_TMPDIR/disk"
+	fi
+}
+
+# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
+snap() {
+	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
+		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
+		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
+		else echo "$f/"; fi
+	done)
+}
+
+# clean DIR: no lock file, no temp file, nothing hidden.
+clean() {
+	local left
+	left=$(find "$1" \( -name '*.lock' -o -name '*.tmp*' -o -name '.*' \) ! -path "$1")
+	[ -z "$left" ] || { echo "left behind: $left" >&2; return 1; }
+}
+
+@test "delve new: the session's files, and nothing else" {
+	run -0 delve new -s friday -p party.txt -l torch,lantern crypt
+	eq "" "$output"
+	eq "g.0 log session state" "$(ls crypt | tr '\n' ' ' | sed 's/ $//')"
+	eq "g.0" "$(readlink crypt/state)"
+	eq "delve hazard light party reaction timedice" "$(ls crypt/state/ | tr '\n' ' ' | sed 's/ $//')"
+	eq "$(printf '# delve session: see delve(6), FILES\nseed friday\nlights torch,lantern\nparty yes')" "$(cat crypt/session)"
+	cmp party.txt crypt/state/party
+	[ ! -s crypt/log ]
+	clean crypt
+}
+
+@test "delve new refuses a non-empty directory unless -F, and -F only for a session" {
+	delve new -s 1 crypt
+	run -2 --separate-stderr delve new -s 2 crypt
+	one_error delve
+	eq "delve: crypt: not empty: give -F to replace the session" "$stderr"
+	before=$(snap crypt)
+	run -2 --separate-stderr delve new -F -s 2 -c 25:00 crypt	# timedice refuses the clock
+	one_error delve
+	eq "$before" "$(snap crypt)"
+	run -0 delve new -F -s 2 crypt
+	grep -qx 'seed 2' crypt/session
+	clean crypt
+	mkdir other && touch other/notes
+	run -2 --separate-stderr delve new -F -s 2 other
+	eq "delve: other: not empty: not a session, left alone" "$stderr"
+	eq "notes" "$(ls -A other)"
+}
+
+@test "delve new with a missing party file: one line, exit 2, nothing left" {
+	run -2 --separate-stderr delve new -s 1 -p nosuch.txt crypt
+	one_error delve
+	eq "delve: nosuch.txt: No such file or directory" "$stderr"
+	[ ! -e crypt ]
+	run -2 --separate-stderr delve new -s 1 -r travel -l lamp crypt
+	[[ "$stderr" == "delve: light: "*"; the session is as it was" ]]
+	[ ! -e crypt ]
+}
+
+@test "a 36-turn evening through delve equals the plain pipeline with the same seed and state files" {
+	delve new -s friday -p party.txt -l torch,lantern crypt
+	for i in $(seq 36); do delve -C crypt > /dev/null; done
+	# what delve new does, by hand (delve(6) FILES), then one plain pipeline
+	light -f l -s friday -l torch,lantern status > /dev/null
+	timedice -f t -s friday show > /dev/null
+	hazard -f h -s friday -n 36 -p party.txt | light -f l -s friday - |
+	    timedice -f t -s friday - | reaction -f r -s friday - > plain
+	run -0 delve -C crypt -R log
+	eq "$(cat plain)" "$output"
+	eq 36 "$(cut -f2 plain | sort -un | wc -l)"
+	cmp h crypt/state/hazard
+	cmp l crypt/state/light
+	cmp t crypt/state/timedice
+	cmp r crypt/state/reaction
+	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
+	hazard -s friday -n 36 -p party.txt | light -s friday -l torch,lantern - |
+	    timedice -s friday - | reaction -s friday - | grep -v "^light	0	" > stateless
+	cmp plain stateless
+}
+
+@test "a session is reproducible: the same commands give the same directory, byte for byte" {
+	for d in a b; do
+		delve new -s friday -p party.txt -l torch -c 09:00 $d
+		delve -C $d -n 3 > /dev/null
+		delve -C $d rest > /dev/null
+		delve -C $d roll -c 12 d20 > /dev/null || :
+		delve -C $d reaction surprise > /dev/null || :
+		delve -C $d undo
+		delve -C $d -n 2 > /dev/null
+	done
+	eq "$(snap a)" "$(snap b)"
+	clean a
+}
+
+@test "people's output: turn, time of day and sentence, aligned; -R the records; -j JSON" {
+	delve new -s friday -l torch crypt
+	run -0 delve -C crypt -n 6
+	eq "turn 1  07:10  Sign — noise, smell, tracks, or shadow hinting at nearby danger." "${lines[0]}"
+	eq "turn 5  07:50  Encounter — a wandering monster appears." "${lines[4]}"
+	eq "               The creatures met are friendly: 2d6 11+0 = 11." "${lines[5]}"
+	eq "               It is 08:00 on day 1, morning: the time dice show 6 and 2." "${lines[8]}"
+	[[ "$output" != *$'\t'* ]]
+	run -0 delve -C crypt undo
+	run -0 delve -C crypt -R -n 6
+	eq "hazard	1	2	sign	Sign — noise, smell, tracks, or shadow hinting at nearby danger." "${lines[0]}"
+	delve -C crypt undo
+	run -0 delve -C crypt -j -n 6
+	eq '{"program":"hazard","turn":1,"fields":["2","sign"],"text":"Sign — noise, smell, tracks, or shadow hinting at nearby danger."}' "${lines[0]}"
+	if command -v jq > /dev/null; then
+		printf '%s\n' "$output" | jq -e . > /dev/null
+	fi
+	# the same in a file as at a terminal: nothing depends on isatty
+	delve -C crypt undo
+	delve -C crypt -n 6 > file
+	if command -v script > /dev/null; then
+		delve -C crypt undo
+		script -qec "delve -C crypt -n 6" /dev/null | tr -d '\r' > tty
+		cmp file tty
+	fi
+}
+
+@test "the session directory: -C DIR, else DELVING_SESSION, else the current directory" {
+	delve new -s 1 crypt
+	DELVING_SESSION=crypt delve > /dev/null
+	(cd crypt && delve > /dev/null)
+	delve -C crypt > /dev/null
+	eq "turn 3" "$(grep turn crypt/state/delve)"
+	run -2 --separate-stderr delve -C nosuch status
+	eq "delve: nosuch: No such file or directory" "$stderr"
+	mkdir empty
+	run -2 --separate-stderr delve -C empty
+	eq "delve: empty: not a session (no session file): make one with delve new" "$stderr"
+}
+
+# fail_at FILE: a bad line in the session's FILE stops that stage.
+fail_at() {
+	delve new -s friday -p party.txt -l torch crypt
+	delve -C crypt -n 2 > /dev/null
+	printf 'bogus line\n' >> crypt/state/"$1"
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt
+	one_error delve
+	eq "$before" "$(snap crypt)"
+	clean crypt
+}
+
+@test "a bad state line in hazard's file: the session as it was, one line naming the stage and the file" {
+	fail_at hazard
+	eq "delve: hazard: crypt/state/hazard:11: unknown keyword 'bogus'; the session is as it was" "$stderr"
+}
+
+@test "a bad state line in light's file" {
+	fail_at light
+	eq "delve: light: crypt/state/light:8: unknown keyword 'bogus'; the session is as it was" "$stderr"
+}
+
+@test "a bad state line in timedice's file" {
+	fail_at timedice
+	eq "delve: timedice: crypt/state/timedice:8: unknown keyword 'bogus'; the session is as it was" "$stderr"
+}
+
+@test "a bad state line in reaction's file" {
+	fail_at reaction
+	eq "delve: reaction: crypt/state/reaction:4: unknown keyword 'bogus'; the session is as it was" "$stderr"
+}
+
+@test "a missing party file: the session as it was, exit 2" {
+	delve new -s friday -p party.txt crypt
+	rm crypt/state/party
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt
+	one_error delve
+	eq "delve: hazard: crypt/state/party: No such file or directory; the session is as it was" "$stderr"
+	eq "$before" "$(snap crypt)"
+}
+
+@test "state files whose turns disagree are refused, and delve check says which" {
+	delve new -s 1 crypt
+	delve -C crypt -n 3 > /dev/null
+	sed 's/^turn 3$/turn 2/' crypt/state/light > l && cp l crypt/state/light
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt
+	eq "delve: crypt/state/light: at turn 2, the session at turn 3: the files disagree (see delve check)" "$stderr"
+	eq "$before" "$(snap crypt)"
+	run -1 delve -C crypt check
+	eq "$(printf 'session   turn 3\nhazard    turn 3\nlight     turn 2  disagrees\ntimedice  turn 3')" "$output"
+	clean crypt
+}
+
+@test "a full disk: the session as it was and a non-zero status" {
+	[ "$(id -u)" -eq 0 ] || skip "not root: no tmpfs to fill"
+	mkdir disk
+	mount -t tmpfs -o size=256k tmpfs disk 2>/dev/null || skip "mount: no tmpfs here"
+	delve new -s friday -p party.txt -l torch disk/crypt
+	delve -C disk/crypt -n 3 > /dev/null
+	before=$(snap disk/crypt)
+	dd if=/dev/zero of=disk/fill bs=4k 2>/dev/null || :
+	run --separate-stderr delve -C disk/crypt -n 40
+	rm disk/fill
+	after=$(snap disk/crypt)
+	delve -C disk/crypt status > /dev/null	# takes away what the failed run left
+	clean=$(snap disk/crypt)
+	[ "$status" -ne 0 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	eq "$before" "$clean"
+}
+
+@test "SIGKILL mid-turn, of a stage or of delve itself: the session as it was" {
+	mkdir b
+	for p in hazard light timedice reaction delve; do cp "$(command -v $p)" b/; done
+	mv b/timedice b/timedice.real
+	delve new -s friday -l torch crypt
+	b/delve -C crypt -n 2 > /dev/null 2>&1 || :	# timedice is missing: refused
+	delve -C crypt -n 2 > /dev/null
+	before=$(snap crypt)
+	printf '#!/bin/sh\nkill -KILL $$\n' > b/timedice && chmod +x b/timedice
+	run --separate-stderr b/delve -C crypt
+	eq 3 "$status"
+	eq "delve: timedice: killed by signal 9 (crypt/state/timedice); the session is as it was" "$stderr"
+	eq "$before" "$(snap crypt)"
+	printf '#!/bin/sh\nkill -KILL $PPID\nexec "${0%%/*}/timedice.real" "$@"\n' > b/timedice
+	run b/delve -C crypt
+	eq 137 "$status"
+	ls -d crypt/.new.* > /dev/null	# what the killed run left, until the next
+	sleep 1	# its last programs, which outlive it, end
+	run -0 delve -C crypt status
+	eq "$before" "$(snap crypt)"
+	clean crypt
+}
+
+@test "20 turns in parallel on one session give what 20 turns in a row give" {
+	delve new -s friday -p party.txt -l torch,lantern a
+	delve new -s friday -p party.txt -l torch,lantern b
+	for i in $(seq 20); do delve -C a > /dev/null; done
+	for i in $(seq 20); do delve -C b > /dev/null & done
+	wait
+	eq "$(snap a)" "$(snap b)"
+	eq "turn 20" "$(grep turn b/state/delve)"
+	clean b
+}
+
+@test "undo restores every byte; 8 steps are kept" {
+	delve new -s friday -p party.txt -l torch crypt
+	delve -C crypt -n 4 > /dev/null
+	before=$(snap crypt)
+	delve -C crypt > /dev/null
+	delve -C crypt roll -c 10 d20 > /dev/null || :
+	delve -C crypt undo
+	delve -C crypt undo
+	eq "$before" "$(snap crypt)"
+	for i in $(seq 12); do delve -C crypt > /dev/null; done
+	for i in $(seq 8); do delve -C crypt undo; done
+	run -2 --separate-stderr delve -C crypt undo
+	eq "delve: crypt: nothing more to undo: 8 steps are kept" "$stderr"
+	eq "turn 8" "$(grep turn crypt/state/delve)"
+	clean crypt
+}
+
+@test "roll, reaction, chase and return: the session's seed and party, each call its own dice, logged at the turn" {
+	delve new -s friday -p party.txt crypt
+	delve -C crypt -n 2 > /dev/null
+	run -0 delve -C crypt -R roll -n 3 2d6
+	first=$output
+	eq 3 "${#lines[@]}"
+	run -0 delve -C crypt -R roll -n 3 2d6
+	[ "$output" != "$first" ]
+	run delve -C crypt -R roll -c 12 d20+1
+	[ "$status" -le 1 ]
+	[[ "$output" == "roll	2	d20+1	"* ]]
+	run delve -C crypt -R reaction morale
+	[[ "${lines[0]}" == "reaction	2	"*"Brannoc "* ]]
+	[[ "${lines[1]}" == "reaction	2	"*"Ilse "* ]]
+	run -0 delve -C crypt -R return dangerous
+	[[ "$output" == "return	2	"* ]]
+	eq "$output" "$(delve -C crypt -R log | tail -n "${#lines[@]}")"
+	run -2 --separate-stderr delve -C crypt roll -c x d20
+	[[ "$stderr" == "delve: roll: "*"; the session is as it was" ]]
+}
+
+@test "delve status: turn, clock, lights, the hazard clocks, the party" {
+	delve new -s friday -p party.txt -l torch,lantern crypt
+	delve -C crypt -n 5 > /dev/null
+	run -0 delve -C crypt status
+	eq "session   crypt: seed friday, rules exploration, turn 5" "${lines[0]}"
+	eq "clock     day 1, 07:50" "${lines[1]}"
+	eq "hazard    since-rest 5, fatigue-pending no, condition fresh, sign-pending no, alarm 0" "${lines[2]}"
+	eq "light     torch1: torch, low, 1 turns left" "${lines[3]}"
+	eq "party     Brannoc con=2 wis=1 best=4 hp=14" "${lines[7]}"
+}
+
+@test "delve batch: one file a derived seed, equal to the plain pipeline" {
+	run -0 delve batch -s 2026-11-27 -n 36 -l torch,lantern -o out 3
+	eq "2026-11-27-1.tsv 2026-11-27-2.tsv 2026-11-27-3.tsv" "$(ls out | tr '\n' ' ' | sed 's/ $//')"
+	hazard -s 2026-11-27-2 -n 36 | light -s 2026-11-27-2 -l torch,lantern - |
+	    timedice -s 2026-11-27-2 - | reaction -s 2026-11-27-2 - > plain
+	cmp plain out/2026-11-27-2.tsv
+	clean out
+}
+
+@test "delve batch: a failure never truncates an earlier file and exits non-zero with one line, in dash too" {
+	delve batch -s fri -n 36 -o out 2
+	cp out/fri-1.tsv keep
+	printf 'Brannoc wis=1\n' > bad.txt
+	run -2 --separate-stderr dash -c 'delve batch -s fri -n 36 -p bad.txt -o out 2'
+	one_error delve
+	[[ "$stderr" == "delve: out/fri-1.tsv: hazard: bad.txt:1: "*"; nothing written" ]]
+	cmp keep out/fri-1.tsv
+	clean out
+}
+
+@test "an installed delve finds its programs under cron's PATH" {
+	make -s -C "$TOP" install DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/usr/local > /dev/null
+	d=$BATS_TEST_TMPDIR/root/usr/local/bin
+	run -0 env -i PATH=/usr/bin:/bin "$d/delve" batch -s fri -n 36 -o out 1
+	delve batch -s fri -n 36 -o want 1
+	cmp want/fri-1.tsv out/fri-1.tsv
+	env -i PATH=/usr/bin:/bin "$d/delve" new -s fri crypt
+	run -0 env -i PATH=/usr/bin:/bin "$d/delve" -C crypt
+	[[ "$output" == "turn 1  07:10  "* ]]
+}
+
+@test "delve: usage, version and a write error" {
+	run -2 --separate-stderr delve -x
+	[[ "$stderr" == "usage: delve "* ]]
+	run -0 delve -V
+	[[ "$output" == "delve (delving) "* ]]
+	delve new -s 1 crypt
+	run sh -c 'delve -C crypt status > /dev/full'
+	eq 3 "$status"
+	run -2 --separate-stderr delve -C crypt -n 2 status
+	eq "delve: -n: status takes no count" "$stderr"
+}
+
+@test "delve.6: mandoc -Tlint is clean" {
+	command -v mandoc > /dev/null || skip "mandoc is not installed"
+	run -0 mandoc -Tlint -Wwarning "$TOP/man/delve.6"
+	eq "" "$output"
+}
+
+# twice CMD: run CMD in two fresh directories; every file and output alike.
+twice() {
+	local d
+	for d in one two; do
+		rm -rf "$d" && mkdir "$d" && cp party.txt "$d"/ || return
+		(cd "$d" && PATH="$TOP/tests/examples/bin:$PATH" bash -c "$1" > stdout 2>&1) ||
+		    { echo "failed: $1" >&2; return 1; }
+	done
+	diff -r one two >&2 || { echo "not reproducible: $1" >&2; return 1; }
+}
+
+@test "every doc example said to be pre-rolled, reproducible or from its date gives the same bytes twice" {
+	local c n=0
+	while IFS= read -r c; do
+		twice "$c"
+		n=$((n + 1))
+	done < <(
+		sed -n 's/^    \$ //p' "$TOP/README.md" | grep -e 'DELVING_SEED=' -e '^delve batch'
+		man_examples delving.7 | grep 'export DELVING_SEED'
+		man_examples hazard.6 | grep -e '-s 2026-11-22'
+		man_examples delve.6 | grep '^delve batch'
+		sed -n 's/^show "\((export DELVING_SEED=[^"]*\)"$/\1/p' "$TOP/tests/demo.sh"
+		awk '/^0 6 \* \* 5 delve batch/ { sub(/^0 6 \* \* 5 /, ""); gsub(/\\e%/, "%"); sub(/~\//, ""); print }' "$TOP/man/delving.7" "$TOP/man/delve.6"
+	)
+	eq 8 "$n"
+	# and delve(6)'s whole session, seeded so that it is reproducible
+	twice "$(man_examples delve.6)"
+	# the crontab line that README's tour and delve(6) describe, under dash
+	twice "dash -c 'delve batch -s \"\$(date +%F)\" -n 36 -o sessions 1'"
+}
