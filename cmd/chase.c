@@ -281,13 +281,45 @@ pace_from(const struct pace_ask *a, const struct pace *m, int named, long speed,
 		buf[0] = '\0';
 }
 
+/*
+ * 004, a hex-crawl: miles an hour over a day's march beside miles a day,
+ * and the hours a hex takes (and the days, past one), read aloud.
+ */
+static void
+hex_hours(const struct pace_ask *a, const struct pace *m, long long num,
+    long long den, char *buf, size_t size)
+{
+	char mph[32], hours[32], days[32] = "";
+	long long hnum = num, hden = den;
+	int one;
+
+	if (strcmp(m->per, "day") == 0)
+		hden *= MARCH_HOURS_004;	/* miles an hour: NUM/DEN/8 */
+	one = pace_spoken(mph, sizeof mph, hnum, hden);
+	/* hours to the nearest whole: HEX * HDEN / HNUM */
+	snprintf(hours, sizeof hours, "%s%lld", a->hex * hden % hnum ? "about " :
+	    "", (2 * a->hex * hden + hnum) / (2 * hnum));
+	if (strcmp(m->per, "day") == 0 && a->hex * den > num)
+		snprintf(days, sizeof days, ", %lld days",
+		    pace_count(a->hex, num, den));
+	if (strcmp(m->per, "day") == 0)
+		snprintf(buf, size, ", %s %s an hour over an %d-hour day; a "
+		    "%ld-mile hex takes %s hours%s", mph, one ? "mile" : "miles",
+		    MARCH_HOURS_004, a->hex, hours, days);
+	else
+		snprintf(buf, size, "; a %ld-mile hex takes %s hours", a->hex,
+		    hours);
+}
+
 /* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */
 static void
 emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
     int named, long speed)
 {
 	char from[128], rate[32], words[512] = "", time[128] = "";
+	char spoken[32], hex[160] = "";
 	long long num, den, count = 0;
+	int said;
 	size_t n = 0;
 	int i;
 
@@ -317,8 +349,11 @@ emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
 		rec_num("-");
 	}
 	rec_str(m->per);
-	rec_text("%s%s. %s%s %s %s %s.%s", m->text, words, from, rate,
-	    num == den ? m->unit : m->units, article(m->per), m->per, time);
+	said = pace_spoken(spoken, sizeof spoken, num, den);
+	if (a->rules == R_TRAVEL)
+		hex_hours(a, m, num, den, hex, sizeof hex);
+	rec_text("%s%s. %s%s %s %s %s%s.%s", m->text, words, from, spoken,
+	    said ? m->unit : m->units, article(m->per), m->per, hex, time);
 	rec_end();
 }
 

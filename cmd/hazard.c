@@ -2,6 +2,7 @@
  * hazard: roll the hazard die for each turn, under the rules of seeds 000
  * to 004, and write what it calls for as records (hazard(6)).
  */
+#include <ctype.h>
 #include <err.h>
 #include <limits.h>
 #include <stdio.h>
@@ -169,27 +170,34 @@ settle_fatigue(struct run *run)
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */
 static void
-emit_shift(struct run *run, long roll_total, const char *text)
+emit_shift(struct run *run, long roll_total, const char *text,
+    const char *hazard_dice)
 {
-	char dice[64], both[TBL_TEXT_MAX + 128];
+	char dice[64], both[TBL_TEXT_MAX + 128], both_dice[160];
 	const struct tbl_row *shift;
 	long total;
 
 	shift = roll(run, &shift_001, &total, dice, sizeof dice);
 	snprintf(both, sizeof both, "%s %s", text, shift->text);
-	emit(run, roll_total, "shift", both, run->verbose ? dice : NULL);
+	if (run->verbose)	/* the hazard die first, then the shift's */
+		snprintf(both_dice, sizeof both_dice, "%s; the shift's %s",
+		    hazard_dice, dice);
+	emit(run, roll_total, "shift", both, run->verbose ? both_dice : NULL);
 }
 
 /* 002: the encounter's disposition on 2d6, a record of its own. */
 static void
 emit_disposition(struct run *run)
 {
-	char dice[64];
+	char dice[64], said[TBL_TEXT_MAX + 32];
 	const struct tbl_row *row;
 	long total;
 
 	row = roll(run, &disposition_002, &total, dice, sizeof dice);
-	emit(run, total, row->key, row->text, dice);
+	/* "Disposition: 8 on 2d6, uninterested.": the roll said, not asked for */
+	snprintf(said, sizeof said, "Disposition: %ld on 2d6, %c%s", total,
+	    tolower((unsigned char)row->text[0]), row->text + 1);
+	emit(run, total, row->key, said, dice);
 }
 
 static void
@@ -202,7 +210,10 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
-	} else
+	} else if (run->s.rules == R_DUNGEONTURN &&
+	    row->text == hazard_table[R_DUNGEONTURN].rows[0].text)
+		emit(run, total, row->key, text_encounter_002, dice);
+	else
 		emit_row(run, total, row, dice);
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);
@@ -247,7 +258,7 @@ die_turn(struct run *run)
 		break;
 	case K_SHIFT:
 		if (r == R_DELVING) {
-			emit_shift(run, total, row->text);
+			emit_shift(run, total, row->text, dice);
 			break;
 		}
 		emit_row(run, total, row, dice);
@@ -264,18 +275,57 @@ die_turn(struct run *run)
 		rest_clock(run);
 }
 
-/* hazard TURN ROLL KEY ALARM TEXT */
+/*
+ * The alarm's change as a person says it: "rises to 4", "holds at 4",
+ * "falls by 3 to 2 (...)", "stays at 0".
+ */
 static void
-emit_alarm(const struct run *run, long roll_value, enum alarm_event event)
+alarm_change(char *buf, size_t size, enum alarm_event e, long before,
+    long after, long fall)
 {
+	if (e == AE_HIDE_PASS && after < before)
+		snprintf(buf, size, "%s; the alarm falls by %ld to %ld (%s%s)",
+		    text_hide_pass_003, before - after, after, text_hide_fall_003,
+		    before - after < fall ? ", never below 0" : "");
+	else if (e == AE_HIDE_PASS)
+		snprintf(buf, size, "%s; the alarm stays at %ld",
+		    text_hide_pass_003, after);
+	else if (e == AE_HIDE_FAIL)
+		snprintf(buf, size, "%s", text_hide_fail_003);
+	else if (e == AE_BACKTRACK_QUIET || e == AE_BACKTRACK_ENCOUNTER)
+		snprintf(buf, size, "the alarm holds at %ld", before);
+	else if (after > before || alarm_met(e))
+		snprintf(buf, size, "the alarm rises to %ld", before + 1);
+	else
+		snprintf(buf, size, "the alarm stays at %ld, its most", before);
+}
+
+/* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
+static void
+emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
+{
+	char change[160];
+
+	alarm_change(change, sizeof change, e, before, run->s.alarm,
+	    ALARM_HIDE_003 + run->sparks);
 	rec_begin(REC_LAYOUT(HAZARD_ALARM), run->s.turn);
-	if (roll_value == LONG_MIN)
+	if (d10 == LONG_MIN)
 		rec_str("-");
 	else
-		rec_i64(roll_value);
-	rec_str(alarm_met(event) ? "encounter" : "quiet");
+		rec_i64(d10);
+	rec_str(alarm_met(e) ? "encounter" : "quiet");
 	rec_i64(run->s.alarm);
-	rec_str(alarm_text[event]);
+	if (d10 == LONG_MIN)
+		rec_text("%s: %s%s.", alarm_move_003[e], change,
+		    e == AE_STAY ? "; no check" : "");
+	else if (run->verbose)
+		rec_text("%s: %s; the d10 shows %ld, %s. [d10: %ld]",
+		    alarm_move_003[e], change, d10, alarm_met(e) ?
+		    text_alarm_met_003 : text_alarm_quiet_003, d10);
+	else
+		rec_text("%s: %s; the d10 shows %ld, %s.", alarm_move_003[e],
+		    change, d10, alarm_met(e) ? text_alarm_met_003 :
+		    text_alarm_quiet_003);
 	rec_end();
 }
 
@@ -289,13 +339,13 @@ alarm_turn(struct run *run)
 	};
 	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
 	    AM_HIDE_PASS : moves[run->action];
-	long d10 = LONG_MIN;
+	long d10 = LONG_MIN, before = run->s.alarm;
 	enum alarm_event event;
 
 	if (alarm_checks(m))
 		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
 	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
-	emit_alarm(run, d10, event);
+	emit_alarm(run, d10, event, before);
 }
 
 /* hazard(6) FILES: one keyword a line. */

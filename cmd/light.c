@@ -26,10 +26,11 @@ static const char *const file_states[] = {
 };
 
 enum command { C_ADD, C_OUT, C_RELIGHT, C_REFILL, C_WIND, C_TICK, C_STATUS,
-	C_FILTER };
+	C_FILTER, C_HAZARD, C_SNOW };
 
 static const char *const command_names[] = {
-	"add", "out", "relight", "refill", "wind", "tick", "status", "-", NULL
+	"add", "out", "relight", "refill", "wind", "tick", "status", "-",
+	"hazard", "snow", NULL
 };
 
 struct run {
@@ -37,6 +38,8 @@ struct run {
 	struct stream st;
 	unsigned long long at;	/* the TURN of the records being written */
 	int	 level;		/* the party's level, as last written */
+	int	 listed;	/* sources listed before -l lit any */
+	unsigned long long written;	/* records written */
 	const char *said;	/* and its sentence */
 };
 
@@ -49,6 +52,8 @@ struct opts {
 struct cmdline {
 	enum command cmd;
 	const char *arg, *name;
+	char	**names;	/* out NAME ... */
+	int	 nnames;
 	int	 kind;
 	long	 turns;
 };
@@ -67,8 +72,9 @@ usage(FILE *fp, int status)
 static void
 emit(void *arg, const struct lamp_source *src, const char *text)
 {
-	const struct run *run = arg;
+	struct run *run = arg;
 
+	run->written++;
 	rec_begin(REC_LAYOUT(LIGHT_SOURCE), run->at);
 	rec_str(src->name);
 	rec_str(light_kinds[src->kind]);
@@ -87,6 +93,7 @@ emit_level(struct run *run, int lv)
 {
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
+	run->written++;
 	rec_begin(REC_LAYOUT(LIGHT_PARTY), run->at);
 	rec_str("party");
 	rec_str("-");
@@ -116,6 +123,21 @@ next_turn(struct run *run, long turns)
 	level_check(run);
 }
 
+/*
+ * 004: a clock record of timedice (its DICE field starts with a digit)
+ * says whether it is day: the morning and afternoon quarters.
+ */
+static void
+clock_read(struct run *run, const struct rec *r)
+{
+	if (run->l.lr->daylight == NULL || r->nf < 6 || r->f[4][0] < '0' ||
+	    r->f[4][0] > '9')
+		return;
+	run->l.daylight = strcmp(r->f[5], "morning") == 0 ||
+	    strcmp(r->f[5], "afternoon") == 0;
+	level_check(run);
+}
+
 /* Filter mode: each new turn number is a turn (a travel turn: an hour). */
 static void
 filter(struct run *run)
@@ -128,10 +150,13 @@ filter(struct run *run)
 		run->at = r->turn;
 		if ((turns = rec_turns(rd)) > 0)
 			next_turn(run, turns);
-		if (r->prog == REC_HAZARD) {
+		if (r->prog == REC_HAZARD)
 			lamp_strike(&run->l, r->f[3]);
+		else if (r->prog == REC_TIMEDICE)
+			clock_read(run, r);
+		lamp_warn(&run->l);
+		if (turns > 0 || r->prog == REC_HAZARD)
 			level_check(run);
-		}
 	}
 	rec_close(rd);
 }
@@ -140,7 +165,7 @@ filter(struct run *run)
 static void
 tick(struct run *run, long long count, long turns)
 {
-	unsigned long long total, i;
+	unsigned long long total, i, before;
 
 	if (turns > 0 && count > (COUNT_MAX - (long long)run->l.turn) / turns)
 		errx(EXIT_BAD, "tick: the turn count would pass %lld",
@@ -152,15 +177,49 @@ tick(struct run *run, long long count, long turns)
 			break;
 		}
 		run->at = run->l.turn + 1;
+		before = run->written;
 		next_turn(run, lamp_stretch(&run->l));
+		lamp_warn(&run->l);
+		if (run->written == before)	/* a quiet turn: the light holds */
+			emit_level(run, run->level);
 	}
 }
 
+/* Each source listed before -l (those it lit were said), and the level. */
 static void
 status(struct run *run)
 {
-	lamp_status(&run->l);
+	run->at = run->l.turn;
+	lamp_status(&run->l, run->listed, 0);
 	emit_level(run, lamp_level(&run->l));
+}
+
+/*
+ * out NAME ...: each in turn; out all, out spent, unless a source is so
+ * named.  A command that changes nothing says the level.
+ */
+static void
+out(struct run *run, const struct cmdline *c)
+{
+	unsigned long long before = run->written;
+	int i;
+
+	for (i = 0; i < c->nnames; i++)
+		if (lamp_find(&run->l, c->names[i]) == NULL &&
+		    (c->nnames > 1 || (strcmp(c->arg, "all") != 0 &&
+		    strcmp(c->arg, "spent") != 0)))
+			errx(EXIT_BAD, "out: '%s': no such light source",
+			    c->names[i]);
+	if (c->nnames == 1 && lamp_find(&run->l, c->arg) == NULL) {
+		if (strcmp(c->arg, "all") == 0)
+			lamp_out_all(&run->l);
+		else
+			lamp_clear_spent(&run->l);
+	} else
+		for (i = 0; i < c->nnames; i++)
+			lamp_out(&run->l, c->names[i]);
+	if (run->written == before)
+		emit_level(run, lamp_level(&run->l));
 }
 
 static void
@@ -169,7 +228,12 @@ execute(struct run *run, const struct cmdline *c, long long count)
 	run->at = run->l.turn;
 	switch (c->cmd) {
 	case C_ADD: lamp_light(&run->l, c->kind, c->name); break;
-	case C_OUT: lamp_out(&run->l, c->arg); break;
+	case C_OUT: out(run, c); break;
+	case C_HAZARD: lamp_strike(&run->l, c->arg); break;
+	case C_SNOW:
+		run->l.snow = c->kind;
+		emit_level(run, lamp_level(&run->l));
+		return;
 	case C_RELIGHT: lamp_relight(&run->l, c->arg); break;
 	case C_REFILL: lamp_refill(&run->l, c->arg); break;
 	case C_WIND: lamp_wind(&run->l); break;
@@ -183,8 +247,8 @@ execute(struct run *run, const struct cmdline *c, long long count)
 static void
 parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 {
-	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
-	static const int args_max[] = { 2, 1, 1, 1, 0, 1, 0, 0 };
+	static const int args_min[] = { 1, 1, 1, 1, 0, 0, 0, 0, 1, 1 };
+	static const int args_max[] = { 2, LAMP_MAX, 1, 1, 0, 1, 0, 0, 1, 1 };
 	int cmd;
 
 	memset(c, 0, sizeof *c);
@@ -194,11 +258,21 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 		return;
 	if ((cmd = word_in(argv[0], command_names)) < 0)
 		errx(EXIT_BAD, "%s: not a command (add, out, relight, refill, "
-		    "wind, tick, status, -)", argv[0]);
+		    "wind, tick, status, hazard, -)", argv[0]);
 	c->cmd = (enum command)cmd;
 	if (argc - 1 < args_min[cmd] || argc - 1 > args_max[cmd])
 		usage(stderr, EXIT_BAD);
 	c->arg = argv[1];
+	c->names = argv + 1;
+	c->nnames = argc - 1;
+	if (cmd == C_HAZARD && !lamp_strikes(&run->l, c->arg))
+		errx(EXIT_BAD, "hazard: '%s': not a key that strikes lights under "
+		    "the %s rules (%s)", c->arg, rules_names[run->l.rules],
+		    run->l.lr->strike != NULL ? run->l.lr->strike : "none");
+	if (cmd == C_SNOW && (run->l.lr->daylight == NULL ||
+	    (c->kind = word_in(c->arg, yes_no)) < 0))
+		errx(EXIT_BAD, "snow: '%s': expected yes or no, under the travel "
+		    "rules (004)", c->arg);
 	if (cmd == C_ADD) {
 		c->kind = lamp_kind(&run->l, argv[1], "add");
 		if ((c->name = argv[2]) != NULL && !lamp_name_ok(c->name))
@@ -269,6 +343,12 @@ load_line(struct run *run, const struct kwf *f, char **w, int nw)
 	else if (strcmp(w[0], "darkvision") == 0) {
 		if ((run->l.darkvision = word_in(w[1], yes_no)) < 0)
 			kwf_bad(f, "darkvision: expected yes or no");
+	} else if (strcmp(w[0], "daylight") == 0) {
+		if ((run->l.daylight = word_in(w[1], yes_no)) < 0)
+			kwf_bad(f, "daylight: expected yes or no");
+	} else if (strcmp(w[0], "snow") == 0) {
+		if ((run->l.snow = word_in(w[1], yes_no)) < 0)
+			kwf_bad(f, "snow: expected yes or no");
 	}
 }
 
@@ -293,6 +373,10 @@ save_state(const struct run *run, struct kwf *f)
 	kwf_put(f, "rules %s", rules_names[l->rules]);
 	kwf_put(f, "turn %llu", l->turn);
 	kwf_put(f, "darkvision %s", yes_no[l->darkvision]);
+	if (l->daylight)	/* 004: kept only while it holds */
+		kwf_put(f, "daylight yes");
+	if (l->snow)
+		kwf_put(f, "snow yes");
 	for (i = 0; i < l->n; i++) {
 		src = &l->src[i];
 		if (src->left == LIFE_USAGE)
@@ -331,9 +415,21 @@ setup(struct run *run, const struct opts *o)
 		lamp_check(l, o->file);
 }
 
+/* How many of KINDS[0..I] are KINDS[I]: -l torch,torch asks for two. */
+static int
+kind_asked(const int *kinds, int i)
+{
+	int j, n = 0;
+
+	for (j = 0; j <= i; j++)
+		n += kinds[j] == kinds[i];
+	return n;
+}
+
 /*
- * Before the command: the level as it was, -D, and the sources of -l; the
- * level they make is written here unless status writes it.
+ * Before the command: the level as it was, -D, and the sources of -l that
+ * the list lacks (a state file's sources count: -l run every turn lights
+ * nothing new); the level they make is written here unless status does.
  */
 static void
 begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
@@ -345,8 +441,10 @@ begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
 	run->level = lamp_level(&run->l);
 	run->said = lamp_level_text(&run->l, run->level);
 	run->l.darkvision |= o->darkvision;
+	run->listed = run->l.n;
 	for (i = 0; i < nkinds; i++)
-		lamp_light(&run->l, kinds[i], NULL);
+		if (lamp_count(&run->l, kinds[i]) < kind_asked(kinds, i))
+			lamp_light(&run->l, kinds[i], NULL);
 	if (!status)
 		level_check(run);
 }

@@ -33,6 +33,8 @@ struct run {
 	long	 mod;		/* the sum of the -m values */
 	int	 verbose;
 	int	 failed;	/* a morale roll fled, or someone was surprised */
+	int	 dark;		/* filter: light's last party record said dark */
+	int	 hasty;		/* filter: chase's last pace was walking or running */
 };
 
 struct opts {
@@ -193,6 +195,31 @@ is_disposition(const struct rec *r)
 	return 0;
 }
 
+/* Filter: what the stream says that surprises the party (001, 002). */
+static void
+note_stream(struct run *run, const struct rec *r)
+{
+	if (r->prog == REC_LIGHT && r->nf > 4 && strcmp(r->f[2], "party") == 0)
+		run->dark = word_in(r->f[4], dark_levels) >= 0;
+	else if (r->prog == REC_CHASE && r->nf > 3 &&
+	    strcmp(r->f[2], "pace") == 0)
+		run->hasty = word_in(r->f[3], surprise_paces_001) >= 0;
+}
+
+/* reaction TURN - - all TEXT: the encounter surprises the party. */
+static void
+stream_surprise(const struct run *run, uint64_t turn)
+{
+	if (!run->dark && !run->hasty)
+		return;
+	rec_begin(REC_LAYOUT(REACTION_SUMMARY), turn);
+	rec_str("-");
+	rec_num("-");
+	rec_str(surprise_words_000[SP_ALL]);
+	rec_str(run->dark ? text_surprise_dark_001 : text_surprise_pace_001);
+	rec_end();
+}
+
 /*
  * After a hazard encounter, the lines that follow are held back until a
  * disposition record shows the encounter has one, or the next hazard
@@ -205,27 +232,35 @@ filter(struct run *run)
 	struct rec_reader *rd = rec_open(STDIN_FILENO);
 	const struct rec *r;
 	uint64_t turn = 0;
-	int pending = 0;
+	int pending = 0, owed;
 
 	while ((r = rec_next(rd)) != NULL) {
-		if (pending && !is_disposition(r)) {
+		owed = pending && is_disposition(r);
+		if (pending && !owed) {
 			if (r->prog != REC_HAZARD && !(r->prog >= 0 &&
 			    r->turn != turn) && rec_held(rd) < HOLD_MAX) {
+				note_stream(run, r);	/* this turn's light */
 				rec_hold(rd);
 				continue;
 			}
 			disposition(run, turn);
+			stream_surprise(run, turn);
 		}
 		pending = 0;
 		rec_release(rd);
 		rec_pass(rd);
+		if (owed && r->prog == REC_HAZARD)	/* a reaction before said it */
+			stream_surprise(run, turn);
+		note_stream(run, r);
 		if (r->prog == REC_HAZARD && same_word(r->f[3], "encounter")) {
 			pending = 1;
 			turn = r->turn;
 		}
 	}
-	if (pending)
+	if (pending) {
 		disposition(run, turn);
+		stream_surprise(run, turn);
+	}
 	rec_release(rd);
 	rec_close(rd);
 }

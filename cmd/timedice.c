@@ -23,12 +23,12 @@ static const char prog[] = "timedice";
 
 enum command {
 	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
-	C_TIMER, C_TIMERS, C_CANCEL
+	C_TIMER, C_TIMERS, C_CANCEL, C_ROOM, C_ROOMS
 };
 
 static const char *const command_names[] = {
 	"show", "set", "roll", "duration", "turn", "hour", "day", "rest",
-	"timer", "timers", "cancel", NULL
+	"timer", "timers", "cancel", "room", "rooms-per-hour", NULL
 };
 
 /*
@@ -40,6 +40,8 @@ struct state {
 	uint64_t tick;		/* the clock */
 	uint64_t turn;		/* turns this clock has passed */
 	struct timers timers;	/* and the ticks since the last safe rest */
+	int	 rooms;		/* 004: rooms or scenes counted this hour */
+	int	 per_hour;	/* and how many make an hour: 3 or 4 */
 	struct stream st;
 };
 
@@ -51,6 +53,7 @@ struct args {
 	uint64_t day;		/* set: 0 keeps the day */
 	int	 from;		/* roll N from TIME */
 	const char *name;	/* timer, cancel */
+	const char *until;	/* rest until TIME: TIME as given */
 	struct clock_len len;	/* timer */
 };
 
@@ -178,18 +181,40 @@ pass(struct run *run, uint64_t ticks, int resting)
 	timer_pass(&s->timers, ticks, resting);
 }
 
-/* 004: "a night of safe rest" restores resilience; HOURS pass. */
+/*
+ * 004: "a night of safe rest" restores resilience; HOURS pass.  A rest
+ * begun in the night or pre-dawn quarter is a night's, else a safe rest.
+ */
 static void
 rest_record(const struct run *run, uint64_t hours)
 {
-	char arg[24], how[64];
+	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
+	int q = clock_quarter(run->s.tick);
 
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
-	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s: %s %s and "
-	    "resilience is restored.", hours == REST_HOURS_004 ?
+	if (run->a.until != NULL)
+		snprintf(until, sizeof until, " until %s", run->a.until);
+	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s from %s%s: %s %s "
+	    "and resilience is restored.", q == 0 || q == TIME_DICE_004 - 1 ?
 	    "A night of safe rest" : "A safe rest",
+	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
 	    hours == 1 ? "passes" : "pass");
+}
+
+/*
+ * rest until TIME: the fewest whole hours that bring the clock to TIME or
+ * past it, 1 to 24 (a rest is taken in hours: from 22:10, until 07:00 is 9).
+ */
+static uint64_t
+rest_hours(const struct run *run)
+{
+	uint64_t now = run->s.tick % CLOCK_DAY;
+	uint64_t ahead = (run->a.time + CLOCK_DAY - now) % CLOCK_DAY;
+
+	if (ahead == 0)
+		ahead = CLOCK_DAY;
+	return (ahead + CLOCK_HOUR_TURNS - 1) / CLOCK_HOUR_TURNS;
 }
 
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
@@ -198,6 +223,7 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 {
 	struct state *s = &run->s;
 	uint64_t from = s->tick, before = s->timers.since_rest;
+	char lead[CLOCK_PASSED_SIZE];
 
 	run->turn0 = s->turn;
 	run->unit = unit;
@@ -205,7 +231,8 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 		rest_record(run, n);
 	pass(run, n * unit, resting);
 	s->turn += n;
-	clock_record(s->turn, s->tick, clock_quarter_begins(from, s->tick));
+	clock_record(s->turn, s->tick, clock_passed(from, s->tick, lead,
+	    sizeof lead));
 	if (run->have_party && !resting)
 		resilience(run, before, n * unit);
 }
@@ -296,6 +323,8 @@ list_timers(const struct run *run)
 	char left[64], at[CLOCK_WHEN_SIZE];
 	int i;
 
+	if (s->timers.n == 0)
+		event(s->turn, s->tick, "timers", "none", "No timers are running.");
 	for (i = 0; i < s->timers.n; i++) {
 		t = &s->timers.t[i];
 		event(s->turn, s->tick, "timer", t->name, "Timer %s: %llu turns "
@@ -328,6 +357,45 @@ set_clock(struct run *run)
 	clock_record(s->turn, s->tick, "The clock is set.");
 }
 
+/* 004: room N: every 3 (or 4) rooms or scenes, an hour passes. */
+static void
+rooms(struct run *run)
+{
+	struct state *s = &run->s;
+	uint64_t i;
+
+	for (i = 0; i < run->a.n; i++) {
+		char arg[16];
+		int left = s->per_hour - ++s->rooms;
+
+		snprintf(arg, sizeof arg, "%d", s->rooms);
+		if (left > 0) {
+			event(s->turn, s->tick, "room", arg, "Room or scene %d of "
+			    "%d this hour; the hour passes after %d more.",
+			    s->rooms, s->per_hour, left);
+			continue;
+		}
+		event(s->turn, s->tick, "room", arg, "Room or scene %d of %d "
+		    "this hour: an hour passes.", s->rooms, s->per_hour);
+		s->rooms = 0;
+		advance(run, 1, CLOCK_HOUR_TURNS, 0);
+	}
+}
+
+static void
+rooms_per_hour(struct run *run)
+{
+	struct state *s = &run->s;
+	char arg[16];
+
+	s->per_hour = (int)run->a.n;
+	if (s->rooms >= s->per_hour)
+		s->rooms = s->per_hour - 1;
+	snprintf(arg, sizeof arg, "%d", s->per_hour);
+	event(s->turn, s->tick, "rooms-per-hour", arg, "From now on %d rooms "
+	    "or scenes make an hour.", s->per_hour);
+}
+
 /* One COMMAND; with -n, once for each of the COUNT. */
 static void
 play(struct run *run, long long count)
@@ -346,10 +414,15 @@ play(struct run *run, long long count)
 		case C_DAY:
 			advance(run, a->n * DAY_HOURS_004, CLOCK_HOUR_TURNS, 0);
 			break;
-		case C_REST: advance(run, a->n, CLOCK_HOUR_TURNS, 1); break;
+		case C_REST:
+			advance(run, a->until != NULL ? rest_hours(run) : a->n,
+			    CLOCK_HOUR_TURNS, 1);
+			break;
 		case C_TIMER: set_timer(run); break;
 		case C_TIMERS: list_timers(run); break;
 		case C_CANCEL: cancel(run); break;
+		case C_ROOM: rooms(run); break;
+		case C_ROOMS: rooms_per_hour(run); break;
 		}
 }
 
@@ -361,6 +434,7 @@ filter(struct run *run)
 	struct rec_reader *rd = rec_open(STDIN_FILENO);
 	const struct rec *r;
 	uint64_t from, before;
+	char lead[CLOCK_PASSED_SIZE];
 	int turns;
 
 	while ((r = rec_read(rd)) != NULL) {
@@ -375,7 +449,7 @@ filter(struct run *run)
 		s->turn++;
 		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
 			clock_record(r->turn, s->tick,
-			    clock_quarter_begins(from, s->tick));
+			    clock_passed(from, s->tick, lead, sizeof lead));
 		if (run->have_party)
 			resilience(run, before, 0);
 	}
@@ -418,6 +492,11 @@ load_line(struct state *s, const struct kwf *f, char **w, int nw,
 			    "in turns of ten minutes", w[1]);
 	} else if (strcmp(w[0], "turn") == 0)
 		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
+	else if (strcmp(w[0], "rooms-per-hour") == 0)
+		s->per_hour = (int)kwf_num(f, w[1], ROOMS_HOUR_004,
+		    ROOMS_HOUR_MAX_004);
+	else if (strcmp(w[0], "rooms") == 0)
+		s->rooms = (int)kwf_num(f, w[1], 0, ROOMS_HOUR_MAX_004 - 1);
 	else if (strcmp(w[0], "since-rest") == 0)
 		s->timers.since_rest = (uint64_t)kwf_num(f, w[1], 0,
 		    (long long)CLOCK_MAX);
@@ -446,6 +525,10 @@ save_state(const struct state *s, struct kwf *f)
 	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
 	kwf_put(f, "since-rest %llu",
 	    (unsigned long long)s->timers.since_rest);
+	if (s->rooms > 0)	/* 004: kept only while counting */
+		kwf_put(f, "rooms %d", s->rooms);
+	if (s->per_hour != ROOMS_HOUR_004)
+		kwf_put(f, "rooms-per-hour %d", s->per_hour);
 	for (i = 0; i < s->timers.n; i++)
 		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
 		    (unsigned long long)s->timers.t[i].left);
@@ -455,15 +538,32 @@ save_state(const struct state *s, struct kwf *f)
 
 static const char *const command_syntax[] = {
 	"show", "set TIME [DAY]", "roll N [from TIME]", "duration N",
-	"turn [N]", "hour [N]", "day [N]", "rest [HOURS]",
-	"timer NAME LENGTH", "timers", "cancel NAME"
+	"turn [N]", "hour [N]", "day [N]", "rest [HOURS | until TIME]",
+	"timer NAME LENGTH", "timers", "cancel NAME", "room [N]",
+	"rooms-per-hour 3|4"
 };
+
+/* rest until TIME: a time, or a quarter's word (dawn is 07:00). */
+static void
+rest_until(struct args *a, const char *s)
+{
+	int q = word_in(s, quarter_words_004);
+	const char *why;
+
+	a->until = s;
+	a->n = DAY_HOURS_004;	/* the most it rests: checked against the clock */
+	if (q >= 0)
+		a->time = (uint64_t)q * CLOCK_QUARTER;
+	else if ((why = clock_parse(s, &a->time)) != NULL)
+		errx(EXIT_BAD, "rest until: '%s': %s, or pre-dawn, dawn, "
+		    "afternoon or nightfall", s, why);
+}
 
 static void
 parse_command(struct args *a, int argc, char **argv)
 {
-	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2 };
-	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 2, 3, 1, 2 };
+	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2, 1, 2 };
+	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 3, 3, 1, 2, 2, 2 };
 	static const long long most[] = { 0, 0, TIME_DICE_004, TIME_DICE_004,
 	    CLOCK_MAX, CLOCK_MAX / CLOCK_HOUR_TURNS, CLOCK_DAY_MAX - 1,
 	    CLOCK_MAX / CLOCK_HOUR_TURNS };
@@ -474,15 +574,25 @@ parse_command(struct args *a, int argc, char **argv)
 		return;
 	if ((c = word_in(argv[0], command_names)) < 0)
 		errx(EXIT_BAD, "%s: not a command (show set roll duration turn "
-		    "hour day rest timer timers cancel)", argv[0]);
+		    "hour day rest timer timers cancel room rooms-per-hour)",
+		    argv[0]);
 	a->cmd = (enum command)c;
 	if (argc < lo[c] || argc > hi[c] || (c == C_ROLL && argc == 3) ||
+	    (c == C_REST && argc > 1 && (argc == 3) !=
+	    (strcmp(argv[1], "until") == 0)) ||
 	    (c == C_ROLL && argc == 4 && strcmp(argv[2], "from") != 0))
 		errx(EXIT_BAD, "%s: expected %s", argv[0], command_syntax[c]);
 	a->n = c == C_REST ? REST_HOURS_004 : 1;
-	if (c >= C_ROLL && c <= C_REST && argc > 1)
+	if (c >= C_ROLL && c <= C_REST && argc == 2)
 		a->n = (uint64_t)estrtonum(argv[1], 1, most[c], argv[0]);
-	if (c == C_SET) {
+	if (c == C_REST && argc == 3)
+		rest_until(a, argv[2]);
+	else if (c == C_ROOM && argc == 2)
+		a->n = (uint64_t)estrtonum(argv[1], 1, 1000, "room");
+	else if (c == C_ROOMS)
+		a->n = (uint64_t)estrtonum(argv[1], ROOMS_HOUR_004,
+		    ROOMS_HOUR_MAX_004, "rooms-per-hour");
+	else if (c == C_SET) {
 		a->time = etime("set", argv[1]);
 		if (argc == 3)
 			a->day = (uint64_t)estrtonum(argv[2], 1, CLOCK_DAY_MAX, "set: DAY");
@@ -589,7 +699,8 @@ setup_party(struct run *run, const char *opt)
 int
 main(int argc, char *argv[])
 {
-	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS } };
+	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
+	    .per_hour = ROOMS_HOUR_004 } };
 	struct opts o = { 0 };
 	struct kwf *f = NULL;
 

@@ -4,6 +4,7 @@
  * time die represents one quarter of the day and six hours of time."
  * Times are counted in ten-minute turns from 01:00 on day 1.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,13 +31,59 @@ clock_quarter(uint64_t t)
 	return (int)(t % CLOCK_DAY / CLOCK_QUARTER);
 }
 
-/* 004: a quarter began between FROM and TO when its first hour was passed. */
-const char *
-clock_quarter_begins(uint64_t from, uint64_t to)
+/* What a quarter's start at Q did: "dawn came at 07:00", "day 2 began at 01:00". */
+static size_t
+quarter_came(uint64_t q, char *buf, size_t size)
 {
-	if (from < to - to % CLOCK_QUARTER)
-		return quarter_begins_004[to % CLOCK_DAY / CLOCK_QUARTER];
-	return "";
+	int n, i = (int)(q % CLOCK_DAY / CLOCK_QUARTER);
+	char hhmm[8];
+
+	if (i == 0)
+		n = snprintf(buf, size, "day %llu %s at %s",
+		    (unsigned long long)clock_day(q), quarter_came_004[i],
+		    clock_hhmm(q, hhmm));
+	else
+		n = snprintf(buf, size, "%s at %s", quarter_came_004[i],
+		    clock_hhmm(q, hhmm));
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/*
+ * 004: the quarters that began after FROM up to TO.  Arriving at a
+ * quarter's first hour, it begins ("Dawn: the morning quarter begins.");
+ * passing starts on the way, each is said with its time, up to a day's
+ * four, else their count and the last.  BUF is empty when none began.
+ */
+const char *
+clock_passed(uint64_t from, uint64_t to, char *buf, size_t size)
+{
+	uint64_t k = to / CLOCK_QUARTER - from / CLOCK_QUARTER, q, i;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (from >= to || k == 0)
+		return buf;
+	if (k == 1 && to % CLOCK_QUARTER == 0) {
+		snprintf(buf, size, "%s", quarter_begins_004[clock_quarter(to)]);
+		return buf;
+	}
+	q = (from / CLOCK_QUARTER + 1) * CLOCK_QUARTER;
+	if (k > TIME_DICE_004) {
+		n = (size_t)snprintf(buf, size, "%llu quarters began, the last "
+		    "when ", (unsigned long long)k);
+		q += (k - 1) * CLOCK_QUARTER;
+		k = 1;
+	}
+	for (i = 0; i < k && n + 1 < size; i++, q += CLOCK_QUARTER) {
+		if (i > 0 && (n += (size_t)snprintf(buf + n, size - n, "%s",
+		    i == k - 1 ? " and " : ", ")) + 1 >= size)
+			break;
+		n += quarter_came(q, buf + n, size - n);
+	}
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+	if (n + 1 < size)
+		strcpy(buf + n, ".");
+	return buf;
 }
 
 /* HH:MM; the 24th hour is 24:00 to 24:50, then 01:00 of the next day. */

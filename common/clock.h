@@ -31,7 +31,8 @@ struct clock_len {
 uint64_t clock_day(uint64_t t);
 int	 clock_hour(uint64_t t);
 int	 clock_quarter(uint64_t t);
-const char *clock_quarter_begins(uint64_t from, uint64_t to);
+#define CLOCK_PASSED_SIZE 160
+const char *clock_passed(uint64_t from, uint64_t to, char *buf, size_t size);
 const char *clock_hhmm(uint64_t t, char buf[8]);
 const char *clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE]);
 int	 clock_faces(int hour, int faces[TIME_DICE_004]);

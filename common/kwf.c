@@ -35,10 +35,10 @@ static const struct kind {
 } kinds[] = {
 	{ "hazard", { "rules", "turn", "since-rest", "fatigue-pending",
 	    "condition", "sign-pending", "alarm", "seed", "rng", NULL } },
-	{ "light", { "rules", "turn", "darkvision", "source", "seed", "rng",
-	    NULL } },
-	{ "timedice", { "day", "time", "turn", "since-rest", "timer", "seed",
-	    "rng", NULL } },
+	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
+	    "source", "seed", "rng", NULL } },
+	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
+	    "rooms-per-hour", "timer", "seed", "rng", NULL } },
 	{ "reaction", { "seed", "rng", NULL } },
 };
 static const char *const named_keys[] = { "source", "timer", NULL };

@@ -300,6 +300,37 @@ lamp_out(struct lamp *l, const char *name)
 	memmove(src, src + 1, (size_t)(l->src + --l->n - src) * sizeof *src);
 }
 
+/* out all: every burning source is put out, keeping what it has left. */
+void
+lamp_out_all(struct lamp *l)
+{
+	int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->src[i].state != LAMP_OUT) {
+			l->src[i].state = LAMP_OUT;
+			say(l, &l->src[i], "%s is put out; it can be relit.",
+			    l->src[i].name);
+		}
+}
+
+/* out spent: every spent source is taken off the list. */
+void
+lamp_clear_spent(struct lamp *l)
+{
+	int i = 0;
+
+	while (i < l->n)
+		if (l->src[i].state == LAMP_OUT && l->src[i].left == 0) {
+			say(l, &l->src[i], "%s is spent and taken off the list.",
+			    l->src[i].name);
+			memmove(&l->src[i], &l->src[i + 1],
+			    (size_t)(l->n - i - 1) * sizeof l->src[0]);
+			l->n--;
+		} else
+			i++;
+}
+
 /* 001: a spent torch is relit from its embers; else only one not spent. */
 void
 lamp_relight(struct lamp *l, const char *name)
@@ -338,16 +369,32 @@ lamp_refill(struct lamp *l, const char *name)
 	    l->lr->refill, buf);
 }
 
-/* Each source as it stands, a sentence each. */
+/* The sources of KIND listed, burning or not. */
+int
+lamp_count(const struct lamp *l, int kind)
+{
+	int i, n = 0;
+
+	for (i = 0; i < l->n; i++)
+		n += l->src[i].kind == kind;
+	return n;
+}
+
+/*
+ * Each of the first N sources listed as it stands, a sentence each; with
+ * BURNING, only those that burn.
+ */
 void
-lamp_status(const struct lamp *l)
+lamp_status(const struct lamp *l, int n, int burning)
 {
 	const struct lamp_source *src;
 	char buf[512];
 	int i;
 
-	for (i = 0; i < l->n; i++) {
+	for (i = 0; i < n && i < l->n; i++) {
 		src = &l->src[i];
+		if (burning && src->state == LAMP_OUT)
+			continue;
 		if (src->state == LAMP_DIM)
 			say(l, src, "%s burns dim: the next depletion puts "
 			    "it out.", src->name);
@@ -389,8 +436,27 @@ burn_down(const struct lamp *l, struct lamp_source *src, long turns)
 		say(l, src, "%s burns out.", src->name);
 	} else if (before > stretch && src->left <= stretch) {
 		src->state = src->dimmed ? LAMP_DIM : LAMP_LOW;
-		say(l, src, "%s has its last %s of light left.", src->name,
-		    stretch > 1 ? "hour" : "turn");
+		src->warn = 1;
+	}
+}
+
+/*
+ * The warnings of the sources whose last stretch began this turn, said
+ * after what struck them: one put out by the same turn's hazard has only
+ * that said.
+ */
+void
+lamp_warn(struct lamp *l)
+{
+	struct lamp_source *src;
+	int i;
+
+	for (i = 0; i < l->n; i++) {
+		src = &l->src[i];
+		if (src->warn && src->state != LAMP_OUT)
+			say(l, src, "%s has its last %s of light left.", src->name,
+			    lamp_stretch(l) > 1 ? "hour" : "turn");
+		src->warn = 0;
 	}
 }
 
@@ -525,6 +591,13 @@ strike_depletion(struct lamp *l)
  * A hazard KEY strikes lights only under the rules that define it; the
  * keys mean one thing wherever they appear (delving(7)).
  */
+/* Does KEY strike lights under these rules? */
+int
+lamp_strikes(const struct lamp *l, const char *key)
+{
+	return l->lr->strike != NULL && same_word(key, l->lr->strike);
+}
+
 void
 lamp_strike(struct lamp *l, const char *key)
 {
@@ -566,7 +639,7 @@ int
 lamp_level(const struct lamp *l)
 {
 	const struct lamp_source *src;
-	int i, lv = LV_DARK, gives;
+	int i, lv = LV_DARK, gives, lanterns = 0;
 
 	for (i = 0; i < l->n; i++) {
 		src = &l->src[i];
@@ -576,7 +649,14 @@ lamp_level(const struct lamp *l)
 		    l->lr->kind[src->kind].level;
 		if (gives > lv)
 			lv = gives;
+		lanterns += src->kind == LK_LANTERN;
 	}
+	/* 004: "full lanterns indoors", "natural light outdoors", the snow */
+	if (l->lr->full_lanterns && lanterns >= l->lr->full_lanterns &&
+	    lv < LV_BRIGHT)
+		lv = LV_BRIGHT;
+	if (l->lr->daylight != NULL && l->daylight)
+		lv = l->snow ? LV_BRILLIANT : LV_BRIGHT;
 	if (l->darkvision && l->lr->sight && lv < l->lr->sight_floor)
 		lv = l->lr->sight_floor;
 	return lv;
@@ -588,6 +668,8 @@ lamp_level_text(const struct lamp *l, int lv)
 {
 	const struct light_level_rule *r = &l->lr->level[lv];
 
+	if (lv == LV_BRIGHT && l->daylight && l->lr->daylight != NULL)
+		return l->lr->daylight;
 	if (l->darkvision && l->lr->sight && r->sighted != NULL)
 		return r->sighted;
 	return r->text;

@@ -25,6 +25,7 @@ struct lamp_source {
 	int	 dimmed;	/* 002: dimmed by depletion, kept while put out */
 	long	 left;		/* turns, LIFE_NONE or LIFE_USAGE; 0: spent */
 	int	 die;		/* 003: the usage die's sides while left is LIFE_USAGE */
+	int	 warn;		/* its last stretch began: said by lamp_warn */
 	unsigned long long lit;	/* the turn count when it was last lit */
 	unsigned long lineno;	/* its line in the state file */
 };
@@ -34,6 +35,8 @@ struct lamp {
 	const struct light_rules *lr;
 	unsigned long long turn;
 	int	 darkvision;
+	int	 daylight;	/* 004: the stream's clock says it is day */
+	int	 snow;		/* 004: undisturbed snow around */
 	int	 usage;		/* 003: the usage die a source starts with */
 	int	 dice;		/* say the dice behind a usage roll */
 	int	 n;
@@ -52,9 +55,14 @@ void	 lamp_check(const struct lamp *l, const char *path);
 struct lamp_source *lamp_find(struct lamp *l, const char *name);
 void	 lamp_light(struct lamp *l, int kind, const char *name);
 void	 lamp_out(struct lamp *l, const char *name);
+void	 lamp_out_all(struct lamp *l);
+void	 lamp_clear_spent(struct lamp *l);
+int	 lamp_strikes(const struct lamp *l, const char *key);
 void	 lamp_relight(struct lamp *l, const char *name);
 void	 lamp_refill(struct lamp *l, const char *name);
-void	 lamp_status(const struct lamp *l);
+void	 lamp_status(const struct lamp *l, int n, int burning);
+int	 lamp_count(const struct lamp *l, int kind);
+void	 lamp_warn(struct lamp *l);
 long	 lamp_stretch(const struct lamp *l);
 int	 lamp_burning(const struct lamp *l);
 void	 lamp_pass(struct lamp *l, struct rng *r, long turns);

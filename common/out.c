@@ -11,7 +11,7 @@
 
 #define PIPE_SIZE (1 << 20)	/* Linux's pipe-max-size for all users */
 
-struct out_buf out;
+struct out_buf outbuf;
 
 
 
@@ -19,7 +19,7 @@ void
 out_init(const char *prog, int unbuffered)
 {
 	rec_prog_name(prog);
-	out.unbuffered = unbuffered;
+	outbuf.unbuffered = unbuffered;
 #ifdef F_SETPIPE_SZ
 	/*
 	 * A pipe of 1 MiB, not 64 KiB: a pipeline of filters then switches
@@ -49,8 +49,8 @@ write_all(const char *s, size_t n)
 void
 out_flush(void)
 {
-	write_all(out.buf, out.len);
-	out.len = 0;
+	write_all(outbuf.buf, outbuf.len);
+	outbuf.len = 0;
 }
 
 /* out_put when the buffer is full: flush, and write past it what is larger. */
@@ -62,8 +62,8 @@ out_spill(const char *s, size_t n)
 		write_all(s, n);
 		return;
 	}
-	memcpy(out.buf, s, n);
-	out.len = n;
+	memcpy(outbuf.buf, s, n);
+	outbuf.len = n;
 }
 
 void

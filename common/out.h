@@ -16,7 +16,7 @@ struct out_buf {
 	int	 unbuffered;	/* -u: written at the end of each record */
 	char	 buf[OUT_SIZE];
 };
-extern struct out_buf out;	/* the one output, stdout */
+extern struct out_buf outbuf;	/* the one output, stdout */
 
 void	 out_init(const char *prog, int unbuffered);
 void	 out_spill(const char *s, size_t n);
@@ -31,19 +31,19 @@ void	 out_close(void);
 static inline void
 out_put(const char *s, size_t n)
 {
-	if (n > OUT_SIZE - out.len) {	/* rare: the buffer is full */
+	if (n > OUT_SIZE - outbuf.len) {	/* rare: the buffer is full */
 		out_spill(s, n);
 		return;
 	}
-	memcpy(out.buf + out.len, s, n);
-	out.len += n;
+	memcpy(outbuf.buf + outbuf.len, s, n);
+	outbuf.len += n;
 }
 
 /* The end of a record: written at once with -u. */
 static inline void
 out_record_end(void)
 {
-	if (out.unbuffered)
+	if (outbuf.unbuffered)
 		out_flush();
 }
 

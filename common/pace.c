@@ -137,8 +137,11 @@ pace_parse(struct pace_ask *a, int rules, int argc, char **argv)
 	a->rules = rules;
 	a->pr = &pace_rules[rules];
 	a->distance = -1;
+	a->hex = HEX_MILES_004;
 	for (i = 0; i < argc; i++) {
-		if (argv[i][0] != '\0' && strchr("+-0123456789", argv[i][0]) != NULL) {
+		if (strncmp(argv[i], "hex=", 4) == 0 && rules == R_TRAVEL)
+			a->hex = (long)estrtonum(argv[i] + 4, 1, 1000, "hex");
+		else if (argv[i][0] != '\0' && strchr("+-0123456789", argv[i][0]) != NULL) {
 			if (a->distance >= 0)
 				errx(EXIT_BAD, "%s: one distance only", argv[i]);
 			a->distance = estrtonum(argv[i], 0, PACE_DISTANCE_MAX,
@@ -189,6 +192,26 @@ long long
 pace_count(long long distance, long long num, long long den)
 {
 	return (distance * den + num - 1) / num;
+}
+
+/*
+ * NUM/DEN as a person says it, to the nearest quarter: "2¼", "about ½",
+ * "less than ¼".  1 when it is one or less (a singular unit follows).
+ */
+int
+pace_spoken(char *buf, size_t size, long long num, long long den)
+{
+	static const char *const quarter[4] = { "", "\u00bc", "\u00bd", "\u00be" };
+	long long q = (8 * num + den) / (2 * den);	/* quarters, half up */
+	const char *about = (4 * num) % den == 0 ? "" : "about ";
+
+	if (q == 0)
+		snprintf(buf, size, "less than %s", quarter[1]);
+	else if (q < 4)
+		snprintf(buf, size, "%s%s", about, quarter[q % 4]);
+	else
+		snprintf(buf, size, "%s%lld%s", about, q / 4, quarter[q % 4]);
+	return q <= 4;
 }
 
 /* NUM/DEN in decimals, exact as DEN is a power of 2: 2.0625. */

@@ -22,6 +22,7 @@ struct pace_ask {
 	long long distance;	/* -1: none given */
 	long	 speed;		/* base speed, feet (000, 002) */
 	long	 mod;		/* STR mod (004) */
+	long	 hex;		/* miles a hex (004: hex=N, else 6) */
 	const char *who;	/* the slowest character, or NULL */
 };
 
@@ -31,5 +32,6 @@ void	 pace_rate(const struct pace_ask *a, const struct pace *m, long speed,
 	     long long *num, long long *den);
 long long pace_count(long long distance, long long num, long long den);
 void	 pace_decimal(char *buf, size_t size, long long num, long long den);
+int	 pace_spoken(char *buf, size_t size, long long num, long long den);
 
 #endif

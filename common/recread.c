@@ -682,11 +682,11 @@ rec_pass(struct rec_reader *rd)
 	if (to_json(rd))
 		rec_fields_json(layout(rd), r->f);
 	else {
-		if (rd->len + 1 > OUT_SIZE - out.len)
+		if (rd->len + 1 > OUT_SIZE - outbuf.len)
 			out_flush();
 		if (rd->len + 1 <= OUT_SIZE) {
-			line_copy(out.buf + out.len, rd);
-			out.len += rd->len + 1;
+			line_copy(outbuf.buf + outbuf.len, rd);
+			outbuf.len += rd->len + 1;
 		} else {	/* longer than the buffer: field by field */
 			for (p = rd->line, i = 1; !r->json && i < r->nf;
 			    p = r->f[i++]) {

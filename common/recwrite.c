@@ -170,9 +170,9 @@ rec_begin(const struct rec_layout *l, uint64_t turn)
 	size_t n = head_to(turn);
 
 	w.next = 1;
-	if (!w.json && out.len + sizeof w.head <= OUT_SIZE) {	/* one fixed-size move */
-		memcpy(out.buf + out.len, w.head, sizeof w.head);
-		out.len += w.headlen;
+	if (!w.json && outbuf.len + sizeof w.head <= OUT_SIZE) {	/* one fixed-size move */
+		memcpy(outbuf.buf + outbuf.len, w.head, sizeof w.head);
+		outbuf.len += w.headlen;
 	} else
 		begin_rare(l, n);
 }
@@ -449,18 +449,18 @@ rec_prepared(const struct rec_layout *l, uint64_t turn, const char *tail,
 	size_t i;
 	char *to;
 
-	if (w.json || out.unbuffered ||
-	    out.len + sizeof w.head + n + REC_TAIL_READ > OUT_SIZE) {
+	if (w.json || outbuf.unbuffered ||
+	    outbuf.len + sizeof w.head + n + REC_TAIL_READ > OUT_SIZE) {
 		prepared_rare(l, turn, tail, n);
 		return;
 	}
 	head_to(turn);
-	memcpy(out.buf + out.len, w.head, sizeof w.head);
-	to = out.buf + out.len + w.headlen;
+	memcpy(outbuf.buf + outbuf.len, w.head, sizeof w.head);
+	to = outbuf.buf + outbuf.len + w.headlen;
 	if (n <= REC_TAIL_READ)
 		memcpy(to, tail, REC_TAIL_READ);
 	else
 		for (i = 0; i < n; i += REC_BLOCK)
 			memcpy(to + i, tail + i, REC_BLOCK);
-	out.len += w.headlen + n;
+	outbuf.len += w.headlen + n;
 }

@@ -86,6 +86,8 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	[FU_TIRED] = { "tired", "The party did not rest: it is tired (no effect yet)." },
 	[FU_EXHAUSTED] = { "exhausted", "The party did not rest and was already tired: it is exhausted and makes rolls at disadvantage." },
 	[FU_STILL_EXHAUSTED] = { "exhausted", "The party did not rest: it stays exhausted and makes rolls at disadvantage." },
+	/* 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn." */
+	[FU_REST_TAKEN] = { "rested", "The party rests this turn; the next rest is due in 6 turns." },
 };
 
 const char *const condition_names[] = {	/* 002 */
@@ -121,6 +123,22 @@ const char text_alert_000[] = "is not surprised";
 
 /* 000: "Partial surprise: Some party members may be surprised while others aren't." */
 const char *const surprise_words_000[3] = { "none", "some", "all" };
+
+/*
+ * 000: "No light: Effectively blind ... Can't read, search, or spot danger."
+ * 001: "In total darkness ... PCs will be surprised by all encounters";
+ * walking and running: "PCs are surprised by all encounters".  002:
+ * "moving through unknown areas will trigger surprises and traps".
+ */
+const char text_surprise_dark_001[] = "The party is surprised: in total "
+    "darkness, blind and unable to spot danger (000), PCs are surprised by "
+    "all encounters (001); nobody can act in the first round of combat.";
+const char text_surprise_pace_001[] = "The party is surprised: walking or "
+    "running, PCs are surprised by all encounters (001), and moving through "
+    "unknown areas triggers surprises (002); nobody can act in the first "
+    "round of combat.";
+const char *const surprise_paces_001[] = { "walking", "running", NULL };
+const char *const dark_levels[] = { "dark", "darkness", NULL };
 const char *const surprise_text_000[3] = {
 	"Nobody is surprised.",
 	"Partial surprise: those surprised cannot act in the first round; the others can.",
@@ -165,7 +183,10 @@ static const struct pace_speed pace_speed_000[] = {
 	    "light, with no color and no fine detail.", NULL }, \
 	[LV_BRIGHT] = { "bright", "Bright light: a torch or lantern lights " \
 	    "30 ft bright and 30 ft dim, a candle 5 ft and 5 ft; the party can " \
-	    "read, search and spot danger.", NULL } }
+	    "read, search and spot danger.", "Bright light, and darkvision: " \
+	    "a torch or lantern lights 30 ft bright and 30 ft dim, a candle " \
+	    "5 ft and 5 ft, and dim light within 30 ft is seen as bright; the " \
+	    "party can read, search and spot danger." } }
 
 static const struct light_rules light_000 = {
 	.kind = {
@@ -352,16 +373,19 @@ static const struct pace pace_002[] = {
 	  "Running (200 zones): moving through unknown areas triggers surprises and traps" },
 };
 
-/* 003: the alarm, checked on a d10 */
-const char *const alarm_text[AE_NEVENTS] = {
-	"Advance: the alarm rises by 1 and the check finds nothing.",
-	"Advance: the alarm rises by 1 and the check finds an encounter; the alarm resets to 0.",
-	"Stay: the alarm rises by 1; no check.",
-	"Backtrack: the alarm holds and the check finds nothing.",
-	"Backtrack: the alarm holds and the check finds an encounter; the alarm resets to 0.",
-	"Hide: the Stealth check passes; the alarm falls by 2, plus 1 per spark.",
-	"Hide: the Stealth check fails; an encounter, and the alarm resets to 0.",
+/* 003: the alarm, checked on a d10: each event's move, said first */
+const char *const alarm_move_003[AE_NEVENTS] = {
+	"Advance", "Advance", "Stay", "Backtrack", "Backtrack", "Hide", "Hide"
 };
+
+/* 003: "If it comes up equal or less than the current alarm value ..." */
+const char text_alarm_quiet_003[] = "over it: quiet";
+const char text_alarm_met_003[] = "at or under it: an encounter, and the "
+    "alarm resets to 0";
+const char text_hide_pass_003[] = "the Stealth check passes";
+const char text_hide_fall_003[] = "2, plus 1 per spark";
+const char text_hide_fail_003[] = "the Stealth check fails: an encounter, "
+    "and the alarm resets to 0";
 
 /* 003: advance and backtrack check the alarm on a d10 */
 int
@@ -546,13 +570,27 @@ const char *const quarter_begins_004[TIME_DICE_004] = {
 };
 
 /*
+ * 004: what a clock record says of a quarter that began on the way to the
+ * time it shows ("Dawn came at 07:00"); the first is said with its day.
+ */
+const char *const quarter_came_004[TIME_DICE_004] = {
+	"began", "dawn came", "the afternoon began", "night fell"
+};
+
+/* 004: words for the times a rest can last until: the quarters' first hours */
+const char *const quarter_words_004[TIME_DICE_004 + 1] = {
+	"pre-dawn", "dawn", "afternoon", "nightfall", NULL
+};
+
+/*
  * 004: "Torches last 1 hour, lanterns last 3.  They cast 30' of dim
- * light."  The four levels of light: darkness, dim, well lit, brilliant;
- * "Well Lit: Typical natural light outdoors, full lanterns indoors" and
- * "Brilliant: high sun reflected upon undisturbed snow" come from the
- * surroundings, not from a carried source, so light never gives them.
- * Darksight: "The disadvantages a human suffers in darkness are advantages
- * to these creatures."  004 has no candles.
+ * light."  The four levels of light: darkness, dim, well lit, brilliant.
+ * "Well Lit: Typical natural light outdoors, full lanterns indoors": by
+ * day (timedice's morning and afternoon quarters in the stream), or two
+ * lanterns or more burning.  "Brilliant: Blindingly bright light, such as
+ * high sun reflected upon undisturbed snow": by day on snow (light snow
+ * yes).  Darksight: "The disadvantages a human suffers in darkness are
+ * advantages to these creatures."  004 has no candles.
  */
 static const struct light_rules light_004 = {
 	.kind = {
@@ -571,9 +609,20 @@ static const struct light_rules light_004 = {
 		[LV_DIM] = { "dim", "Dim light: advantage to stealth, hiding and "
 		    "listening; disadvantage to ranged attacks, defense against "
 		    "ranged attacks and sight checks.", NULL },
+		[LV_BRIGHT] = { "well-lit", "Well lit: full lanterns indoors, "
+		    "the default of most daytime circumstances; the GM rules if "
+		    "advantage or disadvantage apply.", NULL },
+		[LV_BRILLIANT] = { "brilliant", "Brilliant light: the sun "
+		    "blinding on undisturbed snow; advantage to tracking, trails "
+		    "and seeing movement; disadvantage to stealth, hiding and "
+		    "long-range attacks.", NULL },
 	},
 	.sight = 1, .sight_floor = LV_DARK,
 	.refill = "a fresh flask of oil",
+	.full_lanterns = 2,
+	.daylight = "Daylight: the road is lit by day, well lit, typical "
+	    "natural light outdoors; the GM rules if advantage or disadvantage "
+	    "apply.",
 };
 
 const struct light_rules *const light_rules[R_NRULES] = {
@@ -595,6 +644,11 @@ const struct tbl hazard_table[R_NRULES] = {
 };
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
+/* 002: hazard's encounter, whose disposition is rolled in the next record */
+const char text_encounter_002[] = "Encounter. A wandering monster appears at "
+    "a far distance, moving toward the party. Its disposition follows, "
+    "rolled on 2d6.";
+
 const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL };
 
 const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL };

@@ -38,6 +38,9 @@ enum surprise { SP_NONE, SP_SOME, SP_ALL };
 extern const char *const surprise_words_000[3];	/* none some all */
 extern const char *const surprise_text_000[3];
 extern const char text_surprised_000[];
+extern const char text_surprise_dark_001[], text_surprise_pace_001[];
+extern const char *const surprise_paces_001[];	/* chase pace WORDs */
+extern const char *const dark_levels[];		/* light's LEVELs of no light */
 extern const char text_alert_000[];
 
 /* 002: the grace turns at the start of a delve */
@@ -61,10 +64,15 @@ extern const char text_alert_000[];
 #define CLOCK_HOUR_TURNS 6	/* 000: "6 Turns (1 hour)" */
 #define REST_HOURS_004	8	/* "a night of safe rest" */
 #define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
+/* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
+#define ROOMS_HOUR_004	3
+#define ROOMS_HOUR_MAX_004 4
 #define START_HOUR_004	7	/* issue 4: a new clock starts at 07:00, day 1 */
 
 extern const char *const quarter_004[TIME_DICE_004];
 extern const char *const quarter_begins_004[TIME_DICE_004];
+extern const char *const quarter_came_004[TIME_DICE_004];
+extern const char *const quarter_words_004[TIME_DICE_004 + 1];
 
 extern const struct tbl hazard_table[R_NRULES];	/* NULL rows for alarm */
 extern const struct tbl shift_001;
@@ -74,7 +82,10 @@ enum alarm_event {
 	AE_ADVANCE_QUIET, AE_ADVANCE_ENCOUNTER, AE_STAY, AE_BACKTRACK_QUIET,
 	AE_BACKTRACK_ENCOUNTER, AE_HIDE_PASS, AE_HIDE_FAIL, AE_NEVENTS
 };
-extern const char *const alarm_text[AE_NEVENTS];
+extern const char *const alarm_move_003[AE_NEVENTS];
+extern const char text_alarm_quiet_003[], text_alarm_met_003[];
+extern const char text_hide_pass_003[], text_hide_fall_003[];
+extern const char text_hide_fail_003[];
 
 /* 003: the group's move on a turn, and what it does to the alarm */
 enum alarm_move { AM_ADVANCE, AM_STAY, AM_BACKTRACK, AM_HIDE_PASS, AM_HIDE_FAIL };
@@ -125,6 +136,7 @@ enum followup {
 	FU_REST_DUE, FU_SKIPPED,		/* 000: the rest clock */
 	FU_RESTED, FU_DAMAGE,			/* 001: fatigue rested off, or taken */
 	FU_TIRED, FU_EXHAUSTED, FU_STILL_EXHAUSTED,	/* 002 */
+	FU_REST_TAKEN,				/* 000: a rest, said */
 	FU_NFOLLOWUPS
 };
 
@@ -141,7 +153,8 @@ extern const char *const condition_names[];
 enum followup fatigue_settle(int *condition, int dungeonturn, int resting);
 
 /*
- * 000: rest 1 turn in 6; -1, FU_REST_DUE, or FU_SKIPPED (CON saves).
+ * 000: rest 1 turn in 6; -1, FU_REST_TAKEN, FU_REST_DUE, or FU_SKIPPED
+ * (CON saves).
  * Inline: it runs every turn.
  */
 static inline int
@@ -149,7 +162,7 @@ rest_tick(int *since_rest, int resting)
 {
 	if (resting) {
 		*since_rest = 0;
-		return -1;
+		return FU_REST_TAKEN;
 	}
 	if (++*since_rest == REST_TURNS_000)
 		return FU_REST_DUE;
@@ -160,6 +173,7 @@ rest_tick(int *since_rest, int resting)
 }
 
 extern const char *const text_sign_met;
+extern const char text_encounter_002[];
 
 /*
  * 000, 001, 002, 004: paces (chase(6) pace).  A manner of moving covers a
@@ -243,7 +257,8 @@ extern const struct chase_outcome chase_outcome_004[2][2];	/* [flee][pass] */
  * Times are dungeon turns of 10 minutes; a travel turn (004) is 6 of them.
  */
 enum light_kind { LK_TORCH, LK_LANTERN, LK_CANDLE, LK_NKINDS };
-enum light_level { LV_DARK, LV_DIM, LV_BRIGHT, LV_NLEVELS };
+/* LV_BRIGHT is 004's "well lit"; only 004 has LV_BRILLIANT */
+enum light_level { LV_DARK, LV_DIM, LV_BRIGHT, LV_BRILLIANT, LV_NLEVELS };
 
 #define LIFE_NONE	(-1)	/* no fixed duration (001 torches, 002) */
 #define LIFE_USAGE	(-2)	/* a usage die (003) */
@@ -270,6 +285,8 @@ struct light_rules {
 	int	 embers;	/* 001: a spent torch is relit from the embers */
 	const char *until;	/* what ends a source of no fixed duration */
 	const char *refill;	/* what a lantern takes when refilled */
+	int	 full_lanterns;	/* 004: lanterns that light a room well, or 0 */
+	const char *daylight;	/* 004: the well lit level of a day outdoors */
 };
 
 extern const char *const light_kinds[LK_NKINDS + 1];
@@ -278,6 +295,12 @@ extern const int usage_dice_003[];	/* the usage die's steps, 0-terminated */
 
 #define LOW_OIL_000	6	/* 000: oil "runs low": one hour (6 turns) left at most */
 #define TRAVEL_TURN_004	CLOCK_HOUR_TURNS	/* 004: a travel turn is one hour */
+/*
+ * 004 gives overland miles a day, not the hours of a day's march: issue 16
+ * reckons miles an hour over 8 hours of travel, and hexes of 6 miles.
+ */
+#define MARCH_HOURS_004	8
+#define HEX_MILES_004	6
 #define USAGE_DIE_003	6	/* 003: the usage die a source starts with (-e) */
 #define USAGE_STEP_003	2	/* 003: a usage roll of 1-2 steps the die down */
 

@@ -483,3 +483,23 @@ checks() {
 	run -0 mandoc -Tlint -Wwarning "$TOP/man/chase.6"
 	eq "" "$output"
 }
+
+# ---- issue 16: a hex-crawl's pace, read aloud
+
+@test "pace travel: numbers read aloud (2¼, about ½), miles an hour and hours a hex beside miles a day; exact values in the fields (issue 16)" {
+	# 004: "Unencumbered PCs can comfortably travel 10 + STR mod miles per day.
+	#  Difficult terrain halves this; harsh terrain quarters it"
+	run -0 chase -r travel -m 2 pace harsh tactical
+	eq "2.25" "$(cut -f5 <<<"$output")"
+	eq "Overland: 10 + STR mod miles a day; harsh terrain quarters it; moving tactically reduces it by one quarter. STR mod +2: 2¼ miles a day, about ¼ mile an hour over an 8-hour day; a 6-mile hex takes about 21 hours, 3 days." \
+	    "$(cut -f10 <<<"$output")"
+	run -0 chase -r travel pace overland
+	eq "Overland: 10 + STR mod miles a day. STR mod +0: 10 miles a day, 1¼ miles an hour over an 8-hour day; a 6-mile hex takes about 5 hours." "$(cut -f10 <<<"$output")"
+	run -0 chase -r travel -m -4 pace harsh encumbered tactical hex=12
+	eq "0.5625" "$(cut -f5 <<<"$output")"
+	case $(cut -f10 <<<"$output") in *"STR mod -4: about ½ mile a day, less than ¼ mile an hour over an 8-hour day; a 12-mile hex takes about 171 hours, 22 days.") ;; *) false;; esac
+	run -0 chase -r travel pace boat
+	eq "A boat on smooth water: 3 miles an hour, roughly 30 miles a day. 3 miles an hour; a 6-mile hex takes 2 hours." "$(cut -f10 <<<"$output")"
+	run -2 --separate-stderr chase -r travel pace hex=0
+	one_error chase
+}

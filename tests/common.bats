@@ -291,3 +291,9 @@ records() {
 	run -0 mandoc -Tlint -Wwarning "$TOP"/man/*
 	eq "" "$output"
 }
+
+@test "the manuals end with one footer: every page says .Os delving" {
+	for page in "$TOP"/man/*; do
+		eq "$page: .Os delving" "$page: $(grep '^\.Os' "$page")"
+	done
+}

@@ -446,3 +446,61 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	done < <(man_examples hazard.6)
 	[ "$n" -ge 5 ]
 }
+
+# ---- issue 16: -v shows the dice rolled; alarm sentences state their numbers
+
+@test "003 -v: the d10 of each check is shown; the sentence says the alarm's value and the d10 (issue 16)" {
+	# 003: "If it comes up equal or less than the current alarm value, they
+	#  have an encounter, and the alarm value resets to 0."
+	run -0 --separate-stderr hazard -r alarm -v -s 2 -n 3 advance
+	eq "hazard	1	8	quiet	1	Advance: the alarm rises to 1; the d10 shows 8, over it: quiet. [d10: 8]
+hazard	2	9	quiet	2	Advance: the alarm rises to 2; the d10 shows 9, over it: quiet. [d10: 9]
+hazard	3	6	quiet	3	Advance: the alarm rises to 3; the d10 shows 6, over it: quiet. [d10: 6]" "$output"
+	# without -v, the same sentence without the brackets
+	eq "Advance: the alarm rises to 1; the d10 shows 8, over it: quiet." "$(hazard -r alarm -s 2 advance | cut -f6)"
+	run -0 hazard -r alarm -s 8 -n 40 advance
+	# every sentence agrees with its fields: the d10 is field 3, at or under the alarm risen
+	run -0 awk -F'\t' '{ if (!match($6, /rises to [0-9]+; the d10 shows [0-9]+/)) { print; exit }
+	    split(substr($6, RSTART, RLENGTH), w, " "); a = w[3] + 0; d = w[7] + 0
+	    if (d != $3 || (d <= a) != ($4 == "encounter")) print }' <<<"$output"
+	eq "" "$output"
+	run -0 hazard -r alarm -s 8 -n 40 advance
+	eq "Advance: the alarm rises to 4; the d10 shows 2, at or under it: an encounter, and the alarm resets to 0." \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$3 == 2 && $4 == "encounter" { print $6; exit }')"
+}
+
+@test "003: stay, backtrack and hide say the alarm's value; hide says its actual fall (issue 16)" {
+	f=$BATS_TEST_TMPDIR/a
+	run -0 hazard -r alarm -f "$f" -v -s 1 -n 5 stay
+	eq "Stay: the alarm rises to 5; no check." "$(printf '%s\n' "$output" | tail -1 | cut -f6)"
+	run -0 hazard -f "$f" hide pass 1
+	eq "Hide: the Stealth check passes; the alarm falls by 3 to 2 (2, plus 1 per spark)." "$(cut -f6 <<<"$output")"
+	run -0 hazard -f "$f" hide pass 3
+	eq "Hide: the Stealth check passes; the alarm falls by 2 to 0 (2, plus 1 per spark, never below 0)." "$(cut -f6 <<<"$output")"
+	run -0 hazard -f "$f" hide pass
+	eq "Hide: the Stealth check passes; the alarm stays at 0." "$(cut -f6 <<<"$output")"
+	run -0 hazard -f "$f" hide fail
+	eq "Hide: the Stealth check fails: an encounter, and the alarm resets to 0." "$(cut -f6 <<<"$output")"
+	run -0 hazard -f "$f" backtrack
+	case $(cut -f6 <<<"$output") in "Backtrack: the alarm holds at 0; the d10 shows "*", over it: quiet.") ;; *) false;; esac
+}
+
+@test "001 -v: a shift turn shows the hazard die, then the shift's own die (issue 16)" {
+	run -0 --separate-stderr hazard -r delving -v -s 1 -n 12
+	eq "hazard	2	4	shift	Dungeon shift: the dungeon environment changes. Sounds echo through the dungeon. [d6: 4; the shift's d6: 1]" \
+	    "$(printf '%s\n' "$output" | grep '	shift	')"
+}
+
+@test "000: a rest taken is said, with when the next is due (issue 16)" {
+	# 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn."
+	run -0 hazard -s 1 -n 1 rest
+	eq "hazard	1	-	rested	The party rests this turn; the next rest is due in 6 turns." "$(printf '%s\n' "$output" | sed -n 2p)"
+}
+
+@test "002: the encounter says its disposition follows; the disposition record says the 2d6 it shows (issue 16)" {
+	# 002: "Disposition can be determined with a 2d6 roll"
+	run -0 hazard -r dungeonturn -s 7 -n 4
+	eq "hazard	3	1	encounter	Encounter. A wandering monster appears at a far distance, moving toward the party. Its disposition follows, rolled on 2d6.
+hazard	3	8	uninterested	Disposition: 8 on 2d6, uninterested." "$(printf '%s\n' "$output" | grep -A1 '	encounter	')"
+	! printf '%s\n' "$output" | grep -q 'Roll 2d6'
+}

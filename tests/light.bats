@@ -21,9 +21,10 @@ records() {
 	printf '%s\n' "$output" | awk -F'\t' -v n="$1" '$1 == "light" && $3 == n { print $2, $5, $6 }'
 }
 
-# levels: the party records, as "TURN LEVEL".
+# levels: the party records that change the level or its sentence, as
+# "TURN LEVEL" (a quiet tick restates the level each turn: issue 16).
 levels() {
-	printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }'
+	printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $5 $7 != last { print $2, $5; last = $5 $7 }'
 }
 
 # state KEY: the words after KEY in the state file $F
@@ -409,8 +410,10 @@ light	1	party	-	bright	-	Torchlight: general shapes within 12 m, details within 
 	light -f "$F" -l torch,lantern -n 2 tick >/dev/null
 	run -0 light -f "$F" out torch1
 	eq "light	2	torch1	torch	out	4	torch1 is put out; it can be relit." "$output"
+	# issue 16: a quiet turn restates the level
 	run -0 light -f "$F" -n 3 tick
-	[ -z "$output" ]
+	eq "3 4 5" "$(printf '%s\n' "$output" | awk -F'\t' '$3 == "party" && $5 == "bright" { print $2 }' | paste -sd' ')"
+	eq 3 "$(printf '%s\n' "$output" | wc -l | tr -d ' ')"
 	run -0 light -f "$F" relight torch1
 	eq "5 lit 4" "$(records torch1)"
 	light -f "$F" out torch1
@@ -670,4 +673,153 @@ candle1 candle lit 45 0" "$(state source)"
 	want=$output
 	run -0 bash -c "hazard -s 7 -n 20 | light -u -l torch -"
 	eq "$want" "$output"
+}
+
+# ---- issue 16: each source said once, one fate a turn, a tick that says so, -l with a file
+
+@test "light status with -l: each source is said once, as it is lit (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	run -0 --separate-stderr light -r delving -f "$f" -l torch,candle status
+	eq "light	0	torch1	torch	lit	-	torch1 is lit: general shapes within 12 m, details within 3 m; no fixed duration: the hazard die's burn puts it out.
+light	0	candle1	candle	lit	48	candle1 is lit: general shapes within 6 m, details within 3 m; 48 turns left.
+light	0	party	-	bright	-	Torchlight: general shapes within 12 m, details within 3 m; searching a room takes 1 turn." "$output"
+}
+
+@test "light: a lantern at its last turn struck by light runs dry without the warning in the same turn (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	printf 'rules exploration\nturn 5\nsource lantern1 lantern lit 2 0\n' > "$f"
+	run -0 sh -c "printf 'hazard\t6\t3\tlight\tLight: a torch sputters out.\n' | light -f '$f' -"
+	eq "hazard	6	3	light	Light: a torch sputters out.
+light	6	lantern1	lantern	out	0	The oil of lantern1 runs dry: it goes out.
+light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, movement halved; no reading, searching or spotting danger." "$output"
+	# without a strike, the warning comes as before
+	printf 'rules exploration\nturn 5\nsource lantern1 lantern lit 2 0\n' > "$f"
+	run -0 sh -c "printf 'hazard\t6\t5\tnothing\tNothing happens.\n' | light -f '$f' -"
+	eq "light	6	lantern1	lantern	low	1	lantern1 has its last turn of light left." "$(printf '%s\n' "$output" | grep '^light')"
+}
+
+@test "light tick: a turn that changes nothing restates the level; N runs print what -n N prints (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	light -f "$f" -l lantern >/dev/null
+	cp "$f" "$f.2"
+	run -0 --separate-stderr light -f "$f" tick
+	eq "light	1	party	-	bright	-	Bright light: a torch or lantern lights 30 ft bright and 30 ft dim, a candle 5 ft and 5 ft; the party can read, search and spot danger." "$output"
+	run -0 light -f "$f" tick 3
+	eq "2 3 4" "$(printf '%s\n' "$output" | cut -f2 | paste -sd' ')"
+	run -0 light -f "$f.2" -n 4 tick
+	eq "1 2 3 4" "$(printf '%s\n' "$output" | cut -f2 | paste -sd' ')"
+	# the turn its last turn begins says that, and no level
+	light -f "$f" -n 30 tick >/dev/null
+	run -0 light -f "$f" tick
+	eq "light	35	lantern1	lantern	low	1	lantern1 has its last turn of light left." "$output"
+	# nothing burning: the dark was said when it fell; time passes quietly
+	run -0 light tick
+	eq "" "$output"
+}
+
+@test "light -l with a state file lights only the kinds the file lacks: a turn at a time never multiplies sources (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	for i in 1 2 3 4; do hazard -s 3 -n 1 | light -f "$f" -l torch - >/dev/null; done
+	eq "source torch1" "$(grep '^source' "$f" | cut -d' ' -f1-2)"
+	# -l counts: two torches asked, one listed, one more lit
+	run -0 light -f "$f" -l torch,torch,lantern status
+	eq "torch2 lantern1" "$(printf '%s\n' "$output" | grep ' is lit: ' | cut -f3 | paste -sd' ')"
+	eq 3 "$(grep -c '^source' "$f")"
+	# a spent source is still listed: -l lights no new one in its place
+	light -f "$f" out torch1 >/dev/null
+	run -0 light -f "$f" -l torch,torch status
+	! printf '%s\n' "$output" | grep -q ' is lit: '
+}
+
+# ---- issue 16: light by hand
+
+@test "light out: several names at once; out all puts out what burns; out spent clears the spent (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	light -f "$f" -l torch,torch,lantern,candle >/dev/null
+	run -0 light -f "$f" out torch1 candle1
+	eq "torch1 out|candle1 out" "$(printf '%s\n' "$output" | grep -v party | awk -F'\t' '{ print $3, $5 }' | paste -sd'|')"
+	run -0 light -f "$f" out all
+	eq "torch2 lantern1" "$(printf '%s\n' "$output" | grep ' is put out' | cut -f3 | paste -sd' ')"
+	eq "light	0	party	-	dark	-" "$(printf '%s\n' "$output" | tail -1 | cut -f1-6)"
+	# nothing is spent yet: out spent says so and changes nothing
+	cp "$f" "$f.before"
+	run -0 light -f "$f" out spent
+	eq "light	0	party	-	dark	-" "$(cut -f1-6 <<<"$output")"
+	light -f "$f" relight torch1 >/dev/null
+	light -f "$f" -n 6 tick >/dev/null
+	run -0 light -f "$f" out spent
+	eq "light	6	torch1	torch	out	0	torch1 is spent and taken off the list." "$(printf '%s\n' "$output" | head -1)"
+	eq 3 "$(grep -c '^source' "$f")"
+	run -2 --separate-stderr light -f "$f" out torch2 nonesuch
+	one_error light
+	eq "light: out: 'nonesuch': no such light source" "$stderr"
+	eq 3 "$(grep -c '^source' "$f")"
+}
+
+@test "light hazard KEY: what the hazard die did, applied by hand (issue 16)" {
+	f=$BATS_TEST_TMPDIR/lights
+	# 001: "BURN: Lit torches burn out."
+	light -r delving -f "$f" -l torch,lantern >/dev/null
+	run -0 light -f "$f" hazard burn
+	eq "light	0	torch1	torch	out	0	torch1 burns out; a new torch can be lit from its embers (relight torch1)." "$(printf '%s\n' "$output" | head -1)"
+	# a key these rules do not strike lights with is refused
+	run -2 --separate-stderr light -f "$f" hazard depletion
+	one_error light
+	eq "light: hazard: 'depletion': not a key that strikes lights under the delving rules (burn)" "$stderr"
+	# 002: "Depletion. Light sources dim. Dim light sources go out."
+	rm -f "$f"
+	light -r dungeonturn -f "$f" -l torch >/dev/null
+	run -0 light -f "$f" hazard depletion
+	eq "torch1 dims." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+	run -0 light -f "$f" hazard depletion
+	eq "torch1 was dim and goes out." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+	# 000: "Light — a torch sputters out, or lantern oil runs low."
+	rm -f "$f"
+	light -f "$f" -l lantern >/dev/null
+	light -f "$f" -n 2 tick >/dev/null
+	run -0 light -f "$f" hazard light
+	eq "The oil of lantern1 runs low: one hour (6 turns) left." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+}
+
+# ---- issue 16: 004's four levels, daylight from the stream, 000's darkvision
+
+@test "004: all four levels reachable: darkness, dim, well lit (two lanterns, or day), brilliant (day on snow) (issue 16)" {
+	# 004: "There are four levels of light."  "Well Lit: Typical natural
+	#  light outdoors, full lanterns indoors."  "Brilliant: Blindingly bright
+	#  light, such as high sun reflected upon undisturbed snow."
+	f=$BATS_TEST_TMPDIR/lights
+	eq darkness "$(light -r travel status | cut -f5)"
+	eq dim "$(light -r travel -l lantern status | tail -1 | cut -f5)"
+	eq "light	0	party	-	well-lit	-	Well lit: full lanterns indoors, the default of most daytime circumstances; the GM rules if advantage or disadvantage apply." \
+	    "$(light -r travel -l lantern,lantern status | tail -1)"
+	run -0 light -r travel -f "$f" snow yes
+	eq darkness "$(cut -f5 <<<"$output")"
+	run -0 sh -c "printf 'timedice\t1\t1\t08:00\t6,2\tmorning\tIt is 08:00.\n' | light -f '$f' -"
+	eq "light	1	party	-	brilliant	-	Brilliant light: the sun blinding on undisturbed snow; advantage to tracking, trails and seeing movement; disadvantage to stealth, hiding and long-range attacks." \
+	    "$(printf '%s\n' "$output" | grep '^light')"
+	run -0 light -f "$f" snow no
+	eq well-lit "$(cut -f5 <<<"$output")"
+	grep -qx 'daylight yes' "$f"
+	run -2 --separate-stderr light -r delving snow yes
+	one_error light
+}
+
+@test "004: under travel, light takes the hour from timedice's records: the road is lit by day, dark by night (issue 16)" {
+	# 004: "Typical natural light outdoors ... This is considered the
+	#  default in most daytime circumstances"
+	run -0 sh -c 'hazard -r travel -s 7 -n 14 | timedice - | light -r travel -l torch -'
+	eq "1 darkness|1 well-lit|12 darkness" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $2 > 0 { print $2, $5 }' | paste -sd'|')"
+	eq "Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $5 == "well-lit" { print $7 }')"
+	# after a timedice record saying 10:00, never "no creature can see"
+	! printf '%s\n' "$output" | awk -F'\t' '$1 == "timedice" { t = $4 } $1 == "light" && $5 == "darkness" && t >= "08:00" && t < "19:00"' | grep -q .
+	# rules without daylight pass clock records by
+	run -1 sh -c 'hazard -s 7 -n 12 | timedice - | light -l torch - | grep -q "well-lit"'
+}
+
+@test "000: darkvision sees dim light within 30 ft as bright (issue 16)" {
+	# 000: "Darkvision: See 30 ft in dim light as if bright, darkness as dim."
+	eq "light	0	party	-	bright	-	Bright light, and darkvision: a torch or lantern lights 30 ft bright and 30 ft dim, a candle 5 ft and 5 ft, and dim light within 30 ft is seen as bright; the party can read, search and spot danger." \
+	    "$(light -D -l candle status | tail -1)"
+	eq "dim" "$(light -D status | cut -f5)"
 }

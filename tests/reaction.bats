@@ -372,7 +372,7 @@ party() {
 
 @test "reaction.6: every EXAMPLES line runs, with the status the page gives it" {
 	cd "$BATS_TEST_TMPDIR"
-	want=(0 0 0 1 0)
+	want=(0 0 0 1 0 0)
 	i=0
 	while IFS= read -r line; do
 		run bash -c "$line"
@@ -406,4 +406,39 @@ party() {
 	printf 'colour blue\n' >> r
 	run -2 --separate-stderr reaction -f r -s 7
 	eq "$stderr" "reaction: r:4: unknown keyword 'colour'"
+# ---- issue 16: surprise from the stream
+
+@test "reaction -: in total darkness an encounter surprises the party, said after its disposition (issue 16)" {
+	# 001: "In total darkness ... PCs will be surprised by all encounters"
+	run -0 sh -c 'hazard -r delving -s 2 -n 24 | light -r delving -l candle - | reaction -s 2 -'
+	enc=$(printf '%s\n' "$output" | awk -F'\t' '$1 == "hazard" && $4 == "encounter" { print $2 }' | paste -sd' ')
+	[ -n "$enc" ]
+	# each encounter: a disposition, then a surprise record exactly when the last party record said dark
+	run -0 awk -F'\t' '$1 == "light" && $3 == "party" { dark = ($5 == "dark") }
+	    $1 == "hazard" && $4 == "encounter" { want = dark; t = $2 }
+	    $1 == "reaction" && $5 == "all" { if (!want || $2 != t) print "unwanted " $0; got[t] = 1 }
+	    END { }' <<<"$output"
+	eq "" "$output"
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tTotal darkness.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
+	eq "reaction	4	-	-	all	The party is surprised: in total darkness, blind and unable to spot danger (000), PCs are surprised by all encounters (001); nobody can act in the first round of combat." \
+	    "$(printf '%s\n' "$output" | tail -1)"
+	# the disposition first, then the surprise
+	case $(printf '%s\n' "$output" | sed -n 3p) in "reaction	4	"*"	The creatures met are "*) ;; *) false;; esac
+	# a second reaction in the pipeline says it no second time
+	eq 1 "$(printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 - | reaction - | grep -c '	all	')"
+	# after hazard's own disposition (002), the surprise follows it
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\nhazard\t4\t8\tuninterested\tDisposition.\n' | reaction -s 1 -"
+	eq "hazard	4	8	uninterested	Disposition.|reaction	4	-	-	all" "$(printf '%s\n' "$output" | tail -2 | cut -f1-5 | paste -sd'|')"
+	# light again: no surprise
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nlight\t3\tparty\t-\tbright\t-\tTorchlight.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
+	! printf '%s\n' "$output" | grep -q '	all	'
+}
+
+@test "reaction -: walking or running, the party is surprised by all encounters (issue 16)" {
+	# 001: "Walking speed ... PCs are surprised by all encounters"; 002: "moving
+	#  through unknown areas will trigger surprises"
+	run -0 sh -c "{ chase -r delving pace walking; printf 'hazard\t2\t1\tencounter\tEncounter.\n'; chase -r delving pace crawling | sed 's/^chase\t1/chase\t3/'; printf 'hazard\t4\t1\tencounter\tEncounter.\n'; } | reaction -s 1 -"
+	eq "2" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "reaction" && $5 == "all" { print $2 }' | paste -sd' ')"
+	eq "The party is surprised: walking or running, PCs are surprised by all encounters (001), and moving through unknown areas triggers surprises (002); nobody can act in the first round of combat." \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$5 == "all" { print $6 }')"
 }

@@ -256,7 +256,7 @@ chisq_4d6() {
 	# the expiry comes before the clock of the same turn
 	eq expired "$(printf '%s\n' "$output" | awk -F '\t' '$2 == 6 { print $5; exit }')"
 	run -0 timedice -f "$F" timers
-	[ -z "$output" ]
+	eq "timedice	12	1	09:00	timers	none	No timers are running." "$output"
 	! grep -q '^timer' "$F"
 }
 
@@ -391,12 +391,12 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 
 # ---- rest and resilience (004)
 
-@test "timedice: rest: a night of safe rest is 8 hours and restores resilience" {
+@test "timedice: rest: a safe rest is 8 hours by default and restores resilience" {
 	timedice -f "$F" hour 3 >/dev/null
 	eq 18 "$(state since-rest)"
 	run -0 timedice -f "$F" rest
-	eq "timedice	4	1	10:00	rest	8	A night of safe rest: 8 hours pass and resilience is restored.
-timedice	11	1	18:00	6,6,6	afternoon	The afternoon quarter begins. It is 18:00 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
+	eq "timedice	4	1	10:00	rest	8	A safe rest from 10:00 on day 1: 8 hours pass and resilience is restored.
+timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
 	eq 0 "$(state since-rest)"
 	run -0 timedice -f "$F" rest 2
 	eq "rest	2" "$(printf '%s\n' "$output" | head -1 | cut -f5-6)"
@@ -645,4 +645,83 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 		PATH="$TOP/bin:$PATH" bash -c "$line" >/dev/null || { echo "failed: $line" >&2; false; }
 	done < <(man_examples timedice.6)
 	[ "$n" -ge 10 ]
+	# the night's rest the manual shows (tests/examples.bats checks every line)
+	eq "timedice	1	1	22:10	rest	9	A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass and resilience is restored." \
+	    "$(grep '	rest	9	' "$TOP/tests/examples/timedice.6.out")"
+}
+
+# ---- issue 16: quarters said when they begin, rests named for when they are taken
+
+@test "timedice: a jump past a quarter's start says when it began and where the clock stands (issue 16)" {
+	timedice -f "$F" set 10:00 >/dev/null
+	run -0 timedice -f "$F" day
+	eq "timedice	24	2	10:00	6,4	morning	The afternoon began at 13:00, night fell at 19:00, day 2 began at 01:00 and dawn came at 07:00. It is 10:00 on day 2, morning: the time dice show 6 and 4." "$output"
+	timedice -f "$F" set 18:30 >/dev/null
+	run -0 timedice -f "$F" day
+	eq "Night fell at 19:00, day 3 began at 01:00, dawn came at 07:00 and the afternoon began at 13:00. It is 18:30 on day 3, afternoon: the time dice show 6, 6 and 6." "$(last_field 7)"
+	timedice -f "$F" set 05:00 >/dev/null
+	run -0 timedice -f "$F" hour 5
+	eq "Dawn came at 07:00. It is 10:00 on day 3, morning: the time dice show 6 and 4." "$(last_field 7)"
+	run -0 timedice -f "$F" day 2
+	eq "8 quarters began, the last when dawn came at 07:00. It is 10:00 on day 5, morning: the time dice show 6 and 4." "$(last_field 7)"
+	# arriving at a quarter's first hour still says it begins
+	timedice -f "$F" set 06:00 >/dev/null
+	run -0 timedice -f "$F" hour
+	eq "Dawn: the morning quarter begins. It is 07:00 on day 5, morning: the time dice show 6 and 1." "$(last_field 7)"
+}
+
+@test "timedice: a rest is named for when it is taken: by day a safe rest, from nightfall to dawn a night's (issue 16)" {
+	# 004: "A PC heals 1 HP per level per night of safe rest."
+	timedice -f "$F" set 10:30 >/dev/null
+	run -0 timedice -f "$F" rest
+	eq "timedice	1	1	10:30	rest	8	A safe rest from 10:30 on day 1: 8 hours pass and resilience is restored.
+timedice	8	1	18:30	6,6,6	afternoon	The afternoon began at 13:00. It is 18:30 on day 1, afternoon: the time dice show 6, 6 and 6." "$output"
+	timedice -f "$F" set 22:00 >/dev/null
+	run -0 timedice -f "$F" rest
+	eq "A night of safe rest from 22:00 on day 1: 8 hours pass and resilience is restored." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+}
+
+@test "timedice: rest until a time or dawn: whole hours up to it (issue 16)" {
+	timedice -f "$F" set 22:00 >/dev/null
+	run -0 timedice -f "$F" rest until dawn
+	eq "timedice	1	1	22:00	rest	9	A night of safe rest from 22:00 on day 1 until dawn: 9 hours pass and resilience is restored.
+timedice	9	2	07:00	6,1	morning	Day 2 began at 01:00 and dawn came at 07:00. It is 07:00 on day 2, morning: the time dice show 6 and 1." "$output"
+	eq 0 "$(state since-rest)"
+	timedice -f "$F" set 12:10 >/dev/null
+	run -0 timedice -f "$F" rest until 18:00
+	eq "rest	6	A safe rest from 12:10 on day 2 until 18:00: 6 hours pass and resilience is restored." "$(printf '%s\n' "$output" | head -1 | cut -f5-7)"
+	eq 18:10 "$(last_field 4)"
+	run -0 timedice -f "$F" rest until 18
+	eq 24 "$(printf '%s\n' "$output" | head -1 | cut -f6)"
+	run -2 --separate-stderr timedice -f "$F" rest until noonish
+	one_error timedice
+	case $stderr in "timedice: rest until: 'noonish': "*) ;; *) false;; esac
+	run -2 --separate-stderr timedice -f "$F" rest until
+	one_error timedice
+}
+
+@test "timedice: timers with none running says so (issue 16)" {
+	run -0 --separate-stderr timedice -f "$F" timers
+	[ -z "$stderr" ]
+	eq "timedice	0	1	07:00	timers	none	No timers are running." "$output"
+}
+
+@test "timedice room: 3 rooms or scenes make an hour (4 with rooms-per-hour 4) (issue 16)" {
+	# 004: "the GM can count every 3-4 scenes, rooms, or encounters in a
+	#  dungeon as one hour (or one travel turn)"
+	run -0 timedice -f "$F" room
+	eq "timedice	0	1	07:00	room	1	Room or scene 1 of 3 this hour; the hour passes after 2 more." "$output"
+	run -0 timedice -f "$F" room 2
+	eq "timedice	0	1	07:00	room	2	Room or scene 2 of 3 this hour; the hour passes after 1 more.
+timedice	0	1	07:00	room	3	Room or scene 3 of 3 this hour: an hour passes.
+timedice	1	1	08:00	6,2	morning	It is 08:00 on day 1, morning: the time dice show 6 and 2." "$output"
+	eq 1 "$(state turn)"
+	run -0 timedice -f "$F" rooms-per-hour 4
+	eq "timedice	1	1	08:00	rooms-per-hour	4	From now on 4 rooms or scenes make an hour." "$output"
+	run -0 timedice -f "$F" room 5
+	eq "09:00" "$(printf '%s\n' "$output" | grep morning | cut -f4)"
+	eq "Room or scene 1 of 4 this hour; the hour passes after 3 more." "$(last_field 7)"
+	eq 1 "$(state rooms)"
+	run -2 --separate-stderr timedice -f "$F" rooms-per-hour 5
+	one_error timedice
 }
