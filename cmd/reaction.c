@@ -284,26 +284,45 @@ play(struct run *run, enum mode mode, long long count)
 		}
 }
 
+/* A "dark" or "hasty" line: yes or no. */
+static int
+flag_line(struct kwf *f, char **w, int nw)
+{
+	int v = nw == 2 ? word_in(w[1], yes_no) : -1;
+
+	if (v < 0)
+		kwf_bad(f, "%s: expected yes or no", w[0]);
+	return v;
+}
+
 /*
- * reaction(6) FILES: the state file of -f holds the generator alone, so
- * that a stream continues across runs (a delve(6) session's turns).
+ * reaction(6) FILES: the state file of -f holds the generator, so that a
+ * stream continues across runs (a delve(6) session's turns), and what the
+ * stream last said that surprises the party (the dark, a hasty pace), so
+ * that N runs of one turn say what one run of N turns says.
  */
 static void
-load_state(struct stream *st, struct kwf *f)
+load_state(struct run *run, struct kwf *f)
 {
 	char *w[KWF_WORDS_MAX];
 	int nw;
 
 	while ((nw = kwf_next(f, w)) > 0)
-		if (!kwf_stream(f, w, nw, st))
-			kwf_bad(f, "expected seed or rng");
+		if (strcmp(w[0], "dark") == 0)
+			run->dark = flag_line(f, w, nw);
+		else if (strcmp(w[0], "hasty") == 0)
+			run->hasty = flag_line(f, w, nw);
+		else if (!kwf_stream(f, w, nw, &run->st))
+			kwf_bad(f, "expected seed, rng, dark or hasty");
 }
 
-/* Written back when it is new or the generator moved (kwf_commit). */
+/* Written back when it is new or something in it moved (kwf_commit). */
 static void
-save_state(const struct stream *st, struct kwf *f)
+save_state(const struct run *run, struct kwf *f)
 {
-	kwf_put_stream(f, st);
+	kwf_put_stream(f, &run->st);
+	kwf_put(f, "dark %s", yes_no[run->dark]);
+	kwf_put(f, "hasty %s", yes_no[run->hasty]);
 	kwf_commit(f);
 }
 
@@ -392,7 +411,7 @@ main(int argc, char *argv[])
 	run.verbose = o.verbose;
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run.st, f);
+		load_state(&run, f);
 	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
@@ -403,7 +422,7 @@ main(int argc, char *argv[])
 		play(&run, mode, o.count);
 	out_close();
 	if (f != NULL) {
-		save_state(&run.st, f);
+		save_state(&run, f);
 		kwf_close(f);
 	}
 	return run.failed ? EXIT_FAILED : EXIT_OK;

@@ -39,7 +39,7 @@ static const struct kind {
 	    "source", "seed", "rng", NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
 	    "rooms-per-hour", "timer", "seed", "rng", NULL } },
-	{ "reaction", { "seed", "rng", NULL } },
+	{ "reaction", { "seed", "rng", "dark", "hasty", NULL } },
 };
 static const char *const named_keys[] = { "source", "timer", NULL };
 

@@ -174,7 +174,7 @@ fail_at() {
 
 @test "a bad state line in reaction's file" {
 	fail_at reaction
-	eq "delve: reaction: crypt/state/reaction:4: unknown keyword 'bogus'; the session is as it was" "$stderr"
+	eq "delve: reaction: crypt/state/reaction:6: unknown keyword 'bogus'; the session is as it was" "$stderr"
 }
 
 @test "a missing party file: the session as it was, exit 2" {
@@ -379,4 +379,15 @@ twice() {
 	twice "$(man_examples delve.6)"
 	# the crontab line that README's tour and delve(6) describe, under dash
 	twice "dash -c 'delve batch -s \"\$(date +%F)\" -n 36 -o sessions 1'"
+}
+
+@test "the dark stays dark across delve's turns: reaction keeps it in its state file (issue 16 surprise)" {
+	delve new -s friday -p party.txt -l torch crypt
+	for i in $(seq 24); do delve -C crypt > /dev/null; done
+	hazard -s friday -n 24 -p party.txt | light -s friday -l torch - |
+	    timedice -s friday - | reaction -s friday - | grep '	all	' > plain
+	[ -s plain ]
+	run -0 delve -C crypt -R log
+	eq "$(cat plain)" "$(printf '%s\n' "$output" | grep '	all	')"
+	grep -qx 'dark yes' crypt/state/reaction
 }

@@ -405,7 +405,9 @@ party() {
 	cmp r r.before
 	printf 'colour blue\n' >> r
 	run -2 --separate-stderr reaction -f r -s 7
-	eq "$stderr" "reaction: r:4: unknown keyword 'colour'"
+	eq "$stderr" "reaction: r:6: unknown keyword 'colour'"
+}
+
 # ---- issue 16: surprise from the stream
 
 @test "reaction -: in total darkness an encounter surprises the party, said after its disposition (issue 16)" {
