@@ -34,7 +34,7 @@ HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
 	common/party.h common/proc.h common/record.h common/rectbl.h common/rng.h \
 	common/rules.h common/session.h common/kwf.h common/update.h common/table.h \
 	common/timer.h common/util.h common/view.h common/out.h common/layout.h
-OBJ = common/clock.o common/dice.o common/lamp.o common/odds.o common/pace.o \
+OBJ = common/clock.o common/dice.o common/entry.o common/lamp.o common/odds.o common/pace.o \
 	common/party.o common/proc.o common/rectbl.o common/rng.o \
 	common/rules.o common/session.o common/kwf.o common/update.o common/table.o \
 	common/timer.o common/util.o common/view.o \

@@ -42,13 +42,22 @@ struct state {
 	int	 fatigue;	/* 001, 002: a fatigue result awaits the next turn */
 	int	 condition;	/* 002 */
 	int	 sign;		/* 001: the next encounter is the creature signalled */
+	char	 creature[TBL_TEXT_MAX * 2];	/* 001, 002: that creature, rolled at the */
+	char	 creature_key[40];	/* sign (-T encounter), and its row's key; "" none */
 	long	 alarm;		/* 003 */
 	struct stream st;
 };
 
+#define ON_MAX 16	/* -T tables */
+
 struct run {
 	struct state s;
 	struct tbl table;
+	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
+	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
+	int	 non;
+	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
+	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
@@ -58,13 +67,15 @@ struct run {
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	long	 sparks;
 	int	 verbose;
+	int	 json;
 };
 
 static void
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] "
-	    "[-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]\n");
+	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] "
+	    "[ACTION ...]\n");
 	if (status == EXIT_OK)
 		out_close();
 	exit(status);
@@ -91,12 +102,107 @@ emit(const struct run *run, long roll, const char *key, const char *text,
 
 /* A row's record as the table has it: prepared once when it can be. */
 static void
-emit_row(const struct run *run, long total, const struct tbl_row *row,
+emit_row(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	if (!rectbl_emit(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, total))
-		emit(run, total, row->key, row->text, dice);
+	static struct tbl_entry e;
+	char both[TBL_TEXT_MAX + 64];
+
+	if (rectbl_emit(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, total))
+		return;
+	tbl_plan_entry(run->plan, row, &e, &run->s.st.rng,	/* -t: its dice */
+	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
+	if (e.n > 0 && dice != NULL && run->verbose) {
+		snprintf(both, sizeof both, "%s; %s", dice, e.faces);
+		dice = both;
+	}
+	emit(run, total, row->key, e.text, dice);
 }
+
+/* pre, text and post in one buffer, as long as a sentence can be. */
+static const char *
+joined(const char *pre, const char *text, const char *post)
+{
+	static char buf[TBL_TEXT_MAX * 2 + 256];
+	size_t a = strlen(pre), b = strlen(text), c = strlen(post);
+
+	if (a == 0 && c == 0)
+		return text;
+	if (a + b + c >= sizeof buf)
+		b = sizeof buf - 1 - a - c;
+	memcpy(buf, pre, a);
+	memcpy(buf + a, text, b);
+	memcpy(buf + a + b, post, c + 1);
+	return buf;
+}
+
+/* Append s to a record's tail. */
+static size_t
+tail_add(char *tail, size_t n, const char *s, size_t len, char sep)
+{
+	memcpy(tail + n, s, len);
+	tail[n + len] = sep;
+	return n + len + 1;
+}
+
+/* The same record as one tail: the path of a long run's many rows. */
+static void
+emit_table_tail(const struct run *run, long total, const char *key,
+    const char *table, const struct tbl_entry *e, const char *pre,
+    const char *post)
+{
+	static char tail[TBL_TEXT_MAX * 5];
+	char num[U64_DIGITS + 2], *d;
+	size_t n = 1;
+
+	tail[0] = '\t';
+	if (total == LONG_MIN)
+		n = tail_add(tail, n, "-", 1, '\t');
+	else {
+		d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
+		    (uint64_t)total);
+		if (total < 0)
+			*--d = '-';	/* die: 1d6-3 */
+		n = tail_add(tail, n, d, (size_t)(num + sizeof num - d), '\t');
+	}
+	n = tail_add(tail, n, key, strlen(key), '\t');
+	n = tail_add(tail, n, table, strlen(table), '\t');
+	n = e->dice[0] != '\0' ? tail_add(tail, n, e->dice, strlen(e->dice), '\t') :
+	    tail_add(tail, n, "-", 1, '\t');
+	n = tail_add(tail, n, pre, strlen(pre), '\0') - 1;
+	n = tail_add(tail, n, e->text, strlen(e->text), '\0') - 1;
+	n = tail_add(tail, n, post, strlen(post), '\n');
+	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
+	rec_tail(tail, n);
+}
+
+/* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
+static void
+emit_table(const struct run *run, long total, const char *key,
+    const char *table, const struct tbl_entry *e, const char *pre,
+    const char *post, const char *dice)
+{
+	if (!run->json && !run->verbose) {
+		emit_table_tail(run, total, key, table, e, pre, post);
+		return;
+	}
+	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
+	if (total == LONG_MIN)
+		rec_str("-");
+	else
+		rec_i64(total);
+	rec_str(key);
+	rec_str(table);
+	rec_str(e->dice[0] != '\0' ? e->dice : "-");
+	if (run->verbose && dice != NULL && e->n > 0)
+		rec_text("%s%s%s [%s; %s]", pre, e->text, post, dice, e->faces);
+	else if (run->verbose && dice != NULL)
+		rec_text("%s%s%s [%s]", pre, e->text, post, dice);
+	else
+		rec_str(joined(pre, e->text, post));
+	rec_end();
+}
+
 
 /* A follow-up record: hazard TURN - KEY TEXT. */
 static void
@@ -117,6 +223,69 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	if (run->verbose)
 		dice_describe(&t->die, faces, dice, size);
 	return row;
+}
+
+/* The -T table of a result, when there is one: its row, then the row's dice. */
+static void
+emit_on(struct run *run, const struct tbl_on *t)
+{
+	static struct tbl_entry e;
+	const struct tbl_row *row;
+	char dice[64];
+	long total;
+
+	if (t == NULL)
+		return;
+	row = roll(run, &t->t, &total, dice, sizeof dice);
+	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	    run->verbose ? TBL_FACES : 0);
+	emit_table(run, total, row->key, t->key, &e, "", "", dice);
+}
+
+/* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
+static void
+sign_creature(struct run *run)
+{
+	static struct tbl_entry e;
+	const struct tbl_on *t = run->on_encounter;
+	const struct tbl_row *row;
+	char dice[64];
+	size_t n;
+	long total;
+
+	if (t == NULL)
+		return;
+	row = roll(run, &t->t, &total, dice, sizeof dice);
+	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	    run->verbose ? TBL_FACES : 0);
+	n = strlen(e.text);
+	while (n > 0 && strchr(".!", e.text[n - 1]) != NULL)
+		e.text[--n] = '\0';	/* the creature, not its sentence */
+	if (isupper((unsigned char)e.text[0]) && (e.text[1] == ' ' ||
+	    islower((unsigned char)e.text[1])))	/* "Goblins", not "NPC" */
+		e.text[0] = (char)tolower((unsigned char)e.text[0]);
+	memcpy(run->s.creature, e.text, n + 1);
+	n = strlen(row->key);	/* a key has at most 32 letters */
+	memcpy(run->s.creature_key, row->key, n < sizeof run->s.creature_key ?
+	    n + 1 : 0);
+	run->s.sign = 1;
+	emit_table(run, total, row->key, "encounter", &e, text_sign_of[0],
+	    text_sign_of[1], dice);
+}
+
+/* 001, 002: the creature of the sign is met instead of a roll; then forgotten. */
+static void
+meet_creature(struct run *run)
+{
+	static struct tbl_entry e;
+
+	snprintf(e.text, sizeof e.text, "%s", run->s.creature);
+	e.dice[0] = '\0';
+	e.n = 0;
+	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", &e,
+	    text_sign_creature_met[0], text_sign_creature_met[1], NULL);
+	run->s.creature[0] = run->s.creature_key[0] = '\0';
+	run->s.sign = 0;
 }
 
 /* 000: each character's CON save, DC 12; failure gains 1 Fatigue. */
@@ -200,21 +369,35 @@ emit_disposition(struct run *run)
 	emit(run, total, row->key, said, dice);
 }
 
+/* The encounter's own record: 002's sentence where the table is the seed's. */
+static void
+encounter_die(struct run *run, long total, const struct tbl_row *row,
+    const char *dice)
+{
+	if (run->s.rules == R_DUNGEONTURN &&
+	    row->text == hazard_table[R_DUNGEONTURN].rows[0].text)
+		emit(run, total, row->key, text_encounter_002, dice);
+	else
+		emit_row(run, total, row, dice);
+}
+
 static void
 emit_encounter(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
 	char both[TBL_TEXT_MAX + 64];
 
-	if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
+	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
+		encounter_die(run, total, row, dice);
+		meet_creature(run);
+	} else if (run->s.rules == R_DELVING && run->s.sign) {	/* 001: SIGN */
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
-	} else if (run->s.rules == R_DUNGEONTURN &&
-	    row->text == hazard_table[R_DUNGEONTURN].rows[0].text)
-		emit(run, total, row->key, text_encounter_002, dice);
-	else
-		emit_row(run, total, row, dice);
+	} else {
+		encounter_die(run, total, row, dice);
+		emit_on(run, run->on_encounter);
+	}
 	if (run->s.rules == R_DUNGEONTURN)
 		emit_disposition(run);
 }
@@ -227,6 +410,7 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 	int r = run->s.rules;
 
 	emit_row(run, total, row, dice);
+	emit_on(run, run->on_row[row - run->table.rows]);
 	if (r == R_DELVING || r == R_DUNGEONTURN)
 		run->s.fatigue = run->action != A_REST;
 	else if (run->action != A_REST && run->have_party)
@@ -257,18 +441,23 @@ die_turn(struct run *run)
 		emit_fatigue(run, total, row, dice);
 		break;
 	case K_SHIFT:
-		if (r == R_DELVING) {
+		if (r == R_DELVING && run->on_row[row - run->table.rows] == NULL) {
 			emit_shift(run, total, row->text, dice);
 			break;
 		}
 		emit_row(run, total, row, dice);
+		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	case K_SIGN:
-		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
 		emit_row(run, total, row, dice);
+		if (r == R_DELVING || r == R_DUNGEONTURN)
+			sign_creature(run);
+		run->s.sign |= r == R_DELVING;	/* 001: the next encounter */
+		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	default:
 		emit_row(run, total, row, dice);
+		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
 	}
 	if (r == R_EXPLORATION || r == R_BOOKKEEPING)
@@ -346,6 +535,21 @@ alarm_turn(struct run *run)
 		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
 	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
 	emit_alarm(run, d10, event, before);
+	if (alarm_met(event))
+		emit_on(run, run->on_encounter);
+}
+
+/* sign-creature goblins 7 goblins: the words again, one space between. */
+static void
+join_words(char *s, size_t size, char **w, int n)
+{
+	size_t len = 0;
+	int i;
+
+	s[0] = '\0';
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(s + len, size - len, "%s%s", i ? " " : "",
+		    w[i]);
 }
 
 /* hazard(6) FILES: one keyword a line. */
@@ -354,6 +558,13 @@ load_line(struct state *s, const struct kwf *f, char **w, int nw)
 {
 	if (kwf_stream(f, w, nw, &s->st))
 		return;
+	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
+		snprintf(s->creature_key, sizeof s->creature_key, "%s", w[1]);
+		join_words(s->creature, sizeof s->creature, w + (nw > 2 ? 2 : 1),
+		    nw - (nw > 2 ? 2 : 1));
+		s->sign = 1;
+		return;
+	}
 	if (nw != 2)
 		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
@@ -396,6 +607,8 @@ save_state(const struct state *s, struct kwf *f)
 	kwf_put(f, "fatigue-pending %s", yes_no[s->fatigue]);
 	kwf_put(f, "condition %s", condition_names[s->condition]);
 	kwf_put(f, "sign-pending %s", yes_no[s->sign]);
+	if (s->creature[0] != '\0')	/* 001, 002: a sign's creature waits */
+		kwf_put(f, "sign-creature %s %s", s->creature_key, s->creature);
 	kwf_put(f, "alarm %ld", s->alarm);
 	kwf_put_stream(f, &s->st);
 	kwf_commit(f);
@@ -433,6 +646,8 @@ parse_action(struct run *run, int argc, char **argv)
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
 	const char *die, *file, *party, *rules, *seed, *table;
+	char	*on[ON_MAX];	/* -T KEY=FILE */
+	int	 non;
 	long long count;
 	int	 json, verbose, unbuffered;
 };
@@ -466,11 +681,68 @@ check_rules_options(const struct run *run, const struct opts *o)
 	if (o->die != NULL && o->table != NULL)
 		errx(EXIT_BAD, "-e and -t: give one die or one table, not both");
 	if (o->table != NULL && r == R_ALARM)
-		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table");
+		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
+		    "(-T encounter=FILE rolls a table on each encounter)");
 	if (o->adv && (r == R_DELVING || r == R_DUNGEONTURN || r == R_ALARM))
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
 	if (o->party != NULL && r != R_EXPLORATION && r != R_BOOKKEEPING)
 		errx(EXIT_BAD, "-p: the %s rules roll no saves (-p is for exploration and bookkeeping)", name);
+}
+
+/* A result the die can give: the key of a row, or the alarm's encounter. */
+static int
+die_result(const struct run *run, const char *key)
+{
+	int i;
+
+	if (run->s.rules == R_ALARM)
+		return strcmp(key, "encounter") == 0;
+	for (i = 0; i < run->table.nrows; i++)
+		if (strcmp(run->table.rows[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* The die's results, for the error of a -T that names none of them. */
+static const char *
+die_keys(const struct run *run)
+{
+	static char list[512];
+	size_t n = 0;
+	int i;
+
+	if (run->s.rules == R_ALARM)
+		return "encounter";
+	for (i = 0; i < run->table.nrows && n + 40 < sizeof list; i++)
+		if (!strstr(list, run->table.rows[i].key))
+			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+			    n ? ", " : "", run->table.rows[i].key);
+	return list;
+}
+
+/* -T KEY=FILE: rolled when the die says KEY (-t replaces the die's own table). */
+static void
+load_on(struct run *run, const struct opts *o)
+{
+	char *file;
+	int i;
+
+	for (i = 0; i < o->non; i++) {
+		if ((file = tbl_on_split(o->on[i])) == NULL)
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
+			    "when the die says KEY, as encounter=crypt.md "
+			    "(-t FILE replaces the die's own table)", o->on[i]);
+		if (!die_result(run, o->on[i]))
+			errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
+			    o->on[i], rules_names[run->s.rules], die_keys(run));
+		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
+			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
+		tbl_on_load(&run->on[run->non++], o->on[i], file);
+	}
+	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
+	for (i = 0; i < run->table.nrows; i++)
+		run->on_row[i] = tbl_on_find(run->on, run->non,
+		    run->table.rows[i].key);
 }
 
 static void
@@ -485,6 +757,9 @@ setup(struct run *run, const struct opts *o)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
 		tbl_load(&run->table, o->table);
+	load_on(run, o);
+	if (r != R_ALARM)
+		run->plan = tbl_plan(&run->table);
 	dice_d20(&run->d20, o->adv);
 	if (r == R_TRAVEL && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
@@ -497,9 +772,10 @@ setup(struct run *run, const struct opts *o)
 		run->have_party = 1;
 	}
 	run->verbose = o->verbose;
+	run->json = o->json;
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && r != R_ALARM && !o->verbose && !o->json &&
-	    rectbl_prepare(&run->rt, &run->table))
+	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
 	for (i = 0; i < run->table.nrows; i++)
@@ -529,7 +805,7 @@ parse_options(struct opts *o, int argc, char **argv)
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:t:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:T:t:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
@@ -541,6 +817,11 @@ parse_options(struct opts *o, int argc, char **argv)
 		case 'p': o->party = optarg; break;
 		case 'r': o->rules = optarg; break;
 		case 's': o->seed = optarg; break;
+		case 'T':
+			if (o->non == ON_MAX)
+				errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+			o->on[o->non++] = optarg;
+			break;
 		case 't': o->table = optarg; break;
 		case 'u': o->unbuffered = 1; break;
 		case 'V': version(prog); out_close(); exit(EXIT_OK);
@@ -556,6 +837,7 @@ main(int argc, char *argv[])
 	struct run run = { .s = { .rules = -1 } };
 	struct opts o = { 0 };
 	struct kwf *f = NULL;
+	int i;
 
 	util_init();
 	opterr = 0;
@@ -581,6 +863,9 @@ main(int argc, char *argv[])
 		kwf_close(f);
 	}
 	rectbl_free(&run.rt);
+	tbl_plan_free(run.plan);
 	tbl_free(&run.table);
+	for (i = 0; i < run.non; i++)
+		tbl_on_free(&run.on[i]);
 	return EXIT_OK;
 }

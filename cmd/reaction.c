@@ -4,6 +4,7 @@
  * a WIS check against DC 12 for each character (000).  In filter mode, a
  * disposition record for each encounter of a hazard stream that has none.
  */
+#include <ctype.h>
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 static const char prog[] = "reaction";
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
+#define ON_MAX 8	/* -T tables */
+#define CREATURE_MAX 256
 
 enum mode { M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER };
 
@@ -28,6 +31,9 @@ static const char *const mode_names[] = {
 
 struct run {
 	struct stream st;
+	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
+	int	 non;
+	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
 	struct dice d20;	/* with -a/-d, 2d20 keep one */
 	struct party party;
 	long	 mod;		/* the sum of the -m values */
@@ -43,6 +49,8 @@ struct opts {
 	long long count;
 	int	 count_set;
 	const char *party, *seed, *file;
+	char	*on[ON_MAX];	/* -T KEY=FILE */
+	int	 non;
 	int	 json, verbose, unbuffered;
 };
 
@@ -50,7 +58,7 @@ static void
 usage(FILE *fp, int status)
 {
 	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
-	    "[-p FILE] [-s SEED] [disposition | morale [NAME:WIS ...] | "
+	    "[-p FILE] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | -]\n");
 	exit(status);
 }
@@ -78,6 +86,38 @@ describe(const struct run *run, const struct dice *d, const uint32_t *faces,
 }
 
 
+/*
+ * 001: "The GM determines the encounter's reaction, activity, distance from
+ * the party": each -T table, in the order given, after the disposition:
+ * reaction INDEX ROLL TOTAL KEY TEXT, the row's dice rolled and noted.
+ */
+static void
+on_tables(struct run *run, uint64_t index)
+{
+	static struct tbl_entry e;
+	uint32_t faces[DICE_COUNT_MAX];
+	const struct tbl_row *row;
+	char dice[64];
+	long total;
+	int i;
+
+	for (i = 0; i < run->non; i++) {
+		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
+		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
+		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
+		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
+		rec_begin(REC_LAYOUT(REACTION_ROLL), index);
+		rec_i64(total);
+		rec_i64(total);
+		rec_str(row->key);
+		rec_text("%c%s of the creatures met%s%s%s: %s%s",
+		    toupper((unsigned char)run->on[i].key[0]), run->on[i].key + 1,
+		    run->creature[0] != '\0' ? " (" : "", run->creature,
+		    run->creature[0] != '\0' ? ")" : "", e.text, dice);
+		rec_end();
+	}
+}
+
 /* 002: Encounter Vibe Check: 2d6 + MOD, the total kept to the table's 2-12. */
 static void
 disposition(struct run *run, uint64_t index)
@@ -98,9 +138,14 @@ disposition(struct run *run, uint64_t index)
 	rec_i64(roll);
 	rec_i64(total);
 	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
-	rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
-	    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	if (run->creature[0] != '\0')
+		rec_text("The creatures met (%s) are %s: 2d6 %ld%+ld = %ld%s.%s", run->creature,
+		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
+	else
+		rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
+		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
 	rec_end();
+	on_tables(run, index);
 }
 
 /* A d20 check of the characters: its DC, its keys and its sentences. */
@@ -195,6 +240,31 @@ is_disposition(const struct rec *r)
 	return 0;
 }
 
+/* hazard TURN ROLL KEY encounter DICE TEXT: the encounter table's row of the turn. */
+static int
+is_creature(const struct rec *r, uint64_t turn)
+{
+	return r->prog == REC_HAZARD && r->nf == 7 && r->turn == turn &&
+	    strcmp(r->f[4], "encounter") == 0;
+}
+
+/* The creature as hazard names it: "6 goblins", or the one of a sign met. */
+static void
+creature_of(struct run *run, const struct rec *r)
+{
+	const char *text = r->f[6], *met = text_sign_creature_met[0];
+	size_t n;
+
+	if (strncmp(text, met, strlen(met)) == 0)
+		text += strlen(met);
+	snprintf(run->creature, sizeof run->creature, "%s", text);
+	if ((n = strcspn(run->creature, "[")) > 0 && run->creature[n] == '[')
+		run->creature[n - 1] = '\0';	/* -v: the dice behind it */
+	n = strlen(run->creature);
+	while (n > 0 && run->creature[n - 1] == '.')
+		run->creature[--n] = '\0';
+}
+
 /* Filter: what the stream says that surprises the party (001, 002). */
 static void
 note_stream(struct run *run, const struct rec *r)
@@ -235,6 +305,12 @@ filter(struct run *run)
 	int pending = 0, owed;
 
 	while ((r = rec_next(rd)) != NULL) {
+		if (pending && is_creature(r, turn)) {	/* hazard -T encounter */
+			creature_of(run, r);
+			rec_release(rd);
+			rec_pass(rd);
+			continue;
+		}
 		owed = pending && is_disposition(r);
 		if (pending && !owed) {
 			if (r->prog != REC_HAZARD && !(r->prog >= 0 &&
@@ -255,6 +331,7 @@ filter(struct run *run)
 		if (r->prog == REC_HAZARD && same_word(r->f[3], "encounter")) {
 			pending = 1;
 			turn = r->turn;
+			run->creature[0] = '\0';
 		}
 	}
 	if (pending) {
@@ -349,6 +426,9 @@ check_mode_options(enum mode mode, const struct opts *o)
 {
 	const char *name = mode == M_FILTER ? "filter mode" : "disposition";
 
+	if ((mode == M_MORALE || mode == M_SURPRISE) && o->non > 0)
+		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
+		    mode_names[mode]);
 	if (mode == M_MORALE || mode == M_SURPRISE)
 		return;
 	if (o->adv)
@@ -361,13 +441,28 @@ check_mode_options(enum mode mode, const struct opts *o)
 		errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
 }
 
+/* -T KEY=FILE: distance=FILE, activity=FILE, ... in the order given. */
+static void
+load_on(struct run *run, struct opts *o)
+{
+	char *file;
+	int i;
+
+	for (i = 0; i < o->non; i++) {
+		if ((file = tbl_on_split(o->on[i])) == NULL)
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
+			    o->on[i]);
+		tbl_on_load(&run->on[run->non++], o->on[i], file);
+	}
+}
+
 static void
 parse_options(struct opts *o, int argc, char **argv)
 {
 	int ch, a = 0, d = 0;
 
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:uVv")) != -1)
+	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:T:uVv")) != -1)
 		switch (ch) {
 		case 'a': a = 1; break;
 		case 'd': d = 1; break;
@@ -381,6 +476,11 @@ parse_options(struct opts *o, int argc, char **argv)
 			break;
 		case 'p': o->party = optarg; break;
 		case 's': o->seed = optarg; break;
+		case 'T':
+			if (o->non == ON_MAX)
+				errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+			o->on[o->non++] = optarg;
+			break;
 		case 'u': o->unbuffered = 1; break;
 		case 'V': version(prog); out_close(); exit(EXIT_OK);
 		case 'v': o->verbose = 1; break;
@@ -396,6 +496,7 @@ main(int argc, char *argv[])
 	struct opts o = { 0 };
 	struct kwf *f = NULL;
 	enum mode mode;
+	int i;
 
 	util_init();
 	opterr = 0;
@@ -409,6 +510,7 @@ main(int argc, char *argv[])
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
+	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		load_state(&run, f);
@@ -425,5 +527,7 @@ main(int argc, char *argv[])
 		save_state(&run, f);
 		kwf_close(f);
 	}
+	for (i = 0; i < run.non; i++)
+		tbl_on_free(&run.on[i]);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

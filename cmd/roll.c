@@ -71,6 +71,18 @@ list_tables(void)
 	}
 }
 
+/* FILE#heading, FILE being there: a table among several in a document. */
+static int
+heading_of_file(const char *name)
+{
+	char *file = estrdup(name), *hash = strrchr(file, '#');
+	int there = hash != NULL && hash != file &&
+	    (*hash = '\0', access(file, F_OK) == 0);
+
+	free(file);
+	return there;
+}
+
 /* -t NAME: a table of rules_tables; else a file in either form. */
 static void
 pick_table(struct run *run, const char *name)
@@ -85,7 +97,7 @@ pick_table(struct run *run, const char *name)
 	if (strcmp(name, "alarm") == 0)
 		errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
 	if (run->table == NULL && strchr(name, '/') == NULL &&
-	    access(name, F_OK) != 0)
+	    access(name, F_OK) != 0 && !heading_of_file(name))
 		errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
 		    name);
 	if (run->table == NULL) {
@@ -220,26 +232,46 @@ clamp(const struct run *run, long total)
 	return total < run->tlo ? run->tlo : total > run->thi ? run->thi : total;
 }
 
-/* roll INDEX TABLE ROLL KEY TEXT */
+/* With -v, the table's die and then the entry's dice: " [d20: 5; 1d6: 4]". */
+static void
+describe_entry(const struct dice *d, const uint32_t *faces,
+    const struct tbl_entry *e, char *buf, int size)
+{
+	int n;
+
+	describe(d, faces, buf, size - 2);
+	n = (int)strlen(buf);
+	if (e->n > 0 && n > 0)
+		snprintf(buf + n - 1, (size_t)(size - n + 1), "; %s]", e->faces);
+}
+
+/* roll INDEX TABLE ROLL KEY TEXT: the row's dice rolled after it, noted in TEXT */
 static void
 table_roll(struct run *run, uint64_t index, const struct dice *d)
 {
+	static struct tbl_entry e;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[FACES_TEXT] = "", as[64] = "";
-	long total = dice_roll(d, &run->st.rng, faces);
+	long total;
 
+	if (tbl_d66(run->table) && d->count == 1 && d->sides == 66 && d->mod == 0)
+		tbl_roll(run->table, &run->st.rng, &total, faces);	/* tens, units */
+	else
+		total = dice_roll(d, &run->st.rng, faces);
 	row = tbl_lookup(run->table, clamp(run, total));
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, " (%ld counts as %ld)", total,
 		    clamp(run, total));
+	tbl_entry(&e, row->text, &run->st.rng,
+	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
-		describe(d, faces, dice, sizeof dice);
+		describe_entry(d, faces, &e, dice, sizeof dice);
 	rec_begin(REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
-	rec_text("%s%s%s", row->text, as, dice);
+	rec_text("%s%s%s", e.text, as, dice);
 	rec_end();
 }
 
@@ -332,6 +364,20 @@ odds_table(const struct run *run, const struct odds *o)
 	}
 }
 
+/* A d66 table's own die: tens and units on two d6, each of 36 totals once. */
+static void
+odds_d66(const struct run *run, const struct dice *d, struct odds *o)
+{
+	long t;
+
+	if (run->table == NULL || !tbl_d66(run->table) || d->count != 1 ||
+	    d->sides != 66 || d->mod != 0)
+		return;
+	for (t = o->lo; t <= o->hi; t++)
+		o->count[t - o->lo] = t >= 11 && t % 10 >= 1 && t % 10 <= 6;
+	o->outcomes = 36;
+}
+
 /* -o: count each expression's outcomes; roll nothing. */
 static void
 odds_all(const struct run *run)
@@ -346,6 +392,7 @@ odds_all(const struct run *run)
 		dice_format(&run->dice[i], expr, sizeof expr);
 		if ((why = odds_count(&o, &run->dice[i])) != NULL)
 			errx(EXIT_BAD, "-o: %s: %s", expr, why);
+		odds_d66(run, &run->dice[i], &o);
 		if (run->table != NULL)
 			odds_table(run, &o);
 		else if (run->check) {

@@ -55,6 +55,8 @@ const struct rec_layout rec_layouts[REC_KINDS] = {
 	    { "turn", "roll", "key", "text", NULL }, NULL },
 	[RK_HAZARD_ALARM] = { REC_HAZARD, 6, "nnsnt",	/* 003 */
 	    { "turn", "roll", "key", "alarm", "text", NULL }, NULL },
+	[RK_HAZARD_TABLE] = { REC_HAZARD, 7, "nnssst",	/* -T */
+	    { "turn", "roll", "key", "table", "dice", "text", NULL }, NULL },
 	[RK_HAZARD_SAVE] = { REC_HAZARD, 9, "nnssnnst",
 	    { "turn", "roll", "key", "name", "total", "dc", "result", "text",
 	    NULL }, NULL },

@@ -230,6 +230,20 @@ const char *const text_sign_met =
     "The creature whose sign the party found is met.";
 
 /*
+ * 001: "Roll a random encounter (p. 19) but rather than meeting it, the
+ * party finds a sign that it is nearby.  The next time an encounter is
+ * rolled, the PCs meets that creature."  002: "Characters find a clue or
+ * sign of wandering monster or factions."  With an encounter table
+ * (hazard -T encounter=FILE): the sentence around the creature rolled.
+ */
+const char *const text_sign_of[2] = {
+	"Signs of ", " nearby: the party meets them at the next encounter."
+};
+const char *const text_sign_creature_met[2] = {
+	"The party meets what it found signs of: ", "."
+};
+
+/*
  * 001: "Torches reveal general shapes within 12m, and details within 3m ...
  * burn out when a 3 is rolled"; "Candles reveal general shapes within 6m,
  * and details within 3m.  They last for 8 hours"; "Lanterns are candles

@@ -1,9 +1,13 @@
 /*
- * table: d-tables as data.  A file holds either lines "RANGE TEXT" (with an
- * optional first line "die: 2d6") or a Markdown pipe table whose first column
- * holds the ranges, so a table copied from a rules document loads as it is.
- * The die is the header's, else 1dMAX; gaps, overlaps and totals the die
- * cannot roll are refused with the line number (delving(7) TABLE FILES).
+ * table: d-tables as data, read in the forms rules documents print them
+ * (delving(7) TABLE FILES): lines "RANGE TEXT" with an optional die line
+ * above them ("die: 2d6", "d20 Effects"), numbered lists ("1. goblins"),
+ * Markdown pipe tables whose first column holds the ranges, percentile
+ * ranges (01-50, 51-00) and d66; prose around a table is passed over, and
+ * in a document with several tables FILE#heading picks one.  The die is the
+ * header's, else 1dMAX; gaps, overlaps and totals the die cannot roll are
+ * refused with the line number.  A row's text keeps its dice expressions,
+ * rolled each time the row is printed (entry.c).
  */
 #include <ctype.h>
 #include <err.h>
@@ -11,11 +15,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include "kwf.h"
 #include "table.h"
 #include "util.h"
 
+/* A die of d66: tens and units on two d6. */
+int
+tbl_d66(const struct tbl *t)
+{
+	return t->die.count == 1 && t->die.sides == 66 && t->die.mod == 0;
+}
+
+static int
+d66_total(long v)
+{
+	return v >= 11 && v <= 66 && v % 10 >= 1 && v % 10 <= 6;
+}
 
 const struct tbl_row *
 tbl_lookup(const struct tbl *t, long total)
@@ -31,19 +49,43 @@ tbl_lookup(const struct tbl *t, long total)
 const struct tbl_row *
 tbl_roll(const struct tbl *t, struct rng *r, long *total, uint32_t *faces)
 {
-	*total = dice_roll(&t->die, r, faces);
+	long tens;
+
+	if (tbl_d66(t)) {
+		tens = rng_die(r, 6);
+		*total = tens * 10 + rng_die(r, 6);
+		if (faces != NULL)
+			faces[0] = (uint32_t)*total;
+	} else
+		*total = dice_roll(&t->die, r, faces);
 	return tbl_lookup(t, *total);
 }
 
-/* Loading: one parser state per file, errors name FILE:LINE. */
+/* Loading: the document's lines, then the table picked among them. */
+enum kind { L_BLANK, L_HASH, L_H2, L_PIPE, L_ROW, L_DIE, L_INDENT, L_PROSE };
+
+struct line {
+	char	*s;		/* the line, without its newline */
+	size_t	 len;		/* its length, NULs included */
+	enum kind kind;
+};
+
+struct cand {			/* a table found in the document */
+	size_t	 first, last;	/* its lines, 0-based */
+	const char *heading;	/* the nearest heading above it, or NULL */
+	const char *title;	/* a line of prose right above it, or NULL */
+};
+
 struct loader {
-	const char *path;
+	const char *path;	/* as the errors name it: FILE, without #heading */
 	unsigned long lineno;
 	struct tbl *t;
 	struct tbl_row *rows;
 	unsigned long *rowline;
-	int have_die;
-	int md_rows;		/* pipe rows seen: the first is the header */
+	int	 have_die;
+	int	 keycol;	/* the pipe table's key column, or -1 */
+	struct line *ln;
+	size_t	 nln;
 };
 
 static void
@@ -67,7 +109,7 @@ trim(char *s)
 	return s;
 }
 
-/* A signed bounded number; the pointer past it or NULL. */
+/* A signed bounded number, "00" 100 (percentile); the pointer past it or NULL. */
 static const char *
 range_number(const char *s, long *v)
 {
@@ -77,6 +119,10 @@ range_number(const char *s, long *v)
 
 	if (*p < '0' || *p > '9')
 		return NULL;
+	if (p[0] == '0' && p[1] == '0' && !isdigit((unsigned char)p[2])) {
+		*v = 100;	/* 01-00: 00 is 100 on d% */
+		return neg ? NULL : p + 2;
+	}
 	for (; *p >= '0' && *p <= '9'; p++)
 		if ((n = n * 10 + (*p - '0')) > 1000000000L)
 			return NULL;
@@ -100,28 +146,283 @@ parse_range(const char *s, long *lo, long *hi)
 	return range_number(s, hi);
 }
 
-/* The key: the text's first word, lower-cased, punctuation stripped. */
-static char *
-make_key(const struct loader *ld, const char *text)
+/* A row's start: "RANGE " or "N. " or "N) "; the text, or NULL. */
+static const char *
+row_start(const char *s, long *lo, long *hi)
 {
-	char key[33];
-	size_t n = 0;
+	const char *p = parse_range(s, lo, hi);
 
-	for (; *text != '\0' && *text != ' ' && *text != '\t'; text++) {
-		if (!isalnum((unsigned char)*text) || (unsigned char)*text > 0x7f)
+	if (p == NULL)
+		return NULL;
+	if ((*p == '.' || *p == ')') && *lo == *hi && *s != '-')
+		p++;		/* a numbered list */
+	if (*p != '\0' && *p != ' ' && *p != '\t')
+		return NULL;
+	return p;
+}
+
+/* A header's die: "d6", "2d6", "d%", "d66", "D6 Dungeon Hazard Die Results". */
+static int
+die_word(const char *s, struct dice *d)
+{
+	char w[32];
+	size_t n = strcspn(s, " \t:|");
+
+	if (n == 0 || n >= sizeof w)
+		return 0;
+	memcpy(w, s, n);
+	w[n] = '\0';
+	return dice_parse(d, w) == NULL;
+}
+
+static enum kind
+classify(const char *s)
+{
+	const char *t = s + strspn(s, " \t");
+	struct dice d;
+	long lo, hi;
+
+	if (*t == '\0' || *t == '\r')
+		return L_BLANK;
+	if (*t == '#')
+		return t[1] == '#' ? L_H2 : L_HASH;
+	if (*t == '|')
+		return L_PIPE;
+	if (row_start(t, &lo, &hi) != NULL)
+		return L_ROW;
+	if (strncmp(t, "die:", 4) == 0 || die_word(t, &d))
+		return L_DIE;
+	return t != s ? L_INDENT : L_PROSE;
+}
+
+/* The next line at or after i that is neither blank nor a comment. */
+static size_t
+next_content(const struct loader *ld, size_t i)
+{
+	while (i < ld->nln && (ld->ln[i].kind == L_BLANK || ld->ln[i].kind == L_HASH))
+		i++;
+	return i;
+}
+
+/* A die line heads a table when a row follows; "die:" always does. */
+static int
+heads_table(const struct loader *ld, size_t i)
+{
+	size_t j = next_content(ld, i + 1);
+	const char *s = ld->ln[i].s + strspn(ld->ln[i].s, " \t");
+
+	return strncmp(s, "die:", 4) == 0 ||
+	    (j < ld->nln && ld->ln[j].kind == L_ROW);
+}
+
+/* The cells of a pipe row, trimmed: the count. */
+static int
+cells(char *s, char **cell, int max)
+{
+	char *p;
+	int n = 0;
+
+	s = trim(s);
+	if (*s == '|')
+		s++;
+	if (*s != '\0' && s[strlen(s) - 1] == '|')
+		s[strlen(s) - 1] = '\0';
+	for (p = s; n < max; p = NULL)
+		if ((cell[n] = strtok(p, "|")) == NULL)
+			break;
+		else
+			cell[n] = trim(cell[n]), n++;
+	return n;
+}
+
+static int
+separator_row(const char *s)
+{
+	return strspn(s, "|-: \t") == strlen(s);
+}
+
+/* A pipe block is a d-table when its header is a die or "Roll", or its first row a range. */
+static int
+pipe_table(const struct loader *ld, size_t first, size_t last)
+{
+	char buf[TBL_TEXT_MAX + 1], *cell[2];
+	struct dice d;
+	long lo, hi;
+	size_t i;
+
+	for (i = first; i <= last; i++) {
+		if (ld->ln[i].len > TBL_TEXT_MAX || separator_row(ld->ln[i].s))
 			continue;
-		if (n == sizeof key - 1)
-			bad(ld, "first word longer than 32 letters", NULL);
-		key[n++] = (char)tolower((unsigned char)*text);
+		strcpy(buf, ld->ln[i].s);
+		if (cells(buf, cell, 2) < 1)
+			continue;
+		if (i == first && (die_word(cell[0], &d) ||
+		    strcasecmp(cell[0], "roll") == 0))
+			return 1;
+		if (i > first)
+			return parse_range(cell[0], &lo, &hi) != NULL;
 	}
-	key[n] = '\0';
-	if (n == 0)
-		bad(ld, "the text has no key word (its first word has no letter or digit)", NULL);
+	return 0;
+}
+
+/* The last line of a plain table starting at i: rows, blanks, comments, indented lines. */
+static size_t
+plain_end(const struct loader *ld, size_t i)
+{
+	size_t last = i, j;
+	enum kind k;
+
+	for (j = i + 1; j < ld->nln; j++) {
+		k = ld->ln[j].kind;
+		if (k == L_ROW)
+			last = j;
+		else if (k == L_BLANK || k == L_HASH || k == L_INDENT)
+			continue;
+		else if (k == L_PROSE && (ld->ln[j - 1].kind == L_ROW ||
+		    ld->ln[j - 1].kind == L_INDENT || ld->ln[j - 1].kind == L_DIE) &&
+		    (j + 1 == ld->nln || ld->ln[j + 1].kind == L_ROW))
+			last = j;	/* a bad row among rows: refused when read */
+		else
+			break;
+	}
+	return last;
+}
+
+/* The nearest heading above line i: lines up to i are looked at once, in order. */
+static const char *
+heading_above(const struct loader *ld, size_t i, size_t *seen, const char **h)
+{
+	for (; *seen < i; ++*seen)
+		if (ld->ln[*seen].kind == L_HASH || ld->ln[*seen].kind == L_H2)
+			*h = ld->ln[*seen].s + strspn(ld->ln[*seen].s, " \t#");
+	return *h;
+}
+
+/* The tables of the document, in order; their count. */
+static size_t
+find_tables(const struct loader *ld, struct cand *c, size_t max)
+{
+	size_t i, j, n = 0, seen = 0;
+	const char *h = NULL;
+
+	for (i = 0; i < ld->nln && n < max; i++) {
+		j = i;
+		if (ld->ln[i].kind == L_PIPE) {
+			while (j + 1 < ld->nln && ld->ln[j + 1].kind == L_PIPE)
+				j++;
+			if (!pipe_table(ld, i, j)) {
+				i = j;
+				continue;
+			}
+		} else if (ld->ln[i].kind == L_ROW ||
+		    (ld->ln[i].kind == L_DIE && heads_table(ld, i)))
+			j = plain_end(ld, i);
+		else
+			continue;
+		c[n].first = i;
+		c[n].last = j;
+		c[n].title = i > 0 && ld->ln[i - 1].kind == L_PROSE &&
+		    ld->ln[i - 1].len <= 80 ? ld->ln[i - 1].s : NULL;
+		c[n].heading = heading_above(ld, i, &seen, &h);
+		if (c[n].heading == NULL)
+			c[n].heading = c[n].title;
+		n++;
+		i = j;
+	}
+	return n;
+}
+
+/* "Dungeon Hazard Die" and "dungeon-hazard-die" are one heading. */
+static int
+same_heading(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a != '\0' && !isalnum((unsigned char)*a))
+			a++;
+		while (*b != '\0' && !isalnum((unsigned char)*b))
+			b++;
+		if (*a == '\0' || *b == '\0')
+			return *a == *b;
+		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
+			return 0;
+	}
+}
+
+/* The headings of the tables, for the error that asks for a choice. */
+static void
+list_tables(const struct loader *ld, const struct cand *c, size_t n,
+    const char *why)
+{
+	char list[512] = "";
+	size_t i, len = 0;
+	int k;
+
+	for (i = 0; i < n && len < sizeof list; i++) {
+		if (c[i].heading != NULL)
+			k = snprintf(list + len, sizeof list - len, "%s'%s'",
+			    i ? ", " : "", c[i].heading);
+		else
+			k = snprintf(list + len, sizeof list - len,
+			    "%sthe table at line %zu", i ? ", " : "", c[i].first + 1);
+		len += k > 0 ? (size_t)k : 0;
+	}
+	errx(EXIT_BAD, "%s: %s: pick one as FILE#HEADING: %s", ld->path, why, list);
+}
+
+/* FILE#heading, a table by its heading; else the one table. */
+static const struct cand *
+pick_table(struct loader *ld, struct cand *c, size_t n, const char *want)
+{
+	size_t i, found = n;
+
+	if (want != NULL) {
+		for (i = 0; i < n; i++)
+			if ((c[i].heading != NULL && same_heading(c[i].heading, want)) ||
+			    (c[i].title != NULL && same_heading(c[i].title, want)))
+				if (found == n)
+					found = i;
+		if (found == n)
+			list_tables(ld, c, n, n == 0 ? "no table" :
+			    "no table under that heading");
+		return &c[found];
+	}
+	if (n > 1)
+		list_tables(ld, c, n, "several tables");
+	if (n == 1)
+		return &c[0];
+	for (i = 0; i < ld->nln; i++)	/* no table: name the first line */
+		if (ld->ln[i].kind != L_BLANK && ld->ln[i].kind != L_HASH) {
+			ld->lineno = (unsigned long)i + 1;
+			if (ld->ln[i].kind == L_PIPE)
+				bad(ld, "a pipe table needs a die or Roll heading its first column, or ranges in it", NULL);
+			bad(ld, "expected a table row: RANGE TEXT, N. TEXT or | RANGE | TEXT |", NULL);
+		}
+	errx(EXIT_BAD, "%s: no rows", ld->path);
+}
+
+/* The row's key: a key column, a leading "key: WORD", else the text's. */
+static char *
+make_key(const struct loader *ld, char **text, const char *keycell)
+{
+	char key[34];
+
+	if (keycell == NULL && strncmp(*text, "key:", 4) == 0) {
+		keycell = *text + 4 + strspn(*text + 4, " \t");
+		*text += 4 + strspn(*text + 4, " \t");
+		*text += strcspn(*text, " \t");
+		*text += strspn(*text, " \t");
+		tbl_key(key, sizeof key, keycell);
+	} else
+		tbl_key(key, sizeof key, keycell != NULL ? keycell : *text);
+	if (key[0] == '\0')
+		bad(ld, "the text has no key word (no word with a letter that is not dice)", NULL);
+	if (strlen(key) > 32)
+		bad(ld, "first word longer than 32 letters", NULL);
 	return estrdup(key);
 }
 
 static void
-add_row(struct loader *ld, const char *range, char *text)
+add_row(struct loader *ld, const char *range, char *text, const char *keycell)
 {
 	struct tbl_row *row;
 	const char *end;
@@ -131,7 +432,7 @@ add_row(struct loader *ld, const char *range, char *text)
 		bad(ld, "more than 256 rows", NULL);
 	row = &ld->rows[ld->t->nrows];
 	if ((end = parse_range(range, &row->lo, &row->hi)) == NULL ||
-	    *end != '\0')
+	    (*end != '\0' && !((*end == '.' || *end == ')') && end[1] == '\0')))
 		bad(ld, "expected a range N or N-M", range);
 	if (row->lo > row->hi)
 		bad(ld, "range runs backwards", range);
@@ -141,7 +442,9 @@ add_row(struct loader *ld, const char *range, char *text)
 	for (p = text; *p != '\0'; p++)
 		if (*p == '\t')
 			*p = ' ';
-	row->key = make_key(ld, text);
+	row->key = make_key(ld, &text, keycell);
+	if (*text == '\0')
+		bad(ld, "range with no text", range);
 	row->text = estrdup(text);
 	ld->rowline[ld->t->nrows++] = ld->lineno;
 }
@@ -156,91 +459,188 @@ set_die(struct loader *ld, const char *s)
 	ld->have_die = 1;
 }
 
-static int
-separator_row(const char *s)
+/* The header: "d6", "2d6", "d%", "d66" or "Roll"; a "key" column. */
+static void
+pipe_header(struct loader *ld, char **cell, int n)
 {
-	return strspn(s, "|-: \t") == strlen(s);
+	int i;
+
+	ld->keycol = -1;
+	for (i = 1; i < n; i++)
+		if (strcasecmp(cell[i], "key") == 0)
+			ld->keycol = i;
+	if (n > 0 && die_word(cell[0], &ld->t->die))
+		ld->have_die = 1;
 }
 
 /* | RANGE | TEXT | …: later cells are joined with "; ". */
 static void
-pipe_row(struct loader *ld, char *s)
+pipe_row(struct loader *ld, char *s, int header)
 {
-	char *cells[64], *p, text[TBL_TEXT_MAX * 2];
-	int n = 0, i;
+	char *cell[64], text[TBL_TEXT_MAX * 2];
+	int n = cells(s, cell, 64), i;
 
-	s = trim(s);
-	if (*s == '|')
-		s++;
-	if (*s != '\0' && s[strlen(s) - 1] == '|')
-		s[strlen(s) - 1] = '\0';
-	for (p = s; n < 64; p = NULL)
-		if ((cells[n] = strtok(p, "|")) == NULL)
-			break;
-		else
-			cells[n] = trim(cells[n]), n++;
-	if (ld->md_rows++ == 0) {	/* the header: "d6", "2d6" or a word */
-		if (n > 0 && !ld->have_die && dice_parse(&ld->t->die, cells[0]) == NULL)
-			ld->have_die = 1;
+	if (header) {
+		pipe_header(ld, cell, n);
 		return;
 	}
-	if (n < 2)
+	if (n < 2 || (ld->keycol > 0 && n < 3))
 		bad(ld, "a table row needs a range and a text", NULL);
 	text[0] = '\0';
 	for (i = 1; i < n; i++) {
-		if (*cells[i] == '\0')
+		if (*cell[i] == '\0' || i == ld->keycol)
 			continue;
 		if (text[0] != '\0')
 			strcat(text, "; ");
-		strcat(text, cells[i]);
+		strcat(text, cell[i]);
 	}
-	add_row(ld, cells[0], text);
+	add_row(ld, cell[0], text, ld->keycol > 0 && ld->keycol < n ?
+	    cell[ld->keycol] : NULL);
 }
 
 static void
 plain_row(struct loader *ld, char *s)
 {
-	size_t n = strcspn(s, " \t");
+	long lo, hi;
+	const char *p = row_start(s, &lo, &hi);
+	size_t n;
 
+	if (p == NULL)
+		bad(ld, "expected RANGE TEXT", s);
+	n = (size_t)(p - s);
 	if (s[n] == '\0')
 		bad(ld, "expected RANGE TEXT", s);
 	s[n] = '\0';
-	add_row(ld, s, s + n + 1);
+	add_row(ld, s, s + n + 1, NULL);
+}
+
+/* A plain table's die line: "die: 2d6" or "d20 Effects". */
+static void
+die_line(struct loader *ld, char *s)
+{
+	char w[64];
+	size_t n;
+
+	if (ld->t->nrows > 0 || ld->have_die)
+		bad(ld, "a die line goes above the rows", s);
+	if (strncmp(s, "die:", 4) == 0) {
+		set_die(ld, trim(s + 4));
+		return;
+	}
+	n = strcspn(s, " \t:");
+	if (n >= sizeof w)
+		bad(ld, dice_form, s);
+	memcpy(w, s, n);
+	w[n] = '\0';
+	set_die(ld, w);
 }
 
 static void
-load_line(struct loader *ld, char *s)
+read_table(struct loader *ld, const struct cand *c)
 {
-	s = trim(s);
-	if (*s == '\0' || *s == '#')
-		return;
-	if (strncmp(s, "die:", 4) == 0 && ld->t->nrows == 0 && !ld->have_die)
-		set_die(ld, trim(s + 4));
-	else if (*s == '|' && separator_row(s))
-		return;
-	else if (*s == '|')
-		pipe_row(ld, s);
-	else
-		plain_row(ld, s);
+	size_t i;
+	int pipe_rows = 0;
+	char *s;
+
+	for (i = c->first; i <= c->last; i++) {
+		ld->lineno = (unsigned long)i + 1;
+		if (!utf8_ok(ld->ln[i].s, ld->ln[i].len))
+			bad(ld, "not text (a NUL, a control character or bad UTF-8)", NULL);
+		if (ld->ln[i].len > TBL_TEXT_MAX)
+			bad(ld, "line longer than 1024 bytes", NULL);
+		s = trim(ld->ln[i].s);
+		switch (ld->ln[i].kind) {
+		case L_PIPE:
+			if (!separator_row(s))
+				pipe_row(ld, s, pipe_rows++ == 0);
+			break;
+		case L_ROW:
+			plain_row(ld, s);
+			break;
+		case L_DIE:
+			if (i == c->first) {
+				die_line(ld, s);
+				break;
+			}
+			/* FALLTHROUGH */
+		case L_PROSE:
+			s[strcspn(s, " \t")] = '\0';
+			bad(ld, "expected a range N or N-M", s);
+			break;
+		default:	/* blank lines, comments, indented lines */
+			break;
+		}
+	}
 }
 
 static void
 read_lines(struct loader *ld, struct kwf *f)
 {
 	char *line;
+	size_t alloc = 0;
 
-	while ((line = kwf_text(f, TBL_TEXT_MAX)) != NULL) {
-		ld->lineno = kwf_lineno(f);
-		load_line(ld, line);
+	/* kwf: every line UTF-8 text; the table's own lines are bounded later */
+	while ((line = kwf_text(f, KWF_SIZE_MAX)) != NULL) {
+		if (ld->nln == TBL_LINES_MAX)
+			errx(EXIT_BAD, "%s: more than %d lines", ld->path, TBL_LINES_MAX);
+		if (ld->nln == alloc) {
+			alloc = alloc * 2 + 64;
+			ld->ln = ereallocarray(ld->ln, alloc, sizeof *ld->ln);
+		}
+		ld->ln[ld->nln].s = estrdup(line);
+		ld->ln[ld->nln].len = strlen(line);
+		ld->ln[ld->nln++].kind = classify(line);
 	}
 }
+
+/* Bad die lines are kept as prose unless a row follows them. */
+static void
+settle_kinds(struct loader *ld)
+{
+	size_t i;
+
+	for (i = 0; i < ld->nln; i++)
+		if (ld->ln[i].kind == L_DIE && !heads_table(ld, i))
+			ld->ln[i].kind = L_PROSE;
+}
+
+/* A row and its line, sorted together. */
+struct lined {
+	struct tbl_row r;
+	unsigned long line;
+};
 
 static int
 by_lo(const void *a, const void *b)
 {
-	const struct tbl_row *x = a, *y = b;
+	const struct lined *x = a, *y = b;
 
-	return (x->lo > y->lo) - (x->lo < y->lo);
+	return (x->r.lo > y->r.lo) - (x->r.lo < y->r.lo);
+}
+
+static long
+first_total(const struct tbl *t)
+{
+	return tbl_d66(t) ? 11 : dice_min(&t->die);
+}
+
+/* The total after v that the die can roll. */
+static long
+next_total(const struct tbl *t, long v)
+{
+	v++;
+	if (tbl_d66(t))
+		while (v <= 66 && !d66_total(v))
+			v++;
+	return v;
+}
+
+static int
+can_roll(const struct tbl *t, long v)
+{
+	if (tbl_d66(t))
+		return d66_total(v);
+	return v >= dice_min(&t->die) && v <= dice_max(&t->die);
 }
 
 /* Every total of the die in exactly one row: refuse gaps, overlaps, strays. */
@@ -248,55 +648,99 @@ static void
 check_cover(struct loader *ld)
 {
 	struct tbl *t = ld->t;
-	struct tbl_row *r = ld->rows;
-	long next;
+	struct lined *s = ereallocarray(NULL, (size_t)t->nrows, sizeof *s);
+	long next, lo, max = tbl_d66(t) ? 66 : dice_max(&t->die);
 	int i;
 
 	for (i = 0; i < t->nrows; i++) {
+		s[i].r = ld->rows[i];
+		s[i].line = ld->rowline[i];
 		ld->lineno = ld->rowline[i];
-		if (r[i].lo < dice_min(&t->die) || r[i].hi > dice_max(&t->die))
+		if (!can_roll(t, ld->rows[i].lo) || !can_roll(t, ld->rows[i].hi))
 			bad(ld, "range the die cannot roll", NULL);
 	}
-	qsort(r, (size_t)t->nrows, sizeof *r, by_lo);
-	for (next = dice_min(&t->die), i = 0; i < t->nrows; i++) {
-		if (r[i].lo > next)
-			errx(EXIT_BAD, "%s: no row for %ld", ld->path, next);
-		if (r[i].lo < next)
-			errx(EXIT_BAD, "%s: rows overlap at %ld", ld->path, r[i].lo);
-		next = r[i].hi + 1;
+	qsort(s, (size_t)t->nrows, sizeof *s, by_lo);
+	for (next = first_total(t), i = 0; i < t->nrows; i++) {
+		ld->lineno = s[i].line;
+		ld->rows[i] = s[i].r;
+		if (s[i].r.lo != next) {
+			lo = s[i].r.lo;
+			free(s);
+			if (lo > next)
+				errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
+			errx(EXIT_BAD, "%s:%lu: rows overlap at %ld", ld->path, ld->lineno, lo);
+		}
+		next = next_total(t, s[i].r.hi);
 	}
-	if (next <= dice_max(&t->die))
-		errx(EXIT_BAD, "%s: no row for %ld", ld->path, next);
+	free(s);
+	if (next <= max)
+		errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
+}
+
+/* No die given: 1dMAX of the ranges. */
+static void
+default_die(struct loader *ld)
+{
+	long max = 0;
+	int i;
+
+	for (i = 0; i < ld->t->nrows; i++)
+		if (ld->rows[i].hi > max)
+			max = ld->rows[i].hi;
+	if (max < 1 || max > DICE_SIDES_MAX)
+		errx(EXIT_BAD, "%s: no die for ranges up to %ld", ld->path, max);
+	dice_parse(&ld->t->die, "d1");
+	ld->t->die.sides = (uint32_t)max;
+}
+
+/* FILE, or FILE#heading when FILE itself is not there. */
+static char *
+split_heading(const char *path, const char **want)
+{
+	char *file = estrdup(path), *hash = strrchr(file, '#');
+
+	*want = NULL;
+	if (hash != NULL && hash != file && access(path, F_OK) != 0) {
+		*hash = '\0';
+		*want = hash + 1;
+	}
+	return file;
 }
 
 void
 tbl_load(struct tbl *t, const char *path)
 {
-	struct loader ld = { path, 0, t, NULL, NULL, 0, 0 };
+	struct loader ld = { 0 };
 	unsigned long rowline[TBL_ROWS_MAX];
-	struct kwf *f = kwf_read(path, "a table file");
-	long max = 0;
-	int i;
+	struct cand *c;
+	const char *want;
+	char *file = split_heading(path, &want);
+	struct kwf *f = kwf_read(file, "a table file");
+	size_t n, i;
 
 	memset(t, 0, sizeof *t);
 	t->name = path;
+	ld.path = file;
+	ld.t = t;
 	ld.rows = t->own = ereallocarray(NULL, TBL_ROWS_MAX, sizeof *t->own);
 	ld.rowline = rowline;
 	read_lines(&ld, f);
 	kwf_close(f);
+	settle_kinds(&ld);
+	c = ereallocarray(NULL, ld.nln + 1, sizeof *c);
+	n = find_tables(&ld, c, ld.nln + 1);
+	read_table(&ld, pick_table(&ld, c, n, want));
 	if (t->nrows == 0)
-		errx(EXIT_BAD, "%s: no rows", path);
-	if (!ld.have_die) {
-		for (i = 0; i < t->nrows; i++)
-			if (ld.rows[i].hi > max)
-				max = ld.rows[i].hi;
-		if (max < 1 || max > DICE_SIDES_MAX)
-			errx(EXIT_BAD, "%s: no die for ranges up to %ld", path, max);
-		dice_parse(&t->die, "d1");
-		t->die.sides = (uint32_t)max;
-	}
+		errx(EXIT_BAD, "%s: no rows", file);
+	if (!ld.have_die)
+		default_die(&ld);
 	check_cover(&ld);
 	t->rows = t->own;
+	for (i = 0; i < ld.nln; i++)
+		free(ld.ln[i].s);
+	free(ld.ln);
+	free(c);
+	free(file);
 }
 
 void

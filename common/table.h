@@ -6,13 +6,18 @@
 
 #define TBL_ROWS_MAX 256
 #define TBL_TEXT_MAX 1024
+#define TBL_LINES_MAX 100000	/* the longest document read */
 
 struct tbl_row {
 	long lo, hi;		/* the die's totals that give this row */
 	const char *key;	/* the record's KEY: lower case, one word */
-	const char *text;	/* the sentence for a person */
+	const char *text;	/* the sentence, its dice not yet rolled */
 };
 
+/*
+ * A die of "d66" rolls tens and units on two d6 (11 to 66): the table's
+ * totals are the numbers whose digits are both 1 to 6.
+ */
 struct tbl {
 	const char *name;
 	struct dice die;
@@ -21,10 +26,45 @@ struct tbl {
 	struct tbl_row *own;	/* a loaded table's rows, freed by tbl_free; NULL if built in */
 };
 
+/* A row's text with its dice rolled (tbl_entry). */
+struct tbl_entry {
+	char	 text[TBL_TEXT_MAX * 2];	/* totals in place of the dice */
+	char	 dice[TBL_TEXT_MAX];	/* the expressions rolled: "2d4,1d6"; "" none */
+	char	 faces[TBL_TEXT_MAX];	/* for -v: "2d4: 3,4; 1d6: 5" */
+	int	 n;			/* how many */
+};
+
 const struct tbl_row *tbl_lookup(const struct tbl *t, long total);
 const struct tbl_row *tbl_roll(const struct tbl *t, struct rng *r, long *total,
 	     uint32_t *faces);
+int	 tbl_d66(const struct tbl *t);
 void	 tbl_load(struct tbl *t, const char *path);
 void	 tbl_free(struct tbl *t);
+#define TBL_NOTED 1	/* tbl_entry: "lose 4 INT (1d6)." */
+#define TBL_FACES 2	/* tbl_entry: the faces too, for -v */
+void	 tbl_entry(struct tbl_entry *e, const char *text, struct rng *r,
+	     int how);
+int	 tbl_fixed(const struct tbl *t);
+
+/* A table's rows with their dice found once: tbl_entry without the search. */
+struct tbl_plan;
+struct tbl_plan *tbl_plan(const struct tbl *t);
+void	 tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
+	     struct tbl_entry *e, struct rng *r, int how);
+void	 tbl_plan_free(struct tbl_plan *p);
+
+/* -T KEY=FILE, spelt the same in every program: a table a result rolls on. */
+struct tbl_on {
+	const char *key;
+	struct tbl t;
+	struct tbl_plan *plan;
+};
+
+char	*tbl_on_split(char *arg);
+void	 tbl_on_load(struct tbl_on *on, const char *key, const char *file);
+const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
+	     const char *key);
+void	 tbl_on_free(struct tbl_on *on);
+void	 tbl_key(char *key, size_t size, const char *text);
 
 #endif

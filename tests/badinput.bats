@@ -116,6 +116,10 @@ roll     | empty      | -c '' d6                              | -               
 roll     | empty      | ''                                    | -                                       | 2
 roll     | empty      | -t ''                                 | -                                       | 2
 roll     | empty      | -t "$F"                               | put table ''                            | 2
+hazard   | empty      | -f "$S" -T "encounter=$F"             | state hazard; put table ''              | 2
+hazard   | empty      | -f "$S" -T ''                         | state hazard                            | 2
+reaction | empty      | -T "distance=$F"                      | put table ''                            | 2
+roll     | empty      | -t "$F#"                              | put table '# A\n1 a\n'                  | 2
 delve    | empty      | -C ''                                 | -                                       | 2
 delve    | empty      | -C "$S" -n ''                          | session                                 | 2
 delve    | empty      | new -s '' s                           | -                                       | 2
@@ -175,6 +179,10 @@ roll     | nonnumeric | d6+x                                  | -               
 roll     | nonnumeric | 4d6khx                                | -                                       | 2
 roll     | nonnumeric | -t "$F"                               | put table 'x-6 Nothing.\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: xd6\n1-6 Nothing.\n'    | 2
+hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; put table '\x7c d6 \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c x \x7c b \x7c\n' | 2
+roll     | nonnumeric | -t "$F"                               | put table '1. a\ntwo. b\n'              | 2
+roll     | nonnumeric | -t "$F"                               | put table '01-50 a\n5o-00 b\n'          | 2
+reaction | nonnumeric | -T "distance=$F"                      | put table 'd66\n1x-16 a\n'              | 2
 delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
 delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
@@ -233,6 +241,9 @@ roll     | negative   | d-6                                   | -               
 roll     | negative   | d6-1000001                            | -                                       | 2
 roll     | negative   | 4d6kh-1                               | -                                       | 2
 roll     | negative   | -t "$F"                               | put table '-1-6 Nothing.\n'             | 2
+hazard   | negative   | -f "$S" -T "encounter=$F"             | state hazard; put table '-1-6 a\n'      | 2
+roll     | negative   | -t "$F"                               | put table 'd66\n10-16 a\n21-66 b\n'     | 2
+reaction | negative   | -T "distance=$F"                      | put table '\x7c d% \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c -1-00 \x7c a \x7c\n' | 2
 delve    | negative   | -C "$S" -n -1                          | session                                 | 2
 delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
@@ -308,6 +319,9 @@ roll     | overflow   | 1001d6                                | -               
 roll     | overflow   | d1000001                              | -                                       | 2
 roll     | overflow   | d6+1000001                            | -                                       | 2
 roll     | overflow   | -t "$F"                               | put table "1-$BIG Nothing.\n"           | 2
+hazard   | overflow   | -f "$S" -T "encounter=$F"             | state hazard; put table "1-$BIG a\n"    | 2
+roll     | overflow   | -t "$F"                               | put table '01-50 a\n51-000 b\n'         | 2
+roll     | overflow   | -t "$F"                               | put table 'd66\n11-66 a\n67 b\n'        | 2
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
 delve    | overflow   | -C "$S" -n $BIG                        | session                                 | 2
 delve    | overflow   | batch -s x -n 1 -o o 1000001           | -                                       | 2
@@ -331,6 +345,8 @@ chase    | nul        | -p "$F" open                          | put party 'Ash s
 return   | nul        | -p "$F" arduous                       | put party 'Ash best=1\x00\n'            | 2
 return   | nul        | -w -p "$F" dangerous                  | put party 'Ash best=1 hp=5\nBo\x00 best=1 hp=5\n' | 2
 roll     | nul        | -t "$F"                               | put table '1-6 No\x00thing.\n'          | 2
+hazard   | nul        | -f "$S" -T "encounter=$F"             | state hazard; put table '1-6 No\x00thing.\n' | 2
+reaction | nul        | -T "distance=$F"                      | put table '1. a\n2. b\x00\n'            | 2
 delve    | nul        | -C "$S" status                         | session; put s/session 'seed 1\x00\n'     | 2
 #
 # utf8: bytes that are not UTF-8, in a file, a record or an argument
@@ -363,6 +379,8 @@ return   | utf8       | -p "$F" arduous                       | put party '\xff 
 return   | utf8       | arduous $'\xff:1'                     | -                                       | 2
 return   | utf8       | $'\xff'                               | -                                       | 2
 roll     | utf8       | -t "$F"                               | put table '1-6 No\xfething.\n'          | 2
+hazard   | utf8       | -f "$S" -T "encounter=$F"             | state hazard; put table '# crypt\n\n\x7c d6 \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c 1-6 \x7c \xff \x7c\n' | 2
+reaction | utf8       | -T "distance=$F"                      | put table '1-6 No\xfething.\n'          | 2
 roll     | utf8       | $'d6\xff'                             | -                                       | 2
 roll     | utf8       | -t $'\xff'                            | -                                       | 2
 delve    | utf8       | -C "$S" status                         | session; put s/session 'seed \xff\n'      | 2
@@ -384,6 +402,8 @@ reaction | longline   | -                                     | passthru 'a fore
 chase    | longline   | -p "$F" open                          | put party 'Ash str=1 <MiB>\n'           | 2
 return   | longline   | -p "$F" arduous                       | put party 'Ash best=1 <MiB>\n'          | 2
 roll     | longline   | -t "$F"                               | put table '1-6 <MiB>\n'                 | 2
+hazard   | longline   | -f "$S" -T "encounter=$F"             | state hazard; put table '1-6 <MiB>\n'   | 2
+reaction | longline   | -T "distance=$F"                      | put table '1. <MiB>\n'                  | 2
 delve    | longline   | -C "$S" status                         | session; put s/session 'seed <MiB>\n'     | 2
 #
 # missing: a file that is not there
@@ -408,6 +428,8 @@ return   | missing    | -p "$F" arduous                       | missing         
 return   | missing    | -w -p "$F" dangerous                  | missing                                 | 2
 roll     | missing    | -t "$F"                               | missing                                 | 2
 roll     | missing    | -t missing                            | -                                       | 2
+hazard   | missing    | -f "$S" -T "encounter=$F"             | state hazard; missing                   | 2
+reaction | missing    | -T "distance=$F"                      | missing                                 | 2
 delve    | missing    | -C missing status                      | -                                       | 2
 delve    | missing    | new -p "$F" s                          | missing                                 | 2
 #
@@ -426,6 +448,8 @@ chase    | directory  | -p "$F" open                          | dir             
 return   | directory  | -p "$F" arduous                       | dir                                     | 2
 return   | directory  | -w -p "$F" dangerous                  | dir                                     | 2
 roll     | directory  | -t "$F"                               | dir                                     | 2
+hazard   | directory  | -f "$S" -T "encounter=$F"             | state hazard; dir                       | 2
+reaction | directory  | -T "distance=$F" -                    | dir                                     | 2
 delve    | directory  | new -p "$F" s                          | dir                                     | 2
 #
 # unreadable: a file the program may not read (EACCES)
@@ -493,6 +517,10 @@ return   | command    | bogus                                 | -               
 return   | command    | -                                     | -                                       | 2
 roll     | command    | bogus                                 | -                                       | 2
 roll     | command    | -t bogus                              | -                                       | 2
+hazard   | command    | -f "$S" -T "nosuch=$F"                | state hazard; put table '1-6 a\n'       | 2
+roll     | command    | -t "$F#nosuch"                        | put table '# A\n1 a\n'                  | 2
+roll     | command    | -t "$F"                               | put table '# A\n1 a\n\n## B\n1 b\n'     | 2
+reaction | command    | -T "distance=$F" morale Ash:1         | put table '1-6 a\n'                     | 2
 roll     | command    | -                                     | -                                       | 2
 delve    | command    | -C "$S" bogus                          | session                                 | 2
 #
@@ -514,8 +542,8 @@ timedice | fields     | -f "$S" -                             | state timedice; 
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
 reaction | fields     | -                                     | stream 'reaction\t1\t7'                 | 2
 reaction | fields     | -                                     | stream 'hazard\t2\t1\tencounter'        | 2
-# a field count between two layouts: hazard has 5, 6 or 9 fields, roll 6 or 8
-light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5\tnothing\tx\ty\tz' | 2
+# a field count between two layouts: hazard has 5, 6, 7 or 9 fields, roll 6 or 8
+light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5\tnothing\tx\ty\tz\tw\tv\tu' | 2
 light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5\tsave\tAsh\t9\t12\tx' | 2
 reaction | fields     | -                                     | stream 'roll\t1\td20\t5\t5\t12\tx'     | 2
 # JSON records: cut short, wrong names, wrong types, no such program
@@ -529,6 +557,10 @@ chase    | fields     | -p "$F" open                          | put party 'Ash\n
 return   | fields     | -p "$F" arduous                       | put party 'Ash\n'                       | 2
 return   | fields     | -w -p "$F" dangerous                  | put party 'Ash best=1\n'                | 2
 roll     | fields     | -t "$F"                               | put table '1-6\n'                       | 2
+hazard   | fields     | -f "$S" -T "$F"                       | state hazard; put table '1-6 a\n'       | 2
+hazard   | fields     | -f "$S" -T "encounter="               | state hazard                            | 2
+roll     | fields     | -t "$F"                               | put table '\x7c 2d6 \x7c Key \x7c Who \x7c\n\x7c--\x7c--\x7c--\x7c\n\x7c 2-12 \x7c rats \x7c\n' | 2
+reaction | fields     | -T "$F"                               | put table '1-6 a\n'                     | 2
 delve    | fields     | -C "$S" status                         | session; put s/session 'seed\n'           | 2
 #
 # usage: an unknown option, a missing argument
@@ -546,6 +578,8 @@ return   | usage      | -Z arduous                            | -               
 return   | usage      | -c                                    | -                                       | usage
 roll     | usage      | -Z                                    | -                                       | usage
 roll     | usage      | -t                                    | -                                       | usage
+hazard   | usage      | -T                                    | -                                       | usage
+reaction | usage      | -T                                    | -                                       | usage
 delve    | usage      | -Z                                     | -                                       | usage
 delve    | usage      | -C                                     | -                                       | usage
 EOF

@@ -77,6 +77,13 @@ if [ -x "$B/roll" ]; then
 	row bulk-dice "roll -n $N d6" "shuf -r -i 1-6 -n $N" "$a" "$b" "<= 0.33"
 fi
 
+# an encounter table with dice in its rows, rolled on every encounter and
+# sign (issue 14), against the same run without it
+printf '| d8 | Who |\n|--|--|\n| 1-3 | 2d4 goblins |\n| 4-5 | 1d4+1 ghouls |\n| 6 | 3d6 skeletons |\n| 7 | The Ash Queen\047s shade |\n| 8 | A swarm of 2d6 rats and 1d4 bats |\n' > "$tmp/crypt.md"
+a=$(mean_seconds "$B/hazard -r delving -s 1 -n $N -T encounter=$tmp/crypt.md")
+b=$(mean_seconds "$B/hazard -r delving -s 1 -n $N")
+row table-dice "hazard -T encounter=crypt.md" "hazard" "$a" "$b" "<= 1.5"
+
 a=$(shell_mean "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice - | $B/reaction - >/dev/null")
 b=$(shell_mean "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null")
 row pipeline "hazard | light - | timedice - | reaction -" "hazard | cat | cat | cat" "$a" "$b" "<= 3"

@@ -147,16 +147,16 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 @test "table: gaps, overlaps, strays and bad lines are refused with the line number" {
 	t=$BATS_TEST_TMPDIR/t
 	check() { printf "$1" > "$t"; run -2 --separate-stderr unit table "$t"; one_error unit; eq "unit: $t$2" "$stderr"; }
-	check '1 a\n3-6 b\n' ': no row for 2'
-	check '1-3 a\n3-6 b\n' ': rows overlap at 3'
+	check '1 a\n3-6 b\n' ':2: no row for 2'
+	check '1-3 a\n3-6 b\n' ':2: rows overlap at 3'
 	check 'die: d6\n1-3 a\n4-7 b\n' ':3: range the die cannot roll'
 	check 'die: 2d6\n1-6 a\n7-12 b\n' ':2: range the die cannot roll'
-	check 'die: 2d6\n2-6 a\n' ': no row for 7'
+	check 'die: 2d6\n2-6 a\n' ':2: no row for 7'
 	check '# nothing\n' ': no rows'
 	check '1 a\nx b\n' ':2: x: expected a range N or N-M'
 	check '1\n' ':1: 1: expected RANGE TEXT'
 	check '3-1 a\n' ':1: 3-1: range runs backwards'
-	check '1 ...\n' ':1: the text has no key word (its first word has no letter or digit)'
+	check '1 ...\n' ':1: the text has no key word (no word with a letter that is not dice)'
 	check 'die: 2q6\n1 a\n' ':1: 2q6: expected NdM, dM or d% with optional khN, klN, +K or -K'
 	check '1 a\n2 b\x01\n' ':2: not text (a NUL, a control character or bad UTF-8)'
 	check '1 a\n2 b\xff\n' ':2: not text (a NUL, a control character or bad UTF-8)'

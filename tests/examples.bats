@@ -17,6 +17,8 @@ run_examples() {
 	mkdir -p "$BATS_TEST_TMPDIR/$page" && cd "$BATS_TEST_TMPDIR/$page" || return
 	# what the pages take as given: a rules document holding a table
 	cp "$TOP/tests/tables/000-hazard.md" hazards.md
+	cp "$TOP/tests/tables/crypt.md" crypt.md
+	cp "$TOP/tests/tables/004-gameplay.txt" gameplay.txt
 	while IFS= read -r cmd; do
 		printf '$ %s\n' "$cmd"
 		before=$(ls -l 2>/dev/null | md5sum)

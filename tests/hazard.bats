@@ -12,7 +12,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr hazard -h
-	eq "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-t FILE] [ACTION ...]" "$output"
+	eq "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "$output"
 	[ -z "$stderr" ]
 	run -0 hazard -V
 	[[ $output == "hazard (delving) "[0-9]* ]]
@@ -310,7 +310,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	eq "encounter quiet" "$(echo "$output" | awk -F'\t' '$3 != "-" { print $4 }' | sort -u | paste -sd' ')"
 	printf '1 a\n3 b\n' > bad
 	run -2 --separate-stderr hazard -t bad
-	eq "hazard: bad: no row for 2" "$stderr"
+	eq "hazard: bad:2: no row for 2" "$stderr"
 }
 
 @test "-f: N runs of one turn print exactly what one run of -n N prints, for every rules name" {
@@ -438,6 +438,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "every EXAMPLES line of hazard(6) runs" {
 	printf 'Brannoc con=2\nIlse con=-1\n' > party.txt
+	cp "$TOP/tests/tables/crypt.md" .
 	n=0
 	while IFS= read -r cmd; do
 		n=$((n + 1))

@@ -117,10 +117,10 @@ vs_odds() {
 @test "table files that do not load are refused naming the line, exit 2" {
 	printf 'die: d6\n1-3 a\n5-6 b\n' > gap
 	run -2 --separate-stderr roll -t ./gap
-	eq "roll: ./gap: no row for 4" "$stderr"
+	eq "roll: ./gap:3: no row for 4" "$stderr"
 	printf '1-3 a\n2-4 b\n' > overlap
 	run -2 --separate-stderr roll -t overlap
-	eq "roll: overlap: rows overlap at 2" "$stderr"
+	eq "roll: overlap:2: rows overlap at 2" "$stderr"
 	printf 'die: d4\nx a\n' > range
 	run -2 --separate-stderr roll -o -t range
 	eq "roll: range:2: x: expected a range N or N-M" "$stderr"

@@ -11,13 +11,13 @@
 _delving_spec() {
 	local all='exploration bookkeeping delving dungeonturn alarm travel'
 	case $1 in
-	hazard)	opts=ade:f:hjn:p:r:s:t:uVv rules=$all
+	hazard)	opts=ade:f:hjn:p:r:s:T:t:uVv rules=$all
 		cmds='rest advance stay backtrack hide' ;;
 	light)	opts=De:f:hjl:n:r:s:uVv rules=$all
 		cmds='add out relight refill wind tick status' ;;
 	timedice) opts=f:hjn:p:r:s:uVv rules=travel
 		cmds='show set roll duration turn hour day timer timers cancel rest' ;;
-	reaction) opts=adf:hjm:n:p:s:uVv rules=
+	reaction) opts=adf:hjm:n:p:s:T:uVv rules=
 		cmds='disposition morale surprise' ;;
 	chase)	opts=ab:dghjm:n:p:q:r:s:Vvx: rules='exploration delving dungeonturn travel'
 		cmds='flee open uneven long pace' ;;

@@ -1,0 +1,384 @@
+/*
+ * entry: a table's rows as they are printed (delving(7) TABLE FILES): the
+ * dice expressions written in a row rolled after the row's own roll, in
+ * order, their totals in their place; a row's key; the tables that -T
+ * KEY=FILE adds to a result, spelt the same in every program.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+#include "util.h"
+
+/* Dice inside a text: [N]d(M|%)[+K|-K]... standing as a word of its own. */
+static int
+word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The length of the expression at s, parsed into d; 0 when there is none. */
+static size_t
+expr_at(const char *s, struct dice *d)
+{
+	char buf[64];
+	size_t n = strspn(s, "0123456789");
+
+	if (s[n] != 'd' && s[n] != 'D')
+		return 0;
+	n++;
+	if (s[n] == '%')
+		n++;
+	else if (!isdigit((unsigned char)s[n]))
+		return 0;
+	n += strspn(s + n, "0123456789");
+	while ((s[n] == '+' || s[n] == '-') && isdigit((unsigned char)s[n + 1]))
+		n += 1 + strspn(s + n + 1, "0123456789");
+	if (word_char(s[n]) || s[n] == '%' || n >= sizeof buf)
+		return 0;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return dice_parse(d, buf) == NULL ? n : 0;
+}
+
+/* "roll 2d6", "Roll 1d8": an instruction to the reader, not a result. */
+static int
+after_roll(const char *text, const char *s)
+{
+	static const char *const verbs[] = { "roll", "rolls", "rolled", NULL };
+	char word[8];
+	const char *e = s, *b;
+
+	while (e > text && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	for (b = e; b > text && isalpha((unsigned char)b[-1]); b--)
+		;
+	if (e - b == 0 || e - b >= (long)sizeof word)
+		return 0;
+	memcpy(word, b, (size_t)(e - b));
+	word[e - b] = '\0';
+	return word_in(word, verbs) >= 0 || (word[0] = (char)tolower(
+	    (unsigned char)word[0]), word_in(word, verbs) >= 0);
+}
+
+/* Append to a bounded buffer; at its end the rest is dropped. */
+static void
+put(char *buf, size_t size, size_t *n, const char *s, size_t len)
+{
+	if (*n + len >= size)
+		len = *n + 1 < size ? size - *n - 1 : 0;
+	memcpy(buf + *n, s, len);
+	*n += len;
+	buf[*n] = '\0';
+}
+
+/* A total as decimal digits, without stdio: their count. */
+static int
+long_text(char *buf, long v)
+{
+	char tmp[24];
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	int n = 0, k = 0;
+
+	do
+		tmp[n++] = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		buf[k++] = '-';
+	while (n > 0)
+		buf[k++] = tmp[--n];
+	buf[k] = '\0';
+	return k;
+}
+
+/* One expression rolled: its total in the text, its dice noted. */
+static void
+roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
+    const char *s, size_t len, const struct dice *d, struct rng *r, int faces_too)
+{
+	uint32_t faces[DICE_COUNT_MAX];
+	char num[24], f[TBL_TEXT_MAX];
+	long total = dice_roll(d, r, faces);
+	int k;
+
+	k = long_text(num, total);
+	put(e->text, sizeof e->text, tn, num, (size_t)k);
+	if (e->n > 0)
+		put(e->dice, sizeof e->dice, dn, ",", 1);
+	put(e->dice, sizeof e->dice, dn, s, len);
+	if (!faces_too) {
+		e->n++;
+		return;
+	}
+	if (e->n++ > 0)
+		put(e->faces, sizeof e->faces, fn, "; ", 2);
+	put(e->faces, sizeof e->faces, fn, s, len);
+	put(e->faces, sizeof e->faces, fn, ": ", 2);
+	k = dice_faces(d, faces, f, sizeof f);
+	put(e->faces, sizeof e->faces, fn, f, k < (int)sizeof f ? (size_t)k :
+	    strlen(f));
+}
+
+/* noted: "lose 4 INT (1d6)." where no field of the record holds the dice. */
+static void
+note_dice(struct tbl_entry *e, size_t tn)
+{
+	char tail[8];
+	size_t end = tn, i;
+
+	while (end > 0 && strchr(".!?", e->text[end - 1]) != NULL &&
+	    tn - end < sizeof tail - 1)
+		end--;
+	memcpy(tail, e->text + end, tn - end);
+	tail[tn - end] = '\0';
+	e->text[end] = '\0';
+	tn = end;
+	put(e->text, sizeof e->text, &tn, " (", 2);
+	for (i = 0; e->dice[i] != '\0'; i++)
+		if (e->dice[i] == ',')
+			put(e->text, sizeof e->text, &tn, ", ", 2);
+		else
+			put(e->text, sizeof e->text, &tn, e->dice + i, 1);
+	put(e->text, sizeof e->text, &tn, ")", 1);
+	put(e->text, sizeof e->text, &tn, tail, strlen(tail));
+}
+
+/* Where an expression or an escape may start: a word's first byte. */
+static int
+may_start(const char *text, const char *p)
+{
+	if (p > text && word_char(p[-1]))
+		return 0;
+	return *p == '\\' || *p == 'd' || *p == 'D' ||
+	    (*p >= '0' && *p <= '9');
+}
+
+/* A row's text cut into literal pieces and dice, once (tbl_plan) or each time. */
+struct piece {
+	const char *s;		/* the bytes, or the expression as written */
+	size_t	 len;
+	int	 roll;		/* an expression: d is rolled */
+	struct dice d;
+};
+
+struct tbl_plan {
+	const struct tbl *t;
+	struct piece **pc;	/* each row's pieces */
+	int	*n;
+};
+
+static void
+piece(struct piece *pc, int *n, const char *s, size_t len, const struct dice *d)
+{
+	if (len == 0)
+		return;
+	pc[*n].s = s;
+	pc[*n].len = len;
+	if ((pc[*n].roll = d != NULL))
+		pc[*n].d = *d;
+	++*n;
+}
+
+/*
+ * Each dice expression standing as a word is rolled, in order, and its
+ * total put in its place; "\2d6" is kept as "2d6", and so is an expression
+ * after "roll" (an instruction, not a result).  pc has room for
+ * strlen(text) + 1 pieces; their count.
+ */
+static int
+cut(const char *text, struct piece *pc)
+{
+	const char *p, *lit;
+	struct dice d;
+	size_t len;
+	int n = 0;
+
+	for (p = lit = text; *p != '\0'; ) {
+		if (!may_start(text, p))
+			p++;
+		else if (*p == '\\' && (len = expr_at(p + 1, &d)) > 0) {
+			piece(pc, &n, lit, (size_t)(p - lit), NULL);
+			piece(pc, &n, p + 1, len, NULL);
+			lit = p += 1 + len;
+		} else if (*p != '\\' && (len = expr_at(p, &d)) > 0 &&
+		    !after_roll(text, p)) {
+			piece(pc, &n, lit, (size_t)(p - lit), NULL);
+			piece(pc, &n, p, len, &d);
+			lit = p += len;
+		} else
+			p++;
+	}
+	piece(pc, &n, lit, (size_t)(p - lit), NULL);
+	return n;
+}
+
+static void
+render(const struct piece *pc, int n, struct tbl_entry *e, struct rng *r,
+    int how)
+{
+	size_t tn = 0, dn = 0, fn = 0;
+	int i;
+
+	e->text[0] = e->dice[0] = e->faces[0] = '\0';
+	e->n = 0;
+	for (i = 0; i < n; i++)
+		if (pc[i].roll)
+			roll_one(e, &tn, &dn, &fn, pc[i].s, pc[i].len, &pc[i].d,
+			    r, how & TBL_FACES);
+		else
+			put(e->text, sizeof e->text, &tn, pc[i].s, pc[i].len);
+	if ((how & TBL_NOTED) && e->n > 0)
+		note_dice(e, tn);
+}
+
+/* The row's sentence with its dice rolled: "lose 4 INT". */
+void
+tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int how)
+{
+	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
+
+	render(pc, cut(text, pc), e, r, how);
+	free(pc);
+}
+
+/* A table's rows cut once, for a table rolled many times. */
+struct tbl_plan *
+tbl_plan(const struct tbl *t)
+{
+	struct tbl_plan *p = ereallocarray(NULL, 1, sizeof *p);
+	int i;
+
+	p->t = t;
+	p->pc = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->pc);
+	p->n = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->n);
+	for (i = 0; i < t->nrows; i++) {
+		p->pc[i] = ereallocarray(NULL, strlen(t->rows[i].text) + 1,
+		    sizeof **p->pc);
+		p->n[i] = cut(t->rows[i].text, p->pc[i]);
+	}
+	return p;
+}
+
+void
+tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
+    struct tbl_entry *e, struct rng *r, int how)
+{
+	long i = row - p->t->rows;
+
+	render(p->pc[i], p->n[i], e, r, how);
+}
+
+void
+tbl_plan_free(struct tbl_plan *p)
+{
+	int i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < p->t->nrows; i++)
+		free(p->pc[i]);
+	free(p->pc);
+	free(p->n);
+	free(p);
+}
+
+/* KEY=FILE: the FILE, KEY ended in place; NULL when arg is not KEY=FILE. */
+char *
+tbl_on_split(char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		return NULL;
+	*eq = '\0';
+	return eq + 1;
+}
+
+void
+tbl_on_load(struct tbl_on *on, const char *key, const char *file)
+{
+	on->key = key;
+	tbl_load(&on->t, file);
+	on->plan = tbl_plan(&on->t);
+}
+
+const struct tbl_on *
+tbl_on_find(const struct tbl_on *on, int n, const char *key)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(on[i].key, key) == 0)
+			return &on[i];
+	return NULL;
+}
+
+void
+tbl_on_free(struct tbl_on *on)
+{
+	tbl_plan_free(on->plan);
+	tbl_free(&on->t);
+}
+
+/* A table whose rows print as written: no dice to roll, no escapes. */
+int
+tbl_fixed(const struct tbl *t)
+{
+	const char *p;
+	struct dice d;
+	int i;
+
+	for (i = 0; i < t->nrows; i++)
+		for (p = t->rows[i].text; *p != '\0'; p++)
+			if (*p == '\\' || ((p == t->rows[i].text ||
+			    !word_char(p[-1])) && expr_at(p, &d) > 0 &&
+			    !after_roll(t->rows[i].text, p)))
+				return 0;
+	return 1;
+}
+
+/*
+ * A text's key: its first word that is not dice, a number, an article or
+ * the "x" of "2d6 x 10 gp",
+ * lower-cased, punctuation stripped: "2d4 goblins" goblins, "The Ash
+ * Queen's shade" ash.  "" when it has none.
+ */
+void
+tbl_key(char *key, size_t size, const char *text)
+{
+	static const char *const articles[] = { "a", "an", "the", "x", NULL };
+	char word[64];
+	struct dice d;
+	size_t w, b, e, n, i;
+	char article[4] = "";
+
+	for (;; text += w) {
+		text += strspn(text, " \t");
+		if (*text == '\0')
+			break;
+		w = strcspn(text, " \t");
+		for (b = 0; b < w && strchr("\\(\"'[*_", text[b]) != NULL; b++)
+			;
+		for (e = w; e > b && strchr(".,;:!?)\"'*_]", text[e - 1]) != NULL; e--)
+			;
+		if (e - b < sizeof word) {
+			memcpy(word, text + b, e - b);
+			word[e - b] = '\0';
+			if (expr_at(word, &d) == e - b && e > b)
+				continue;	/* dice: 2d4, 1d4+1, d% */
+		}
+		for (n = 0, i = 0; i < w; i++)
+			if (isalnum((unsigned char)text[i]) && n + 1 < size)
+				key[n++] = (char)tolower((unsigned char)text[i]);
+		key[n] = '\0';
+		for (i = 0; i < n && !isalpha((unsigned char)key[i]); i++)
+			;
+		if (i < n && word_in(key, articles) < 0)
+			return;
+		if (i < n && article[0] == '\0')
+			strcpy(article, key);	/* "a" alone is the key; "a rat" is rat */
+	}
+	snprintf(key, size, "%s", article);
+}
