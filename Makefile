@@ -30,14 +30,15 @@ MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
-HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/pace.h \
-	common/party.h common/proc.h common/record.h common/rectbl.h common/rng.h \
-	common/rules.h common/session.h common/kwf.h common/update.h common/table.h \
-	common/timer.h common/util.h common/view.h common/out.h common/layout.h
-OBJ = common/clock.o common/dice.o common/entry.o common/lamp.o common/odds.o common/pace.o \
-	common/party.o common/proc.o common/rectbl.o common/rng.o \
-	common/rules.o common/session.o common/kwf.o common/update.o common/table.o \
-	common/timer.o common/util.o common/view.o \
+HDR = common/clock.h common/dice.h common/lamp.h common/odds.h common/opt.h \
+	common/pace.h common/party.h common/proc.h common/record.h common/rectbl.h \
+	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \
+	common/table.h common/timer.h common/util.h common/view.h \
+	common/out.h common/layout.h
+OBJ = common/clock.o common/dice.o common/entry.o common/lamp.o common/odds.o common/opt.o \
+	common/pace.o common/party.o common/proc.o common/rectbl.o \
+	common/rng.o common/rules.o common/session.o common/kwf.o common/update.o \
+	common/table.o common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o
 LIB = common/libdelving.a
 
@@ -88,17 +89,18 @@ sanitize: all tests/unit
 
 # The suite with every program run under valgrind's memcheck: any error or
 # leak makes the program exit 99, which fails its test.  It runs copies of
-# the programs, so a rebuild cannot disturb it, over MEMCHECK_TESTS (all
+# the programs, so a rebuild cannot disturb it (valgrind needs a stderr:
+# a closed one is given /dev/null), over MEMCHECK_TESTS (all
 # but limits.bats, 1 GiB streams, and platforms.bats, cross builds).
 MEMCHECK_TESTS = tests/badinput.bats tests/chase.bats tests/common.bats \
-	tests/completion.bats tests/hazard.bats tests/install.bats \
+	tests/completion.bats tests/frontend.bats tests/hazard.bats tests/install.bats \
 	tests/json.bats tests/light.bats tests/pipeline.bats \
 	tests/reaction.bats tests/return.bats tests/roll.bats \
 	tests/state.bats tests/timedice.bats
 memcheck: all tests/unit
 	@command -v valgrind >/dev/null || { echo "make memcheck: valgrind is not installed" >&2; exit 1; }
 	@d=$$(mktemp -d) && mkdir $$d/real && for p in $(PROGS); do cp bin/$$p $$d/real/ && \
-	    printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect %s "$$@"\n' \
+	    printf '#!/bin/sh\ncommand : >&2 || exec 2>/dev/null\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect %s "$$@"\n' \
 	    "$$d/real/$$p" > $$d/$$p && chmod +x $$d/$$p; done && \
 	    DELVING_BIN=$$d bats $(MEMCHECK_TESTS); rc=$$?; rm -rf $$d; exit $$rc
 

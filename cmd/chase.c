@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "dice.h"
 #include "pace.h"
+#include "opt.h"
 #include "party.h"
 #include "record.h"
 #include "rules.h"
@@ -23,6 +23,7 @@ static const char prog[] = "chase";
 
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
+	int	 a, d;
 	int	 group, json, verbose;
 	long long count;
 	long	 mod, speed, bow, stall;
@@ -30,15 +31,30 @@ struct opts {
 	char	 given[128];	/* given['q']: -q was given */
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] "
-	    "| chase [-hjV] [-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace "
-	    "[WORD ...] [DISTANCE]\n");
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'a', NULL, "roll with advantage" },
+	{ 'b', "N", "the pursuers need only bow range: DC lower by N" },
+	{ 'd', NULL, "roll with disadvantage" },
+	{ 'g', NULL, "the worst modifier rolls once for the group" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every modifier" },
+	{ 'n', "COUNT", "roll the chase COUNT times (default 1)" },
+	{ 'p', "FILE", "read the characters from the party file" },
+	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
+	{ 'r', "RULES", "the rules of pace" },
+	{ 's', "SEED", "seed the generator" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 'x', "N", "the quarry stalls: DC higher by N" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] "
+	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "
+	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options
+};
 
 /* The options a form has no use for are refused, not ignored. */
 static void
@@ -193,7 +209,7 @@ run_chase(const struct opts *o, int argc, char **argv)
 		argv++;
 	}
 	if (argc == 0)
-		usage(stderr, EXIT_BAD);
+		opt_usage(&spec, "open, uneven or long: the terrain is missing");
 	c.terrain = find_terrain(argv[0]);
 	load_characters(&c.party, o, c.terrain->key, argc - 1, argv + 1);
 	c.dc = chase_dc(o, c.flee);
@@ -405,47 +421,37 @@ parse_speed(const char *s)
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch, a = 0, d = 0;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	o->speed = CHASE_SPEED_004;
-	while ((ch = getopt(argc, argv, "ab:dghjm:n:p:q:r:s:Vvx:")) != -1) {
-		switch (ch) {
-		case 'a': a = 1; break;
-		case 'b': o->bow = (long)estrtonum(optarg, 0, DC_SHIFT_MAX, "-b"); break;
-		case 'd': d = 1; break;
-		case 'g': o->group = 1; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'm': o->mod = emod_add(o->mod, optarg); break;
-		case 'n': o->count = estrtonum(optarg, 0, COUNT_MAX, "-n"); break;
-		case 'p': o->party = optarg; break;
-		case 'q': o->speed = parse_speed(optarg); break;
-		case 'r': o->rules = optarg; break;
-		case 's': o->seed = optarg; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		case 'x': o->stall = (long)estrtonum(optarg, 0, DC_SHIFT_MAX, "-x"); break;
-		default: usage(stderr, EXIT_BAD);
-		}
-		o->given[ch] = 1;
+	switch (letter) {
+	case 'a': o->a = 1; break;
+	case 'b': o->bow = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-b"); break;
+	case 'd': o->d = 1; break;
+	case 'g': o->group = 1; break;
+	case 'j': o->json = 1; break;
+	case 'm': o->mod = emod_add(o->mod, v); break;
+	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
+	case 'p': o->party = v; break;
+	case 'q': o->speed = parse_speed(v); break;
+	case 'r': o->rules = v; break;
+	case 's': o->seed = v; break;
+	case 'v': o->verbose = 1; break;
+	case 'x': o->stall = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-x"); break;
 	}
-	o->adv = a - d;
+	o->given[letter] = 1;
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct opts o = { 0 };
+	struct opts o = { .count = 1, .speed = CHASE_SPEED_004 };
 	int status;
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
+	o.adv = o.a - o.d;
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
 	out_init(prog, 0);

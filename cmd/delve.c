@@ -19,6 +19,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
+#include "opt.h"
 #include "proc.h"
 #include "util.h"
 #include "view.h"
@@ -43,7 +44,7 @@ enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_BATCH };
 static const char *const synopsis[] = {
 	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]",
 	"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] "
-	    "[-s SEED] DIR",
+	    "[-s SEED] [-T KEY=FILE ...] DIR",
 	"delve [-jR] [-C DIR] status | check | undo | log",
 	"delve [-jR] [-C DIR] roll | reaction | chase | return [ARG ...]",
 	"delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] -s SEED -n TURNS "
@@ -199,33 +200,67 @@ newfile(const struct session *s, const char *name)
 	return ses_path(s, s->newdir, name);
 }
 
+/*
+ * The session's tables as -T KEY=FILE words from v[n] on, NULL-terminated:
+ * reaction's own (distance, activity) when for_reaction, else hazard's.
+ */
+static int
+table_options(const struct session *s, char **v, int n, int for_reaction)
+{
+	static const char *const reaction_keys[] = { "distance", "activity", NULL };
+	char name[64], *path, *arg;
+	size_t size;
+	int i;
+
+	for (i = 0; i < s->ntables; i++) {
+		if ((word_in(s->table_key[i], reaction_keys) >= 0) != for_reaction)
+			continue;
+		snprintf(name, sizeof name, "table.%s", s->table_key[i]);
+		path = newfile(s, name);
+		size = strlen(s->table_key[i]) + strlen(path) + strlen(s->table_pick[i]) + 3;
+		arg = emalloc(size);
+		snprintf(arg, size, "%s=%s%s%s", s->table_key[i], path,
+		    strcmp(s->table_pick[i], "-") == 0 ? "" : "#",
+		    strcmp(s->table_pick[i], "-") == 0 ? "" : s->table_pick[i]);
+		free(path);
+		v[n++] = "-T";
+		v[n++] = arg;
+	}
+	v[n] = NULL;
+	return n;
+}
+
 /* One command's turns: hazard | light | timedice | reaction. */
 static void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char count[32], *party = newfile(s, "party");
-	char *h[16 + 64] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed,
+	char *h[16 + 2 * SES_TABLES_MAX + 64] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed,
 	    "-n", count };
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
 	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed, "-",
 	    NULL };
-	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-",
-	    NULL };
+	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
+	    "-s", s->seed, "-" };
 	char **const argvs[] = { h, l, t, r };
 	struct proc_result res;
 	uint64_t start, prev = s->turn;
 	size_t len;
 	char *out;
-	int i, n = 7;
+	int i, n = 7, tables, tables_end;
 
 	if (argc > 64)
 		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
 	snprintf(count, sizeof count, "%lld", o->count);
 	if (s->party)
 		h[n++] = "-p", h[n++] = party;
+	tables = n;
+	n = table_options(s, h, n, 0);
+	tables_end = n;
 	for (i = 0; i < argc; i++)
 		h[n++] = argv[i];
 	h[n] = NULL;
+	table_options(s, r, 6, 1);
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);
@@ -235,6 +270,10 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	view_records(out, len, o->form, start, prev);
 	for (i = 0; i < 4; i++)
 		free(argvs[i][2]);
+	for (i = tables; i < tables_end; i += 2)
+		free(h[i + 1]);
+	for (i = 6; r[i] != NULL; i += 2)
+		free(r[i + 1]);
 	free(out);
 	free(party);
 }
@@ -412,6 +451,10 @@ status(const struct session *s)
 
 struct newopts {
 	const char *seed, *rules, *lights, *clock, *party;
+	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
+	char	*files[SES_TABLES_MAX];		/* FILE */
+	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	int	 ntables;
 	int	 force;
 };
 
@@ -430,11 +473,13 @@ setup(struct session *s, char **v)
 	close(null);
 }
 
+/* A file the session keeps a copy of: its party file, its tables. */
 static void
-copy_party(struct session *s, const char *from)
+copy_file(struct session *s, const char *from, const char *name,
+    const char *what)
 {
-	char *to = newfile(s, "party"), buf[65536];
-	FILE *in = efopen_input(from, "a party file"), *out;
+	char *to = newfile(s, name), buf[65536];
+	FILE *in = efopen_input(from, what), *out;
 	size_t n;
 
 	if ((out = fopen(to, "we")) == NULL)
@@ -454,6 +499,7 @@ write_session(struct session *s)
 {
 	char *path = ses_path(s, "", "session");
 	FILE *fp = fopen(path, "we");
+	int i;
 
 	if (fp == NULL)
 		err(EXIT_IO, "%s", path);
@@ -465,6 +511,8 @@ write_session(struct session *s)
 	if (s->clock)
 		fprintf(fp, "clock %s\n", s->clock);
 	fprintf(fp, "party %s\n", s->party ? "yes" : "no");
+	for (i = 0; i < s->ntables; i++)
+		fprintf(fp, "table %s %s\n", s->table_key[i], s->table_pick[i]);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		err(EXIT_IO, "%s", path);
 	free(path);
@@ -474,8 +522,10 @@ write_session(struct session *s)
 static void
 setup_files(struct session *s)
 {
-	char *h[] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed, "-n",
-	    "0", NULL };
+	int i, n;
+
+	char *h[8 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
+	    "-s", s->seed, "-n", "0" };
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
 	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
 	    NULL };
@@ -484,7 +534,10 @@ setup_files(struct session *s)
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
 	    "0", NULL };
 
+	n = table_options(s, h, 7, 0);	/* hazard checks its keys and tables */
 	setup(s, h);
+	for (i = 7; i < n; i += 2)
+		free(h[i + 1]);
 	setup(s, l);
 	setup(s, t);
 	setup(s, r);
@@ -500,9 +553,14 @@ parse_new(struct newopts *n, int argc, char **argv)
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt(argc, argv, "+Fc:l:p:r:s:")) != -1)
+	while ((ch = getopt(argc, argv, "+FT:c:l:p:r:s:")) != -1)
 		switch (ch) {
 		case 'F': n->force = 1; break;
+		case 'T':
+			if (n->ntables == SES_TABLES_MAX)
+				errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
+			n->tables[n->ntables++] = optarg;
+			break;
 		case 'c': n->clock = optarg; break;
 		case 'l': n->lights = optarg; break;
 		case 'p': n->party = optarg; break;
@@ -516,6 +574,57 @@ parse_new(struct newopts *n, int argc, char **argv)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
 		errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
+}
+
+/*
+ * -T KEY=FILE[#HEADING]: the table is copied into the session as table.KEY
+ * and the session file says "table KEY HEADING" ("-" for none), so a turn
+ * passes -T KEY=STATE/table.KEY[#HEADING] on to hazard, or to reaction for
+ * its distance and activity tables.  The programs check the key and the
+ * table when the session's files are made.
+ */
+/* A table's key: lower-case letters and hyphens, as the records' keys. */
+static int
+key_ok(const char *k)
+{
+	size_t n = strspn(k, "abcdefghijklmnopqrstuvwxyz-");
+
+	return n > 0 && n <= 32 && k[n] == '\0';
+}
+
+/* Each -T KEY=FILE[#HEADING] split and checked before anything is made. */
+static void
+check_tables(struct newopts *n)
+{
+	char *arg;
+	int i;
+
+	for (i = 0; i < n->ntables; i++) {
+		arg = n->tables[i];
+		if ((n->files[i] = tbl_on_split(arg)) == NULL)
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE", arg);
+		if (!key_ok(arg))
+			errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
+			    arg);
+		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
+			*n->picks[i]++ = '\0';
+		fclose(efopen_input(n->files[i], "a table file"));
+	}
+}
+
+static void
+copy_tables(struct session *s, const struct newopts *n)
+{
+	char name[64];
+	int i;
+
+	for (i = 0; i < n->ntables; i++) {
+		snprintf(name, sizeof name, "table.%s", n->tables[i]);
+		copy_file(s, n->files[i], name, "a table file");
+		s->table_key[s->ntables] = estrdup(n->tables[i]);
+		s->table_pick[s->ntables++] = estrdup(n->picks[i] != NULL &&
+		    *n->picks[i] != '\0' ? n->picks[i] : "-");
+	}
 }
 
 /* A directory delve new made, taken away again when the session failed. */
@@ -543,6 +652,7 @@ new_session(int argc, char **argv)
 	parse_new(&n, argc, argv);
 	if (n.party != NULL)
 		fclose(efopen_input(n.party, "a party file"));
+	check_tables(&n);
 	if (access(argv[optind], F_OK) != 0 && errno == ENOENT) {
 		made_dir = argv[optind];
 		atexit(unmake_dir);
@@ -564,7 +674,8 @@ new_session(int argc, char **argv)
 	session_env(&s);
 	ses_begin(&s, 0);
 	if (n.party != NULL)
-		copy_party(&s, n.party);
+		copy_file(&s, n.party, "party", "a party file");
+	copy_tables(&s, &n);
 	setup_files(&s);
 	if (replace)
 		ses_wipe(&s);
@@ -773,6 +884,7 @@ main(int argc, char *argv[])
 	int i, rc;
 
 	util_init();
+	opt_stdfds();	/* before any file: no file takes fd 0-2 */
 	opterr = 0;
 	proc_init(argv[0]);
 	i = parse_options(&o, argc, argv);

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "opt.h"
 #include "party.h"
 #include "record.h"
 #include "rectbl.h"
@@ -70,16 +70,29 @@ struct run {
 	int	 json;
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] "
-	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] "
-	    "[ACTION ...]\n");
-	if (status == EXIT_OK)
-		out_close();
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'a', NULL, "roll the d20s with advantage" },
+	{ 'd', NULL, "roll the d20s with disadvantage" },
+	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
+	{ 'f', "FILE", "the state file: read, updated, written back" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'n', "COUNT", "roll COUNT turns (default 1)" },
+	{ 'p', "FILE", "the party file, for the CON saves of 000" },
+	{ 'r', "RULES", "the rules: exploration, bookkeeping, delving, ..." },
+	{ 's', "SEED", "seed the generator" },
+	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
+	{ 't', "FILE", "roll on the table in FILE" },
+	{ 'u', NULL, "write each record as soon as it is made" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "hazard [-adhjuVv] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] "
+	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options
+};
 
 
 /* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
@@ -638,13 +651,14 @@ parse_action(struct run *run, int argc, char **argv)
 		if (argc == 3 && run->hide_pass)
 			run->sparks = (long)estrtonum(argv[2], 0, 99, "SPARKS");
 		else if (argc > 2)
-			usage(stderr, EXIT_BAD);
+			opt_usage(&spec, "%s: one operand too many", argv[2]);
 	} else if (argc > 1)
-		usage(stderr, EXIT_BAD);
+		opt_usage(&spec, "%s: one operand too many", argv[1]);
 }
 
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
+	int	 a, d;
 	const char *die, *file, *party, *rules, *seed, *table;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
@@ -800,50 +814,42 @@ play(struct run *run, long long count)
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch, a = 0, d = 0;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	while ((ch = getopt(argc, argv, "+ade:f:hjn:p:r:s:T:t:uVv")) != -1)
-		switch (ch) {
-		case 'a': a = 1; break;
-		case 'd': d = 1; break;
-		case 'e': o->die = optarg; break;
-		case 'f': o->file = optarg; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'n': o->count = estrtonum(optarg, 0, COUNT_MAX, "-n"); break;
-		case 'p': o->party = optarg; break;
-		case 'r': o->rules = optarg; break;
-		case 's': o->seed = optarg; break;
-		case 'T':
-			if (o->non == ON_MAX)
-				errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
-			o->on[o->non++] = optarg;
-			break;
-		case 't': o->table = optarg; break;
-		case 'u': o->unbuffered = 1; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		default: usage(stderr, EXIT_BAD);
-		}
-	o->adv = a - d;
+	switch (letter) {
+	case 'a': o->a = 1; break;
+	case 'd': o->d = 1; break;
+	case 'e': o->die = v; break;
+	case 'f': o->file = v; break;
+	case 'j': o->json = 1; break;
+	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
+	case 'p': o->party = v; break;
+	case 'r': o->rules = v; break;
+	case 's': o->seed = v; break;
+	case 'T':
+		if (o->non == ON_MAX)
+			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+		o->on[o->non++] = v;
+		break;
+	case 't': o->table = v; break;
+	case 'u': o->unbuffered = 1; break;
+	case 'v': o->verbose = 1; break;
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct run run = { .s = { .rules = -1 } };
-	struct opts o = { 0 };
+	struct opts o = { .count = 1 };
 	struct kwf *f = NULL;
 	int i;
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
+	o.adv = o.a - o.d;
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {

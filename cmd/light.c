@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lamp.h"
+#include "opt.h"
 #include "record.h"
 #include "rules.h"
 #include "kwf.h"
@@ -58,14 +59,26 @@ struct cmdline {
 	long	 turns;
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: light [-DhjuVv] [-e DIE] [-f FILE] "
-	    "[-l KIND[,KIND...]] [-n COUNT] [-r RULES] [-s SEED] "
-	    "[COMMAND ...]\n");
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'D', NULL, "the party has darkvision (kept in the state file)" },
+	{ 'e', "DIE", "the usage die a source starts with (alarm rules)" },
+	{ 'f', "FILE", "keep the sources in FILE" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'l', "KIND[,KIND...]", "light these sources before the first turn" },
+	{ 'n', "COUNT", "with tick: pass COUNT turns" },
+	{ 'r', "RULES", "the rules: exploration, delving, alarm, travel, ..." },
+	{ 's', "SEED", "seed the generator" },
+	{ 'u', NULL, "write each record as soon as it is made" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "say what each source has left, and the seed" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "light [-DhjuVv] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
+	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options
+};
 
 
 /* One record: light TURN NAME KIND STATE LEFT TEXT, LEFT "-" if no count. */
@@ -260,8 +273,10 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 		errx(EXIT_BAD, "%s: not a command (add, out, relight, refill, "
 		    "wind, tick, status, hazard, -)", argv[0]);
 	c->cmd = (enum command)cmd;
-	if (argc - 1 < args_min[cmd] || argc - 1 > args_max[cmd])
-		usage(stderr, EXIT_BAD);
+	if (argc - 1 < args_min[cmd])
+		opt_usage(&spec, "%s: an operand is missing", argv[0]);
+	if (argc - 1 > args_max[cmd])
+		opt_usage(&spec, "%s: one operand too many", argv[args_max[cmd] + 1]);
 	c->arg = argv[1];
 	c->names = argv + 1;
 	c->nnames = argc - 1;
@@ -450,46 +465,38 @@ begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	while ((ch = getopt(argc, argv, "+De:f:hjl:n:r:s:uVv")) != -1)
-		switch (ch) {
-		case 'D': o->darkvision = 1; break;
-		case 'e': o->usage = optarg; break;
-		case 'f': o->file = optarg; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'l': o->kinds = optarg; break;
-		case 'n':
-			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
-			o->count_given = 1;
-			break;
-		case 'r': o->rules = optarg; break;
-		case 's': o->seed = optarg; break;
-		case 'u': o->unbuffered = 1; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		default: usage(stderr, EXIT_BAD);
-		}
+	switch (letter) {
+	case 'D': o->darkvision = 1; break;
+	case 'e': o->usage = v; break;
+	case 'f': o->file = v; break;
+	case 'j': o->json = 1; break;
+	case 'l': o->kinds = v; break;
+	case 'n':
+		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
+		o->count_given = 1;
+		break;
+	case 'r': o->rules = v; break;
+	case 's': o->seed = v; break;
+	case 'u': o->unbuffered = 1; break;
+	case 'v': o->verbose = 1; break;
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct run run = { .l = { .rules = -1 } };
-	struct opts o = { 0 };
+	struct opts o = { .count = 1 };
 	struct cmdline c;
 	struct kwf *f = NULL;
 	int kinds[LAMP_MAX], nkinds = 0;
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		load_state(&run, f);

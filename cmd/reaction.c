@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "party.h"
 #include "record.h"
 #include "rules.h"
@@ -45,6 +46,7 @@ struct run {
 
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
+	int	 a, d;
 	long	 mod;
 	long long count;
 	int	 count_set;
@@ -54,14 +56,28 @@ struct opts {
 	int	 json, verbose, unbuffered;
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] "
-	    "[-p FILE] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
-	    "surprise [NAME:WIS ...] | -]\n");
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'a', NULL, "roll each d20 check with advantage" },
+	{ 'd', NULL, "roll each d20 check with disadvantage" },
+	{ 'f', "FILE", "keep the generator in FILE, from run to run" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
+	{ 'n', "COUNT", "roll COUNT times (default 1)" },
+	{ 'p', "FILE", "the party file, for morale and surprise" },
+	{ 's', "SEED", "seed the generator" },
+	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
+	{ 'u', NULL, "write each record as soon as it is made" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] [-p FILE] "
+	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
+	    "surprise [NAME:WIS ...] | -]", options
+};
 
 /* The name a sentence gives a character: the unnamed roller is "-". */
 static const char *
@@ -457,52 +473,44 @@ load_on(struct run *run, struct opts *o)
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch, a = 0, d = 0;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	while ((ch = getopt(argc, argv, "adf:hjm:n:p:s:T:uVv")) != -1)
-		switch (ch) {
-		case 'a': a = 1; break;
-		case 'd': d = 1; break;
-		case 'f': o->file = optarg; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'm': o->mod = emod_add(o->mod, optarg); break;
-		case 'n':
-			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
-			o->count_set = 1;
-			break;
-		case 'p': o->party = optarg; break;
-		case 's': o->seed = optarg; break;
-		case 'T':
-			if (o->non == ON_MAX)
-				errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
-			o->on[o->non++] = optarg;
-			break;
-		case 'u': o->unbuffered = 1; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		default: usage(stderr, EXIT_BAD);
-		}
-	o->adv = a - d;
+	switch (letter) {
+	case 'a': o->a = 1; break;
+	case 'd': o->d = 1; break;
+	case 'f': o->file = v; break;
+	case 'j': o->json = 1; break;
+	case 'm': o->mod = emod_add(o->mod, v); break;
+	case 'n':
+		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
+		o->count_set = 1;
+		break;
+	case 'p': o->party = v; break;
+	case 's': o->seed = v; break;
+	case 'T':
+		if (o->non == ON_MAX)
+			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+		o->on[o->non++] = v;
+		break;
+	case 'u': o->unbuffered = 1; break;
+	case 'v': o->verbose = 1; break;
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { 0 };
+	struct opts o = { .count = 1 };
 	struct kwf *f = NULL;
 	enum mode mode;
 	int i;
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
+	o.adv = o.a - o.d;
 	mode = parse_mode(argc, argv);
 	check_mode_options(mode, &o);
 	if (mode == M_MORALE || mode == M_SURPRISE)

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "opt.h"
 #include "party.h"
 #include "record.h"
 #include "rules.h"
@@ -45,14 +45,26 @@ struct opts {
 	int	 json, verbose, write;
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] "
-	    "[-m MOD] [-p FILE] [-r RULES] [-s SEED] [-w] "
-	    "dangerous|arduous [NAME:BEST ...]\n");
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'c', "DC", "set the DC outright, from 1 to 30" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'k', "ROOMS", "rooms from the exit of the dungeon (dungeonturn)" },
+	{ 'l', "LENGTH", "the distance from safety (travel)" },
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
+	{ 'p', "FILE", "the party file" },
+	{ 'r', "RULES", "the rules: travel (the default) or dungeonturn" },
+	{ 's', "SEED", "seed the generator" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 'w', NULL, "write the new hp= or load= back to the party file" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] [-m MOD] [-p FILE] "
+	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options
+};
 
 /* The sentence's name for a character: the unnamed roller is "-". */
 static const char *
@@ -173,7 +185,7 @@ parse_path(int argc, char **argv)
 	int p;
 
 	if (argc == 0)
-		usage(stderr, EXIT_BAD);
+		opt_usage(&spec, "dangerous or arduous: the path is missing");
 	if (strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: return rolls for the party and reads no stream");
 	if ((p = word_in(argv[0], path_names)) < 0)
@@ -198,35 +210,31 @@ write_path(const struct run *run, const struct opts *o, int argc)
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch;
+	struct opts *o = ctx;
 
-	while ((ch = getopt(argc, argv, "c:hjk:l:m:p:r:s:Vvw")) != -1)
-		switch (ch) {
-		case 'c':
-			o->dc = (long)estrtonum(optarg, DC_MIN, DC_MAX, "-c");
-			o->have_dc = 1;
-			break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'k':
-			o->rooms = (long)estrtonum(optarg, 0, DISTANCE_MAX, "-k");
-			o->have_rooms = 1;
-			break;
-		case 'l':
-			o->length = (long)estrtonum(optarg, 0, DISTANCE_MAX, "-l");
-			o->have_length = 1;
-			break;
-		case 'm': o->mod = emod_add(o->mod, optarg); break;
-		case 'p': o->party = optarg; break;
-		case 'r': o->rules = optarg; break;
-		case 's': o->seed = optarg; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		case 'w': o->write = 1; break;
-		default: usage(stderr, EXIT_BAD);
-		}
+	switch (letter) {
+	case 'c':
+		o->dc = (long)estrtonum(v, DC_MIN, DC_MAX, "-c");
+		o->have_dc = 1;
+		break;
+	case 'j': o->json = 1; break;
+	case 'k':
+		o->rooms = (long)estrtonum(v, 0, DISTANCE_MAX, "-k");
+		o->have_rooms = 1;
+		break;
+	case 'l':
+		o->length = (long)estrtonum(v, 0, DISTANCE_MAX, "-l");
+		o->have_length = 1;
+		break;
+	case 'm': o->mod = emod_add(o->mod, v); break;
+	case 'p': o->party = v; break;
+	case 'r': o->rules = v; break;
+	case 's': o->seed = v; break;
+	case 'v': o->verbose = 1; break;
+	case 'w': o->write = 1; break;
+	}
 }
 
 static void
@@ -252,10 +260,7 @@ main(int argc, char *argv[])
 	int i;
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
 	setup(&run, &o, argc, argv);
 	if ((wpath = write_path(&run, &o, argc - 1)) != NULL)
 		f = kwf_update(wpath, NULL);	/* locked before the party is read */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "odds.h"
 #include "record.h"
 #include "rules.h"
@@ -41,15 +42,23 @@ struct run {
 	int	 failed;	/* a check failed */
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: roll [-hjVv] [-c DC] [-n COUNT] [-o] [-s SEED] "
-	    "[-t TABLE|FILE] [EXPRESSION ...]\n");
-	if (status == EXIT_OK)
-		out_close();
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'n', "COUNT", "roll the expressions COUNT times (default 1)" },
+	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
+	{ 's', "SEED", "seed the generator" },
+	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each total, and the seed" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "roll [-hjVv] [-c DC] [-n COUNT] [-o] [-s SEED] [-t TABLE|FILE] "
+	    "[EXPRESSION ...]", options
+};
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
 static void
@@ -426,40 +435,32 @@ check_options(const struct opts *o, int argc)
 }
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	while ((ch = getopt(argc, argv, "+c:hjn:os:t:Vv")) != -1)
-		switch (ch) {
-		case 'c': o->dc = optarg; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'n':
-			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
-			o->count_set = 1;
-			break;
-		case 'o': o->odds = 1; break;
-		case 's': o->seed = optarg; break;
-		case 't': o->table = optarg; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		default: usage(stderr, EXIT_BAD);
-		}
+	switch (letter) {
+	case 'c': o->dc = v; break;
+	case 'j': o->json = 1; break;
+	case 'n':
+		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
+		o->count_set = 1;
+		break;
+	case 'o': o->odds = 1; break;
+	case 's': o->seed = v; break;
+	case 't': o->table = v; break;
+	case 'v': o->verbose = 1; break;
+	}
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { 0 };
+	struct opts o = { .count = 1 };
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
 	check_options(&o, argc);
 	out_init(prog, 0);
 	rec_json(o.json);

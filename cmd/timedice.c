@@ -12,6 +12,7 @@
 
 #include "clock.h"
 #include "dice.h"
+#include "opt.h"
 #include "party.h"
 #include "record.h"
 #include "rules.h"
@@ -68,13 +69,24 @@ struct run {
 	uint64_t sturn;		/* filter mode: the stream's turn */
 };
 
-static void
-usage(FILE *fp, int status)
-{
-	fprintf(fp, "usage: timedice [-hjuVv] [-f FILE] [-n COUNT] [-p FILE] "
-	    "[-r RULES] [-s SEED] [COMMAND ...]\n");
-	exit(status);
-}
+static const struct opt options[] = {
+	{ 'f', "FILE", "keep the clock, the timers and the generator in FILE" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'n', "COUNT", "carry out the command COUNT times (default 1)" },
+	{ 'p', "FILE", "the party file, for each character's resilience" },
+	{ 'r', "RULES", "the rules: only travel" },
+	{ 's', "SEED", "seed the generator" },
+	{ 'u', NULL, "write each record as soon as it is made" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec spec = {
+	prog, "timedice [-hjuVv] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] "
+	    "[-s SEED] [COMMAND ...]", options
+};
 
 static uint64_t
 etime(const char *what, const char *s)
@@ -644,29 +656,23 @@ struct opts {
 };
 
 static void
-parse_options(struct opts *o, int argc, char **argv)
+option(void *ctx, int letter, char *v)
 {
-	int ch;
+	struct opts *o = ctx;
 
-	o->count = 1;
-	/* "+": options end at the first operand (POSIX), so set -1 is a time */
-	while ((ch = getopt(argc, argv, "+f:hjn:p:r:s:uVv")) != -1)
-		switch (ch) {
-		case 'f': o->file = optarg; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->json = 1; break;
-		case 'n':
-			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
-			o->count_given = 1;
-			break;
-		case 'p': o->party = optarg; break;
-		case 'r': o->rules = optarg; break;
-		case 's': o->seed = optarg; break;
-		case 'u': o->unbuffered = 1; break;
-		case 'V': version(prog); out_close(); exit(EXIT_OK);
-		case 'v': o->verbose = 1; break;
-		default: usage(stderr, EXIT_BAD);
-		}
+	switch (letter) {
+	case 'f': o->file = v; break;
+	case 'j': o->json = 1; break;
+	case 'n':
+		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
+		o->count_given = 1;
+		break;
+	case 'p': o->party = v; break;
+	case 'r': o->rules = v; break;
+	case 's': o->seed = v; break;
+	case 'u': o->unbuffered = 1; break;
+	case 'v': o->verbose = 1; break;
+	}
 }
 
 static void
@@ -701,14 +707,11 @@ main(int argc, char *argv[])
 {
 	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
 	    .per_hour = ROOMS_HOUR_004 } };
-	struct opts o = { 0 };
+	struct opts o = { .count = 1 };
 	struct kwf *f = NULL;
 
 	util_init();
-	opterr = 0;
-	parse_options(&o, argc, argv);
-	argc -= optind;
-	argv += optind;
+	argv = opt_parse(&spec, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);

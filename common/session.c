@@ -179,6 +179,26 @@ ses_read(const char *path, int (*line)(void *, char **, int, const char *,
 	return 1;
 }
 
+/* Words of a line joined again by one space: a heading of several words. */
+static char *
+words_joined(char **w, int nw)
+{
+	size_t size = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < nw; i++)
+		size += strlen(w[i]) + 1;
+	s = emalloc(size);
+	*s = '\0';
+	for (i = 0; i < nw; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, w[i]);
+	}
+	return s;
+}
+
 static int
 session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 {
@@ -190,6 +210,14 @@ session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 
 	if (strcmp(w[0], "party") == 0 && nw == 2) {
 		s->party = strcmp(w[1], "yes") == 0;
+		return 0;
+	}
+	if (strcmp(w[0], "table") == 0) {	/* table KEY HEADING: delve -T */
+		if (nw < 3 || s->ntables == SES_TABLES_MAX)
+			errx(EXIT_BAD, "%s:%lu: table: expected a key and a heading or -",
+			    path, ln);
+		s->table_key[s->ntables] = estrdup(w[1]);
+		s->table_pick[s->ntables++] = words_joined(w + 2, nw - 2);
 		return 0;
 	}
 	if (slot == NULL)
@@ -498,5 +526,10 @@ ses_close(struct session *s)
 	free(s->rules);
 	free(s->lights);
 	free(s->clock);
+	while (s->ntables > 0) {
+		s->ntables--;
+		free(s->table_key[s->ntables]);
+		free(s->table_pick[s->ntables]);
+	}
 	memset(s, 0, sizeof *s);
 }

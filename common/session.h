@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define SES_TABLES_MAX 16	/* -T tables a session keeps */
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
 
 struct session {
@@ -19,6 +20,9 @@ struct session {
 	char	 newdir[32];	/* this command's work directory, .new.PID */
 	char	*seed, *rules, *lights, *clock;	/* the session file */
 	int	 party;		/* a party file is kept */
+	int	 ntables;	/* -T tables kept as table.KEY: */
+	char	*table_key[SES_TABLES_MAX];	/* KEY */
+	char	*table_pick[SES_TABLES_MAX];	/* its #HEADING, or "-" */
 	unsigned long gen;	/* the current generation */
 	uint64_t turn, calls;
 	long long logsize;

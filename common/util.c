@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +13,17 @@
 
 #include "util.h"
 
-/* Parse a whole decimal integer in lo..hi; 0 on success. */
+/*
+ * Parse a whole decimal integer in lo..hi; 0 on success.  A sign or a
+ * digit first: strtoll would skip any white space (\v, \f, \r too).
+ */
 int
 strtonum_ok(const char *s, long long lo, long long hi, long long *out)
 {
 	char *end;
 	long long v;
 
-	if (*s == '\0' || *s == ' ' || *s == '\t' || *s == '\n')
+	if (*s != '-' && *s != '+' && (*s < '0' || *s > '9'))
 		return -1;
 	errno = 0;
 	v = strtoll(s, &end, 10);
@@ -216,4 +220,96 @@ efopen_input(const char *path, const char *what)
 	if ((fp = fdopen(fd, "r")) == NULL)
 		err(EXIT_IO, "%s", path);
 	return fp;
+}
+
+/* One byte's escape: \n, \t and the like, else three octal digits. */
+static size_t
+escape_byte(char *to, unsigned char c)
+{
+	static const char named[] = "\aa\bb\tt\nn\vv\ff\rr";
+	const char *p;
+
+	to[0] = '\\';
+	if (c != '\0' && (p = strchr(named, c)) != NULL && (p - named) % 2 == 0) {
+		to[1] = p[1];
+		return 2;
+	}
+	to[1] = (char)('0' + (c >> 6));
+	to[2] = (char)('0' + (c >> 3 & 7));
+	to[3] = (char)('0' + (c & 7));
+	return 4;
+}
+
+/* The message of FMT as one line of text, in TO (of SIZE bytes, at least 1). */
+static void
+vmessage(char *to, size_t size, const char *fmt, va_list ap)
+{
+	char msg[2048];
+	size_t n, i, k = 0;
+	int len;
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = strlen(msg);
+	for (i = 0; i < n && k + 5 <= size; i += (size_t)len) {
+		if ((len = text_len(msg + i, n - i)) != 0 && msg[i] != '\t') {
+			memcpy(to + k, msg + i, (size_t)len);
+			k += (size_t)len;
+		} else {
+			k += escape_byte(to + k, (unsigned char)msg[i]);
+			len = 1;
+		}
+	}
+	to[k] = '\0';
+}
+
+void
+esc_err(int status, const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+	int saved = errno;
+
+	va_start(ap, fmt);
+	vmessage(line, sizeof line, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	(err)(status, "%s", line);
+}
+
+void
+esc_errx(int status, const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(line, sizeof line, fmt, ap);
+	va_end(ap);
+	(errx)(status, "%s", line);
+}
+
+void
+esc_warn(const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+	int saved = errno;
+
+	va_start(ap, fmt);
+	vmessage(line, sizeof line, fmt, ap);
+	va_end(ap);
+	errno = saved;
+	(warn)("%s", line);
+}
+
+void
+esc_warnx(const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(line, sizeof line, fmt, ap);
+	va_end(ap);
+	(warnx)("%s", line);
 }

@@ -2,6 +2,7 @@
 #ifndef DELVING_UTIL_H
 #define DELVING_UTIL_H
 
+#include <err.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,26 @@ enum {			/* exit status: delving(7) EXIT STATUS */
 	EXIT_BAD = 2,		/* usage error or bad input */
 	EXIT_IO = 3		/* I/O or system error */
 };
+
+#ifdef __GNUC__
+#define ESC_PRINTF(i) __attribute__((format(printf, i, i + 1)))
+#else
+#define ESC_PRINTF(i)
+#endif
+/*
+ * Every error is one line: err, errx, warn and warnx, wherever they are
+ * called, show a control byte (a newline in a user's value) or a byte that
+ * is not UTF-8 escaped, as \n or \377.  (A name in parentheses,
+ * (errx)(...), reaches libc's own.)
+ */
+_Noreturn void esc_err(int status, const char *fmt, ...) ESC_PRINTF(2);
+_Noreturn void esc_errx(int status, const char *fmt, ...) ESC_PRINTF(2);
+void	  esc_warn(const char *fmt, ...) ESC_PRINTF(1);
+void	  esc_warnx(const char *fmt, ...) ESC_PRINTF(1);
+#define err(...)	esc_err(__VA_ARGS__)
+#define errx(...)	esc_errx(__VA_ARGS__)
+#define warn(...)	esc_warn(__VA_ARGS__)
+#define warnx(...)	esc_warnx(__VA_ARGS__)
 
 #define INPUT_SIZE_MAX (1L << 20)	/* a party or table file */
 #define COUNT_MAX 1000000000000000000LL	/* -n: 10^18 turns */

@@ -6,7 +6,8 @@
 #
 # Each case runs in a directory of its own and must give:
 #   - the status of the row: 2 (or 3) with exactly one stderr line
-#     "PROG: ...", or "usage" (status 2, the one "usage: PROG ..." line);
+#     "PROG: ...", or "usage" (status 2, a line "PROG: ..." naming what was
+#     wrong, then the one "usage: PROG ..." line);
 #   - nothing on stdout; a filter may copy the lines before the bad record
 #     and add its own records for them, but nothing from the bad record on;
 #   - no change to any file: every state, party and table file the case
@@ -38,7 +39,9 @@ setup_file() {
 } > /dev/null
 
 # Columns: PROG | CLASS | ARGS | SETUP | STATUS.  ARGS are shell words,
-# evaluated after SETUP; leading NAME=VALUE words go to the environment.
+# evaluated after SETUP; leading NAME=VALUE words go to the environment,
+# but CLOSE=N, which runs the program with descriptor N closed (stdin,
+# stdout or stderr; with stderr closed only the status is checked).
 # SETUP is shell code using the fixtures below ("-": none); it sets $F (the
 # file under test), $S (a valid state file), $IN (stdin).  No "|" inside a
 # column.  An argument cannot hold a NUL byte, nor (on Linux) more than
@@ -563,6 +566,46 @@ roll     | fields     | -t "$F"                               | put table '\x7c 
 reaction | fields     | -T "$F"                               | put table '1-6 a\n'                     | 2
 delve    | fields     | -C "$S" status                         | session; put s/session 'seed\n'           | 2
 #
+# closed: a standard stream closed (CLOSE=N), and 004's leading white space
+hazard   | closed     | CLOSE=1 -f "$S" -s 1 -n 3             | state hazard                            | 3
+hazard   | closed     | CLOSE=2 -f "$S" -r bogus              | state hazard                            | 2
+hazard   | closed     | -f "$S" -n $'\v1'                     | state hazard                            | 2
+hazard   | closed     | -f "$S" -n $'\f1'                     | state hazard                            | 2
+hazard   | closed     | -f "$S" -n $'\r1'                     | state hazard                            | 2
+hazard   | closed     | -f "$S" -r alarm hide pass $'\v1'     | state hazard                            | 2
+hazard   | closed     | -f "$S" $'rest\n'                     | state hazard                            | 2
+light    | closed     | CLOSE=1 -f "$S" tick                  | state light                             | 3
+light    | closed     | CLOSE=2 -f "$S" -r bogus              | state light                             | 2
+light    | closed     | CLOSE=0 -s 1 -l torch -               | -                                       | ok: a closed stdin is empty input
+light    | closed     | -f "$S" -n $'\v1' tick                | state light                             | 2
+light    | closed     | -f "$S" tick $'\f1'                   | state light                             | 2
+timedice | closed     | CLOSE=1 -f "$S" hour                  | state timedice                          | 3
+timedice | closed     | CLOSE=2 -f "$S" -r bogus              | state timedice                          | 2
+timedice | closed     | CLOSE=0 -f "$S" -                     | state timedice                          | ok: a closed stdin is empty input
+timedice | closed     | -f "$S" hour $'\r1'                   | state timedice                          | 2
+timedice | closed     | -f "$S" -n $'\v1' hour                | state timedice                          | 2
+reaction | closed     | CLOSE=1 -s 1                          | -                                       | 3
+reaction | closed     | CLOSE=0 -                             | -                                       | ok: a closed stdin is empty input
+reaction | closed     | -n $'\v1'                             | -                                       | 2
+reaction | closed     | -m $'\f1'                             | -                                       | 2
+reaction | closed     | morale $'Ash:\r1'                     | -                                       | 2
+chase    | closed     | CLOSE=1 -s 1 open                     | -                                       | 3
+chase    | closed     | -n $'\v1' open                        | -                                       | 2
+chase    | closed     | -q $'\f30' open                       | -                                       | 2
+return   | closed     | CLOSE=1 -w -p "$F" -s 1 dangerous     | put party 'Ash best=1 hp=5\n'           | 3
+return   | closed     | CLOSE=2 -w -p "$F" -r bogus dangerous | put party 'Ash best=1 hp=5\n'           | 2
+return   | closed     | -l $'\v1' arduous                     | -                                       | 2
+return   | closed     | -c $'\r10' arduous                    | -                                       | 2
+roll     | closed     | CLOSE=1 -s 1 d6                       | -                                       | 3
+roll     | closed     | -n $'\v1' d6                          | -                                       | 2
+roll     | closed     | -c $'\f10' d20                        | -                                       | 2
+roll     | closed     | $'d6\n'                               | -                                       | 2
+delve    | closed     | CLOSE=1 -C "$S"                       | session                                 | 3
+delve    | closed     | CLOSE=1 -C "$S" status                | session                                 | 3
+delve    | closed     | CLOSE=2 -C "$S" bogus                 | session                                 | 2
+delve    | closed     | -C "$S" -n $'\v1'                     | session                                 | 2
+delve    | closed     | -C "$S" $'bogus\n'                    | session                                 | 2
+#
 # usage: an unknown option, a missing argument
 hazard   | usage      | -f "$S" -Z                            | state hazard                            | usage
 hazard   | usage      | -f "$S" -n                            | state hazard                            | usage
@@ -578,6 +621,13 @@ return   | usage      | -Z arduous                            | -               
 return   | usage      | -c                                    | -                                       | usage
 roll     | usage      | -Z                                    | -                                       | usage
 roll     | usage      | -t                                    | -                                       | usage
+hazard   | usage      | -f "$S" --seed 5                      | state hazard                            | usage
+hazard   | usage      | -f "$S" rest -s                       | state hazard                            | usage
+light    | usage      | -f "$S" add torch -Z                  | state light                             | usage
+timedice | usage      | -f "$S" hour -n                       | state timedice                          | usage
+reaction | usage      | morale -r alarm                       | -                                       | usage
+return   | usage      | arduous Ash:1 -s                      | -                                       | usage
+roll     | usage      | d20 --count 3                         | -                                       | usage
 hazard   | usage      | -T                                    | -                                       | usage
 reaction | usage      | -T                                    | -                                       | usage
 delve    | usage      | -Z                                     | -                                       | usage
@@ -586,7 +636,7 @@ EOF
 }
 
 CLASSES="empty nonnumeric negative overflow nul utf8 longline missing directory
-unreadable rules command fields usage"
+unreadable rules command fields closed usage"
 FILTERS=" light timedice reaction "
 
 # ---- fixtures: each runs in the case's own directory
@@ -677,7 +727,7 @@ rows() {
 # commands here, the faster the matrix.)
 one_case() {
 	local prog=$1 args=$2 setup=$3 want=$4
-	local F= S= IN=/dev/null PASS= SKIP= st=0 err= why= argv envs=()
+	local F= S= IN=/dev/null PASS= SKIP= st=0 err= why= argv envs=() close=
 	local tmp=$BATS_TEST_TMPDIR
 	mkdir "$tmp/$((++ncase))" && cd "$tmp/$ncase"
 	[ "$setup" = - ] || eval "$setup"
@@ -687,22 +737,45 @@ one_case() {
 	fi
 	eval "argv=( $args )"
 	while [ ${#argv[@]} -gt 0 ] && [[ ${argv[0]} == [A-Z_]*=* ]]; do
-		envs+=("${argv[0]}")
+		case ${argv[0]} in
+		CLOSE=[012]) close=${argv[0]#CLOSE=} ;;
+		*) envs+=("${argv[0]}") ;;
+		esac
 		argv=("${argv[@]:1}")
 	done
 	snapshot > "$tmp/before"
-	env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" > "$tmp/out" 2> "$tmp/err" || st=$?
+	case $close in
+	0) env "${envs[@]}" "$prog" "${argv[@]}" <&- > "$tmp/out" 2> "$tmp/err" || st=$? ;;
+	1) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" >&- 2> "$tmp/err" || st=$?; : > "$tmp/out" ;;
+	2) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" > "$tmp/out" 2>&- || st=$?
+	   : > "$tmp/err" ;;
+	*) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" > "$tmp/out" 2> "$tmp/err" || st=$? ;;
+	esac
 	IFS= read -r -d '' err < "$tmp/err" || :
+	# stderr closed: the status alone, nothing written anywhere
+	[ "$close" = 2 ] && [ "$want" != usage ] && [[ $want != ok* ]] &&
+	    err="$prog: (stderr closed)"$'\n'
 	case $want in
 	ok*)
 		[ "$st" -le 1 ] || why="exit $st, expected 0 or 1"
 		[ -z "$err" ] || why="$why; stderr: ${err:0:300}"
 		;;
 	*)
-		[ "$want" = usage ] && set -- 2 "usage: $prog " || set -- "$want" "$prog: "
-		[ "$st" -eq "$1" ] || why="exit $st, expected $1"
-		[[ $err == "$2"*$'\n' && $err != *$'\n'*$'\n' ]] ||
-		    why="$why; stderr is not one line starting '$2': ${err:0:300}"
+		if [ "$want" = usage ] && ! grep -q opt_parse "$TOP/cmd/$prog.c"; then
+			# delve parses its forms itself: the one usage line
+			[ "$st" -eq 2 ] || why="exit $st, expected 2"
+			[[ $err == "usage: $prog "*$'\n' && $err != *$'\n'*$'\n' ]] ||
+			    why="$why; stderr is not one line starting 'usage: $prog ': ${err:0:300}"
+		elif [ "$want" = usage ]; then
+			[ "$st" -eq 2 ] || why="exit $st, expected 2"
+			[[ $err == "$prog: "*$'\n'"usage: $prog "*$'\n' &&
+			    $err != *$'\n'*$'\n'*$'\n' ]] ||
+			    why="$why; stderr is not '$prog: ...' and the usage line: ${err:0:300}"
+		else
+			[ "$st" -eq "$want" ] || why="exit $st, expected $want"
+			[[ $err == "$prog: "*$'\n' && $err != *$'\n'*$'\n' ]] ||
+			    why="$why; stderr is not one line starting '$prog: ': ${err:0:300}"
+		fi
 		;;
 	esac
 	if [ -n "$PASS" ] && [[ $FILTERS == *" $prog "* ]]; then
@@ -710,6 +783,9 @@ one_case() {
 		    why="$why; stdout is not the lines before the bad one: $(head -c 300 "$tmp/out")"
 	elif [[ $want != ok* ]] && [ -s "$tmp/out" ]; then
 		why="$why; stdout: $(head -c 300 "$tmp/out")"
+	fi
+	if [ -n "$close" ] && [ -n "$(find . -name '*.lock' -size +0c)" ]; then
+		why="$why; a lock file took the closed stream: $(find . -name '*.lock' -size +0c)"
 	fi
 	if [[ $want != ok* ]] && ! snapshot | cmp -s - "$tmp/before"; then
 		why="$why; files changed: $(snapshot | diff "$tmp/before" - | head -5 | tr '\n' ' ')"
@@ -768,4 +844,5 @@ run_class() (
 @test "rules: an unknown rules name, or one the program lacks" { run_class rules; }
 @test "command: an unknown command, action, mode or path" { run_class command; }
 @test "fields: a record or a file line with too few fields" { run_class fields; }
+@test "closed: a closed stdin, stdout or stderr; white space before a number; a newline in a value" { run_class closed; }
 @test "usage: an unknown option, a missing argument" { run_class usage; }

@@ -22,14 +22,15 @@ chisq_weighted() {
 
 @test "chase -h prints the usage on stdout and exits 0" {
 	run -0 --separate-stderr chase -h
-	case $output in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
+	case ${lines[0]} in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
+	eq "See chase(6)." "${lines[${#lines[@]} - 1]}"
 	eq "" "$stderr"
 }
 
 @test "chase: the usage line is the man page SYNOPSIS" {
 	syn=$(synopsis chase.6) || skip "mandoc is not installed"
 	run -0 chase -h
-	eq "$syn" "$(printf '%s\n' "$output" | sed 's/^usage: //; s/ | chase / chase /')"
+	eq "$syn" "$(printf '%s\n' "${lines[0]}" | sed 's/^usage: //; s/ | chase / chase /')"
 }
 
 @test "chase -V prints the version" {
@@ -39,12 +40,12 @@ chisq_weighted() {
 
 @test "chase: an unknown option, a missing terrain or a stream is refused" {
 	run -2 --separate-stderr chase -z open
-	case $stderr in "usage: chase "*) ;; *) false;; esac
+	usage_error chase
 	eq "" "$output"
 	run -2 --separate-stderr chase
-	case $stderr in "usage: chase "*) ;; *) false;; esac
+	usage_error chase
 	run -2 --separate-stderr chase flee
-	case $stderr in "usage: chase "*) ;; *) false;; esac
+	usage_error chase
 	run -2 --separate-stderr chase -
 	one_error chase
 	eq "" "$output"

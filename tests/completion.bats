@@ -9,10 +9,12 @@ PROGRAMS="hazard light timedice reaction chase return roll"
 ALL_RULES="alarm bookkeeping delving dungeonturn exploration travel"
 
 # comp PROG WORD...: what bash completes for the last WORD of the command
-# line PROG WORD..., sorted, on one line.
+# line PROG WORD... (env's completion for env ...), sorted, on one line.
+# COMP_LINE, when set, is the line as typed.
 comp() {
 	bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-	    _delving "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+	    f=_delving; [ "$1" = env ] && f=_delving_env
+	    $f "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
 	    printf "%s\n" "${COMPREPLY[@]}"' bash "$COMPDIR/delving.bash" "$@" |
 	    sed '/^$/d' | sort | paste -sd' ' -
 }
@@ -84,10 +86,55 @@ accepts() {
 	eq "candle lantern torch" "$(comp light add '')"
 	eq "long open uneven" "$(comp chase -a flee '')"
 	eq "from" "$(comp timedice roll 2 '')"
-	# after an operand or --, no more options; after -- the commands
-	eq "" "$(comp hazard rest -)"
+	# options anywhere up to --: after an operand too; after -- the commands
+	eq "$(comp hazard -)" "$(comp hazard rest -)"
+	eq "-l" "$(comp light add torch -l)"
 	eq "" "$(comp hazard rest '')"
 	eq "rest" "$(comp hazard -- r)"
+	eq "" "$(comp hazard -- rest -)"
+	# a negative number is an operand, not an option
+	eq "-V -f -h -j -n -p -r -s -u -v" "$(comp timedice set -1 -)"
+}
+
+@test "bash: the options and their value names are those of PROG -h" {
+	for p in $PROGRAMS; do
+		eq "$(env $p -h | awk '/^  -/ { print $1 }' | sort | paste -sd' ' -)" \
+		    "$(comp $p - | tr ' ' '\n' | sort | paste -sd' ' -)"
+	done
+	# a value named FILE is a file name, whatever the letter
+	cd "$BATS_TEST_TMPDIR"
+	touch tfile
+	eq "tfile" "$(comp hazard -t tf)"
+	eq "tfile" "$(comp timedice -p tf)"
+}
+
+@test "bash: hazard's actions are those of -r, else of the state file's rules, else DELVING_RULES" {
+	cd "$BATS_TEST_TMPDIR"
+	hazard -f crypt.alarm -r alarm -s 1 > /dev/null
+	eq "advance backtrack hide stay" "$(comp hazard -f crypt.alarm '')"
+	eq "advance backtrack hide stay" "$(comp hazard -fcrypt.alarm '')"
+	eq "advance" "$(comp hazard -v -f crypt.alarm -n 2 a)"
+	eq "rest" "$(comp hazard -f crypt.alarm -r delving '')"
+	eq "rest" "$(comp hazard -r exploration '')"
+	eq "" "$(comp hazard -r travel '')"
+	eq "advance backtrack hide stay" "$(DELVING_RULES=alarm comp hazard '')"
+	eq "rest" "$(DELVING_RULES=alarm comp hazard -r bookkeeping '')"
+}
+
+@test "bash: env return completes return's operands; a bare return, the builtin, nothing" {
+	eq "arduous dangerous" "$(comp env return '')"
+	eq "arduous dangerous" "$(comp env -i X=1 return '')"
+	eq "dungeonturn" "$(comp env return -vr d)"
+	eq "dangerous" "$(comp env return -s 1 d)"
+	eq "fail pass" "$(comp env hazard -r alarm hide '')"
+	[[ " $(comp env haz) " == *" hazard "* ]]
+	eq "" "$(COMP_LINE='return ' comp return '')"
+	eq "" "$(COMP_LINE='  return -' comp return -)"
+	eq "arduous dangerous" "$(COMP_LINE='env return ' comp return '')"
+	eq "arduous dangerous" "$(COMP_LINE='./bin/return ' comp ./bin/return '')"
+	# env keeps a completion it already has
+	run -0 bash -c 'complete -F _x env; source "$1"; complete -p env' bash "$COMPDIR/delving.bash"
+	eq "complete -F _x env" "$output"
 }
 
 @test "bash: -f, -p and -t complete file names" {
@@ -133,9 +180,9 @@ accepts() {
 
 @test "zsh: the options, -r values and commands are bash's" {
 	need_zsh
-	for line in 'hazard -' 'light -' 'timedice -' 'reaction -' 'chase -' 'return -' 'roll -' \
-	    'hazard -r ' 'chase -r ' 'return -vr ' 'timedice ' 'light -s 1 ' 'chase flee ' \
-	    'hazard -r alarm hide ' 'return a'; do
+	for line in 'hazard -' 'light -' 'timedice -' 'reaction -' 'chase -' 'env return -' 'roll -' \
+	    'hazard -r ' 'chase -r ' 'env return -vr ' 'timedice ' 'light -s 1 ' 'chase flee ' \
+	    'hazard -r alarm hide ' 'env return a' 'hazard rest -' 'light add torch -'; do
 		want=$(eval "comp $line''")
 		[ -n "$want" ]
 		eq "$line: $want" "$line: $(zcomp "$line")"
@@ -153,7 +200,17 @@ accepts() {
 	eq "candle" "$(zcomp 'light -l torch,c')"
 	light -f s.light add torch > /dev/null
 	eq "torch1" "$(zcomp 'light -f s.light out t')"
-	eq "" "$(zcomp 'hazard rest -')"
+	eq "" "$(zcomp 'hazard -- rest -')"
+}
+
+@test "zsh: hazard's actions by the state file's rules; env return; not the builtin" {
+	need_zsh
+	cd "$BATS_TEST_TMPDIR"
+	hazard -f crypt.alarm -r alarm -s 1 > /dev/null
+	eq "advance backtrack hide stay" "$(zcomp 'hazard -f crypt.alarm ')"
+	eq "rest" "$(zcomp 'hazard -r delving ')"
+	eq "arduous dangerous" "$(zcomp 'env return ')"
+	eq "" "$(zcomp 'return ')"
 }
 
 @test "bash: delve's options, its commands and the session directory of -C" {

@@ -391,3 +391,39 @@ twice() {
 	eq "$(cat plain)" "$(printf '%s\n' "$output" | grep '	all	')"
 	grep -qx 'dark yes' crypt/state/reaction
 }
+
+# crypt_table: a crypt's encounter table with dice in its entries (issue 14).
+crypt_table() {
+	printf '# The crypt\n\n| d6 | Creature |\n|---|---|\n| 1-3 | 2d4 skeletons |\n| 4-5 | 1d4+1 ghouls |\n| 6 | a wight |\n'
+}
+
+@test "delve new -T: the session keeps a copy of each table and rolls it as hazard -T does (issue 14)" {
+	crypt_table > crypt.md
+	run -0 delve new -s ash -r delving -T encounter=crypt.md#'The crypt' tomb
+	eq "table encounter The crypt" "$(grep '^table' tomb/session)"
+	cmp crypt.md tomb/state/table.encounter
+	rm crypt.md	# the session's copy serves from now on
+	for i in $(seq 12); do delve -C tomb > /dev/null; done
+	crypt_table > again.md
+	hazard -r delving -f h -s ash -n 0
+	hazard -r delving -f h -s ash -n 12 -T encounter=again.md#'The crypt' > plain
+	run -0 delve -C tomb -R log
+	eq "$(grep '^hazard' plain)" "$(printf '%s\n' "$output" | grep '^hazard')"
+	grep -q '	encounter	' plain || grep -q 'Signs of' plain
+	cmp h tomb/state/hazard
+	clean tomb
+}
+
+@test "delve new -T refuses a bad key, a missing file or a table hazard cannot use, and makes nothing" {
+	crypt_table > crypt.md
+	run -2 --separate-stderr delve new -s 1 -T 'a/b=crypt.md' tomb
+	eq "delve: -T: 'a/b': expected a key of letters, as encounter" "$stderr"
+	run -2 --separate-stderr delve new -s 1 -T encounter crypt
+	eq "delve: -T: 'encounter': expected KEY=FILE" "$stderr"
+	run -2 --separate-stderr delve new -s 1 -T encounter=none.md tomb
+	one_error delve
+	run -2 --separate-stderr delve new -s 1 -T bogus=crypt.md tomb
+	one_error delve
+	case $stderr in "delve: hazard: -T: 'bogus': "*) ;; *) false ;; esac
+	[ ! -e tomb ] && [ ! -e crypt ]
+}

@@ -69,3 +69,11 @@ synopsis() {
 	mandoc -Tascii "$TOP/man/$1" | col -b | awk '/^SYNOPSIS/ { on = 1; next } on && /^[^ \t]/ { exit }
 	    on && NF { sub(/^[ \t]+/, ""); s = s (s == "" ? "" : " ") $0 } END { print s }'
 }
+
+# usage_error PROG: stderr is two lines, "PROG: what was wrong" and the
+# usage line "usage: PROG ...".
+usage_error() {
+	[ "${#stderr_lines[@]}" -eq 2 ] || { echo "stderr has ${#stderr_lines[@]} lines, not 2: $stderr" >&2; return 1; }
+	case ${stderr_lines[0]} in "$1: "*) ;; *) echo "not '$1: ...': ${stderr_lines[0]}" >&2; return 1;; esac
+	case ${stderr_lines[1]} in "usage: $1 "*) ;; *) echo "not 'usage: $1 ...': ${stderr_lines[1]}" >&2; return 1;; esac
+}

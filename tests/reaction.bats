@@ -23,7 +23,7 @@ party() {
 	[ -z "$stderr" ]
 	case $output in "usage: reaction "*) ;; *) false;; esac
 	syn=$(synopsis reaction.6) || skip "mandoc is not installed"
-	eq "$syn" "${output#usage: }"
+	eq "$syn" "${lines[0]#usage: }"
 }
 
 @test "reaction -V prints the version" {
@@ -31,14 +31,14 @@ party() {
 	case $output in "reaction (delving) "*) ;; *) false;; esac
 }
 
-@test "reaction: an unknown option or a missing argument prints the usage line, exit 2" {
+@test "reaction: an unknown option or a missing argument: a line naming it, the usage line, exit 2" {
 	run -2 --separate-stderr reaction -x
 	[ -z "$output" ]
-	case $stderr in "usage: reaction "*) ;; *) false;; esac
+	usage_error reaction
 	run -2 --separate-stderr reaction -n
-	case $stderr in "usage: reaction "*) ;; *) false;; esac
+	usage_error reaction
 	run -2 --separate-stderr reaction -f
-	case $stderr in "usage: reaction "*) ;; *) false;; esac
+	usage_error reaction
 }
 
 @test "reaction: golden disposition" {

@@ -34,7 +34,7 @@ chisq_4d6() {
 	[ -z "$stderr" ]
 	case $output in "usage: timedice "*) ;; *) false;; esac
 	syn=$(synopsis timedice.6) || skip "mandoc is not installed"
-	eq "$syn" "${output#usage: }"
+	eq "$syn" "${lines[0]#usage: }"
 }
 
 @test "timedice -V prints the version" {
@@ -42,14 +42,14 @@ chisq_4d6() {
 	case $output in "timedice (delving) "*) ;; *) false;; esac
 }
 
-@test "timedice: an unknown option or a missing argument prints the usage line, exit 2" {
+@test "timedice: an unknown option or a missing argument: a line naming it, the usage line, exit 2" {
 	run -2 --separate-stderr timedice -x
 	[ -z "$output" ]
-	case $stderr in "usage: timedice "*) ;; *) false;; esac
+	usage_error timedice
 	run -2 --separate-stderr timedice -f
-	case $stderr in "usage: timedice "*) ;; *) false;; esac
+	usage_error timedice
 	run -2 --separate-stderr timedice -a
-	case $stderr in "usage: timedice "*) ;; *) false;; esac
+	usage_error timedice
 }
 
 @test "timedice: mandoc -Tlint finds nothing in timedice.6" {
