@@ -276,18 +276,13 @@ roll_one(struct run *run, const struct operand *op, char *marks, int size)
 static void
 bare(struct run *run, const struct operand *op, char *buf)
 {
-	static const char *const total_fields[] = { "total", NULL };
-	static const char *const faces_fields[] = {
-		"total", "expression", "faces", NULL
-	};
-
 	if (!run->verbose) {
-		rec_line(total_fields);
+		rec_line(REC_LAYOUT(ROLL_TOTAL));
 		rec_i64(roll_one(run, op, NULL, 0));
 		rec_end();
 		return;
 	}
-	rec_line(faces_fields);
+	rec_line(REC_LAYOUT(ROLL_FACES));
 	rec_i64(roll_one(run, op, buf, FACES_TEXT));
 	rec_str(op->text);
 	rec_str(buf);
@@ -336,14 +331,13 @@ natural(const struct operand *op, long long roll)
 static void
 check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	static const char *const fields[] = {
-		"index", "expression", "roll", "total", "dc", "result", "text",
-		NULL
-	};
 	char sum[64] = "", dice[FACES_TEXT + 4] = "", who[80] = "";
-	long long total = roll_one(run, op, buf, FACES_TEXT),
-	    roll = total - op->mod;
-	int pass = total >= run->dc;	/* delving(7): meets or beats the DC */
+	long long total, roll;
+	int pass;
+
+	total = roll_one(run, op, buf, FACES_TEXT);
+	roll = total - op->mod;
+	pass = total >= run->dc;	/* delving(7): meets or beats the DC */
 
 	if (op->mod != 0)
 		snprintf(sum, sizeof sum, "%lld%+lld = ", roll, op->mod);
@@ -352,7 +346,7 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	if (op->name != NULL)
 		snprintf(who, sizeof who, "%s: ", op->name);
 	run->failed |= !pass;
-	rec_begin(fields, index);
+	rec_begin(REC_LAYOUT(ROLL_CHECK), index);
 	rec_str(op->text);
 	rec_i64(roll);
 	rec_i64(total);
@@ -383,9 +377,6 @@ d66(const struct run *run, const struct operand *op)
 static void
 table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	static const char *const fields[] = {
-		"index", "table", "roll", "key", "text", NULL
-	};
 	static struct tbl_entry e;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
@@ -413,7 +404,7 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e.faces);
 	if (run->verbose && n < (int)sizeof dice)
 		snprintf(dice + n, sizeof dice - (size_t)n, "]");
-	rec_begin(fields, index);
+	rec_begin(REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
