@@ -103,6 +103,21 @@ const unsigned char rec_first_kind[REC_PROGS + 1] = {
 	RK_CHASE_CHECK, RK_RETURN, RK_ROLL_TABLE, RK_ROLL_TOTAL
 };
 
+/* The layout of a TAB record of PROG with NF fields F, or NULL. */
+const struct rec_layout *
+rec_layout_of(int prog, char *const *f, int nf)
+{
+	const struct rec_layout *l;
+	int k;
+
+	for (k = rec_first_kind[prog]; k < rec_first_kind[prog + 1]; k++) {
+		l = &rec_layouts[k];
+		if (l->nf == nf && (l->fits == NULL || l->fits(f)))
+			return l;
+	}
+	return NULL;
+}
+
 /* The kind of a JSON record of PROG whose fields are NAMES, or -1. */
 int
 rec_kind_named(int prog, const char *const *names, int nf)

@@ -52,6 +52,7 @@ extern const unsigned char rec_first_kind[];
 #define REC_LAYOUT(kind) (&rec_layouts[RK_ ## kind])
 
 int	 rec_kind_named(int prog, const char *const *names, int nf);
+const struct rec_layout *rec_layout_of(int prog, char *const *f, int nf);
 
 /* The program named by the first field of the LEN bytes at S, or -1. */
 static inline int
