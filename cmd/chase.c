@@ -155,16 +155,12 @@ static void
 emit_check(const struct chase *c, uint64_t index, const struct member *m,
     const struct dice *d20, const struct check *k)
 {
-	static const char *const fields[] = {
-		"index", "name", "roll", "mod", "total", "dc", "key", "text",
-		NULL
-	};
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
 	char dice[192];
 
 	check_dice(c, m, d20, k, dice, sizeof dice);
-	rec_begin(fields, index);
+	rec_begin(REC_LAYOUT(CHASE_CHECK), index);
 	rec_str(m->name);
 	rec_i64(k->roll);
 	rec_i64(k->mod);
@@ -366,10 +362,6 @@ static void
 emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
     int named, long speed)
 {
-	static const char *const fields[] = {
-		"index", "kind", "manner", "rate", "unit", "distance", "count",
-		"per", "text", NULL
-	};
 	char from[128], rate[32], words[512] = "", time[128] = "";
 	char spoken[32], hex[160] = "";
 	long long num, den, count = 0;
@@ -390,7 +382,7 @@ emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
 		    a->distance == 1 ? "s" : "", count, m->per,
 		    count == 1 ? "" : "s");
 	}
-	rec_begin(fields, index);
+	rec_begin(REC_LAYOUT(CHASE_PACE), index);
 	rec_str("pace");
 	rec_str(m->word);
 	rec_num(rate);

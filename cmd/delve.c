@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "layout.h"
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
@@ -294,7 +295,7 @@ at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
 		nl = memchr(s, '\n', (size_t)(in + len - s));
 		tab = memchr(s, '\t', (size_t)(nl - s));
 		tab2 = tab ? memchr(tab + 1, '\t', (size_t)(nl - tab - 1)) : NULL;
-		if (tab2 == NULL) {
+		if (tab2 == NULL || rec_prog_of(s, (size_t)(tab - s)) < 0) {
 			memcpy(o, s, (size_t)(nl - s + 1));
 			o += nl - s + 1;
 			continue;

@@ -107,26 +107,13 @@ static const struct opt_spec spec = {
 	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options
 };
 
-/* The fields of each kind of record, as hazard(6) OUTPUT names them. */
-static const char *const die_fields[] = {
-	"turn", "roll", "key", "text", NULL
-};
-static const char *const save_fields[] = {
-	"turn", "roll", "key", "name", "total", "dc", "result", "text", NULL
-};
-static const char *const alarm_fields[] = {
-	"turn", "roll", "key", "alarm", "text", NULL
-};
-static const char *const table_fields[] = {
-	"turn", "roll", "key", "table", "dice", "text", NULL
-};
 
 /* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
 static void
 emit(const struct run *run, long roll, const char *key, const char *text,
     const char *dice)
 {
-	rec_begin(die_fields, run->s.turn);
+	rec_begin(REC_LAYOUT(HAZARD_DIE), run->s.turn);
 	if (roll == LONG_MIN)
 		rec_str("-");
 	else
@@ -147,7 +134,7 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 	static struct tbl_entry e;
 	char both[TBL_TEXT_MAX + 64];
 
-	if (rectbl_emit(&run->rt, die_fields, run->s.turn, total))
+	if (rectbl_emit(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, total))
 		return;
 	tbl_plan_entry(run->plan, row, &e, &run->s.st.rng,	/* -t: its dice */
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
@@ -211,7 +198,7 @@ emit_table_tail(const struct run *run, long total, const char *key,
 	n = tail_add(tail, n, pre, strlen(pre), '\0') - 1;
 	n = tail_add(tail, n, e->text, strlen(e->text), '\0') - 1;
 	n = tail_add(tail, n, post, strlen(post), '\n');
-	rec_begin(table_fields, run->s.turn);
+	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
 	rec_tail(tail, n);
 }
 
@@ -225,7 +212,7 @@ emit_table(const struct run *run, long total, const char *key,
 		emit_table_tail(run, total, key, table, e, pre, post);
 		return;
 	}
-	rec_begin(table_fields, run->s.turn);
+	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
 	if (total == LONG_MIN)
 		rec_str("-");
 	else
@@ -247,7 +234,7 @@ emit_table(const struct run *run, long total, const char *key,
 static void
 emit_followup(const struct run *run, enum followup k)
 {
-	if (!rectbl_emit_note(&run->rt, die_fields, run->s.turn, k))
+	if (!rectbl_emit_note(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, k))
 		emit(run, LONG_MIN, followup[k].key, followup[k].text, NULL);
 }
 
@@ -353,7 +340,7 @@ con_saves(struct run *run)
 		m = &run->party.m[i];
 		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
 		    FATIGUE_DC_000);
-		rec_begin(save_fields, run->s.turn);
+		rec_begin(REC_LAYOUT(HAZARD_SAVE), run->s.turn);
 		rec_i64(c.roll);
 		rec_str("save");
 		rec_str(m->name);
@@ -649,7 +636,7 @@ emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
 
 	alarm_change(change, sizeof change, e, before, run->s.alarm,
 	    ALARM_HIDE_003 + run->sparks);
-	rec_begin(alarm_fields, run->s.turn);
+	rec_begin(REC_LAYOUT(HAZARD_ALARM), run->s.turn);
 	if (d10 == LONG_MIN)
 		rec_str("-");
 	else

@@ -80,13 +80,6 @@ static const struct opt_spec spec = {
 	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options
 };
 
-/* The fields of each kind of record, as light(6) OUTPUT names them. */
-static const char *const source_fields[] = {
-	"turn", "name", "kind", "state", "left", "text", NULL
-};
-static const char *const party_fields[] = {
-	"turn", "name", "kind", "level", "left", "text", NULL
-};
 
 /* One record: light TURN NAME KIND STATE LEFT TEXT, LEFT "-" if no count. */
 static void
@@ -95,7 +88,7 @@ emit(void *arg, const struct lamp_source *src, const char *text)
 	struct run *run = arg;
 
 	run->written++;
-	rec_begin(source_fields, run->at);
+	rec_begin(REC_LAYOUT(LIGHT_SOURCE), run->at);
 	rec_str(src->name);
 	rec_str(light_kinds[src->kind]);
 	rec_str(lamp_states[src->state]);
@@ -114,7 +107,7 @@ emit_level(struct run *run, int lv)
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
 	run->written++;
-	rec_begin(party_fields, run->at);
+	rec_begin(REC_LAYOUT(LIGHT_PARTY), run->at);
 	rec_str("party");
 	rec_str("-");
 	rec_str(run->l.lr->level[lv].name);
@@ -148,7 +141,7 @@ next_turn(struct run *run, long turns)
  * says whether it is day: the morning and afternoon quarters.
  */
 static void
-clock_read(struct run *run, const struct rec_in *r)
+clock_read(struct run *run, const struct rec *r)
 {
 	if (run->l.lr->daylight == NULL || r->nf < 6 || r->f[4][0] < '0' ||
 	    r->f[4][0] > '9')
@@ -162,22 +155,23 @@ clock_read(struct run *run, const struct rec_in *r)
 static void
 filter(struct run *run)
 {
-	struct rec_in r = { 0 };
+	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	const struct rec *r;
 	int turns;
 
-	while (rec_read(&r, STDIN_FILENO)) {
-		run->at = r.turn;
-		if ((turns = rec_turns(&r)) > 0)
+	while ((r = rec_read(rd)) != NULL) {
+		run->at = r->turn;
+		if ((turns = rec_turns(rd)) > 0)
 			next_turn(run, turns);
-		if (r.prog == REC_HAZARD)
-			lamp_strike(&run->l, r.f[3]);
-		else if (r.prog == REC_TIMEDICE)
-			clock_read(run, &r);
+		if (r->prog == REC_HAZARD)
+			lamp_strike(&run->l, r->f[3]);
+		else if (r->prog == REC_TIMEDICE)
+			clock_read(run, r);
 		lamp_warn(&run->l);
-		if (turns > 0 || r.prog == REC_HAZARD)
+		if (turns > 0 || r->prog == REC_HAZARD)
 			level_check(run);
 	}
-	rec_free(&r);
+	rec_close(rd);
 }
 
 /* tick: each turn on its own (004: a travel turn, an hour). */

@@ -94,13 +94,6 @@ describe(const struct run *run, const struct dice *d, const uint32_t *faces,
 	snprintf(buf + n, (size_t)(size - n), "]");
 }
 
-/* The fields of each kind of record, as reaction(6) OUTPUT names them. */
-static const char *const roll_fields[] = {
-	"index", "roll", "total", "key", "text", NULL
-};
-static const char *const summary_fields[] = {
-	"index", "roll", "count", "key", "text", NULL
-};
 
 /*
  * 001: "The GM determines the encounter's reaction, activity, distance from
@@ -122,7 +115,7 @@ on_tables(struct run *run, uint64_t index)
 		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
 		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
 		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-		rec_begin(roll_fields, index);
+		rec_begin(REC_LAYOUT(REACTION_ROLL), index);
 		rec_i64(total);
 		rec_i64(total);
 		rec_str(row->key);
@@ -150,7 +143,7 @@ disposition(struct run *run, uint64_t index)
 	if (total != sum)
 		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
 	describe(run, &t->die, faces, dice, sizeof dice);
-	rec_begin(roll_fields, index);
+	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
 	rec_i64(roll);
 	rec_i64(total);
 	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
@@ -193,7 +186,7 @@ check(struct run *run, uint64_t index, const struct member *m,
 
 	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_WIS] + run->mod, k->dc);
 	describe(run, &run->d20, c.faces, dice, sizeof dice);
-	rec_begin(roll_fields, index);
+	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
 	rec_i64(c.roll);
 	rec_i64(c.total);
 	rec_str(c.pass ? k->pass : k->fail);
@@ -228,7 +221,7 @@ surprise(struct run *run, uint64_t index)
 	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
 	if (count > 0)
 		run->failed = 1;
-	rec_begin(summary_fields, index);
+	rec_begin(REC_LAYOUT(REACTION_SUMMARY), index);
 	rec_str("-");
 	rec_i64(count);
 	rec_str(surprise_words_000[s]);
@@ -238,7 +231,7 @@ surprise(struct run *run, uint64_t index)
 
 /* A record that gives a disposition: hazard's KEY, or reaction's. */
 static int
-is_disposition(const struct rec_in *r)
+is_disposition(const struct rec *r)
 {
 	const struct tbl *t = &disposition_002;
 	const char *key;
@@ -258,7 +251,7 @@ is_disposition(const struct rec_in *r)
 
 /* hazard TURN ROLL KEY encounter DICE TEXT: the encounter table's row of the turn. */
 static int
-is_creature(const struct rec_in *r, uint64_t turn)
+is_creature(const struct rec *r, uint64_t turn)
 {
 	return r->prog == REC_HAZARD && r->nf == 7 && r->turn == turn &&
 	    strcmp(r->f[4], "encounter") == 0;
@@ -266,7 +259,7 @@ is_creature(const struct rec_in *r, uint64_t turn)
 
 /* The creature as hazard names it: "6 goblins", or the one of a sign met. */
 static void
-creature_of(struct run *run, const struct rec_in *r)
+creature_of(struct run *run, const struct rec *r)
 {
 	const char *text = r->f[6], *met = text_sign_creature_met[0];
 	size_t n;
@@ -283,7 +276,7 @@ creature_of(struct run *run, const struct rec_in *r)
 
 /* Filter: what the stream says that surprises the party (001, 002). */
 static void
-note_stream(struct run *run, const struct rec_in *r)
+note_stream(struct run *run, const struct rec *r)
 {
 	if (r->prog == REC_LIGHT && r->nf > 4 && strcmp(r->f[2], "party") == 0)
 		run->dark = word_in(r->f[4], dark_levels) >= 0;
@@ -298,7 +291,7 @@ stream_surprise(const struct run *run, uint64_t turn)
 {
 	if (!run->dark && !run->hasty)
 		return;
-	rec_begin(summary_fields, turn);
+	rec_begin(REC_LAYOUT(REACTION_SUMMARY), turn);
 	rec_str("-");
 	rec_num("-");
 	rec_str(surprise_words_000[SP_ALL]);
@@ -315,37 +308,38 @@ stream_surprise(const struct run *run, uint64_t turn)
 static void
 filter(struct run *run)
 {
-	struct rec_in r = { 0 };
+	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	const struct rec *r;
 	uint64_t turn = 0;
 	int pending = 0, owed;
 
-	while (rec_next(&r, STDIN_FILENO)) {
-		if (pending && is_creature(&r, turn)) {	/* hazard -T encounter */
-			creature_of(run, &r);
-			rec_release();
-			rec_pass(&r);
+	while ((r = rec_next(rd)) != NULL) {
+		if (pending && is_creature(r, turn)) {	/* hazard -T encounter */
+			creature_of(run, r);
+			rec_release(rd);
+			rec_pass(rd);
 			continue;
 		}
-		owed = pending && is_disposition(&r);
+		owed = pending && is_disposition(r);
 		if (pending && !owed) {
-			if (r.prog != REC_HAZARD && !(r.prog >= 0 &&
-			    r.turn != turn) && rec_held() < HOLD_MAX) {
-				note_stream(run, &r);	/* this turn's light */
-				rec_hold(&r);
+			if (r->prog != REC_HAZARD && !(r->prog >= 0 &&
+			    r->turn != turn) && rec_held(rd) < HOLD_MAX) {
+				note_stream(run, r);	/* this turn's light */
+				rec_hold(rd);
 				continue;
 			}
 			disposition(run, turn);
 			stream_surprise(run, turn);
 		}
 		pending = 0;
-		rec_release();
-		rec_pass(&r);
-		if (owed && r.prog == REC_HAZARD)	/* a reaction before said it */
+		rec_release(rd);
+		rec_pass(rd);
+		if (owed && r->prog == REC_HAZARD)	/* a reaction before said it */
 			stream_surprise(run, turn);
-		note_stream(run, &r);
-		if (r.prog == REC_HAZARD && same_word(r.f[3], "encounter")) {
+		note_stream(run, r);
+		if (r->prog == REC_HAZARD && same_word(r->f[3], "encounter")) {
 			pending = 1;
-			turn = r.turn;
+			turn = r->turn;
 			run->creature[0] = '\0';
 		}
 	}
@@ -353,8 +347,8 @@ filter(struct run *run)
 		disposition(run, turn);
 		stream_surprise(run, turn);
 	}
-	rec_release();
-	rec_free(&r);
+	rec_release(rd);
+	rec_close(rd);
 }
 
 static void

@@ -89,12 +89,8 @@ static void
 begin(const struct check *c, const struct member *m, const char *key,
     long cost)
 {
-	static const char *const fields[] = {
-		"index", "name", "roll", "mod", "total", "dc", "key", "cost",
-		"text", NULL
-	};
 
-	rec_begin(fields, 1);
+	rec_begin(REC_LAYOUT(RETURN), 1);
 	rec_str(m->name);
 	rec_i64(c->roll);
 	rec_i64(c->mod);

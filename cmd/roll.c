@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "expr.h"
 #include "opt.h"
 #include "odds.h"
 #include "record.h"
@@ -17,19 +18,32 @@
 static const char prog[] = "roll";
 
 #define DC_MAX 2000000000LL	/* beyond any total: 1000 dice of 10^6 sides, +10^6 */
-#define FACES_TEXT 8192		/* the faces of -v: 1000 dice of 7 digits */
+#define FACES_TEXT 65536	/* the faces of -v: 1000 dice of 7 digits, marks; cut beyond */
+#define FINE_DIGITS 15		/* -O: significant figures */
+#define WIDTH_MAX 1000		/* -g: the longest bar */
 #define LINES_MAX 64		/* bare_lines: totals of at most 6 characters */
 #define OUT_BLOCK 4096
 
 struct opts {
 	const char *dc, *seed, *table;
-	long long count;
-	int	 count_set, json, odds, verbose;
+	long long count, width;
+	int	 count_set, json, odds, verbose, fine, graph, width_set;
+};
+
+/* One EXPRESSION: as written, as read, and its roller's name (-c Ann:d20). */
+struct operand {
+	char	*text;		/* what the records show: an old form as it always was */
+	char	*written;	/* as written, without spaces: what -o shows */
+	char	*name;		/* NULL, or the roller */
+	struct dice d;		/* a single term of the old form: its fast path */
+	int	 simple;
+	struct expr e;
+	long long mod;		/* the constants a check adds to its roll */
 };
 
 struct run {
 	struct stream st;
-	struct dice *dice;	/* one per EXPRESSION */
+	struct operand *op;	/* one per EXPRESSION */
 	int	 ndice;
 	const struct tbl *table;	/* -t: built in, or loaded into own */
 	struct tbl own;
@@ -40,24 +54,29 @@ struct run {
 	int	 json;		/* -j: JSON objects, not the fast bare lines */
 	int	 verbose;
 	int	 failed;	/* a check failed */
+	int	 fine, graph;	/* -O, -g */
+	int	 width;		/* -w */
 };
 
 static const struct opt options[] = {
 	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
+	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
 	{ 'h', NULL, "print this help and exit" },
 	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'n', "COUNT", "roll the expressions COUNT times (default 1)" },
+	{ 'O', NULL, "as -o, each probability to 15 figures" },
 	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
 	{ 's', "SEED", "seed the generator" },
 	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
 	{ 'V', NULL, "print the version and exit" },
 	{ 'v', NULL, "show the dice behind each total, and the seed" },
+	{ 'w', "WIDTH", "the longest bar of -g (default 50)" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
-	prog, "roll [-hjVv] [-c DC] [-n COUNT] [-o] [-s SEED] [-t TABLE|FILE] "
-	    "[EXPRESSION ...]", options
+	prog, "roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
+	    "[-w WIDTH] [EXPRESSION ...]", options
 };
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
@@ -127,62 +146,145 @@ pick_table(struct run *run, const char *name)
 	}
 }
 
+/* The constants added at the top of a sum: what a check's roll leaves out. */
+static long long
+addend(const struct expr *e, int i)
+{
+	const struct enode *n = &e->node[i];
+
+	if (n->op == E_NUM)
+		return n->v;
+	if (n->op == E_ADD)
+		return addend(e, n->a) + addend(e, n->b);
+	if (n->op == E_SUB)
+		return addend(e, n->a) - addend(e, n->b);
+	return 0;
+}
+
+/* NAME:EXPRESSION names a roller (letters, digits, _ and -). */
+static char *
+roller(const char *s, const char **rest)
+{
+	size_t n = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789_-");
+	char *name;
+
+	*rest = s;
+	if (n == 0 || s[n] != ':')
+		return NULL;
+	name = estrdup(s);
+	name[n] = '\0';
+	*rest = s + n + 1;
+	return name;
+}
+
+/* Read one EXPRESSION; where names where it came from in an error. */
+static void
+parse_one(struct operand *op, const char *where, const char *s)
+{
+	const char *why;
+	char *p, *q;
+
+	op->name = roller(s, &s);
+	op->text = estrdup(s);
+	for (p = q = op->text; *p != '\0'; p++)	/* as written, no spaces */
+		if (*p != ' ' && *p != '\t')
+			*q++ = *p;
+	*q = '\0';
+	if ((why = expr_parse(&op->e, s)) != NULL)
+		errx(EXIT_BAD, "%s%s: %s", where, s, why);
+	op->mod = addend(&op->e, op->e.root);
+	op->written = estrdup(op->text);
+	if (dice_parse(&op->d, s) == NULL) {	/* the old form: its own name */
+		op->simple = 1;
+		free(op->text);
+		op->text = emalloc(64);
+		dice_format(&op->d, op->text, 64);
+	}
+}
+
+/* Expressions from standard input, one a line, blank lines skipped. */
+static char **
+read_lines(int *argc)
+{
+	char **v = NULL, *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+	int n = 0;
+
+	while ((len = getline(&line, &size, stdin)) != -1) {
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (strspn(line, " \t") == (size_t)len)
+			continue;
+		v = ereallocarray(v, (size_t)n + 1, sizeof *v);
+		v[n++] = estrdup(line);
+	}
+	if (ferror(stdin))
+		err(EXIT_IO, "stdin");
+	free(line);
+	*argc = n;
+	return v;
+}
+
 /* The EXPRESSION operands; none: the table's die, or a d20. */
 static void
 parse_dice(struct run *run, int argc, char **argv)
 {
-	const char *why;
-	int i;
+	char where[32] = "";
+	int i, lines = 0;
 
+	if (argc == 0 && run->table == NULL && !isatty(STDIN_FILENO)) {
+		argv = read_lines(&argc);	/* printf '3d6\n' | roll */
+		lines = 1;
+	}
 	if (run->table != NULL && argc > 1)
 		errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
 	run->ndice = argc > 0 ? argc : 1;
-	run->dice = ereallocarray(NULL, (size_t)run->ndice, sizeof *run->dice);
-	if (argc == 0 && run->table != NULL)
-		run->dice[0] = run->table->die;
-	else if (argc == 0)
-		dice_d20(&run->dice[0], 0);
-	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0)
-			errx(EXIT_BAD, "-: roll rolls its own dice and reads no stream");
-		if ((why = dice_parse(&run->dice[i], argv[i])) != NULL)
-			errx(EXIT_BAD, "%s: %s", argv[i], why);
+	run->op = ereallocarray(NULL, (size_t)run->ndice, sizeof *run->op);
+	memset(run->op, 0, (size_t)run->ndice * sizeof *run->op);
+	if (argc == 0) {
+		char die[32] = "d20";
+
+		if (run->table != NULL)
+			dice_format(&run->table->die, die, sizeof die);
+		parse_one(&run->op[0], "", die);
 	}
+	for (i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "-") == 0 && !lines)
+			errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
+		if (lines)
+			snprintf(where, sizeof where, "stdin: ");
+		parse_one(&run->op[i], where, argv[i]);
+		if (lines)
+			free(argv[i]);
+	}
+	if (lines)
+		free(argv);
 }
 
-/* With -v, the dice behind a result: " [2d20kh1+3: 7,17]". */
-static void
-describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
+/* Roll one operand: its total; with marks, what -v shows of its dice. */
+static long long
+roll_one(struct run *run, const struct operand *op, char *marks, int size)
 {
-	int n;
-
-	n = snprintf(buf, (size_t)size, " [");
-	n += dice_describe(d, faces, buf + n, size - n - 2);
-	snprintf(buf + n, (size_t)(size - n), "]");
+	if (op->simple && marks == NULL)
+		return dice_roll(&op->d, &run->st.rng, NULL);
+	return expr_roll(&op->e, &run->st.rng, marks, size);
 }
 
 /* A bare roll: its total, and with -v "TAB EXPRESSION TAB FACES". */
 static void
-bare(struct run *run, const struct dice *d)
+bare(struct run *run, const struct operand *op, char *buf)
 {
-	static const char *const total_fields[] = { "total", NULL };
-	static const char *const faces_fields[] = {
-		"total", "expression", "faces", NULL
-	};
-	uint32_t faces[DICE_COUNT_MAX];
-	char buf[FACES_TEXT];
-
 	if (!run->verbose) {
-		rec_line(total_fields);
-		rec_i64(dice_roll(d, &run->st.rng, NULL));
+		rec_line(REC_LAYOUT(ROLL_TOTAL));
+		rec_i64(roll_one(run, op, NULL, 0));
 		rec_end();
 		return;
 	}
-	rec_line(faces_fields);
-	rec_i64(dice_roll(d, &run->st.rng, faces));
-	dice_format(d, buf, sizeof buf);
-	rec_str(buf);
-	dice_faces(d, faces, buf, sizeof buf);
+	rec_line(REC_LAYOUT(ROLL_FACES));
+	rec_i64(roll_one(run, op, buf, FACES_TEXT));
+	rec_str(op->text);
 	rec_str(buf);
 	rec_end();
 }
@@ -192,17 +294,17 @@ bare(struct run *run, const struct dice *d)
  * "TOTAL\n" made once, copied 8 bytes at a time into a block of output.
  */
 static void
-bare_lines(struct run *run, const struct dice *d, long long count)
+bare_lines(struct run *run, const struct operand *op, long long count)
 {
 	char line[LINES_MAX][8], block[OUT_BLOCK + 8];
 	unsigned char len[LINES_MAX];
-	long lo = dice_min(d), t;
+	long long lo = op->e.node[op->e.root].lo, t;
 	size_t n = 0;
 
-	for (t = lo; t <= dice_max(d); t++)
-		len[t - lo] = (unsigned char)snprintf(line[t - lo], 8, "%ld\n", t);
+	for (t = lo; t <= op->e.node[op->e.root].hi; t++)
+		len[t - lo] = (unsigned char)snprintf(line[t - lo], 8, "%lld\n", t);
 	for (; count > 0; count--) {
-		t = dice_roll(d, &run->st.rng, NULL) - lo;
+		t = roll_one(run, op, NULL, 0) - lo;
 		memcpy(block + n, line[t], 8);
 		if ((n += len[t]) >= OUT_BLOCK) {
 			out_bytes(block, n);
@@ -212,82 +314,97 @@ bare_lines(struct run *run, const struct dice *d, long long count)
 	out_bytes(block, n);
 }
 
+/* A natural 20 or 1: the one d20 a check keeps, when it keeps one. */
+static const char *
+natural(const struct operand *op, long long roll)
+{
+	const struct enode *n = &op->e.node[0];
+
+	if (op->e.n != 1 + (op->mod != 0) * 2 || n->op != E_DICE ||
+	    n->t.keep != 1 || n->t.flo != 1 || n->t.fhi != 20 ||
+	    n->t.explode || n->t.cs.op || n->t.cf.op)
+		return "";
+	return roll == 20 ? " (a natural 20)" : roll == 1 ? " (a natural 1)" : "";
+}
+
 /* roll INDEX EXPRESSION ROLL TOTAL DC RESULT TEXT */
 static void
-check(struct run *run, uint64_t index, const struct dice *d)
+check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	static const char *const fields[] = {
-		"index", "expression", "roll", "total", "dc", "result", "text",
-		NULL
-	};
-	uint32_t faces[DICE_COUNT_MAX];
-	char expr[64], sum[64] = "", dice[FACES_TEXT] = "";
-	long total = dice_roll(d, &run->st.rng, faces), roll = total - d->mod;
-	int pass = total >= run->dc;	/* delving(7): meets or beats the DC */
+	char sum[64] = "", dice[FACES_TEXT + 4] = "", who[80] = "";
+	long long total, roll;
+	int pass;
 
-	dice_format(d, expr, sizeof expr);
-	if (d->mod != 0)
-		snprintf(sum, sizeof sum, "%ld%+ld = ", roll, (long)d->mod);
+	total = roll_one(run, op, buf, FACES_TEXT);
+	roll = total - op->mod;
+	pass = total >= run->dc;	/* delving(7): meets or beats the DC */
+
+	if (op->mod != 0)
+		snprintf(sum, sizeof sum, "%lld%+lld = ", roll, op->mod);
 	if (run->verbose)
-		describe(d, faces, dice, sizeof dice);
+		snprintf(dice, sizeof dice, " [%s: %s]", op->text, buf);
+	if (op->name != NULL)
+		snprintf(who, sizeof who, "%s: ", op->name);
 	run->failed |= !pass;
-	rec_begin(fields, index);
-	rec_str(expr);
+	rec_begin(REC_LAYOUT(ROLL_CHECK), index);
+	rec_str(op->text);
 	rec_i64(roll);
 	rec_i64(total);
 	rec_i64(run->dc);
 	rec_str(pass ? "pass" : "fail");
-	rec_text("%s: %s%ld against DC %ld: %s.%s", expr, sum, total, run->dc,
-	    pass ? "success" : "failure", dice);
+	rec_text("%s%s: %s%lld against DC %ld: %s%s.%s", who, op->text, sum,
+	    total, run->dc, pass ? "success" : "failure", natural(op, roll), dice);
 	rec_end();
 }
 
 /* A total beyond the table's ends counts as its first or last row. */
 static long
-clamp(const struct run *run, long total)
+clamp(const struct run *run, long long total)
 {
-	return total < run->tlo ? run->tlo : total > run->thi ? run->thi : total;
+	return total < run->tlo ? run->tlo : total > run->thi ? run->thi :
+	    (long)total;
 }
 
-/* With -v, the table's die and then the entry's dice: " [d20: 5; 1d6: 4]". */
-static void
-describe_entry(const struct dice *d, const uint32_t *faces,
-    const struct tbl_entry *e, char *buf, int size)
+/* A d66 table rolled on its own die: tens and units, two d6. */
+static int
+d66(const struct run *run, const struct operand *op)
 {
-	int n;
-
-	describe(d, faces, buf, size - 2);
-	n = (int)strlen(buf);
-	if (e->n > 0 && n > 0)
-		snprintf(buf + n - 1, (size_t)(size - n + 1), "; %s]", e->faces);
+	return run->table != NULL && tbl_d66(run->table) && op->simple &&
+	    op->d.count == 1 && op->d.sides == 66 && op->d.mod == 0;
 }
 
 /* roll INDEX TABLE ROLL KEY TEXT: the row's dice rolled after it, noted in TEXT */
 static void
-table_roll(struct run *run, uint64_t index, const struct dice *d)
+table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	static const char *const fields[] = {
-		"index", "table", "roll", "key", "text", NULL
-	};
 	static struct tbl_entry e;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
-	char dice[FACES_TEXT] = "", as[64] = "";
-	long total;
+	char dice[FACES_TEXT + 4] = "", as[64] = "";
+	long long total;
+	long t;
+	int n;
 
-	if (tbl_d66(run->table) && d->count == 1 && d->sides == 66 && d->mod == 0)
-		tbl_roll(run->table, &run->st.rng, &total, faces);	/* tens, units */
-	else
-		total = dice_roll(d, &run->st.rng, faces);
+	if (d66(run, op)) {	/* tens, units */
+		tbl_roll(run->table, &run->st.rng, &t, faces);
+		total = t;
+		dice_faces(&op->d, faces, buf, FACES_TEXT);
+	} else
+		total = roll_one(run, op, buf, FACES_TEXT);
+
 	row = tbl_lookup(run->table, clamp(run, total));
 	if (clamp(run, total) != total)
-		snprintf(as, sizeof as, " (%ld counts as %ld)", total,
+		snprintf(as, sizeof as, " (%lld counts as %ld)", total,
 		    clamp(run, total));
 	tbl_entry(&e, row->text, &run->st.rng,
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
-		describe_entry(d, faces, &e, dice, sizeof dice);
-	rec_begin(fields, index);
+		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
+	if (run->verbose && e.n > 0 && n < (int)sizeof dice)	/* the entry's dice */
+		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e.faces);
+	if (run->verbose && n < (int)sizeof dice)
+		snprintf(dice + n, sizeof dice - (size_t)n, "]");
+	rec_begin(REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
@@ -299,34 +416,38 @@ table_roll(struct run *run, uint64_t index, const struct dice *d)
 static void
 play(struct run *run, long long count)
 {
-	const struct dice *d = &run->dice[0];
+	const struct enode *root = &run->op[0].e.node[run->op[0].e.root];
+	char *buf = emalloc(FACES_TEXT);
 	long long i;
 	int j;
 
 	if (run->ndice == 1 && run->table == NULL && !run->check &&
-	    !run->verbose && !run->json && dice_max(d) - dice_min(d) < LINES_MAX &&
-	    dice_min(d) > -99999 && dice_max(d) < 999999) {
-		bare_lines(run, d, count);
+	    !run->verbose && !run->json && root->hi - root->lo < LINES_MAX &&
+	    root->lo > -99999 && root->hi < 999999) {
+		bare_lines(run, &run->op[0], count);
+		free(buf);
 		return;
 	}
 	for (i = 1; i <= count; i++)
 		for (j = 0; j < run->ndice; j++)
 			if (run->table != NULL)
-				table_roll(run, (uint64_t)i, &run->dice[j]);
+				table_roll(run, (uint64_t)i, &run->op[j], buf);
 			else if (run->check)
-				check(run, (uint64_t)i, &run->dice[j]);
+				check(run, (uint64_t)i, &run->op[j], buf);
 			else
-				bare(run, &run->dice[j]);
+				bare(run, &run->op[j], buf);
+	free(buf);
 }
 
-/* One line of -o: the fields given, then FRACTION DECIMAL. */
+/* One line of -o: the fields given, then FRACTION DECIMAL (-O: finer). */
 static void
-odds_line(const char *a, const char *b, const char *c, uint64_t n, uint64_t d)
+odds_line(const struct run *run, const struct odds *o, const char *a,
+    const char *b, const char *c, const struct big *n)
 {
-	char frac[48], dec[32];
+	char *frac = odds_fraction(o, n);
+	char *dec = run->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
+	    odds_decimal(n, &o->den, 4);
 
-	odds_fraction(n, d, frac, sizeof frac);
-	odds_decimal(n, d, dec, sizeof dec);
 	out_str(a);
 	out_str("\t");
 	out_str(b);
@@ -339,26 +460,78 @@ odds_line(const char *a, const char *b, const char *c, uint64_t n, uint64_t d)
 	out_str("\t");
 	out_str(dec);
 	out_str("\n");
+	free(frac);
+	free(dec);
 }
 
-/* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean. */
 static void
-odds_totals(const char *expr, const struct odds *o)
+odds_stat(const char *expr, const char *what, char *frac, char *dec)
 {
-	char t[24], frac[96], dec[48];
-	long i;
-
-	for (i = o->lo; i <= o->hi; i++) {
-		snprintf(t, sizeof t, "%ld", i);
-		odds_line(expr, t, NULL, o->count[i - o->lo], o->outcomes);
-	}
-	odds_mean(o, frac, sizeof frac, dec, sizeof dec);
 	out_str(expr);
-	out_str("\tmean\t");
+	out_str(what);
 	out_str(frac);
 	out_str("\t");
 	out_str(dec);
 	out_str("\n");
+	free(frac);
+	free(dec);
+}
+
+/* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean and sd. */
+static void
+odds_totals(const struct run *run, const char *expr, const struct odds *o)
+{
+	char t[32], *frac, *dec;
+	long i;
+
+	for (i = 0; i < o->n; i++) {
+		if (big_zero(&o->count[i]))
+			continue;
+		snprintf(t, sizeof t, "%lld", o->lo + i * o->step);
+		odds_line(run, o, expr, t, NULL, &o->count[i]);
+	}
+	frac = odds_sd(o, &dec);
+	odds_stat(expr, "\tsd\t", frac, dec);
+	frac = odds_mean(o, &dec);
+	odds_stat(expr, "\tmean\t", frac, dec);
+}
+
+/* -g: TOTAL PERCENT BAR, a bar of '#' as long as its odds, the likeliest WIDTH. */
+static void
+odds_graph(const struct run *run, const char *expr, const struct odds *o)
+{
+	const struct big *max = &o->count[0];
+	char line[64], *pc;
+	long i;
+	int w, tw = 1, bar;
+
+	for (i = 0; i < o->n; i++) {
+		if (big_cmp(&o->count[i], max) > 0)
+			max = &o->count[i];
+		w = snprintf(line, sizeof line, "%lld", o->lo + i * o->step);
+		tw = w > tw ? w : tw;
+	}
+	out_str(expr);
+	out_str("\n");
+	for (i = 0; i < o->n; i++) {
+		if (big_zero(&o->count[i]))
+			continue;
+		{
+			struct big h = { 0 };
+
+			big_copy(&h, &o->count[i]);
+			big_mulsmall(&h, 100, 0);
+			pc = odds_decimal(&h, &o->den, 2);
+			big_free(&h);
+		}
+		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step,
+		    pc[0] == '1' && strncmp(pc, "100", 3) != 0 ? pc : pc);
+		free(pc);
+		out_str(line);
+		for (bar = odds_bar(&o->count[i], max, run->width); bar > 0; bar--)
+			out_str("#");
+		out_str("\n");
+	}
 }
 
 /* TABLE RANGE KEY FRACTION DECIMAL, each row of the table. */
@@ -366,36 +539,27 @@ static void
 odds_table(const struct run *run, const struct odds *o)
 {
 	const struct tbl_row *row;
-	uint64_t n;
+	struct big n = { 0 };
 	char range[48];
-	long t;
-	int i;
+	long long t;
+	long i;
+	int r;
 
-	for (i = 0; i < run->table->nrows; i++) {
-		row = &run->table->rows[i];
-		for (n = 0, t = o->lo; t <= o->hi; t++)
-			if (clamp(run, t) >= row->lo && clamp(run, t) <= row->hi)
-				n += o->count[t - o->lo];
+	for (r = 0; r < run->table->nrows; r++) {
+		row = &run->table->rows[r];
+		big_set(&n, 0);
+		for (i = 0; i < o->n; i++) {
+			t = clamp(run, o->lo + i * o->step);
+			if (t >= row->lo && t <= row->hi)
+				big_add(&n, &o->count[i]);
+		}
 		if (row->lo == row->hi)
 			snprintf(range, sizeof range, "%ld", row->lo);
 		else
 			snprintf(range, sizeof range, "%ld-%ld", row->lo, row->hi);
-		odds_line(run->tname, range, row->key, n, o->outcomes);
+		odds_line(run, o, run->tname, range, row->key, &n);
 	}
-}
-
-/* A d66 table's own die: tens and units on two d6, each of 36 totals once. */
-static void
-odds_d66(const struct run *run, const struct dice *d, struct odds *o)
-{
-	long t;
-
-	if (run->table == NULL || !tbl_d66(run->table) || d->count != 1 ||
-	    d->sides != 66 || d->mod != 0)
-		return;
-	for (t = o->lo; t <= o->hi; t++)
-		o->count[t - o->lo] = t >= 11 && t % 10 >= 1 && t % 10 <= 6;
-	o->outcomes = 36;
+	big_free(&n);
 }
 
 /* -o: count each expression's outcomes; roll nothing. */
@@ -403,26 +567,46 @@ static void
 odds_all(const struct run *run)
 {
 	struct odds o;
+	struct big pass = { 0 }, fail = { 0 };
 	const char *why;
-	char expr[64];
-	uint64_t pass;
 	int i;
 
 	for (i = 0; i < run->ndice; i++) {
-		dice_format(&run->dice[i], expr, sizeof expr);
-		if ((why = odds_count(&o, &run->dice[i])) != NULL)
+		const char *expr = run->op[i].written;
+
+		if ((why = odds_count(&o, &run->op[i].e)) != NULL)
 			errx(EXIT_BAD, "-o: %s: %s", expr, why);
-		odds_d66(run, &run->dice[i], &o);
+		if (d66(run, &run->op[i]))	/* tens and units: 36 totals */
+			odds_d66(&o);
 		if (run->table != NULL)
 			odds_table(run, &o);
 		else if (run->check) {
-			pass = odds_at_least(&o, run->dc);
-			odds_line(expr, "pass", NULL, pass, o.outcomes);
-			odds_line(expr, "fail", NULL, o.outcomes - pass, o.outcomes);
-		} else
-			odds_totals(expr, &o);
+			odds_at_least(&o, run->dc, &pass);
+			big_copy(&fail, &o.den);
+			big_sub(&fail, &pass);
+			odds_line(run, &o, expr, "pass", NULL, &pass);
+			odds_line(run, &o, expr, "fail", NULL, &fail);
+		} else if (run->graph)
+			odds_graph(run, expr, &o);
+		else
+			odds_totals(run, expr, &o);
 		odds_free(&o);
 	}
+	big_free(&pass);
+	big_free(&fail);
+}
+
+static void
+free_operands(struct run *run)
+{
+	int i;
+
+	for (i = 0; i < run->ndice; i++) {
+		free(run->op[i].text);
+		free(run->op[i].written);
+		free(run->op[i].name);
+	}
+	free(run->op);
 }
 
 /* Options that make no sense together are refused, never ignored. */
@@ -443,6 +627,10 @@ check_options(const struct opts *o, int argc)
 		errx(EXIT_BAD, "-v: -o counts the odds and rolls no dice to show");
 	if (o->odds && o->json)
 		errx(EXIT_BAD, "-j: -o writes odds, not records");
+	if (o->graph && (o->dc != NULL || o->table != NULL))
+		errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
+	if (o->width_set && !o->graph)
+		errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
 
 static void
@@ -452,15 +640,21 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'c': o->dc = v; break;
+	case 'g': o->graph = o->odds = 1; break;
 	case 'j': o->json = 1; break;
 	case 'n':
 		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
 		o->count_set = 1;
 		break;
+	case 'O': o->fine = o->odds = 1; break;
 	case 'o': o->odds = 1; break;
 	case 's': o->seed = v; break;
 	case 't': o->table = v; break;
 	case 'v': o->verbose = 1; break;
+	case 'w':
+		o->width = estrtonum(v, 1, WIDTH_MAX, "-w");
+		o->width_set = 1;
+		break;
 	}
 }
 
@@ -468,7 +662,7 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { .count = 1 };
+	struct opts o = { .count = 1, .width = 50 };
 
 	util_init();
 	argv = opt_parse(&spec, &argc, argv, option, &o);
@@ -489,6 +683,9 @@ main(int argc, char *argv[])
 	parse_dice(&run, argc, argv);
 	run.verbose = o.verbose;
 	run.json = o.json;
+	run.fine = o.fine;
+	run.graph = o.graph;
+	run.width = (int)o.width;
 	if (o.odds)
 		odds_all(&run);
 	else {
@@ -498,6 +695,6 @@ main(int argc, char *argv[])
 	out_close();
 	tbl_free(&run.own);
 	free(run.tname);
-	free(run.dice);
+	free_operands(&run);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -100,20 +100,6 @@ etime(const char *what, const char *s)
 	return t;
 }
 
-/*
- * The fields of each kind of record, as timedice(6) OUTPUT names them; in
- * JSON, HH:MM is "time", and ARG "hours", a number, after the keys that
- * take hours, else "name".
- */
-static const char *const clock_fields[] = {
-	"turn", "day", "time", "dice", "quarter", "text", NULL
-};
-static const char *const named_fields[] = {
-	"turn", "day", "time", "key", "name", "text", NULL
-};
-static const char *const hours_fields[] = {
-	"turn", "day", "time", "key", "hours", "text", NULL
-};
 static const char *const hours_keys[] = { "duration", "rest", NULL };
 
 /* timedice TURN DAY HH:MM KEY ARG TEXT */
@@ -128,7 +114,8 @@ event(uint64_t turn, uint64_t tick, const char *key, const char *arg,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	rec_begin(hours ? hours_fields : named_fields, turn);
+	rec_begin(hours ? REC_LAYOUT(TIMEDICE_HOURS) :
+	    REC_LAYOUT(TIMEDICE_NAMED), turn);
 	rec_u64(clock_day(tick));
 	rec_str(clock_hhmm(tick, now));
 	rec_str(key);
@@ -147,7 +134,7 @@ clock_record(uint64_t turn, uint64_t tick, const char *lead)
 	int f[TIME_DICE_004], hour = clock_hour(tick), n = clock_faces(hour, f);
 	char now[8], when[CLOCK_WHEN_SIZE];
 
-	rec_begin(clock_fields, turn);
+	rec_begin(REC_LAYOUT(TIMEDICE_CLOCK), turn);
 	rec_u64(clock_day(tick));
 	rec_str(clock_hhmm(tick, now));
 	rec_str(clock_dice(hour, 0));
@@ -550,28 +537,29 @@ static void
 filter(struct run *run)
 {
 	struct state *s = &run->s;
-	struct rec_in r = { 0 };
+	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	const struct rec *r;
 	uint64_t from, before;
 	char lead[CLOCK_PASSED_SIZE];
 	int turns;
 
-	while (rec_read(&r, STDIN_FILENO)) {
-		if ((turns = rec_turns(&r)) == 0)
+	while ((r = rec_read(rd)) != NULL) {
+		if ((turns = rec_turns(rd)) == 0)
 			continue;
 		if (s->turn >= (uint64_t)COUNT_MAX)
 			errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
 		from = s->tick;
 		before = s->timers.since_rest;
-		run->sturn = r.turn;
+		run->sturn = r->turn;
 		pass(run, turns, 0);
 		s->turn++;
 		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
-			clock_record(r.turn, s->tick,
+			clock_record(r->turn, s->tick,
 			    clock_passed(from, s->tick, lead, sizeof lead));
 		if (run->have_party)
 			resilience(run, before, 0);
 	}
-	rec_free(&r);
+	rec_close(rd);
 }
 
 /* timedice(6) FILES: "timer NAME TICKS", one line a timer. */

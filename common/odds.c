@@ -1,12 +1,19 @@
 /*
- * odds: the exact distribution of a dice expression.  A sum is counted by
- * convolution, one die at a time; keeping the highest K of N dice by
- * walking the faces from the highest down, knowing how many dice have been
- * placed (the first K placed are the kept ones) and what they add up to;
- * keeping the lowest is the same count mirrored.  Counts are exact 64-bit
- * integers of the SIDES^COUNT outcomes: an expression with more outcomes
- * than that, or too much counting to do, is refused.  Fractions, decimals
- * and the mean are exact integer arithmetic: no floating point anywhere.
+ * odds: the exact distribution of any dice expression, as big-integer
+ * counts of weighted outcomes over one denominator whose small factors are
+ * kept, so a fraction is reduced by trial division alone.
+ *
+ * A tree is counted from its leaves: a constant is one total; a sum or a
+ * difference is the convolution of its two sides; a product or quotient by
+ * a constant moves each total.  A dice term starts from one die: uniform
+ * faces, then a reroll once (SIDES^2 outcomes) or until (the faces that do
+ * not reroll, uniform), then explosions, counted from the last allowed
+ * draw back to the first.  All dice kept: the sum of COUNT dice, by a
+ * sliding window when the die is uniform, else one convolution a die.
+ * Keep the highest K: the values are walked from the highest down, knowing
+ * how many dice were placed (the first K placed are the kept ones) and what
+ * they add up to; once K are placed the rest fall below, in one product.
+ * The lowest: the same walk upwards.  Memory is the number of totals.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,334 +22,974 @@
 #include "odds.h"
 #include "util.h"
 
-#define KEEP_DICE_MAX 64	/* 2^64 outcomes: at most 64 dice of 2 sides */
-
-/* An unsigned 128-bit number, for the products a mean needs. */
-struct wide {
-	uint64_t hi, lo;
+struct ctx {
+	long long work;
+	const char *why;
 };
 
-static struct wide
-wide_mul(uint64_t a, uint64_t b)
-{
-	uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
-	uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
-	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0;
-	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-	struct wide w;
+static const char too_long[] =
+    "too much counting to do exactly in reasonable time";
 
-	w.lo = mid << 32 | (p00 & 0xffffffffu);
-	w.hi = a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-	return w;
-}
-
-static struct wide
-wide_add(struct wide a, struct wide b)
-{
-	a.lo += b.lo;
-	a.hi += b.hi + (a.lo < b.lo);
-	return a;
-}
-
-static struct wide
-wide_sub(struct wide a, uint64_t b)
-{
-	a.hi -= a.lo < b;
-	a.lo -= b;
-	return a;
-}
-
-/* a / d by shift and subtract (or one native division); the remainder in *rem. */
-static struct wide
-wide_div(struct wide a, uint64_t d, uint64_t *rem)
-{
-	struct wide q = { 0, 0 };
-	uint64_t r = 0, top;
-	int i;
-
-	if (a.hi == 0) {
-		q.lo = a.lo / d;
-		*rem = a.lo - q.lo * d;
-		return q;
-	}
-	for (i = 127; i >= 0; i--) {
-		top = r >> 63;
-		r = r << 1 | ((i >= 64 ? a.hi >> (i - 64) : a.lo >> i) & 1);
-		if (top || r >= d) {
-			r -= d;
-			if (i >= 64)
-				q.hi |= (uint64_t)1 << (i - 64);
-			else
-				q.lo |= (uint64_t)1 << i;
-		}
-	}
-	*rem = r;
-	return q;
-}
-
+/* Steps estimated in double: a product of sizes never overflows. */
 static int
-wide_str(struct wide a, char *buf, int size)
+spend(struct ctx *x, double steps)
 {
-	char d[48], *p = d + sizeof d;
-	uint64_t r;
-
-	*--p = '\0';
-	do {
-		a = wide_div(a, 10, &r);
-		*--p = (char)('0' + r);
-	} while (a.hi != 0 || a.lo != 0);
-	return snprintf(buf, (size_t)size, "%s", p);
-}
-
-static uint64_t
-gcd(uint64_t a, uint64_t b)
-{
-	uint64_t t;
-
-	while (b != 0) {
-		t = a - a / b * b;
-		a = b;
-		b = t;
+	if (x->why != NULL)
+		return -1;
+	if (steps > ODDS_WORK_MAX || (x->work += (long long)steps) > ODDS_WORK_MAX) {
+		x->why = too_long;
+		return -1;
 	}
-	return a;
-}
-
-/* SIDES^COUNT, or NULL when it does not fit in 64 bits. */
-static const char *
-outcomes(const struct dice *d, uint64_t *n)
-{
-	uint32_t i;
-
-	for (*n = 1, i = 0; i < d->count; i++) {
-		if (*n > UINT64_MAX / d->sides)
-			return "too many outcomes to count exactly (more than 2^64)";
-		*n *= d->sides;
-	}
-	return NULL;
-}
-
-/*
- * The sums of n dice of m sides, convolved one die at a time: each count is
- * a window of m counts of the dice before.  count[s - n] for s = n..n*m.
- */
-static uint64_t *
-count_sum(uint32_t n, uint32_t m)
-{
-	size_t size = (size_t)n * m + 1, s, i;
-	uint64_t *cur = ereallocarray(NULL, size, sizeof *cur);
-	uint64_t *next = ereallocarray(NULL, size, sizeof *next), *t, w;
-
-	memset(cur, 0, size * sizeof *cur);
-	cur[0] = 1;
-	for (i = 1; i <= n; i++) {
-		memset(next, 0, size * sizeof *next);
-		for (w = 0, s = 1; s <= i * m; s++) {	/* never above m^i: no overflow */
-			w += cur[s - 1];
-			if (s > m)
-				w -= cur[s - m - 1];
-			next[s] = w;
-		}
-		t = cur, cur = next, next = t;
-	}
-	free(next);
-	memmove(cur, cur + n, (size - n) * sizeof *cur);
-	return cur;
+	return 0;
 }
 
 static void
-binomials(uint64_t c[KEEP_DICE_MAX + 1][KEEP_DICE_MAX + 1], uint32_t n)
+make(struct odds *o, long long lo, long long step, long n)
 {
-	uint32_t i, j;
-
-	for (i = 0; i <= n; i++)
-		for (c[i][0] = 1, j = 1; j <= i; j++)
-			c[i][j] = c[i - 1][j - 1] + (j < i ? c[i - 1][j] : 0);
-}
-
-/*
- * The ways the rem dice not yet placed show v or less with at least need of
- * them on v: need fills the kept ones, the rest are below v.
- */
-static uint64_t
-fill(uint64_t c[KEEP_DICE_MAX + 1][KEEP_DICE_MAX + 1], uint32_t rem,
-    uint32_t need, uint32_t v)
-{
-	uint64_t f = 0, p = 1;
-	uint32_t j;
-
-	for (j = rem; j >= need; j--) {	/* j dice show v; need >= 1 */
-		f += c[rem][j] * p;
-		p *= v - 1;
-	}
-	return f;
-}
-
-/*
- * Keep the highest k of n dice of m sides.  Faces are placed from m down:
- * state (a, s) is a dice placed, all above the face v at hand, adding to s;
- * while a < k they are all kept.  Placing j dice on v either keeps them all
- * (a + j < k: a new state) or fills the k kept ones, after which the
- * others show less than v in (v-1)^rest ways.  Every count is a number of
- * outcomes, so none exceeds m^n.  count[s - k] for s = k..k*m.
- */
-static uint64_t *
-count_keep(uint32_t n, uint32_t k, uint32_t m)
-{
-	static uint64_t c[KEEP_DICE_MAX + 1][KEEP_DICE_MAX + 1];
-	size_t width = (size_t)(k - 1) * m + 1, s;
-	uint64_t *cur = ereallocarray(NULL, k * width, sizeof *cur), *t;
-	uint64_t *next = ereallocarray(NULL, k * width, sizeof *next);
-	uint64_t *res = ereallocarray(NULL, (size_t)k * m + 1, sizeof *res), f;
-	uint32_t v, a, j;
-
-	binomials(c, n);
-	memset(cur, 0, k * width * sizeof *cur);
-	memset(res, 0, ((size_t)k * m + 1) * sizeof *res);
-	cur[0] = 1;
-	for (v = m; v >= 1; v--) {
-		memset(next, 0, k * width * sizeof *next);
-		for (a = 0; a < k; a++) {
-			f = fill(c, n - a, k - a, v);
-			for (s = (size_t)a * (v + 1); s <= (size_t)a * m; s++) {
-				if (cur[a * width + s] == 0)
-					continue;
-				res[s + (size_t)(k - a) * v] += cur[a * width + s] * f;
-				for (j = 0; v > 1 && a + j < k; j++)
-					next[(a + j) * width + s + (size_t)j * v] +=
-					    cur[a * width + s] * c[n - a][j];
-			}
-		}
-		t = cur, cur = next, next = t;
-	}
-	free(cur);
-	free(next);
-	memmove(res, res + k, ((size_t)k * (m - 1) + 1) * sizeof *res);
-	return res;
-}
-
-/* The steps count_keep takes, about: refuse what would run for minutes. */
-static int
-keep_too_long(uint32_t k, uint32_t m)
-{
-	uint64_t pairs = 0, a;
-
-	for (a = 1; a < k; a++)
-		pairs += a * (k - a);
-	return (uint64_t)m * m / 2 * pairs > (uint64_t)ODDS_WORK_MAX;
-}
-
-/* Count every total of d; NULL, or why it cannot be counted exactly. */
-const char *
-odds_count(struct odds *o, const struct dice *d)
-{
-	const char *why;
-	uint64_t sum = 0, t;
-	size_t i, n;
-
 	memset(o, 0, sizeof *o);
-	if ((why = outcomes(d, &o->outcomes)) != NULL)
-		return why;
-	o->lo = dice_min(d);
-	o->hi = dice_max(d);
-	n = (size_t)(o->hi - o->lo) + 1;
-	if (d->sides == 1 || d->keep == d->count)
-		o->count = count_sum(d->sides == 1 ? d->keep : d->count, d->sides);
-	else if (d->count > KEEP_DICE_MAX || keep_too_long(d->keep, d->sides))
-		return "too many outcomes to count exactly in reasonable time";
-	else
-		o->count = count_keep(d->count, d->keep, d->sides);
-	for (i = 0; !d->keephigh && i < n / 2; i++) {	/* the lowest: mirrored */
-		t = o->count[i];
-		o->count[i] = o->count[n - 1 - i];
-		o->count[n - 1 - i] = t;
-	}
-	for (i = 0; i < n; i++)
-		sum += o->count[i];
-	if (sum != o->outcomes)
-		return "the counts do not add up to the outcomes (a bug)";
-	return NULL;
+	o->lo = lo;
+	o->step = step;
+	o->n = n;
+	o->count = ereallocarray(NULL, (size_t)n, sizeof *o->count);
+	memset(o->count, 0, (size_t)n * sizeof *o->count);
 }
 
-/* The outcomes giving total or more. */
-uint64_t
-odds_at_least(const struct odds *o, long total)
+static void
+add_factors(struct odds *o, const uint32_t *f, int n)
 {
-	uint64_t n = 0;
-	long t;
-
-	for (t = total < o->lo ? o->lo : total; t <= o->hi; t++)
-		n += o->count[t - o->lo];
-	return n;
-}
-
-/* n/d reduced: "39/400", "1/6", "0", "1". */
-int
-odds_fraction(uint64_t n, uint64_t d, char *buf, int size)
-{
-	uint64_t g = gcd(n, d);
-
-	if (n == 0 || n == d)
-		return snprintf(buf, (size_t)size, "%d", n != 0);
-	return snprintf(buf, (size_t)size, "%llu/%llu",
-	    (unsigned long long)(n / g), (unsigned long long)(d / g));
-}
-
-/* w + n/d (0 <= n <= d) to 4 decimals, rounded to the nearest, halves up. */
-static int
-decimal4(long w, uint64_t n, uint64_t d, char *buf, int size)
-{
-	uint64_t r;
-	long long v, q;
-
-	q = (long long)wide_div(wide_mul(n, 10000), d, &r).lo;
-	if (r >= d - r)
-		q++;
-	v = (long long)w * 10000 + q;
-	return snprintf(buf, (size_t)size, "%s%lld.%04lld", v < 0 ? "-" : "",
-	    (v < 0 ? -v : v) / 10000, (v < 0 ? -v : v) % 10000);
-}
-
-int
-odds_decimal(uint64_t n, uint64_t d, char *buf, int size)
-{
-	return decimal4(0, n, d, buf, size);
-}
-
-/*
- * The mean: lo + S/D, S the sum of (t - lo) x count over the totals; as a
- * reduced fraction ("553/40", "7", "-13/2") and to 4 decimals.
- */
-void
-odds_mean(const struct odds *o, char *frac, int fsize, char *dec, int dsize)
-{
-	struct wide s = { 0, 0 }, num;
-	uint64_t r, g, d;
-	long t, w;
-	int n;
-
-	for (t = o->lo; t <= o->hi; t++)
-		s = wide_add(s, wide_mul((uint64_t)(t - o->lo), o->count[t - o->lo]));
-	w = o->lo + (long)wide_div(s, o->outcomes, &r).lo;
-	decimal4(w, r, o->outcomes, dec, dsize);
-	if (r == 0) {
-		snprintf(frac, (size_t)fsize, "%ld", w);
+	if (n == 0)
 		return;
-	}
-	g = gcd(r, o->outcomes);
-	r /= g;
-	d = o->outcomes / g;
-	if (w >= 0)	/* w + r/d = (w d + r) / d */
-		num = wide_add(wide_mul((uint64_t)w, d), (struct wide){ 0, r });
-	else		/* w + r/d = -(|w| d - r) / d */
-		num = wide_sub(wide_mul((uint64_t)-w, d), r);
-	n = snprintf(frac, (size_t)fsize, "%s", w < 0 ? "-" : "");
-	n += wide_str(num, frac + n, fsize - n);
-	snprintf(frac + n, (size_t)(fsize - n), "/%llu", (unsigned long long)d);
+	o->fac = ereallocarray(o->fac, (size_t)(o->nfac + n + 1), sizeof *o->fac);
+	memcpy(o->fac + o->nfac, f, (size_t)n * sizeof *f);
+	o->nfac += n;
 }
 
 void
 odds_free(struct odds *o)
 {
+	long i;
+
+	for (i = 0; i < o->n; i++)
+		big_free(&o->count[i]);
 	free(o->count);
-	o->count = NULL;
+	free(o->fac);
+	big_free(&o->den);
+	memset(o, 0, sizeof *o);
+}
+
+static void
+point(struct odds *o, long long v)
+{
+	make(o, v, 1, 1);
+	big_set(&o->count[0], 1);
+}
+
+static long long
+gcd(long long a, long long b)
+{
+	long long t;
+
+	while (b != 0)
+		t = a % b, a = b, b = t;
+	return a < 0 ? -a : a;
+}
+
+/* a + b: every pair of totals. */
+static void
+convolve(struct odds *r, const struct odds *a, const struct odds *b)
+{
+	long long step = gcd(a->n > 1 ? a->step : 0, b->n > 1 ? b->step : 0);
+	long long lo = a->lo + b->lo, hi;
+	long i, j;
+
+	step = step == 0 ? 1 : step;
+	hi = a->lo + (a->n - 1) * a->step + b->lo + (b->n - 1) * b->step;
+	make(r, lo, step, (long)((hi - lo) / step + 1));
+	for (i = 0; i < a->n; i++)
+		for (j = 0; !big_zero(&a->count[i]) && j < b->n; j++)
+			big_addmul(&r->count[(a->lo + i * a->step + b->lo +
+			    j * b->step - lo) / step], &a->count[i], &b->count[j]);
+	add_factors(r, a->fac, a->nfac);
+	add_factors(r, b->fac, b->nfac);
+}
+
+static int
+conv_into(struct ctx *x, struct odds *a, const struct odds *b)
+{
+	struct odds r;
+	double la = 1, lb = 1, limbs;
+	long i;
+
+	for (i = 0; i < a->n; i++)
+		la = a->count[i].n > la ? a->count[i].n : la;
+	for (i = 0; i < b->n; i++)
+		lb = b->count[i].n > lb ? b->count[i].n : lb;
+	limbs = la * lb;	/* the widest counts: a product's cost */
+	if (spend(x, (double)a->n * b->n / 4 * (limbs < 8 ? 1 : limbs / 8)) < 0)
+		return -1;
+	convolve(&r, a, b);
+	odds_free(a);
+	*a = r;
+	return 0;
+}
+
+static void
+negate(struct odds *o)
+{
+	struct big t;
+	long i;
+
+	o->lo = -(o->lo + (o->n - 1) * o->step);
+	for (i = 0; i < o->n / 2; i++) {
+		t = o->count[i];
+		o->count[i] = o->count[o->n - 1 - i];
+		o->count[o->n - 1 - i] = t;
+	}
+}
+
+static long long
+floordiv(long long a, long long b)
+{
+	return a / b - (a % b != 0 && a < 0);
+}
+
+static long long
+ceildiv(long long a, long long b)
+{
+	return a / b + (a % b != 0 && a > 0);
+}
+
+/* Totals times c, or divided by c rounded down (E_DIV) or up (E_CEIL). */
+static void
+rescale(struct odds *o, int op, long long c)
+{
+	struct odds r;
+	long long t, lo;
+	long i;
+
+	if (op == E_MUL && c < 0) {
+		negate(o);
+		c = -c;
+	}
+	if (op == E_MUL && c == 0) {
+		make(&r, 0, 1, 1);
+		for (i = 0; i < o->n; i++)
+			big_add(&r.count[0], &o->count[i]);
+	} else if (op == E_MUL) {
+		o->lo *= c;
+		o->step *= c;
+		return;
+	} else {
+		lo = op == E_DIV ? floordiv(o->lo, c) : ceildiv(o->lo, c);
+		t = op == E_DIV ? floordiv(o->lo + (o->n - 1) * o->step, c) :
+		    ceildiv(o->lo + (o->n - 1) * o->step, c);
+		make(&r, lo, o->step % c == 0 ? o->step / c : 1, 1);
+		odds_free(&r);
+		make(&r, lo, o->step % c == 0 ? o->step / c : 1,
+		    (long)((t - lo) / (o->step % c == 0 ? o->step / c : 1) + 1));
+		for (i = 0; i < o->n; i++) {
+			t = o->lo + i * o->step;
+			t = op == E_DIV ? floordiv(t, c) : ceildiv(t, c);
+			big_add(&r.count[(t - lo) / r.step], &o->count[i]);
+		}
+	}
+	add_factors(&r, o->fac, o->nfac);
+	odds_free(o);
+	*o = r;
+}
+
+/* One die before explosions: faces, then a reroll. */
+static void
+die_faces(struct odds *o, const struct term *t)
+{
+	uint32_t s = (uint32_t)(t->fhi - t->flo + 1), m = 0, left;
+	long i;
+
+	make(o, t->flo, 1, (long)s);
+	for (i = 0; i < o->n; i++)
+		m += t->reroll && cmp_true(&t->rr, t->flo + i);
+	left = s - m;
+	for (i = 0; i < o->n; i++) {
+		if (t->reroll == 1)	/* kept at once, or rerolled onto it */
+			big_set(&o->count[i], (uint64_t)m +
+			    (cmp_true(&t->rr, t->flo + i) ? 0 : s));
+		else
+			big_set(&o->count[i], !(t->reroll == 2 &&
+			    cmp_true(&t->rr, t->flo + i)));
+	}
+	add_factors(o, t->reroll == 2 ? &left : &s, 1);
+	if (t->reroll == 1)
+		add_factors(o, &s, 1);
+}
+
+/*
+ * Explosions: R_k, the value of a chain from a fresh draw that may still
+ * explode EXPR_EXPLODE_MAX - k times, out of s^(MAX-k+1); R_MAX is a face.
+ * R_k(v) = [v does not explode] s^(MAX-k) + sum over exploding f of
+ * R_k+1(v - f); the first draw is the die's own, rerolls and all.
+ */
+static int
+explode(struct ctx *x, struct odds *o, const struct term *t)
+{
+	uint32_t s = (uint32_t)(t->fhi - t->flo + 1);
+	long long vlo = t->flo < 0 ? (long long)t->flo * (EXPR_EXPLODE_MAX + 1) : t->flo;
+	long long vhi = t->fhi > 0 ? (long long)t->fhi * (EXPR_EXPLODE_MAX + 1) : t->fhi;
+	long n = (long)(vhi - vlo + 1), i, f, m = 0;
+	struct big *cur, *next, *tmp, pw = { 0 };
+	struct odds r;
+	int k;
+
+	for (f = t->flo; f <= t->fhi; f++)
+		m += cmp_true(&t->ex, f);
+	if (spend(x, (double)EXPR_EXPLODE_MAX * (m + 1) * n) < 0)
+		return -1;
+	cur = ereallocarray(NULL, (size_t)n, sizeof *cur);
+	next = ereallocarray(NULL, (size_t)n, sizeof *next);
+	memset(cur, 0, (size_t)n * sizeof *cur);
+	memset(next, 0, (size_t)n * sizeof *next);
+	for (f = t->flo; f <= t->fhi; f++)
+		big_set(&cur[f - vlo], 1);
+	big_set(&pw, 1);
+	for (k = EXPR_EXPLODE_MAX - 1; k >= 0; k--) {	/* k = 0: the die's own */
+		const struct odds *first = k == 0 ? o : NULL;
+
+		big_mulsmall(&pw, s, 0);
+		for (i = 0; i < n; i++)
+			big_set(&next[i], 0);
+		for (f = t->flo; f <= t->fhi; f++) {
+			struct big w = { 0 };
+
+			if (first != NULL)
+				big_copy(&w, &first->count[f - first->lo]);
+			else
+				big_set(&w, 1);
+			if (!cmp_true(&t->ex, f))
+				big_addmul(&next[f - vlo], &w, &pw);
+			else
+				for (i = 0; i < n; i++)
+					if (i + f >= 0 && i + f < n &&
+					    !big_zero(&cur[i]))
+						big_addmul(&next[i + f], &w, &cur[i]);
+			big_free(&w);
+		}
+		tmp = cur, cur = next, next = tmp;
+	}
+	memset(&r, 0, sizeof r);
+	r.lo = vlo;
+	r.step = 1;
+	r.count = cur;
+	r.n = n;
+	add_factors(&r, o->fac, o->nfac);
+	for (k = 0; k < EXPR_EXPLODE_MAX; k++)
+		add_factors(&r, &s, 1);
+	for (i = 0; i < n; i++)
+		big_free(&next[i]);
+	free(next);
+	big_free(&pw);
+	odds_free(o);
+	*o = r;
+	return 0;
+}
+
+/* What a kept die adds: its value, or +1 a success and -1 a failure. */
+static long long
+score(const struct term *t, long long v)
+{
+	if (!t->cs.op && !t->cf.op)
+		return v;
+	return (t->cs.op && cmp_true(&t->cs, v)) -
+	    (t->cf.op && cmp_true(&t->cf, v));
+}
+
+/* A die's distribution of scores, -1..1, when it counts successes. */
+static void
+to_scores(struct odds *o, const struct term *t)
+{
+	struct odds r;
+	long i;
+
+	make(&r, -1, 1, 3);
+	for (i = 0; i < o->n; i++)
+		big_add(&r.count[score(t, o->lo + i) + 1], &o->count[i]);
+	add_factors(&r, o->fac, o->nfac);
+	odds_free(o);
+	*o = r;
+}
+
+static int
+uniform(const struct odds *o)
+{
+	long i;
+
+	for (i = 1; i < o->n; i++)
+		if (big_cmp(&o->count[i], &o->count[0]) != 0)
+			return 0;
+	return !big_zero(&o->count[0]);
+}
+
+/* The sum of n uniform dice: each count a window of m counts before. */
+static int
+window_sum(struct ctx *x, struct odds *o, uint32_t n)
+{
+	long m = o->n, size = (long)n * (m - 1) + 1, s, i;
+	struct big *cur, *next, *t, w = { 0 }, one;
+	struct odds r;
+	int bits;
+
+	for (bits = 1; (1L << bits) < m && bits < 62; bits++)
+		;
+	/* n rounds over size totals, of counts up to m^n: n bits / 32 limbs */
+	if (spend(x, (double)n * size * ((double)n * bits / 128 + 1)) < 0)
+		return -1;
+	cur = ereallocarray(NULL, (size_t)size, sizeof *cur);
+	next = ereallocarray(NULL, (size_t)size, sizeof *next);
+	memset(cur, 0, (size_t)size * sizeof *cur);
+	memset(next, 0, (size_t)size * sizeof *next);
+	for (s = 0; s < m; s++)
+		big_set(&cur[s], 1);
+	for (i = 2; i <= (long)n; i++) {
+		big_set(&w, 0);
+		for (s = 0; s <= (i - 1) * (m - 1) + (m - 1); s++) {
+			if (s <= (i - 2) * (m - 1) + (m - 1))
+				big_add(&w, &cur[s]);
+			if (s >= m)
+				big_sub(&w, &cur[s - m]);
+			big_copy(&next[s], &w);
+		}
+		t = cur, cur = next, next = t;
+	}
+	one = o->count[0];	/* each outcome weighs the same: w^n */
+	for (i = 0; i < (long)n && (one.n != 1 || one.w[0] != 1); i++)
+		for (s = 0; s < size; s++) {
+			big_mul(&w, &cur[s], &one);
+			big_copy(&cur[s], &w);
+		}
+	memset(&r, 0, sizeof r);
+	r.lo = o->lo * (long long)n;
+	r.step = o->step;
+	r.n = size;
+	r.count = cur;
+	for (i = 0; i < (long)n; i++)
+		add_factors(&r, o->fac, o->nfac);
+	for (s = 0; s < size; s++)
+		big_free(&next[s]);
+	free(next);
+	big_free(&w);
+	odds_free(o);
+	*o = r;
+	return 0;
+}
+
+/* The sum of n dice of o, all kept. */
+static int
+power(struct ctx *x, struct odds *o, uint32_t n)
+{
+	struct odds acc;
+	uint32_t i;
+
+	double est = 0, wl = 1, la;
+	long j;
+
+	if (uniform(o))
+		return window_sum(x, o, n);
+	for (j = 0; j < o->n; j++)
+		wl = o->count[j].n > wl ? o->count[j].n : wl;
+	for (i = 1; i < n && est <= ODDS_WORK_MAX; i++) {	/* refuse at once */
+		la = wl * i * wl;
+		est += (double)i * o->n * o->n / 4 * (la < 8 ? 1 : la / 8);
+	}
+	if (est > ODDS_WORK_MAX - x->work) {
+		x->why = too_long;
+		return -1;
+	}
+	point(&acc, 0);
+	for (i = 0; i < n; i++)
+		if (conv_into(x, &acc, o) < 0) {
+			odds_free(&acc);
+			return -1;
+		}
+	odds_free(o);
+	*o = acc;
+	return 0;
+}
+
+/* c[j] = C(m, j) for j = 0..m. */
+static void
+binomials(struct big *c, uint32_t m)
+{
+	uint32_t j;
+
+	big_set(&c[0], 1);
+	for (j = 0; j < m; j++) {
+		big_copy(&c[j + 1], &c[j]);
+		big_mulsmall(&c[j + 1], m - j, 0);
+		big_divsmall(&c[j + 1], j + 1);
+	}
+}
+
+/*
+ * Keep k of n dice (the highest, or the lowest: the values walked the
+ * other way).  st[a][s]: a dice placed so far, all kept, scoring s.  At
+ * value v, j of the n - a dice left show v: a + j < k leaves a new state;
+ * else the k - a still to keep are filled with v and the n - a - j others
+ * show a value still to come, in rest^(n-a-j) ways.
+ */
+struct keep {
+	uint32_t n, k;
+	long long slo;		/* the least score of k dice */
+	long	 width;
+	struct big *st, *res, *cn, *pw, *pr, f, t;
+	double	 limbs;		/* about the limbs of a count, for the cost */
+	long	*from, *to;	/* st[a] is zero outside from[a]..to[a] */
+};
+
+static void
+widen(struct keep *K, uint32_t a, long s)
+{
+	if (K->from[a] > K->to[a])
+		K->from[a] = K->to[a] = s;
+	else if (s < K->from[a])
+		K->from[a] = s;
+	else if (s > K->to[a])
+		K->to[a] = s;
+}
+
+static int
+keep_value(struct ctx *x, struct keep *K, const struct odds *o,
+    const struct term *t, long i, const struct big *rest)
+{
+	long long g = score(t, o->lo + i);
+	const struct big *w = &o->count[i];
+	uint32_t a, j;
+	long s, steps = 0;
+
+	for (a = 0; a < K->k; a++)
+		steps += K->to[a] >= K->from[a] ? (K->to[a] - K->from[a] + 1) *
+		    (long)K->k : 0;
+	if (spend(x, ((double)steps + 4.0 * K->n * K->k) * K->limbs) < 0)
+		return -1;
+	big_set(&K->pw[0], 1);
+	big_set(&K->pr[0], 1);
+	for (j = 1; j <= K->n; j++) {
+		big_mul(&K->pw[j], &K->pw[j - 1], w);
+		big_mul(&K->pr[j], &K->pr[j - 1], rest);
+	}
+	for (a = K->k; a-- > 0;) {
+		binomials(K->cn, K->n - a);
+		big_set(&K->f, 0);	/* the ways to fill the rest from v */
+		for (j = K->k - a; j <= K->n - a; j++) {
+			big_mul(&K->t, &K->cn[j], &K->pw[j]);
+			big_addmul(&K->f, &K->t, &K->pr[K->n - a - j]);
+		}
+		for (s = K->from[a]; s <= K->to[a]; s++) {
+			struct big *c = &K->st[a * K->width + s];
+
+			if (big_zero(c))
+				continue;
+			big_addmul(&K->res[s + (long)(K->k - a) * g], c, &K->f);
+			for (j = 1; a + j < K->k; j++) {
+				big_mul(&K->t, &K->cn[j], &K->pw[j]);
+				big_addmul(&K->st[(a + j) * K->width + s + (long)j * g],
+				    c, &K->t);
+				widen(K, a + j, s + (long)j * g);
+			}
+		}
+	}
+	return 0;
+}
+
+static int
+keep_count(struct ctx *x, struct odds *o, const struct term *t)
+{
+	struct keep K = { 0 };
+	struct big rest = { 0 };
+	long long lo = o->lo, hi = o->lo + o->n - 1, gl = 0, gh = 0, g;
+	long i, idx, size;
+	double est;
+	struct odds r;
+
+	for (i = 0; i < o->n; i++) {
+		g = score(t, o->lo + i);
+		gl = g < gl ? g : gl;
+		gh = g > gh ? g : gh;
+	}
+	(void)lo, (void)hi;
+	K.n = t->count;
+	K.k = t->keep;
+	K.width = (long)((gh - gl) * K.k + 1);
+	K.slo = gl * K.k;
+	/* scores of a dice counted from 0: st holds s - a*gl, offset by k*gl */
+	for (i = 0, est = 0; i < o->n; i++)
+		est += o->count[i].n;
+	est = (double)K.n * 32 * est / o->n / 128 + 1;	/* about the limbs */
+	for (i = 0, g = 0; i < (long)K.k; i++)
+		g += (long long)i * (gh - gl) + 1;	/* the states a walk may hold */
+	if (spend(x, (double)K.k * K.width / 8) < 0 ||
+	    (double)o->n * g * K.k * est > ODDS_WORK_MAX - x->work) {
+		x->why = too_long;	/* refused before it starts */
+		return -1;
+	}
+	size = (long)K.k * K.width;
+	K.from = ereallocarray(NULL, K.k, sizeof *K.from);
+	K.to = ereallocarray(NULL, K.k, sizeof *K.to);
+	for (i = 0; i < (long)K.k; i++)
+		K.from[i] = 1, K.to[i] = 0;
+	K.st = ereallocarray(NULL, (size_t)size, sizeof *K.st);
+	K.res = ereallocarray(NULL, (size_t)K.width, sizeof *K.res);
+	K.cn = ereallocarray(NULL, K.n + 1, sizeof *K.cn);
+	K.pw = ereallocarray(NULL, K.n + 1, sizeof *K.pw);
+	K.pr = ereallocarray(NULL, K.n + 1, sizeof *K.pr);
+	memset(K.st, 0, (size_t)size * sizeof *K.st);
+	memset(K.res, 0, (size_t)K.width * sizeof *K.res);
+	memset(K.cn, 0, (K.n + 1) * sizeof *K.cn);
+	memset(K.pw, 0, (K.n + 1) * sizeof *K.pw);
+	memset(K.pr, 0, (K.n + 1) * sizeof *K.pr);
+	big_set(&K.st[-K.slo], 1);	/* no dice placed, score 0 */
+	for (i = 0; i < o->n; i++)
+		big_add(&K.f, &o->count[i]);
+	K.limbs = (double)K.n * big_bits(&K.f) / 128 + 1;
+	widen(&K, 0, (long)-K.slo);
+	for (i = 0; i < o->n; i++)
+		big_add(&rest, &o->count[i]);
+	for (i = 0; i < o->n; i++) {
+		idx = t->keephigh ? o->n - 1 - i : i;
+		big_sub(&rest, &o->count[idx]);	/* the values still to come */
+		if (!big_zero(&o->count[idx]) &&
+		    keep_value(x, &K, o, t, idx, &rest) < 0)
+			break;
+	}
+	memset(&r, 0, sizeof r);
+	r.lo = K.slo;
+	r.step = 1;
+	r.n = K.width;
+	r.count = K.res;
+	for (i = 0; i < (long)K.n; i++)
+		add_factors(&r, o->fac, o->nfac);
+	for (i = 0; i < size; i++)
+		big_free(&K.st[i]);
+	for (i = 0; i <= (long)K.n; i++) {
+		big_free(&K.cn[i]);
+		big_free(&K.pw[i]);
+		big_free(&K.pr[i]);
+	}
+	free(K.st), free(K.cn), free(K.pw), free(K.pr), free(K.from), free(K.to);
+	big_free(&K.f), big_free(&K.t), big_free(&rest);
+	odds_free(o);
+	*o = r;
+	return x->why != NULL ? -1 : 0;
+}
+
+static int
+count_term(struct ctx *x, struct odds *o, const struct term *t)
+{
+	die_faces(o, t);
+	if (t->explode && explode(x, o, t) < 0)
+		return -1;
+	if (t->keep != t->count)
+		return keep_count(x, o, t);
+	if (t->cs.op || t->cf.op)
+		to_scores(o, t);
+	return power(x, o, t->count);
+}
+
+static int
+count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
+{
+	const struct enode *n = &e->node[i];
+	struct odds b;
+
+	memset(o, 0, sizeof *o);
+	switch (n->op) {
+	case E_NUM:
+		point(o, n->v);
+		return 0;
+	case E_DICE:
+		return count_term(x, o, &n->t);
+	case E_NEG:
+		if (count_node(x, o, e, n->a) < 0)
+			return -1;
+		negate(o);
+		return 0;
+	}
+	if (count_node(x, o, e, n->a) < 0)
+		return -1;
+	if (n->op != E_ADD && n->op != E_SUB) {
+		rescale(o, n->op, e->node[n->b].lo);
+		return 0;
+	}
+	if (count_node(x, &b, e, n->b) < 0) {
+		odds_free(&b);
+		return -1;
+	}
+	if (n->op == E_SUB)
+		negate(&b);
+	i = conv_into(x, o, &b);
+	odds_free(&b);
+	return i;
+}
+
+/* No total that never comes at either end. */
+static void
+trim_ends(struct odds *o)
+{
+	long lo = 0, hi = o->n - 1, i;
+
+	while (lo < hi && big_zero(&o->count[lo]))
+		lo++;
+	while (hi > lo && big_zero(&o->count[hi]))
+		hi--;
+	for (i = 0; i < lo; i++)
+		big_free(&o->count[i]);
+	for (i = hi + 1; i < o->n; i++)
+		big_free(&o->count[i]);
+	memmove(o->count, o->count + lo, (size_t)(hi - lo + 1) * sizeof *o->count);
+	o->lo += lo * o->step;
+	o->n = hi - lo + 1;
+}
+
+/* Count every total of e; NULL, or why it cannot be counted exactly. */
+const char *
+odds_count(struct odds *o, const struct expr *e)
+{
+	struct ctx x = { 0, NULL };
+	long i;
+
+	if (count_node(&x, o, e, e->root) < 0) {
+		odds_free(o);
+		return x.why != NULL ? x.why : too_long;
+	}
+	trim_ends(o);
+	big_set(&o->den, 0);
+	for (i = 0; i < o->n; i++)
+		big_add(&o->den, &o->count[i]);
+	return NULL;
+}
+
+/* A d66 table's own die: tens and units on two d6, each of 36 totals once. */
+void
+odds_d66(struct odds *o)
+{
+	uint32_t six = 6;
+	long t;
+
+	odds_free(o);
+	make(o, 11, 1, 56);
+	for (t = 11; t <= 66; t++)
+		big_set(&o->count[t - 11], t % 10 >= 1 && t % 10 <= 6);
+	add_factors(o, &six, 1);
+	add_factors(o, &six, 1);
+	big_set(&o->den, 36);
+}
+
+/* The outcomes giving total or more. */
+void
+odds_at_least(const struct odds *o, long long total, struct big *n)
+{
+	long i;
+
+	big_set(n, 0);
+	for (i = 0; i < o->n; i++)
+		if (o->lo + i * o->step >= total)
+			big_add(n, &o->count[i]);
+}
+
+static uint32_t
+big_mod(const struct big *a, uint32_t d)
+{
+	uint64_t r = 0;
+	int i;
+
+	for (i = a->n - 1; i >= 0; i--)
+		r = (r << 32 | a->w[i]) % d;
+	return (uint32_t)r;
+}
+
+/* n/den reduced, "39/400", "0", "1": den's factors tried as divisors. */
+static char *
+reduce(const struct big *num, const struct big *den, const uint32_t *fac,
+    int nfac)
+{
+	struct big n = { 0 }, d = { 0 };
+	uint32_t f, p;
+	char *a, *b, *s;
+	int i;
+
+	if (big_zero(num) || big_cmp(num, den) == 0)
+		return estrdup(big_zero(num) ? "0" : "1");
+	big_copy(&n, num);
+	big_copy(&d, den);
+	for (i = 0; i < nfac; i++)
+		for (f = fac[i], p = 2; f > 1; p++) {
+			if (p * p > f)
+				p = f;
+			for (; f % p == 0; f /= p)
+				if (big_mod(&n, p) == 0 && big_mod(&d, p) == 0) {
+					big_divsmall(&n, p);
+					big_divsmall(&d, p);
+				}
+		}
+	a = big_str(&n);
+	b = big_str(&d);
+	s = emalloc(strlen(a) + strlen(b) + 2);
+	sprintf(s, strcmp(b, "1") == 0 ? "%s" : "%s/%s", a, b);
+	free(a), free(b);
+	big_free(&n), big_free(&d);
+	return s;
+}
+
+char *
+odds_fraction(const struct odds *o, const struct big *n)
+{
+	return reduce(n, &o->den, o->fac, o->nfac);
+}
+
+/* floor(r * 10 / d) and r = r * 10 mod d: one decimal digit of r/d. */
+static int
+digit(struct big *r, const struct big *d)
+{
+	int q = 0;
+
+	big_mulsmall(r, 10, 0);
+	while (big_cmp(r, d) >= 0) {
+		big_sub(r, d);
+		q++;
+	}
+	return q;
+}
+
+/* floor(n / d) when it fits in 62 bits: by halving. */
+static long long
+quotient(const struct big *n, const struct big *d)
+{
+	struct big t = { 0 }, q = { 0 };
+	long long lo = 0, hi, mid;
+	int bits = big_bits(n) - big_bits(d) + 1;
+
+	if (big_cmp(n, d) < 0)	/* a probability: the common case */
+		return 0;
+	hi = bits >= 62 ? (long long)1 << 62 : ((long long)1 << bits) - 1;
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		big_set(&q, (uint64_t)mid);
+		big_mul(&t, d, &q);
+		if (big_cmp(&t, n) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	big_free(&t), big_free(&q);
+	return lo;
+}
+
+/* n/d (n, d >= 0) rounded to places decimals, halves up: "0.1667", "12.50". */
+char *
+odds_decimal(const struct big *n, const struct big *d, int places)
+{
+	struct big r = { 0 }, twice = { 0 }, q = { 0 };
+	long long whole = quotient(n, d);
+	char *s = emalloc((size_t)places + 32), *p;
+	int i, w;
+
+	big_set(&q, (uint64_t)whole);
+	big_mul(&twice, d, &q);
+	big_copy(&r, n);
+	big_sub(&r, &twice);
+	w = sprintf(s, "0%lld.", whole);	/* a leading 0 takes a carry */
+	for (i = 0; i < places; i++)
+		s[w + i] = (char)('0' + digit(&r, d));
+	s[w + places] = '\0';
+	big_copy(&twice, &r);
+	big_mulsmall(&twice, 2, 0);
+	for (i = w + places - 1; big_cmp(&twice, d) >= 0 && i >= 0; i--) {
+		if (s[i] == '.')
+			continue;
+		if (s[i] != '9') {
+			s[i]++;
+			break;
+		}
+		s[i] = '0';
+	}
+	if (places == 0)
+		s[w - 1] = '\0';
+	p = estrdup(s + (s[0] == '0' && s[1] != '.'));
+	free(s);
+	big_free(&r), big_free(&twice), big_free(&q);
+	return p;
+}
+
+/*
+ * -O: digits significant figures of n/d in scientific form, "~" before it
+ * when the figures are rounded (to the nearest, halves up); exact ones
+ * bare: "1.38888888888889e-2" is ~1/72.
+ */
+char *
+odds_fine(const struct big *n, const struct big *d, int digits)
+{
+	struct big r = { 0 }, twice = { 0 };
+	char *s = emalloc((size_t)digits + 32), m[64];
+	int e = 0, i, q;
+
+	if (big_zero(n))
+		return estrdup("0");
+	big_copy(&r, n);
+	while (big_cmp(&r, d) < 0) {	/* the first significant digit */
+		big_mulsmall(&r, 10, 0);
+		e--;
+	}
+	q = 0;
+	while (big_cmp(&r, d) >= 0)
+		big_sub(&r, d), q++;
+	if (q >= 10) {			/* n/d is 1 */
+		big_set(&r, 0);
+		q = 1, e++;
+	}
+	m[0] = (char)('0' + q);
+	for (i = 1; i < digits; i++)
+		m[i] = (char)('0' + digit(&r, d));
+	big_copy(&twice, &r);
+	big_mulsmall(&twice, 2, 0);
+	for (i = digits - 1; big_cmp(&twice, d) >= 0 && i >= 0; i--) {
+		if (m[i] != '9') {
+			m[i]++;
+			break;
+		}
+		m[i] = '0';
+	}
+	if (i < 0)	/* 9.99... rounded up to 10 */
+		m[0] = '1', e++;
+	while (digits > 1 && m[digits - 1] == '0')
+		digits--;
+	sprintf(s, "%s%c%s%.*se%d", big_zero(&r) ? "" : "~", m[0],
+	    digits > 1 ? "." : "", digits - 1, m + 1, e);
+	big_free(&r), big_free(&twice);
+	return s;
+}
+
+/* S1 = sum (t - lo) count, S2 = sum (t - lo)^2 count. */
+static void
+moments(const struct odds *o, struct big *s1, struct big *s2)
+{
+	struct big v = { 0 }, sq = { 0 };
+	long i;
+
+	big_set(s1, 0);
+	big_set(s2, 0);
+	for (i = 0; i < o->n; i++) {
+		if (big_zero(&o->count[i]))
+			continue;
+		big_set(&v, (uint64_t)(i * o->step));
+		big_addmul(s1, &v, &o->count[i]);
+		big_mul(&sq, &v, &v);
+		big_addmul(s2, &sq, &o->count[i]);
+	}
+	big_free(&v), big_free(&sq);
+}
+
+/* |N|/den to 4 decimals, N's sign given: "-6.5000", "3.5000". */
+static char *
+signed_decimal(int neg, const struct big *n, const struct big *den)
+{
+	char *ds = odds_decimal(n, den, 4), *s = emalloc(strlen(ds) + 2);
+
+	sprintf(s, "%s%s", neg && strspn(ds, "0.") < strlen(ds) ? "-" : "", ds);
+	free(ds);
+	return s;
+}
+
+/* The mean lo + S1/den, exact ("7/2", "-13/2", "7") and to 4 decimals. */
+char *
+odds_mean(const struct odds *o, char **dec)
+{
+	struct big s1 = { 0 }, s2 = { 0 }, n = { 0 }, t = { 0 }, l = { 0 };
+	char *f, *s;
+	int neg = 0;
+
+	moments(o, &s1, &s2);
+	big_set(&l, (uint64_t)(o->lo < 0 ? -o->lo : o->lo));
+	big_mul(&t, &l, &o->den);	/* |lo| den */
+	big_copy(&n, &s1);
+	if (o->lo >= 0)
+		big_add(&n, &t);
+	else if (big_cmp(&t, &s1) > 0) {
+		neg = 1;
+		big_sub(&t, &s1);
+		big_copy(&n, &t);
+	} else
+		big_sub(&n, &t);
+	*dec = signed_decimal(neg, &n, &o->den);
+	f = reduce(&n, &o->den, o->fac, o->nfac);
+	s = emalloc(strlen(f) + 2);
+	sprintf(s, "%s%s", neg ? "-" : "", f);
+	free(f);
+	big_free(&s1), big_free(&s2), big_free(&n), big_free(&t), big_free(&l);
+	return s;
+}
+
+/*
+ * The standard deviation: sqrt(V), V = (S2 den - S1^2) / den^2 exact, and
+ * rounded to 4 decimals: the r with (2r-1)^2 <= 4 V 10^8 < (2r+1)^2.
+ */
+char *
+odds_sd(const struct odds *o, char **dec)
+{
+	struct big s1 = { 0 }, s2 = { 0 }, v = { 0 }, t = { 0 }, d2 = { 0 };
+	struct big lhs = { 0 }, q = { 0 }, rhs = { 0 };
+	uint32_t *fac;
+	long long lo = 0, hi = (long long)1 << 55, mid;
+	char *f, *s;
+
+	moments(o, &s1, &s2);
+	big_mul(&v, &s2, &o->den);
+	big_mul(&t, &s1, &s1);
+	big_sub(&v, &t);
+	big_mul(&d2, &o->den, &o->den);
+	big_copy(&rhs, &v);
+	big_mulsmall(&rhs, 40000, 0);
+	big_mulsmall(&rhs, 10000, 0);
+	while (lo < hi) {	/* the largest r with (2r-1)^2 d2 <= 4 V 10^8 */
+		mid = lo + (hi - lo + 1) / 2;
+		big_set(&q, (uint64_t)(2 * mid - 1));
+		big_mul(&t, &q, &q);
+		big_mul(&lhs, &t, &d2);
+		if (big_cmp(&lhs, &rhs) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	*dec = emalloc(32);
+	sprintf(*dec, "%lld.%04lld", lo / 10000, lo % 10000);
+	fac = ereallocarray(NULL, (size_t)o->nfac * 2 + 1, sizeof *fac);
+	if (o->nfac > 0) {
+		memcpy(fac, o->fac, (size_t)o->nfac * sizeof *fac);
+		memcpy(fac + o->nfac, o->fac, (size_t)o->nfac * sizeof *fac);
+	}
+	f = reduce(&v, &d2, fac, o->nfac * 2);
+	s = emalloc(strlen(f) + 8);
+	sprintf(s, strcmp(f, "0") == 0 ? "%s" : "sqrt(%s)", f);
+	free(f), free(fac);
+	big_free(&s1), big_free(&s2), big_free(&v), big_free(&t);
+	big_free(&d2), big_free(&lhs), big_free(&q), big_free(&rhs);
+	return s;
+}
+
+/* The length of a bar for n when max fills width: rounded to the nearest. */
+int
+odds_bar(const struct big *n, const struct big *max, int width)
+{
+	struct big a = { 0 }, b = { 0 };
+	int lo = 0, hi = width, mid;
+
+	while (lo < hi) {	/* the largest k with (2k-1) max <= 2 width n */
+		mid = (lo + hi + 1) / 2;
+		big_copy(&a, max);
+		big_mulsmall(&a, (uint32_t)(2 * mid - 1), 0);
+		big_copy(&b, n);
+		big_mulsmall(&b, (uint32_t)(2 * width), 0);
+		if (big_cmp(&a, &b) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	big_free(&a), big_free(&b);
+	return lo;
 }

@@ -3,22 +3,31 @@
 #define DELVING_ODDS_H
 
 #include <stdint.h>
-#include "dice.h"
+#include "bigint.h"
+#include "expr.h"
 
-#define ODDS_WORK_MAX 1000000000L	/* steps of counting before -o gives up */
+#define ODDS_WORK_MAX 20000000LL	/* steps of counting before -o gives up */
+#define ODDS_FACTORS_MAX 4096
 
+/* Totals lo, lo + step, ...: count[i] of den outcomes give lo + i * step. */
 struct odds {
-	long	 lo, hi;	/* the totals the expression can give */
-	uint64_t *count;	/* count[t - lo]: the outcomes giving total t */
-	uint64_t outcomes;	/* all outcomes, SIDES^COUNT */
+	long long lo, step;
+	long	 n;
+	struct big *count;
+	struct big den;		/* all outcomes, weighted */
+	uint32_t *fac;		/* den is the product of these */
+	int	 nfac;
 };
 
-const char *odds_count(struct odds *o, const struct dice *d);
-uint64_t odds_at_least(const struct odds *o, long total);
-int	 odds_fraction(uint64_t n, uint64_t d, char *buf, int size);
-int	 odds_decimal(uint64_t n, uint64_t d, char *buf, int size);
-void	 odds_mean(const struct odds *o, char *frac, int fsize, char *dec,
-	     int dsize);
+const char *odds_count(struct odds *o, const struct expr *e);
+void	 odds_at_least(const struct odds *o, long long total, struct big *n);
+char	*odds_fraction(const struct odds *o, const struct big *n);
+char	*odds_decimal(const struct big *n, const struct big *d, int places);
+char	*odds_fine(const struct big *n, const struct big *d, int digits);
+char	*odds_mean(const struct odds *o, char **dec);
+char	*odds_sd(const struct odds *o, char **dec);
+int	 odds_bar(const struct big *n, const struct big *max, int width);
+void	 odds_d66(struct odds *o);
 void	 odds_free(struct odds *o);
 
 #endif

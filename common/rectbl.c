@@ -6,24 +6,13 @@
 #include "rectbl.h"
 #include "util.h"
 
-/*
- * A record's tail, "\tROLL\tKEY\tTEXT\n", made once, and padded with NULs
- * as rec_prepared reads it: to REC_TAIL_READ bytes, or whole REC_BLOCKs.
- */
+/* A record's tail, "\tROLL\tKEY\tTEXT\n", by the writer's one encoder. */
 static char *
 make_tail(size_t *len, const char *roll, const char *key, const char *text)
 {
-	char buf[TBL_TEXT_MAX + 64], *tail;
-	size_t size;
-	int n = snprintf(buf, sizeof buf, "\t%s\t%s\t%s\n", roll, key, text);
+	const char *words[] = { roll, key, text, NULL };
 
-	*len = (size_t)n;
-	size = *len <= REC_TAIL_READ ? REC_TAIL_READ :
-	    (*len + REC_BLOCK - 1) / REC_BLOCK * REC_BLOCK;
-	tail = emalloc(size);
-	memset(tail, 0, size);
-	memcpy(tail, buf, *len);
-	return tail;
+	return rec_tail_make(words, len);
 }
 
 /* Prepare the record of each total of t; 0 when it has too many. */

@@ -97,16 +97,6 @@ printable8(uint64_t w)
 	return (x + BYTES(0x60)) & ~(x + BYTES(0x01)) & ~w & BYTES(0x80);
 }
 
-/*
- * Not 0 when some byte is not printable ASCII: a TAB, a control, DEL or
- * 0x80 up.  Only whether is exact: a borrow may mark bytes past the first.
- */
-static inline uint64_t
-unprintable8(uint64_t w)
-{
-	return ((w - BYTES(0x20)) | w | (w + BYTES(0x01))) & BYTES(0x80);
-}
-
 /* Bytes equal to c. */
 static inline uint64_t
 equal8(uint64_t w, unsigned char c)

@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "clock.h"
+#include "layout.h"
+#include "out.h"
+#include "record.h"
 #include "util.h"
 #include "view.h"
 
@@ -59,36 +62,52 @@ clock_of(const struct line *l, uint64_t *t)
 	return 1;
 }
 
+/* roll's bare lines, TOTAL or TOTAL EXPRESSION FACES, as roll -j has them. */
 static void
-json_str(const char *s)
+bare_json(char *s)
 {
-	for (putchar('"'); *s; s++)
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", *s);
-		else
-			putchar(*s);
-	putchar('"');
+	char *f[3];
+	int n = 0;
+
+	for (f[n++] = s; n < 3 && (s = strchr(s, '\t')) != NULL; f[n++] = s)
+		*s++ = '\0';
+	rec_json(1);
+	if (n == 1 || n == 3) {
+		rec_line(n == 1 ? REC_LAYOUT(ROLL_TOTAL) : REC_LAYOUT(ROLL_FACES));
+		rec_num(f[0]);
+		if (n == 3) {
+			rec_str(f[1]);
+			rec_str(f[2]);
+		}
+		rec_end();
+		return;
+	}
+	while (n > 1)
+		f[--n][-1] = '\t';
+	out_str(f[0]);
+	out_put("\n", 1);
 }
 
-/* -j: {"program":..., "turn":..., "fields":[...], "text":...}. */
+/*
+ * -j: each record as its program writes it with -j, through the one
+ * layout table (delving(7) THE RECORD STREAM); a line that is no record
+ * (roll's bare totals) as it is.
+ */
 static void
-print_json(const struct line *l)
+print_json(struct line *l)
 {
-	int i;
+	const struct rec_layout *lay = NULL;
+	int prog = rec_prog_of(l->f[0], strlen(l->f[0]));
 
-	printf("{\"program\":");
-	json_str(l->f[0]);
-	printf(",\"turn\":%" PRIu64 ",\"fields\":[", l->turn);
-	for (i = 2; i < l->nf - 1; i++) {
-		if (i > 2)
-			putchar(',');
-		json_str(l->f[i]);
+	if (l->nf > 1 && prog >= 0)
+		lay = rec_layout_of(prog, l->f, l->nf);
+	if (lay != NULL) {
+		rec_fields_json(lay, l->f);
+		return;
 	}
-	printf("],\"text\":");
-	json_str(l->f[l->nf - 1]);
-	printf("}\n");
+	while (l->nf > 1)	/* join it up again */
+		l->f[--l->nf][-1] = '\t';
+	bare_json(l->f[0]);
 }
 
 /*
@@ -145,6 +164,7 @@ view_records(char *buf, size_t len, enum view_form form, uint64_t start,
 	size_t n = 0, cap = 0;
 	char *s, *nl;
 
+	fflush(stdout);		/* what delve said before, then the records */
 	if (form == VIEW_RAW) {
 		fwrite(buf, 1, len, stdout);
 		return;
@@ -155,13 +175,13 @@ view_records(char *buf, size_t len, enum view_form form, uint64_t start,
 		if (n == cap)
 			l = ereallocarray(l, cap = cap ? 2 * cap : 64, sizeof *l);
 		split(s, &l[n], n > 0 ? l[n - 1].turn : prev);
-		if (form == VIEW_JSON && l[n].nf == 1)
-			puts(s);
-		else if (form == VIEW_JSON)
+		if (form == VIEW_JSON)
 			print_json(&l[n]);
 		else
 			n++;
 	}
+	if (form == VIEW_JSON)
+		out_flush();
 	if (form == VIEW_PEOPLE)
 		print_people(l, n, start, prev);
 	free(l);

@@ -253,7 +253,7 @@ return   | negative   | -p "$F" arduous                       | put party 'Ash b
 return   | negative   | -w -p "$F" dangerous                  | put party 'Ash best=1 hp=-1\n'          | 2
 roll     | negative   | -n -1 d6                              | -                                       | 2
 roll     | negative   | -c -2000000001 d6                     | -                                       | 2
-roll     | negative   | -- -1d6                               | -                                       | 2
+roll     | negative   | -g -w -1 d6                           | -                                       | 2
 roll     | negative   | d-6                                   | -                                       | 2
 roll     | negative   | d6-1000001                            | -                                       | 2
 roll     | negative   | 4d6kh-1                               | -                                       | 2
@@ -562,6 +562,17 @@ timedice | fields     | -f "$S" -                             | state timedice; 
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
 reaction | fields     | -                                     | stream 'reaction\t1\t7'                 | 2
 reaction | fields     | -                                     | stream 'hazard\t2\t1\tencounter'        | 2
+# a field count between two layouts: hazard has 5, 6, 7 or 9 fields, roll 6 or 8
+light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5\tnothing\tx\ty\tz\tw\tv\tu' | 2
+light    | fields     | -f "$S" -                             | state light; stream 'hazard\t2\t5\tsave\tAsh\t9\t12\tx' | 2
+reaction | fields     | -                                     | stream 'roll\t1\td20\t5\t5\t12\tx'     | 2
+# JSON records: cut short, wrong names, wrong types, no such program
+light    | fields     | -f "$S" -                             | state light; stream '{"program":"hazard","turn":2,"roll":5,"key":"light","text":"x"' | 2
+light    | fields     | -f "$S" -                             | state light; stream '{"program":"hazard","turn":2,"roll":5,"kee":"light","text":"x"}' | 2
+timedice | fields     | -f "$S" -                             | state timedice; stream '{"program":"dragon","turn":2,"text":"x"}' | 2
+light    | nonnumeric | -f "$S" -                             | state light; stream '{"program":"hazard","turn":2,"roll":"5","key":"light","text":"x"}' | 2
+timedice | nonnumeric | -f "$S" -                             | state timedice; stream '{"program":"hazard","turn":"2","roll":5,"key":"nothing","text":"x"}' | 2
+reaction | nonnumeric | -                                     | stream '{"program":"hazard","turn":2,"roll":1,"key":"encounter","text":7}' | 2
 chase    | fields     | -p "$F" open                          | put party 'Ash\n'                       | 2
 return   | fields     | -p "$F" arduous                       | put party 'Ash\n'                       | 2
 return   | fields     | -w -p "$F" dangerous                  | put party 'Ash best=1\n'                | 2

@@ -75,6 +75,13 @@ row bulk-turns "hazard -n $N" "shuf -r -i 1-6 -n $N" "$a" "$b" "<= 1.0"
 if [ -x "$B/roll" ]; then
 	a=$(mean_seconds "$B/roll -s 1 -n $N d6"); b=$(mean_seconds "shuf -r -i 1-6 -n $N")
 	row bulk-dice "roll -n $N d6" "shuf -r -i 1-6 -n $N" "$a" "$b" "<= 0.33"
+	# issue 18: exact odds at any size, as seconds against a budget of
+	# 1 s (50 ms for 25d6): the ratio is the share of the budget used
+	for e in "100d100 1" "50d6kh5 1" "25d6 0.05" "10d6! 1"; do
+		set -- $e
+		a=$(mean_seconds "$B/roll -o '$1'")
+		row odds "roll -o $1" "$2 s" "$a" "$2" "<= 1"
+	done
 fi
 
 # an encounter table with dice in its rows, rolled on every encounter and

@@ -118,9 +118,23 @@ clean() {
 	eq "hazard	1	2	sign	Sign — noise, smell, tracks, or shadow hinting at nearby danger." "${lines[0]}"
 	delve -C crypt undo
 	run -0 delve -C crypt -j -n 6
-	eq '{"program":"hazard","turn":1,"fields":["2","sign"],"text":"Sign — noise, smell, tracks, or shadow hinting at nearby danger."}' "${lines[0]}"
+	eq '{"program":"hazard","turn":1,"roll":2,"key":"sign","text":"Sign — noise, smell, tracks, or shadow hinting at nearby danger."}' "${lines[0]}"
+	# the JSON the programs write with -j, each field named by the one layout
+	# table (issue 13): read back in order, its values are the raw records
+	eq '{"program":"timedice","turn":6,"day":1,"time":"08:00","dice":"6,2","quarter":"morning","text":"It is 08:00 on day 1, morning: the time dice show 6 and 2."}' \
+	    "$(delve -C crypt -j log | grep '"program":"timedice"')"
 	if command -v jq > /dev/null; then
-		printf '%s\n' "$output" | jq -e . > /dev/null
+		delve -C crypt -R log > raw
+		delve -C crypt -j log | jq -r '[.[] | if . == null then "-" else tostring end] | join("\t")' > back
+		cmp raw back
+	fi
+	# roll's bare lines as roll -j has them, and their fields kept as written
+	run -0 delve -C crypt -j roll -v 3d6
+	case $output in '{"total":'*',"expression":"3d6","faces":"'*'"}') ;; *) false ;; esac
+	run -0 delve -C crypt -R log
+	case ${lines[${#lines[@]} - 1]} in *'	3d6	'*) ;; *) false ;; esac
+	if command -v jq > /dev/null; then
+		delve -C crypt -j log | jq -e . > /dev/null
 	fi
 	# the same in a file as at a terminal: nothing depends on isatty
 	delve -C crypt undo

@@ -32,13 +32,18 @@ expect() {
 }
 
 # json_same PROG KINDS CMD: CMD run as it is and with @J as -j.  Other lines
-# are the same in both, in the same places; PROG's records (every line when
+# (other programs' records read back from JSON) are the same in both, in the same places; PROG's records (every line when
 # PROG is empty) parse, have the names and types of their kind, and hold
 # the same values as the TSV records.
 json_same() {
 	local prog=$1 kinds=$2 cmd=$3 s1=0 s2=0
 	bash -c "${cmd//@J/}" > tsv 2>/dev/null || s1=$?
 	bash -c "${cmd//@J/-j}" > json 2>/dev/null || s2=$?
+	# -j spells the records it passes in JSON too: the other programs'
+	# records are read back as TAB lines, to compare with the TSV run's
+	[ -z "$prog" ] || { jq -rR --arg p "$prog" '. as $l | if startswith("{\"program\":")
+	    then (fromjson | if .program == $p then $l else [.[] | if . == null then "-"
+	    else tostring end] | join("\t") end) else $l end' json > json.tsv && mv json.tsv json; }
 	eq "$s1" "$s2"
 	own='$0 ~ "^" (p == "" ? "" : p "\t") || $0 ~ /^[{]/ { print "@"; next } { print }'
 	eq "$(awk -v p="$prog" "$own" tsv)" "$(awk -v p="$prog" "$own" json)"
@@ -181,4 +186,109 @@ HAZARD='names = "program,turn,roll,key,text"; nums = "turn,roll"
 		awk '/^\.Sh OUTPUT/,/^\.Sh ENV/' "$TOP/man/$p.6" | grep -q '^\.Fl j ,$' ||
 		    { echo "$p.6 OUTPUT says nothing of -j" >&2; false; }
 	done
+}
+
+# to_tsv FILE: every JSON suite record of FILE as its TAB line; other lines as they are.
+to_tsv() {
+	jq -rR '. as $l | if startswith("{\"program\":") then (fromjson |
+	    [.[] | if . == null then "-" else tostring end] | join("\t")) else $l end' "$1"
+}
+
+@test "the layout table: every field name of every kind is in its program's man page OUTPUT, and the counts agree" {
+	unit layouts > layouts
+	[ "$(wc -l < layouts)" -ge 17 ]
+	while read -r prog nf types names; do
+		set -- $names
+		eq "$#" "${#types}"
+		[ "$prog" = roll ] && [ "$#" -lt 4 ] || eq "$nf" "$(($# + 1))"
+		awk '/^\.Sh OUTPUT/ { p = 1; next } /^\.Sh/ { p = 0 } p' \
+		    "$BATS_TEST_DIRNAME/../man/$prog.6" | tr 'A-Z' 'a-z' > output
+		for n in $names; do
+			grep -qw -- "$n" output || { echo "$prog: $n is not in $prog(6) OUTPUT"; false; }
+		done
+	done < layouts
+}
+
+@test "JSON through the pipeline: hazard -j | light | timedice | reaction burns, ticks and reacts as the TSV pipeline" {
+	hazard -j -s 7 -n 36 | light -s 1 -l torch - | timedice -s 1 - | reaction -s 1 - > json.out
+	hazard -s 7 -n 36 | light -s 1 -l torch - | timedice -s 1 - | reaction -s 1 - > tsv.out
+	eq "$(cat tsv.out)" "$(to_tsv json.out)"
+	grep -q '^{"program":"light".*"state":"out"' json.out	# a torch burned out, in JSON
+	grep -q '^{"program":"reaction"' json.out
+	grep -q '^{"program":"timedice"' json.out
+	# and -j on the last stage gives the same JSON throughout
+	hazard -s 7 -n 36 | light -s 1 -l torch - | timedice -s 1 - | reaction -j -s 1 - > last.out
+	eq "$(grep -v '^light	' json.out)" "$(grep -v '^{"program":"light","turn":0' last.out)"
+}
+
+@test "-j on a middle stage: every suite record from that stage on is JSON, foreign lines untouched" {
+	{ printf '# a note\n{"total":5}\n'; hazard -s 7 -n 36; } |
+	    light -j -s 1 -l torch - | timedice -s 1 - | reaction -s 1 - > out
+	eq 0 "$(grep -Ec '^(hazard|light|timedice|reaction)	' out)"
+	grep -qx '{"total":5}' out
+	grep -qx '# a note' out
+	[ "$(grep -c '^{"program":"hazard"' out)" -ge 36 ]
+}
+
+@test "mixed TSV and JSON input: each line read in its own spelling, the records the same" {
+	hazard -s 3 -n 40 > tsv
+	hazard -j -s 3 -n 40 > json
+	paste -d '\n' <(sed -n 'p;n' tsv) <(sed -n 'n;p' json) | grep . > mixed
+	light -s 1 -l torch,lantern - < tsv > a
+	light -s 1 -l torch,lantern - < mixed > b
+	eq "$(cat a)" "$(to_tsv b)"
+	grep -q '^{"program":"light"' b && grep -q '^light	' b	# each after its own spelling
+}
+
+@test "JSON strings are unescaped: a key spelled with \\u escapes is the same word" {
+	printf '%s\n' '{"program":"hazard","turn":4,"roll":1,"key":"enc\u006funter","text":"a \"b\" caf\u00e9 \ud83c\udfb2"}' > in
+	run -0 --separate-stderr reaction -s 1 - < in
+	eq 2 "${#lines[@]}"
+	eq "$(cat in)" "${lines[0]}"
+	[[ ${lines[1]} == '{"program":"reaction","index":4,'* ]]
+	printf '%s\n' '{"program":"hazard","turn":4,"roll":1,"key":"x","text":"\ud800"}' > bad
+	run -2 --separate-stderr reaction - < bad
+	eq "" "$output"
+	[[ $stderr == "reaction: stdin:1: bad hazard record: text: not text"* ]]
+}
+
+@test "bad JSON records exit 2 after the lines before: cut short, wrong names, wrong types, unknown program" {
+	hazard -j -s 1 -n 2 > before
+	for bad in '{"program":"hazard","turn":3,"roll":5' \
+	    '{"program":"hazard","turn":3,"dice":5,"key":"sign","text":"x"}' \
+	    '{"program":"hazard","turn":3,"roll":5,"key":"sign","text":"x","more":1}' \
+	    '{"program":"hazard","turn":"3","roll":5,"key":"sign","text":"x"}' \
+	    '{"program":"hazard","turn":3,"roll":5,"key":["sign"],"text":"x"}' \
+	    '{"program":"hazard","turn":3,"roll":null,"key":"sign","text":null}' \
+	    '{"program":"light","turn":3,"name":"t","kind":"torch","state":"lit","left":"5","text":"x"}' \
+	    '{"program":"dragon","turn":3}' \
+	    '{"program":"hazard","turn":3,"roll":5,"key":"sign","text":"x"} trailing'; do
+		for p in "light -l torch" timedice "reaction -s 1"; do
+			{ cat before; printf '%s\n' "$bad"; hazard -j -s 2 -n 1; } > in
+			run -2 --separate-stderr $p - < in
+			eq "$(cat before)" "$(grep '^{"program":"hazard"' <<< "$output")"
+			one_error "${p%% *}"
+			[[ $stderr == "${p%% *}: stdin:3: bad "* ]]
+		done
+	done
+}
+
+@test "any program spells any record: each kind through light -j - is what its own program writes with -j" {
+	printf 'Ann con=1 wis=2 best=3\nBo con=0 wis=1 best=1\n' > party.txt
+	for cmd in "chase -s 1 open Ann:2 Bo:1" "chase pace open 30" "chase pace" \
+	    "return -s 1 -p party.txt arduous" "roll -s 1 -n 3 -c 12 d20+3" \
+	    "roll -s 1 -n 3 -t injury" "hazard -s 3 -n 8 -p party.txt" \
+	    "reaction -s 1 -n 3" "reaction -s 1 -p party.txt surprise" \
+	    "timedice -s 1 -n 2 duration 3" "timedice -s 1 roll 2" "hazard -r alarm -s 1 -n 3 advance" \
+	    "light -s 1 -l torch -n 8 tick"; do
+		set -- $cmd
+		prog=$1; shift
+		env "$prog" "$@" > tsv || [ $? -eq 1 ]
+		env "$prog" -j "$@" > json || [ $? -eq 1 ]
+		grep -v "^$prog	" tsv && false	# every line a record of its program
+		[ -s json ]
+		light -j - < tsv > spelled	# light without sources makes no records
+		eq "$(cat json)" "$(cat spelled)"
+	done
+	grep -q '"key":"some"\|"key":"all"\|"key":"none"' <(reaction -s 1 -j -p party.txt surprise)
 }

@@ -8,6 +8,7 @@
  *	unit dice EXPR			the canonical form and the range, or the error
  *	unit roll EXPR SEED COUNT	COUNT totals of EXPR, one a line
  *	unit table FILE			the loaded table: the die, then "LO HI KEY TEXT"
+ *	unit layouts			the record layout table, a kind a line
  *	unit record tsv|json WORD TEXT	a record "unit 1 WORD TEXT", in TSV or JSON
  *	unit sentence WORD N		rec_text's own conversions and the ones it
  *					leaves to vsnprintf, with WORD and N
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expr.h"
 #include "record.h"
 #include "rng.h"
 #include "table.h"
@@ -62,6 +64,19 @@ print_rolls(const char *expr, const char *seed, const char *count)
 	out_close();
 }
 
+/* expr_scan: the length of the expression at the start of s, or why none. */
+static void
+print_scan(const char *s)
+{
+	struct expr e;
+	const char *why;
+	int len;
+
+	if ((why = expr_scan(&e, s, &len)) != NULL)
+		errx(EXIT_BAD, "%s: %s", s, why);
+	printf("%d %s\n", len, expr_dice(&e) ? "dice" : "constant");
+}
+
 static void
 print_table(const char *path)
 {
@@ -81,26 +96,45 @@ print_table(const char *path)
 static void
 print_record(const char *form, const char *word, const char *text)
 {
-	static const char *const fields[] = { "turn", "word", "text", NULL };
+	static const struct rec_layout l = { -1, 4, "nst",
+	    { "turn", "word", "text", NULL }, NULL };
 
 	out_init("unit", 0);
 	rec_json(strcmp(form, "json") == 0);
-	rec_begin(fields, 1);
+	rec_begin(&l, 1);
 	rec_str(word);
 	rec_text("%s", text);
 	rec_end();
 	out_close();
 }
 
+/* The layout table: each kind's program (roll's bare lines: roll), types, names. */
+static void
+print_layouts(void)
+{
+	const struct rec_layout *l;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		l = &rec_layouts[k];
+		printf("%s %d %s", l->prog < 0 ? "roll" : rec_progs[l->prog],
+		    l->nf, l->types);
+		for (i = 0; l->names[i] != NULL; i++)
+			printf(" %s", l->names[i]);
+		printf("\n");
+	}
+}
+
 /* The sentence of a record through rec_text: a line with no program or turn. */
 static void
 print_sentence(const char *word, const char *number)
 {
-	static const char *const fields[] = { "own", "vsnprintf", NULL };
+	static const struct rec_layout l = { -1, 2, "tt",
+	    { "own", "vsnprintf", NULL }, NULL };
 	long long n = strtoll(number, NULL, 10);
 
 	out_init("unit", 0);
-	rec_line(fields);
+	rec_line(&l);
 	rec_text("%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
 	    (long)n, (long)n, n, n, (unsigned long long)n, "end");
 	rec_text("%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
@@ -214,8 +248,12 @@ main(int argc, char *argv[])
 		print_dice(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "roll") == 0) {
 		print_rolls(argv[2], argv[3], argv[4]);
+	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
+		print_scan(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
+		print_layouts();
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
 	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {

@@ -34,6 +34,7 @@ static const struct mode modes[] = {
 	{ "chase", 'p', { "-p", "@", "-s", "1", "uneven" } },
 	{ "return", 'p', { "-p", "@", "-s", "1", "-l", "4", "dangerous" } },
 	{ "roll", 't', { "-t", "@", "-s", "1", "-n", "3" } },
+	{ "roll", 'i', { "-s", "1", "-v" } },	/* expressions on stdin */
 };
 
 static int

@@ -1,0 +1,739 @@
+/*
+ * recread: the record stream read line by line, in blocks as large as
+ * cat(1) reads.  A line that claims to be a suite record, by its first
+ * TAB field or by a JSON object's "program", is checked against the
+ * layouts of layout.c exactly; every other line is foreign and passes as
+ * it came.
+ */
+#include <err.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "rules.h"
+#include "util.h"
+
+#define REC_LINE_MAX (1 << 20)
+#define IN_SIZE (1 << 17)
+#define IN_SLACK 8	/* after the last line: its NUL, and scan's last word */
+
+struct rec_reader {
+	struct rec r;		/* the line read last, split */
+	int	 fd;
+	char	*line;		/* the line, without its newline */
+	size_t	 len;
+	unsigned long lineno;
+	uint64_t last;		/* rec_turns: the turn of the last suite record */
+	int	 seen;		/* rec_turns: a suite record was read */
+	char	*in;		/* the input buffer: */
+	size_t	 incap;		/* its size, */
+	size_t	 inpos, inend;	/* the bytes not yet read as lines, */
+	size_t	 inscan;	/* the first of them not searched for a newline */
+	int	 ineof;
+	char	*held;		/* rec_hold: each line a byte (its kind + 1 */
+	size_t	 heldlen;	/* when it is to be written as JSON, else 0), */
+	size_t	 heldcap;	/* then the line and its newline */
+	int	 nheld;
+	char	*dec;		/* a JSON record's names and fields, decoded */
+	size_t	 deccap;
+	int	 kind;		/* the suite record's enum rec_kind, -1 when */
+			/* not yet known (a TAB record's, until it is needed) */
+	signed char kind_of[REC_PROGS][REC_FIELDS_MAX + 1];	/* by NF: the */
+			/* first kind with NF fields, or -1 */
+	uint32_t nf_ok[REC_PROGS];	/* bit NF: a layout has NF fields */
+	int	 spelled;	/* the spelling of the last line read, or -1 */
+	int	 json_out;	/* the writer's spelling for it */
+};
+
+static const char *const travel_keys[] = {	/* 004: travel turns */
+	"terrible", "soon", "worsens", "calm", NULL
+};
+
+/* A reader of FD, with the layout table indexed by program and field count. */
+struct rec_reader *
+rec_open(int fd)
+{
+	struct rec_reader *rd = emalloc(sizeof *rd);
+
+	const struct rec_layout *l;
+	int k;
+
+	memset(rd, 0, sizeof *rd);
+	rd->fd = fd;
+	rd->spelled = -1;
+	memset(rd->kind_of, -1, sizeof rd->kind_of);
+	for (k = REC_KINDS - 1; k >= 0; k--)
+		if ((l = &rec_layouts[k])->prog >= 0) {
+			rd->kind_of[l->prog][l->nf] = (signed char)k;
+			rd->nf_ok[l->prog] |= UINT32_C(1) << l->nf;
+		}
+	return rd;
+}
+
+void
+rec_close(struct rec_reader *rd)
+{
+	free(rd->in);
+	free(rd->held);
+	free(rd->dec);
+	free(rd);
+}
+
+/* A TAB line read, its fields joined by TABs again, and a newline: LEN + 1 bytes. */
+static inline void
+line_copy(char *dst, const struct rec_reader *rd)
+{
+	int i;
+
+	memcpy(dst, rd->line, rd->len);
+	if (!rd->r.json)
+		for (i = 1; i < rd->r.nf; i++)
+			dst[rd->r.f[i] - 1 - rd->line] = '\t';
+	dst[rd->len] = '\n';
+}
+
+static void check_numbers(struct rec_reader *, const struct rec_layout *);
+
+/* The kind of the suite record read last: a TAB record's found when needed. */
+static const struct rec_layout *
+layout(struct rec_reader *rd)
+{
+	const struct rec *r = &rd->r;
+
+	if (rd->kind < 0)
+		for (rd->kind = rd->kind_of[r->prog][r->nf];
+		    rec_layouts[rd->kind].fits != NULL &&
+		    !rec_layouts[rd->kind].fits(r->f); rd->kind++)
+			;	/* the next kind with as many fields */
+	return &rec_layouts[rd->kind];
+}
+
+/* The record read last is to be written in JSON: a TAB record under -j. */
+static inline int
+to_json(struct rec_reader *rd)
+{
+	if (!rd->json_out || rd->r.nf == 0 || rd->r.json)
+		return 0;
+	check_numbers(rd, layout(rd));	/* JSON numbers */
+	return 1;
+}
+
+/*
+ * Lines a filter holds back while it waits to see what follows a record;
+ * rec_release writes them, in order.
+ */
+void
+rec_hold(struct rec_reader *rd)
+{
+	if (rd->heldcap - rd->heldlen < rd->len + 2) {
+		rd->heldcap = rd->heldlen + rd->len + 2 + 4096;
+		rd->held = ereallocarray(rd->held, rd->heldcap, 1);
+	}
+	rd->held[rd->heldlen] = (char)(to_json(rd) ? rd->kind + 1 : 0);
+	line_copy(rd->held + rd->heldlen + 1, rd);
+	rd->heldlen += rd->len + 2;
+	rd->nheld++;
+}
+
+int
+rec_held(const struct rec_reader *rd)
+{
+	return rd->nheld;
+}
+
+/* A held TAB record, split again and written as JSON. */
+static void
+release_json(const struct rec_layout *l, char *line, size_t len)
+{
+	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
+	int nf = 0;
+
+	*end = '\0';
+	for (;;) {
+		f[nf++] = p;
+		if ((p = memchr(p, '\t', (size_t)(end - p))) == NULL)
+			break;
+		*p++ = '\0';
+	}
+	rec_fields_json(l, f);
+}
+
+/* Write the held lines, in order. */
+static void __attribute__((noinline))
+release(struct rec_reader *rd)
+{
+	char *p = rd->held, *nl, *end = rd->held + rd->heldlen;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p + 1, '\n', (size_t)(end - p - 1));
+		if (*p == 0)
+			out_put(p + 1, (size_t)(nl - p));
+		else
+			release_json(&rec_layouts[*p - 1], p + 1,
+			    (size_t)(nl - p - 1));
+	}
+	rd->heldlen = 0;
+	rd->nheld = 0;
+	out_record_end();
+}
+
+void
+rec_release(struct rec_reader *rd)
+{
+	if (rd->nheld > 0)
+		release(rd);
+}
+
+/* A bad record stops the filter after every line before it, held or not. */
+static void __attribute__((noreturn))
+bad_record(struct rec_reader *rd, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	rec_release(rd);
+	out_flush();
+	if (rd->r.prog < 0)
+		errx(EXIT_BAD, "stdin:%lu: bad record: %s", rd->lineno, why);
+	errx(EXIT_BAD, "stdin:%lu: bad %s record: %s", rd->lineno,
+	    rec_progs[rd->r.prog], why);
+}
+
+/*
+ * Not 0 when some byte is not printable ASCII: a TAB, a control, DEL or
+ * 0x80 up.  Only whether is exact: a borrow may mark bytes past the first.
+ */
+static inline uint64_t
+unprintable8(uint64_t w)
+{
+	return ((w - BYTES(0x20)) | w | (w + BYTES(0x01))) & BYTES(0x80);
+}
+
+/*
+ * One pass over a TAB record: its text checked as utf8_ok checks it, and
+ * a NUL for each TAB, eight bytes at a time: at once when all are
+ * printable, else up to a byte that is not plain ASCII, then that
+ * character alone.  The input buffer keeps 8 bytes after every line, so
+ * the last word may be read whole; its bytes past the line count as plain
+ * and hold no TAB.  The number of the first empty field, or 0.
+ */
+static int
+scan(struct rec_reader *rd)
+{
+	struct rec *r = &rd->r;
+	char *s = rd->line, *end = rd->line + rd->len, *tab;
+	uint64_t w, tabs, odd, past;
+	size_t k;
+	int nf = 1, empty = 0, n;
+
+	r->f[0] = s;
+	for (; s < end; s += k) {
+		if (end - s >= 8 && unprintable8(load8(s)) == 0) {
+			k = 8;		/* the common case: eight plain bytes */
+			continue;
+		}
+		w = load8(s);
+		tabs = equal8(w, '\t');
+		odd = ~(printable8(w) | tabs) & BYTES(0x80);
+		k = 8;
+		if (end - s < 8) {
+			k = (size_t)(end - s);
+			past = ~(uint64_t)0 << 8 * k;
+			tabs &= ~past;
+			odd &= ~past;
+		}
+		if (odd != 0) {		/* plain up to byte k */
+			tabs &= (odd & -odd) - 1;
+			k = (size_t)__builtin_ctzll(odd) >> 3;
+		}
+		for (; tabs != 0; tabs &= tabs - 1) {
+			tab = s + (__builtin_ctzll(tabs) >> 3);
+			if (tab == r->f[nf - 1] && empty == 0)
+				empty = nf;
+			if (nf == REC_FIELDS_MAX)
+				bad_record(rd, "more than %d fields",
+				    REC_FIELDS_MAX);
+			*tab = '\0';
+			r->f[nf++] = tab + 1;
+		}
+		if (odd != 0) {
+			if ((n = text_len(s + k, (size_t)(end - s) - k)) == 0)
+				bad_record(rd, "not text (a NUL, a control "
+				    "character or bad UTF-8)");
+			k += (size_t)n;
+		}
+	}
+	if (r->f[nf - 1] == end && empty == 0)
+		empty = nf;
+	r->nf = nf;
+	return empty;
+}
+
+/* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
+static int
+parse_turn(const char *s, size_t n, uint64_t *turn)
+{
+	uint64_t v = 0;
+	size_t i;
+	unsigned d;
+
+	if (n == 0 || n > 19)		/* 19 digits keep within uint64_t */
+		return -1;
+	for (i = 0; i < n; i++) {
+		if ((d = (unsigned)(s[i] - '0')) > 9)
+			return -1;
+		v = v * 10 + d;
+	}
+	if (v > COUNT_MAX)
+		return -1;
+	*turn = v;
+	return 0;
+}
+
+/* A number as the suite writes it, and JSON reads it: -?D+(.D+)?; its end. */
+static inline const char *
+number_end(const char *s)
+{
+	const char *p = s + (*s == '-');
+
+	if (*p < '0' || *p > '9')
+		return s;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.' && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	return p;
+}
+
+/* The valid field counts of PROG's records, for a message: "5, 6 or 9". */
+static void
+counts(int prog, char *buf, size_t size)
+{
+	int nf[REC_KINDS], n = 0, k, i;
+	size_t len = 0;
+
+	for (k = 0; k < REC_KINDS; k++)
+		if (rec_layouts[k].prog == prog &&
+		    (n == 0 || nf[n - 1] != rec_layouts[k].nf))
+			nf[n++] = rec_layouts[k].nf;
+	buf[0] = '\0';
+	for (i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%d",
+		    i == 0 ? "" : i == n - 1 ? " or " : ", ", nf[i]);
+}
+
+/* The fields a layout has as numbers are numbers, or "-". */
+static void
+check_numbers(struct rec_reader *rd, const struct rec_layout *l)
+{
+	const char *t;
+	int i;
+
+	for (t = l->types + 1, i = 2; *t != '\0'; t++, i++)
+		if (*t == 'n' && !same_word(rd->r.f[i], "-") &&
+		    *number_end(rd->r.f[i]) != '\0')
+			bad_record(rd, "%s '%s' is not a number",
+			    l->names[i - 1], rd->r.f[i]);
+}
+
+/* What a filter writes for a record follows its spelling, unless -j. */
+static void __attribute__((noinline))
+respell(struct rec_reader *rd, int json)
+{
+	rec_spell(json);
+	rd->spelled = json;
+	rd->json_out = rec_json_on();
+}
+
+static void
+parse_tsv(struct rec_reader *rd)
+{
+	struct rec *r = &rd->r;
+	int empty = scan(rd);	/* what the suite writes is text */
+	char list[64];
+
+	r->json = 0;
+	if (rd->spelled != 0)
+		respell(rd, 0);
+
+	rd->kind = -1;
+	if ((rd->nf_ok[r->prog] >> r->nf & 1) == 0) {
+		counts(r->prog, list, sizeof list);
+		bad_record(rd, "%d fields, expected %s", r->nf, list);
+	}
+	if (empty > 0)
+		bad_record(rd, "field %d is empty", empty);
+	if (parse_turn(r->f[1], (size_t)(r->f[2] - 1 - r->f[1]), &r->turn) != 0)
+		bad_record(rd, "turn '%s' is not a whole number", r->f[1]);
+}
+
+/* JSON white space */
+static const char *
+ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+		p++;
+	return p;
+}
+
+/* A line that claims to be a suite record in JSON: {"program": first. */
+static int
+claims_json(const char *line)
+{
+	const char *p = ws(line);
+
+	return *p == '{' && strncmp(ws(p + 1), "\"program\"", 9) == 0;
+}
+
+/* Four hex digits of \uXXXX; -1 if they are not. */
+static long
+hex4(const char *p)
+{
+	long v = 0;
+	int i, d;
+
+	for (i = 0; i < 4; i++) {
+		if (p[i] >= '0' && p[i] <= '9')
+			d = p[i] - '0';
+		else if ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f')
+			d = (p[i] | 0x20) - 'a' + 10;
+		else
+			return -1;
+		v = v << 4 | d;
+	}
+	return v;
+}
+
+/* A code point as UTF-8 at D; its end.  Lone surrogates come out invalid. */
+static char *
+put_utf8(char *d, long c)
+{
+	if (c < 0x80)
+		*d++ = (char)c;
+	else if (c < 0x800) {
+		*d++ = (char)(0xc0 | c >> 6);
+		*d++ = (char)(0x80 | (c & 0x3f));
+	} else if (c < 0x10000) {
+		*d++ = (char)(0xe0 | c >> 12);
+		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
+		*d++ = (char)(0x80 | (c & 0x3f));
+	} else {
+		*d++ = (char)(0xf0 | c >> 18);
+		*d++ = (char)(0x80 | (c >> 12 & 0x3f));
+		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
+		*d++ = (char)(0x80 | (c & 0x3f));
+	}
+	return d;
+}
+
+/* One escape after '\' at P, decoded at *D; P past it, or NULL. */
+static const char *
+unescape(const char *p, char **d)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	const char *e;
+	long c, lo;
+
+	if (*p != '\0' && (e = strchr(from, *p)) != NULL) {
+		*(*d)++ = to[e - from];
+		return p + 1;
+	}
+	if (*p != 'u' || (c = hex4(p + 1)) < 0)
+		return NULL;
+	p += 5;
+	if (c >= 0xd800 && c < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
+	    (lo = hex4(p + 2)) >= 0xdc00 && lo < 0xe000) {
+		c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
+		p += 6;
+	}
+	*d = put_utf8(*d, c);
+	return p;
+}
+
+/*
+ * A JSON string at P (its opening quote), decoded into *D with a NUL;
+ * P past its closing quote, or NULL if it is none.
+ */
+static const char *
+json_string(const char *p, char **d)
+{
+	for (p++; *p != '"'; ) {
+		if ((unsigned char)*p < 0x20)	/* a NUL: the line ended */
+			return NULL;
+		if (*p != '\\')
+			*(*d)++ = *p++;
+		else if ((p = unescape(p + 1, d)) == NULL)
+			return NULL;
+	}
+	*(*d)++ = '\0';
+	return p + 1;
+}
+
+/*
+ * One value at P into *D: a string decoded ('s'), a number as it is
+ * ('n'), null as "-" ('0'); *TYPE says which.  P past it, or NULL.
+ */
+static const char *
+json_value(const char *p, char **d, char *type)
+{
+	const char *e;
+
+	if (*p == '"') {
+		*type = 's';
+		return json_string(p, d);
+	}
+	if (strncmp(p, "null", 4) == 0) {
+		*type = '0';
+		memcpy(*d, "-", 2);
+		*d += 2;
+		return p + 4;
+	}
+	if ((e = number_end(p)) == p)
+		return NULL;
+	*type = 'n';
+	memcpy(*d, p, (size_t)(e - p));
+	*d += e - p;
+	*(*d)++ = '\0';
+	return e;
+}
+
+/* The names and values of a JSON object, decoded; the number of fields. */
+static int
+json_fields(struct rec_reader *rd, const char **names, char *types)
+{
+	const char *p = ws(ws(rd->line) + 1);
+	char *d = rd->dec;
+	int nf = 0;
+
+	for (;;) {
+		if (nf == REC_FIELDS_MAX)
+			bad_record(rd, "more than %d fields", REC_FIELDS_MAX);
+		names[nf] = d;
+		if (*p != '"' || (p = json_string(p, &d)) == NULL ||
+		    *(p = ws(p)) != ':')
+			bad_record(rd, "not JSON: a field's name is cut short");
+		rd->r.f[nf] = d;
+		if ((p = json_value(ws(p + 1), &d, &types[nf])) == NULL)
+			bad_record(rd, "%s: not a string, a number or null",
+			    names[nf]);
+		nf++;
+		if (*(p = ws(p)) == ',')
+			p = ws(p + 1);
+		else if (*p == '}')
+			break;
+		else
+			bad_record(rd, "not JSON: the object is cut short");
+	}
+	if (*ws(p + 1) != '\0' || ws(p + 1) != rd->line + rd->len)
+		bad_record(rd, "not JSON: more after the object");
+	return nf;
+}
+
+/* A JSON field's value is of its layout's type, and text. */
+static void
+check_json_field(struct rec_reader *rd, const struct rec_layout *l, int i,
+    char type)
+{
+	const char *name = l->names[i - 1], *s = rd->r.f[i];
+	char want = l->types[i - 1];
+	size_t n = strlen(s);
+
+	if ((want == 'n' && type == 's') || (want != 'n' && type == 'n') ||
+	    ((want == 't' || i == 1) && type == '0'))
+		bad_record(rd, "%s: a %s, expected %s", name,
+		    type == 's' ? "string" : type == 'n' ? "number" : "null",
+		    want == 'n' ? "a number" : "a string");
+	if (n == 0)
+		bad_record(rd, "%s is empty", name);
+	if (memchr(s, '\t', n) != NULL || !utf8_ok(s, n))
+		bad_record(rd, "%s: not text (a TAB, a control character or "
+		    "bad UTF-8)", name);
+}
+
+static void __attribute__((noinline))
+parse_json(struct rec_reader *rd)
+{
+	struct rec *r = &rd->r;
+	const char *names[REC_FIELDS_MAX];
+	char types[REC_FIELDS_MAX];
+	int i;
+
+	if (rd->deccap < rd->len + 2 * REC_FIELDS_MAX + 8) {
+		rd->deccap = rd->len + 2 * REC_FIELDS_MAX + 8;
+		rd->dec = ereallocarray(rd->dec, rd->deccap, 1);
+	}
+	r->json = 1;
+	if (rd->spelled != 1)
+		respell(rd, 1);
+	r->nf = json_fields(rd, names, types);
+	if (types[0] != 's' || (r->prog = rec_prog_of(r->f[0],
+	    strlen(r->f[0]))) < 0)
+		bad_record(rd, "unknown program '%s'", r->f[0]);
+	if (r->nf < 2 || (rd->kind = rec_kind_named(r->prog, names + 1,
+	    r->nf)) < 0)
+		bad_record(rd, "its field names are none of its layouts'");
+	for (i = 1; i < r->nf; i++)
+		check_json_field(rd, &rec_layouts[rd->kind], i, types[i]);
+	if (types[1] != 'n' ||
+	    parse_turn(r->f[1], strlen(r->f[1]), &r->turn) != 0)
+		bad_record(rd, "%s '%s' is not a whole number", names[1],
+		    r->f[1]);
+}
+
+/*
+ * Read more input after the bytes not yet taken as lines, in blocks as
+ * large as cat(1) reads; the buffer grows only for a line longer than half
+ * of it, and always keeps IN_SLACK bytes after the last line.
+ */
+static void
+fill(struct rec_reader *rd)
+{
+	size_t keep = rd->inend - rd->inpos;
+	ssize_t n;
+
+	if (rd->inpos > 0) {
+		memmove(rd->in, rd->in + rd->inpos, keep);
+		rd->inscan -= rd->inpos;
+		rd->inpos = 0;
+		rd->inend = keep;
+	}
+	if (rd->incap - rd->inend <= IN_SIZE / 2) {
+		rd->incap = rd->incap == 0 ? IN_SIZE : rd->incap * 2;
+		rd->in = ereallocarray(rd->in, rd->incap, 1);
+	}
+	while ((n = read(rd->fd, rd->in + rd->inend,
+	    rd->incap - rd->inend - IN_SLACK)) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "stdin");
+	rd->ineof = n == 0;
+	rd->inend += (size_t)n;
+	memset(rd->in + rd->inend, 0, IN_SLACK);	/* scan reads the last word whole */
+}
+
+/* The next line, in the buffer, a NUL for its newline; 0 at the end of input. */
+static int
+next_line(struct rec_reader *rd)
+{
+	char *nl;
+
+	for (;;) {
+		if (rd->inscan < rd->inend && (nl = memchr(rd->in + rd->inscan,
+		    '\n', rd->inend - rd->inscan)) != NULL)
+			break;
+		rd->inscan = rd->inend;
+		if (rd->ineof) {
+			if (rd->inpos == rd->inend)
+				return 0;
+			nl = rd->in + rd->inend;	/* a last line without one */
+			break;
+		}
+		fill(rd);
+	}
+	rd->line = rd->in + rd->inpos;
+	rd->len = (size_t)(nl - rd->line);
+	rd->inpos = rd->inscan = rd->inpos + rd->len + (nl < rd->in + rd->inend);
+	*nl = '\0';
+	return 1;
+}
+
+/*
+ * Read a line and refuse a malformed record of the suite (exit 2, after the
+ * lines before it), without copying it: the caller passes it on with
+ * rec_pass or holds it with rec_hold.  What the filter writes for it
+ * follows its spelling (rec_spell).  NULL at the end of input.
+ */
+const struct rec *
+rec_next(struct rec_reader *rd)
+{
+	struct rec *r = &rd->r;
+
+	if (!next_line(rd))
+		return NULL;
+	rd->lineno++;
+	r->nf = 0;
+	if ((r->prog = rec_prog_of(rd->line, rd->len)) >= 0) {
+		if (rd->len > REC_LINE_MAX)
+			bad_record(rd, "longer than 1 MiB");
+		parse_tsv(rd);
+	} else if (rd->line[0] != '\t' && claims_json(rd->line)) {
+		if (rd->len > REC_LINE_MAX)
+			bad_record(rd, "longer than 1 MiB");
+		parse_json(rd);
+	}
+	return r;
+}
+
+/* Copy the line read last to the output, as it came, or as JSON under -j. */
+void
+rec_pass(struct rec_reader *rd)
+{
+	const struct rec *r = &rd->r;
+	const char *p;
+	int i;
+
+	if (to_json(rd))
+		rec_fields_json(layout(rd), r->f);
+	else {
+		if (rd->len + 1 > OUT_SIZE - outbuf.len)
+			out_flush();
+		if (rd->len + 1 <= OUT_SIZE) {
+			line_copy(outbuf.buf + outbuf.len, rd);
+			outbuf.len += rd->len + 1;
+		} else {	/* longer than the buffer: field by field */
+			for (p = rd->line, i = 1; !r->json && i < r->nf;
+			    p = r->f[i++]) {
+				out_put(p, (size_t)(r->f[i] - 1 - p));
+				out_put("\t", 1);
+			}
+			out_put(p, (size_t)(rd->line + rd->len - p));
+			out_put("\n", 1);
+		}
+		out_record_end();
+	}
+}
+
+/*
+ * Read a line, refuse a malformed record of the suite (exit 2, after the
+ * lines before it), copy the line to the output; NULL at the end of input.
+ */
+const struct rec *
+rec_read(struct rec_reader *rd)
+{
+	const struct rec *r = rec_next(rd);
+
+	if (r != NULL)
+		rec_pass(rd);
+	return r;
+}
+
+/* 004: a hazard record with a travel key is a travel turn of one hour. */
+int
+rec_travel(const struct rec *r)
+{
+	return r->prog == REC_HAZARD && word_in(r->f[3], travel_keys) >= 0;
+}
+
+/*
+ * The dungeon turns a suite record passes: 0 when its turn number is the
+ * last record's, else 1, or 6 for a travel turn (004: an hour).  The first
+ * suite record read is a new turn.
+ */
+int
+rec_turns(struct rec_reader *rd)
+{
+	const struct rec *r = &rd->r;
+
+	if (r->nf == 0 || r->turn == 0 || (rd->seen && r->turn == rd->last))
+		return 0;	/* turn 0: what stood before the first turn */
+	rd->seen = 1;
+	rd->last = r->turn;
+	return rec_travel(r) ? TRAVEL_TURN_004 : 1;
+}

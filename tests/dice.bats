@@ -1,0 +1,284 @@
+#!/usr/bin/env bats
+# The dice grammar of issue 18 (common/expr.c), through roll(6): the peers'
+# notation cases, an exact-odds oracle, fixed-seed chi-squares of each new
+# operator, standard input, -v marks, -g and -O.
+load helper
+
+setup() {
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# ------------------------------------------------------------- the peers
+# SUITE | EXPRESSION | accepts: LO HI (every roll of 2000 within, both ends
+# seen when both are given as "=") | refuses: - -.  The suites: d20 is
+# avrae/d20 tests/test_dice.py; rdr is dice-roller/rpg-dice-roller
+# tests/parser/Parser.test.js, tests/modifiers/*.test.js,
+# tests/dice/*.test.js.  Where a peer differs, the row says how.
+PEERS='
+d20 | 1d20                  | 1 20
+d20 | 4d6kh3                | 3 18
+d20 | ((1d6))               | 1 6
+d20 | 1 + 3 * 6             | 19 19
+d20 | (1 + 3) * 6           | 24 24
+d20 | 1 + 2 + 3             | 6 6
+d20 | 10000                 | 10000 10000
+d20 | d6                    | 1 6
+d20 | 2d6                   | 2 12
+d20 | -1                    | -1 -1
+d20 | 2 - 2                 | 0 0
+d20 | 2 * 5                 | 10 10
+d20 | 15 / 2                | 7 7
+d20 | 1d20rr<20             | 20 20
+d20 | 1d20rr>1              | 1 1
+d20 | 1d1ro1                | 1 1
+d20 | 1d6rol1               | - -
+d20 | 1001d6                | - -
+d20 | 6d0                   | - -
+d20 | 10 / 0                | - -
+d20 | 10 // 0               | - -
+d20 | 1d20rr<21             | - -
+d20 | 1d1rr1                | - -
+d20 | 0d6                   | - -
+d20 | 1.5                   | - -
+rdr | 4d6                   | 4 24
+rdr | d%                    | 1 100
+rdr | 4d%                   | 4 400
+rdr | dF                    | -1 1
+rdr | 4dF                   | -4 4
+rdr | 2d6+1d4               | 3 16
+rdr | 1d6*2                 | 2 12
+rdr | 2d10/2                | 1 10
+rdr | (4d6+2)*3             | 18 78
+rdr | 4d6dl1                | 3 18
+rdr | 4d6dh1                | 3 18
+rdr | 4d6d1                 | 3 18
+rdr | 4d6k2                 | 2 12
+rdr | 4d6kl2                | 2 12
+rdr | 4d6kh2                | 2 12
+rdr | 1d6!                  | 1 126
+rdr | 2d6!                  | 2 252
+rdr | 1d6!>4                | 1 126
+rdr | 1d6!=1                | 2 26
+rdr | 4d6r                  | 8 24
+rdr | 4d6ro                 | 4 24
+rdr | 4d6r<3                | 12 24
+rdr | 4d6>3                 | 0 4
+rdr | 4d6cs>3               | 0 4
+rdr | 4d6>=5f1              | -4 4
+rdr | 4d6<3                 | 0 4
+rdr | 4D6                   | 4 24
+rdr | 4d6 + 2               | 6 26
+rdr | 1d6!!                 | - -
+rdr | 4d6x                  | - -
+rdr | 01d6                  | 1 6
+rdr | d01                   | 1 1
+rdr | 4d                    | - -
+rdr | 4d6+                  | - -
+rdr | (4d6                  | - -
+rdr | 4d6)                  | - -
+rdr | 1d1r                  | - -
+'
+# Where we differ: d20 rolls 0d6 as 0 and 1.5 as 1; we refuse both (no
+# dice is no term, numbers are whole).  d20 takes "rol1" (reroll once,
+# lowest); we refuse the selector.  rpg-dice-roller refuses leading zeros;
+# we read them as decimal.  rpg-dice-roller's "!!" (compound) and "x" we
+# refuse.  "1d1r" rerolls every face: refused, as rpg-dice-roller caps it.
+
+@test "the peers' notation: what roll accepts, the range it rolls, what it refuses" {
+	n=0
+	while IFS='|' read -r suite expr want; do
+		[ -n "$suite" ] || continue
+		expr=$(echo "$expr" | sed 's/^ *//; s/ *$//')
+		set -- $want
+		n=$((n + 1))
+		if [ "$1" = - ]; then
+			run -2 --separate-stderr roll -- "$expr"
+			one_error roll
+			[[ $stderr == *"position "* ]] || { echo "$suite $expr: $stderr" >&2; false; }
+			continue
+		fi
+		run -0 --separate-stderr roll -s 18 -n 2000 -- "$expr"
+		printf '%s\n' "${lines[@]}" | awk -v lo="$1" -v hi="$2" -v e="$suite $expr" '
+		    $1 < lo || $1 > hi { print e ": " $1 " outside " lo ".." hi > "/dev/stderr"; exit 1 }'
+		run -0 roll -o -- "$expr"
+		eq "$1" "$(echo "$output" | head -1 | cut -f2)"	# the lowest total has odds
+	done <<< "$PEERS"
+	[ "$n" -ge 60 ]
+}
+
+@test "the grammar's errors name the position of the token at fault" {
+	check() { run -2 --separate-stderr roll -- "$1"; eq "roll: $1: $2" "$stderr"; }
+	check '3d6+' 'position 5: expected a term'
+	check '2d6 * d4' "position 5: '*' needs a constant on its right"
+	check 'd6/d4' "position 3: '/' needs a constant on its right"
+	check 'd6/0' 'position 3: divisor: expected 1 to 1000000'
+	check '(d6' "position 4: expected ')'"
+	check '4d6kh3kl1' 'position 7: one keep or drop to a term'
+	check '4d6dl4' 'position 4: drop: expected 0 to one less than the number of dice'
+	check 'd6r<7' 'position 3: reroll: every face would reroll'
+	check '1000d1000000*1000000' 'position 13: a total could pass 10^12'
+	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N)'
+	check "$(printf 'd6%.0s+1' $(seq 40))" 'position 127: too many terms (at most 64)'
+}
+
+@test "case and spaces: every letter either case, spaces between tokens" {
+	eq "$(roll -s 3 -n 50 4d6kh3)" "$(roll -s 3 -n 50 4D6KH3)"
+	eq "$(roll -s 3 -n 50 '3d6r1>=4f1')" "$(roll -s 3 -n 50 '3D6R1>=4F1')"
+	eq "$(roll -s 3 -n 50 '1d20+3')" "$(roll -s 3 -n 50 ' 1d20 +	3 ')"
+	eq "$(roll -s 3 -n 50 'd6')" "$(roll -s 3 -n 50 '01d6')"
+}
+
+# ------------------------------------------------------------- the oracle
+# brute EXPR N M R RC K KN S F: every outcome of N dice of M sides
+# enumerated with its weight (R: "" none, o once, u until, on RC), keep K
+# (h, l or "") KN of them, score S/F (success and failure comparisons, or
+# ""): "EXPR TOTAL FRACTION" for every total, lowest first.
+brute() {
+	awk -v e="$1" -v N="$2" -v M="$3" -v R="$4" -v RC="$5" -v K="$6" -v KN="$7" \
+	    -v S="$8" -v F="$9" '
+	function c(v, x,  op, n) { op = x; sub(/[0-9]+$/, "", op); n = substr(x, length(op) + 1) + 0
+		return op == "<" ? v < n : op == ">" ? v > n : op == "<=" ? v <= n : op == ">=" ? v >= n : v == n }
+	function gcd(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	function frac(n, d, g) { if (n == 0) return "0"; if (n == d) return "1"
+		g = gcd(n, d); return (d / g == 1) ? n / g : (n / g) "/" (d / g) }
+	function score(v) { if (S == "" && F == "") return v; return (S != "" && c(v, S)) - (F != "" && c(v, F)) }
+	BEGIN {
+		m = 0; for (v = 1; v <= M; v++) m += R != "" && c(v, RC)
+		for (v = 1; v <= M; v++) {
+			w[v] = R == "o" ? (c(v, RC) ? 0 : M) + m : R == "u" ? !c(v, RC) : 1
+		}
+		dd = R == "o" ? M * M : R == "u" ? M - m : M
+		all = dd ^ N
+		for (i = 0; i < M ^ N; i++) {
+			x = i; wt = 1
+			for (j = 0; j < N; j++) { f[j] = x % M + 1; x = int(x / M); wt *= w[f[j]] }
+			if (wt == 0) continue
+			for (a = 1; a < N; a++) { v = f[a]; for (b = a - 1; b >= 0 && f[b] > v; b--) f[b + 1] = f[b]; f[b + 1] = v }
+			s = 0; kn = K == "" ? N : KN
+			for (j = (K == "h" ? N - kn : 0); j < (K == "h" ? N : kn); j++) s += score(f[j])
+			cnt[s] += wt; if (!(s in seen)) { seen[s]; if (lo == "" || s < lo) lo = s; if (hi == "" || s > hi) hi = s }
+		}
+		for (t = lo; t <= hi; t++) if (cnt[t] > 0) printf "%s\t%d\t%s\n", e, t, frac(cnt[t], all)
+	}'
+}
+
+@test "-o: every probability equals a brute-force enumeration, over 100 expressions" {
+	n=0
+	for N in 1 2 3; do for M in 2 3 6; do
+	for R in "" r1 ro1 "r<2" "ro>2"; do for K in "" kh1 kl1 dl1; do for S in "" ">=2" "cs>2f1"; do
+		[ -z "$K" ] || [ "$N" -ge 2 ] || continue
+		[ "$R" != "r<2" ] || [ "$M" -ge 2 ] || continue
+		case "$R$S" in r1*|ro1*) [ -z "$K$S" ] || [ "$N" -ge 2 ] || continue ;; esac
+		[ $(( (N * 7 + M * 3 + ${#R} * 5 + ${#K} + ${#S}) % 3 )) -eq 0 ] || continue	# a third of them
+		rr=; rc=
+		case $R in r1) rr=u rc=1;; ro1) rr=o rc=1;; "r<2") rr=u rc="<2";; "ro>2") rr=o rc=">2";; esac
+		k=; kn=
+		case $K in kh1) k=h kn=1;; kl1) k=l kn=1;; dl1) k=h kn=$((N - 1));; esac
+		s=; f=
+		case $S in ">=2") s=">=2";; "cs>2f1") s=">2" f=1;; esac
+		[ "$rr" != u ] || [ "$rc" != "1" ] || [ "$M" -gt 1 ]
+		e="${N}d$M$R$K$S"
+		diff <(brute "$e" "$N" "$M" "$rr" "$rc" "$k" "$kn" "$s" "$f") \
+		    <(roll -o "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) || { echo "$e" >&2; false; }
+		n=$((n + 1))
+	done; done; done; done; done
+	echo "$n expressions" >&3
+	[ "$n" -ge 100 ]
+}
+
+# ------------------------------------------------------------- fairness
+# chi2 EXPR SEED: 1,000,000 rolls at a fixed seed against the exact odds of
+# -o, totals of expected count 5 or more; prints "statistic df".
+chi2() {
+	paste <(roll -s "$2" -n 1000000 -- "$1" | sort -n | uniq -c | awk '{ print $2 "\t" $1 }') \
+	    /dev/null > observed
+	roll -o -- "$1" | grep -Pv '\t(mean|sd)\t' | cut -f2,3 > expected
+	awk -F'\t' 'NR == FNR { o[$1] = $2; next }
+	    { split($2, p, "/"); q = (2 in p) ? p[1] / p[2] : p[1]; e = 1000000 * q
+	      if (e < 5) { lump_e += e; lump_o += o[$1]; next }
+	      s += (o[$1] - e) ^ 2 / e; k++ }
+	    END { if (lump_e > 0) { s += (lump_o - lump_e) ^ 2 / lump_e; k++ } printf "%.3f %d\n", s, k - 1 }' observed expected
+}
+
+@test "each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
+	# critical values of chi-square at p=0.001 for the df each gives
+	for row in "3d6r1 1" "3d6ro1 2" "4d6dl1 3" "2d6! 4" "10d10>=8 5" "4dF 6" "(2d6+3)*2 7" \
+	    "2d4+1d6 8" "d20//3 9" "6d6cs>4f1 10" "d6!>4 11"; do
+		set -- $row
+		read -r x df <<< "$(chi2 "$1" "$2")"
+		crit=$(awk -v d="$df" 'BEGIN { # Wilson-Hilferty, z = 3.090
+			z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
+		echo "$1: chi-square $x, $df df, limit $crit" >&3
+		below "$x" "$crit"
+	done
+}
+
+# ------------------------------------------------------------- roll's new parts
+@test "standard input: one expression a line, as the operands would roll" {
+	eq "$(roll -s 7 3d6 1d8+2)" "$(printf '3d6\n\n1d8+2\n' | roll -s 7)"
+	eq "$(roll -s 7 -n 3 -c 12 d20+3)" "$(echo d20+3 | roll -s 7 -n 3 -c 12 || true)"
+	run -2 --separate-stderr sh -c 'printf "3d6\n3d6+\n" | roll'
+	eq "roll: stdin: 3d6+: position 5: expected a term" "$stderr"
+	eq "$(roll -s 7 d20)" "$(roll -s 7 < /dev/null)"	# no expression: a d20
+}
+
+@test "-v marks each die; -j carries the same text" {
+	eq "8	4d6kh3	4,(1),1,3" "$(roll -s 7 -v 4d6kh3 2>/dev/null)"
+	eq "9	3d6r1	4,1r2,3" "$(roll -s 7 -v 3d6r1 2>/dev/null)"
+	eq "21	d1!	1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1" "$(roll -s 7 -v 'd1!' 2>/dev/null)"
+	eq "0	10d10cs>=8f1	7,2,2,4,6,5,5,4,1~,8*" "$(roll -s 7 -v '10d10cs>=8f1' 2>/dev/null)"
+	eq "5	2d4+1d6	3,1 1" "$(roll -s 7 -v 2d4+1d6 2>/dev/null)"
+	roll -s 7 -j -v 4d6kh3 2>/dev/null | grep -q '"4,(1),1,3"'
+}
+
+@test "-c names the roller and a natural 20 or 1" {
+	run -1 roll -s 7 -c 12 Ann:d20+3 Bo:d20+1
+	eq "roll	1	d20+3	13	16	12	pass	Ann: d20+3: 13+3 = 16 against DC 12: success." "${lines[0]}"
+	eq "roll	1	d20+1	3	4	12	fail	Bo: d20+1: 3+1 = 4 against DC 12: failure." "${lines[1]}"
+	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | grep -c "(a natural 20)"'
+	[ "$output" -gt 5 ]
+	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | awk -F"\t" "/natural 1\\)/ && \$4 != 1 { exit 1 } /natural 20/ && \$4 != 20 { exit 1 }"'
+}
+
+@test "-o: exact odds at any size; -O finer; -g a histogram" {
+	eq "100d100	mean	5050	5050.0000" "$(roll -o 100d100 | tail -1)"
+	eq "100d100	sd	sqrt(83325)	288.6607" "$(roll -o 100d100 | tail -2 | head -1)"
+	eq "25d6	25	1/28430288029929701376	0.0000" "$(roll -o 25d6 | head -1)"	# 6^25
+	eq "4d4kh4	4	1/256	0.0039" "$(roll -o 4d4kh4 | head -1)"	# as written
+	eq "2d6	7	1/6	~1.66666666666667e-1" "$(roll -O 2d6 | grep -P '^2d6\t7\t')"
+	eq "2d6	2	1/36	~2.77777777777778e-2" "$(roll -O 2d6 | head -1)"
+	eq "d4	1	1/4	2.5e-1" "$(roll -O d4 | head -1)"	# exact: no ~
+	eq "100d100	100	1/100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000	1e-200" "$(roll -O 100d100 | head -1)"
+	run -0 roll -g -w 20 3d6
+	eq "3d6" "${lines[0]}"
+	eq " 3   0.46% #" "${lines[1]}"
+	eq "10  12.50% ####################" "${lines[8]}"
+	eq "18   0.46% #" "${lines[16]}"
+	run -2 --separate-stderr roll -w 20 3d6
+	eq "roll: -w: the width of the bars of -g; give -g too" "$stderr"
+	run -2 --separate-stderr roll -g -c 3 d6
+	one_error roll
+}
+
+@test "roll.6: the examples of issue 18 give the output shown by them" {
+	eq "$(printf 'roll\t1\td20+3\t13\t16\t12\tpass\tAnn: d20+3: 13+3 = 16 against DC 12: success.\nroll\t1\td20+1\t3\t4\t12\tfail\tBo: d20+1: 3+1 = 4 against DC 12: failure.\nroll\t1\td20\t4\t4\t12\tfail\tCy: d20: 4 against DC 12: failure.')" \
+	    "$(roll -s 7 -c 12 Ann:d20+3 Bo:d20+1 Cy:d20)"
+	eq "$(printf '6\n5')" "$(printf '3d6\n1d8+2\n' | roll -s 7)"
+	eq "$(printf '8\t4d6kh3\t4,(1),1,3\n10\t3d6r1\t4,3,3')" "$(roll -s 7 -v 4d6kh3 3d6r1 2>/dev/null)"
+	eq "$(printf '4\n1')" "$(roll -s 7 'd6!' '10d10>=8')"
+	eq "100d100	mean	5050	5050.0000" "$(roll -o 100d100 | tail -1)"
+	eq 17 "$(roll -g -w 20 3d6 | wc -l | tr -d ' ')"
+	eq "~9.35686613067101e-1" "$(roll -O 50d6kh5 | awk -F'\t' '$2 == 30 { print $4 }')"
+}
+
+@test "expr_scan: the dice expression at the start of a table entry, and its length" {
+	eq "3 dice" "$(unit scan '2d4 goblins')"
+	eq "5 dice" "$(unit scan '1d6+1 wolves')"
+	eq "7 dice" "$(unit scan '(2d6)*3  orcs')"
+	eq "2 dice" "$(unit scan 'd6 damage')"
+	eq "1 constant" "$(unit scan '3 bats')"
+	eq "3 dice" "$(unit scan 'd20+ a')"	# the longest expression: "+ a" is text
+	eq "3 dice" "$(unit scan 'd20 - more')"
+	run -2 --separate-stderr unit scan 'goblins'
+	eq "unit: goblins: position 1: expected a term" "$stderr"
+}
