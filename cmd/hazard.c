@@ -29,7 +29,9 @@ static const char *const action_names[] = {
 	"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
 };
 
-enum kind { K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN };	/* keys acted on */
+enum kind {	/* keys acted on; K_TABLED: another key that rolls a -T table */
+	K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN, K_TABLED
+};
 
 static const char *const kind_keys[] = {
 	"", "encounter", "fatigue", "shift", "sign", NULL
@@ -71,13 +73,14 @@ struct run {
 	long	 sparks;
 	int	 verbose;
 	int	 json;
+	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
 };
 
 /* What this run's rules name does (common/rules.c, by seed). */
 static inline const struct hazard_rules *
 rules_of(const struct run *run)
 {
-	return &hazard_rules[run->s.rules];
+	return run->hr;
 }
 
 static const struct opt options[] = {
@@ -568,7 +571,7 @@ die_turn(struct run *run)
 	settle_fatigue(run);
 	row = run->rt.ready ? rectbl_roll(&run->rt, &run->s.st.rng, &total) :
 	    roll(run, &run->table, &total, dice, sizeof dice);
-	if (hr->grace && run->s.turn <= GRACE_TURNS_002 &&
+	if (run->s.turn <= GRACE_TURNS_002 && hr->grace &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
 		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
 		    "of a delve are quiet on a 4-6.", dice);
@@ -594,9 +597,12 @@ die_turn(struct run *run)
 		run->s.sign |= hr->sign_met;	/* 001: the next encounter */
 		emit_on(run, run->on_row[row - run->table.rows]);
 		break;
-	default:
+	case K_TABLED:
 		emit_row(run, total, row, dice);
 		emit_on(run, run->on_row[row - run->table.rows]);
+		break;
+	default:	/* the common turn: its record alone */
+		emit_row(run, total, row, dice);
 		break;
 	}
 	if (hr->rest_clock)
@@ -894,7 +900,7 @@ setup(struct run *run, const struct opts *o)
 {
 	const char *party = party_path(o->party);
 	const struct hazard_rules *hr = rules_of(run);
-	int i;
+	int i, k;
 
 	check_rules_options(run, o);
 	run->table = hazard_table[run->s.rules];
@@ -929,9 +935,11 @@ setup(struct run *run, const struct opts *o)
 	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
-	for (i = 0; i < run->table.nrows; i++)
-		run->kind[i] = (unsigned char)(word_in(run->table.rows[i].key,
-		    kind_keys) > 0 ? word_in(run->table.rows[i].key, kind_keys) : K_OTHER);
+	for (i = 0; i < run->table.nrows; i++) {
+		k = word_in(run->table.rows[i].key, kind_keys);
+		run->kind[i] = (unsigned char)(k > 0 ? k :
+		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
+	}
 }
 
 static void
@@ -941,13 +949,16 @@ play(struct run *run, long long count)
 
 	if ((uint64_t)count > (uint64_t)COUNT_MAX - run->s.turn)
 		errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
-	for (i = 0; i < count; i++) {
-		run->s.turn++;
-		if (rules_of(run)->alarm)
+	if (rules_of(run)->alarm)
+		for (i = 0; i < count; i++) {
+			run->s.turn++;
 			alarm_turn(run);
-		else
+		}
+	else
+		for (i = 0; i < count; i++) {
+			run->s.turn++;
 			die_turn(run);
-	}
+		}
 }
 
 static void
@@ -999,6 +1010,7 @@ main(int argc, char *argv[])
 		load_state(&run.s, f);
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
+	run.hr = &hazard_rules[run.s.rules];
 	parse_action(&run, argc, argv);
 	if (o.write && party_path(o.party) != NULL)
 		pf = kwf_update(party_path(o.party), NULL);	/* before it is read */
