@@ -149,7 +149,7 @@ party_need(const struct party *p, enum party_key k)
 }
 
 /* NAME:MOD, MOD the key k's value. */
-void
+static void
 party_operand(struct party *p, const char *arg, enum party_key k)
 {
 	char name[PARTY_NAME_MAX + 2];
@@ -178,7 +178,7 @@ party_who(const struct member *m, const char *unnamed)
 }
 
 /* With no party file and no operands, one unnamed character "-". */
-void
+static void
 party_default(struct party *p, long mod, enum party_key k)
 {
 	memset(p, 0, sizeof *p);

@@ -40,8 +40,6 @@ const char *party_who(const struct member *m, const char *unnamed);
 
 void	 party_load(struct party *p, const char *path);
 void	 party_need(const struct party *p, enum party_key k);
-void	 party_operand(struct party *p, const char *arg, enum party_key k);
-void	 party_default(struct party *p, long mod, enum party_key k);
 const char *party_path(const char *opt);
 void	 party_pick(struct party *p, const char *popt, int argc,
 	     char *const argv[], enum party_key k, long mod);

@@ -64,7 +64,6 @@ void	 rec_pass(struct rec_reader *rd);
 void	 rec_hold(struct rec_reader *rd);
 int	 rec_held(const struct rec_reader *rd);
 void	 rec_release(struct rec_reader *rd);
-int	 rec_travel(const struct rec *r);
 int	 rec_turns(struct rec_reader *rd);
 void	 rec_close(struct rec_reader *rd);
 

@@ -715,7 +715,7 @@ rec_read(struct rec_reader *rd)
 }
 
 /* 004: a hazard record with a travel key is a travel turn of one hour. */
-int
+static int
 rec_travel(const struct rec *r)
 {
 	return r->prog == REC_HAZARD && word_in(r->f[3], travel_keys) >= 0;

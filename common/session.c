@@ -394,7 +394,7 @@ append_log(struct session *s, const char *rec, size_t n)
 }
 
 /* .new.PID/delve: the turn, the log's length and the calls made at this turn. */
-void
+static void
 ses_write_info(struct session *s)
 {
 	char *path = ses_path(s, s->newdir, INFO);

@@ -40,7 +40,6 @@ void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 void	 ses_abort(struct session *s);
 void	 ses_undo(struct session *s);
 void	 ses_prune(struct session *s);
-void	 ses_write_info(struct session *s);
 void	 ses_close(struct session *s);
 int	 ses_read(const char *path, int (*line)(void *, char **, int, const char *,
 	     unsigned long), void *arg);
