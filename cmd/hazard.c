@@ -165,56 +165,12 @@ joined(const char *pre, const char *text, const char *post)
 	return buf;
 }
 
-/* Append s to a record's tail. */
-static size_t
-tail_add(char *tail, size_t n, const char *s, size_t len, char sep)
-{
-	memcpy(tail + n, s, len);
-	tail[n + len] = sep;
-	return n + len + 1;
-}
-
-/* The same record as one tail: the path of a long run's many rows. */
-static void
-emit_table_tail(const struct run *run, long total, const char *key,
-    const char *table, const struct tbl_entry *e, const char *pre,
-    const char *post)
-{
-	static char tail[TBL_TEXT_MAX * 5];
-	char num[U64_DIGITS + 2], *d;
-	size_t n = 1;
-
-	tail[0] = '\t';
-	if (total == LONG_MIN)
-		n = tail_add(tail, n, "-", 1, '\t');
-	else {
-		d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
-		    (uint64_t)total);
-		if (total < 0)
-			*--d = '-';	/* die: 1d6-3 */
-		n = tail_add(tail, n, d, (size_t)(num + sizeof num - d), '\t');
-	}
-	n = tail_add(tail, n, key, strlen(key), '\t');
-	n = tail_add(tail, n, table, strlen(table), '\t');
-	n = e->dice[0] != '\0' ? tail_add(tail, n, e->dice, strlen(e->dice), '\t') :
-	    tail_add(tail, n, "-", 1, '\t');
-	n = tail_add(tail, n, pre, strlen(pre), '\0') - 1;
-	n = tail_add(tail, n, e->text, strlen(e->text), '\0') - 1;
-	n = tail_add(tail, n, post, strlen(post), '\n');
-	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
-	rec_tail(tail, n);
-}
-
 /* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
 static void
 emit_table(const struct run *run, long total, const char *key,
     const char *table, const struct tbl_entry *e, const char *pre,
     const char *post, const char *dice)
 {
-	if (!run->json && !run->verbose) {
-		emit_table_tail(run, total, key, table, e, pre, post);
-		return;
-	}
 	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
 	if (total == LONG_MIN)
 		rec_str("-");
@@ -308,7 +264,7 @@ meet_creature(struct run *run)
 {
 	static struct tbl_entry e;
 
-	snprintf(e.text, sizeof e.text, "%s", run->s.creature);
+	str_copy(e.text, sizeof e.text, run->s.creature);
 	e.dice[0] = '\0';
 	e.n = 0;
 	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", &e,

@@ -75,6 +75,19 @@ estrdup(const char *s)
 	return memcpy(emalloc(n), s, n);
 }
 
+/* src into dst of size bytes, cut to fit, always ended: its length. */
+size_t
+str_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	return n;
+}
+
 /* A filter ends quietly on a closed pipe, whatever its parent ignored. */
 void
 util_init(void)

@@ -47,6 +47,7 @@ int	  strtonum_ok(const char *s, long long lo, long long hi, long long *out);
 void	 *emalloc(size_t n);
 void	 *ereallocarray(void *p, size_t n, size_t size);
 char	 *estrdup(const char *s);
+size_t	  str_copy(char *dst, size_t size, const char *src);
 void	  util_init(void);
 void	  version(const char *prog);
 extern const char *const yes_no[3];	/* a state file's flags: "no", "yes" */
