@@ -82,9 +82,13 @@ SANCC = clang
 SANDIR = tests/san
 sanitize: all tests/unit
 	rm -rf $(SANDIR) && mkdir -p $(SANDIR)
-	for p in $(PROGS) unit; do src=cmd/$$p.c; [ $$p = unit ] && src=tests/unit.c; \
+	for c in $(OBJ:.o=.c) tests/unit.c; do o=$${c##*/}; \
 	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 -Wall -Wextra -Wpedantic \
-	    $(SANITIZE) -o $(SANDIR)/$$p $$src $(OBJ:.o=.c) || exit 1; done
+	    $(SANITIZE) -c -o $(SANDIR)/$${o%.c}.o $$c || exit 1; done
+	for p in $(PROGS) unit; do src=cmd/$$p.c; [ $$p = unit ] && src=$(SANDIR)/unit.o; \
+	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 $(SANITIZE) -o $(SANDIR)/$$p \
+	    $$src `for c in $(OBJ:.o=.c); do o=$${c##*/}; echo $(SANDIR)/$${o%.c}.o; done` \
+	    || exit 1; done
 	DELVING_BIN=$$(pwd)/$(SANDIR) $(BATS) tests
 
 # The suite with every program run under valgrind's memcheck: any error or

@@ -53,7 +53,7 @@ static const struct opt options[] = {
 static const struct opt_spec spec = {
 	prog, "chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] "
 	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "
-	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options
+	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
 };
 
 /* The options a form has no use for are refused, not ignored. */

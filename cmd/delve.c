@@ -40,35 +40,38 @@ static const char *const calls[] = { "roll", "reaction", "chase", "return", NULL
 /* The state files a turn keeps in step, each counting the turns. */
 static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 
-/* The SYNOPSIS, a form a line. */
+/* The SYNOPSIS, a form a line: -h has them all, a usage error its own. */
+#define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
+#define SYN_NEW		"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] " \
+			    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR"
+#define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
+#define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
+			    "return [ARG ...]"
+#define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
+			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
 enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_BATCH };
 static const char *const synopsis[] = {
-	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]",
-	"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] "
-	    "[-s SEED] [-T KEY=FILE ...] DIR",
-	"delve [-jR] [-C DIR] status | check | undo | log",
-	"delve [-jR] [-C DIR] roll | reaction | chase | return [ARG ...]",
-	"delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] -s SEED -n TURNS "
-	    "-o DIR COUNT",
-	NULL
+	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_BATCH, NULL
 };
-
-/* -h: every form; a usage error: the one line of the form that was given. */
-static void
-usage(FILE *fp, int status)
-{
-	int i;
-
-	for (i = 0; synopsis[i] != NULL; i++)
-		fprintf(fp, "%s%s\n", i ? "       " : "usage: ", synopsis[i]);
-	exit(status);
-}
 
 static void
 usage_of(enum form_of f)
 {
 	fprintf(stderr, "usage: %s\n", synopsis[f]);
 	exit(EXIT_BAD);
+}
+
+/* getopt's refusal of optopt in a form's options, said as every program says it. */
+static void
+option_refused(enum form_of f, const char *optstring)
+{
+	const char *p = strchr(optstring, optopt);
+
+	if (optopt != 0 && optopt != ':' && p != NULL && p[1] == ':')
+		warnx("-%c: needs a value", optopt);
+	else if (optopt != 0)
+		warnx("-%c: unknown option", optopt);
+	usage_of(f);
 }
 
 static void
@@ -551,10 +554,11 @@ setup_files(struct session *s)
 static void
 parse_new(struct newopts *n, int argc, char **argv)
 {
+	static const char optstring[] = "+FT:c:l:p:r:s:";
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt(argc, argv, "+FT:c:l:p:r:s:")) != -1)
+	while ((ch = getopt(argc, argv, optstring)) != -1)
 		switch (ch) {
 		case 'F': n->force = 1; break;
 		case 'T':
@@ -567,7 +571,7 @@ parse_new(struct newopts *n, int argc, char **argv)
 		case 'p': n->party = optarg; break;
 		case 'r': n->rules = optarg; break;
 		case 's': n->seed = optarg; break;
-		default: usage_of(U_NEW);
+		default: option_refused(U_NEW, optstring);
 		}
 	if (argc - optind != 1)
 		usage_of(U_NEW);
@@ -697,10 +701,11 @@ struct batch {
 static void
 parse_batch(struct batch *b, int argc, char **argv)
 {
+	static const char optstring[] = "+l:n:o:p:r:s:";
 	int ch, have_n = 0;
 
 	optind = 1;
-	while ((ch = getopt(argc, argv, "+l:n:o:p:r:s:")) != -1)
+	while ((ch = getopt(argc, argv, optstring)) != -1)
 		switch (ch) {
 		case 'l': b->lights = optarg; break;
 		case 'n': b->turns = estrtonum(optarg, 0, COUNT_MAX, "-n"); have_n = 1;
@@ -709,7 +714,7 @@ parse_batch(struct batch *b, int argc, char **argv)
 		case 'p': b->party = optarg; break;
 		case 'r': b->rules = optarg; break;
 		case 's': b->seed = optarg; break;
-		default: usage_of(U_BATCH);
+		default: option_refused(U_BATCH, optstring);
 		}
 	if (argc - optind != 1 || b->seed == NULL || !have_n || b->outdir == NULL)
 		usage_of(U_BATCH);
@@ -817,31 +822,50 @@ batch(int argc, char **argv)
 
 /* --- main -------------------------------------------------------------- */
 
-static int
-parse_options(struct opts *o, int argc, char **argv)
-{
-	int ch;
+static const struct opt options[] = {
+	{ 'C', "DIR", "the session directory (else DELVING_SESSION, else .)" },
+	{ 'h', NULL, "print this help and exit" },
+	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'n', "COUNT", "play COUNT turns (default 1)" },
+	{ 'R', NULL, "write the raw records" },
+	{ 'V', NULL, "print the version and exit" },
+	{ 0, NULL, NULL }
+};
 
+/* delve's own options come before the command; the words after it are its. */
+static const struct opt_spec spec = {
+	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
+	"\n       " SYN_CALL "\n       " SYN_BATCH, options, 1
+};
+
+static void
+option(void *ctx, int letter, char *v)
+{
+	struct opts *o = ctx;
+
+	switch (letter) {
+	case 'C': o->dir = v; break;
+	case 'j': o->form = VIEW_JSON; break;
+	case 'n':
+		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
+		o->count_set = 1;
+		break;
+	case 'R': o->form = VIEW_RAW; break;
+	}
+}
+
+/* The options before the command; the command and its words returned. */
+static char **
+parse_options(struct opts *o, int *argc, char **argv)
+{
 	o->count = 1;
-	while ((ch = getopt(argc, argv, "+C:hjn:RV")) != -1)
-		switch (ch) {
-		case 'C': o->dir = optarg; break;
-		case 'h': usage(stdout, EXIT_OK); break;
-		case 'j': o->form = VIEW_JSON; break;
-		case 'n':
-			o->count = estrtonum(optarg, 0, COUNT_MAX, "-n");
-			o->count_set = 1;
-			break;
-		case 'R': o->form = VIEW_RAW; break;
-		case 'V': version(prog); out_done(); exit(EXIT_OK);
-		default: usage_of(U_TURN);
-		}
+	argv = opt_parse(&spec, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
 	    *o->dir == '\0')
 		o->dir = NULL;
 	if (o->dir == NULL)
 		o->dir = ".";
-	return optind;
+	return argv;
 }
 
 /* A session command on the locked, loaded session; its exit status. */
@@ -882,15 +906,12 @@ main(int argc, char *argv[])
 {
 	struct opts o = { 0 };
 	struct session s;
-	int i, rc;
+	int rc;
 
 	util_init();
-	opt_stdfds();	/* before any file: no file takes fd 0-2 */
 	opterr = 0;
 	proc_init(argv[0]);
-	i = parse_options(&o, argc, argv);
-	argc -= i;
-	argv += i;
+	argv = parse_options(&o, &argc, argv);	/* fds 0-2 opened first */
 	if (argc > 0 && strcmp(argv[0], "new") == 0) {
 		new_session(argc, argv);
 		return EXIT_OK;

@@ -107,7 +107,7 @@ static const struct opt options[] = {
 static const struct opt_spec spec = {
 	prog, "hazard [-adhjuVvw] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options
+	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
 };
 
 

@@ -77,7 +77,7 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "light [-DhjuVv] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
-	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options
+	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0
 };
 
 

@@ -76,7 +76,7 @@ static const struct opt options[] = {
 static const struct opt_spec spec = {
 	prog, "reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] [-p FILE] "
 	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
-	    "surprise [NAME:WIS ...] | -]", options
+	    "surprise [NAME:WIS ...] | -]", options, 0
 };
 
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */

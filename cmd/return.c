@@ -62,7 +62,7 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] [-m MOD] [-p FILE] "
-	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options
+	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0
 };
 
 /*

@@ -76,7 +76,7 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
-	    "[-w WIDTH] [EXPRESSION ...]", options
+	    "[-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */

@@ -86,7 +86,7 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "timedice [-hjuVvw] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] "
-	    "[-s SEED] [COMMAND ...]", options
+	    "[-s SEED] [COMMAND ...]", options, 0
 };
 
 static uint64_t

@@ -156,7 +156,8 @@ cluster(const struct opt_spec *spec, char **argv, opt_fn *fn, void *ctx)
 }
 
 /*
- * Options and operands in any order up to "--"; after it, and for a lone
+ * Options and operands in any order up to "--" (up to the command, for a
+ * program whose first operand is one: delve); after it, and for a lone
  * "-" or a negative number such as "-1" (no program has a digit for an
  * option), an operand.  Each option goes to FN in turn; the operands, in
  * their order, are returned, *ARGC of them.
@@ -172,7 +173,9 @@ opt_parse(const struct opt_spec *spec, int *argc, char **argv, opt_fn *fn,
 	for (i = 1; i < *argc; ) {
 		const char *a = argv[i];
 
-		if (dashdash || a[0] != '-' || a[1] == '\0' ||
+		if (spec->command && n > 0)	/* a command's own words */
+			ops[n++] = argv[i++];
+		else if (dashdash || a[0] != '-' || a[1] == '\0' ||
 		    (a[1] >= '0' && a[1] <= '9'))
 			ops[n++] = argv[i++];
 		else if (strcmp(a, "--") == 0) {

@@ -14,6 +14,8 @@ struct opt_spec {
 	const char *name;	/* "hazard" */
 	const char *usage;	/* the SYNOPSIS as one line, after "usage: " */
 	const struct opt *opts;	/* ends with a letter 0 */
+	int	 command;	/* the first operand is a command: the words
+				   after it are its own, options included */
 };
 
 /* Called with each option but -h and -V, in order; VALUE is in argv. */

@@ -348,10 +348,37 @@ fail_at() {
 
 @test "delve: usage, version and a write error" {
 	run -2 --separate-stderr delve -x
-	[[ "$stderr" == "usage: delve "* ]]
+	eq "delve: -x: unknown option" "${stderr_lines[0]}"
+	eq "usage: delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]" "${stderr_lines[1]}"
+	run -2 --separate-stderr delve -C
+	eq "delve: -C: needs a DIR" "${stderr_lines[0]}"
+	run -2 --separate-stderr delve --seed 5
+	eq "delve: --seed: unknown option" "${stderr_lines[0]}"
+	run -2 --separate-stderr delve new -x crypt
+	eq "delve: -x: unknown option" "${stderr_lines[0]}"
+	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+	run -2 --separate-stderr delve batch -s
+	eq "delve: -s: needs a value" "${stderr_lines[0]}"
+	# the front end of every program (common/opt.c): -h and --help alike,
+	# every form, one line an option, the manual; -V and --version alike
+	run -0 --separate-stderr delve -h
+	[ -z "$stderr" ]
+	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
+	help=$output
+	run -0 delve --help
+	eq "$help" "$output"
+	[[ "$help" == *"       delve batch "* ]]
+	[[ "$help" == *"  -C DIR "* ]]
+	run sh -c 'delve -h > /dev/full'
+	eq 3 "$status"
 	run -0 delve -V
 	[[ "$output" == "delve (delving) "* ]]
+	run -0 delve --version
+	[[ "$output" == "delve (delving) "* ]]
+	# delve's own options come before the command; the words after it are the command's
 	delve new -s 1 crypt
+	run -0 delve -C crypt roll -v -n 2 d6
+	eq 2 "${#lines[@]}"
 	run sh -c 'delve -C crypt status > /dev/full'
 	eq 3 "$status"
 	run -2 --separate-stderr delve -C crypt -n 2 status

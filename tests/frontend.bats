@@ -36,8 +36,11 @@ row() {
 p() { env "$@"; }
 
 @test "the table has a row for every program of the Makefile on the front end" {
+	# delve is on the front end too, but its first operand is a command
+	# whose words are its own (tests/delve.bats tests its front end)
 	on=$(for prog in $(sed -n 's/^PROGS *= *//p' "$TOP/Makefile"); do
-		grep -q opt_parse "$TOP/cmd/$prog.c" && echo $prog; done | paste -sd' ' -)
+		[ "$prog" != delve ] && grep -q opt_parse "$TOP/cmd/$prog.c" &&
+		    echo $prog; done | paste -sd' ' -)
 	eq "$PROGRAMS" "$on"
 	for prog in $PROGRAMS; do row $prog; done
 }
