@@ -950,12 +950,13 @@ option(void *ctx, int letter, char *v)
 int
 main(int argc, char *argv[])
 {
-	struct run run = { .s = { .rules = -1 } };
+	static struct run run;	/* zero from the start: no 20 KiB memset a run */
 	struct opts o = { .count = 1 };
 	struct kwf *f = NULL, *pf = NULL;
-	struct party was;
+	static struct party was;	/* the party as read, for -w */
 	int i;
 
+	run.s.rules = -1;	/* until the state file or -r says */
 	util_init();
 	argv = opt_parse(&spec, &argc, argv, option, &o);
 	o.adv = o.a - o.d;
@@ -971,7 +972,8 @@ main(int argc, char *argv[])
 	if (o.write && party_path(o.party) != NULL)
 		pf = kwf_update(party_path(o.party), NULL);	/* before it is read */
 	setup(&run, &o);
-	was = run.party;
+	if (pf != NULL)
+		was = run.party;
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
