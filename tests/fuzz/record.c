@@ -9,14 +9,15 @@
 static void
 read_all(int fd)
 {
-	struct rec_in r = { 0 };
+	struct rec_reader *rd = rec_open(fd);
+	const struct rec *r;
 
 	out_init("fuzz", 0);
-	while (rec_read(&r, fd))
-		if (r.prog >= 0 && (r.nf < 3 || r.f[r.nf - 1] == NULL))
+	while ((r = rec_read(rd)) != NULL)
+		if (r->prog >= 0 && (r->nf < 3 || r->f[r->nf - 1] == NULL))
 			__builtin_trap();
 	out_flush();
-	rec_free(&r);
+	rec_close(rd);
 }
 
 int
