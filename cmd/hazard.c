@@ -950,13 +950,12 @@ option(void *ctx, int letter, char *v)
 int
 main(int argc, char *argv[])
 {
-	static struct run run;	/* zero from the start: no 20 KiB memset a run */
+	struct run run = { .s = { .rules = -1 } };
 	struct opts o = { .count = 1 };
 	struct kwf *f = NULL, *pf = NULL;
-	static struct party was;	/* the party as read, for -w */
+	struct party was;	/* the party as read, for -w */
 	int i;
 
-	run.s.rules = -1;	/* until the state file or -r says */
 	util_init();
 	argv = opt_parse(&spec, &argc, argv, option, &o);
 	o.adv = o.a - o.d;
