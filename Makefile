@@ -80,6 +80,8 @@ test: all tests/unit
 # bin/ and common/ is left as it is.
 SANCC = clang
 SANDIR = tests/san
+# make sanitize TESTS=tests/roll.bats runs one file under the sanitizers
+TESTS = tests
 sanitize: all tests/unit
 	rm -rf $(SANDIR) && mkdir -p $(SANDIR)
 	for c in $(OBJ:.o=.c) tests/unit.c; do o=$${c##*/}; \
@@ -89,7 +91,7 @@ sanitize: all tests/unit
 	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 $(SANITIZE) -o $(SANDIR)/$$p \
 	    $$src `for c in $(OBJ:.o=.c); do o=$${c##*/}; echo $(SANDIR)/$${o%.c}.o; done` \
 	    || exit 1; done
-	DELVING_BIN=$$(pwd)/$(SANDIR) $(BATS) tests
+	DELVING_BIN=$$(pwd)/$(SANDIR) $(BATS) $(TESTS)
 
 # The suite with every program run under valgrind's memcheck: any error or
 # leak makes the program exit 99, which fails its test.  It runs copies of
