@@ -761,13 +761,15 @@ static void
 bookkeeping_die(struct run *run, const char *die)
 {
 	static struct tbl_row rows[2];
+	struct expr e;
 	const char *why;
 
-	if ((why = dice_parse(&run->table.die, die)) != NULL)
+	if ((why = expr_parse(&e, die)) != NULL)
 		errx(EXIT_BAD, "-e: '%s': %s", die, why);
-	if (run->table.die.count != 1 || run->table.die.mod != 0 ||
-	    run->table.die.sides < 2)
-		errx(EXIT_BAD, "-e: '%s': expected one die of 2 or more sides, as d8", die);
+	if (dice_of(&run->table.die, &e) != NULL || run->table.die.count != 1 ||
+	    run->table.die.mod != 0 || run->table.die.sides < 2)
+		errx(EXIT_BAD, "-e: '%s': the bookkeeping die must be one plain "
+		    "die of 2 or more sides, as d8", die);
 	rows[0] = hazard_table[run->s.rules].rows[0];
 	rows[1] = hazard_table[run->s.rules].rows[1];
 	rows[1].hi = run->table.die.sides;

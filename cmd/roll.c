@@ -35,7 +35,7 @@ struct operand {
 	char	*text;		/* what the records show: an old form as it always was */
 	char	*written;	/* as written, without spaces: what -o shows */
 	char	*name;		/* NULL, or the roller */
-	struct dice d;		/* a single term of the old form: its fast path */
+	struct dice d;		/* a single plain term: its fast path */
 	int	 simple;
 	struct expr e;
 	long long mod;		/* the constants a check adds to its roll */
@@ -195,12 +195,10 @@ parse_one(struct operand *op, const char *where, const char *s)
 		errx(EXIT_BAD, "%s%s: %s", where, s, why);
 	op->mod = addend(&op->e, op->e.root);
 	op->written = estrdup(op->text);
-	if (dice_parse(&op->d, s) == NULL) {	/* the old form: its own name */
-		op->simple = 1;
-		free(op->text);
-		op->text = emalloc(64);
-		dice_format(&op->d, op->text, 64);
-	}
+	op->simple = dice_of(&op->d, &op->e) == NULL;	/* its fast path */
+	free(op->text);
+	op->text = emalloc(strlen(op->written) + 64);
+	dice_name(op->text, (int)strlen(op->written) + 64, &op->e, op->written);
 }
 
 /* Expressions from standard input, one a line, blank lines skipped. */

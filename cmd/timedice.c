@@ -400,17 +400,14 @@ set_timer(struct run *run)
 {
 	struct state *s = &run->s;
 	const struct clock_len *l = &run->a.len;
-	uint32_t faces[CLOCK_LEN_DICE_MAX];
-	char how[400], fs[256], len[64], at[CLOCK_WHEN_SIZE];
+	char how[600], fs[256], len[64], at[CLOCK_WHEN_SIZE];
 	uint64_t left = l->count;
 	int was;
 
 	how[0] = '\0';
 	if (l->rolled) {
-		left = (uint64_t)dice_roll(&l->dice, &s->st.rng, faces);
-		dice_format(&l->dice, len, sizeof len);
-		dice_faces(&l->dice, faces, fs, sizeof fs);
-		snprintf(how, sizeof how, "%s %s rolled %s = %llu: ", len,
+		left = (uint64_t)expr_roll(&l->dice, &s->st.rng, fs, sizeof fs);
+		snprintf(how, sizeof how, "%s %s rolled %s = %llu: ", l->text,
 		    l->unit_name, fs, (unsigned long long)left);
 	}
 	left *= l->unit;

@@ -262,8 +262,9 @@ length_unit(struct clock_len *l, const char *s, char *num, size_t size)
 }
 
 /*
- * LENGTH: a count and a unit word (3turns, 2hours, 1day), or dice, in hours
- * unless a unit follows (2d6, 1d6turns).  A unit is never a bare letter,
+ * LENGTH: a count and a unit word (3turns, 2hours, 1day), or dice in the
+ * grammar of roll(6), in hours unless a unit follows (2d6, 1d6turns,
+ * 2d6*10turns), 20 dice at most.  A unit is never a bare letter,
  * so a count of days cannot be read as dice.  NULL, or why it is refused.
  */
 const char *
@@ -275,19 +276,19 @@ clock_length(struct clock_len *l, const char *s)
 	long long v;
 	int unit = length_unit(l, s, num, sizeof num);
 
-	memset(&l->dice, 0, sizeof l->dice);
 	if ((l->rolled = strpbrk(num, "dD") != NULL)) {
 		n = *num >= '0' && *num <= '9' ? strtoull(num, NULL, 10) : 1;
 		if (n < 1 || n > CLOCK_LEN_DICE_MAX)	/* 1001d6 as well */
 			return "count: expected 1 to 20 dice";
-		if ((why = dice_parse(&l->dice, num)) != NULL)	/* a bound, named */
-			return why != dice_form ? why : "expected a length such "
-			    "as 3turns, 2hours, 1day, or dice such as 2d6 (hours) "
-			    "or 1d6turns";
-		if (dice_min(&l->dice) < 1)
+		if ((why = expr_parse(&l->dice, num)) != NULL)	/* roll(6)'s grammar */
+			return why;
+		if (expr_dice(&l->dice) > CLOCK_LEN_DICE_MAX)
+			return "count: expected 1 to 20 dice";
+		if (l->dice.node[l->dice.root].lo < 1)
 			return "the dice can roll less than 1";
-		if ((uint64_t)dice_max(&l->dice) > CLOCK_MAX / l->unit)
+		if ((uint64_t)l->dice.node[l->dice.root].hi > CLOCK_MAX / l->unit)
 			return "longer than the clock runs (1000000 days)";
+		dice_name(l->text, sizeof l->text, &l->dice, num);
 		return NULL;
 	}
 	if (!unit || strspn(num, "0123456789") != strlen(num))

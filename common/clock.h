@@ -22,7 +22,8 @@
 /* A length of time: COUNT UNITs, or dice rolled in UNITs. */
 struct clock_len {
 	int	 rolled;
-	struct dice dice;
+	struct expr dice;
+	char	 text[EXPR_TEXT_MAX + 1];	/* the dice as a record names them */
 	uint64_t count;
 	uint64_t unit;		/* turns per unit: 1, 6 or 144 */
 	const char *unit_name;	/* "turns", "hours", "days" */

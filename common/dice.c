@@ -1,8 +1,9 @@
 /*
- * dice: the grammar is [COUNT]d(SIDES|%)[kh|kl|k KEEP][+|-MOD ...], for
- * example d6, 2d6, d%, 4d6kh3, 2d20kl1, 1d8+2, d20+3-4 (the terms add).
- * Every number is bounded before it is used, so no expression can overflow
- * a total or loop for long.
+ * dice: one plain dice term with constants added, [COUNT]d(SIDES|%)[khN|klN]
+ * [+K|-K ...] (d6, 2d6, d%, 4d6kh3, d20+3-4), read through the one grammar
+ * of common/expr.c and rolled by a fast path: the tables' dice, the checks'
+ * d20, the dice of one die that a rule takes.  Its bounds come from the
+ * grammar's, so no total can overflow.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,85 +11,93 @@
 
 #include "dice.h"
 
-/* What dice_parse says of a text that is not dice at all. */
-const char dice_form[] =
-    "expected NdM, dM or d% with optional khN, klN, +K or -K";
-
-/* Read a bounded decimal number: the pointer past it, or NULL. */
-static const char *
-number(const char *s, long max, long *v)
+/* How many dice terms node i holds, all plain and added; -1: not that shape. */
+static int
+plain_terms(const struct expr *e, int i, int negated)
 {
-	const char *p = s;
+	const struct enode *n = &e->node[i];
+	int a, b;
 
-	*v = 0;
-	for (; *p >= '0' && *p <= '9'; p++)
-		if ((*v = *v * 10 + (*p - '0')) > max)
-			*v = max + 1;	/* saturate: the caller names the limit */
-	return p == s ? NULL : p;
+	if (n->op == E_NUM)
+		return 0;
+	if (n->op == E_DICE)
+		return negated || n->t.reroll || n->t.explode || n->t.cs.op ||
+		    n->t.cf.op || n->t.flo != 1 ? -1 : 1;
+	if (n->op != E_ADD && n->op != E_SUB)
+		return -1;
+	a = plain_terms(e, n->a, negated);
+	b = plain_terms(e, n->b, negated || n->op == E_SUB);
+	return a < 0 || b < 0 ? -1 : a + b;
 }
 
-static const char *
-parse_keep(struct dice *d, const char **sp)
+/*
+ * The one dice term of e, with constants added or taken away, as a struct
+ * dice: the shape the fast roller, the tables' dice and the checks take.
+ * NULL, or why e is not that shape.
+ */
+const char *
+dice_of(struct dice *d, const struct expr *e)
 {
-	const char *s = *sp;
-	long v;
+	const struct term *t = NULL;
+	long long mod;
+	int i;
 
-	d->keephigh = 1;
-	s++;
-	if (*s == 'h' || *s == 'l')
-		d->keephigh = *s++ == 'h';
-	if ((s = number(s, DICE_COUNT_MAX, &v)) == NULL)
-		return dice_form;
-	if (v < 1 || v > (long)d->count)
-		return "keep: expected 1 to the number of dice";
-	d->keep = (uint32_t)v;
-	*sp = s;
+	if (plain_terms(e, e->root, 0) != 1)
+		return "expected one dice term such as 2d6, d% or 4d6kh3, "
+		    "with +K or -K";
+	for (i = 0; i < e->n; i++)
+		if (e->node[i].op == E_DICE)
+			t = &e->node[i].t;
+	mod = e->node[e->root].lo - (long long)t->keep;
+	if (mod < -DICE_MOD_MAX || mod > DICE_MOD_MAX)
+		return "modifier: expected -1000000 to +1000000";
+	memset(d, 0, sizeof *d);
+	d->count = t->count;
+	d->sides = (uint32_t)t->fhi;
+	d->keep = t->keep;
+	d->keephigh = t->keephigh;
+	d->mod = (int32_t)mod;
 	return NULL;
 }
 
+/* S through the one grammar (expr_parse), then dice_of: NULL, or why not. */
 const char *
-dice_parse(struct dice *d, const char *s)
+dice_read(struct dice *d, const char *s, struct expr *scratch)
 {
-	long v, sum;
-	const char *p;
-	int neg;
+	const char *why = expr_parse(scratch, s);
 
-	memset(d, 0, sizeof *d);
-	d->count = 1;
-	if ((p = number(s, DICE_COUNT_MAX, &v)) != NULL) {
-		if (v < 1 || v > DICE_COUNT_MAX)
-			return "count: expected 1 to 1000 dice";
-		d->count = (uint32_t)v;
-		s = p;
+	return why != NULL ? why : dice_of(d, scratch);
+}
+
+/* Written in the notation before the grammar: one d, no other letters. */
+static int
+old_notation(const char *s)
+{
+	const char *d = strpbrk(s, "dD");
+
+	return strspn(s, "0123456789dD%khl+-") == strlen(s) && d != NULL &&
+	    strpbrk(d + 1, "dD") == NULL;
+}
+
+/*
+ * What a record names an expression: one plain term written in the notation
+ * the suite had before the grammar (1d6, d%, 4d6kh3, 1d20+3) by the name it
+ * always had (d6 for 1d6); anything else as written, without spaces.
+ */
+void
+dice_name(char *buf, int size, const struct expr *e, const char *written)
+{
+	struct dice d;
+	int n = 0;
+
+	if (dice_of(&d, e) == NULL && old_notation(written)) {
+		dice_format(&d, buf, size);
+		return;
 	}
-	if (*s != 'd' && *s != 'D')
-		return dice_form;
-	if (*++s == '%') {
-		d->sides = 100;
-		s++;
-	} else if ((p = number(s, DICE_SIDES_MAX, &v)) == NULL) {
-		return dice_form;
-	} else if (v < 1 || v > DICE_SIDES_MAX) {
-		return "sides: expected 1 to 1000000";
-	} else {
-		d->sides = (uint32_t)v;
-		s = p;
-	}
-	d->keep = d->count;
-	if (*s == 'k') {
-		if ((p = parse_keep(d, &s)) != NULL)
-			return p;
-	}
-	for (sum = 0; *s == '+' || *s == '-'; s = p) {	/* d20+3-4: the terms add */
-		neg = *s++ == '-';
-		if ((p = number(s, DICE_MOD_MAX, &v)) == NULL)
-			return dice_form;
-		if (v > DICE_MOD_MAX || (sum += neg ? -v : v) < -DICE_MOD_MAX ||
-		    sum > DICE_MOD_MAX)
-			return "modifier: expected -1000000 to +1000000";
-	}
-	d->mod = (int32_t)sum;
-	return *s == '\0' ? NULL : dice_form;
+	for (; *written != '\0' && n < size - 1; written++)
+		if (*written != ' ' && *written != '\t')
+			buf[n++] = *written;
+	buf[n] = '\0';
 }
 
 long
@@ -195,7 +204,11 @@ dice_describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
 void
 dice_d20(struct dice *d, int adv)
 {
-	dice_parse(d, adv > 0 ? "2d20kh1" : adv < 0 ? "2d20kl1" : "d20");
+	memset(d, 0, sizeof *d);
+	d->count = adv != 0 ? 2 : 1;
+	d->sides = 20;
+	d->keep = 1;
+	d->keephigh = adv >= 0;
 }
 
 /* A check succeeds when its total meets or beats the DC (delving(7)). */

@@ -1,8 +1,9 @@
-/* dice: NdM, dM, d%, +K/-K, khN/klN: parsed with hard limits, rolled exactly */
+/* dice: one plain term NdM, dM, d%, khN/klN, +K/-K, read by the grammar (expr.h), rolled fast */
 #ifndef DELVING_DICE_H
 #define DELVING_DICE_H
 
 #include <stdint.h>
+#include "expr.h"
 #include "rng.h"
 
 #define DICE_COUNT_MAX 1000
@@ -17,9 +18,10 @@ struct dice {
 	int32_t	 mod;
 };
 
-extern const char dice_form[];
-
-const char *dice_parse(struct dice *d, const char *s);
+const char *dice_of(struct dice *d, const struct expr *e);
+const char *dice_read(struct dice *d, const char *s, struct expr *scratch);
+void	 dice_name(char *buf, int size, const struct expr *e,
+	     const char *written);
 long	 dice_min(const struct dice *d);
 long	 dice_max(const struct dice *d);
 long	 dice_roll(const struct dice *d, struct rng *r, uint32_t *faces);

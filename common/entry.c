@@ -12,35 +12,52 @@
 #include "table.h"
 #include "util.h"
 
-/* Dice inside a text: [N]d(M|%)[+K|-K]... standing as a word of its own. */
+/* Dice inside a text: an expression of roll(6)'s grammar standing as a word. */
 static int
 word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* The length of the expression at s, parsed into d; 0 when there is none. */
-static size_t
-expr_at(const char *s, struct dice *d)
+/*
+ * The length of the dice expression at s (2d4, 1d6+1d4, 2d6*10, d6!,
+ * (2d6+3)*2), parsed into e; 0 when there is none, when it rolls no dice (a
+ * number is text), when a letter or a digit follows it (2d6x10 is a word)
+ * or when it is all in parentheses ("(1d6)" is read from its 1).
+ */
+/* Whether s may start an expression: a die, "(", or a number before a die or an operator. */
+static int
+may_be_dice(const char *s)
 {
-	char buf[64];
-	size_t n = strspn(s, "0123456789");
+	if (*s == '(')
+		return 1;
+	s += strspn(s, "0123456789");
+	if (*s == 'd' || *s == 'D')
+		return isdigit((unsigned char)s[1]) || s[1] == '%' || s[1] == 'F' ||
+		    s[1] == 'f';
+	s += strspn(s, " \t");
+	return *s != '\0' && strchr("+-*/", *s) != NULL;
+}
 
-	if (s[n] != 'd' && s[n] != 'D')
+static size_t
+expr_at(const char *s, struct expr *e)
+{
+	char buf[EXPR_TEXT_MAX + 1];
+	size_t n;
+	int len;
+
+	if (!may_be_dice(s))
 		return 0;
-	n++;
-	if (s[n] == '%')
-		n++;
-	else if (!isdigit((unsigned char)s[n]))
-		return 0;
-	n += strspn(s + n, "0123456789");
-	while ((s[n] == '+' || s[n] == '-') && isdigit((unsigned char)s[n + 1]))
-		n += 1 + strspn(s + n + 1, "0123456789");
-	if (word_char(s[n]) || s[n] == '%' || n >= sizeof buf)
-		return 0;
+	n = strlen(s);
+	if (n > EXPR_TEXT_MAX)
+		n = EXPR_TEXT_MAX;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
-	return dice_parse(d, buf) == NULL ? n : 0;
+	if (expr_scan(e, buf, &len) != NULL || len == 0 || !expr_dice(e) ||
+	    word_char(s[len]) || s[len] == '%' ||
+	    (s[0] == '(' && s[len - 1] == ')'))	/* "(1d6)": the parentheses stay */
+		return 0;
+	return (size_t)len;
 }
 
 /* "roll 2d6", "Roll 1d8": an instruction to the reader, not a result. */
@@ -93,17 +110,30 @@ long_text(char *buf, long v)
 	return k;
 }
 
+/* A row's text cut into literal pieces and dice, once (tbl_plan) or each time. */
+struct piece {
+	const char *s;		/* the bytes, or the expression as written */
+	size_t	 len;
+	struct expr *e;		/* an expression to roll, or NULL */
+	struct dice d;		/* e as one plain term: its fast path */
+	int	 plain;
+};
+
 /* One expression rolled: its total in the text, its dice noted. */
 static void
 roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
-    const char *s, size_t len, const struct dice *d, struct rng *r, int faces_too)
+    const struct piece *pc, struct rng *r, int faces_too)
 {
-	uint32_t faces[DICE_COUNT_MAX];
 	char num[24], f[TBL_TEXT_MAX];
+	const char *s = pc->s;
+	size_t len = pc->len;
 	long total;
 	int k;
 
-	total = dice_roll(d, r, faces);
+	if (pc->plain && !faces_too)	/* the same draws, faster */
+		total = dice_roll(&pc->d, r, NULL);
+	else
+		total = (long)expr_roll(pc->e, r, faces_too ? f : NULL, sizeof f);
 	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
 	if (e->n > 0)
@@ -117,9 +147,7 @@ roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
 		put(e->faces, sizeof e->faces, fn, "; ", 2);
 	put(e->faces, sizeof e->faces, fn, s, len);
 	put(e->faces, sizeof e->faces, fn, ": ", 2);
-	k = dice_faces(d, faces, f, sizeof f);
-	put(e->faces, sizeof e->faces, fn, f, k < (int)sizeof f ? (size_t)k :
-	    strlen(f));
+	put(e->faces, sizeof e->faces, fn, f, strlen(f));
 }
 
 /* noted: "lose 4 INT (1d6)." where no field of the record holds the dice. */
@@ -152,17 +180,10 @@ may_start(const char *text, const char *p)
 {
 	if (p > text && word_char(p[-1]))
 		return 0;
-	return *p == '\\' || *p == 'd' || *p == 'D' ||
+	return *p == '\\' || *p == 'd' || *p == 'D' || *p == '(' ||
 	    (*p >= '0' && *p <= '9');
 }
 
-/* A row's text cut into literal pieces and dice, once (tbl_plan) or each time. */
-struct piece {
-	const char *s;		/* the bytes, or the expression as written */
-	size_t	 len;
-	int	 roll;		/* an expression: d is rolled */
-	struct dice d;
-};
 
 struct tbl_plan {
 	const struct tbl *t;
@@ -171,15 +192,30 @@ struct tbl_plan {
 };
 
 static void
-piece(struct piece *pc, int *n, const char *s, size_t len, const struct dice *d)
+piece(struct piece *pc, int *n, const char *s, size_t len, const struct expr *e)
 {
 	if (len == 0)
 		return;
 	pc[*n].s = s;
 	pc[*n].len = len;
-	if ((pc[*n].roll = d != NULL))
-		pc[*n].d = *d;
+	pc[*n].e = NULL;
+	pc[*n].plain = 0;
+	if (e != NULL) {
+		pc[*n].e = ereallocarray(NULL, 1, sizeof *e);
+		*pc[*n].e = *e;
+		pc[*n].plain = dice_of(&pc[*n].d, e) == NULL;
+	}
 	++*n;
+}
+
+static void
+pieces_free(struct piece *pc, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(pc[i].e);
+	free(pc);
 }
 
 /*
@@ -192,7 +228,7 @@ static int
 cut(const char *text, struct piece *pc)
 {
 	const char *p, *lit;
-	struct dice d;
+	struct expr d;
 	size_t len;
 	int n = 0;
 
@@ -225,9 +261,8 @@ render(const struct piece *pc, int n, struct tbl_entry *e, struct rng *r,
 	e->text[0] = e->dice[0] = e->faces[0] = '\0';
 	e->n = 0;
 	for (i = 0; i < n; i++)
-		if (pc[i].roll)
-			roll_one(e, &tn, &dn, &fn, pc[i].s, pc[i].len, &pc[i].d,
-			    r, how & TBL_FACES);
+		if (pc[i].e != NULL)
+			roll_one(e, &tn, &dn, &fn, &pc[i], r, how & TBL_FACES);
 		else
 			put(e->text, sizeof e->text, &tn, pc[i].s, pc[i].len);
 	if ((how & TBL_NOTED) && e->n > 0)
@@ -240,8 +275,10 @@ tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int how)
 {
 	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
 
-	render(pc, cut(text, pc), e, r, how);
-	free(pc);
+	int n = cut(text, pc);
+
+	render(pc, n, e, r, how);
+	pieces_free(pc, n);
 }
 
 /* A table's rows cut once, for a table rolled many times. */
@@ -279,7 +316,7 @@ tbl_plan_free(struct tbl_plan *p)
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->t->nrows; i++)
-		free(p->pc[i]);
+		pieces_free(p->pc[i], p->n[i]);
 	free(p->pc);
 	free(p->n);
 	free(p);
@@ -328,7 +365,7 @@ int
 tbl_fixed(const struct tbl *t)
 {
 	const char *p;
-	struct dice d;
+	struct expr d;
 	int i;
 
 	for (i = 0; i < t->nrows; i++)
@@ -351,7 +388,7 @@ tbl_key(char *key, size_t size, const char *text)
 {
 	static const char *const articles[] = { "a", "an", "the", "x", NULL };
 	char word[64];
-	struct dice d;
+	struct expr d;
 	size_t w, b, e, n, i;
 	char article[4] = "";
 

@@ -432,7 +432,8 @@ parse(struct expr *e, const char *s, int *len, int scan)
 {
 	struct parser p = { e, s, s, s, 0, scan };
 
-	memset(e, 0, sizeof *e);
+	e->n = e->root = 0;	/* node() clears each node it adds */
+	e->why[0] = '\0';
 	if (strlen(s) > EXPR_TEXT_MAX) {
 		snprintf(e->why, sizeof e->why, "position %d: longer than %d "
 		    "characters", EXPR_TEXT_MAX + 1, EXPR_TEXT_MAX);
@@ -472,16 +473,16 @@ expr_parse(struct expr *e, const char *s)
 	return NULL;
 }
 
-/* Whether the expression rolls any dice at all. */
+/* How many dice the expression rolls (before rerolls and explosions): 0, none. */
 int
 expr_dice(const struct expr *e)
 {
-	int i;
+	int i, n = 0;
 
 	for (i = 0; i < e->n; i++)
 		if (e->node[i].op == E_DICE)
-			return 1;
-	return 0;
+			n += (int)e->node[i].t.count;
+	return n;
 }
 
 /* What -v shows, written as it goes; cut short, never overrun. */

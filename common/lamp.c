@@ -102,8 +102,9 @@ int
 lamp_usage_die(const char *s, const char *what)
 {
 	struct dice d;
+	struct expr e;
 
-	if (dice_parse(&d, s) != NULL || d.count != 1 || d.mod != 0 ||
+	if (dice_read(&d, s, &e) != NULL || d.count != 1 || d.mod != 0 ||
 	    !lamp_die_ok((int)d.sides))
 		errx(EXIT_BAD, "%s: '%s': expected a usage die: d4, d6, d8, d10, "
 		    "d12 or d20", what, s);

@@ -167,12 +167,13 @@ die_word(const char *s, struct dice *d)
 {
 	char w[32];
 	size_t n = strcspn(s, " \t:|");
+	struct expr e;
 
 	if (n == 0 || n >= sizeof w)
 		return 0;
 	memcpy(w, s, n);
 	w[n] = '\0';
-	return dice_parse(d, w) == NULL;
+	return strpbrk(w, "dD") != NULL && dice_read(d, w, &e) == NULL;
 }
 
 static enum kind
@@ -452,9 +453,10 @@ add_row(struct loader *ld, const char *range, char *text, const char *keycell)
 static void
 set_die(struct loader *ld, const char *s)
 {
+	struct expr e;
 	const char *why;
 
-	if ((why = dice_parse(&ld->t->die, s)) != NULL)
+	if ((why = dice_read(&ld->t->die, s, &e)) != NULL)
 		bad(ld, why, s);
 	ld->have_die = 1;
 }
@@ -529,7 +531,7 @@ die_line(struct loader *ld, char *s)
 	}
 	n = strcspn(s, " \t:");
 	if (n >= sizeof w)
-		bad(ld, dice_form, s);
+		bad(ld, "expected one dice term such as 2d6, d% or d66", s);
 	memcpy(w, s, n);
 	w[n] = '\0';
 	set_die(ld, w);
@@ -689,7 +691,9 @@ default_die(struct loader *ld)
 			max = ld->rows[i].hi;
 	if (max < 1 || max > DICE_SIDES_MAX)
 		errx(EXIT_BAD, "%s: no die for ranges up to %ld", ld->path, max);
-	dice_parse(&ld->t->die, "d1");
+	memset(&ld->t->die, 0, sizeof ld->t->die);
+	ld->t->die.count = ld->t->die.keep = 1;
+	ld->t->die.keephigh = 1;
 	ld->t->die.sides = (uint32_t)max;
 }
 

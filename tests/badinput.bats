@@ -133,6 +133,10 @@ hazard   | nonnumeric | -f "$S" -n x                          | state hazard    
 hazard   | nonnumeric | -f "$S" -r delving -D x               | state hazard                            | 2
 hazard   | nonnumeric | -f "$S" -r dungeonturn -p "$F" -w     | state hazard; put party 'Ash tired=x\n' | 2
 hazard   | nonnumeric | -f "$S" -r bookkeeping -e dx          | state hazard                            | 2
+hazard   | nonnumeric | -f "$S" -r bookkeeping -e '2d6+'      | state hazard                            | 2
+hazard   | nonnumeric | -f "$S" -r bookkeeping -e 'd6!'       | state hazard                            | 2
+hazard   | nonnumeric | -f "$S" -t "$F"                       | state hazard; put table 'die: 2d6+\n2-12 a\n' | 2
+hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; put table 'die: 3d6r1\n3-18 a\n' | 2
 hazard   | nonnumeric | -f "$S" -r alarm hide pass x          | state hazard                            | 2
 hazard   | nonnumeric | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=x\n'   | 2
 hazard   | nonnumeric | -f "$S" -p "$F" -w                    | state hazard; put party 'Ash con=0 fatigue=x\n' | 2
@@ -141,6 +145,7 @@ hazard   | nonnumeric | -f "$F"                               | statefile hazard
 light    | nonnumeric | -f "$S" -n x tick                     | state light                             | 2
 light    | nonnumeric | -f "$S" tick x                        | state light                             | 2
 light    | nonnumeric | -f "$S" -r alarm -e dx                | state light                             | 2
+light    | nonnumeric | -f "$S" -r alarm -e 'd6!'             | state light                             | 2
 light    | nonnumeric | -f "$F"                               | statefile light 'source t torch lit x 0' | 2
 light    | nonnumeric | -f "$S" -                             | state light; stream 'hazard\tx\t5\tnothing\tx' | 2
 timedice | nonnumeric | -f "$S" -n x turn                     | state timedice                          | 2
@@ -154,6 +159,9 @@ timedice | nonnumeric | -f "$S" set x                         | state timedice  
 timedice | nonnumeric | -f "$S" set 07:00 x                   | state timedice                          | 2
 timedice | nonnumeric | -f "$S" timer t xhours                | state timedice                          | 2
 timedice | nonnumeric | -f "$S" timer t dxturns               | state timedice                          | 2
+timedice | nonnumeric | -f "$S" timer t '2d6*turns'           | state timedice                          | 2
+timedice | nonnumeric | -f "$S" timer t '(2d6hours'           | state timedice                          | 2
+timedice | nonnumeric | -f "$S" timer t '2d6-2'               | state timedice                          | 2
 timedice | nonnumeric | -f "$S" -p "$F"                       | state timedice; put party 'Ann resilience=x\n' | 2
 timedice | nonnumeric | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=x\n' | 2
 timedice | nonnumeric | -f "$F"                               | statefile timedice 'day x'              | 2
@@ -187,6 +195,8 @@ roll     | nonnumeric | d6+x                                  | -               
 roll     | nonnumeric | 4d6khx                                | -                                       | 2
 roll     | nonnumeric | -t "$F"                               | put table 'x-6 Nothing.\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: xd6\n1-6 Nothing.\n'    | 2
+roll     | nonnumeric | -t "$F"                               | put table 'die: (2d6\n2-12 a\n'        | 2
+reaction | nonnumeric | -T "distance=$F"                      | put table 'die: 2d6!\n2-12 a\n'        | 2
 hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; put table '\x7c d6 \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c x \x7c b \x7c\n' | 2
 roll     | nonnumeric | -t "$F"                               | put table '1. a\ntwo. b\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table '01-50 a\n5o-00 b\n'          | 2

@@ -51,19 +51,27 @@ TABLES="$TOP/tests/tables"
 	eq "3d6+2 5 20" "$(unit dice 3d6+2)"
 	eq "d8-1 0 7" "$(unit dice D8-1)"
 	eq "1000d1000000 1000 1000000000" "$(unit dice 1000d1000000)"
+	# read through roll(6)'s grammar: spaces, parentheses, constants first, dl/dh
+	eq "d6 1 6" "$(unit dice ' d6 ')"
+	eq "d20+3 4 23" "$(unit dice '1d20 + 3')"
+	eq "d20+3 4 23" "$(unit dice '3 + (d20)')"
+	eq "4d6kh3 3 18" "$(unit dice 4d6dl1)"
+	eq "4d6kh3 3 18" "$(unit dice 4D6KH3)"
 }
 
 @test "dice: every bad form is refused with the reason" {
 	for bad in "" d 6 2d 0d6 d0 1001d6 d1000001 2d6+1000001 4d6kh5 4d6kh0 2d6++1 \
-	    2d6x 'd6 ' ' d6' 3d6+ d-6 99999999999999999999d6 d99999999999999999999 2d6kq1; do
+	    2d6x 3d6+ d-6 d6! 2d4+1d6 -d6 '(d6)*2' 4dF 99999999999999999999d6 d99999999999999999999 2d6kq1; do
 		run -2 --separate-stderr unit dice "$bad"
 		one_error unit
 		[ -z "$output" ]
 	done
 	run -2 --separate-stderr unit dice 1001d6
-	eq "unit: 1001d6: count: expected 1 to 1000 dice" "$stderr"
+	eq "unit: 1001d6: position 1: count: expected 1 to 1000 dice" "$stderr"
 	run -2 --separate-stderr unit dice d1000001
-	eq "unit: d1000001: sides: expected 1 to 1000000" "$stderr"
+	eq "unit: d1000001: position 1: sides: expected 1 to 1000000" "$stderr"
+	run -2 --separate-stderr unit dice d6!
+	eq "unit: d6!: expected one dice term such as 2d6, d% or 4d6kh3, with +K or -K" "$stderr"
 }
 
 @test "dice: modifiers add up, within the same bound (d20+3-4, 003's improvised pick)" {
@@ -157,7 +165,8 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	check '1\n' ':1: 1: expected RANGE TEXT'
 	check '3-1 a\n' ':1: 3-1: range runs backwards'
 	check '1 ...\n' ':1: the text has no key word (no word with a letter that is not dice)'
-	check 'die: 2q6\n1 a\n' ':1: 2q6: expected NdM, dM or d% with optional khN, klN, +K or -K'
+	check 'die: 2q6\n1 a\n' ':1: 2q6: position 2: expected an operator or the end'
+	check 'die: 2d6!\n2-12 a\n' ':1: 2d6!: expected one dice term such as 2d6, d% or 4d6kh3, with +K or -K'
 	check '1 a\n2 b\x01\n' ':2: not text (a NUL, a control character or bad UTF-8)'
 	check '1 a\n2 b\xff\n' ':2: not text (a NUL, a control character or bad UTF-8)'
 	check '| d6 | r |\n|---|---|\n| 1-6 |  |\n' ':3: 1-6: range with no text'

@@ -44,6 +44,9 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	check -r bookkeeping -e d1
 	check -r bookkeeping -e xyz
 	check -r bookkeeping -e d6+1
+	check -r bookkeeping -e 'd6!'; eq "hazard: -e: 'd6!': the bookkeeping die must be one plain die of 2 or more sides, as d8" "$stderr"
+	check -r bookkeeping -e '2d6+'; eq "hazard: -e: '2d6+': position 5: expected a term" "$stderr"
+	check -r bookkeeping -e '(d8'; eq "hazard: -e: '(d8': position 4: expected ')'" "$stderr"
 	check -e d8; eq "hazard: -e: the exploration rules roll their own die (-e is for bookkeeping)" "$stderr"
 	check -r delving -a; eq "hazard: -a: the delving rules roll no d20" "$stderr"
 	check -r alarm -d
@@ -103,6 +106,16 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	[ -z "$output" ]
 	run -0 hazard -s 1
 	eq 1 "${#lines[@]}"
+}
+
+@test "000 bookkeeping: the die is read by roll(6)'s grammar: ( 1D8 ) rolls as d8, 1 to 8, 1 an encounter" {
+	# the same draws as the golden -e d8 run
+	run -0 --separate-stderr hazard -r bookkeeping -e '( 1D8 )' -s 7 -n 20
+	eq "$(cat "$TOP/tests/golden/hazard-bookkeeping.out")" "$output"
+	[ -z "$stderr" ]
+	run -0 hazard -r bookkeeping -e ' d12 ' -s 3 -n 600
+	awk -F'\t' '$3 == "-" { next } $3 < 1 || $3 > 12 || ($3 == 1) != ($4 == "encounter") { exit 1 } { seen[$3] }
+	    END { if (length(seen) != 12) exit 1 }' <<< "$output"
 }
 
 @test "golden: every rules name at fixed seeds" {

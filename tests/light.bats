@@ -324,10 +324,14 @@ light	1	party	-	bright	-	Torchlight: general shapes within 12 m, details within 
 @test "003: -e sets the usage die; a bad die is refused; -e is refused under other rules" {
 	run -0 light -r alarm -e d20 -l torch
 	printf '%s\n' "$output" | grep -q 'usage die d20'
-	for die in d7 d100 2d6 d6+1 x 1d3; do
+	for die in d7 d100 2d6 d6+1 x 1d3 '(d8' 4dF 'd8!'; do
 		run -2 --separate-stderr light -r alarm -e "$die"
 		one_error light
 	done
+	eq "light: -e: 'd8!': expected a usage die: d4, d6, d8, d10, d12 or d20" "$stderr"
+	# read by roll(6)'s grammar: spaces, parentheses and case as it takes them
+	run -0 light -r alarm -e ' (1D8) ' -l torch
+	printf '%s\n' "$output" | grep -q 'torch1 is lit: usage die d8\.$'
 	run -2 --separate-stderr light -e d6
 	one_error light
 }

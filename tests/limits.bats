@@ -108,14 +108,14 @@ filter_gib() {
 	    END { exit bad }'
 }
 
-@test "the other dice readers name the same bounds: -e, a table's die, a timer's dice" {
+@test "the other dice readers are the one grammar and name the same bounds and positions: -e, a table's die, a timer's dice" {
 	run -2 --separate-stderr hazard -r bookkeeping -e d1000001
-	eq "hazard: -e: 'd1000001': sides: expected 1 to 1000000" "$stderr"
+	eq "hazard: -e: 'd1000001': position 1: sides: expected 1 to 1000000" "$stderr"
 	printf 'die: 1001d6\n1001-6006 x\n' > "$BATS_TEST_TMPDIR/t"
 	run -2 --separate-stderr roll -t "$BATS_TEST_TMPDIR/t"
-	eq "roll: $BATS_TEST_TMPDIR/t:1: 1001d6: count: expected 1 to 1000 dice" "$stderr"
+	eq "roll: $BATS_TEST_TMPDIR/t:1: 1001d6: position 1: count: expected 1 to 1000 dice" "$stderr"
 	run -2 --separate-stderr timedice timer x d1000001turns
-	eq "timedice: timer: 'd1000001turns': sides: expected 1 to 1000000" "$stderr"
+	eq "timedice: timer: 'd1000001turns': position 1: sides: expected 1 to 1000000" "$stderr"
 }
 
 # The timeouts guard against a hang, under sanitizers and valgrind too;

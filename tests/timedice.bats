@@ -340,11 +340,35 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 	for len in 0d6 21d6 1001d6 1001d6hours 99999999999999999999d6; do
 		check "$len" "count: expected 1 to 20 dice"
 	done
-	check d1000001 "sides: expected 1 to 1000000"
-	check d99999999999999999999turns "sides: expected 1 to 1000000"
-	check 1d6+1000001 "modifier: expected -1000000 to +1000000"
-	check 2d6kh3 "keep: expected 1 to the number of dice"
+	check d1000001 "position 1: sides: expected 1 to 1000000"
+	check d99999999999999999999turns "position 1: sides: expected 1 to 1000000"
+	check 1d6+1000001 "position 5: constant: expected 0 to 1000000"
+	check 2d6kh3 "position 4: keep: expected 1 to the number of dice"
+	check 1d6+20d6 "count: expected 1 to 20 dice"
+	check 2d6-2 "the dice can roll less than 1"
 	run -0 timedice -s 1 timer x 20d6
+}
+
+@test "timedice: a timer's dice are roll(6)'s grammar: 2d6*10turns, 1d6 + 1d4, 3d6dl1turns, d4!days (fixed seed, range)" {
+	run -0 --separate-stderr timedice -f "$F" -s 4 timer ambush '2d6*10turns'
+	eq "timedice	0	1	07:00	timer	ambush	Timer ambush set: 2d6*10 turns rolled 4,4 = 80: 80 turns (13 hours 20 minutes); it runs out at 20:20 on day 1." "$output"
+	[ -z "$stderr" ]
+	run -0 timedice -f "$F" timer rot '1d6 + 1d4'
+	eq "timedice	0	1	07:00	timer	rot	Timer rot set: 1d6+1d4 hours rolled 4 2 = 6: 36 turns (6 hours); it runs out at 13:00 on day 1." "$output"
+	run -0 timedice -f "$F" timer smoke 3d6dl1turns
+	eq "timedice	0	1	07:00	timer	smoke	Timer smoke set: 3d6dl1 turns rolled (2),5,5 = 10: 10 turns (1 hour 40 minutes); it runs out at 08:40 on day 1." "$output"
+	run -0 timedice -f "$F" timer blast 'd4!days'
+	eq "timedice	0	1	07:00	timer	blast	Timer blast set: d4! days rolled 1 = 1: 144 turns (1 day); it runs out at 07:00 on day 2." "$output"
+	grep -qx 'timer ambush 80' "$F"
+	grep -qx 'timer blast 144' "$F"
+	# 60 seeds: 2d6*10 turns is 20 to 120 turns in tens, 1d6+1d4 hours 2 to 10
+	for i in $(seq 60); do
+		timedice -s "$i" timer a '2d6*10turns'
+		timedice -s "$i" timer b '1d6+1d4'
+	done | awk -F'\t' '{ split($7, w, ": ") ; n = w[3] + 0 }
+	    $6 == "a" { if (n < 20 || n > 120 || n % 10) exit 1; a[n] }
+	    $6 == "b" { if (n < 12 || n > 60 || n % 6) exit 1; b[n] }
+	    END { if (length(a) < 8 || length(b) < 7) exit 1 }'
 }
 
 @test "timedice: turns past 10^18 are refused, the state file untouched and still readable" {

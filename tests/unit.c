@@ -37,10 +37,11 @@ static void
 print_dice(const char *expr)
 {
 	struct dice d;
+	struct expr e;
 	const char *why;
 	char buf[64];
 
-	if ((why = dice_parse(&d, expr)) != NULL)
+	if ((why = dice_read(&d, expr, &e)) != NULL)
 		errx(EXIT_BAD, "%s: %s", expr, why);
 	dice_format(&d, buf, sizeof buf);
 	printf("%s %ld %ld\n", buf, dice_min(&d), dice_max(&d));
@@ -50,10 +51,11 @@ static void
 print_rolls(const char *expr, const char *seed, const char *count)
 {
 	struct dice d;
+	struct expr e;
 	struct rng r;
 	long long i, n = estrtonum(count, 0, 100000000, "COUNT");
 
-	if (dice_parse(&d, expr) != NULL)
+	if (dice_read(&d, expr, &e) != NULL)
 		errx(EXIT_BAD, "%s: bad dice", expr);
 	rng_seed(&r, rng_seedword(seed), "unit");
 	out_init("unit", 0);
