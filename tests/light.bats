@@ -808,13 +808,25 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	# 004: "Typical natural light outdoors ... This is considered the
 	#  default in most daytime circumstances"
 	run -0 sh -c 'hazard -r travel -s 7 -n 14 | timedice - | light -r travel -l torch -'
-	eq "1 darkness|1 well-lit|12 darkness" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $2 > 0 { print $2, $5 }' | paste -sd'|')"
+	eq "1 well-lit|12 darkness" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $2 > 0 { print $2, $5 }' | paste -sd'|')"
 	eq "Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." \
 	    "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $5 == "well-lit" { print $7 }')"
 	# after a timedice record saying 10:00, never "no creature can see"
 	! printf '%s\n' "$output" | awk -F'\t' '$1 == "timedice" { t = $4 } $1 == "light" && $5 == "darkness" && t >= "08:00" && t < "19:00"' | grep -q .
 	# rules without daylight pass clock records by
 	run -1 sh -c 'hazard -s 7 -n 12 | timedice - | light -l torch - | grep -q "well-lit"'
+}
+
+@test "004: the first turn's level waits for the turn's clock record: day, never dark then day (issue 16)" {
+	# 004: "Typical natural light outdoors ... the default in most daytime
+	#  circumstances": the torch burns out at 08:00 and the road is lit by day.
+	run -0 sh -c 'hazard -r travel -s 1 -n 3 | timedice - | light -r travel -l torch -'
+	eq "hazard|light torch1 out|timedice 08:00|light party well-lit" \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$2 == 1 { print $1 ($1 == "light" ? " " $3 " " $5 : $1 == "timedice" ? " " $4 : "") }' | paste -sd'|')"
+	# without a clock in the stream the level closes the turn, as before
+	run -0 sh -c 'hazard -r travel -s 1 -n 2 | light -r travel -l torch -'
+	eq "hazard|light torch1|light party darkness|hazard" \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$2 > 0 { print $1 ($1 == "light" ? " " $3 ($3 == "party" ? " " $5 : "") : "") }' | paste -sd'|')"
 }
 
 @test "000: darkvision sees dim light within 30 ft as bright (issue 16)" {
