@@ -424,14 +424,26 @@ lamp_burning(const struct lamp *l)
 	return 0;
 }
 
-/* Time burns a source down; a warning for its last turn (last hour, 004). */
+/*
+ * Time burns a source down; a warning for its last turn (last hour, 004).
+ * 004: "Torches and SUP reduce hourly, as normal": a day's or a week's
+ * travel turn burns each source through its hours, and says so.
+ */
 static void
 burn_down(const struct lamp *l, struct lamp_source *src, long turns)
 {
 	long before = src->left, stretch = lamp_stretch(l);
+	int c = turns > stretch ? cadence_of_turns(turns) : -1;
+	struct lamp_source was = *src;
+	char had[64];
 
 	src->left -= turns < src->left ? turns : src->left;
-	if (src->left == 0) {
+	if (src->left == 0 && c > 0) {
+		life_words(l, &was, had, sizeof had);
+		spend(src);
+		say(l, src, "%s burns out in the %s's travel: it had %s.",
+		    src->name, cadence_004[c].span, had);
+	} else if (src->left == 0) {
 		spend(src);
 		say(l, src, "%s burns out.", src->name);
 	} else if (before > stretch && src->left <= stretch) {
