@@ -73,7 +73,7 @@ static const struct opt options[] = {
 	{ 's', "SEED", "seed the generator" },
 	{ 'u', NULL, "write each record as soon as it is made" },
 	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "say what each source has left, and the seed" },
+	{ 'v', NULL, "print the seed on standard error" },
 	{ 0, NULL, NULL }
 };
 
@@ -451,7 +451,6 @@ setup(struct run *run, const struct opts *o)
 		    "not the %s rules'", rules_names[l->rules]);
 	l->usage = o->usage != NULL ? lamp_usage_die(o->usage, "-e") :
 	    USAGE_DIE_003;
-	l->dice = o->verbose;
 	l->say = emit;
 	l->arg = run;
 	if (o->file != NULL)

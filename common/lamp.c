@@ -273,6 +273,17 @@ lights(const struct lamp *l, const struct lamp_source *src, char *buf,
 		snprintf(buf, size, "%s", life);
 }
 
+/* A burning source goes out, keeping what it has left: "HOW", said with it. */
+static void
+put_out(const struct lamp *l, struct lamp_source *src, const char *how)
+{
+	char left[256];
+
+	src->state = LAMP_OUT;
+	life_words(l, src, left, sizeof left);
+	say(l, src, "%s %s and can be relit (%s).", src->name, how, left);
+}
+
 /* A new source of KIND, lit: the add command and -l. */
 void
 lamp_light(struct lamp *l, int kind, const char *name)
@@ -292,8 +303,7 @@ lamp_out(struct lamp *l, const char *name)
 	struct lamp_source *src = need(l, name, "out");
 
 	if (src->state != LAMP_OUT) {
-		src->state = LAMP_OUT;
-		say(l, src, "%s is put out; it can be relit.", src->name);
+		put_out(l, src, "is put out");
 		return;
 	}
 	say(l, src, "%s is taken off the list.", src->name);
@@ -307,11 +317,8 @@ lamp_out_all(struct lamp *l)
 	int i;
 
 	for (i = 0; i < l->n; i++)
-		if (l->src[i].state != LAMP_OUT) {
-			l->src[i].state = LAMP_OUT;
-			say(l, &l->src[i], "%s is put out; it can be relit.",
-			    l->src[i].name);
-		}
+		if (l->src[i].state != LAMP_OUT)
+			put_out(l, &l->src[i], "is put out");
 }
 
 /* out spent: every spent source is taken off the list. */
@@ -478,22 +485,19 @@ usage_check(const struct lamp *l, struct lamp_source *src, struct rng *r)
 {
 	int from = src->die;
 	unsigned roll;
-	char dice[32] = "";
 
 	roll = rng_die(r, (unsigned)from);
 	if (roll > USAGE_STEP_003)
 		return;
-	if (l->dice)
-		snprintf(dice, sizeof dice, " [d%d: %u]", from, roll);
 	if ((src->die = usage_step(from)) == 0) {
 		spend(src);
-		say(l, src, "%s's usage die runs out: it goes out%s.",
-		    src->name, dice);
+		say(l, src, "%s's usage die rolls %u on d%d, 1 or 2: it runs "
+		    "out, and %s goes out.", src->name, roll, from, src->name);
 		return;
 	}
 	src->state = usage_step(src->die) == 0 ? LAMP_LOW : LAMP_LIT;
-	say(l, src, "%s's usage die steps down from d%d to d%d%s.",
-	    src->name, from, src->die, dice);
+	say(l, src, "%s's usage die rolls %u on d%d, 1 or 2: it steps down "
+	    "to d%d.", src->name, roll, from, src->die);
 }
 
 /* TURNS turns pass (one round each under 003): every lit source burns. */
@@ -540,6 +544,7 @@ static void
 strike_light(struct lamp *l)
 {
 	struct lamp_source *src = fewest_left(l);
+	long left;
 
 	if (src == NULL)
 		return;
@@ -556,8 +561,10 @@ strike_light(struct lamp *l)
 		say(l, src, "The oil of %s runs dry: it goes out.",
 		    src->name);
 	} else {
+		left = src->left;
 		spend(src);
-		say(l, src, "%s sputters out.", src->name);
+		say(l, src, "%s sputters out with %ld %s unburnt: it is "
+		    "spent.", src->name, left, left == 1 ? "turn" : "turns");
 	}
 }
 
@@ -595,7 +602,8 @@ strike_depletion(struct lamp *l)
 		} else {
 			src->dimmed = 1;
 			src->state = LAMP_DIM;
-			say(l, src, "%s dims.", src->name);
+			say(l, src, "%s dims: the next depletion puts it out.",
+			    src->name);
 		}
 	}
 }
@@ -642,8 +650,7 @@ lamp_wind(struct lamp *l)
 		src = &l->src[i];
 		if (src->state == LAMP_OUT || !l->lr->kind[src->kind].windy)
 			continue;
-		src->state = LAMP_OUT;
-		say(l, src, "%s is blown out; it can be relit.", src->name);
+		put_out(l, src, "is blown out");
 	}
 }
 
