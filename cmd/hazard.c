@@ -71,6 +71,7 @@ struct run {
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
 	long	 sparks;
+	enum cadence cadence;	/* 004: a travel turn's length */
 	int	 verbose;
 	int	 json;
 	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
@@ -111,19 +112,29 @@ static const struct opt_spec spec = {
 };
 
 
-/* One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled. */
+/*
+ * One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled;
+ * 004's daily and weekly turns say their CADENCE before the TEXT.
+ */
 static void
 emit(const struct run *run, long roll, const char *key, const char *text,
     const char *dice)
 {
-	rec_begin(REC_LAYOUT(HAZARD_DIE), run->s.turn);
+	const char *lead = cadence_004[run->cadence].turn;
+
+	rec_begin(run->cadence == CAD_HOURLY ? REC_LAYOUT(HAZARD_DIE) :
+	    REC_LAYOUT(HAZARD_TRAVEL), run->s.turn);
 	if (roll == LONG_MIN)
 		rec_str("-");
 	else
 		rec_i64(roll);
 	rec_str(key);
+	if (run->cadence != CAD_HOURLY)
+		rec_str(cadence_004[run->cadence].name);
 	if (run->verbose && dice != NULL)
-		rec_text("%s [%s]", text, dice);
+		rec_text("%s%s [%s]", lead, text, dice);
+	else if (*lead != '\0')
+		rec_text("%s%s", lead, text);
 	else
 		rec_str(text);
 	rec_end();
@@ -715,6 +726,24 @@ save_state(const struct state *s, struct kwf *f)
 	kwf_commit(f);
 }
 
+/*
+ * 004's CADENCE operand: hourly, daily or weekly, or the place that
+ * names one: overland, river, lake (daily), sea (weekly).
+ */
+static void
+travel_cadence(struct run *run, int argc, char **argv)
+{
+	int w = word_in(argv[0], cadence_words_004);
+
+	if (w < 0)
+		errx(EXIT_BAD, "%s: not a cadence of the travel rules (hourly, "
+		    "daily, weekly; overland, river, lake: daily; sea: weekly)",
+		    argv[0]);
+	if (argc > 1)
+		opt_usage(&spec, "%s: one operand too many", argv[1]);
+	run->cadence = cadence_of_word_004[w];
+}
+
 /* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
 static void
 parse_action(struct run *run, int argc, char **argv)
@@ -725,6 +754,10 @@ parse_action(struct run *run, int argc, char **argv)
 	run->action = alarm ? A_ADVANCE : A_EXPLORE;
 	if (argc == 0)
 		return;
+	if (hr->cadences) {
+		travel_cadence(run, argc, argv);
+		return;
+	}
 	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
 	    (a == A_REST) == alarm || (a == A_REST && !hr->rest_action))
 		errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
@@ -890,6 +923,7 @@ setup(struct run *run, const struct opts *o)
 	run->json = o->json;
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
+	    run->cadence == CAD_HOURLY &&
 	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);

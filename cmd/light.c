@@ -42,6 +42,8 @@ struct run {
 	int	 listed;	/* sources listed before -l lit any */
 	unsigned long long written;	/* records written */
 	const char *said;	/* and its sentence */
+	int	 hold;		/* 004 filter: the level waits for the turn's end */
+	int	 held;		/* and a level is waiting */
 };
 
 struct opts {
@@ -71,7 +73,7 @@ static const struct opt options[] = {
 	{ 's', "SEED", "seed the generator" },
 	{ 'u', NULL, "write each record as soon as it is made" },
 	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "say what each source has left, and the seed" },
+	{ 'v', NULL, "print the seed on standard error" },
 	{ 0, NULL, NULL }
 };
 
@@ -122,6 +124,10 @@ level_check(struct run *run)
 {
 	int lv = lamp_level(&run->l);
 
+	if (run->hold) {	/* said when the turn's lines are read */
+		run->held = 1;
+		return;
+	}
 	if (lv != run->level || lamp_level_text(&run->l, lv) != run->said)
 		emit_level(run, lv);
 }
@@ -148,10 +154,27 @@ clock_read(struct run *run, const struct rec *r)
 		return;
 	run->l.daylight = strcmp(r->f[5], "morning") == 0 ||
 	    strcmp(r->f[5], "afternoon") == 0;
+	run->hold = run->held = 0;	/* the hour is known from now on */
 	level_check(run);
 }
 
-/* Filter mode: each new turn number is a turn (a travel turn: an hour). */
+/* The level held back through a turn, said at its end. */
+static void
+level_release(struct run *run)
+{
+	if (!run->held)
+		return;
+	run->hold = run->held = 0;
+	level_check(run);
+	run->hold = 1;
+}
+
+/*
+ * Filter mode: each new turn number is a turn (a travel turn: an hour, a
+ * day or a week).  004: until a clock record of timedice has told the
+ * hour, the party's level is said at the end of each turn, so that the
+ * turn's clock record, coming after its hazard record, counts.
+ */
 static void
 filter(struct run *run)
 {
@@ -159,9 +182,13 @@ filter(struct run *run)
 	const struct rec *r;
 	int turns;
 
-	while ((r = rec_read(rd)) != NULL) {
-		run->at = r->turn;
+	run->hold = run->l.lr->daylight != NULL;
+	while ((r = rec_next(rd)) != NULL) {
 		if ((turns = rec_turns(rd)) > 0)
+			level_release(run);
+		rec_pass(rd);
+		run->at = r->turn;
+		if (turns > 0)
 			next_turn(run, turns);
 		if (r->prog == REC_HAZARD)
 			lamp_strike(&run->l, r->f[3]);
@@ -171,6 +198,7 @@ filter(struct run *run)
 		if (turns > 0 || r->prog == REC_HAZARD)
 			level_check(run);
 	}
+	level_release(run);
 	rec_close(rd);
 }
 
@@ -423,7 +451,6 @@ setup(struct run *run, const struct opts *o)
 		    "not the %s rules'", rules_names[l->rules]);
 	l->usage = o->usage != NULL ? lamp_usage_die(o->usage, "-e") :
 	    USAGE_DIE_003;
-	l->dice = o->verbose;
 	l->say = emit;
 	l->arg = run;
 	if (o->file != NULL)

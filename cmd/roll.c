@@ -371,7 +371,10 @@ d66(const struct run *run, const struct operand *op)
 	    op->d.count == 1 && op->d.sides == 66 && op->d.mod == 0;
 }
 
-/* roll INDEX TABLE ROLL KEY TEXT: the row's dice rolled after it, noted in TEXT */
+/*
+ * roll INDEX TABLE ROLL KEY TEXT: the row's dice rolled after it, noted in
+ * TEXT, which says the roll first: "4 on d6: Fatigue — ...".
+ */
 static void
 table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
@@ -392,8 +395,7 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 
 	row = tbl_lookup(run->table, clamp(run, total));
 	if (clamp(run, total) != total)
-		snprintf(as, sizeof as, " (%lld counts as %ld)", total,
-		    clamp(run, total));
+		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
 	tbl_entry(&e, row->text, &run->st.rng,
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
@@ -406,7 +408,7 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	rec_str(run->tname);
 	rec_i64(total);
 	rec_str(row->key);
-	rec_text("%s%s%s", e.text, as, dice);
+	rec_text("%lld on %s%s: %s%s", total, op->text, as, e.text, dice);
 	rec_end();
 }
 

@@ -529,6 +529,22 @@ play(struct run *run, long long count)
 		}
 }
 
+/*
+ * 004: a day's or a week's travel turn moves the clock and the timers on;
+ * the hours since a safe rest stand as they were (its marches and nights
+ * of camp are the GM's to say, as rest), and no resilience is checked.
+ */
+static void
+travel_days(struct run *run, const struct rec *r, int turns)
+{
+	uint64_t before = run->s.timers.since_rest;
+
+	pass(run, (uint64_t)turns, 0);
+	run->s.timers.since_rest = before;
+	clock_record(r->turn, run->s.tick,
+	    cadence_004[cadence_of_turns(turns)].passes);
+}
+
 /* Filter mode: each new turn number is a turn passing (delving(7)). */
 static void
 filter(struct run *run)
@@ -548,8 +564,12 @@ filter(struct run *run)
 		from = s->tick;
 		before = s->timers.since_rest;
 		run->sturn = r->turn;
-		pass(run, turns, 0);
 		s->turn++;
+		if (turns > TRAVEL_TURN_004) {
+			travel_days(run, r, turns);
+			continue;
+		}
+		pass(run, (uint64_t)turns, 0);
 		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
 			clock_record(r->turn, s->tick,
 			    clock_passed(from, s->tick, lead, sizeof lead));

@@ -274,6 +274,17 @@ lights(const struct lamp *l, const struct lamp_source *src, char *buf,
 		snprintf(buf, size, "%s", life);
 }
 
+/* A burning source goes out, keeping what it has left: "HOW", said with it. */
+static void
+put_out(const struct lamp *l, struct lamp_source *src, const char *how)
+{
+	char left[256];
+
+	src->state = LAMP_OUT;
+	life_words(l, src, left, sizeof left);
+	say(l, src, "%s %s and can be relit (%s).", src->name, how, left);
+}
+
 /* A new source of KIND, lit: the add command and -l. */
 void
 lamp_light(struct lamp *l, int kind, const char *name)
@@ -293,8 +304,7 @@ lamp_out(struct lamp *l, const char *name)
 	struct lamp_source *src = need(l, name, "out");
 
 	if (src->state != LAMP_OUT) {
-		src->state = LAMP_OUT;
-		say(l, src, "%s is put out; it can be relit.", src->name);
+		put_out(l, src, "is put out");
 		return;
 	}
 	say(l, src, "%s is taken off the list.", src->name);
@@ -308,11 +318,8 @@ lamp_out_all(struct lamp *l)
 	int i;
 
 	for (i = 0; i < l->n; i++)
-		if (l->src[i].state != LAMP_OUT) {
-			l->src[i].state = LAMP_OUT;
-			say(l, &l->src[i], "%s is put out; it can be relit.",
-			    l->src[i].name);
-		}
+		if (l->src[i].state != LAMP_OUT)
+			put_out(l, &l->src[i], "is put out");
 }
 
 /* out spent: every spent source is taken off the list. */
@@ -425,14 +432,26 @@ lamp_burning(const struct lamp *l)
 	return 0;
 }
 
-/* Time burns a source down; a warning for its last turn (last hour, 004). */
+/*
+ * Time burns a source down; a warning for its last turn (last hour, 004).
+ * 004: "Torches and SUP reduce hourly, as normal": a day's or a week's
+ * travel turn burns each source through its hours, and says so.
+ */
 static void
 burn_down(const struct lamp *l, struct lamp_source *src, long turns)
 {
 	long before = src->left, stretch = lamp_stretch(l);
+	int c = turns > stretch ? cadence_of_turns(turns) : -1;
+	struct lamp_source was = *src;
+	char had[64];
 
 	src->left -= turns < src->left ? turns : src->left;
-	if (src->left == 0) {
+	if (src->left == 0 && c > 0) {
+		life_words(l, &was, had, sizeof had);
+		spend(src);
+		say(l, src, "%s burns out in the %s's travel: it had %s.",
+		    src->name, cadence_004[c].span, had);
+	} else if (src->left == 0) {
 		spend(src);
 		say(l, src, "%s burns out.", src->name);
 	} else if (before > stretch && src->left <= stretch) {
@@ -467,22 +486,19 @@ usage_check(const struct lamp *l, struct lamp_source *src, struct rng *r)
 {
 	int from = src->die;
 	unsigned roll;
-	char dice[32] = "";
 
 	roll = rng_die(r, (unsigned)from);
 	if (roll > USAGE_STEP_003)
 		return;
-	if (l->dice)
-		snprintf(dice, sizeof dice, " [d%d: %u]", from, roll);
 	if ((src->die = usage_step(from)) == 0) {
 		spend(src);
-		say(l, src, "%s's usage die runs out: it goes out%s.",
-		    src->name, dice);
+		say(l, src, "%s's usage die rolls %u on d%d, 1 or 2: it runs "
+		    "out, and %s goes out.", src->name, roll, from, src->name);
 		return;
 	}
 	src->state = usage_step(src->die) == 0 ? LAMP_LOW : LAMP_LIT;
-	say(l, src, "%s's usage die steps down from d%d to d%d%s.",
-	    src->name, from, src->die, dice);
+	say(l, src, "%s's usage die rolls %u on d%d, 1 or 2: it steps down "
+	    "to d%d.", src->name, roll, from, src->die);
 }
 
 /* TURNS turns pass (one round each under 003): every lit source burns. */
@@ -529,6 +545,7 @@ static void
 strike_light(struct lamp *l)
 {
 	struct lamp_source *src = fewest_left(l);
+	long left;
 
 	if (src == NULL)
 		return;
@@ -545,8 +562,10 @@ strike_light(struct lamp *l)
 		say(l, src, "The oil of %s runs dry: it goes out.",
 		    src->name);
 	} else {
+		left = src->left;
 		spend(src);
-		say(l, src, "%s sputters out.", src->name);
+		say(l, src, "%s sputters out with %ld %s unburnt: it is "
+		    "spent.", src->name, left, left == 1 ? "turn" : "turns");
 	}
 }
 
@@ -584,7 +603,8 @@ strike_depletion(struct lamp *l)
 		} else {
 			src->dimmed = 1;
 			src->state = LAMP_DIM;
-			say(l, src, "%s dims.", src->name);
+			say(l, src, "%s dims: the next depletion puts it out.",
+			    src->name);
 		}
 	}
 }
@@ -631,8 +651,7 @@ lamp_wind(struct lamp *l)
 		src = &l->src[i];
 		if (src->state == LAMP_OUT || !l->lr->kind[src->kind].windy)
 			continue;
-		src->state = LAMP_OUT;
-		say(l, src, "%s is blown out; it can be relit.", src->name);
+		put_out(l, src, "is blown out");
 	}
 }
 

@@ -38,7 +38,6 @@ struct lamp {
 	int	 daylight;	/* 004: the stream's clock says it is day */
 	int	 snow;		/* 004: undisturbed snow around */
 	int	 usage;		/* 003: the usage die a source starts with */
-	int	 dice;		/* say the dice behind a usage roll */
 	int	 n;
 	struct lamp_source src[LAMP_MAX];
 	void	(*say)(void *arg, const struct lamp_source *src, const char *text);

@@ -22,6 +22,13 @@ const size_t rec_prog_len[REC_PROGS] = {
 
 static const char *const hours_keys[] = { "duration", "rest", NULL };
 
+/* hazard: 004's CADENCE is a word, 003's ALARM a number */
+static int
+hazard_travel(char *const *f)
+{
+	return (f[4][0] < '0' || f[4][0] > '9') && f[4][0] != '-';
+}
+
 /* light: the party's level has no KIND */
 static int
 light_party(char *const *f)
@@ -53,6 +60,8 @@ reaction_summary(char *const *f)
 const struct rec_layout rec_layouts[REC_KINDS] = {
 	[RK_HAZARD_DIE] = { REC_HAZARD, 5, "nnst",
 	    { "turn", "roll", "key", "text", NULL }, NULL },
+	[RK_HAZARD_TRAVEL] = { REC_HAZARD, 6, "nnsst",	/* 004 */
+	    { "turn", "roll", "key", "cadence", "text", NULL }, hazard_travel },
 	[RK_HAZARD_ALARM] = { REC_HAZARD, 6, "nnsnt",	/* 003 */
 	    { "turn", "roll", "key", "alarm", "text", NULL }, NULL },
 	[RK_HAZARD_TABLE] = { REC_HAZARD, 7, "nnssst",	/* -T */

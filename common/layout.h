@@ -17,7 +17,7 @@ enum rec_prog {		/* the suite's programs, in the order of rec_progs */
 };
 
 enum rec_kind {		/* grouped by program, in the order of rec_prog */
-	RK_HAZARD_DIE, RK_HAZARD_ALARM, RK_HAZARD_TABLE, RK_HAZARD_SAVE,
+	RK_HAZARD_DIE, RK_HAZARD_TRAVEL, RK_HAZARD_ALARM, RK_HAZARD_TABLE, RK_HAZARD_SAVE,
 	RK_LIGHT_PARTY, RK_LIGHT_SOURCE,
 	RK_TIMEDICE_CLOCK, RK_TIMEDICE_HOURS, RK_TIMEDICE_NAMED,
 	RK_REACTION_SUMMARY, RK_REACTION_ROLL,

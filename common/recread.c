@@ -588,6 +588,16 @@ parse_json(struct rec_reader *rd)
 		    r->f[1]);
 }
 
+/* 004: a travel record's CADENCE is one of the seed's. */
+static void __attribute__((noinline))
+check_cadence(struct rec_reader *rd)
+{
+	if (layout(rd) == REC_LAYOUT(HAZARD_TRAVEL) &&
+	    word_in(rd->r.f[4], cadence_names_004) < 0)
+		bad_record(rd, "cadence '%s' is not hourly, daily or weekly",
+		    rd->r.f[4]);
+}
+
 /*
  * Read more input after the bytes not yet taken as lines, in blocks as
  * large as cat(1) reads; the buffer grows only for a line longer than half
@@ -668,6 +678,8 @@ rec_next(struct rec_reader *rd)
 			bad_record(rd, "longer than 1 MiB");
 		parse_json(rd);
 	}
+	if (r->prog == REC_HAZARD && r->nf == 6)
+		check_cadence(rd);
 	return r;
 }
 
@@ -714,26 +726,38 @@ rec_read(struct rec_reader *rd)
 	return r;
 }
 
-/* 004: a hazard record with a travel key is a travel turn of one hour. */
+/*
+ * 004: a hazard record with a travel key is a travel turn of one hour; one
+ * with a CADENCE field, a turn of an hour, a day or a week: its turns.
+ */
 static int
-rec_travel(const struct rec *r)
+rec_travel(struct rec_reader *rd)
 {
-	return r->prog == REC_HAZARD && word_in(r->f[3], travel_keys) >= 0;
+	const struct rec *r = &rd->r;
+
+	if (r->prog != REC_HAZARD)
+		return 0;
+	if (r->nf == 6 && layout(rd) == REC_LAYOUT(HAZARD_TRAVEL))
+		return (int)(cadence_004[word_in(r->f[4],
+		    cadence_names_004)].hours * TRAVEL_TURN_004);
+	return word_in(r->f[3], travel_keys) >= 0 ? TRAVEL_TURN_004 : 0;
 }
 
 /*
  * The dungeon turns a suite record passes: 0 when its turn number is the
- * last record's, else 1, or 6 for a travel turn (004: an hour).  The first
- * suite record read is a new turn.
+ * last record's, else 1, or a travel turn's (004: 6 an hour, 144 a day,
+ * 1008 a week).  The first suite record read is a new turn.
  */
 int
 rec_turns(struct rec_reader *rd)
 {
 	const struct rec *r = &rd->r;
+	int travel;
 
 	if (r->nf == 0 || r->turn == 0 || (rd->seen && r->turn == rd->last))
 		return 0;	/* turn 0: what stood before the first turn */
 	rd->seen = 1;
 	rd->last = r->turn;
-	return rec_travel(r) ? TRAVEL_TURN_004 : 1;
+	travel = rec_travel(rd);
+	return travel > 0 ? travel : 1;
 }

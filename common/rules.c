@@ -576,6 +576,42 @@ const struct chase_outcome chase_outcome_004[2][2] = {
 	  { "escaped", "escapes the pursuers" } },
 };
 
+/*
+ * 004: Overland Travel, "Travel turns can be rolled daily rather than
+ * hourly while the party travels overland.  Torches and SUP reduce
+ * hourly, as normal."  Overwater Travel, "Travel turns can be rolled
+ * daily while on a river or lake, or weekly if at sea."
+ */
+const struct cadence_004 cadence_004[CAD_N] = {
+	[CAD_HOURLY] = { "hourly", 1, "hour", "", "" },
+	[CAD_DAILY] = { "daily", 24, "day", "The day's travel turn: ",
+	    "A day of travel passes, 24 hours." },
+	[CAD_WEEKLY] = { "weekly", 7 * 24, "week", "The week's travel turn: ",
+	    "A week of travel passes, 7 days." },
+};
+const char *const cadence_names_004[CAD_N + 1] = {
+	"hourly", "daily", "weekly", NULL
+};
+const char *const cadence_words_004[] = {
+	"hourly", "daily", "weekly", "overland", "river", "lake", "sea", NULL
+};
+const enum cadence cadence_of_word_004[] = {
+	CAD_HOURLY, CAD_DAILY, CAD_WEEKLY, CAD_DAILY, CAD_DAILY, CAD_DAILY,
+	CAD_WEEKLY
+};
+
+/* The cadence whose turn is TURNS ten-minute turns long, or -1. */
+int
+cadence_of_turns(long turns)
+{
+	int c;
+
+	for (c = 0; c < CAD_N; c++)
+		if (cadence_004[c].hours * TRAVEL_TURN_004 == turns)
+			return c;
+	return -1;
+}
+
 /* 004: Timekeeping, the four quarters of the day, one time die each */
 const char *const quarter_004[TIME_DICE_004] = {
 	"pre-dawn", "morning", "afternoon", "night"
@@ -674,7 +710,7 @@ const struct hazard_rules hazard_rules[R_NRULES] = {
 	    .fatigue_condition = 1, .sign_names = 1, .disposition = 1,
 	    .grace = 1, .party = 1 },					/* 002 */
 	[R_ALARM] = { .alarm = 1 },				/* 003 */
-	[R_TRAVEL] = { .d20 = 1, .cautious = 1 },		/* 004 */
+	[R_TRAVEL] = { .d20 = 1, .cautious = 1, .cadences = 1 },	/* 004 */
 };
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };

@@ -104,6 +104,7 @@ struct hazard_rules {
 	unsigned d20 : 1;		/* -a/-d: a d20 is rolled (saves, threat) */
 	unsigned own_die : 1;		/* 000 bookkeeping: -e DIE */
 	unsigned cautious : 1;		/* 004: -a, advantage on the threat d20 */
+	unsigned cadences : 1;		/* 004: travel turns hourly, daily, weekly */
 };
 extern const struct hazard_rules hazard_rules[R_NRULES];
 extern const struct tbl shift_001;
@@ -337,6 +338,26 @@ extern const int usage_dice_003[];	/* the usage die's steps, 0-terminated */
 
 #define LOW_OIL_000	6	/* 000: oil "runs low": one hour (6 turns) left at most */
 #define TRAVEL_TURN_004	CLOCK_HOUR_TURNS	/* 004: a travel turn is one hour */
+
+/*
+ * 004: "Travel turns can be rolled daily rather than hourly while the
+ * party travels overland ... daily while on a river or lake, or weekly if
+ * at sea.  Torches and SUP reduce hourly, as normal."  A cadence is the
+ * length of one travel turn; the places name theirs.
+ */
+enum cadence { CAD_HOURLY, CAD_DAILY, CAD_WEEKLY, CAD_N };
+struct cadence_004 {
+	const char *name;	/* the word of the record's CADENCE field */
+	long	 hours;		/* one turn's length */
+	const char *span;	/* "day": "the day's travel" */
+	const char *turn;	/* the sentence's lead in hazard's record */
+	const char *passes;	/* the clock record's lead in timedice's */
+};
+extern const struct cadence_004 cadence_004[CAD_N];
+extern const char *const cadence_names_004[CAD_N + 1];	/* hourly daily weekly */
+extern const char *const cadence_words_004[];	/* and the places */
+extern const enum cadence cadence_of_word_004[];
+int	 cadence_of_turns(long turns);
 /*
  * 004 gives overland miles a day, not the hours of a day's march: issue 16
  * reckons miles an hour over 8 hours of travel, and hexes of 6 miles.

@@ -526,6 +526,14 @@ delve    | rules      | -C "$S" -r exploration                 | session        
 hazard   | command    | -f "$S" bogus                         | state hazard                            | 2
 hazard   | command    | -f "$S" -r alarm hide bogus           | state hazard                            | 2
 hazard   | command    | -f "$S" -r travel rest                | state hazard                            | 2
+hazard   | command    | -f "$S" -r travel fortnightly         | state hazard                            | 2
+hazard   | command    | -f "$S" -r travel daily sea           | state hazard                            | usage
+light    | command    | -f "$S" -                             | state light; stream 'hazard\t2\t5\tsoon\tfortnightly\tx' | 2
+light    | command    | -f "$S" -                             | state light; stream '{"program":"hazard","turn":2,"roll":5,"key":"soon","cadence":"monthly","text":"x"}' | 2
+timedice | command    | -f "$S" -                             | state timedice; stream 'hazard\t2\t5\tsoon\tfortnightly\tx' | 2
+timedice | command    | -f "$S" -                             | state timedice; stream '{"program":"hazard","turn":2,"roll":5,"key":"soon","cadence":"monthly","text":"x"}' | 2
+reaction | command    | -                                     | stream 'hazard\t2\t5\tsoon\tfortnightly\tx' | 2
+reaction | command    | -                                     | stream '{"program":"hazard","turn":2,"roll":5,"key":"soon","cadence":"monthly","text":"x"}' | 2
 hazard   | command    | -f "$S" rest rest                     | state hazard                            | usage
 hazard   | command    | -f "$S" -                             | state hazard                            | 2
 light    | command    | -f "$S" bogus                         | state light                             | 2

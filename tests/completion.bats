@@ -116,7 +116,8 @@ accepts() {
 	eq "advance" "$(comp hazard -v -f crypt.alarm -n 2 a)"
 	eq "rest" "$(comp hazard -f crypt.alarm -r delving '')"
 	eq "rest" "$(comp hazard -r exploration '')"
-	eq "" "$(comp hazard -r travel '')"
+	eq "daily hourly lake overland river sea weekly" "$(comp hazard -r travel '')"
+	eq "sea" "$(comp hazard -r travel s)"
 	eq "advance backtrack hide stay" "$(DELVING_RULES=alarm comp hazard '')"
 	eq "rest" "$(DELVING_RULES=alarm comp hazard -r bookkeeping '')"
 }

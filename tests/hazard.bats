@@ -606,3 +606,35 @@ Bo tired=1 exhausted=1" "$(cat p)"
 hazard	3	8	uninterested	Disposition: 8 on 2d6, uninterested." "$(printf '%s\n' "$output" | grep -A1 '	encounter	')"
 	! printf '%s\n' "$output" | grep -q 'Roll 2d6'
 }
+
+@test "004: travel turns daily overland and on a river or lake, weekly at sea: the record says its cadence (issue 16)" {
+	# 004: "Travel turns can be rolled daily rather than hourly while the
+	#  party travels overland."  "Travel turns can be rolled daily while on
+	#  a river or lake, or weekly if at sea."
+	run -0 hazard -r travel -s 1 -n 3 daily
+	eq "hazard	1	5	soon	daily	The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." "${lines[0]}"
+	eq "6 6 6" "$(printf '%s\n' "$output" | awk -F'\t' '{ print NF }' | paste -sd' ')"
+	# the same d20s and keys as hourly turns: only the cadence differs
+	eq "$(hazard -r travel -s 1 -n 3 | cut -f1-4)" "$(printf '%s\n' "$output" | cut -f1-4)"
+	eq "$(hazard -r travel -s 1 -n 3 | cut -f5 | sed "s/^/The day's travel turn: /")" "$(printf '%s\n' "$output" | cut -f6)"
+	for w in overland river lake; do
+		eq "$output" "$(hazard -r travel -s 1 -n 3 "$w")"
+	done
+	run -0 hazard -r travel -s 1 -n 3 sea
+	eq "weekly|The week's travel turn: Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives." \
+	    "$(printf '%s\n' "${lines[1]}" | cut -f5- | tr '\t' '|')"
+	eq "$output" "$(hazard -r travel -s 1 -n 3 weekly)"
+	# hourly is the default, its records as they were: no CADENCE field
+	eq "$(hazard -r travel -s 1 -n 3)" "$(hazard -r travel -s 1 -n 3 hourly)"
+	# -v and -a as on an hourly turn; a turn at a time with -f as -n
+	run -0 --separate-stderr hazard -r travel -a -v -s 1 daily
+	eq "The day's travel turn: Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives. [2d20kh1: 5,12]" "$(cut -f6 <<<"$output")"
+	eq "$(hazard -r travel -a -v -s 1 2>/dev/null | cut -f3,4)" "$(cut -f3,4 <<<"$output")"
+	f=$BATS_TEST_TMPDIR/road
+	for i in 1 2 3; do hazard -r travel -f "$f" -s 1 daily; done > turns
+	eq "$(hazard -r travel -s 1 -n 3 daily)" "$(cat turns)"
+	run -2 --separate-stderr hazard -r travel -s 1 monthly
+	eq "hazard: monthly: not a cadence of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly)" "$stderr"
+	run -2 --separate-stderr hazard -r delving daily
+	one_error hazard
+}

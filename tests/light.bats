@@ -257,7 +257,7 @@ light	1	party	-	bright	-	Torchlight: general shapes within 12 m, details within 
 	# 001: running: "Candles are blown out"; lanterns: "their case prevents them from being blown out"
 	light -r delving -f "$F" -l candle,lantern status >/dev/null
 	run -0 light -f "$F" wind
-	eq "light	0	candle1	candle	out	48	candle1 is blown out; it can be relit." "$output"
+	eq "light	0	candle1	candle	out	48	candle1 is blown out and can be relit (48 turns left)." "$output"
 	run -0 light -f "$F" relight candle1
 	eq "0 lit 48" "$(records candle1)"
 }
@@ -317,8 +317,9 @@ light	1	party	-	bright	-	Torchlight: general shapes within 12 m, details within 
 	printf '%s\n' "$output" | grep '^light' | awk -F'\t' '$3 == "torch1"' > "$BATS_TEST_TMPDIR/t"
 	# lit at d6, a step to d4 (low), then out: each on a roll of 1 or 2
 	eq "lit low out" "$(cut -f5 "$BATS_TEST_TMPDIR/t" | tr '\n' ' ' | sed 's/ $//')"
-	grep -q 'steps down from d6 to d4 \[d6: [12]\]' "$BATS_TEST_TMPDIR/t"
-	grep -q 'runs out: it goes out \[d4: [12]\]' "$BATS_TEST_TMPDIR/t"
+	# issue 16: the sentence says the roll and what it was against
+	grep -q "torch1's usage die rolls [12] on d6, 1 or 2: it steps down to d4\.$" "$BATS_TEST_TMPDIR/t"
+	grep -q "torch1's usage die rolls [12] on d4, 1 or 2: it runs out, and torch1 goes out\.$" "$BATS_TEST_TMPDIR/t"
 }
 
 @test "003: -e sets the usage die; a bad die is refused; -e is refused under other rules" {
@@ -413,7 +414,7 @@ light	1	party	-	bright	-	Torchlight: general shapes within 12 m, details within 
 @test "light out: puts a source out keeping what it has left; out again takes it off the list" {
 	light -f "$F" -l torch,lantern -n 2 tick >/dev/null
 	run -0 light -f "$F" out torch1
-	eq "light	2	torch1	torch	out	4	torch1 is put out; it can be relit." "$output"
+	eq "light	2	torch1	torch	out	4	torch1 is put out and can be relit (4 turns left)." "$output"
 	# issue 16: a quiet turn restates the level
 	run -0 light -f "$F" -n 3 tick
 	eq "3 4 5" "$(printf '%s\n' "$output" | awk -F'\t' '$3 == "party" && $5 == "bright" { print $2 }' | paste -sd' ')"
@@ -774,7 +775,7 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	rm -f "$f"
 	light -r dungeonturn -f "$f" -l torch >/dev/null
 	run -0 light -f "$f" hazard depletion
-	eq "torch1 dims." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
+	eq "torch1 dims: the next depletion puts it out." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
 	run -0 light -f "$f" hazard depletion
 	eq "torch1 was dim and goes out." "$(printf '%s\n' "$output" | head -1 | cut -f7)"
 	# 000: "Light — a torch sputters out, or lantern oil runs low."
@@ -812,7 +813,7 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	# 004: "Typical natural light outdoors ... This is considered the
 	#  default in most daytime circumstances"
 	run -0 sh -c 'hazard -r travel -s 7 -n 14 | timedice - | light -r travel -l torch -'
-	eq "1 darkness|1 well-lit|12 darkness" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $2 > 0 { print $2, $5 }' | paste -sd'|')"
+	eq "1 well-lit|12 darkness" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $3 == "party" && $2 > 0 { print $2, $5 }' | paste -sd'|')"
 	eq "Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." \
 	    "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $5 == "well-lit" { print $7 }')"
 	# after a timedice record saying 10:00, never "no creature can see"
@@ -821,9 +822,36 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	run -1 sh -c 'hazard -s 7 -n 12 | timedice - | light -l torch - | grep -q "well-lit"'
 }
 
+@test "004: the first turn's level waits for the turn's clock record: day, never dark then day (issue 16)" {
+	# 004: "Typical natural light outdoors ... the default in most daytime
+	#  circumstances": the torch burns out at 08:00 and the road is lit by day.
+	run -0 sh -c 'hazard -r travel -s 1 -n 3 | timedice - | light -r travel -l torch -'
+	eq "hazard|light torch1 out|timedice 08:00|light party well-lit" \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$2 == 1 { print $1 ($1 == "light" ? " " $3 " " $5 : $1 == "timedice" ? " " $4 : "") }' | paste -sd'|')"
+	# without a clock in the stream the level closes the turn, as before
+	run -0 sh -c 'hazard -r travel -s 1 -n 2 | light -r travel -l torch -'
+	eq "hazard|light torch1|light party darkness|hazard" \
+	    "$(printf '%s\n' "$output" | awk -F'\t' '$2 > 0 { print $1 ($1 == "light" ? " " $3 ($3 == "party" ? " " $5 : "") : "") }' | paste -sd'|')"
+}
+
 @test "000: darkvision sees dim light within 30 ft as bright (issue 16)" {
 	# 000: "Darkvision: See 30 ft in dim light as if bright, darkness as dim."
 	eq "light	0	party	-	bright	-	Bright light, and darkvision: a torch or lantern lights 30 ft bright and 30 ft dim, a candle 5 ft and 5 ft, and dim light within 30 ft is seen as bright; the party can read, search and spot danger." \
 	    "$(light -D -l candle status | tail -1)"
 	eq "dim" "$(light -D status | cut -f5)"
+}
+
+@test "sentences state their numbers: what a source put out or sputtering out had left, the usage roll against 1 or 2 (issue 16)" {
+	# 000: "Light — a torch sputters out, or lantern oil runs low."
+	f=$BATS_TEST_TMPDIR/s
+	light -f "$f" -l torch -n 2 tick > /dev/null
+	run -0 light -f "$f" hazard light
+	eq "light	2	torch1	torch	out	0	torch1 sputters out with 4 turns unburnt: it is spent." "${lines[0]}"
+	# 001: "Candles are blown out": what it keeps is said
+	run -0 light -r delving -l candle wind
+	eq "candle1 is blown out and can be relit (48 turns left)." "$(printf '%s\n' "$output" | awk -F'\t' '$5 == "out" { print $7 }')"
+	# 003: the usage die's roll and what steps it down, without -v
+	run -0 light -r alarm -s 3 -l torch -n 40 tick
+	printf '%s\n' "$output" | grep -q "torch1's usage die rolls [12] on d6, 1 or 2: it steps down to d4\.$"
+	! printf '%s\n' "$output" | grep -q '\[d'
 }

@@ -265,7 +265,7 @@ vs_odds() {
 	            for (i = 8; i <= 13; i++) k[i] = "maimed"; for (i = 14; i <= 19; i++) k[i] = "disadvantage"; k[20] = "standing" }
 	    NF != 6 || $1 != "roll" || $2 != NR || $3 != "injury" || $5 != k[$4] { exit 1 }
 	    { seen[$4] = 1 } END { for (i = 1; i <= 20; i++) if (!seen[i]) exit 1 }'
-	eq "roll	1	injury	1	dead	A false hope, you’re dead." "$(roll -s 8 -n 2000 -t injury | awk -F'\t' '$4 == 1 { $2 = 1; print; exit }' OFS='\t')"
+	eq "roll	1	injury	1	dead	1 on d20: A false hope, you’re dead." "$(roll -s 8 -n 2000 -t injury | awk -F'\t' '$4 == 1 { $2 = 1; print; exit }' OFS='\t')"
 }
 
 @test "-t: the built-in tables are the ones hazard and reaction roll" {
@@ -292,8 +292,8 @@ vs_odds() {
 @test "-t: a total beyond the table's ends counts as its first or last row" {
 	run -0 roll -s 6 -n 400 -t disposition 2d6+5
 	printf '%s\n' "${lines[@]}" | awk -F'\t' '
-	    $4 > 12 && ($5 != "friendly" || index($6, "(" $4 " counts as 12)") == 0) { exit 1 }
-	    $4 <= 12 && index($6, "counts as") { exit 1 }
+	    $4 > 12 && ($5 != "friendly" || index($6, $4 " on 2d6+5, counted as 12: ") != 1) { exit 1 }
+	    $4 <= 12 && (index($6, "counted as") || index($6, $4 " on 2d6+5: ") != 1) { exit 1 }
 	    $4 > 12 { n++ } END { exit n == 0 }'
 	run -0 roll -o -t disposition 2d6+5
 	eq "disposition	2-3	hostile	0	0.0000" "${lines[0]}"

@@ -111,7 +111,7 @@ _delving_actions() {
 	[ -z "$r" ] && [ -r "$file" ] && r=$(awk '$1 == "rules" { print $2; exit }' "$file")
 	case ${r:-$DELVING_RULES} in
 	alarm)	cmds='advance stay backtrack hide' ;;
-	travel)	cmds='' ;;
+	travel)	cmds='hourly daily weekly overland river lake sea' ;;
 	exploration|bookkeeping|delving|dungeonturn) cmds=rest ;;
 	esac
 }
