@@ -868,7 +868,7 @@ parse_command(struct args *a, int argc, char **argv)
 	static const long long most[] = { 0, 0, TIME_DICE_004, TIME_DICE_004,
 	    CLOCK_MAX, CLOCK_MAX / CLOCK_HOUR_TURNS, CLOCK_DAY_MAX - 1,
 	    CLOCK_MAX / CLOCK_HOUR_TURNS };
-	const char *why;
+	const char *why, *bad;
 	int c;
 
 	if (argc == 0)
@@ -914,8 +914,8 @@ parse_command(struct args *a, int argc, char **argv)
 		if (c == C_TIMER && (why = clock_length(&a->len, argv[2])) != NULL)
 			errx(EXIT_BAD, "timer: '%s': %s", argv[2], why);
 	} else if ((c == C_INFECT || c == C_CURE) && (why = afflict_args(&a->aff,
-	    &a->first, argc - 1, argv + 1)) != NULL)
-		errx(EXIT_BAD, "%s: %s", argv[0], why);
+	    &a->first, argc - 1, argv + 1, &bad)) != NULL)
+		errx(EXIT_BAD, "%s: '%s': %s", argv[0], bad, why);
 }
 
 /* What depends on the state: the timer named, room, the clock's end. */

@@ -121,21 +121,26 @@ afflict_init(struct affliction *a, const char *name, const char *source)
 
 /*
  * infect NAME SOURCE LENGTH [dc=N] [ability=A] [damage=DICE]
- * [first=exhaustion], or cure's NAME SOURCE: NULL, or why it is refused.  *first: the first stage
+ * [first=exhaustion], or cure's NAME SOURCE: NULL, or why it is refused
+ * and *bad the word refused.  *first: the first stage
  * brings exhaustion (004's snake bite).
  */
 const char *
-afflict_args(struct affliction *a, int *first, int argc, char **argv)
+afflict_args(struct affliction *a, int *first, int argc, char **argv,
+    const char **bad)
 {
 	const char *why;
 	int i;
 
 	*first = 0;
-	if ((why = afflict_init(a, argv[0], argv[1])) != NULL ||
-	    (argc > 2 && (why = set_length(a, argv[2])) != NULL))
+	*bad = name_ok(argv[0]) ? argv[1] : argv[0];
+	if ((why = afflict_init(a, argv[0], argv[1])) != NULL)
+		return why;
+	*bad = argv[2];
+	if (argc > 2 && (why = set_length(a, argv[2])) != NULL)
 		return why;
 	for (i = 3; i < argc; i++)
-		if ((why = set_word(a, first, argv[i])) != NULL)
+		if ((*bad = argv[i], why = set_word(a, first, argv[i])) != NULL)
 			return why;
 	return NULL;
 }

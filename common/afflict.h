@@ -39,7 +39,7 @@ struct afflictions {
 extern const char *const afflict_abilities[AB_N + 1];
 
 const char *afflict_args(struct affliction *a, int *first, int argc,
-	     char **argv);
+	     char **argv, const char **bad);
 int	 afflict_find(const struct afflictions *al, const char *name,
 	     const char *source);
 int	 afflict_add(struct afflictions *al, const struct affliction *a);
