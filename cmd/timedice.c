@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "afflict.h"
 #include "clock.h"
 #include "dice.h"
 #include "opt.h"
@@ -24,12 +25,13 @@ static const char prog[] = "timedice";
 
 enum command {
 	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
-	C_TIMER, C_TIMERS, C_CANCEL, C_ROOM, C_ROOMS
+	C_TIMER, C_TIMERS, C_CANCEL, C_ROOM, C_ROOMS, C_INFECT, C_CURE
 };
 
 static const char *const command_names[] = {
 	"show", "set", "roll", "duration", "turn", "hour", "day", "rest",
-	"timer", "timers", "cancel", "room", "rooms-per-hour", NULL
+	"timer", "timers", "cancel", "room", "rooms-per-hour", "infect", "cure",
+	NULL
 };
 
 /*
@@ -41,6 +43,7 @@ struct state {
 	uint64_t tick;		/* the clock */
 	uint64_t turn;		/* turns this clock has passed */
 	struct timers timers;	/* and the ticks since the last safe rest */
+	struct afflictions aff;	/* 004: corruptions, each running its stages */
 	int	 rooms;		/* 004: rooms or scenes counted this hour */
 	int	 per_hour;	/* and how many make an hour: 3 or 4 */
 	struct stream st;
@@ -56,6 +59,10 @@ struct args {
 	const char *name;	/* timer, cancel */
 	const char *until;	/* rest until TIME: TIME as given */
 	struct clock_len len;	/* timer */
+	int	 unsafe;	/* rest ... unsafe: 004's unsafe rest */
+	int	 hours_given;	/* rest HOURS */
+	struct affliction aff;	/* infect; cure: its name and source */
+	int	 first;		/* infect ... first=exhaustion */
 };
 
 struct run {
@@ -64,6 +71,7 @@ struct run {
 	struct party party;
 	int	 have_party;
 	int	 filter;
+	int	 rules;		/* R_TRAVEL, or R_DUNGEONTURN: 002's rest */
 	uint64_t turn0;		/* the turn before this step */
 	uint64_t unit;		/* ticks per turn in this step */
 	uint64_t sturn;		/* filter mode: the stream's turn */
@@ -75,12 +83,12 @@ static const struct opt options[] = {
 	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'n', "COUNT", "carry out the command COUNT times (default 1)" },
 	{ 'p', "FILE", "the party file, for each character's resilience" },
-	{ 'r', "RULES", "the rules: only travel" },
+	{ 'r', "RULES", "the rules: travel, or dungeonturn for 002's rest" },
 	{ 's', "SEED", "seed the generator" },
 	{ 'u', NULL, "write each record as soon as it is made" },
 	{ 'V', NULL, "print the version and exit" },
 	{ 'v', NULL, "show the dice behind each result, and the seed" },
-	{ 'w', NULL, "write exhausted= and hp= back to the party file" },
+	{ 'w', NULL, "write what rests, checks and afflictions change back to the party file" },
 	{ 0, NULL, NULL }
 };
 
@@ -164,9 +172,8 @@ static void
 resilience_check(struct run *run, struct member *m, unsigned long long dc,
     char *buf, size_t size)
 {
-	struct dice d20;
 	struct check c;
-	char why[96], dis[128] = "";
+	char says[160];
 
 	if (m->val[PK_EXHAUSTED]) {
 		snprintf(buf, size, "already exhausted; only a safe rest with "
@@ -178,12 +185,8 @@ resilience_check(struct run *run, struct member *m, unsigned long long dc,
 		    "%llu; failure means exhaustion", dc);
 		return;
 	}
-	dice_d20(&d20, party_adv(m, 0));
-	dice_check(&c, &d20, &run->s.st.rng, m->val[PK_CON], (long)dc);
-	if (party_why(m, why, sizeof why))
-		snprintf(dis, sizeof dis, " at disadvantage (%s)", why);
-	snprintf(buf, size, "a resilience check (1d20 + CON mod)%s, %ld%+ld = "
-	    "%ld against DC %llu: %s", dis, c.roll, c.mod, c.total, dc, c.pass ?
+	afflict_check(&c, m, &run->s.st.rng, (long)dc, says, sizeof says);
+	snprintf(buf, size, "a resilience check %s: %s", says, c.pass ?
 	    "passes" : "fails and is exhausted (disadvantage on all checks, "
 	    "speed 0 ft)");
 	if (!c.pass) {
@@ -192,17 +195,24 @@ resilience_check(struct run *run, struct member *m, unsigned long long dc,
 	}
 }
 
-/* 004: past their resilience in hours, a check at DC 10 + hours beyond. */
+/*
+ * 004: past their resilience in hours, a check at DC 10 + hours beyond;
+ * none for a character without resilience= (-r dungeonturn) or with
+ * resilience=0, a CON score of 0 (004: "They're dead").
+ */
 static void
 resilience(struct run *run, uint64_t before, uint64_t k)
 {
 	struct member *m;
 	unsigned long long beyond;
-	char check[320];
+	char check[400];
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (!(m->has & 1u << PK_RESILIENCE) ||
+		    m->val[PK_RESILIENCE] == 0)
+			continue;
 		if ((beyond = timer_beyond(&run->s.timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
@@ -216,34 +226,86 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 	}
 }
 
-/* TICKS pass: timers run out, the clock moves, resilience wears. */
+/* The party file's character NAME, or NULL (no party file, or not in it). */
+static struct member *
+member_named(struct run *run, const char *name)
+{
+	int i;
+
+	for (i = 0; run->have_party && i < run->party.n; i++)
+		if (strcmp(run->party.m[i].name, name) == 0)
+			return &run->party.m[i];
+	return NULL;
+}
+
+/*
+ * 004: "At the culmination of each stage, the infected PC can make another
+ * check or suffer damage": affliction I's stage ends K ticks into this step;
+ * the next one begins, or the affliction is over.
+ */
+static void
+stage_ends(struct run *run, int i, uint64_t k)
+{
+	struct affliction *a = &run->s.aff.a[i];
+	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
+	uint64_t next;
+
+	if (!afflict_ends(a, member_named(run, a->name), &run->s.st.rng, says,
+	    sizeof says)) {
+		event(turn_at(run, k), run->s.tick + k, "stage", a->name, "%s",
+		    says);
+		afflict_drop(&run->s.aff, i);
+		return;
+	}
+	next = afflict_stage(a, &run->s.st.rng, len, sizeof len);
+	a->left = k + next;
+	event(turn_at(run, k), run->s.tick + k, "stage", a->name, "%s Stage %ld "
+	    "ends in %s, at %s.", says, a->stage, len,
+	    clock_when(run->s.tick + a->left, at));
+}
+
+/*
+ * TICKS pass: timers run out and afflictions' stages end, soonest first
+ * (a timer before a stage at the same turn), the clock moves, resilience
+ * wears.
+ */
 static void
 pass(struct run *run, uint64_t ticks, int resting)
 {
 	struct state *s = &run->s;
 	struct timer t;
 	char when[CLOCK_WHEN_SIZE];
+	int i;
 
 	if (ticks > CLOCK_MAX - s->tick)
 		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
-	while (timer_due(&s->timers, ticks, &t))
-		event(turn_at(run, t.left), s->tick + t.left, "expired", t.name,
-		    "Timer %s runs out at %s.", t.name,
-		    clock_when(s->tick + t.left, when));
+	for (;;) {
+		i = afflict_due(&s->aff, ticks);
+		if (timer_due(&s->timers, i >= 0 ? s->aff.a[i].left : ticks, &t))
+			event(turn_at(run, t.left), s->tick + t.left, "expired",
+			    t.name, "Timer %s runs out at %s.", t.name,
+			    clock_when(s->tick + t.left, when));
+		else if (i >= 0)
+			stage_ends(run, i, s->aff.a[i].left);
+		else
+			break;
+	}
 	s->tick += ticks;
 	timer_pass(&s->timers, ticks, resting);
+	afflict_pass(&s->aff, ticks);
 }
 
 /*
- * 004: "A PC heals 1 HP per level per night of safe rest", a rest of 8
- * hours or more, for a character with hp= and level=: "; Ann heals 4 HP
- * (level 4), 10 HP now".
+ * 004: "A PC heals 1 HP per level per night of safe rest ... A PC heals 1
+ * HP per night of unsafe rest", a rest of 8 hours or more, for a character
+ * with hp= (and level=, safe): "; Ann heals 4 HP (level 4), 10 HP now".
  */
 static void
 heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 {
-	unsigned both = 1u << PK_HP | 1u << PK_LEVEL;
+	unsigned need = 1u << PK_HP | (run->a.unsafe ? 0 : 1u << PK_LEVEL);
 	struct member *m;
+	char level[32] = "";
 	size_t n = 0;
 	long got;
 	int i;
@@ -251,58 +313,127 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
 		m = &run->party.m[i];
-		if ((m->has & both) != both)
+		if ((m->has & need) != need)
 			continue;
-		got = party_heal(m, m->val[PK_LEVEL] * HEAL_LEVEL_004);
-		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP "
-		    "(level %ld), %ld HP now", m->name, got, m->val[PK_LEVEL],
+		if (!run->a.unsafe)
+			snprintf(level, sizeof level, " (level %ld)",
+			    m->val[PK_LEVEL]);
+		got = party_heal(m, run->a.unsafe ? HEAL_UNSAFE_004 :
+		    m->val[PK_LEVEL] * HEAL_LEVEL_004);
+		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP%s, "
+		    "%ld HP now", m->name, got, level, m->val[PK_HP]);
+	}
+}
+
+/* 002: a character's HOURS of 1d8 + STR mod, said "5, 3"; no hour heals below 0. */
+static long
+dungeon_hours(struct run *run, const struct member *m, uint64_t hours,
+    char *faces, size_t size)
+{
+	struct dice d8;
+	uint64_t h;
+	long hp = 0, got;
+	size_t n = 0;
+
+	dice_parse(&d8, DUNGEON_HEAL_002);
+	for (h = 0; h < hours; h++) {
+		got = dice_roll(&d8, &run->s.st.rng, NULL);
+		n += (size_t)snprintf(faces + n, size - n, "%s%ld", h ? ", " : "",
+		    got);
+		if (got + m->val[PK_STR] > 0)
+			hp += got + m->val[PK_STR];
+	}
+	return hp;
+}
+
+/*
+ * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
+ * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
+ * 5), 12 HP now".  Character by character, each hour's d8 in turn.
+ */
+static void
+heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
+{
+	struct member *m;
+	char faces[64];
+	size_t n = 0;
+	long got;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		if (!(m->has & 1u << PK_HP))
+			continue;
+		got = party_heal(m, dungeon_hours(run, m, hours, faces,
+		    sizeof faces));
+		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP (%s%+ld"
+		    "%s: %s), %ld HP now", m->name, got, DUNGEON_HEAL_002,
+		    m->val[PK_STR], hours > 1 ? " each hour" : "", faces,
 		    m->val[PK_HP]);
 	}
 }
 
 /*
  * 004: "Exhaustion can only be cured with sufficient rest and food ...
- * only safe rest will": a safe rest of 8 hours or more, fed (timedice(6)
- * rest), cures it.  "; exhaustion is cured for Ann and Bo" or "".
+ * Typically unsafe rest does not cure exhaustion, only safe rest will": a
+ * safe rest of 8 hours or more, fed (timedice(6) rest), cures it; "; with
+ * food, exhaustion is cured for Ann and Bo" or "".  After an unsafe rest or
+ * one in the dungeon: "; unsafe rest does not cure exhaustion: Ann stays
+ * exhausted".
  */
 static void
-cure_exhaustion(struct run *run, uint64_t hours, char *buf, size_t size)
+rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
+    size_t size)
 {
 	struct member *m;
 	size_t n = 0;
 	int i, k = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
+	for (i = 0; i < run->party.n && (unsafe || hours >= REST_HOURS_004); i++) {
 		m = &run->party.m[i];
 		if (!m->val[PK_EXHAUSTED])
 			continue;
-		m->val[PK_EXHAUSTED] = 0;
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ?
-		    " and " : "; with food, exhaustion is cured for ", m->name);
+		m->val[PK_EXHAUSTED] = unsafe;
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? " and " :
+		    unsafe ? "; unsafe rest does not cure exhaustion: " :
+		    "; with food, exhaustion is cured for ", m->name);
 	}
+	if (unsafe && k > 0)
+		snprintf(buf + n, size - n, " %s exhausted", k > 1 ? "stay" :
+		    "stays");
 }
 
 /*
  * 004: "a night of safe rest" restores resilience; HOURS pass.  A rest
- * begun in the night or pre-dawn quarter is a night's, else a safe rest.
+ * begun in the night or pre-dawn quarter is a night's, else a rest.  Under
+ * -r dungeonturn, 002's rest in the dungeon.
  */
 static void
 rest_record(struct run *run, uint64_t hours)
 {
 	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
 	char cured[PARTY_MAX * (PARTY_NAME_MAX + 8) + 64];
-	char healed[PARTY_MAX * (PARTY_NAME_MAX + 48) + 64];
-	int q = clock_quarter(run->s.tick);
+	char healed[PARTY_MAX * (PARTY_NAME_MAX + 80) + 64];
+	int q = clock_quarter(run->s.tick), night = q == 0 ||
+	    q == TIME_DICE_004 - 1;
+	int dungeon = run->rules == R_DUNGEONTURN;
+	const char *what = dungeon ? "A rest in the dungeon" :
+	    run->a.unsafe ? night ? "A night of unsafe rest" : "An unsafe rest" :
+	    night ? "A night of safe rest" : "A safe rest";
 
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
-	cure_exhaustion(run, hours, cured, sizeof cured);
-	heal_night(run, hours, healed, sizeof healed);
+	rest_exhaustion(run, hours, dungeon || run->a.unsafe, cured,
+	    sizeof cured);
+	if (dungeon)
+		heal_dungeon(run, hours, healed, sizeof healed);
+	else
+		heal_night(run, hours, healed, sizeof healed);
 	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s from %s%s: %s %s "
-	    "and resilience is restored%s%s.", q == 0 || q == TIME_DICE_004 - 1 ?
-	    "A night of safe rest" : "A safe rest",
+	    "and resilience is restored%s%s.", what,
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
 	    hours == 1 ? "passes" : "pass", cured, healed);
@@ -418,6 +549,25 @@ set_timer(struct run *run)
 	    clock_span(left, len, sizeof len), clock_when(s->tick + left, at));
 }
 
+/* The running afflictions, after the timers: "Pip suffers venom, stage 2 ..." */
+static void
+list_afflictions(const struct run *run)
+{
+	const struct state *s = &run->s;
+	const struct affliction *a;
+	char left[64], at[CLOCK_WHEN_SIZE], what[128];
+	int i;
+
+	for (i = 0; i < s->aff.n; i++) {
+		a = &s->aff.a[i];
+		afflict_describe(a, what, sizeof what);
+		event(s->turn, s->tick, "affliction", a->name, "%s suffers %s, "
+		    "stage %ld: it ends in %s, at %s, with %s.", a->name,
+		    a->source, a->stage, clock_span(a->left, left, sizeof left),
+		    clock_when(s->tick + a->left, at), what);
+	}
+}
+
 static void
 list_timers(const struct run *run)
 {
@@ -426,7 +576,7 @@ list_timers(const struct run *run)
 	char left[64], at[CLOCK_WHEN_SIZE];
 	int i;
 
-	if (s->timers.n == 0)
+	if (s->timers.n == 0 && s->aff.n == 0)
 		event(s->turn, s->tick, "timers", "none", "No timers are running.");
 	for (i = 0; i < s->timers.n; i++) {
 		t = &s->timers.t[i];
@@ -436,6 +586,7 @@ list_timers(const struct run *run)
 		    clock_span(t->left, left, sizeof left),
 		    clock_when(s->tick + t->left, at));
 	}
+	list_afflictions(run);
 }
 
 static void
@@ -448,6 +599,41 @@ cancel(struct run *run)
 	event(s->turn, s->tick, "cancelled", run->a.name, "Timer %s cancelled "
 	    "with %llu turns (%s) left.", run->a.name, (unsigned long long)left,
 	    clock_span(left, span, sizeof span));
+}
+
+/*
+ * 004: "A PC can become afflicted by disease, poison, or venom ... a CON
+ * mod check ... If the PC fails, they become infected by the corruption."
+ */
+static void
+infect(struct run *run)
+{
+	struct state *s = &run->s;
+	struct affliction *a = &run->a.aff;
+	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
+
+	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
+	    run->a.first, says, sizeof says)) {
+		event(s->turn, s->tick, "infect", a->name, "%s", says);
+		return;
+	}
+	a->left = afflict_stage(a, &s->st.rng, len, sizeof len);
+	afflict_add(&s->aff, a);
+	event(s->turn, s->tick, "infect", a->name, "%s Stage 1 ends in %s, at "
+	    "%s.", says, len, clock_when(s->tick + a->left, at));
+}
+
+/* 004: "Magic and medicine ... Mundane healing ... removes penalties." */
+static void
+cure(struct run *run)
+{
+	struct state *s = &run->s;
+	const struct affliction *a = &run->a.aff;
+	int i = afflict_find(&s->aff, a->name, a->source);
+
+	event(s->turn, s->tick, "cured", a->name, "%s is cured of %s in stage "
+	    "%ld.", a->name, a->source, s->aff.a[i].stage);
+	afflict_drop(&s->aff, i);
 }
 
 static void
@@ -526,6 +712,8 @@ play(struct run *run, long long count)
 		case C_CANCEL: cancel(run); break;
 		case C_ROOM: rooms(run); break;
 		case C_ROOMS: rooms_per_hour(run); break;
+		case C_INFECT: infect(run); break;
+		case C_CURE: cure(run); break;
 		}
 }
 
@@ -605,6 +793,10 @@ load_line(struct state *s, const struct kwf *f, char **w, int nw,
 		load_timer(&s->timers, f, w, nw);
 		return;
 	}
+	if (strcmp(w[0], "affliction") == 0) {
+		afflict_load(&s->aff, f, w, nw);
+		return;
+	}
 	if (nw != 2)
 		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "day") == 0)
@@ -655,6 +847,7 @@ save_state(const struct state *s, struct kwf *f)
 	for (i = 0; i < s->timers.n; i++)
 		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
 		    (unsigned long long)s->timers.t[i].left);
+	afflict_save(&s->aff, f);
 	kwf_put_stream(f, &s->st);
 	kwf_commit(f);
 }
@@ -663,7 +856,9 @@ static const char *const command_syntax[] = {
 	"show", "set TIME [DAY]", "roll N [from TIME]", "duration N",
 	"turn [N]", "hour [N]", "day [N]", "rest [HOURS | until TIME]",
 	"timer NAME LENGTH", "timers", "cancel NAME", "room [N]",
-	"rooms-per-hour 3|4"
+	"rooms-per-hour 3|4",
+	"infect NAME SOURCE LENGTH [dc=N] [ability=con|str|int] [damage=DICE] "
+	"[first=exhaustion]", "cure NAME SOURCE"
 };
 
 /* rest until TIME: a time, or a quarter's word (dawn is 07:00). */
@@ -685,27 +880,33 @@ rest_until(struct args *a, const char *s)
 static void
 parse_command(struct args *a, int argc, char **argv)
 {
-	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2, 1, 2 };
-	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 3, 3, 1, 2, 2, 2 };
+	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2, 1, 2, 4, 3 };
+	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 3, 3, 1, 2, 2, 2, 8, 3 };
 	static const long long most[] = { 0, 0, TIME_DICE_004, TIME_DICE_004,
 	    CLOCK_MAX, CLOCK_MAX / CLOCK_HOUR_TURNS, CLOCK_DAY_MAX - 1,
 	    CLOCK_MAX / CLOCK_HOUR_TURNS };
-	const char *why;
+	const char *why, *bad;
 	int c;
 
 	if (argc == 0)
 		return;
 	if ((c = word_in(argv[0], command_names)) < 0)
 		errx(EXIT_BAD, "%s: not a command (show set roll duration turn "
-		    "hour day rest timer timers cancel room rooms-per-hour)",
-		    argv[0]);
+		    "hour day rest timer timers cancel room rooms-per-hour "
+		    "infect cure)", argv[0]);
 	a->cmd = (enum command)c;
+	/* 004: "A PC heals 1 HP per night of unsafe rest" */
+	if (c == C_REST && argc > 1 && strcmp(argv[argc - 1], "unsafe") == 0) {
+		a->unsafe = 1;
+		argc--;
+	}
 	if (argc < lo[c] || argc > hi[c] || (c == C_ROLL && argc == 3) ||
 	    (c == C_REST && argc > 1 && (argc == 3) !=
 	    (strcmp(argv[1], "until") == 0)) ||
 	    (c == C_ROLL && argc == 4 && strcmp(argv[2], "from") != 0))
 		errx(EXIT_BAD, "%s: expected %s", argv[0], command_syntax[c]);
 	a->n = c == C_REST ? REST_HOURS_004 : 1;
+	a->hours_given = c == C_REST && argc == 2;
 	if (c >= C_ROLL && c <= C_REST && argc == 2)
 		a->n = (uint64_t)estrtonum(argv[1], 1, most[c], argv[0]);
 	if (c == C_REST && argc == 3)
@@ -729,7 +930,9 @@ parse_command(struct args *a, int argc, char **argv)
 		a->name = argv[1];
 		if (c == C_TIMER && (why = clock_length(&a->len, argv[2])) != NULL)
 			errx(EXIT_BAD, "timer: '%s': %s", argv[2], why);
-	}
+	} else if ((c == C_INFECT || c == C_CURE) && (why = afflict_args(&a->aff,
+	    &a->first, argc - 1, argv + 1, &bad)) != NULL)
+		errx(EXIT_BAD, "%s: '%s': %s", argv[0], bad, why);
 }
 
 /* What depends on the state: the timer named, room, the clock's end. */
@@ -758,6 +961,71 @@ check_command(const struct run *run, long long count)
 	    (a->cmd == C_DAY ? DAY_HOURS_004 : 1) > COUNT_MAX - run->s.turn)
 		errx(EXIT_BAD, "%s: the turn count would pass %lld",
 		    command_names[a->cmd], COUNT_MAX);
+}
+
+/* infect and cure: what they need of the clock and the party file. */
+static void
+check_affliction(struct run *run, int file)
+{
+	const struct affliction *a = &run->a.aff;
+	const struct member *m = member_named(run, a->name);
+	const char *cmd = command_names[run->a.cmd], *lacks;
+	int i = afflict_find(&run->s.aff, a->name, a->source);
+
+	if (run->a.cmd == C_CURE && i < 0)
+		errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
+		    a->source);
+	if (run->a.cmd != C_INFECT)
+		return;
+	if (!file)
+		errx(EXIT_BAD, "%s: the clock keeps the affliction: give -f FILE", cmd);
+	if (!run->have_party)
+		errx(EXIT_BAD, "%s: the check needs the character's con=: give -p FILE or DELVING_PARTY", cmd);
+	if (m == NULL)
+		errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, run->party.path);
+	if ((lacks = afflict_lacks(a, m)) != NULL)
+		errx(EXIT_BAD, "%s:%lu: %s has no %s=", run->party.path,
+		    m->lineno, m->name, lacks);
+	if (i >= 0)
+		errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
+		    cmd, a->name, a->source, run->s.aff.a[i].stage);
+	if (run->s.aff.n == AFFLICT_MAX)
+		errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
+		    AFFLICT_MAX);
+}
+
+/*
+ * -r dungeonturn: rest is 002's, "Resting for 1 hour in the dungeon only
+ * heals 1d8 + str bonus.  Resting for 8 hours is not possible in a
+ * dungeon": 1 hour unless HOURS are given, fewer than 8 in all.
+ */
+static void
+dungeon_rest(struct run *run, long long count)
+{
+	struct args *a = &run->a;
+	uint64_t hours;
+	int i;
+
+	if (run->rules != R_DUNGEONTURN || a->cmd != C_REST || run->filter)
+		return;
+	if (a->unsafe)
+		errx(EXIT_BAD, "rest: unsafe: under -r dungeonturn every rest is "
+		    "in the dungeon (002); unsafe is 004's, -r travel");
+	if (!a->hours_given && a->until == NULL)
+		a->n = 1;
+	hours = a->until == NULL ? a->n : count > 1 ? DAY_HOURS_004 :
+	    rest_hours(run);
+	/* both below 8 first, so that the product is small */
+	if (hours >= DUNGEON_REST_MAX_002 || count >= DUNGEON_REST_MAX_002 ||
+	    hours * (uint64_t)count >= DUNGEON_REST_MAX_002)
+		errx(EXIT_BAD, "rest: resting for 8 hours is not possible in a "
+		    "dungeon (002): at most 7 hours, with -n in all");
+	for (i = 0; i < run->party.n; i++)
+		if ((run->party.m[i].has & 1u << PK_HP) &&
+		    !(run->party.m[i].has & 1u << PK_STR))
+			errx(EXIT_BAD, "%s:%lu: %s has no str= (002: a rest in "
+			    "the dungeon heals 1d8 + str bonus)", run->party.path,
+			    run->party.m[i].lineno, run->party.m[i].name);
 }
 
 struct opts {
@@ -818,7 +1086,8 @@ setup_party(struct run *run, const char *opt, int write)
 	if (write)
 		pf = kwf_update(path, NULL);
 	party_load(&run->party, path);
-	party_need(&run->party, PK_RESILIENCE);
+	if (run->rules == R_TRAVEL)	/* 002's rest needs none */
+		party_need(&run->party, PK_RESILIENCE);
 	run->have_party = 1;
 	return pf;
 }
@@ -839,9 +1108,12 @@ main(int argc, char *argv[])
 		f = kwf_update(o.file, prog);
 		load_state(&run.s, f);
 	}
-	rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL), R_TRAVEL);
+	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
+	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
 	pf = setup_party(&run, o.party, o.write);
 	was = run.party;
+	check_affliction(&run, o.file != NULL);
+	dungeon_rest(&run, o.count);
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);

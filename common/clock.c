@@ -233,11 +233,13 @@ clock_span(uint64_t turns, char *buf, size_t size)
 	return buf;
 }
 
+/* 004: a corruption's stage "ranging from hours to weeks" */
 static const char *const len_words[] = {
-	"turns", "turn", "hours", "hour", "days", "day", NULL
+	"turns", "turn", "hours", "hour", "days", "day", "weeks", "week", NULL
 };
 static const uint64_t len_turns[] = {
-	1, 1, CLOCK_HOUR_TURNS, CLOCK_HOUR_TURNS, CLOCK_DAY, CLOCK_DAY
+	1, 1, CLOCK_HOUR_TURNS, CLOCK_HOUR_TURNS, CLOCK_DAY, CLOCK_DAY,
+	7 * CLOCK_DAY, 7 * CLOCK_DAY
 };
 
 /* Strip a unit word off the end of S into NUM; 0 when there is none. */

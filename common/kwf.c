@@ -39,10 +39,13 @@ static const struct kind {
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
 	    "source", "seed", "rng", NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
-	    "rooms-per-hour", "timer", "seed", "rng", NULL } },
+	    "rooms-per-hour", "timer", "affliction", "seed", "rng", NULL } },
 	{ "reaction", { "seed", "rng", "dark", "hasty", NULL } },
 };
-static const char *const named_keys[] = { "source", "timer", NULL };
+/* "affliction" lines by their second and third: a character and a source */
+static const char *const named_keys[] = { "source", "timer", "affliction",
+	NULL };
+static const int named_words[] = { 2, 2, 3 };
 
 struct line {
 	char	*text;		/* as read, without its newline */
@@ -441,7 +444,10 @@ same_words(const char *a, const char *aend, const char *b, int n)
 	return 1;
 }
 
-/* Words that name a line: the keyword, and the name of a source or timer. */
+/*
+ * Words that name a line: the keyword, and the name of a source or timer,
+ * or the character and the source of an affliction.
+ */
 static int
 id_words(const char *text)
 {
@@ -451,7 +457,7 @@ id_words(const char *text)
 	for (i = 0; named_keys[i] != NULL; i++)
 		if (strlen(named_keys[i]) == n &&
 		    memcmp(named_keys[i], text, n) == 0)
-			return 2;
+			return named_words[i];
 	return 1;
 }
 

@@ -16,7 +16,8 @@
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
 	"best", "hp", "speed", "load", "resilience", "strength",
-	"fatigue", "exhausted", "tired", "level", "hpmax", NULL
+	"fatigue", "exhausted", "tired", "level", "hpmax",
+	"intelligence", NULL
 };
 
 static const struct {
@@ -34,6 +35,7 @@ static const struct {
 	{ 0, 1 },		/* tired: 002, 1 or 0 */
 	{ 1, 100 },		/* level */
 	{ 0, 100000 },		/* hpmax */
+	{ 0, 100 },		/* intelligence: the INT score (004 corruption) */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -68,7 +70,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired level hpmax)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired level hpmax intelligence)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 

@@ -51,6 +51,12 @@ extern const char text_alert_000[];
 /* 002: the grace turns at the start of a delve */
 #define GRACE_TURNS_002	6	/* 4-6 are nothing in the first 6 turns */
 #define GRACE_FROM_002	4
+/*
+ * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus.
+ * Resting for 8 hours is not possible in a dungeon."
+ */
+#define DUNGEON_HEAL_002	"1d8"	/* + STR mod, each hour of rest */
+#define DUNGEON_REST_MAX_002	8	/* hours: not possible */
 
 /* 003: the alarm */
 #define ALARM_DIE_003	10	/* d10 <= alarm: an encounter */
@@ -69,11 +75,20 @@ extern const char text_alert_000[];
 #define CLOCK_HOUR_TURNS 6	/* 000: "6 Turns (1 hour)" */
 #define REST_HOURS_004	8	/* "a night of safe rest" */
 #define HEAL_LEVEL_004	1	/* "1 HP per level per night of safe rest" */
+#define HEAL_UNSAFE_004	1	/* "1 HP per night of unsafe rest" */
 #define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
 /* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
 #define ROOMS_HOUR_004	3
 #define ROOMS_HOUR_MAX_004 4
 #define START_HOUR_004	7	/* issue 4: a new clock starts at 07:00, day 1 */
+/*
+ * 004: Corruptions.  "These forms of corruption generally call for a CON
+ * mod check ... The DC is usually 11"; "The GM can roll 1d6 per stage
+ * (hourly to weekly) and deal the result's damage to the appropriate
+ * ability score."
+ */
+#define CORRUPTION_DC_004	11
+#define CORRUPTION_DAMAGE_004	"1d6"
 
 extern const char *const quarter_004[TIME_DICE_004];
 extern const char *const quarter_begins_004[TIME_DICE_004];

@@ -85,6 +85,11 @@ timedice | empty      | -f "$S" set 07:00 ''                  | state timedice  
 timedice | empty      | -f "$S" timer '' 1hour                | state timedice                          | 2
 timedice | empty      | -f "$S" timer x ''                    | state timedice                          | 2
 timedice | empty      | -f "$S" cancel ''                     | state timedice                          | 2
+timedice | empty      | -f "$S" -p "$F" infect '' venom 2hours | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | empty      | -f "$S" -p "$F" infect Pip '' 2hours  | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | empty      | -f "$S" -p "$F" infect Pip venom '''' | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | empty      | -f "$S" -p "$F" infect Pip venom 2hours damage= | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | empty      | -f "$S" cure Pip ''''                 | state timedice                          | 2
 timedice | empty      | -f "$S" -                             | state timedice; stream 'hazard\t\t5\tnothing\tx' | 2
 reaction | empty      | -n ''                                 | -                                       | 2
 reaction | empty      | -m ''                                 | -                                       | 2
@@ -236,7 +241,17 @@ timedice | negative   | -f "$S" -p "$F" -w hour               | state timedice; 
 timedice | overflow   | -f "$S" -p "$F" -w hour               | state timedice; put party 'Ann resilience=1 exhausted=2\n' | 2
 timedice | overflow   | -f "$S" -p "$F" -w rest               | state timedice; put party 'Ann resilience=1 hp=1 level=101\n' | 2
 timedice | negative   | -f "$S" -p "$F" -w rest               | state timedice; put party 'Ann resilience=1 hp=1 level=0\n' | 2
+timedice | negative   | -f "$S" -p "$F" infect Pip venom 2hours dc=-1 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | negative   | -f "$S" -p "$F" infect Pip venom 2hours damage=1d6-2 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | negative   | -f "$S" -p "$F" infect Pip venom -2hours | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | negative   | -f "$S" -p "$F" infect Pip rot 1day ability=int | state timedice; put party 'Pip con=0 resilience=10 intelligence=-1\n' | 2
+timedice | negative   | -f "$F"                               | statefile timedice 'affliction Pip venom con 11 1d6 2hours 1 -1' | 2
 timedice | nonnumeric | -f "$S" -p "$F" -w rest               | state timedice; put party 'Ann resilience=1 hpmax=x\n' | 2
+timedice | nonnumeric | -f "$S" -p "$F" infect Pip venom 2hours dc=x | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | nonnumeric | -f "$S" -p "$F" infect Pip venom xhours | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | nonnumeric | -f "$S" -p "$F" -w rest x unsafe      | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | nonnumeric | -f "$S" -p "$F" infect Pip rot 1day ability=int | state timedice; put party 'Pip con=0 resilience=10 intelligence=x\n' | 2
+timedice | nonnumeric | -f "$F"                               | statefile timedice 'affliction Pip venom con x 1d6 2hours 1 12' | 2
 timedice | negative   | -f "$F"                               | statefile timedice 'since-rest -1'      | 2
 timedice | negative   | -f "$S" -                             | state timedice; stream 'hazard\t-1\t5\tnothing\tx' | 2
 reaction | negative   | -n -1                                 | -                                       | 2
@@ -309,6 +324,13 @@ timedice | overflow   | -f "$S" set 07:00 $BIG                | state timedice  
 timedice | overflow   | -f "$S" set 25:00                     | state timedice                          | 2
 timedice | overflow   | -f "$S" timer t ${BIG}hours           | state timedice                          | 2
 timedice | overflow   | -f "$S" timer t ${BIG}d6              | state timedice                          | 2
+timedice | overflow   | -f "$S" -p "$F" infect Pip venom 2hours dc=101 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | overflow   | -f "$S" -p "$F" infect Pip venom 2hours damage=20d6 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | overflow   | -f "$S" -p "$F" infect Pip venom ${BIG}weeks | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | overflow   | -f "$S" -p "$F" infect Pip rot 1day ability=int | state timedice; put party 'Pip con=0 resilience=10 intelligence=101\n' | 2
+timedice | overflow   | -f "$S" -p "$F" -w -r dungeonturn rest 8 | state timedice; put party 'Pip str=0 hp=1\n' | 2
+timedice | overflow   | -f "$S" -p "$F" -w -r dungeonturn -n 4 rest 2 | state timedice; put party 'Pip str=0 hp=1\n' | 2
+timedice | overflow   | -f "$F"                               | statefile timedice "affliction Pip venom con 11 1d6 2hours 1 $BIG" | 2
 timedice | overflow   | -f "$S" -n 1000000000000000000 hour   | state timedice                          | 2
 timedice | overflow   | -f "$F" day                           | statefile timedice 'day 1000000'        | 2
 timedice | overflow   | -f "$F" -n 2 turn                     | statefile timedice 'turn 999999999999999999' | 2
@@ -506,6 +528,8 @@ light    | rules      | -f "$F"                               | statefile light 
 timedice | rules      | -f "$S" -r bogus                      | state timedice                          | 2
 timedice | rules      | -f "$S" -r delving                    | state timedice                          | 2
 timedice | rules      | -f "$S" DELVING_RULES=bogus           | state timedice                          | 2
+timedice | rules      | -f "$S" -r dungeonturn rest unsafe    | state timedice                          | 2
+timedice | rules      | -f "$S" DELVING_RULES=dungeonturn rest 8 | state timedice                          | 2
 timedice | rules      | DELVING_RULES=delving                 | -                                       | ok: DELVING_RULES of rules timedice lacks is passed over
 reaction | rules      | -r exploration                        | -                                       | usage
 reaction | rules      | DELVING_RULES=bogus                   | -                                       | ok: reaction has no rules: DELVING_RULES is not its
@@ -543,6 +567,13 @@ light    | command    | -f "$S" tick 1 2                      | state light     
 timedice | command    | -f "$S" bogus                         | state timedice                          | 2
 timedice | command    | -f "$S" cancel nosuch                 | state timedice                          | 2
 timedice | command    | -f "$S" roll 2 to 07:00               | state timedice                          | 2
+timedice | command    | -f "$S" -p "$F" infect Pip venom 2hours blight=1 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | command    | -f "$S" -p "$F" infect Pip venom 2hours ability=wis | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | command    | -f "$S" -p "$F" infect Pip venom 2hours first=limb | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | command    | -f "$S" -p "$F" infect Cy venom 2hours | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | command    | -f "$S" cure Pip venom                | state timedice                          | 2
+timedice | command    | -f "$S" rest 2 safe                   | state timedice                          | 2
+timedice | command    | -f "$F"                               | statefile timedice 'affliction Pip venom wis 11 1d6 2hours 1 12' | 2
 timedice | command    | -f "$S" - turn                        | state timedice                          | 2
 reaction | command    | bogus                                 | -                                       | 2
 reaction | command    | disposition Ash:1                     | -                                       | 2
@@ -576,6 +607,11 @@ light    | fields     | -f "$S" -                             | state light; str
 timedice | fields     | -f "$F"                               | statefile timedice 'timer t'            | 2
 timedice | fields     | -f "$F"                               | put state 'day 2\nseed 7\n'           | 2
 timedice | fields     | -f "$S" -p "$F"                       | state timedice; put party 'Ann\n'       | 2
+timedice | fields     | -f "$S" -p "$F" infect Pip venom      | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+timedice | fields     | -f "$S" cure Pip                      | state timedice                          | 2
+timedice | fields     | -f "$S" -p "$F" infect Pip venom 2hours | state timedice; put party 'Pip resilience=10\n' | 2
+timedice | fields     | -f "$S" -r dungeonturn -p "$F" rest   | state timedice; put party 'Pip hp=3\n'  | 2
+timedice | fields     | -f "$F"                               | statefile timedice 'affliction Pip venom con 11' | 2
 timedice | fields     | -f "$S" -                             | state timedice; stream 'timedice\t2\t1\t07:10' | 2
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
 reaction | fields     | -                                     | stream 'reaction\t1\t7'                 | 2

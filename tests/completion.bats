@@ -67,7 +67,7 @@ accepts() {
 		eq "$want" "$(comp $p -r '')"
 	done
 	eq "$ALL_RULES" "$(comp hazard -r '')"
-	eq "travel" "$(comp timedice -r '')"
+	eq "dungeonturn travel" "$(comp timedice -r '')"
 	eq "delving dungeonturn" "$(comp light -s 7 -r d)"
 	eq "dungeonturn" "$(comp return -vr d)"
 }
@@ -75,7 +75,7 @@ accepts() {
 @test "bash: the commands of each program, and what follows some of them" {
 	eq "advance backtrack hide rest stay" "$(comp hazard '')"
 	eq "add out refill relight status tick wind" "$(comp light '')"
-	eq "cancel day duration hour rest roll set show timer timers turn" "$(comp timedice '')"
+	eq "cancel cure day duration hour infect rest roll set show timer timers turn" "$(comp timedice '')"
 	eq "disposition morale surprise" "$(comp reaction '')"
 	eq "flee long open pace uneven" "$(comp chase '')"
 	eq "arduous dangerous" "$(comp return '')"

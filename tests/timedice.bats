@@ -802,3 +802,166 @@ timedice	1	1	08:00	6,2	morning	It is 08:00 on day 1, morning: the time dice show
 	run -2 --separate-stderr timedice -f "$F" rooms-per-hour 5
 	one_error timedice
 }
+
+# ---- 004 corruptions, 004 unsafe rest, 002 rest in the dungeon
+
+# 004: "A PC is bitten by a venomous snake and rolls a CON mod check against
+# DC 11. The PC fails, and becomes infected. In the first stage, they suffer
+# exhaustion. After two hours, the first stage ends and the PC rolls again;
+# another failure. They take 1d6 CON damage, rolling a 4. The PC's CON of 10
+# (+0) is now 6 (-2). Two hours later, the PC makes a CON mod check and fails
+# again. The PC rolls 1d6 for damage, gets a 6, and reduces their CON from 6
+# to 0. They're dead."  Seed 45 is the first seed whose rolls fail, fail with
+# a 4 and fail with a 6 (the code's own dice, searched for).
+@test "timedice: 004's snake bite runs literally: infected, exhausted, CON 10 (+0) to 6 (-2) to 0, dead" {
+	P=$BATS_TEST_TMPDIR/pip
+	printf 'Pip con=0 resilience=10 # bitten\n' > "$P"
+	run -0 --separate-stderr timedice -f "$F" -p "$P" -w -s 45 infect Pip venom 2hours first=exhaustion
+	[ -z "$stderr" ]
+	eq "timedice	0	1	07:00	infect	Pip	Pip is exposed to venom: a CON mod check (1d20 + CON mod), 7+0 = 7 against DC 11: fails, and Pip is infected. In the first stage Pip suffers exhaustion (disadvantage on all checks, speed 0 ft). Stage 1 ends in 2 hours, at 09:00 on day 1." "$output"
+	eq "Pip con=0 resilience=10 exhausted=1 # bitten" "$(cat "$P")"
+	eq "affliction Pip venom con 11 1d6 2hours 1 12" "$(grep '^affliction' "$F")"
+	run -0 --separate-stderr timedice -f "$F" -p "$P" -w -s 45 hour 2
+	[ -z "$stderr" ]
+	eq "timedice	2	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 4+0 = 4 against DC 11: fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1.
+timedice	2	1	09:00	6,3	morning	It is 09:00 on day 1, morning: the time dice show 6 and 3." "$output"
+	eq "Pip con=-2 resilience=6 exhausted=1 # bitten" "$(cat "$P")"
+	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' "$F")"
+	run -0 --separate-stderr timedice -f "$F" -p "$P" -w -s 45 hour 2
+	[ -z "$stderr" ]
+	eq "timedice	4	1	11:00	stage	Pip	Stage 2 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 3-2 = 1 against DC 11: fails; 1d6 CON damage, rolling a 6: CON 6 (-2) is now 0 (-5): Pip is dead." "${lines[0]}"
+	eq "Pip con=-5 resilience=0 exhausted=1 # bitten" "$(cat "$P")"
+	! grep -q '^affliction' "$F"
+	# dead: no more stages, and no resilience checks however long the road
+	run -0 timedice -f "$F" -p "$P" -w -s 45 hour 30
+	! printf '%s\n' "$output" | grep -q -e stage -e resilience
+}
+
+# 004: "The GM can roll 1d6 per stage (hourly to weekly) and deal the
+# result's damage to the appropriate ability score."  "the infected PC can
+# make another check or suffer damage": a passed check ends it (timedice(6)).
+@test "timedice: a corruption of INT in weekly stages: 2d4 damage, then a passed check shakes it off" {
+	P=$BATS_TEST_TMPDIR/bo
+	printf 'Bo con=2 resilience=14 intelligence=12 int=1\n' > "$P"
+	run -0 timedice -f "$F" -p "$P" -w -s 5 infect Bo mindrot 1week ability=int damage=2d4
+	case $output in *"Stage 1 ends in 7 days, at 07:00 on day 8.") ;; *) false;; esac
+	run -0 timedice -f "$F" -p "$P" -w -s 5 rest 24 unsafe
+	eq "" "$(printf '%s\n' "$output" | grep stage)"
+	run -0 timedice -f "$F" -p "$P" -w -s 5 -n 20 rest 24 unsafe
+	eq "timedice	168	8	07:00	stage	Bo	Stage 1 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 6+2 = 8 against DC 11: fails; 2d4 INT damage, rolling 4,1 = 5: INT 12 (+1) is now 7 (-2). Stage 2 ends in 7 days, at 07:00 on day 15.
+timedice	336	15	07:00	stage	Bo	Stage 2 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 20+2 = 22 against DC 11: passes, and Bo shakes off the mindrot." "$(printf '%s\n' "$output" | grep stage)"
+	eq "Bo con=2 resilience=14 intelligence=7 int=-2" "$(cat "$P")"
+	! grep -q '^affliction' "$F"
+}
+
+# 004: "Rolling a natural 1 on a check that damages a PC doubles the damage."
+@test "timedice: a stage's natural 1 doubles the damage; STR at 0 collapses the character; stages of dice" {
+	P=$BATS_TEST_TMPDIR/ann
+	printf 'Ann con=1 resilience=12 strength=3 str=-4 # scout\n' > "$P"
+	run -0 timedice -f "$F" -p "$P" -w -s 7 infect Ann rot 1d3days ability=str dc=14
+	case $output in *"fails, and Ann is infected. Stage 1 ends in 1d3 days, rolled 1: 1 day, at 07:00 on day 2.") ;; *) false;; esac
+	run -0 timedice -f "$F" -p "$P" -w -s 7 day 1
+	eq "timedice	24	2	07:00	stage	Ann	Stage 1 of Ann's rot ends: a CON mod check (1d20 + CON mod), 1+1 = 2 against DC 14: fails; 1d6 STR damage, rolling a 4, doubled by the natural 1 to 8: STR 3 (-4) is now 0 (-5): Ann collapses, too weak to stand or lift anything." "${lines[0]}"
+	# and the day on the road, 12 hours past her resilience, exhausted her
+	eq "Ann con=1 resilience=12 strength=0 str=-5 exhausted=1 # scout" "$(cat "$P")"
+}
+
+@test "timedice: afflictions: listed by timers after the timers, run in filter mode, the GM's without a party file, cured" {
+	P=$BATS_TEST_TMPDIR/pip
+	printf 'Pip con=0 resilience=10\n' > "$P"
+	timedice -f "$F" timer torch 2hours >/dev/null
+	timedice -f "$F" -p "$P" -s 45 infect Pip venom 2hours >/dev/null
+	run -0 --separate-stderr timedice -f "$F" timers
+	eq "timedice	0	1	07:00	timer	torch	Timer torch: 12 turns (2 hours) left; it runs out at 09:00 on day 1.
+timedice	0	1	07:00	affliction	Pip	Pip suffers venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage." "$output"
+	# the timer first at the same turn; without -p the GM rolls and the stages go on
+	run -0 sh -c "hazard -s 1 -n 12 | timedice -f '$F' -"
+	eq "timedice	12	1	09:00	expired	torch	Timer torch runs out at 09:00 on day 1.
+timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check at DC 11 or 1d6 CON damage, for the GM to roll (no party file names Pip). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(printf '%s\n' "$output" | grep -e expired -e stage)"
+	run -0 --separate-stderr timedice -f "$F" cure Pip venom
+	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
+	! grep -q '^affliction' "$F"
+	run -2 --separate-stderr timedice -f "$F" cure Pip venom
+	one_error timedice
+	eq "timedice: cure: Pip venom: no such affliction" "$stderr"
+}
+
+@test "timedice: infect needs -f, -p, the character, con= and the ability's score; one affliction of a source at a time" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Pip con=0 resilience=10\nBo resilience=10\n' > "$P"
+	cp "$P" "$P.0"
+	for args in "-p $P infect Pip venom 2hours" "-f $F infect Pip venom 2hours" \
+	    "-f $F -p $P infect Cy venom 2hours" "-f $F -p $P infect Bo venom 2hours" \
+	    "-f $F -p $P infect Pip venom 2hours ability=str" \
+	    "-f $F -p $P infect Pip venom 2hours dc=0" "-f $F -p $P infect Pip venom 2hours damage=1d6-2" \
+	    "-f $F -p $P infect Pip venom 2hours first=limb" "-f $F -p $P infect Pip venom 2hours blight" \
+	    "-f $F -p $P infect Pip venom 2parsecs" "-f $F -p $P -n 2 infect Pip venom 2hours"; do
+		run -2 --separate-stderr timedice $args
+		one_error timedice
+		[ -z "$output" ]
+		[ ! -e "$F" ]
+	done
+	eq "timedice: infect: Cy: not in $P" "$(timedice -f "$F" -p "$P" infect Cy venom 2hours 2>&1)"
+	eq "timedice: $P:2: Bo has no con=" "$(timedice -f "$F" -p "$P" infect Bo venom 2hours 2>&1)"
+	timedice -f "$F" -p "$P" -s 45 infect Pip venom 2hours >/dev/null
+	run -2 --separate-stderr timedice -f "$F" -p "$P" infect Pip venom 2hours
+	eq "timedice: infect: Pip already suffers venom (stage 1): cure it first" "$stderr"
+	cmp "$P" "$P.0"
+}
+
+# 004: "A PC heals 1 HP per night of unsafe rest; such as when in a dungeon."
+# "Typically unsafe rest does not cure exhaustion, only safe rest will."
+@test "timedice: 004 unsafe rest heals 1 HP a night (8 hours), up to hpmax=, and cures no exhaustion" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann resilience=10 hp=3 hpmax=20 level=4 exhausted=1 # the level 4 PC\nBo resilience=10 hp=10 hpmax=10\nCy resilience=10\n' > "$P"
+	timedice -f "$F" set 22:00 >/dev/null
+	run -0 --separate-stderr timedice -f "$F" -p "$P" -w rest unsafe
+	[ -z "$stderr" ]
+	eq "timedice	1	1	22:00	rest	8	A night of unsafe rest from 22:00 on day 1: 8 hours pass and resilience is restored; unsafe rest does not cure exhaustion: Ann stays exhausted; Ann heals 1 HP, 4 HP now; Bo heals 0 HP, 10 HP now." "${lines[0]}"
+	eq "Ann resilience=10 hp=4 hpmax=20 level=4 exhausted=1 # the level 4 PC
+Bo resilience=10 hp=10 hpmax=10
+Cy resilience=10" "$(cat "$P")"
+	# a shorter one heals nothing; until a time, unsafe too
+	run -0 timedice -f "$F" -p "$P" -w rest 2 unsafe
+	case ${lines[0]} in *heals*) false;; *"An unsafe rest from 06:00 on day 2: 2 hours pass"*) false;; esac
+	run -0 timedice -f "$F" -p "$P" -w rest until nightfall unsafe
+	case ${lines[0]} in *"until nightfall: 11 hours pass and resilience is restored; unsafe rest does not cure exhaustion: Ann stays exhausted; Ann heals 1 HP, 5 HP now; Bo heals 0 HP, 10 HP now.") ;; *) false;; esac
+	# the same night safe: level 4 heals 4 and food cures the exhausted
+	run -0 timedice -f "$F" -p "$P" -w rest
+	case ${lines[0]} in *"with food, exhaustion is cured for Ann; Ann heals 4 HP (level 4), 9 HP now"*) ;; *) false;; esac
+	for bad in "rest unsafe unsafe" "rest x unsafe" "rest until unsafe" "rest 8 safe"; do
+		run -2 --separate-stderr timedice -f "$F" $bad
+		one_error timedice
+	done
+}
+
+# 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus.
+# Resting for 8 hours is not possible in a dungeon."
+@test "timedice: 002 rest in the dungeon (-r dungeonturn): 1d8 + STR mod an hour, up to hpmax=; 8 hours refused" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann str=1 hp=3 hpmax=12 exhausted=1\nBo str=-1 hp=9 hpmax=10\nCy # no hp: not healed\n' > "$P"
+	run -0 --separate-stderr timedice -f "$F" -r dungeonturn -s 3 -p "$P" -w rest
+	[ -z "$stderr" ]
+	eq "timedice	1	1	07:00	rest	1	A rest in the dungeon from 07:00 on day 1: 1 hour passes and resilience is restored; unsafe rest does not cure exhaustion: Ann stays exhausted; Ann heals 3 HP (1d8+1: 2), 6 HP now; Bo heals 1 HP (1d8-1: 8), 10 HP now.
+timedice	1	1	08:00	6,2	morning	It is 08:00 on day 1, morning: the time dice show 6 and 2." "$output"
+	eq "Ann str=1 hp=6 hpmax=12 exhausted=1
+Bo str=-1 hp=10 hpmax=10
+Cy # no hp: not healed" "$(cat "$P")"
+	run -0 timedice -f "$F" -r dungeonturn -s 3 -p "$P" -w rest 3
+	eq "timedice	2	1	08:00	rest	3	A rest in the dungeon from 08:00 on day 1: 3 hours pass and resilience is restored; unsafe rest does not cure exhaustion: Ann stays exhausted; Ann heals 6 HP (1d8+1 each hour: 7, 4, 5), 12 HP now; Bo heals 0 HP (1d8-1 each hour: 8, 6, 8), 10 HP now." "${lines[0]}"
+	cp "$P" "$P.0"
+	cp "$F" "$F.0"
+	for args in "rest 8" "rest 24" "-n 4 rest 2" "-n 8 rest" "rest until dawn" "rest unsafe"; do
+		run -2 --separate-stderr timedice -f "$F" -r dungeonturn -p "$P" -w $args
+		one_error timedice
+		[ -z "$output" ]
+	done
+	eq "timedice: rest: resting for 8 hours is not possible in a dungeon (002): at most 7 hours, with -n in all" "$(timedice -f "$F" -r dungeonturn rest 8 2>&1)"
+	printf 'Dag hp=4\n' > "$P.nostr"
+	eq "timedice: $P.nostr:1: Dag has no str= (002: a rest in the dungeon heals 1d8 + str bonus)" "$(timedice -r dungeonturn -p "$P.nostr" rest 2>&1)"
+	cmp "$P" "$P.0"
+	cmp "$F" "$F.0"
+	# the travel rules' rest is untouched, and a party there needs resilience=
+	run -2 --separate-stderr timedice -p "$P" rest
+	eq "timedice: $P:1: Ann has no resilience=" "$stderr"
+}

@@ -18,8 +18,8 @@ _delving_spec() {
 	case $1 in
 	hazard)	rules=$all cmds='rest advance stay backtrack hide' ;;
 	light)	rules=$all cmds='add out relight refill wind tick status' ;;
-	timedice) rules=travel
-		cmds='show set roll duration turn hour day timer timers cancel rest' ;;
+	timedice) rules='dungeonturn travel'
+		cmds='show set roll duration turn hour day timer timers cancel rest infect cure' ;;
 	reaction) rules= cmds='disposition morale surprise' ;;
 	chase)	rules='exploration delving dungeonturn travel'
 		cmds='flee open uneven long pace' ;;
