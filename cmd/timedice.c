@@ -330,12 +330,13 @@ static long
 dungeon_hours(struct run *run, const struct member *m, uint64_t hours,
     char *faces, size_t size)
 {
+	struct expr scratch;
 	struct dice d8;
 	uint64_t h;
 	long hp = 0, got;
 	size_t n = 0;
 
-	dice_parse(&d8, DUNGEON_HEAL_002);
+	dice_read(&d8, DUNGEON_HEAL_002, &scratch);
 	for (h = 0; h < hours; h++) {
 		got = dice_roll(&d8, &run->s.st.rng, NULL);
 		n += (size_t)snprintf(faces + n, size - n, "%s%ld", h ? ", " : "",

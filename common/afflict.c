@@ -55,10 +55,11 @@ set_ability(struct affliction *a, const char *v)
 static const char *
 set_damage(struct affliction *a, const char *v)
 {
-	const char *why = dice_parse(&a->damage, v);
+	struct expr scratch;
+	const char *why = dice_read(&a->damage, v, &scratch);
 
 	if (why != NULL)
-		return why == dice_form ? "damage: expected dice such as 1d6" : why;
+		return "damage: expected dice such as 1d6";
 	if (dice_min(&a->damage) < 0 || dice_max(&a->damage) > 100)
 		return "damage: the dice must roll 0 to 100";
 	return NULL;
@@ -106,11 +107,13 @@ set_word(struct affliction *a, int *first, const char *w)
 static const char *
 afflict_init(struct affliction *a, const char *name, const char *source)
 {
+	struct expr scratch;
+
 	memset(a, 0, sizeof *a);
 	a->dc = CORRUPTION_DC_004;
 	a->ability = AB_CON;
 	a->stage = 1;
-	dice_parse(&a->damage, CORRUPTION_DAMAGE_004);
+	dice_read(&a->damage, CORRUPTION_DAMAGE_004, &scratch);
 	if (!name_ok(name) || !name_ok(source) ||
 	    !utf8_ok(name, strlen(name)) || !utf8_ok(source, strlen(source)))
 		return "a name and a source are 1 to 32 printable characters without blanks";
@@ -301,20 +304,18 @@ uint64_t
 afflict_stage(const struct affliction *a, struct rng *r, char *buf,
     size_t size)
 {
-	uint32_t faces[CLOCK_LEN_DICE_MAX];
-	char dice[32], fs[96], span[64];
+	char fs[256], span[64];
 	uint64_t n = a->len.count;
 
 	if (a->len.rolled)
-		n = (uint64_t)dice_roll(&a->len.dice, r, faces);
+		n = (uint64_t)expr_roll(&a->len.dice, r, fs, sizeof fs);
 	clock_span(n * a->len.unit, span, sizeof span);
 	if (!a->len.rolled) {
 		snprintf(buf, size, "%s", span);
 		return n * a->len.unit;
 	}
-	said_dice(&a->len.dice, dice, sizeof dice);
-	dice_faces(&a->len.dice, faces, fs, sizeof fs);
-	snprintf(buf, size, "%s %s, rolled %s: %s", dice, a->len.unit_name, fs,
+	snprintf(buf, size, "%s%s %s, rolled %s: %s",	/* 004 writes 1d6 */
+	    a->len.text[0] == 'd' ? "1" : "", a->len.text, a->len.unit_name, fs,
 	    span);
 	return n * a->len.unit;
 }
