@@ -16,7 +16,7 @@
 const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
 	"best", "hp", "speed", "load", "resilience", "strength",
-	"fatigue", "exhausted", "tired", "level", "hpmax", NULL
+	"fatigue", "exhausted", "tired", "level", "hpmax", "dexterity", NULL
 };
 
 static const struct {
@@ -34,6 +34,7 @@ static const struct {
 	{ 0, 1 },		/* tired: 002, 1 or 0 */
 	{ 1, 100 },		/* level */
 	{ 0, 100000 },		/* hpmax */
+	{ 0, 100 },		/* dexterity: the DEX score (004 initiative) */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -68,7 +69,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired level hpmax)", word);
+		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired level hpmax dexterity)", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 

@@ -16,6 +16,7 @@ enum party_key {
 	PK_TIRED,		/* 002: 1 tired, 0 not */
 	PK_LEVEL,		/* 004: healing per night of safe rest */
 	PK_HPMAX,		/* the most hp= healing brings */
+	PK_DEXTERITY,		/* 004: the DEX score, for initiative */
 	PK_NKEYS
 };
 

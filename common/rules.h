@@ -141,6 +141,14 @@ extern const struct named_table rules_tables[];	/* ends with a NULL t */
 #define LOAD_SPEED_004	5
 #define PACE_OVERLAND_004 10	/* "10 + STR mod miles per day" */
 
+/* 004: Treasure, "An enemy's carried loot is worth 1d20gp per HD" and
+ * "there are 100 coins per pound, and 500 coins per load" */
+#define LOOT_DIE_004	20
+#define COINS_POUND_004	100
+#define COINS_LOAD_004	500
+#define LOOT_HD_MAX	100	/* reaction loot HD */
+#define LOOT_COUNT_MAX	100	/* reaction loot COUNT: enemies */
+
 /* 004: Morale, "Morale checks always have a DC 11" */
 #define MORALE_DC_004	11
 extern const char text_stands_004[];

@@ -122,6 +122,10 @@ roll     | empty      | -t "$F"                               | put table ''    
 hazard   | empty      | -f "$S" -T "encounter=$F"             | state hazard; put table ''              | 2
 hazard   | empty      | -f "$S" -T ''                         | state hazard                            | 2
 reaction | empty      | -T "distance=$F"                      | put table ''                            | 2
+reaction | empty      | initiative Ash:                       | -                                       | 2
+reaction | empty      | -p "$F" initiative                    | put party 'Ash dexterity=\n'            | 2
+reaction | empty      | loot ''                               | -                                       | 2
+reaction | empty      | loot 2 ''                             | -                                       | 2
 roll     | empty      | -t "$F#"                              | put table '# A\n1 a\n'                  | 2
 delve    | empty      | -C ''                                 | -                                       | 2
 delve    | empty      | -C "$S" -n ''                          | session                                 | 2
@@ -191,6 +195,10 @@ hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; pu
 roll     | nonnumeric | -t "$F"                               | put table '1. a\ntwo. b\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table '01-50 a\n5o-00 b\n'          | 2
 reaction | nonnumeric | -T "distance=$F"                      | put table 'd66\n1x-16 a\n'              | 2
+reaction | nonnumeric | initiative Ash:x                      | -                                       | 2
+reaction | nonnumeric | -p "$F" initiative                    | put party 'Ash dexterity=x\n'           | 2
+reaction | nonnumeric | loot x                                | -                                       | 2
+reaction | nonnumeric | loot 2 x                              | -                                       | 2
 delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
 delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
@@ -261,6 +269,10 @@ roll     | negative   | -t "$F"                               | put table '-1-6 
 hazard   | negative   | -f "$S" -T "encounter=$F"             | state hazard; put table '-1-6 a\n'      | 2
 roll     | negative   | -t "$F"                               | put table 'd66\n10-16 a\n21-66 b\n'     | 2
 reaction | negative   | -T "distance=$F"                      | put table '\x7c d% \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c -1-00 \x7c a \x7c\n' | 2
+reaction | negative   | initiative Ash:-1                     | -                                       | 2
+reaction | negative   | -p "$F" initiative                    | put party 'Ash dexterity=-1\n'          | 2
+reaction | negative   | loot 0                                | -                                       | 2
+reaction | negative   | loot 2 0                              | -                                       | 2
 delve    | negative   | -C "$S" -n -1                          | session                                 | 2
 delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
@@ -312,6 +324,11 @@ reaction | overflow   | -m 60 -m 41                           | -               
 reaction | overflow   | morale Ash:$BIG                       | -                                       | 2
 reaction | overflow   | -p "$F" morale                        | put party "Ash wis=$BIG\n"              | 2
 reaction | overflow   | -                                     | stream "hazard\t$BIG\t5\tnothing\tx"    | 2
+reaction | overflow   | initiative Ash:101                    | -                                       | 2
+reaction | overflow   | -p "$F" initiative                    | put party 'Ash dexterity=101\n'         | 2
+reaction | overflow   | loot 101                              | -                                       | 2
+reaction | overflow   | loot 2 101                            | -                                       | 2
+reaction | overflow   | loot $BIG                             | -                                       | 2
 chase    | overflow   | -n $BIG open                          | -                                       | 2
 chase    | overflow   | -m $BIG open                          | -                                       | 2
 chase    | overflow   | -m 60 -m 41 open                      | -                                       | 2
@@ -541,6 +558,17 @@ hazard   | command    | -f "$S" -T "nosuch=$F"                | state hazard; pu
 roll     | command    | -t "$F#nosuch"                        | put table '# A\n1 a\n'                  | 2
 roll     | command    | -t "$F"                               | put table '# A\n1 a\n\n## B\n1 b\n'     | 2
 reaction | command    | -T "distance=$F" morale Ash:1         | put table '1-6 a\n'                     | 2
+reaction | command    | loot                                  | -                                       | 2
+reaction | command    | loot 2 3 4                            | -                                       | 2
+reaction | command    | initiative                            | -                                       | 2
+reaction | command    | -p "$F" initiative                    | put party 'Ash wis=1\n'                 | 2
+reaction | command    | -p "$F" initiative Ash:3              | put party 'Ash dexterity=1\n'           | 2
+reaction | command    | -n 2 initiative Ash:3                 | -                                       | 2
+reaction | command    | -a initiative Ash:3                   | -                                       | 2
+reaction | command    | -m 1 loot 2                           | -                                       | 2
+reaction | command    | -d loot 2                             | -                                       | 2
+reaction | command    | -p "$F" loot 2                        | put party 'Ash wis=1\n'                 | 2
+reaction | command    | -T "distance=$F" loot 2               | put table '1 near\n'                    | 2
 roll     | command    | -                                     | -                                       | 2
 delve    | command    | -C "$S" bogus                          | session                                 | 2
 #
