@@ -105,6 +105,10 @@ chase    | empty      | pace ''                               | -               
 chase    | empty      | -r '' pace                            | -                                       | 2
 chase    | empty      | -p '' open                            | -                                       | 2
 chase    | empty      | -p "$F" open                          | put party ''                            | 2
+chase    | empty      | -c '' retreat                         | -                                       | 2
+chase    | empty      | -k '' retreat                         | -                                       | 2
+chase    | empty      | retreat Ash:                          | -                                       | 2
+chase    | empty      | retreat ''                            | -                                       | 2
 return   | empty      | -c '' arduous                         | -                                       | 2
 return   | empty      | -r dungeonturn -k '' arduous          | -                                       | 2
 return   | empty      | -l '' arduous                         | -                                       | 2
@@ -121,6 +125,9 @@ roll     | empty      | -t ''                                 | -               
 roll     | empty      | -t "$F"                               | put table ''                            | 2
 hazard   | empty      | -f "$S" -T "encounter=$F"             | state hazard; put table ''              | 2
 hazard   | empty      | -f "$S" -T ''                         | state hazard                            | 2
+hazard   | empty      | -r alarm -c '' -p "$F" hide           | put party 'Ann dex=1\n'                 | 2
+hazard   | empty      | -r alarm -p "$F" hide ''              | put party 'Ann dex=1\n'                 | 2
+hazard   | empty      | -r alarm -p "$F" hide                 | put party 'Ann dex=\n'                  | 2
 reaction | empty      | -T "distance=$F"                      | put table ''                            | 2
 reaction | empty      | initiative Ash:                       | -                                       | 2
 reaction | empty      | -p "$F" initiative                    | put party 'Ash dexterity=\n'            | 2
@@ -176,6 +183,9 @@ chase    | nonnumeric | open Ash:x                            | -               
 chase    | nonnumeric | -r exploration pace 30 x              | -                                       | 2
 chase    | nonnumeric | -p "$F" open                          | put party 'Ash str=x\n'                 | 2
 chase    | nonnumeric | -p "$F" open                          | put party 'Ash str=0 strength=x\n'      | 2
+chase    | nonnumeric | -c x retreat                          | -                                       | 2
+chase    | nonnumeric | retreat Ash:x                         | -                                       | 2
+chase    | nonnumeric | -p "$F" retreat                       | put party 'Ash dex=x\n'                 | 2
 return   | nonnumeric | -c x arduous                          | -                                       | 2
 return   | nonnumeric | -r dungeonturn -k x arduous           | -                                       | 2
 return   | nonnumeric | -l x arduous                          | -                                       | 2
@@ -192,6 +202,9 @@ roll     | nonnumeric | 4d6khx                                | -               
 roll     | nonnumeric | -t "$F"                               | put table 'x-6 Nothing.\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: xd6\n1-6 Nothing.\n'    | 2
 hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; put table '\x7c d6 \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c x \x7c b \x7c\n' | 2
+hazard   | nonnumeric | -r alarm -c x -p "$F" hide            | put party 'Ann dex=1\n'                 | 2
+hazard   | nonnumeric | -r alarm -p "$F" hide x               | put party 'Ann dex=1\n'                 | 2
+hazard   | nonnumeric | -r alarm -p "$F" hide                 | put party 'Ann dex=x\n'                 | 2
 roll     | nonnumeric | -t "$F"                               | put table '1. a\ntwo. b\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table '01-50 a\n5o-00 b\n'          | 2
 reaction | nonnumeric | -T "distance=$F"                      | put table 'd66\n1x-16 a\n'              | 2
@@ -252,6 +265,8 @@ chase    | negative   | -r exploration pace -- -1             | -               
 chase    | negative   | -p "$F" open                          | put party 'Ash str=-21\n'               | 2
 chase    | negative   | -p "$F" -r exploration pace           | put party 'Ash speed=-5\n'              | 2
 chase    | negative   | -p "$F" -r exploration pace           | put party 'Ash speed=30 strength=-1\n'  | 2
+chase    | negative   | -c 0 retreat                          | -                                       | 2
+chase    | negative   | retreat Ash:-21                       | -                                       | 2
 return   | negative   | -c -1 arduous                         | -                                       | 2
 return   | negative   | -r dungeonturn -k -1 arduous          | -                                       | 2
 return   | negative   | -l -1 arduous                         | -                                       | 2
@@ -267,6 +282,9 @@ roll     | negative   | d6-1000001                            | -               
 roll     | negative   | 4d6kh-1                               | -                                       | 2
 roll     | negative   | -t "$F"                               | put table '-1-6 Nothing.\n'             | 2
 hazard   | negative   | -f "$S" -T "encounter=$F"             | state hazard; put table '-1-6 a\n'      | 2
+hazard   | negative   | -r alarm -c 0 -p "$F" hide            | put party 'Ann dex=1\n'                 | 2
+hazard   | negative   | -r alarm -p "$F" hide -1              | put party 'Ann dex=1\n'                 | 2
+hazard   | negative   | -r alarm -p "$F" hide                 | put party 'Ann dex=-21\n'               | 2
 roll     | negative   | -t "$F"                               | put table 'd66\n10-16 a\n21-66 b\n'     | 2
 reaction | negative   | -T "distance=$F"                      | put table '\x7c d% \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c -1-00 \x7c a \x7c\n' | 2
 reaction | negative   | initiative Ash:-1                     | -                                       | 2
@@ -339,6 +357,9 @@ chase    | overflow   | open Ash:$BIG                         | -               
 chase    | overflow   | -r exploration pace $BIG              | -                                       | 2
 chase    | overflow   | -p "$F" open                          | put party "Ash str=$BIG\n"              | 2
 chase    | overflow   | -p "$F" open                          | put party "Ash str=0 strength=101\n"    | 2
+chase    | overflow   | -c 41 retreat                         | -                                       | 2
+chase    | overflow   | -c $BIG retreat                       | -                                       | 2
+chase    | overflow   | retreat Ash:41                        | -                                       | 2
 return   | overflow   | -c $BIG arduous                       | -                                       | 2
 return   | overflow   | -c 31 arduous                         | -                                       | 2
 return   | overflow   | -r dungeonturn -k $BIG arduous        | -                                       | 2
@@ -357,6 +378,9 @@ roll     | overflow   | d1000001                              | -               
 roll     | overflow   | d6+1000001                            | -                                       | 2
 roll     | overflow   | -t "$F"                               | put table "1-$BIG Nothing.\n"           | 2
 hazard   | overflow   | -f "$S" -T "encounter=$F"             | state hazard; put table "1-$BIG a\n"    | 2
+hazard   | overflow   | -r alarm -c 41 -p "$F" hide           | put party 'Ann dex=1\n'                 | 2
+hazard   | overflow   | -r alarm -p "$F" hide 100             | put party 'Ann dex=1\n'                 | 2
+hazard   | overflow   | -r alarm -c $BIG -p "$F" hide         | put party 'Ann dex=1\n'                 | 2
 roll     | overflow   | -t "$F"                               | put table '01-50 a\n51-000 b\n'         | 2
 roll     | overflow   | -t "$F"                               | put table 'd66\n11-66 a\n67 b\n'        | 2
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
@@ -550,11 +574,26 @@ chase    | command    | bogus                                 | -               
 chase    | command    | flee bogus                            | -                                       | 2
 chase    | command    | pace bogus                            | -                                       | 2
 chase    | command    | -                                     | -                                       | 2
+chase    | command    | retreat swamp                         | -                                       | 2
+chase    | command    | -k luck retreat                       | -                                       | 2
+chase    | command    | -k hp retreat                         | -                                       | 2
+chase    | command    | -k dex retreat Ash:1                  | -                                       | 2
+chase    | command    | -q 40 retreat Ash:1                   | -                                       | 2
+chase    | command    | -g retreat open                       | -                                       | 2
+chase    | command    | -c 12 open                            | -                                       | 2
+chase    | command    | -k dex pace                           | -                                       | 2
+chase    | command    | -p "$F" retreat open                  | put party 'Ash dex=1\n'                 | 2
 return   | command    | bogus                                 | -                                       | 2
 return   | command    | -                                     | -                                       | 2
 roll     | command    | bogus                                 | -                                       | 2
 roll     | command    | -t bogus                              | -                                       | 2
 hazard   | command    | -f "$S" -T "nosuch=$F"                | state hazard; put table '1-6 a\n'       | 2
+hazard   | command    | -r alarm hide                         | -                                       | 2
+hazard   | command    | -r alarm -p "$F" -w hide              | put party 'Ann dex=1\n'                 | 2
+hazard   | command    | -r alarm -p "$F" hide                 | put party 'Ann con=1\n'                 | 2
+hazard   | command    | -r alarm -c 12 hide pass              | -                                       | 2
+hazard   | command    | -c 12 -p "$F"                         | put party 'Ann con=1\n'                 | 2
+hazard   | command    | -r alarm -a hide pass                 | -                                       | 2
 roll     | command    | -t "$F#nosuch"                        | put table '# A\n1 a\n'                  | 2
 roll     | command    | -t "$F"                               | put table '# A\n1 a\n\n## B\n1 b\n'     | 2
 reaction | command    | -T "distance=$F" morale Ash:1         | put table '1-6 a\n'                     | 2
