@@ -610,6 +610,9 @@ reaction | command    | -p "$F" loot 2                        | put party 'Ash w
 reaction | command    | -T "distance=$F" loot 2               | put table '1 near\n'                    | 2
 roll     | command    | -                                     | -                                       | 2
 delve    | command    | -C "$S" bogus                          | session                                 | 2
+delve    | command    | -C "$S" chase retreat swamp            | session                                 | 2
+delve    | command    | -C "$S" reaction loot 0                | session                                 | 2
+delve    | command    | -C "$S" reaction initiative            | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
