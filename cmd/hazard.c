@@ -879,7 +879,7 @@ check_rules_options(const struct run *run, const struct opts *o)
 		errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
 		    "hide under the alarm rules, with -p)");
 	if (o->party != NULL && !hr->party && !hr->alarm)	/* 003: for hide */
-		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)", name);
+		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)", name);
 	if (o->damage && !hr->fatigue_damage)
 		errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }

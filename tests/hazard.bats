@@ -47,7 +47,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	check -e d8; eq "hazard: -e: the exploration rules roll their own die (-e is for bookkeeping)" "$stderr"
 	check -r delving -a; eq "hazard: -a: the delving rules roll no d20" "$stderr"
 	check -r alarm -d
-	check -r travel -p party; eq "hazard: -p: the travel rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)" "$stderr"
+	check -r travel -p party; eq "hazard: -p: the travel rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)" "$stderr"
 	check -r alarm -t /dev/null
 	check -t missing.md; eq "hazard: missing.md: No such file or directory" "$stderr"
 	check -t .; eq "hazard: .: not a regular file" "$stderr"
