@@ -27,6 +27,8 @@ struct opts {
 	int	 group, json, verbose;
 	long long count;
 	long	 mod, speed, bow, stall;
+	long	 dc;		/* -c: the DC to break away (retreat) */
+	int	 key;		/* -k: the party file's key to break away with */
 	const char *party, *rules, *seed;
 	char	 given[128];	/* given['q']: -q was given */
 };
@@ -34,10 +36,12 @@ struct opts {
 static const struct opt options[] = {
 	{ 'a', NULL, "roll with advantage" },
 	{ 'b', "N", "the pursuers need only bow range: DC lower by N" },
+	{ 'c', "DC", "retreat: the DC to break away (default 11)" },
 	{ 'd', NULL, "roll with disadvantage" },
 	{ 'g', NULL, "the worst modifier rolls once for the group" },
 	{ 'h', NULL, "print this help and exit" },
 	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'k', "KEY", "retreat: the party file's key to break away with (dex)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every modifier" },
 	{ 'n', "COUNT", "roll the chase COUNT times (default 1)" },
 	{ 'p', "FILE", "read the characters from the party file" },
@@ -52,7 +56,9 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] "
-	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "
+	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
+	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] "
+	    "[-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "
 	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
 };
 
@@ -91,11 +97,13 @@ slowest(const struct party *p, enum party_key k)
 
 struct chase {
 	struct party party;
-	const struct chase_terrain *terrain;
+	const struct chase_terrain *terrain;	/* NULL: a retreat not pursued */
 	struct stream st;
 	int	 adv;		/* -a 1, -d -1 */
 	int	 flee, group, verbose;
 	long	 dc;
+	enum party_key away;	/* retreat: the key to break away with */
+	long	 away_dc;
 };
 
 /*
@@ -150,6 +158,20 @@ check_dice(const struct chase *c, const struct member *m, const struct dice *d20
 	}
 }
 
+/* chase INDEX NAME ROLL MOD TOTAL DC KEY, the TEXT to follow */
+static void
+check_fields(uint64_t index, const struct member *m, const struct check *k,
+    const char *key)
+{
+	rec_begin(REC_LAYOUT(CHASE_CHECK), index);
+	rec_str(m->name);
+	rec_i64(k->roll);
+	rec_i64(k->mod);
+	rec_i64(k->total);
+	rec_i64(k->dc);
+	rec_str(key);
+}
+
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY TEXT */
 static void
 emit_check(const struct chase *c, uint64_t index, const struct member *m,
@@ -160,13 +182,7 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	char dice[192];
 
 	check_dice(c, m, d20, k, dice, sizeof dice);
-	rec_begin(REC_LAYOUT(CHASE_CHECK), index);
-	rec_str(m->name);
-	rec_i64(k->roll);
-	rec_i64(k->mod);
-	rec_i64(k->total);
-	rec_i64(k->dc);
-	rec_str(out->key);
+	check_fields(index, m, k, out->key);
 	if (c->group)
 		rec_text("The party %s: %s rolls for the group with the worst "
 		    "%s, %ld%+ld = %ld against DC %ld%s.", out->text, m->name,
@@ -213,6 +229,7 @@ run_chase(const struct opts *o, int argc, char **argv)
 	int ok = 1;
 
 	refuse(o, "r", "the chase check is 004's alone: -r is for pace");
+	refuse(o, "ck", "-c and -k are for retreat");
 	if (argc > 0 && strcmp(argv[0], "flee") == 0) {
 		c.flee = 1;
 		argc--;
@@ -227,6 +244,110 @@ run_chase(const struct opts *o, int argc, char **argv)
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_chase(&c, (uint64_t)i + 1);
+	return ok ? EXIT_OK : EXIT_FAILED;
+}
+
+/* A retreat's break-away check: "DEX 14+2", or "14+2" for NAME:MOD. */
+static void
+emit_away(const struct chase *c, uint64_t index, const struct member *m,
+    const struct dice *d20, const struct check *k, int from_file)
+{
+	const struct chase_outcome *out = &retreat_outcome_004[!k->pass ?
+	    RT_STOPPED : c->terrain != NULL ? RT_PURSUED : RT_AWAY];
+	char dice[192], label[8] = "";
+	int i;
+
+	for (i = 0; from_file && party_keys[c->away][i] != '\0'; i++)
+		label[i] = (char)(party_keys[c->away][i] - 'a' + 'A');
+	if (from_file)
+		label[i] = ' ';
+	check_dice(c, m, d20, k, dice, sizeof dice);
+	check_fields(index, m, k, out->key);
+	rec_text("%s %s: %s%ld%+ld = %ld against DC %ld%s.",
+	    party_who(m, PARTY_UNNAMED), out->text, label, k->roll, k->mod,
+	    k->total, k->dc, dice);
+	rec_end();
+}
+
+/*
+ * 004 Retreat: each character's check to break away, then, when some NPCs
+ * pursue (a terrain given), that character's chase check to flee.  0 when
+ * everyone got away.
+ */
+static int
+one_retreat(struct chase *c, uint64_t index, int from_file)
+{
+	struct member *m;
+	struct dice d20;
+	struct check k;
+	int i, all = 1;
+
+	for (i = 0; i < c->party.n; i++) {
+		m = &c->party.m[i];
+		dice_d20(&d20, party_adv(m, c->adv));
+		dice_check(&k, &d20, &c->st.rng, m->val[c->away], c->away_dc);
+		emit_away(c, index, m, &d20, &k, from_file);
+		if (k.pass && c->terrain != NULL) {	/* 004: "Use the chase rules" */
+			dice_check(&k, &d20, &c->st.rng, m->val[c->terrain->key],
+			    c->dc);
+			emit_check(c, index, m, &d20, &k);
+		}
+		all &= k.pass;
+	}
+	return all;
+}
+
+/*
+ * The retreating characters: NAME:MOD operands (MOD the method's modifier,
+ * for both checks), else the party file's key of -k and the terrain's,
+ * else the unnamed roller; -m added to each key once.
+ */
+static void
+retreat_party(struct chase *c, const struct opts *o, int argc, char **argv)
+{
+	enum party_key tk = c->terrain != NULL ? c->terrain->key : c->away;
+	struct member *m;
+	int i, file = argc == 0 && party_path(o->party) != NULL;
+
+	party_pick(&c->party, o->party, argc, argv, c->away, 0);
+	if (file)
+		party_need(&c->party, tk);
+	for (i = 0; i < c->party.n; i++) {
+		m = &c->party.m[i];
+		if (!file)
+			m->val[tk] = m->val[c->away];
+		m->val[c->away] += o->mod;
+		if (tk != c->away)
+			m->val[tk] += o->mod;
+	}
+}
+
+static int
+run_retreat(const struct opts *o, int argc, char **argv)
+{
+	struct chase c = { .flee = 1, .verbose = o->verbose };
+	long long i;
+	int ok = 1, file;
+
+	refuse(o, "rg", "a retreat is each character's own (-r is for pace, -g for a chase)");
+	if (argc > 0 && strchr(argv[0], ':') == NULL) {
+		c.terrain = find_terrain(argv[0]);
+		argc--;
+		argv++;
+	} else
+		refuse(o, "bqx", "no pursuit: give the terrain (open, uneven, long) of the chase");
+	if (argc > 0)
+		refuse(o, "k", "NAME:MOD gives the modifier: -k is for the party file");
+	file = argc == 0 && party_path(o->party) != NULL;
+	c.away = o->given['k'] ? (enum party_key)o->key : PK_DEX;
+	c.away_dc = o->given['c'] ? o->dc : RETREAT_DC_004;
+	retreat_party(&c, o, argc, argv);
+	if (c.terrain != NULL)
+		c.dc = chase_dc(o, 1);
+	c.adv = o->adv;
+	stream_start(&c.st, prog, o->seed, o->verbose);
+	for (i = 0; i < o->count; i++)
+		ok &= one_retreat(&c, (uint64_t)i + 1, file);
 	return ok ? EXIT_OK : EXIT_FAILED;
 }
 
@@ -430,7 +551,7 @@ run_pace(const struct opts *o, int argc, char **argv)
 {
 	struct pace_ask a;
 
-	refuse(o, "abdgnsvx", "pace rolls no check");
+	refuse(o, "abcdgknsvx", "pace rolls no check");
 	pace_parse(&a, rules_pick(o->rules, -1, PACE_RULES, R_TRAVEL), argc,
 	    argv);
 	pace_inputs(&a, o);
@@ -450,6 +571,17 @@ parse_speed(const char *s)
 	return v;
 }
 
+/* -k: a modifier of the party file, str to cha or best. */
+static int
+away_key(const char *v)
+{
+	int k = word_in(v, party_keys);
+
+	if (k < PK_STR || k > PK_BEST)
+		errx(EXIT_BAD, "-k: '%s': expected str, dex, con, int, wis, cha or best", v);
+	return k;
+}
+
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -458,9 +590,11 @@ option(void *ctx, int letter, char *v)
 	switch (letter) {
 	case 'a': o->a = 1; break;
 	case 'b': o->bow = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-b"); break;
+	case 'c': o->dc = (long)estrtonum(v, 1, RETREAT_DC_MAX, "-c"); break;
 	case 'd': o->d = 1; break;
 	case 'g': o->group = 1; break;
 	case 'j': o->json = 1; break;
+	case 'k': o->key = away_key(v); break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
 	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
 	case 'p': o->party = v; break;
@@ -488,6 +622,8 @@ main(int argc, char *argv[])
 	rec_json(o.json);
 	if (argc > 0 && strcmp(argv[0], "pace") == 0)
 		status = run_pace(&o, argc - 1, argv + 1);
+	else if (argc > 0 && strcmp(argv[0], "retreat") == 0)
+		status = run_retreat(&o, argc - 1, argv + 1);
 	else
 		status = run_chase(&o, argc, argv);
 	out_close();

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -393,6 +394,109 @@ struct show {
 	char	 pairs[1024];
 };
 
+/* The value of KEY among a character's key=value words, or NULL. */
+static const char *
+sheet_value(char **w, int nw, const char *key)
+{
+	size_t n = strlen(key);
+	int i;
+
+	for (i = 1; i < nw; i++)
+		if (strncmp(w[i], key, n) == 0 && w[i][n] == '=')
+			return w[i] + n + 1;
+	return NULL;
+}
+
+/* Append to a sentence: each part after the first behind SEP. */
+static void
+say(char *buf, size_t size, const char *sep, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void
+say(char *buf, size_t size, const char *sep, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n > 0 && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "%s", sep);
+	va_start(ap, fmt);
+	if (n < size)
+		vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * A character's hit points and conditions, as a GM says them (delving(7)
+ * PARTY FILE): "9 of 12 HP; 2 Fatigue; tired; 1 load over STR 10 ...".
+ */
+static void
+say_condition(char **w, int nw, char *buf, size_t size)
+{
+	const char *hp = sheet_value(w, nw, "hp"), *max = sheet_value(w, nw, "hpmax");
+	const char *v, *load = sheet_value(w, nw, "load");
+	const char *str = sheet_value(w, nw, "strength");
+
+	buf[0] = '\0';
+	if (hp != NULL)		/* 004: "reaches 0 hit points is incapacitated" */
+		say(buf, size, "; ", "%s%s%s HP%s", hp, max ? " of " : "",
+		    max ? max : "", strcmp(hp, "0") == 0 ? ", incapacitated" : "");
+	if ((v = sheet_value(w, nw, "fatigue")) != NULL && strcmp(v, "0") != 0)
+		say(buf, size, "; ", "%s Fatigue", v);
+	if ((v = sheet_value(w, nw, "tired")) != NULL && strcmp(v, "1") == 0)
+		say(buf, size, "; ", "tired");
+	if ((v = sheet_value(w, nw, "exhausted")) != NULL && strcmp(v, "1") == 0)
+		say(buf, size, "; ", "exhausted: disadvantage on all checks, "
+		    "speed 0 ft");
+	if (load != NULL && str != NULL && atol(load) > atol(str))
+		say(buf, size, "; ", "%ld load over STR %s: disadvantage on all "
+		    "checks, %ld ft slower", atol(load) - atol(str), str,
+		    (atol(load) - atol(str)) * LOAD_SPEED_004);
+	else if (load != NULL)
+		say(buf, size, "; ", "carries %s load%s%s", load,
+		    str ? ", STR " : "", str ? str : "");
+}
+
+/* The party file's other words, as "dex +2, level 3, venom 2". */
+static void
+say_sheet(char **w, int nw, char *buf, size_t size)
+{
+	static const char *const said[] = { "hp", "hpmax", "fatigue", "tired",
+	    "exhausted", "load", "strength", NULL };
+	static const char *const mods[] = { "str", "dex", "con", "int", "wis",
+	    "cha", "best", NULL };
+	char key[64];
+	const char *eq;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 1; i < nw; i++) {
+		eq = strchr(w[i], '=');
+		snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - w[i]) : 0, w[i]);
+		if (eq == NULL)
+			say(buf, size, ", ", "%s", w[i]);
+		else if (word_in(key, said) >= 0)
+			continue;
+		else if (word_in(key, mods) >= 0)
+			say(buf, size, ", ", "%s %+ld", key, atol(eq + 1));
+		else
+			say(buf, size, ", ", "%s %s", key, eq + 1);
+	}
+}
+
+/* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." */
+static void
+show_character(char **w, int nw)
+{
+	char cond[512], sheet[512];
+
+	say_condition(w, nw, cond, sizeof cond);
+	say_sheet(w, nw, sheet, sizeof sheet);
+	printf("%-9s %s: %s.%s%s%s\n", "party", w[0], cond[0] ? cond :
+	    "no hit points or conditions kept", sheet[0] ? " Also " : "", sheet,
+	    sheet[0] ? "." : "");
+}
+
 static int
 show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 {
@@ -412,6 +516,9 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 			    len ? ", " : "", w[0], w[1]);
 			return 0;
 		}
+	} else {
+		show_character(w, nw);
+		return 0;
 	}
 	printf("%-9s ", sh->file);
 	if (strcmp(w[0], "source") == 0 && nw == 6)

@@ -68,6 +68,10 @@ struct run {
 	int	 have_party;
 	enum action action;
 	int	 hide_pass;	/* 003: the group's Stealth result */
+	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
+	int	 hide_made;	/* how many of them passed */
+	int	 adv;		/* -a 1, -d -1 */
+	long	 hide_dc;	/* -c */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
 	long	 sparks;
@@ -86,6 +90,7 @@ rules_of(const struct run *run)
 
 static const struct opt options[] = {
 	{ 'a', NULL, "roll the d20s with advantage" },
+	{ 'c', "DC", "003: the DC of hide's Stealth checks (default 12)" },
 	{ 'D', "DAMAGE", "001: the fatigue damage of a harsh dungeon" },
 	{ 'd', NULL, "roll the d20s with disadvantage" },
 	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
@@ -106,7 +111,7 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "hazard [-adhjuVvw] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
+	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] "
 	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
 };
@@ -294,6 +299,20 @@ gain_fatigue(struct member *m)
 	return m->val[PK_FATIGUE];
 }
 
+/* hazard TURN ROLL KEY NAME TOTAL DC RESULT, the TEXT to follow */
+static void
+save_fields(const struct run *run, const struct check *c, const char *key,
+    const struct member *m)
+{
+	rec_begin(REC_LAYOUT(HAZARD_SAVE), run->s.turn);
+	rec_i64(c->roll);
+	rec_str(key);
+	rec_str(m->name);
+	rec_i64(c->total);
+	rec_i64(c->dc);
+	rec_str(c->pass ? "pass" : "fail");
+}
+
 /*
  * 000: each character's CON save, DC 12; failure gains 1 Fatigue, counted
  * on the character (fatigue=, written back with -w).
@@ -310,13 +329,7 @@ con_saves(struct run *run)
 		m = &run->party.m[i];
 		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
 		    FATIGUE_DC_000);
-		rec_begin(REC_LAYOUT(HAZARD_SAVE), run->s.turn);
-		rec_i64(c.roll);
-		rec_str("save");
-		rec_str(m->name);
-		rec_i64(c.total);
-		rec_i64(c.dc);
-		rec_str(c.pass ? "pass" : "fail");
+		save_fields(run, &c, "save", m);
 		gained[0] = '\0';
 		if (!c.pass && run->write)
 			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
@@ -601,13 +614,34 @@ alarm_change(char *buf, size_t size, enum alarm_event e, long before,
 		snprintf(buf, size, "the alarm stays at %ld, its most", before);
 }
 
+/*
+ * The group's Stealth check from its members' (-p): "2 of 3 make their
+ * Stealth checks, at least half: ", or "" when the GM gave pass or fail.
+ */
+static void
+hide_group(const struct run *run, char *buf, size_t size)
+{
+	int n = run->party.n;
+
+	buf[0] = '\0';
+	if (run->hide_roll)
+		snprintf(buf, size, "%d of %d make%s the Stealth check, %s: ",
+		    run->hide_made, n, run->hide_made == 1 ? "s" : "",
+		    HIDE_GROUP_PASSES(run->hide_made, n) ? "at least half" :
+		    "fewer than half");
+}
+
 /* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
 static void
 emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
 {
-	char change[160];
+	char change[160], group[96];
+	size_t n;
 
-	alarm_change(change, sizeof change, e, before, run->s.alarm,
+	hide_group(run, group, sizeof group);
+	n = strlen(group);
+	snprintf(change, sizeof change, "%s", group);
+	alarm_change(change + n, sizeof change - n, e, before, run->s.alarm,
 	    ALARM_HIDE_003 + run->sparks);
 	rec_begin(REC_LAYOUT(HAZARD_ALARM), run->s.turn);
 	if (d10 == LONG_MIN)
@@ -630,6 +664,39 @@ emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
 	rec_end();
 }
 
+/*
+ * 003 Hide: "The party makes a group Stealth check, likely with Agility."
+ * Each character's d20 + dex= against the DC of -c, in the party file's
+ * order; the group passes when at least half pass (delving(7): the suite's
+ * group check).  hazard TURN ROLL stealth NAME TOTAL DC RESULT TEXT.
+ */
+static void
+stealth_checks(struct run *run)
+{
+	const struct member *m;
+	struct dice d20;
+	struct check c;
+	char why[96];
+	int i;
+
+	run->hide_made = 0;
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		dice_d20(&d20, party_adv(m, run->adv));
+		if (d20.count == 1 || d20.keephigh || !party_why(m, why, sizeof why))
+			why[0] = '\0';	/* 004: load or exhaustion, said */
+		dice_check(&c, &d20, &run->s.st.rng, m->val[PK_DEX], run->hide_dc);
+		run->hide_made += c.pass;
+		save_fields(run, &c, "stealth", m);
+		rec_text("%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s%s%s%s.",
+		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
+		    c.dc, d20.count == 1 ? "" : d20.keephigh ? ", at advantage" :
+		    ", at disadvantage", why[0] ? " (" : "", why, why[0] ? ")" : "");
+		rec_end();
+	}
+	run->hide_pass = HIDE_GROUP_PASSES(run->hide_made, run->party.n);
+}
+
 /* 003: the Judge rolls a d10 for the moves that check the alarm. */
 static void
 alarm_turn(struct run *run)
@@ -638,10 +705,14 @@ alarm_turn(struct run *run)
 		[A_ADVANCE] = AM_ADVANCE, [A_STAY] = AM_STAY,
 		[A_BACKTRACK] = AM_BACKTRACK, [A_HIDE] = AM_HIDE_FAIL
 	};
-	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
-	    AM_HIDE_PASS : moves[run->action];
+	enum alarm_move m;
 	long d10 = LONG_MIN, before = run->s.alarm;
 	enum alarm_event event;
+
+	if (run->action == A_HIDE && run->hide_roll)
+		stealth_checks(run);
+	m = run->action == A_HIDE && run->hide_pass ? AM_HIDE_PASS :
+	    moves[run->action];
 
 	if (alarm_checks(m))
 		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
@@ -744,6 +815,27 @@ travel_cadence(struct run *run, int argc, char **argv)
 	run->cadence = cadence_of_word_004[w];
 }
 
+/*
+ * hide pass [SPARKS] and hide fail: the group's Stealth check rolled by
+ * hand; hide [SPARKS]: rolled here for the party file's characters.
+ */
+static void
+hide_operands(struct run *run, int argc, char **argv)
+{
+	int by_hand = argc > 1 && (strcmp(argv[1], "pass") == 0 ||
+	    strcmp(argv[1], "fail") == 0);
+	int at = by_hand ? 2 : 1;	/* where SPARKS goes */
+
+	run->hide_roll = !by_hand;
+	run->hide_pass = by_hand && argv[1][0] == 'p';
+	if (argc > at && (run->hide_pass || run->hide_roll))
+		run->sparks = (long)estrtonum(argv[at], 0, 99, "SPARKS");
+	else if (argc > at)
+		opt_usage(&spec, "%s: one operand too many", argv[at]);
+	if (argc > at + 1)
+		opt_usage(&spec, "%s: one operand too many", argv[at + 1]);
+}
+
 /* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
 static void
 parse_action(struct run *run, int argc, char **argv)
@@ -765,16 +857,9 @@ parse_action(struct run *run, int argc, char **argv)
 		    "advance, stay, backtrack, hide pass [SPARKS], hide fail" :
 		    hr->rest_action ? "rest" : "none");
 	run->action = (enum action)a;
-	if (a == A_HIDE) {
-		if (argc < 2 || (strcmp(argv[1], "pass") != 0 &&
-		    strcmp(argv[1], "fail") != 0))
-			errx(EXIT_BAD, "hide: expected hide pass [SPARKS] or hide fail");
-		run->hide_pass = argv[1][0] == 'p';
-		if (argc == 3 && run->hide_pass)
-			run->sparks = (long)estrtonum(argv[2], 0, 99, "SPARKS");
-		else if (argc > 2)
-			opt_usage(&spec, "%s: one operand too many", argv[2]);
-	} else if (argc > 1)
+	if (a == A_HIDE)
+		hide_operands(run, argc, argv);
+	else if (argc > 1)
 		opt_usage(&spec, "%s: one operand too many", argv[1]);
 }
 
@@ -787,6 +872,7 @@ struct opts {
 	long long count;
 	int	 json, verbose, unbuffered, write;
 	long	 damage;	/* -D */
+	long	 dc;		/* -c, 0 when not given */
 };
 
 /* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
@@ -822,10 +908,13 @@ check_rules_options(const struct run *run, const struct opts *o)
 	if (o->table != NULL && hr->alarm)
 		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
 		    "(-T encounter=FILE rolls a table on each encounter)");
-	if (o->adv && !hr->d20)
+	if (o->adv && !hr->d20 && !run->hide_roll)
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
-	if (o->party != NULL && !hr->party)
-		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)", name);
+	if (o->dc && !run->hide_roll)
+		errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
+		    "hide under the alarm rules, with -p)");
+	if (o->party != NULL && !hr->party && !hr->alarm)	/* 003: for hide */
+		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)", name);
 	if (o->damage && !hr->fatigue_damage)
 		errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
@@ -886,6 +975,21 @@ load_on(struct run *run, const struct opts *o)
 		    run->table.rows[i].key);
 }
 
+/* 003 hide [SPARKS]: the party whose Stealth checks are rolled, dex= each. */
+static void
+hide_party(struct run *run, const char *path, const struct opts *o)
+{
+	if (path == NULL)
+		errx(EXIT_BAD, "hide: expected hide pass [SPARKS], hide fail, or "
+		    "-p FILE to roll the party's Stealth checks");
+	if (o->write)
+		errx(EXIT_BAD, "-w: hide changes no character");
+	party_load(&run->party, path);
+	party_need(&run->party, PK_DEX);
+	run->adv = o->adv;
+	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
+}
+
 static void
 setup(struct run *run, const struct opts *o)
 {
@@ -908,7 +1012,9 @@ setup(struct run *run, const struct opts *o)
 		run->table.die.count = 2;
 		run->table.die.keephigh = o->adv > 0;
 	}
-	if (party != NULL && hr->party) {
+	if (run->hide_roll)
+		hide_party(run, party, o);
+	else if (party != NULL && hr->party) {
 		party_load(&run->party, party);
 		if (hr->saves)
 			party_need(&run->party, PK_CON);
@@ -960,6 +1066,7 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'a': o->a = 1; break;
+	case 'c': o->dc = (long)estrtonum(v, 1, HIDE_DC_MAX, "-c"); break;
 	case 'D':
 		o->damage = (long)estrtonum(v, 1, FATIGUE_DAMAGE_MAX_001, "-D");
 		break;

@@ -24,10 +24,12 @@ static const char prog[] = "reaction";
 #define ON_MAX 8	/* -T tables */
 #define CREATURE_MAX 256
 
-enum mode { M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER };
+enum mode {
+	M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER, M_INITIATIVE, M_LOOT
+};
 
 static const char *const mode_names[] = {
-	"disposition", "morale", "surprise", "-", NULL
+	"disposition", "morale", "surprise", "-", "initiative", "loot", NULL
 };
 
 struct run {
@@ -42,6 +44,7 @@ struct run {
 	int	 failed;	/* a morale roll fled, or someone was surprised */
 	int	 dark;		/* filter: light's last party record said dark */
 	int	 hasty;		/* filter: chase's last pace was walking or running */
+	long	 hd, enemies;	/* loot: each enemy's HD, and how many */
 };
 
 struct opts {
@@ -64,7 +67,7 @@ static const struct opt options[] = {
 	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
 	{ 'n', "COUNT", "roll COUNT times (default 1)" },
-	{ 'p', "FILE", "the party file, for morale and surprise" },
+	{ 'p', "FILE", "the party file, for morale, surprise and initiative" },
 	{ 's', "SEED", "seed the generator" },
 	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
 	{ 'u', NULL, "write each record as soon as it is made" },
@@ -76,7 +79,8 @@ static const struct opt options[] = {
 static const struct opt_spec spec = {
 	prog, "reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] [-p FILE] "
 	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
-	    "surprise [NAME:WIS ...] | -]", options, 0
+	    "surprise [NAME:WIS ...] | initiative [NAME:DEX ...] | loot HD [COUNT] | "
+	    "-]", options, 0
 };
 
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
@@ -239,7 +243,7 @@ is_disposition(const struct rec *r)
 
 	if (r->prog == REC_HAZARD)
 		key = r->f[3];
-	else if (r->prog == REC_REACTION)
+	else if (r->prog == REC_REACTION && r->nf == 6)	/* a roll's KEY */
 		key = r->f[4];
 	else
 		return 0;
@@ -351,23 +355,174 @@ filter(struct run *run)
 	rec_close(rd);
 }
 
+/*
+ * 004 Initiative: "Your DEX score (not modifier) determines your place in
+ * initiative, with the higher DEX acting before the lower DEX."  The party
+ * file's characters (dexterity=) and NAME:DEX operands, the creatures met,
+ * fight in one order.
+ */
+static void
+initiative_party(struct party *p, const char *popt, int argc, char **argv)
+{
+	const char *path = party_path(popt);
+	struct party ops;
+	int i, j;
+
+	memset(p, 0, sizeof *p);
+	if (path != NULL) {
+		party_load(p, path);
+		party_need(p, PK_DEXTERITY);
+	} else if (argc == 0)
+		errx(EXIT_BAD, "initiative: give the party file (-p FILE) or "
+		    "NAME:DEX operands");
+	if (argc == 0)
+		return;
+	party_pick(&ops, NULL, argc, argv, PK_DEXTERITY, 0);
+	for (i = 0; i < ops.n; i++) {
+		for (j = 0; j < p->n; j++)
+			if (strcmp(p->m[j].name, ops.m[i].name) == 0)
+				errx(EXIT_BAD, "%s: named in the party file and "
+				    "as an operand", ops.m[i].name);
+		if (p->n == PARTY_MAX)
+			errx(EXIT_BAD, "initiative: more than %d combatants",
+			    PARTY_MAX);
+		p->m[p->n++] = ops.m[i];
+	}
+}
+
+/* ", tied with Bo and goblins": the others of the same DEX score, or "". */
+static void
+tied_with(const struct party *p, int who, char *buf, size_t size)
+{
+	long dex = p->m[who].val[PK_DEXTERITY];
+	int i, n = 0, last = -1;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < p->n; i++)
+		if (i != who && p->m[i].val[PK_DEXTERITY] == dex)
+			last = i;
+	for (i = 0; i < p->n && len < size; i++)
+		if (i != who && p->m[i].val[PK_DEXTERITY] == dex)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			    n++ == 0 ? ", tied with " : i == last ? " and " : ", ",
+			    p->m[i].name);
+}
+
+/* reaction INDEX PLACE DEX NAME initiative TEXT, in order, higher DEX first. */
+static void
+initiative(struct run *run, uint64_t index)
+{
+	const struct party *p = &run->party;
+	const struct member *m;
+	int order[PARTY_MAX], i, j;
+	char tie[PARTY_MAX * (PARTY_NAME_MAX + 8)];
+
+	for (i = 0; i < p->n; i++) {	/* stable: a tie keeps the order given */
+		for (j = i; j > 0 && p->m[order[j - 1]].val[PK_DEXTERITY] <
+		    p->m[i].val[PK_DEXTERITY]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	for (i = 0; i < p->n; i++) {
+		m = &p->m[order[i]];
+		tied_with(p, order[i], tie, sizeof tie);
+		rec_begin(REC_LAYOUT(REACTION_INITIATIVE), index);
+		rec_i64(i + 1);
+		rec_i64(m->val[PK_DEXTERITY]);
+		rec_str(m->name);
+		rec_str("initiative");
+		rec_text("%d of %d: %s, DEX %ld%s%s.", i + 1, p->n, m->name,
+		    m->val[PK_DEXTERITY], tie, tie[0] != '\0' ?
+		    " (the order given breaks the tie)" : "");
+		rec_end();
+	}
+}
+
+/* "0.43", "1.5", "2": coins in pounds (004: "100 coins per pound"). */
+static void
+pounds(char *buf, size_t size, long coins)
+{
+	long whole = coins / COINS_POUND_004, part = coins % COINS_POUND_004;
+
+	if (part == 0)
+		snprintf(buf, size, "%ld", whole);
+	else if (part % 10 == 0)
+		snprintf(buf, size, "%ld.%ld", whole, part / 10);
+	else
+		snprintf(buf, size, "%ld.%02ld", whole, part);
+}
+
+/* "under one load", "1 load", "2 loads and 234 coins" (004: 500 a load). */
+static void
+loads(char *buf, size_t size, long coins)
+{
+	long whole = coins / COINS_LOAD_004, part = coins % COINS_LOAD_004;
+
+	if (whole == 0)
+		snprintf(buf, size, "under one load");
+	else if (part == 0)
+		snprintf(buf, size, "%ld load%s", whole, whole == 1 ? "" : "s");
+	else
+		snprintf(buf, size, "%ld load%s and %ld coin%s", whole,
+		    whole == 1 ? "" : "s", part, part == 1 ? "" : "s");
+}
+
+/*
+ * 004 Treasure: "An enemy's carried loot is worth 1d20gp per HD"; "there
+ * are 100 coins per pound, and 500 coins per load".  Each enemy's HD d20s
+ * in turn: reaction INDEX HD COUNT GP POUNDS loot TEXT.
+ */
+static void
+loot(struct run *run, uint64_t index)
+{
+	struct dice d = { .count = (uint32_t)run->hd, .sides = LOOT_DIE_004,
+	    .keep = (uint32_t)run->hd, .keephigh = 1 };
+	uint32_t faces[DICE_COUNT_MAX];
+	char each[1536] = "", dice[256], lb[32], load[64];
+	long gp = 0, one, i;
+	size_t len = 0;
+
+	for (i = 0; i < run->enemies; i++) {
+		one = dice_roll(&d, &run->st.rng, faces);
+		gp += one;
+		describe(run, &d, faces, dice, sizeof dice);
+		if (len < sizeof each)
+			len += (size_t)snprintf(each + len, sizeof each - len,
+			    "%s%ld%s", i == 0 ? ": " : i == run->enemies - 1 ?
+			    " and " : ", ", one, dice);
+	}
+	pounds(lb, sizeof lb, gp);
+	loads(load, sizeof load, gp);
+	rec_begin(REC_LAYOUT(REACTION_LOOT), index);
+	rec_i64(run->hd);
+	rec_i64(run->enemies);
+	rec_i64(gp);
+	rec_num(lb);
+	rec_str("loot");
+	if (run->enemies == 1)
+		rec_text("The enemy of %ld HD carries %ld gp (1d20 gp per HD%s): "
+		    "%s lb, %s.", run->hd, gp, dice, lb, load);
+	else
+		rec_text("The %ld enemies of %ld HD carry %ld gp (1d20 gp per "
+		    "HD%s): %s lb, %s.", run->enemies, run->hd, gp, each, lb,
+		    load);
+	rec_end();
+}
+
+/* Each mode's roll, made -n times (filter mode is filter's). */
+static void (*const rolls[])(struct run *, uint64_t) = {
+	[M_DISPOSITION] = disposition, [M_MORALE] = morale,
+	[M_SURPRISE] = surprise, [M_INITIATIVE] = initiative, [M_LOOT] = loot
+};
+
 static void
 play(struct run *run, enum mode mode, long long count)
 {
 	long long i;
 
 	for (i = 1; i <= count; i++)
-		switch (mode) {
-		case M_DISPOSITION:
-			disposition(run, (uint64_t)i);
-			break;
-		case M_MORALE:
-			morale(run, (uint64_t)i);
-			break;
-		default:
-			surprise(run, (uint64_t)i);
-			break;
-		}
+		rolls[mode](run, (uint64_t)i);
 }
 
 /* A "dark" or "hasty" line: yes or no. */
@@ -421,12 +576,46 @@ parse_mode(int argc, char **argv)
 	if (argc == 0)
 		return M_DISPOSITION;
 	if ((m = word_in(argv[0], mode_names)) < 0)
-		errx(EXIT_BAD, "%s: not a reaction (disposition, morale, surprise or -)",
-		    argv[0]);
+		errx(EXIT_BAD, "%s: not a reaction (disposition, morale, surprise, "
+		    "initiative, loot or -)", argv[0]);
 	if (argc > 1 && (m == M_DISPOSITION || m == M_FILTER))
 		errx(EXIT_BAD, "%s: %s takes no characters", argv[1],
 		    m == M_FILTER ? "filter mode" : "disposition");
 	return (enum mode)m;
+}
+
+/* loot HD [COUNT]: each enemy's hit dice, and how many enemies (default 1). */
+static void
+loot_operands(struct run *run, int argc, char **argv)
+{
+	if (argc < 2)
+		errx(EXIT_BAD, "loot: expected loot HD [COUNT], the enemies' hit dice");
+	if (argc > 3)
+		errx(EXIT_BAD, "%s: loot takes HD and COUNT, no more", argv[3]);
+	run->hd = (long)estrtonum(argv[1], 1, LOOT_HD_MAX, "HD");
+	run->enemies = argc == 3 ?
+	    (long)estrtonum(argv[2], 1, LOOT_COUNT_MAX, "COUNT") : 1;
+}
+
+/* Initiative rolls nothing; loot rolls d20s of gold, no check. */
+static void
+check_roll_options(enum mode mode, const struct opts *o)
+{
+	const char *name = mode_names[mode];
+
+	if (o->non > 0)
+		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and "
+		    "filter mode)", name);
+	if (o->adv)
+		errx(EXIT_BAD, "-%c: %s rolls no check", o->adv > 0 ? 'a' : 'd',
+		    name);
+	if (o->mod)
+		errx(EXIT_BAD, "-m: %s takes no modifier", name);
+	if (mode == M_LOOT && o->party != NULL)
+		errx(EXIT_BAD, "-p: loot is carried by the enemies, not the party");
+	if (mode == M_INITIATIVE && o->count_set)
+		errx(EXIT_BAD, "-n: the order is the same every round (004): "
+		    "initiative takes no count");
 }
 
 /* Disposition rolls 2d6 for the creatures met: no d20, no characters. */
@@ -435,6 +624,10 @@ check_mode_options(enum mode mode, const struct opts *o)
 {
 	const char *name = mode == M_FILTER ? "filter mode" : "disposition";
 
+	if (mode == M_INITIATIVE || mode == M_LOOT) {
+		check_roll_options(mode, o);
+		return;
+	}
 	if ((mode == M_MORALE || mode == M_SURPRISE) && o->non > 0)
 		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
 		    mode_names[mode]);
@@ -508,6 +701,10 @@ main(int argc, char *argv[])
 	check_mode_options(mode, &o);
 	if (mode == M_MORALE || mode == M_SURPRISE)
 		party_pick(&run.party, o.party, argc - 1, argv + 1, PK_WIS, 0);
+	else if (mode == M_INITIATIVE)
+		initiative_party(&run.party, o.party, argc - 1, argv + 1);
+	else if (mode == M_LOOT)
+		loot_operands(&run, argc, argv);
 	dice_d20(&run.d20, o.adv);
 	run.mod = o.mod;
 	run.verbose = o.verbose;

@@ -87,6 +87,11 @@ const struct rec_layout rec_layouts[REC_KINDS] = {
 	    reaction_summary },
 	[RK_REACTION_ROLL] = { REC_REACTION, 6, "nnnst",
 	    { "index", "roll", "total", "key", "text", NULL }, NULL },
+	[RK_REACTION_INITIATIVE] = { REC_REACTION, 7, "nnnsst",	/* 004 */
+	    { "index", "place", "dex", "name", "key", "text", NULL }, NULL },
+	[RK_REACTION_LOOT] = { REC_REACTION, 8, "nnnnnst",	/* 004 */
+	    { "index", "hd", "count", "gp", "pounds", "key", "text", NULL },
+	    NULL },
 	[RK_CHASE_CHECK] = { REC_CHASE, 9, "nsnnnnst",
 	    { "index", "name", "roll", "mod", "total", "dc", "key", "text",
 	    NULL }, NULL },

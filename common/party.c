@@ -17,7 +17,7 @@ const char *const party_keys[PK_NKEYS + 1] = {
 	"str", "dex", "con", "int", "wis", "cha",
 	"best", "hp", "speed", "load", "resilience", "strength",
 	"fatigue", "exhausted", "tired", "level", "hpmax",
-	"intelligence", NULL
+	"intelligence", "dexterity", NULL
 };
 
 static const struct {
@@ -36,6 +36,7 @@ static const struct {
 	{ 1, 100 },		/* level */
 	{ 0, 100000 },		/* hpmax */
 	{ 0, 100 },		/* intelligence: the INT score (004 corruption) */
+	{ 0, 100 },		/* dexterity: the DEX score (004 initiative) */
 };
 
 /* DELVING_PARTY stands in for -p. */
@@ -59,6 +60,21 @@ bad(const struct party *p, unsigned long lineno, const char *fmt, const char *ar
 	errx(EXIT_BAD, "%s:%lu: %s", p->path, lineno, why);
 }
 
+/* The keys are named from party_keys, so a new key cannot be left out. */
+static void
+unknown_key(const struct party *p, unsigned long lineno, const char *word)
+{
+	char keys[256];
+	size_t n = 0;
+	int k;
+
+	for (k = 0; party_keys[k] != NULL && n < sizeof keys; k++)
+		n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s",
+		    k ? " " : "", party_keys[k]);
+	errx(EXIT_BAD, "%s:%lu: unknown key '%s' (%s)", p->path, lineno, word,
+	    keys);
+}
+
 static void
 set_key(struct party *p, struct member *m, char *word)
 {
@@ -70,7 +86,7 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "'%s': expected key=value", word);
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
-		bad(p, m->lineno, "unknown key '%s' (str dex con int wis cha best hp speed load resilience strength fatigue exhausted tired level hpmax intelligence)", word);
+		unknown_key(p, m->lineno, word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 

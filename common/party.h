@@ -17,6 +17,7 @@ enum party_key {
 	PK_LEVEL,		/* 004: healing per night of safe rest */
 	PK_HPMAX,		/* the most hp= healing brings */
 	PK_INTELLIGENCE,	/* 004: the INT score, for corruption's damage */
+	PK_DEXTERITY,		/* 004: the DEX score, for initiative */
 	PK_NKEYS
 };
 

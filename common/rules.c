@@ -612,6 +612,17 @@ cadence_of_turns(long turns)
 	return -1;
 }
 
+/*
+ * 004 Retreat: "If the retreating PC fails their check ... their retreat
+ * attempt has failed, and they stop moving.  If successful, the retreating
+ * PC manages to escape.  Use the chase rules if some NPCs pursue".
+ */
+const struct chase_outcome retreat_outcome_004[3] = {
+	[RT_STOPPED] = { "stopped", "fails to break away and stops moving" },
+	[RT_AWAY] = { "away", "breaks away and is out of the fight" },
+	[RT_PURSUED] = { "away", "breaks away, and the pursuers give chase" },
+};
+
 /* 004: Timekeeping, the four quarters of the day, one time die each */
 const char *const quarter_004[TIME_DICE_004] = {
 	"pre-dawn", "morning", "afternoon", "night"

@@ -62,6 +62,15 @@ extern const char text_alert_000[];
 #define ALARM_DIE_003	10	/* d10 <= alarm: an encounter */
 #define ALARM_HIDE_003	2	/* a passed hide lowers the alarm by 2 + sparks */
 #define ALARM_MAX	999999
+/*
+ * 003 Hide: "The party makes a group Stealth check, likely with Agility."
+ * 003 gives no DC nor what a group check is: the suite's decision, each
+ * character's d20 + dex= against DC 12 unless -c, and the group passes when
+ * at least half pass (the group check of the fifth edition's rules).
+ */
+#define HIDE_DC_003	12
+#define HIDE_DC_MAX	40
+#define HIDE_GROUP_PASSES(made, n) (2 * (made) >= (n))
 
 /*
  * 004: Timekeeping.  "Each time die is 1d6, with its face turned to
@@ -156,6 +165,14 @@ extern const struct named_table rules_tables[];	/* ends with a NULL t */
  * your speed by 5' and forces disadvantage on all checks." */
 #define LOAD_SPEED_004	5
 #define PACE_OVERLAND_004 10	/* "10 + STR mod miles per day" */
+
+/* 004: Treasure, "An enemy's carried loot is worth 1d20gp per HD" and
+ * "there are 100 coins per pound, and 500 coins per load" */
+#define LOOT_DIE_004	20
+#define COINS_POUND_004	100
+#define COINS_LOAD_004	500
+#define LOOT_HD_MAX	100	/* reaction loot HD */
+#define LOOT_COUNT_MAX	100	/* reaction loot COUNT: enemies */
 
 /* 004: Morale, "Morale checks always have a DC 11" */
 #define MORALE_DC_004	11
@@ -306,6 +323,16 @@ struct chase_outcome {
 	const char *key;	/* the record's KEY */
 	const char *text;	/* what befalls the character */
 };
+
+/*
+ * 004: Retreat.  "The GM might call for a check (mod varies based on
+ * method) to avoid danger"; 004 gives no DC: 11 unless -c, 004's DC of a
+ * morale check and of a 30' creature's chase.
+ */
+#define RETREAT_DC_004	11
+#define RETREAT_DC_MAX	40
+enum retreat_result { RT_STOPPED, RT_AWAY, RT_PURSUED };
+extern const struct chase_outcome retreat_outcome_004[3];
 
 extern const struct chase_terrain chase_terrain_004[];	/* ends with a NULL word */
 extern const struct chase_outcome chase_outcome_004[2][2];	/* [flee][pass] */

@@ -110,6 +110,10 @@ chase    | empty      | pace ''                               | -               
 chase    | empty      | -r '' pace                            | -                                       | 2
 chase    | empty      | -p '' open                            | -                                       | 2
 chase    | empty      | -p "$F" open                          | put party ''                            | 2
+chase    | empty      | -c '' retreat                         | -                                       | 2
+chase    | empty      | -k '' retreat                         | -                                       | 2
+chase    | empty      | retreat Ash:                          | -                                       | 2
+chase    | empty      | retreat ''                            | -                                       | 2
 return   | empty      | -c '' arduous                         | -                                       | 2
 return   | empty      | -r dungeonturn -k '' arduous          | -                                       | 2
 return   | empty      | -l '' arduous                         | -                                       | 2
@@ -126,7 +130,14 @@ roll     | empty      | -t ''                                 | -               
 roll     | empty      | -t "$F"                               | put table ''                            | 2
 hazard   | empty      | -f "$S" -T "encounter=$F"             | state hazard; put table ''              | 2
 hazard   | empty      | -f "$S" -T ''                         | state hazard                            | 2
+hazard   | empty      | -r alarm -c '' -p "$F" hide           | put party 'Ann dex=1\n'                 | 2
+hazard   | empty      | -r alarm -p "$F" hide ''              | put party 'Ann dex=1\n'                 | 2
+hazard   | empty      | -r alarm -p "$F" hide                 | put party 'Ann dex=\n'                  | 2
 reaction | empty      | -T "distance=$F"                      | put table ''                            | 2
+reaction | empty      | initiative Ash:                       | -                                       | 2
+reaction | empty      | -p "$F" initiative                    | put party 'Ash dexterity=\n'            | 2
+reaction | empty      | loot ''                               | -                                       | 2
+reaction | empty      | loot 2 ''                             | -                                       | 2
 roll     | empty      | -t "$F#"                              | put table '# A\n1 a\n'                  | 2
 delve    | empty      | -C ''                                 | -                                       | 2
 delve    | empty      | -C "$S" -n ''                          | session                                 | 2
@@ -185,6 +196,9 @@ chase    | nonnumeric | open Ash:x                            | -               
 chase    | nonnumeric | -r exploration pace 30 x              | -                                       | 2
 chase    | nonnumeric | -p "$F" open                          | put party 'Ash str=x\n'                 | 2
 chase    | nonnumeric | -p "$F" open                          | put party 'Ash str=0 strength=x\n'      | 2
+chase    | nonnumeric | -c x retreat                          | -                                       | 2
+chase    | nonnumeric | retreat Ash:x                         | -                                       | 2
+chase    | nonnumeric | -p "$F" retreat                       | put party 'Ash dex=x\n'                 | 2
 return   | nonnumeric | -c x arduous                          | -                                       | 2
 return   | nonnumeric | -r dungeonturn -k x arduous           | -                                       | 2
 return   | nonnumeric | -l x arduous                          | -                                       | 2
@@ -203,9 +217,16 @@ roll     | nonnumeric | -t "$F"                               | put table 'die: 
 roll     | nonnumeric | -t "$F"                               | put table 'die: (2d6\n2-12 a\n'        | 2
 reaction | nonnumeric | -T "distance=$F"                      | put table 'die: 2d6!\n2-12 a\n'        | 2
 hazard   | nonnumeric | -f "$S" -T "encounter=$F"             | state hazard; put table '\x7c d6 \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c x \x7c b \x7c\n' | 2
+hazard   | nonnumeric | -r alarm -c x -p "$F" hide            | put party 'Ann dex=1\n'                 | 2
+hazard   | nonnumeric | -r alarm -p "$F" hide x               | put party 'Ann dex=1\n'                 | 2
+hazard   | nonnumeric | -r alarm -p "$F" hide                 | put party 'Ann dex=x\n'                 | 2
 roll     | nonnumeric | -t "$F"                               | put table '1. a\ntwo. b\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table '01-50 a\n5o-00 b\n'          | 2
 reaction | nonnumeric | -T "distance=$F"                      | put table 'd66\n1x-16 a\n'              | 2
+reaction | nonnumeric | initiative Ash:x                      | -                                       | 2
+reaction | nonnumeric | -p "$F" initiative                    | put party 'Ash dexterity=x\n'           | 2
+reaction | nonnumeric | loot x                                | -                                       | 2
+reaction | nonnumeric | loot 2 x                              | -                                       | 2
 delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
 delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
 #
@@ -269,6 +290,8 @@ chase    | negative   | -r exploration pace -- -1             | -               
 chase    | negative   | -p "$F" open                          | put party 'Ash str=-21\n'               | 2
 chase    | negative   | -p "$F" -r exploration pace           | put party 'Ash speed=-5\n'              | 2
 chase    | negative   | -p "$F" -r exploration pace           | put party 'Ash speed=30 strength=-1\n'  | 2
+chase    | negative   | -c 0 retreat                          | -                                       | 2
+chase    | negative   | retreat Ash:-21                       | -                                       | 2
 return   | negative   | -c -1 arduous                         | -                                       | 2
 return   | negative   | -r dungeonturn -k -1 arduous          | -                                       | 2
 return   | negative   | -l -1 arduous                         | -                                       | 2
@@ -284,8 +307,15 @@ roll     | negative   | d6-1000001                            | -               
 roll     | negative   | 4d6kh-1                               | -                                       | 2
 roll     | negative   | -t "$F"                               | put table '-1-6 Nothing.\n'             | 2
 hazard   | negative   | -f "$S" -T "encounter=$F"             | state hazard; put table '-1-6 a\n'      | 2
+hazard   | negative   | -r alarm -c 0 -p "$F" hide            | put party 'Ann dex=1\n'                 | 2
+hazard   | negative   | -r alarm -p "$F" hide -1              | put party 'Ann dex=1\n'                 | 2
+hazard   | negative   | -r alarm -p "$F" hide                 | put party 'Ann dex=-21\n'               | 2
 roll     | negative   | -t "$F"                               | put table 'd66\n10-16 a\n21-66 b\n'     | 2
 reaction | negative   | -T "distance=$F"                      | put table '\x7c d% \x7c r \x7c\n\x7c--\x7c--\x7c\n\x7c -1-00 \x7c a \x7c\n' | 2
+reaction | negative   | initiative Ash:-1                     | -                                       | 2
+reaction | negative   | -p "$F" initiative                    | put party 'Ash dexterity=-1\n'          | 2
+reaction | negative   | loot 0                                | -                                       | 2
+reaction | negative   | loot 2 0                              | -                                       | 2
 delve    | negative   | -C "$S" -n -1                          | session                                 | 2
 delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
 #
@@ -344,6 +374,11 @@ reaction | overflow   | -m 60 -m 41                           | -               
 reaction | overflow   | morale Ash:$BIG                       | -                                       | 2
 reaction | overflow   | -p "$F" morale                        | put party "Ash wis=$BIG\n"              | 2
 reaction | overflow   | -                                     | stream "hazard\t$BIG\t5\tnothing\tx"    | 2
+reaction | overflow   | initiative Ash:101                    | -                                       | 2
+reaction | overflow   | -p "$F" initiative                    | put party 'Ash dexterity=101\n'         | 2
+reaction | overflow   | loot 101                              | -                                       | 2
+reaction | overflow   | loot 2 101                            | -                                       | 2
+reaction | overflow   | loot $BIG                             | -                                       | 2
 chase    | overflow   | -n $BIG open                          | -                                       | 2
 chase    | overflow   | -m $BIG open                          | -                                       | 2
 chase    | overflow   | -m 60 -m 41 open                      | -                                       | 2
@@ -354,6 +389,9 @@ chase    | overflow   | open Ash:$BIG                         | -               
 chase    | overflow   | -r exploration pace $BIG              | -                                       | 2
 chase    | overflow   | -p "$F" open                          | put party "Ash str=$BIG\n"              | 2
 chase    | overflow   | -p "$F" open                          | put party "Ash str=0 strength=101\n"    | 2
+chase    | overflow   | -c 41 retreat                         | -                                       | 2
+chase    | overflow   | -c $BIG retreat                       | -                                       | 2
+chase    | overflow   | retreat Ash:41                        | -                                       | 2
 return   | overflow   | -c $BIG arduous                       | -                                       | 2
 return   | overflow   | -c 31 arduous                         | -                                       | 2
 return   | overflow   | -r dungeonturn -k $BIG arduous        | -                                       | 2
@@ -372,6 +410,9 @@ roll     | overflow   | d1000001                              | -               
 roll     | overflow   | d6+1000001                            | -                                       | 2
 roll     | overflow   | -t "$F"                               | put table "1-$BIG Nothing.\n"           | 2
 hazard   | overflow   | -f "$S" -T "encounter=$F"             | state hazard; put table "1-$BIG a\n"    | 2
+hazard   | overflow   | -r alarm -c 41 -p "$F" hide           | put party 'Ann dex=1\n'                 | 2
+hazard   | overflow   | -r alarm -p "$F" hide 100             | put party 'Ann dex=1\n'                 | 2
+hazard   | overflow   | -r alarm -c $BIG -p "$F" hide         | put party 'Ann dex=1\n'                 | 2
 roll     | overflow   | -t "$F"                               | put table '01-50 a\n51-000 b\n'         | 2
 roll     | overflow   | -t "$F"                               | put table 'd66\n11-66 a\n67 b\n'        | 2
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
@@ -582,16 +623,45 @@ chase    | command    | bogus                                 | -               
 chase    | command    | flee bogus                            | -                                       | 2
 chase    | command    | pace bogus                            | -                                       | 2
 chase    | command    | -                                     | -                                       | 2
+chase    | command    | retreat swamp                         | -                                       | 2
+chase    | command    | -k luck retreat                       | -                                       | 2
+chase    | command    | -k hp retreat                         | -                                       | 2
+chase    | command    | -k dex retreat Ash:1                  | -                                       | 2
+chase    | command    | -q 40 retreat Ash:1                   | -                                       | 2
+chase    | command    | -g retreat open                       | -                                       | 2
+chase    | command    | -c 12 open                            | -                                       | 2
+chase    | command    | -k dex pace                           | -                                       | 2
+chase    | command    | -p "$F" retreat open                  | put party 'Ash dex=1\n'                 | 2
 return   | command    | bogus                                 | -                                       | 2
 return   | command    | -                                     | -                                       | 2
 roll     | command    | bogus                                 | -                                       | 2
 roll     | command    | -t bogus                              | -                                       | 2
 hazard   | command    | -f "$S" -T "nosuch=$F"                | state hazard; put table '1-6 a\n'       | 2
+hazard   | command    | -r alarm hide                         | -                                       | 2
+hazard   | command    | -r alarm -p "$F" -w hide              | put party 'Ann dex=1\n'                 | 2
+hazard   | command    | -r alarm -p "$F" hide                 | put party 'Ann con=1\n'                 | 2
+hazard   | command    | -r alarm -c 12 hide pass              | -                                       | 2
+hazard   | command    | -c 12 -p "$F"                         | put party 'Ann con=1\n'                 | 2
+hazard   | command    | -r alarm -a hide pass                 | -                                       | 2
 roll     | command    | -t "$F#nosuch"                        | put table '# A\n1 a\n'                  | 2
 roll     | command    | -t "$F"                               | put table '# A\n1 a\n\n## B\n1 b\n'     | 2
 reaction | command    | -T "distance=$F" morale Ash:1         | put table '1-6 a\n'                     | 2
+reaction | command    | loot                                  | -                                       | 2
+reaction | command    | loot 2 3 4                            | -                                       | 2
+reaction | command    | initiative                            | -                                       | 2
+reaction | command    | -p "$F" initiative                    | put party 'Ash wis=1\n'                 | 2
+reaction | command    | -p "$F" initiative Ash:3              | put party 'Ash dexterity=1\n'           | 2
+reaction | command    | -n 2 initiative Ash:3                 | -                                       | 2
+reaction | command    | -a initiative Ash:3                   | -                                       | 2
+reaction | command    | -m 1 loot 2                           | -                                       | 2
+reaction | command    | -d loot 2                             | -                                       | 2
+reaction | command    | -p "$F" loot 2                        | put party 'Ash wis=1\n'                 | 2
+reaction | command    | -T "distance=$F" loot 2               | put table '1 near\n'                    | 2
 roll     | command    | -                                     | -                                       | 2
 delve    | command    | -C "$S" bogus                          | session                                 | 2
+delve    | command    | -C "$S" chase retreat swamp            | session                                 | 2
+delve    | command    | -C "$S" reaction loot 0                | session                                 | 2
+delve    | command    | -C "$S" reaction initiative            | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2

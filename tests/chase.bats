@@ -22,7 +22,7 @@ chisq_weighted() {
 
 @test "chase -h prints the usage on stdout and exits 0" {
 	run -0 --separate-stderr chase -h
-	case ${lines[0]} in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
+	case ${lines[0]} in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] [-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
 	eq "See chase(6)." "${lines[${#lines[@]} - 1]}"
 	eq "" "$stderr"
 }
@@ -30,7 +30,7 @@ chisq_weighted() {
 @test "chase: the usage line is the man page SYNOPSIS" {
 	syn=$(synopsis chase.6) || skip "mandoc is not installed"
 	run -0 chase -h
-	eq "$syn" "$(printf '%s\n' "${lines[0]}" | sed 's/^usage: //; s/ | chase / chase /')"
+	eq "$syn" "$(printf '%s\n' "${lines[0]}" | sed 's/^usage: //; s/ | chase / chase /g')"
 }
 
 @test "chase -V prints the version" {
@@ -547,4 +547,52 @@ checks() {
 chase	1	Bob	19	-1	18	11	caught	Bob catches the quarry: STR 19-1 = 18 against DC 11 [d20: 19]." "$output"
 	run -0 chase -s 3 -a -p "$BATS_TEST_TMPDIR/p" open
 	eq "Ann catches the quarry: STR 18+0 = 18 against DC 11." "$(field 1 9)"
+}
+
+# ---------------------------------------------------------------- retreat (issue 15)
+
+@test "chase retreat: 004 'A PC is surrounded by enemies ... the GM calls for a DEX check to break through the encirclement. The PC rolls and succeeds'" {
+	printf 'Wren dex=3 best=5\n' > "$BATS_TEST_TMPDIR/wren"
+	run -0 --separate-stderr chase -s 3 -p "$BATS_TEST_TMPDIR/wren" retreat
+	eq "" "$stderr"
+	eq "chase	1	Wren	18	3	21	11	away	Wren breaks away and is out of the fight: DEX 18+3 = 21 against DC 11." "$output"
+	# 004: "If the retreating PC fails their check ... they stop moving": exit 1
+	run -1 chase -s 1 retreat Ann:2
+	eq "chase	1	Ann	6	2	8	11	stopped	Ann fails to break away and stops moving: 6+2 = 8 against DC 11." "$output"
+}
+
+@test "chase retreat TERRAIN: 004 'Use the chase rules if some NPCs pursue the retreating PCs': the flight check follows each break-away" {
+	p=$(party)
+	printf 'Bo str=2 dex=0 con=1 load=12 strength=10\n' >> "$p"
+	run -1 --separate-stderr chase -s 3 -p "$p" -k str -c 13 -q 40 retreat open
+	eq "" "$stderr"
+	eq "chase	1	Ann	18	1	19	13	away	Ann breaks away, and the pursuers give chase: STR 18+1 = 19 against DC 13.
+chase	1	Ann	10	1	11	13	caught	Ann is caught by the pursuers: STR 10+1 = 11 against DC 13.
+chase	1	Bob	19	-1	18	13	away	Bob breaks away, and the pursuers give chase: STR 19-1 = 18 against DC 13.
+chase	1	Bob	1	-1	0	13	caught	Bob is caught by the pursuers: STR 1-1 = 0 against DC 13.
+chase	1	Cat	19	0	19	13	away	Cat breaks away, and the pursuers give chase: STR 19+0 = 19 against DC 13.
+chase	1	Cat	18	0	18	13	escaped	Cat escapes the pursuers: STR 18+0 = 18 against DC 13.
+chase	1	Bo	5	2	7	13	stopped	Bo fails to break away and stops moving: STR 5+2 = 7 against DC 13, at disadvantage (2 load over STR 10)." "$output"
+	# a flight check follows every "away" and only those, over 300 retreats
+	chase -s 8 -n 300 -q 35 retreat uneven A:1 B:4 | awk -F'\t' '
+	    prev == "away" && $8 != "escaped" && $8 != "caught" { bad++ }
+	    prev != "away" && ($8 == "escaped" || $8 == "caught") { bad++ }
+	    { prev = $8 } END { exit bad > 0 }'
+	# NAME:MOD serves both checks; -m is added once to each
+	run chase -s 2 -m 1 -q 40 retreat uneven Wren:3
+	eq "4" "$(field 1 5)"
+	eq "4" "$(field 2 5)"
+}
+
+@test "chase retreat: -k, -c, -q, -g and -r where they have no use are refused" {
+	check() { run -2 --separate-stderr chase "$@"; one_error chase; [ -z "$output" ]; }
+	check -k dex retreat Ann:1; eq "chase: -k: NAME:MOD gives the modifier: -k is for the party file" "$stderr"
+	check -k luck retreat; eq "chase: -k: 'luck': expected str, dex, con, int, wis, cha or best" "$stderr"
+	check -q 40 retreat Ann:1; eq "chase: -q: no pursuit: give the terrain (open, uneven, long) of the chase" "$stderr"
+	check -g retreat open
+	check -c 0 retreat
+	check -c 12 open Ann:1; eq "chase: -c: -c and -k are for retreat" "$stderr"
+	check retreat swamp
+	printf 'Ann dex=1\n' > "$BATS_TEST_TMPDIR/p"
+	check -p "$BATS_TEST_TMPDIR/p" retreat open; eq "chase: $BATS_TEST_TMPDIR/p:1: Ann has no str=" "$stderr"
 }

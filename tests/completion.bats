@@ -76,8 +76,8 @@ accepts() {
 	eq "advance backtrack hide rest stay" "$(comp hazard '')"
 	eq "add out refill relight status tick wind" "$(comp light '')"
 	eq "cancel cure day duration hour infect rest roll set show timer timers turn" "$(comp timedice '')"
-	eq "disposition morale surprise" "$(comp reaction '')"
-	eq "flee long open pace uneven" "$(comp chase '')"
+	eq "disposition initiative loot morale surprise" "$(comp reaction '')"
+	eq "flee long open pace retreat uneven" "$(comp chase '')"
 	eq "arduous dangerous" "$(comp return '')"
 	eq "" "$(comp roll '')"
 	eq "timer timers turn" "$(comp timedice t)"
@@ -85,6 +85,7 @@ accepts() {
 	eq "fail pass" "$(comp hazard -r alarm hide '')"
 	eq "candle lantern torch" "$(comp light add '')"
 	eq "long open uneven" "$(comp chase -a flee '')"
+	eq "long open uneven" "$(comp chase -c 12 retreat '')"
 	eq "from" "$(comp timedice roll 2 '')"
 	# options anywhere up to --: after an operand too; after -- the commands
 	eq "$(comp hazard -)" "$(comp hazard rest -)"

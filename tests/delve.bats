@@ -312,7 +312,30 @@ fail_at() {
 	eq "clock     day 1, 07:50" "${lines[1]}"
 	eq "hazard    since-rest 5, fatigue-pending no, condition fresh, sign-pending no, alarm 0" "${lines[2]}"
 	eq "light     torch1: torch, low, 1 turns left" "${lines[3]}"
-	eq "party     Brannoc con=2 wis=1 best=4 hp=14" "${lines[7]}"
+	eq "party     Brannoc: 14 HP. Also con +2, wis +1, best +4." "${lines[7]}"
+}
+
+@test "delve status: each character's hit points, fatigue, tiredness, exhaustion and load as sentences (issue 15)" {
+	printf 'Ann dex=2 hp=9 hpmax=12 fatigue=2 tired=1 level=3 # the lead\nBo con=-1 hp=0 exhausted=1 load=12 strength=10 dexterity=11\nCy wis=1\nDee load=3 strength=10\n' > sheet.txt
+	delve new -s friday -p sheet.txt sheet
+	run -0 --separate-stderr delve -C sheet status
+	[ -z "$stderr" ]
+	eq "party     Ann: 9 of 12 HP; 2 Fatigue; tired. Also dex +2, level 3.
+party     Bo: 0 HP, incapacitated; exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
+party     Cy: no hit points or conditions kept. Also wis +1.
+party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^party')"
+}
+
+@test "delve: an alarm session with a party advances, and hide rolls the party's Stealth checks (003)" {
+	printf 'Ann dex=2 hp=9\nBo dex=0 hp=7\n' > sp.txt
+	delve new -s 5 -r alarm -p sp.txt den
+	run -0 --separate-stderr delve -C den -n 3 advance
+	[ -z "$stderr" ]
+	eq "turn 3  07:30  Advance: the alarm rises to 3; the d10 shows 10, over it: quiet." "${lines[2]}"
+	run -0 delve -C den hide
+	eq "turn 4  07:40  Ann fails the Stealth check: 4+2 = 6 against DC 12.
+               Bo makes the Stealth check: 15+0 = 15 against DC 12.
+               Hide: 1 of 2 makes the Stealth check, at least half: the Stealth check passes; the alarm falls by 2 to 1 (2, plus 1 per spark)." "$output"
 }
 
 @test "delve batch: one file a derived seed, equal to the plain pipeline" {

@@ -77,7 +77,7 @@ p() { env "$@"; }
 @test "the usage line is the man page SYNOPSIS, in every program" {
 	for prog in $PROGRAMS; do
 		syn=$(synopsis $prog.6) || skip "mandoc is not installed"
-		eq "$syn" "$(p $prog -h | head -1 | sed 's/^usage: //; s/ | chase / chase /')"
+		eq "$syn" "$(p $prog -h | head -1 | sed 's/^usage: //; s/ | chase / chase /g')"
 	done
 }
 

@@ -12,7 +12,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr hazard -h
-	eq "usage: hazard [-adhjuVvw] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "${lines[0]}"
+	eq "usage: hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "${lines[0]}"
 	eq "See hazard(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 hazard -V
@@ -50,7 +50,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	check -e d8; eq "hazard: -e: the exploration rules roll their own die (-e is for bookkeeping)" "$stderr"
 	check -r delving -a; eq "hazard: -a: the delving rules roll no d20" "$stderr"
 	check -r alarm -d
-	check -r travel -p party; eq "hazard: -p: the travel rules keep no character (-p is for exploration, bookkeeping, delving and dungeonturn)" "$stderr"
+	check -r travel -p party; eq "hazard: -p: the travel rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)" "$stderr"
 	check -r alarm -t /dev/null
 	check -t missing.md; eq "hazard: missing.md: No such file or directory" "$stderr"
 	check -t .; eq "hazard: .: not a regular file" "$stderr"
@@ -637,4 +637,37 @@ hazard	3	8	uninterested	Disposition: 8 on 2d6, uninterested." "$(printf '%s\n' "
 	eq "hazard: monthly: not a cadence of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly)" "$stderr"
 	run -2 --separate-stderr hazard -r delving daily
 	one_error hazard
+}
+
+# ---- 003 hide from the party file (issue 15)
+
+@test "hazard -r alarm -p FILE hide: 003 'The party makes a group Stealth check, likely with Agility. On a success, the alarm value falls by two, plus one per spark. On a failure, they have an encounter.'" {
+	printf 'Ann dex=2\nBo dex=0 load=12 strength=10 # 2 over: disadvantage\nCy dex=-1\n' > trio
+	hazard -r alarm -f st -s 2 -n 4 advance > /dev/null
+	run -0 --separate-stderr hazard -r alarm -f st -s 2 -p trio hide 1
+	[ -z "$stderr" ]
+	eq "hazard	5	18	stealth	Ann	20	12	pass	Ann makes the Stealth check: 18+2 = 20 against DC 12.
+hazard	5	13	stealth	Bo	13	12	pass	Bo makes the Stealth check: 13+0 = 13 against DC 12, at disadvantage (2 load over STR 10).
+hazard	5	10	stealth	Cy	9	12	fail	Cy fails the Stealth check: 10-1 = 9 against DC 12.
+hazard	5	-	quiet	1	Hide: 2 of 3 make the Stealth check, at least half: the Stealth check passes; the alarm falls by 3 to 1 (2, plus 1 per spark)." "$output"
+	grep -qx 'alarm 1' st
+	# fewer than half: an encounter, and the alarm resets
+	run -0 hazard -r alarm -s 1 -p trio hide
+	eq "hazard	1	-	encounter	0	Hide: 1 of 3 makes the Stealth check, fewer than half: the Stealth check fails: an encounter, and the alarm resets to 0." "${lines[3]}"
+	# the group passes when at least half pass, checked on 200 turns
+	hazard -r alarm -s 9 -n 200 -c 11 -a -p trio hide | awk -F'\t' '
+	    $4 == "stealth" { n++; made += $8 == "pass" }
+	    NF == 6 { if ((2 * made >= n) != ($4 == "quiet")) bad++; n = made = 0 }
+	    END { exit bad > 0 }'
+	# by hand as before, and the options that have no use elsewhere
+	eq "$(hazard -s 1 -r alarm hide pass 2)" "$(DELVING_PARTY=trio hazard -s 1 -r alarm hide pass 2)"
+	run -2 --separate-stderr hazard -r alarm hide
+	eq "hazard: hide: expected hide pass [SPARKS], hide fail, or -p FILE to roll the party's Stealth checks" "$stderr"
+	run -2 --separate-stderr hazard -r alarm -c 10 hide pass
+	one_error hazard
+	run -2 --separate-stderr hazard -r alarm -p trio -w hide
+	eq "hazard: -w: hide changes no character" "$stderr"
+	printf 'Ann dex=2\nBo con=1\n' > nodex
+	run -2 --separate-stderr hazard -r alarm -p nodex hide
+	eq "hazard: nodex:2: Bo has no dex=" "$stderr"
 }

@@ -373,7 +373,7 @@ party() {
 @test "reaction.6: every EXAMPLES line runs, with the status the page gives it" {
 	cd "$BATS_TEST_TMPDIR"
 	cp "$TOP/tests/tables/crypt.md" .
-	want=(0 0 0 1 0 0 0)
+	want=(0 0 0 1 0 0 0 0 0)
 	i=0
 	while IFS= read -r line; do
 		run bash -c "$line"
@@ -444,4 +444,60 @@ party() {
 	eq "2" "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "reaction" && $5 == "all" { print $2 }' | paste -sd' ')"
 	eq "The party is surprised: walking or running, PCs are surprised by all encounters (001), and moving through unknown areas triggers surprises (002); nobody can act in the first round of combat." \
 	    "$(printf '%s\n' "$output" | awk -F'\t' '$5 == "all" { print $6 }')"
+}
+
+# ---- 004 initiative and loot (issue 15)
+
+@test "reaction initiative: 004 'Your DEX score (not modifier) determines your place in initiative, with the higher DEX acting before the lower DEX'" {
+	printf 'Ann dex=2 dexterity=15 # the party\nBo dex=0 dexterity=11\nCy dex=3 dexterity=17\n' > "$BATS_TEST_TMPDIR/p"
+	run -0 --separate-stderr reaction -p "$BATS_TEST_TMPDIR/p" initiative goblins:11 ogre:8
+	[ -z "$stderr" ]
+	eq "reaction	1	1	17	Cy	initiative	1 of 5: Cy, DEX 17.
+reaction	1	2	15	Ann	initiative	2 of 5: Ann, DEX 15.
+reaction	1	3	11	Bo	initiative	3 of 5: Bo, DEX 11, tied with goblins (the order given breaks the tie).
+reaction	1	4	11	goblins	initiative	4 of 5: goblins, DEX 11, tied with Bo (the order given breaks the tie).
+reaction	1	5	8	ogre	initiative	5 of 5: ogre, DEX 8." "$output"
+	# "It is always the same round to round": no dice, so no seed changes it
+	run -0 reaction -s 99 -p "$BATS_TEST_TMPDIR/p" initiative goblins:11 ogre:8
+	eq "$(reaction -s 1 -p "$BATS_TEST_TMPDIR/p" initiative goblins:11 ogre:8)" "$output"
+	# DELVING_PARTY stands in for -p; operands alone are the whole fight
+	DELVING_PARTY="$BATS_TEST_TMPDIR/p" run -0 reaction initiative
+	eq "3" "${#lines[@]}"
+	run -0 reaction initiative Zed:9 Ann:12
+	eq "reaction	1	1	12	Ann	initiative	1 of 2: Ann, DEX 12." "${lines[0]}"
+}
+
+@test "reaction initiative: a character without dexterity=, a name twice, no combatants: exit 2, one line" {
+	printf 'Ann dexterity=15\nBo dex=1\n' > "$BATS_TEST_TMPDIR/p"
+	run -2 --separate-stderr reaction -p "$BATS_TEST_TMPDIR/p" initiative
+	[ -z "$output" ]
+	eq "reaction: $BATS_TEST_TMPDIR/p:2: Bo has no dexterity=" "$stderr"
+	printf 'Ann dexterity=15\n' > "$BATS_TEST_TMPDIR/p"
+	run -2 --separate-stderr reaction -p "$BATS_TEST_TMPDIR/p" initiative Ann:3
+	eq "reaction: Ann: named in the party file and as an operand" "$stderr"
+	run -2 --separate-stderr reaction initiative
+	eq "reaction: initiative: give the party file (-p FILE) or NAME:DEX operands" "$stderr"
+}
+
+@test "reaction loot: 004 'An enemy's carried loot is worth 1d20gp per HD' and 'there are 100 coins per pound, and 500 coins per load'" {
+	run -0 --separate-stderr reaction -s 1 -v loot 2 3
+	eq "reaction	1	2	3	41	0.41	loot	The 3 enemies of 2 HD carry 41 gp (1d20 gp per HD: 16 [2d20: 7,9], 19 [2d20: 9,10] and 6 [2d20: 2,4]): 0.41 lb, under one load." "$output"
+	# the same dice without -v, the sum of the faces shown
+	run -0 reaction -s 1 loot 2 3
+	eq "reaction	1	2	3	41	0.41	loot	The 3 enemies of 2 HD carry 41 gp (1d20 gp per HD: 16, 19 and 6): 0.41 lb, under one load." "$output"
+	# 500 coins a load, 100 a pound: checked against the record's own gp
+	run -0 reaction -s 2 -n 2 loot 30 40
+	for l in "${lines[@]}"; do
+		IFS='	' read -r _ _ hd n gp lb key text <<<"$l"
+		eq "$(awk -v g="$gp" 'BEGIN { printf "%g", g / 100 }')" "$lb"
+		case $text in *"$gp gp "*"$lb lb, $((gp / 500)) loads and $((gp % 500)) coins.") ;; *) false;; esac
+		[ "$gp" -ge 1200 ] && [ "$gp" -le 24000 ]	# 40 x 30d20
+	done
+	run -0 reaction -s 3 loot 1
+	case $output in *"The enemy of 1 HD carries "*" gp (1d20 gp per HD): 0."*" lb, under one load.") ;; *) false;; esac
+}
+
+@test "reaction loot: each enemy's 1d20 per HD is uniform (fixed seed, chi-square, 19 degrees of freedom)" {
+	x=$(reaction -s 5 -n 4000 loot 1 | cut -f5 | faces 1 20 | chisq)
+	below "$x" 43.82	# p = 0.001
 }

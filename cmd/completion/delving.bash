@@ -20,9 +20,9 @@ _delving_spec() {
 	light)	rules=$all cmds='add out relight refill wind tick status' ;;
 	timedice) rules='dungeonturn travel'
 		cmds='show set roll duration turn hour day timer timers cancel rest infect cure' ;;
-	reaction) rules= cmds='disposition morale surprise' ;;
+	reaction) rules= cmds='disposition morale surprise initiative loot' ;;
 	chase)	rules='exploration delving dungeonturn travel'
-		cmds='flee open uneven long pace' ;;
+		cmds='flee retreat open uneven long pace' ;;
 	return)	rules='travel dungeonturn' cmds='dangerous arduous' ;;
 	roll)	rules='' cmds='' ;;
 	# delve parses its forms itself: its -h lists no options
@@ -126,7 +126,7 @@ _delving_operand() {
 	1:light:out|1:light:relight|1:light:refill) _delving_names source ;;
 	1:timedice:cancel) _delving_names timer ;;
 	2:timedice:roll) _delving_words from ;;
-	1:chase:flee)	_delving_words 'open uneven long' ;;
+	1:chase:flee|1:chase:retreat) _delving_words 'open uneven long' ;;
 	esac
 }
 
