@@ -43,7 +43,7 @@ struct state {
 	uint64_t tick;		/* the clock */
 	uint64_t turn;		/* turns this clock has passed */
 	struct timers timers;	/* and the ticks since the last safe rest */
-	struct afflictions aff;	/* 004: corruptions, each running its stages */
+	struct afflictions *aff; /* 004: corruptions, each running its stages */
 	int	 rooms;		/* 004: rooms or scenes counted this hour */
 	int	 per_hour;	/* and how many make an hour: 3 or 4 */
 	struct stream st;
@@ -246,7 +246,7 @@ member_named(struct run *run, const char *name)
 static void
 stage_ends(struct run *run, int i, uint64_t k)
 {
-	struct affliction *a = &run->s.aff.a[i];
+	struct affliction *a = &run->s.aff->a[i];
 	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
 	uint64_t next;
 
@@ -254,7 +254,7 @@ stage_ends(struct run *run, int i, uint64_t k)
 	    sizeof says)) {
 		event(turn_at(run, k), run->s.tick + k, "stage", a->name, "%s",
 		    says);
-		afflict_drop(&run->s.aff, i);
+		afflict_drop(run->s.aff, i);
 		return;
 	}
 	next = afflict_stage(a, &run->s.st.rng, len, sizeof len);
@@ -280,19 +280,19 @@ pass(struct run *run, uint64_t ticks, int resting)
 	if (ticks > CLOCK_MAX - s->tick)
 		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	for (;;) {
-		i = afflict_due(&s->aff, ticks);
-		if (timer_due(&s->timers, i >= 0 ? s->aff.a[i].left : ticks, &t))
+		i = afflict_due(s->aff, ticks);
+		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
 			event(turn_at(run, t.left), s->tick + t.left, "expired",
 			    t.name, "Timer %s runs out at %s.", t.name,
 			    clock_when(s->tick + t.left, when));
 		else if (i >= 0)
-			stage_ends(run, i, s->aff.a[i].left);
+			stage_ends(run, i, s->aff->a[i].left);
 		else
 			break;
 	}
 	s->tick += ticks;
 	timer_pass(&s->timers, ticks, resting);
-	afflict_pass(&s->aff, ticks);
+	afflict_pass(s->aff, ticks);
 }
 
 /*
@@ -559,8 +559,8 @@ list_afflictions(const struct run *run)
 	char left[64], at[CLOCK_WHEN_SIZE], what[128];
 	int i;
 
-	for (i = 0; i < s->aff.n; i++) {
-		a = &s->aff.a[i];
+	for (i = 0; i < s->aff->n; i++) {
+		a = &s->aff->a[i];
 		afflict_describe(a, what, sizeof what);
 		event(s->turn, s->tick, "affliction", a->name, "%s suffers %s, "
 		    "stage %ld: it ends in %s, at %s, with %s.", a->name,
@@ -577,7 +577,7 @@ list_timers(const struct run *run)
 	char left[64], at[CLOCK_WHEN_SIZE];
 	int i;
 
-	if (s->timers.n == 0 && s->aff.n == 0)
+	if (s->timers.n == 0 && s->aff->n == 0)
 		event(s->turn, s->tick, "timers", "none", "No timers are running.");
 	for (i = 0; i < s->timers.n; i++) {
 		t = &s->timers.t[i];
@@ -619,7 +619,7 @@ infect(struct run *run)
 		return;
 	}
 	a->left = afflict_stage(a, &s->st.rng, len, sizeof len);
-	afflict_add(&s->aff, a);
+	afflict_add(s->aff, a);
 	event(s->turn, s->tick, "infect", a->name, "%s Stage 1 ends in %s, at "
 	    "%s.", says, len, clock_when(s->tick + a->left, at));
 }
@@ -630,11 +630,11 @@ cure(struct run *run)
 {
 	struct state *s = &run->s;
 	const struct affliction *a = &run->a.aff;
-	int i = afflict_find(&s->aff, a->name, a->source);
+	int i = afflict_find(s->aff, a->name, a->source);
 
 	event(s->turn, s->tick, "cured", a->name, "%s is cured of %s in stage "
-	    "%ld.", a->name, a->source, s->aff.a[i].stage);
-	afflict_drop(&s->aff, i);
+	    "%ld.", a->name, a->source, s->aff->a[i].stage);
+	afflict_drop(s->aff, i);
 }
 
 static void
@@ -795,7 +795,7 @@ load_line(struct state *s, const struct kwf *f, char **w, int nw,
 		return;
 	}
 	if (strcmp(w[0], "affliction") == 0) {
-		afflict_load(&s->aff, f, w, nw);
+		afflict_load(s->aff, f, w, nw);
 		return;
 	}
 	if (nw != 2)
@@ -848,7 +848,7 @@ save_state(const struct state *s, struct kwf *f)
 	for (i = 0; i < s->timers.n; i++)
 		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
 		    (unsigned long long)s->timers.t[i].left);
-	afflict_save(&s->aff, f);
+	afflict_save(s->aff, f);
 	kwf_put_stream(f, &s->st);
 	kwf_commit(f);
 }
@@ -971,7 +971,7 @@ check_affliction(struct run *run, int file)
 	const struct affliction *a = &run->a.aff;
 	const struct member *m = member_named(run, a->name);
 	const char *cmd = command_names[run->a.cmd], *lacks;
-	int i = afflict_find(&run->s.aff, a->name, a->source);
+	int i = afflict_find(run->s.aff, a->name, a->source);
 
 	if (run->a.cmd == C_CURE && i < 0)
 		errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
@@ -989,8 +989,8 @@ check_affliction(struct run *run, int file)
 		    m->lineno, m->name, lacks);
 	if (i >= 0)
 		errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
-		    cmd, a->name, a->source, run->s.aff.a[i].stage);
-	if (run->s.aff.n == AFFLICT_MAX)
+		    cmd, a->name, a->source, run->s.aff->a[i].stage);
+	if (run->s.aff->n == AFFLICT_MAX)
 		errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
 		    AFFLICT_MAX);
 }
@@ -1100,8 +1100,11 @@ main(int argc, char *argv[])
 	    .per_hour = ROOMS_HOUR_004 } };
 	struct opts o = { .count = 1 };
 	struct kwf *f = NULL, *pf;
+	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */
 	struct party was;
 
+	aff.n = 0;
+	run.s.aff = &aff;
 	util_init();
 	argv = opt_parse(&spec, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
