@@ -56,6 +56,7 @@ struct state {
 struct run {
 	struct state s;
 	struct tbl table;
+	struct tbl_row bookkeeping[2];	/* -e: the table's rows, 1 and 2-N */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
@@ -879,7 +880,7 @@ struct opts {
 static void
 bookkeeping_die(struct run *run, const char *die)
 {
-	static struct tbl_row rows[2];
+	struct tbl_row *rows = run->bookkeeping;
 	struct expr e;
 	const char *why;
 

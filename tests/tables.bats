@@ -118,15 +118,15 @@ odds() { roll -o -t "$1" | cut -f2-4 | tr '\t' ' ' | paste -sd'|'; }
 	printf 'die: d3\n1 1d6+1d4 bandits\n2 A chest of 2d6*10 gp.\n3 4d6dl1 rats, d6! bats and 1d20 + 3 crows\n' > e
 	run -0 --separate-stderr roll -s 5 -n 6 -v -t e
 	eq "roll: seed 5" "$stderr"
-	eq "roll	1	e	1	bandits	6 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 5 1]
-roll	2	e	1	bandits	6 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 5 1]
-roll	3	e	1	bandits	9 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 5 4]
-roll	4	e	2	chest	A chest of 120 gp (2d6*10). [d3: 2; 2d6*10: 6,6]
-roll	5	e	3	rats	14 rats, 5 bats and 15 crows (4d6dl1, d6!, 1d20 + 3) [d3: 3; 4d6dl1: (2),3,6,5; d6!: 5; 1d20 + 3: 12]
-roll	6	e	1	bandits	7 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 6 1]" "$output"
+	eq "roll	1	e	1	bandits	1 on d3: 6 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 5 1]
+roll	2	e	1	bandits	1 on d3: 6 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 5 1]
+roll	3	e	1	bandits	1 on d3: 9 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 5 4]
+roll	4	e	2	chest	2 on d3: A chest of 120 gp (2d6*10). [d3: 2; 2d6*10: 6,6]
+roll	5	e	3	rats	3 on d3: 14 rats, 5 bats and 15 crows (4d6dl1, d6!, 1d20 + 3) [d3: 3; 4d6dl1: (2),3,6,5; d6!: 5; 1d20 + 3: 12]
+roll	6	e	1	bandits	1 on d3: 7 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 6 1]" "$output"
 	# 3000 rows: each total within what its expression can roll, all reached
 	run -0 roll -s 6 -n 3000 -t e
-	awk -F'\t' '{ split($6, w, " ") }
+	awk -F'\t' '{ sub(/^[1-3] on d3: /, "", $6); split($6, w, " ") }
 	    $5 == "bandits" { if (w[1] < 2 || w[1] > 10) bad++; b[w[1]] }
 	    $5 == "chest" { if (w[4] < 20 || w[4] > 120 || w[4] % 10) bad++; c[w[4]] }
 	    $5 == "rats" { if (w[1] < 3 || w[1] > 18 || w[3] < 1 || w[3] > 126 || w[6] < 4 || w[6] > 23) bad++; r[w[1]]; if (w[3] > 6) ex++ }
@@ -134,7 +134,7 @@ roll	6	e	1	bandits	7 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 6 1]" "$output"
 	# an expression all in parentheses keeps them as text; one that goes on past them is whole
 	printf '1 lose (1d6) INT, (2d6+3)*2 crows\n' > p
 	run -0 roll -s 1 -t p
-	eq "roll	1	p	1	lose	lose (1) INT, 20 crows (1d6, (2d6+3)*2)" "$output"
+	eq "roll	1	p	1	lose	1 on d1: lose (1) INT, 20 crows (1d6, (2d6+3)*2)" "$output"
 }
 
 @test "roll -t injury: 004's 1d6 and 1d8 rolled in the sentence" {
