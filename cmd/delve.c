@@ -48,11 +48,13 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 #define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
 #define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
 			    "return [ARG ...]"
+#define SYN_AFFLICT	"delve [-jR] [-C DIR] infect NAME SOURCE LENGTH " \
+			    "[KEY=VALUE ...] | cure NAME SOURCE"
 #define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
-enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_BATCH };
+enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_AFFLICT, U_BATCH };
 static const char *const synopsis[] = {
-	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_BATCH, NULL
+	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_AFFLICT, SYN_BATCH, NULL
 };
 
 static void
@@ -235,6 +237,41 @@ table_options(const struct session *s, char **v, int n, int for_reaction)
 	return n;
 }
 
+/* hazard takes -p under rules that keep characters (hazard(6)). */
+static int
+hazard_keeps_party(const char *rules)
+{
+	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+
+	return r >= 0 && (hazard_rules[r].party || hazard_rules[r].alarm);
+}
+
+/*
+ * timedice takes -p -w when the party file gives a resilience= (004): the
+ * hours beyond it and the afflictions' stages then change the characters.
+ */
+static int
+timedice_keeps_party(const struct session *s)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, "party");
+	char line[4096], *hash;
+	FILE *fp;
+	int found = 0;
+
+	if (s->party && (fp = fopen(path, "r")) != NULL) {
+		while (!found && fgets(line, sizeof line, fp) != NULL) {
+			if ((hash = strchr(line, '#')) != NULL)
+				*hash = '\0';
+			found = strstr(line, " resilience=") != NULL ||
+			    strstr(line, "\tresilience=") != NULL;
+		}
+		fclose(fp);
+	}
+	free(path);
+	free(gen);
+	return found;
+}
+
 /* One command's turns: hazard | light | timedice | reaction. */
 static void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
@@ -244,7 +281,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	    "-n", count };
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
 	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed, "-",
-	    NULL };
+	    NULL, NULL, NULL, NULL };
 	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
 	    "-s", s->seed, "-" };
 	char **const argvs[] = { h, l, t, r };
@@ -257,8 +294,10 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc > 64)
 		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
 	snprintf(count, sizeof count, "%lld", o->count);
-	if (s->party)
+	if (s->party && hazard_keeps_party(s->rules))
 		h[n++] = "-p", h[n++] = party;
+	if (timedice_keeps_party(s))	/* before the operand "-" */
+		t[5] = "-p", t[6] = party, t[7] = "-w", t[8] = "-";
 	tables = n;
 	n = table_options(s, h, n, 0);
 	tables_end = n;
@@ -312,14 +351,36 @@ at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
 	return out;
 }
 
+/*
+ * One program's run v at the session's turn, all or nothing, its records
+ * logged and shown; a call (roll ...) may fail its check (exit 1) and is
+ * counted for the next call's dice.
+ */
+static void
+one_command(struct session *s, const struct opts *o, char **v, int is_call,
+    struct proc_result *res)
+{
+	char **const argvs[] = { v };
+	size_t len, reclen;
+	char *out, *rec;
+
+	ses_begin(s, 1);
+	if (proc_run(argvs, 1, -1, &out, &len, res) &&
+	    !(is_call && res->status == EXIT_FAILED))
+		stage_failed(s, res, NULL);
+	rec = at_turn(out, len, s->turn, &reclen);
+	ses_commit(s, rec, reclen, 0, is_call);
+	view_records(rec, reclen, o->form, start_clock(s), s->turn);
+	free(rec);
+	free(out);
+}
+
 /* delve roll|reaction|chase|return ARGS: seeded from the session, logged. */
 static void
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char seed[256], *v[128], *party = newfile(s, "party"), *out, *rec;
-	char **const argvs[] = { v };
+	char seed[256], *v[128], *party = newfile(s, "party");
 	struct proc_result res;
-	size_t len, reclen;
 	int i, n = 0;
 
 	if (argc > 120)
@@ -335,19 +396,39 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	v[n] = NULL;
 	if (s->party)
 		setenv("DELVING_PARTY", party, 1);
-	ses_begin(s, 1);
-	if (proc_run(argvs, 1, -1, &out, &len, &res) && res.status != EXIT_FAILED)
-		stage_failed(s, &res, NULL);
-	rec = at_turn(out, len, s->turn, &reclen);
-	ses_commit(s, rec, reclen, 0, 1);
-	view_records(rec, reclen, o->form, start_clock(s), s->turn);
-	free(rec);
-	free(out);
+	one_command(s, o, v, 1, &res);
 	free(party);
 	if (res.stage >= 0) {
 		out_done();
 		exit(res.status);
 	}
+}
+
+/*
+ * delve infect|cure ARGS: timedice's infect and cure (timedice(6)) on the
+ * session's clock and party file, no time passing; the stages then run as
+ * the turns pass.  All or nothing, logged at the session's turn.
+ */
+static void
+afflict(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *v[128] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
+	    "-p", newfile(s, "party"), "-w" };
+	struct proc_result res;
+	int i, n = 8;
+
+	if (argc > 100)
+		errx(EXIT_BAD, "%s: too many arguments", argv[0]);
+	if (!s->party)
+		errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
+		    "FILE)", argv[0]);
+	for (i = 0; i < argc; i++)
+		v[n++] = argv[i];
+	v[n] = NULL;
+	refuse_drift(s);
+	one_command(s, o, v, 0, &res);
+	free(v[2]);
+	free(v[6]);
 }
 
 /* delve log: the session so far. */
@@ -389,9 +470,15 @@ check(const struct session *s)
 }
 
 /* delve status: what the state files hold; "key value" pairs on one line. */
+#define SHOW_AFFLICTIONS 16
+
 struct show {
 	const char *file;
 	char	 pairs[1024];
+	uint64_t now;				/* the clock, in turns */
+	int	 naff;				/* timedice's afflictions */
+	char	 aff_name[SHOW_AFFLICTIONS][64];
+	char	 aff[SHOW_AFFLICTIONS][256];
 };
 
 /* The value of KEY among a character's key=value words, or NULL. */
@@ -484,13 +571,45 @@ say_sheet(char **w, int nw, char *buf, size_t size)
 	}
 }
 
+/*
+ * timedice's "affliction NAME SOURCE ABILITY DC DAMAGE LENGTH STAGE TURNS"
+ * (timedice(6), FILES) as said of the character: the source, the stage,
+ * when it ends, and what its end brings (004, Corruptions).
+ */
+static void
+keep_affliction(struct show *sh, char **w, int nw)
+{
+	char when[CLOCK_WHEN_SIZE], span[64], ability[8];
+	long long left = 0;
+	int i;
+
+	if (nw != 9 || sh->naff >= SHOW_AFFLICTIONS ||
+	    strtonum_ok(w[8], 0, (long long)CLOCK_MAX, &left) != 0)
+		return;
+	for (i = 0; i < (int)sizeof ability - 1 && w[3][i] != '\0'; i++)
+		ability[i] = (char)(w[3][i] >= 'a' && w[3][i] <= 'z' ?
+		    w[3][i] - 'a' + 'A' : w[3][i]);
+	ability[i] = '\0';
+	snprintf(sh->aff_name[sh->naff], sizeof sh->aff_name[0], "%s", w[1]);
+	snprintf(sh->aff[sh->naff], sizeof sh->aff[0], "afflicted by %s, stage "
+	    "%s: it ends in %s, at %s, with a CON mod check against DC %s or %s "
+	    "%s damage", w[2], w[7],
+	    clock_span((uint64_t)left, span, sizeof span),
+	    clock_when(sh->now + (uint64_t)left, when), w[4], w[5], ability);
+	sh->naff++;
+}
+
 /* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." */
 static void
-show_character(char **w, int nw)
+show_character(const struct show *sh, char **w, int nw)
 {
-	char cond[512], sheet[512];
+	char cond[1024], sheet[512];
+	int i;
 
 	say_condition(w, nw, cond, sizeof cond);
+	for (i = 0; i < sh->naff; i++)
+		if (strcmp(sh->aff_name[i], w[0]) == 0)
+			say(cond, sizeof cond, "; ", "%s", sh->aff[i]);
 	say_sheet(w, nw, sheet, sizeof sheet);
 	printf("%-9s %s: %s.%s%s%s\n", "party", w[0], cond[0] ? cond :
 	    "no hit points or conditions kept", sheet[0] ? " Also " : "", sheet,
@@ -517,7 +636,11 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 			return 0;
 		}
 	} else {
-		show_character(w, nw);
+		show_character(sh, w, nw);
+		return 0;
+	}
+	if (strcmp(w[0], "affliction") == 0) {	/* said with the party */
+		keep_affliction(sh, w, nw);
 		return 0;
 	}
 	printf("%-9s ", sh->file);
@@ -546,6 +669,8 @@ status(const struct session *s)
 	value(s, "timedice", "day", &day);
 	value(s, "timedice", "time", &time);
 	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
+	sh.now = start_clock(s);
+	sh.naff = 0;
 	for (i = 0; files[i] != NULL; i++) {
 		sh.file = files[i];
 		sh.pairs[0] = '\0';
@@ -851,7 +976,8 @@ static int
 batch_one(const struct batch *b, long long i)
 {
 	char seed[256], turns[32], tmp[1100], file[1100];
-	char *h[] = { "hazard", "-s", seed, "-n", turns, b->party ? "-p" : NULL,
+	int party = b->party != NULL && hazard_keeps_party(b->rules);
+	char *h[] = { "hazard", "-s", seed, "-n", turns, party ? "-p" : NULL,
 	    (char *)b->party, NULL };
 	char *l[] = { "light", "-s", seed, b->lights ? "-l" : "-",
 	    (char *)b->lights, "-", NULL };
@@ -984,6 +1110,8 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (o->count_set && argc > 0 && word_in(c, calls) >= 0)
 		errx(EXIT_BAD, "-n: %s takes its own -n", c);
+	if (o->count_set && (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0))
+		errx(EXIT_BAD, "-n: %s takes no count", c);
 	if (strcmp(c, "status") == 0 || strcmp(c, "check") == 0 ||
 	    strcmp(c, "undo") == 0 || strcmp(c, "log") == 0) {
 		if (argc > 1)
@@ -1001,6 +1129,8 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 		show_log(s, o);
 	else if (word_in(c, calls) >= 0)
 		call(s, o, argc, argv);
+	else if (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0)
+		afflict(s, o, argc, argv);
 	else if (strcmp(c, "turn") == 0)
 		turn(s, o, argc - 1, argv + 1);
 	else

@@ -662,6 +662,15 @@ delve    | command    | -C "$S" bogus                          | session        
 delve    | command    | -C "$S" chase retreat swamp            | session                                 | 2
 delve    | command    | -C "$S" reaction loot 0                | session                                 | 2
 delve    | command    | -C "$S" reaction initiative            | session                                 | 2
+delve    | command    | -C "$S" infect Pip venom 2hours        | session                                 | 2
+delve    | command    | -C "$S" cure Pip venom                 | session                                 | 2
+delve    | command    | -C "$S" infect Bo venom 2hours         | psession                                | 2
+delve    | command    | -C "$S" infect Pip venom               | psession                                | 2
+delve    | command    | -C "$S" infect Pip venom 2furlongs     | psession                                | 2
+delve    | command    | -C "$S" infect Pip venom 2hours dc=0   | psession                                | 2
+delve    | command    | -C "$S" -n 2 infect Pip venom 2hours   | psession                                | 2
+delve    | command    | -C "$S" cure Pip venom                 | psession                                | 2
+delve    | command    | -C "$S" daily                          | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
@@ -814,6 +823,12 @@ stream() {
 
 # session: a session of delve(6) in s, S its directory.
 session() { delve new -s 1 -l torch s > /dev/null; S=$PWD/s; }
+
+# psession: a session with a party file, Pip's resilience kept (004).
+psession() {
+	emit 'Pip con=0 resilience=10\n' > pip
+	delve new -s 1 -p pip s > /dev/null; S=$PWD/s
+}
 
 # input TEXT: stdin; nothing of it may come out.
 input() { emit "$1" > in; IN=$PWD/in; }

@@ -491,3 +491,107 @@ crypt_table() {
 	case $stderr in "delve: hazard: -T: 'bogus': "*) ;; *) false ;; esac
 	[ ! -e tomb ] && [ ! -e crypt ]
 }
+
+# ---- issue 15: afflictions in a session (timedice(6) infect, cure)
+
+# 004: "A PC is bitten by a venomous snake and rolls a CON mod check against
+# DC 11. The PC fails, and becomes infected. In the first stage, they suffer
+# exhaustion. After two hours, the first stage ends and the PC rolls again;
+# another failure. They take 1d6 CON damage, rolling a 4. The PC's CON of 10
+# (+0) is now 6 (-2)."  Seed 45 is the seed of timedice.bats's snake bite;
+# the session's clock draws the same dice.
+@test "delve infect: 004's snake bite in a session, the stages run as the turns pass, delve status says them" {
+	printf 'Pip con=0 resilience=10 hp=8 hpmax=8 # bitten\n' > pip.txt
+	delve new -s 45 -p pip.txt snake
+	run -0 --separate-stderr delve -C snake -R infect Pip venom 2hours first=exhaustion
+	[ -z "$stderr" ]
+	eq "timedice	0	1	07:00	infect	Pip	Pip is exposed to venom: a CON mod check (1d20 + CON mod), 7+0 = 7 against DC 11: fails, and Pip is infected. In the first stage Pip suffers exhaustion (disadvantage on all checks, speed 0 ft). Stage 1 ends in 2 hours, at 09:00 on day 1." "$output"
+	eq "$output" "$(delve -C snake -R log)"
+	# the party file and the clock changed together, no time passed
+	eq "Pip con=0 resilience=10 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
+	eq "affliction Pip venom con 11 1d6 2hours 1 12" "$(grep '^affliction' snake/state/timedice)"
+	run -0 delve -C snake status
+	eq "session   snake: seed 45, rules exploration, turn 0" "${lines[0]}"
+	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check against DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
+	! grep -q affliction <<< "$output"
+	# two hours of turns: the stage ends at the session's turn 12
+	run -0 --separate-stderr delve -C snake -R -n 12 rest
+	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 4+0 = 4 against DC 11: fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
+	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
+	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
+	run -0 delve -C snake status
+	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check against DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
+	# cured at the session's turn: no more stages, the damage stays
+	run -0 --separate-stderr delve -C snake -R cure Pip venom
+	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
+	eq "$output" "$(delve -C snake -R log | tail -n 1)"
+	! grep -q '^affliction' snake/state/timedice
+	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
+	run -0 delve -C snake undo
+	grep -q '^affliction' snake/state/timedice
+	clean snake
+}
+
+@test "delve infect: all or nothing: a turn failing after timedice's stage, or a refused infect, leaves the party file and the clock as they were" {
+	printf 'Pip con=0 resilience=10 # bitten\n' > pip.txt
+	delve new -s 45 -p pip.txt snake
+	delve -C snake infect Pip venom 2hours first=exhaustion > /dev/null
+	delve -C snake -n 11 > /dev/null
+	# the next turn ends stage 1 in timedice; reaction, the last stage, fails
+	printf 'bogus line\n' >> snake/state/reaction
+	before=$(snap snake)
+	party=$(cat snake/state/party) clock=$(cat snake/state/timedice)
+	run -2 --separate-stderr delve -C snake
+	one_error delve
+	[[ "$stderr" == *"; the session is as it was" ]]
+	eq "$before" "$(snap snake)"
+	eq "$party" "$(cat snake/state/party)"
+	eq "$clock" "$(cat snake/state/timedice)"
+	run -2 --separate-stderr delve -C snake infect Bo venom 2hours
+	eq "delve: timedice: infect: Bo: not in snake/state/party; the session is as it was" "$stderr"
+	eq "$before" "$(snap snake)"
+	clean snake
+}
+
+@test "delve infect and cure: a session without a party file refuses them; a party without resilience= keeps timedice's clock as it was" {
+	delve new -s friday crypt
+	run -2 --separate-stderr delve -C crypt infect Pip venom 2hours
+	eq "delve: infect: the session keeps no party file (delve new -p FILE)" "$stderr"
+	run -2 --separate-stderr delve -C crypt -n 2 cure Pip venom
+	eq "delve: -n: cure takes no count" "$stderr"
+	# party.txt gives no resilience=: the turns run as before issue 15
+	delve new -s friday -p party.txt old
+	run -0 delve -C old -n 40
+	cmp party.txt old/state/party
+}
+
+# ---- issue 16: 004's travel cadences in a session
+
+# 004: "the party travels overland ... daily while on a river or lake, or
+# weekly if at sea" (hazard(6), -r travel): a travel turn of a day or a
+# week, and the clock advances by it.
+@test "delve daily, weekly, sea: a travel session takes a day's or a week's turn, the clock follows, status and log agree" {
+	printf 'Pip con=0 resilience=10 hp=8 hpmax=8\n' > pip.txt
+	delve new -s 45 -r travel -p pip.txt road
+	run -0 --separate-stderr delve -C road daily
+	[ -z "$stderr" ]
+	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
+               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1." "$output"
+	run -0 delve -C road -n 2 turn weekly
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "${lines[3]}"
+	run -0 delve -C road -R sea
+	eq "hazard	4	6	soon	weekly	The week's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." "${lines[0]}"
+	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[1]}"
+	run -0 delve -C road status
+	eq "session   road: seed 45, rules travel, turn 4" "${lines[0]}"
+	eq "clock     day 23, 07:00" "${lines[1]}"
+	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "${lines[5]}"
+	run -0 delve -C road log
+	eq 8 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[7]}"
+	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
+	run -0 delve -C road -n 11
+	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
+	eq "Pip con=0 resilience=10 hp=8 hpmax=8 exhausted=1" "$(cat road/state/party)"
+	clean road
+}
