@@ -27,7 +27,7 @@ _delving_spec() {
 	roll)	rules='' cmds='' ;;
 	# delve parses its forms itself: its -h lists no options
 	delve)	rules='' own='C:DIR h j n:COUNT R V'
-		cmds='new status check undo log roll reaction chase return batch turn rest advance stay backtrack hide' ;;
+		cmds='new status check undo log roll reaction chase return infect cure batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
 	*)	return 1 ;;
 	esac
 }
