@@ -594,7 +594,7 @@ keep_affliction(struct show *sh, char **w, int nw)
 	snprintf(sh->aff[sh->naff], sizeof sh->aff[0], "afflicted by %s, stage "
 	    "%s: it ends in %s, at %s, with a CON mod check against DC %s or %s "
 	    "%s damage", w[2], w[7],
-	    clock_span((uint64_t)left, span, sizeof span),
+	    left > 0 ? clock_span((uint64_t)left, span, sizeof span) : "no time",
 	    clock_when(sh->now + (uint64_t)left, when), w[4], w[5], ability);
 	sh->naff++;
 }
