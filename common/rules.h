@@ -57,6 +57,7 @@ extern const char text_alert_000[];
  */
 #define DUNGEON_HEAL_002	"1d8"	/* + STR mod, each hour of rest */
 #define DUNGEON_REST_MAX_002	8	/* hours: not possible */
+#define DUNGEON_REST_TURNS_002	6	/* hazard: rest turns in a row, 1 hour */
 
 /* 003: the alarm */
 #define ALARM_DIE_003	10	/* d10 <= alarm: an encounter */
