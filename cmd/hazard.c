@@ -329,6 +329,8 @@ con_saves(struct run *run)
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (party_dead(m))
+			continue;
 		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
 		    FATIGUE_DC_000);
 		save_fields(run, &c, "save", m);
@@ -383,6 +385,8 @@ fatigue_damage(struct run *run)
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (party_dead(m))
+			continue;
 		m->val[PK_HP] = m->val[PK_HP] > d ? m->val[PK_HP] - d : 0;
 		if (m->val[PK_HP] == 0)
 			emit_member(run, "down", "%s takes %ld damage from "
@@ -406,6 +410,8 @@ fatigue_condition(struct run *run)
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (party_dead(m))
+			continue;
 		if (m->val[PK_EXHAUSTED])
 			emit_member(run, "exhausted", "%s stays exhausted and "
 			    "makes rolls at disadvantage.", m->name);
@@ -563,7 +569,7 @@ rest_hour(struct run *run)
 	run->s.rest_turns = 0;
 	for (i = 0; run->have_party && i < run->party.n; i++) {
 		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP))
+		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
 		party_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
 		emit_member(run, "heal", "An hour of rest in the dungeon: %s.",
@@ -1024,6 +1030,7 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	if (o->write)
 		errx(EXIT_BAD, "-w: hide changes no character");
 	party_load(&run->party, path);
+	party_drop_dead(&run->party);	/* 004: the dead make no check */
 	party_need(&run->party, PK_DEX);
 	run->adv = o->adv;
 	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
@@ -1059,6 +1066,7 @@ setup(struct run *run, const struct opts *o)
 			party_need(&run->party, PK_CON);
 		if (hr->fatigue_damage)
 			party_need(&run->party, PK_HP);
+		party_say_dead(&run->party);
 		run->have_party = 1;
 	} else if (o->write)
 		errx(EXIT_BAD, "-w: writes the party's fatigue back to a party file: give -p FILE or DELVING_PARTY (not under alarm or travel)");

@@ -313,7 +313,7 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
 		m = &run->party.m[i];
-		if ((m->has & need) != need)
+		if ((m->has & need) != need || party_dead(m))
 			continue;
 		if (!run->a.unsafe)
 			snprintf(level, sizeof level, " (level %ld)",
@@ -342,7 +342,7 @@ heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; i < run->party.n && n < size; i++) {
 		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP))
+		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
 		party_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
 		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
@@ -1063,6 +1063,7 @@ setup_party(struct run *run, const char *opt, int write)
 	party_load(&run->party, path);
 	if (run->rules == R_TRAVEL)	/* 002's rest needs none */
 		party_need(&run->party, PK_RESILIENCE);
+	party_say_dead(&run->party);	/* 004: no checks, no healing */
 	run->have_party = 1;
 	return pf;
 }

@@ -209,6 +209,52 @@ party_default(struct party *p, long mod, enum party_key k)
 }
 
 /*
+ * 004: a CON score reduced to 0, "They're dead": resilience=0 (resilience
+ * is the CON score) marks a dead character, who rolls nothing and heals
+ * nothing.  0 HP is not death: 004 leaves it to the GM ("they die or are
+ * left unconscious").
+ */
+int
+party_dead(const struct member *m)
+{
+	return (m->has & 1u << PK_RESILIENCE) && m->val[PK_RESILIENCE] == 0;
+}
+
+/* Each dead character said once on stderr: "NAME is dead (CON 0): no rolls". */
+int
+party_say_dead(const struct party *p)
+{
+	int i, k = 0;
+
+	for (i = 0; i < p->n; i++)
+		if (party_dead(&p->m[i])) {
+			warnx("%s is dead (CON 0): no rolls",
+			    p->m[i].name);
+			k++;
+		}
+	return k;
+}
+
+/* The living of P, each dead character said once; none living is an error alone. */
+void
+party_drop_dead(struct party *p)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		n += !party_dead(&p->m[i]);
+	if (n == p->n)
+		return;
+	if (n == 0)
+		errx(EXIT_BAD, "%s: every character is dead (CON 0)", p->path);
+	party_say_dead(p);
+	for (i = n = 0; i < p->n; i++)
+		if (!party_dead(&p->m[i]))
+			p->m[n++] = p->m[i];
+	p->n = n;
+}
+
+/*
  * The characters who roll: NAME:MOD operands (MOD key k's value), else the
  * party file of -p or DELVING_PARTY (every character needs key k), else one
  * unnamed roller "-" with the modifier mod.  -p with operands is refused.
@@ -228,6 +274,7 @@ party_pick(struct party *p, const char *popt, int argc, char *const argv[],
 			party_operand(p, argv[i], k);
 	} else if ((path = party_path(popt)) != NULL) {
 		party_load(p, path);
+		party_drop_dead(p);
 		party_need(p, k);
 	} else
 		party_default(p, mod, k);

@@ -47,6 +47,9 @@ const char *party_path(const char *opt);
 void	 party_pick(struct party *p, const char *popt, int argc,
 	     char *const argv[], enum party_key k, long mod);
 
+int	 party_dead(const struct member *m);
+int	 party_say_dead(const struct party *p);
+void	 party_drop_dead(struct party *p);
 long	 party_overload(const struct member *m);
 long	 party_speed(const struct member *m);
 int	 party_adv(const struct member *m, int adv);

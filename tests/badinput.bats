@@ -123,6 +123,8 @@ return   | empty      | ''                                    | -               
 return   | empty      | arduous ''                            | -                                       | 2
 return   | empty      | -p '' arduous                         | -                                       | 2
 return   | empty      | -w -p "$F" dangerous                  | put party ''                            | 2
+return   | empty      | -p "$F" dangerous                     | put party 'Ash best=2 resilience=0\n' | 2
+chase    | empty      | -p "$F" open                          | put party 'Ash str=1 resilience=0\n' | 2
 roll     | empty      | -n '' d6                              | -                                       | 2
 roll     | empty      | -c '' d6                              | -                                       | 2
 roll     | empty      | ''                                    | -                                       | 2

@@ -706,3 +706,14 @@ hazard	5	-	quiet	1	Hide: 2 of 3 make the Stealth check, at least half: the Steal
 	run -2 --separate-stderr hazard -r alarm -p nodex hide
 	eq "hazard: nodex:2: Bo has no dex=" "$stderr"
 }
+
+# 004: CON reduced to 0, "They're dead": no save, no heal for a corpse.
+@test "004 a dead character (resilience=0) makes no CON save and is not healed; said once" {
+	printf 'Ash con=1 hp=5 resilience=0\nBo con=0 hp=4 str=1\n' > p
+	run -0 --separate-stderr hazard -r exploration -s 2 -n 8 -p p
+	eq "hazard: Ash is dead (CON 0): no rolls" "$stderr"
+	! grep -q Ash <<<"$output"
+	eq 3 "$(grep -cP '\tsave\tBo\t' <<<"$output")"
+	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 6 -p p rest
+	eq "hazard	6	-	heal	An hour of rest in the dungeon: Bo heals 4 HP (1d8+1: 3), 8 HP now." "$(grep -P '\theal\t' <<<"$output")"
+}
