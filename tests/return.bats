@@ -416,6 +416,7 @@ many() {
 # 004: "Any combatant that reaches 0 hit points ... They're dead"; a CON
 # score reduced to 0 (resilience=0) is dead and rolls nothing.
 @test "004 a dead character (resilience=0) does not roll to return; said once on stderr; all dead refused" {
+	cd "$BATS_TEST_TMPDIR"
 	printf 'Ash best=2 resilience=0\nBo best=1 resilience=9\n' > p
 	run -0 --separate-stderr env return -s 3 -p p dangerous
 	eq "return: Ash is dead (CON 0): no rolls" "$stderr"
