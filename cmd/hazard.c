@@ -42,6 +42,7 @@ struct state {
 	uint64_t turn;
 	int	 rules;		/* -1 until known */
 	int	 since_rest;	/* 000: turns explored since the last rest */
+	int	 rest_turns;	/* 002: rest turns in a row toward the hour */
 	int	 fatigue;	/* 000 (-p), 001, 002: a fatigue result awaits the next turn */
 	int	 condition;	/* 002 */
 	int	 sign;		/* 001: the next encounter is the creature signalled */
@@ -328,6 +329,8 @@ con_saves(struct run *run)
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (party_dead(m))
+			continue;
 		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
 		    FATIGUE_DC_000);
 		save_fields(run, &c, "save", m);
@@ -382,6 +385,8 @@ fatigue_damage(struct run *run)
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (party_dead(m))
+			continue;
 		m->val[PK_HP] = m->val[PK_HP] > d ? m->val[PK_HP] - d : 0;
 		if (m->val[PK_HP] == 0)
 			emit_member(run, "down", "%s takes %ld damage from "
@@ -405,6 +410,8 @@ fatigue_condition(struct run *run)
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
+		if (party_dead(m))
+			continue;
 		if (m->val[PK_EXHAUSTED])
 			emit_member(run, "exhausted", "%s stays exhausted and "
 			    "makes rolls at disadvantage.", m->name);
@@ -540,6 +547,36 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 		run->s.fatigue = run->action != A_REST;
 }
 
+/*
+ * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus": six
+ * rest turns in a row are the hour; the sixth heals each character with hp=
+ * (-p), its d8 drawn after the turn's die and tables, character by
+ * character.  Any other action starts the count again.
+ */
+static void
+rest_hour(struct run *run)
+{
+	char says[PARTY_NAME_MAX + 120];
+	struct member *m;
+	int i;
+
+	if (run->action != A_REST) {
+		run->s.rest_turns = 0;
+		return;
+	}
+	if (++run->s.rest_turns < DUNGEON_REST_TURNS_002)
+		return;
+	run->s.rest_turns = 0;
+	for (i = 0; run->have_party && i < run->party.n; i++) {
+		m = &run->party.m[i];
+		if (!(m->has & 1u << PK_HP) || party_dead(m))
+			continue;
+		party_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
+		emit_member(run, "heal", "An hour of rest in the dungeon: %s.",
+		    says);
+	}
+}
+
 /* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
 static void
 die_turn(struct run *run)
@@ -588,6 +625,8 @@ die_turn(struct run *run)
 	}
 	if (hr->rest_clock)
 		rest_clock(run);
+	if (hr->rest_heals)
+		rest_hour(run);
 }
 
 /*
@@ -758,6 +797,9 @@ load_line(struct state *s, const struct kwf *f, char **w, int nw)
 		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
 	else if (strcmp(w[0], "since-rest") == 0)
 		s->since_rest = (int)kwf_num(f, w[1], 0, REST_TURNS_000);
+	else if (strcmp(w[0], "rest-turns") == 0)
+		s->rest_turns = (int)kwf_num(f, w[1], 0,
+		    DUNGEON_REST_TURNS_002 - 1);
 	else if (strcmp(w[0], "alarm") == 0)
 		s->alarm = (long)kwf_num(f, w[1], 0, ALARM_MAX);
 	else if (strcmp(w[0], "fatigue-pending") == 0) {
@@ -794,6 +836,8 @@ save_state(const struct state *s, struct kwf *f)
 	if (s->creature[0] != '\0')	/* 001, 002: a sign's creature waits */
 		kwf_put(f, "sign-creature %s %s", s->creature_key, s->creature);
 	kwf_put(f, "alarm %ld", s->alarm);
+	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
+		kwf_put(f, "rest-turns %d", s->rest_turns);
 	kwf_put_stream(f, &s->st);
 	kwf_commit(f);
 }
@@ -986,6 +1030,7 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	if (o->write)
 		errx(EXIT_BAD, "-w: hide changes no character");
 	party_load(&run->party, path);
+	party_drop_dead(&run->party);	/* 004: the dead make no check */
 	party_need(&run->party, PK_DEX);
 	run->adv = o->adv;
 	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
@@ -1021,6 +1066,7 @@ setup(struct run *run, const struct opts *o)
 			party_need(&run->party, PK_CON);
 		if (hr->fatigue_damage)
 			party_need(&run->party, PK_HP);
+		party_say_dead(&run->party);
 		run->have_party = 1;
 	} else if (o->write)
 		errx(EXIT_BAD, "-w: writes the party's fatigue back to a party file: give -p FILE or DELVING_PARTY (not under alarm or travel)");

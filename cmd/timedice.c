@@ -313,7 +313,7 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
 		m = &run->party.m[i];
-		if ((m->has & need) != need)
+		if ((m->has & need) != need || party_dead(m))
 			continue;
 		if (!run->a.unsafe)
 			snprintf(level, sizeof level, " (level %ld)",
@@ -325,53 +325,27 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 	}
 }
 
-/* 002: a character's HOURS of 1d8 + STR mod, said "5, 3"; no hour heals below 0. */
-static long
-dungeon_hours(struct run *run, const struct member *m, uint64_t hours,
-    char *faces, size_t size)
-{
-	struct expr scratch;
-	struct dice d8;
-	uint64_t h;
-	long hp = 0, got;
-	size_t n = 0;
-
-	dice_read(&d8, DUNGEON_HEAL_002, &scratch);
-	for (h = 0; h < hours; h++) {
-		got = dice_roll(&d8, &run->s.st.rng, NULL);
-		n += (size_t)snprintf(faces + n, size - n, "%s%ld", h ? ", " : "",
-		    got);
-		if (got + m->val[PK_STR] > 0)
-			hp += got + m->val[PK_STR];
-	}
-	return hp;
-}
-
 /*
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
  * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
- * 5), 12 HP now".  Character by character, each hour's d8 in turn.
+ * 5), 12 HP now".  Character by character, each hour's d8 in turn
+ * (party_rest_dungeon).
  */
 static void
 heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
 {
 	struct member *m;
-	char faces[64];
+	char says[PARTY_NAME_MAX + 120];
 	size_t n = 0;
-	long got;
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
+	for (i = 0; i < run->party.n && n < size; i++) {
 		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP))
+		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
-		got = party_heal(m, dungeon_hours(run, m, hours, faces,
-		    sizeof faces));
-		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP (%s%+ld"
-		    "%s: %s), %ld HP now", m->name, got, DUNGEON_HEAL_002,
-		    m->val[PK_STR], hours > 1 ? " each hour" : "", faces,
-		    m->val[PK_HP]);
+		party_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
+		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
 	}
 }
 
@@ -1089,6 +1063,7 @@ setup_party(struct run *run, const char *opt, int write)
 	party_load(&run->party, path);
 	if (run->rules == R_TRAVEL)	/* 002's rest needs none */
 		party_need(&run->party, PK_RESILIENCE);
+	party_say_dead(&run->party);	/* 004: no checks, no healing */
 	run->have_party = 1;
 	return pf;
 }

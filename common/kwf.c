@@ -34,7 +34,8 @@ static const struct kind {
 	const char *keys[KWF_KEYS_MAX];
 } kinds[] = {
 	{ "hazard", { "rules", "turn", "since-rest", "fatigue-pending",
-	    "condition", "sign-pending", "sign-creature", "alarm", "seed", "rng",
+	    "condition", "sign-pending", "sign-creature", "alarm", "rest-turns",
+	    "seed", "rng",
 	    NULL } },
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
 	    "source", "seed", "rng", NULL } },

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "party.h"
+#include "dice.h"
+#include "expr.h"
 #include "kwf.h"
 #include "rules.h"
 #include "util.h"
@@ -207,6 +209,52 @@ party_default(struct party *p, long mod, enum party_key k)
 }
 
 /*
+ * 004: a CON score reduced to 0, "They're dead": resilience=0 (resilience
+ * is the CON score) marks a dead character, who rolls nothing and heals
+ * nothing.  0 HP is not death: 004 leaves it to the GM ("they die or are
+ * left unconscious").
+ */
+int
+party_dead(const struct member *m)
+{
+	return (m->has & 1u << PK_RESILIENCE) && m->val[PK_RESILIENCE] == 0;
+}
+
+/* Each dead character said once on stderr: "NAME is dead (CON 0): no rolls". */
+int
+party_say_dead(const struct party *p)
+{
+	int i, k = 0;
+
+	for (i = 0; i < p->n; i++)
+		if (party_dead(&p->m[i])) {
+			warnx("%s is dead (CON 0): no rolls",
+			    p->m[i].name);
+			k++;
+		}
+	return k;
+}
+
+/* The living of P, each dead character said once; none living is an error alone. */
+void
+party_drop_dead(struct party *p)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		n += !party_dead(&p->m[i]);
+	if (n == p->n)
+		return;
+	if (n == 0)
+		errx(EXIT_BAD, "%s: every character is dead (CON 0)", p->path);
+	party_say_dead(p);
+	for (i = n = 0; i < p->n; i++)
+		if (!party_dead(&p->m[i]))
+			p->m[n++] = p->m[i];
+	p->n = n;
+}
+
+/*
  * The characters who roll: NAME:MOD operands (MOD key k's value), else the
  * party file of -p or DELVING_PARTY (every character needs key k), else one
  * unnamed roller "-" with the modifier mod.  -p with operands is refused.
@@ -226,6 +274,7 @@ party_pick(struct party *p, const char *popt, int argc, char *const argv[],
 			party_operand(p, argv[i], k);
 	} else if ((path = party_path(popt)) != NULL) {
 		party_load(p, path);
+		party_drop_dead(p);
 		party_need(p, k);
 	} else
 		party_default(p, mod, k);
@@ -284,6 +333,50 @@ party_heal(struct member *m, long hp)
 	if ((m->has & 1u << PK_HPMAX) && m->val[PK_HP] > m->val[PK_HPMAX])
 		m->val[PK_HP] = m->val[PK_HPMAX] > was ? m->val[PK_HPMAX] : was;
 	return m->val[PK_HP] - was;
+}
+
+/* 002: HOURS of 1d8 + STR mod, the d8s said "5, 3"; no hour heals below 0. */
+static long
+dungeon_hours(const struct member *m, uint64_t hours, struct rng *r,
+    char *faces, size_t size)
+{
+	struct expr scratch;
+	struct dice d8;
+	uint64_t h;
+	long hp = 0, got;
+	size_t n = 0;
+
+	dice_read(&d8, DUNGEON_HEAL_002, &scratch);
+	faces[0] = '\0';
+	for (h = 0; h < hours; h++) {
+		got = dice_roll(&d8, r, NULL);
+		if (n < size)
+			n += (size_t)snprintf(faces + n, size - n, "%s%ld",
+			    h ? ", " : "", got);
+		if (got + m->val[PK_STR] > 0)
+			hp += got + m->val[PK_STR];
+	}
+	return hp;
+}
+
+/*
+ * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus", each
+ * hour of HOURS, for a character with hp= (up to hpmax=), the d8s drawn in
+ * turn; SAYS "Ann heals 6 HP (1d8+1: 5), 12 HP now".  timedice's rest
+ * under -r dungeonturn and hazard's sixth rest turn in a row both heal here.
+ */
+long
+party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
+    char *says, size_t size)
+{
+	char faces[64];
+	long got;
+
+	got = party_heal(m, dungeon_hours(m, hours, r, faces, sizeof faces));
+	snprintf(says, size, "%s heals %ld HP (%s%+ld%s: %s), %ld HP now",
+	    m->name, got, DUNGEON_HEAL_002, m->val[PK_STR], hours > 1 ?
+	    " each hour" : "", faces, m->val[PK_HP]);
+	return got;
 }
 
 /*

@@ -2,6 +2,7 @@
 #ifndef DELVING_PARTY_H
 #define DELVING_PARTY_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #define PARTY_MAX 64
@@ -46,10 +47,16 @@ const char *party_path(const char *opt);
 void	 party_pick(struct party *p, const char *popt, int argc,
 	     char *const argv[], enum party_key k, long mod);
 
+int	 party_dead(const struct member *m);
+int	 party_say_dead(const struct party *p);
+void	 party_drop_dead(struct party *p);
 long	 party_overload(const struct member *m);
 long	 party_speed(const struct member *m);
 int	 party_adv(const struct member *m, int adv);
 long	 party_heal(struct member *m, long hp);
+struct rng;
+long	 party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
+	     char *says, size_t size);
 int	 party_why(const struct member *m, char *buf, size_t size);
 
 struct kwf;

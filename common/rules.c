@@ -719,7 +719,7 @@ const struct hazard_rules hazard_rules[R_NRULES] = {
 	    .sign_met = 1, .shift_rolls = 1, .fatigue_damage = 1, .party = 1 },			/* 001 */
 	[R_DUNGEONTURN] = { .rest_action = 1, .fatigue_waits = 1,
 	    .fatigue_condition = 1, .sign_names = 1, .disposition = 1,
-	    .grace = 1, .party = 1 },					/* 002 */
+	    .grace = 1, .party = 1, .rest_heals = 1 },			/* 002 */
 	[R_ALARM] = { .alarm = 1 },				/* 003 */
 	[R_TRAVEL] = { .d20 = 1, .cautious = 1, .cadences = 1 },	/* 004 */
 };

@@ -57,6 +57,7 @@ extern const char text_alert_000[];
  */
 #define DUNGEON_HEAL_002	"1d8"	/* + STR mod, each hour of rest */
 #define DUNGEON_REST_MAX_002	8	/* hours: not possible */
+#define DUNGEON_REST_TURNS_002	6	/* hazard: rest turns in a row, 1 hour */
 
 /* 003: the alarm */
 #define ALARM_DIE_003	10	/* d10 <= alarm: an encounter */
@@ -124,6 +125,7 @@ struct hazard_rules {
 	unsigned sign_met : 1;		/* 001: the next encounter is the one signalled */
 	unsigned disposition : 1;	/* 002: the encounter's disposition on 2d6 */
 	unsigned grace : 1;		/* 002: 4-6 are nothing in the first 6 turns */
+	unsigned rest_heals : 1;	/* 002: 6 rest turns in a row heal 1d8 + STR */
 	unsigned shift_rolls : 1;	/* 001: a shift rolls among the seed's examples */
 	unsigned d20 : 1;		/* -a/-d: a d20 is rolled (saves, threat) */
 	unsigned own_die : 1;		/* 000 bookkeeping: -e DIE */

@@ -123,6 +123,8 @@ return   | empty      | ''                                    | -               
 return   | empty      | arduous ''                            | -                                       | 2
 return   | empty      | -p '' arduous                         | -                                       | 2
 return   | empty      | -w -p "$F" dangerous                  | put party ''                            | 2
+return   | empty      | -p "$F" dangerous                     | put party 'Ash best=2 resilience=0\n' | 2
+chase    | empty      | -p "$F" open                          | put party 'Ash str=1 resilience=0\n' | 2
 roll     | empty      | -n '' d6                              | -                                       | 2
 roll     | empty      | -c '' d6                              | -                                       | 2
 roll     | empty      | ''                                    | -                                       | 2
@@ -158,6 +160,7 @@ hazard   | nonnumeric | -f "$S" -p "$F"                       | state hazard; pu
 hazard   | nonnumeric | -f "$S" -p "$F" -w                    | state hazard; put party 'Ash con=0 fatigue=x\n' | 2
 hazard   | nonnumeric | -f "$S" -t "$F"                       | state hazard; put table 'x-6 Nothing.\n' | 2
 hazard   | nonnumeric | -f "$F"                               | statefile hazard 'turn x'               | 2
+hazard   | nonnumeric | -f "$F" -r dungeonturn rest          | statefile hazard 'rest-turns x'        | 2
 light    | nonnumeric | -f "$S" -n x tick                     | state light                             | 2
 light    | nonnumeric | -f "$S" tick x                        | state light                             | 2
 light    | nonnumeric | -f "$S" -r alarm -e dx                | state light                             | 2
@@ -240,6 +243,7 @@ hazard   | negative   | -f "$S" -p "$F"                       | state hazard; pu
 hazard   | negative   | -f "$S" -p "$F" -w                    | state hazard; put party 'Ash con=0 fatigue=-1\n' | 2
 hazard   | negative   | -f "$S" -t "$F"                       | state hazard; put table '-1-6 Nothing.\n' | 2
 hazard   | negative   | -f "$F"                               | statefile hazard 'turn -1'              | 2
+hazard   | negative   | -f "$F" -r dungeonturn rest          | statefile hazard 'rest-turns -1'       | 2
 hazard   | negative   | -s -1                                 | -                                       | ok: any word is a seed
 light    | negative   | -f "$S" -n -1 tick                    | state light                             | 2
 light    | negative   | -f "$S" tick -1                       | state light                             | 2
@@ -332,6 +336,7 @@ hazard   | overflow   | -f "$S" -t "$F"                       | state hazard; pu
 hazard   | overflow   | -f "$F"                               | statefile hazard "turn $BIG"            | 2
 hazard   | overflow   | -f "$F" -n 2                          | statefile hazard 'turn 999999999999999999' | 2
 hazard   | overflow   | -f "$F"                               | statefile hazard "seed $BIG"            | 2
+hazard   | overflow   | -f "$F" -r dungeonturn rest          | statefile hazard 'rest-turns 6'        | 2
 hazard   | overflow   | -s $BIG                               | -                                       | ok: past 2^64 a seed word is hashed
 light    | overflow   | -f "$S" -n $BIG tick                  | state light                             | 2
 light    | overflow   | -f "$S" tick $BIG                     | state light                             | 2
@@ -676,6 +681,7 @@ delve    | command    | -C "$S" daily                          | session        
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
 hazard   | fields     | -f "$S" -t "$F"                       | state hazard; put table '1-6\n'         | 2
 hazard   | fields     | -f "$F"                               | statefile hazard 'turn'                 | 2
+hazard   | fields     | -f "$F" -r dungeonturn rest          | statefile hazard 'rest-turns'          | 2
 hazard   | fields     | -f "$F"                               | put state 'rules exploration\nturn 4\nseed 7\n' | 2
 hazard   | fields     | -f "$F"                               | put state 'turn 4\nrng 8c554df8e94f9205fefd916c304fa466450fac22a5a0a516dd680c78691151b5\n' | 2
 hazard   | fields     | -                                     | stream 'hazard\t2\t5'                   | 2

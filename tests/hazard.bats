@@ -593,6 +593,41 @@ Bo tired=1 exhausted=1" "$(cat p)"
 	case $output in *"at disadvantage (exhausted)"*) ;; *) false;; esac
 }
 
+# 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus."
+@test "002 six rest turns in a row are an hour: 1d8 + STR mod each, up to hpmax=, kept with -w" {
+	printf 'Ann str=1 hp=6 hpmax=20\nBo str=-1 hp=3\nCy str=0\nDee str=3 hp=9 hpmax=10\n' > p
+	cp p q
+	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 6 -p p -w rest
+	eq "" "$stderr"
+	eq "hazard	6	-	heal	An hour of rest in the dungeon: Ann heals 4 HP (1d8+1: 3), 10 HP now.
+hazard	6	-	heal	An hour of rest in the dungeon: Bo heals 0 HP (1d8-1: 1), 3 HP now.
+hazard	6	-	heal	An hour of rest in the dungeon: Dee heals 1 HP (1d8+3: 3), 10 HP now." "$(grep -P '\theal\t' <<<"$output")"
+	eq "Ann str=1 hp=10 hpmax=20
+Bo str=-1 hp=3
+Cy str=0
+Dee str=3 hp=10 hpmax=10" "$(cat p)"
+	# five rest turns are not the hour; the state file keeps the count,
+	# and one turn at a time prints what -n 6 prints
+	run -0 hazard -r dungeonturn -s 7 -n 6 -p q rest
+	want=$output
+	rm -f st
+	got=
+	for i in 1 2 3 4 5 6; do
+		run -0 --separate-stderr hazard -r dungeonturn -s 7 -f st -p q rest
+		eq "" "$stderr"
+		got+=$output$'\n'
+		[ "$i" = 5 ] && grep -qx 'rest-turns 5' st && ! grep -q heal <<<"$got"
+	done
+	eq "$want" "${got%$'\n'}"
+	! grep -q rest-turns st
+	# a turn not rested breaks the count: 5 rests, 1 turn, 5 rests heal no one
+	run -0 hazard -r dungeonturn -s 7 -n 5 -f st2 -p q rest
+	run -0 hazard -r dungeonturn -s 7 -f st2 -p q
+	run -0 hazard -r dungeonturn -s 7 -n 5 -f st2 -p q rest
+	! grep -q heal <<<"$output"
+	grep -qx 'rest-turns 5' st2
+}
+
 @test "000: a rest taken is said, with when the next is due (issue 16)" {
 	# 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn."
 	run -0 hazard -s 1 -n 1 rest
@@ -670,4 +705,15 @@ hazard	5	-	quiet	1	Hide: 2 of 3 make the Stealth check, at least half: the Steal
 	printf 'Ann dex=2\nBo con=1\n' > nodex
 	run -2 --separate-stderr hazard -r alarm -p nodex hide
 	eq "hazard: nodex:2: Bo has no dex=" "$stderr"
+}
+
+# 004: CON reduced to 0, "They're dead": no save, no heal for a corpse.
+@test "004 a dead character (resilience=0) makes no CON save and is not healed; said once" {
+	printf 'Ash con=1 hp=5 resilience=0\nBo con=0 hp=4 str=1\n' > p
+	run -0 --separate-stderr hazard -r exploration -s 2 -n 8 -p p
+	eq "hazard: Ash is dead (CON 0): no rolls" "$stderr"
+	! grep -q Ash <<<"$output"
+	eq 3 "$(grep -cP '\tsave\tBo\t' <<<"$output")"
+	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 6 -p p rest
+	eq "hazard	6	-	heal	An hour of rest in the dungeon: Bo heals 4 HP (1d8+1: 3), 8 HP now." "$(grep -P '\theal\t' <<<"$output")"
 }

@@ -412,3 +412,17 @@ many() {
 	eq "$before" "$(stat -c '%i %y' p)"
 	eq "p" "$(ls -A | grep '^p' | paste -sd' ')"
 }
+
+# 004: "Any combatant that reaches 0 hit points ... They're dead"; a CON
+# score reduced to 0 (resilience=0) is dead and rolls nothing.
+@test "004 a dead character (resilience=0) does not roll to return; said once on stderr; all dead refused" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ash best=2 resilience=0\nBo best=1 resilience=9\n' > p
+	run -0 --separate-stderr env return -s 3 -p p dangerous
+	eq "return: Ash is dead (CON 0): no rolls" "$stderr"
+	eq "return	1	Bo	15	1	16	10	safe	0	Bo rolls 15+1 = 16 against DC 10 and returns to safety without issue." "$output"
+	printf 'Ash best=2 resilience=0\n' > q
+	run -2 --separate-stderr env return -s 3 -p q dangerous
+	eq "" "$output"
+	eq "return: q: every character is dead (CON 0)" "$stderr"
+}
