@@ -525,6 +525,8 @@ say_condition(char **w, int nw, char *buf, size_t size)
 	const char *str = sheet_value(w, nw, "strength");
 
 	buf[0] = '\0';
+	if ((v = sheet_value(w, nw, "resilience")) != NULL && strcmp(v, "0") == 0)
+		say(buf, size, "; ", "dead (CON 0)");	/* 004: "They're dead" */
 	if (hp != NULL)		/* 004: "reaches 0 hit points is incapacitated" */
 		say(buf, size, "; ", "%s%s%s HP%s", hp, max ? " of " : "",
 		    max ? max : "", strcmp(hp, "0") == 0 ? ", incapacitated" : "");

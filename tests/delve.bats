@@ -326,6 +326,15 @@ party     Cy: no hit points or conditions kept. Also wis +1.
 party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^party')"
 }
 
+@test "delve status: a character whose CON score (resilience=) reached 0 is said dead (004: \"They're dead\")" {
+	printf 'Pip con=-5 resilience=0 hp=4 exhausted=1\nBo con=1 resilience=12 hp=7\n' > dead.txt
+	delve new -s 45 -p dead.txt grave
+	run -0 --separate-stderr delve -C grave status
+	[ -z "$stderr" ]
+	eq "party     Pip: dead (CON 0); 4 HP; exhausted: disadvantage on all checks, speed 0 ft. Also con -5, resilience 0.
+party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | grep '^party')"
+}
+
 @test "delve: an alarm session with a party advances, and hide rolls the party's Stealth checks (003)" {
 	printf 'Ann dex=2 hp=9\nBo dex=0 hp=7\n' > sp.txt
 	delve new -s 5 -r alarm -p sp.txt den
