@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "gm.h"
 #include "layout.h"
 #include "rng.h"
 #include "rules.h"
@@ -50,11 +51,18 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 			    "return [ARG ...]"
 #define SYN_AFFLICT	"delve [-jR] [-C DIR] infect NAME SOURCE LENGTH " \
 			    "[KEY=VALUE ...] | cure NAME SOURCE"
+#define SYN_GM		"delve [-jR] [-C DIR] damage | heal NAME N|DICE | " \
+			    "set NAME KEY=VALUE ... | join NAME [KEY=VALUE ...] | " \
+			    "leave NAME"
+#define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
+			    "camp [HOURS] [unsafe] | edit [party | FILE]"
 #define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
-enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_AFFLICT, U_BATCH };
+enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_AFFLICT, U_GM, U_GM_FILES,
+	U_BATCH };
 static const char *const synopsis[] = {
-	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_AFFLICT, SYN_BATCH, NULL
+	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_AFFLICT, SYN_GM, SYN_GM_FILES,
+	SYN_BATCH, NULL
 };
 
 static void
@@ -375,6 +383,14 @@ one_command(struct session *s, const struct opts *o, char **v, int is_call,
 	free(out);
 }
 
+/* Each call its own dice: the seed, the turn, the call's number. */
+static void
+call_seed(const struct session *s, char *seed, size_t size)
+{
+	snprintf(seed, size, "%s:%" PRIu64 ":%" PRIu64, s->seed, s->turn,
+	    s->calls + 1);
+}
+
 /* delve roll|reaction|chase|return ARGS: seeded from the session, logged. */
 static void
 call(struct session *s, const struct opts *o, int argc, char **argv)
@@ -385,9 +401,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (argc > 120)
 		errx(EXIT_BAD, "%s: too many arguments", argv[0]);
-	/* each call its own dice: the seed, the turn, the call's number */
-	snprintf(seed, sizeof seed, "%s:%" PRIu64 ":%" PRIu64, s->seed, s->turn,
-	    s->calls + 1);
+	call_seed(s, seed, sizeof seed);
 	v[n++] = argv[0];
 	v[n++] = "-s";
 	v[n++] = seed;
@@ -429,6 +443,213 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	one_command(s, o, v, 0, &res);
 	free(v[2]);
 	free(v[6]);
+}
+
+/* --- the GM's hands (delve(6), The game master's commands) ------------- */
+
+/*
+ * delve damage|heal|set|join|leave: the GM's change to a character (gm.h),
+ * checked and rolled on the party as it is, then written over the work
+ * directory's copy by rename; logged at the session's turn and counted as
+ * a call, so that its dice are the session's and the next call's its own.
+ */
+static void
+party_act(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char seed[256], *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
+	char *work = newfile(s, "party");
+	struct gm_act a;
+	struct rng r;
+
+	if (!s->party)
+		errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
+		    "FILE)", argv[0]);
+	refuse_drift(s);
+	call_seed(s, seed, sizeof seed);
+	rng_seed(&r, rng_seedword(seed), prog);
+	gm_plan(&a, now, argc, argv, s->turn, &r);
+	ses_begin(s, 1);
+	gm_write(&a, work);
+	ses_commit(s, a.rec, a.reclen, 0, 1);
+	view_records(a.rec, a.reclen, o->form, start_clock(s), s->turn);
+	gm_free(&a);
+	free(work);
+	free(now);
+	free(gen);
+}
+
+/*
+ * delve light COMMAND ...: light(6) by hand on the session's light file
+ * (add, out, relight, refill, wind, snow, hazard, and -D).  Time passes only
+ * with the session's turns, every clock together: tick is refused, and
+ * status is delve status's.
+ */
+static void
+light_act(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed };
+	struct proc_result res;
+	int i, n = 5;
+
+	if (argc < 2)
+		errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
+		    "relight, refill, wind, snow or hazard");
+	if (argc > 64)
+		errx(EXIT_BAD, "%s: too many arguments", argv[64]);
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && strcmp(argv[i], "-D") != 0)
+			errx(EXIT_BAD, "light: %s: the session gives light its file, "
+			    "seed and turns", argv[i]);
+		v[n++] = argv[i];
+	}
+	v[n] = NULL;
+	for (i = 5; i < n && strcmp(v[i], "-D") == 0; i++)
+		;
+	if (i < n && strcmp(v[i], "tick") == 0)
+		errx(EXIT_BAD, "light: tick: time passes with the session's turns, "
+		    "every clock together (delve -n COUNT, delve camp)");
+	if (i == n || strcmp(v[i], "status") == 0)
+		errx(EXIT_BAD, "light: status: delve status shows the lights");
+	refuse_drift(s);
+	one_command(s, o, v, 0, &res);
+	free(v[2]);
+}
+
+/* The session plays the travel rules (004). */
+static int
+travelling(const struct session *s)
+{
+	return s->rules != NULL && strcmp(s->rules, "travel") == 0;
+}
+
+/* camp [HOURS] [unsafe]: the hours (1 to 24, default 8) and "unsafe" or NULL. */
+static long long
+camp_words(int argc, char **argv, const char **unsafe)
+{
+	long long hours = 8;	/* 004: a night of rest, timedice(6)'s 8 hours */
+	int i;
+
+	*unsafe = NULL;
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "unsafe") == 0 && *unsafe == NULL)
+			*unsafe = "unsafe";
+		else if (i == 1 && strtonum_ok(argv[i], 1, 24, &hours) == 0)
+			continue;
+		else
+			errx(EXIT_BAD, "%s: '%s': expected %s [HOURS] [unsafe], HOURS "
+			    "1 to 24", argv[0], argv[i], argv[0]);
+	return hours;
+}
+
+/* The lines of A (a record's turn in field 2) up to turn T: their length. */
+static size_t
+upto_turn(const char *a, size_t len, uint64_t t)
+{
+	const char *p = a, *nl, *tab;
+
+	while (p < a + len) {
+		nl = memchr(p, '\n', (size_t)(a + len - p));
+		tab = memchr(p, '\t', (size_t)(nl - p));
+		if (tab != NULL && strtoull(tab + 1, NULL, 10) > t)
+			break;
+		p = nl + 1;
+	}
+	return (size_t)(p - a);
+}
+
+/*
+ * The camp's records: timedice's rest at the session's turn, as the camp
+ * begins (its first line), then turn by turn the hours' records with
+ * timedice's after them.
+ */
+static char *
+camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
+    size_t hlen, size_t *len)
+{
+	char *first = memchr(rest, '\n', rlen), *at, *out, *o;
+	size_t alen, n;
+	uint64_t t;
+
+	first = first ? first + 1 : rest + rlen;
+	at = at_turn(rest, (size_t)(first - rest), s->turn, &alen);
+	out = o = emalloc(alen + rlen + hlen + 1);
+	memcpy(o, at, alen);
+	o += alen;
+	rlen -= (size_t)(first - rest);
+	rest = first;
+	for (t = s->turn + 1; rlen > 0 || hlen > 0; t++) {
+		n = upto_turn(hours, hlen, t);
+		memcpy(o, hours, n);
+		o += n, hours += n, hlen -= n;
+		n = upto_turn(rest, rlen, t);
+		memcpy(o, rest, n);
+		o += n, rest += n, rlen -= n;
+	}
+	free(at);
+	*len = (size_t)(o - out);
+	return out;
+}
+
+/*
+ * delve camp [HOURS] [unsafe], and delve rest under travel: 004's night of
+ * camp.  Its hours are travel turns as any other (004: "A travel turn
+ * occurs every hour of in-fiction time"): hazard rolls each hour's threat
+ * and light burns what is lit, as hazard | light | reaction; timedice rests
+ * them, with -p -w when a party is kept (timedice(6) rest: a night of safe
+ * or unsafe rest, its healing, resilience and exhaustion).  Every clock
+ * moves HOURS turns, all or nothing.
+ */
+static void
+camp(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	const char *unsafe;
+	long long hours = camp_words(argc, argv, &unsafe);
+	char count[32], *party = newfile(s, "party");
+	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
+	    "rest", count, (char *)unsafe, NULL, NULL, NULL, NULL };
+	char *h[16 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
+	    "-s", s->seed, "-n", count };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
+	    "-s", s->seed, "-" };
+	char **const rest[] = { t }, **const turns[] = { h, l, r };
+	char *rout, *hout, *out;
+	size_t rlen, hlen, len;
+	struct proc_result res;
+	uint64_t start, prev = s->turn;
+	int i, n = 7;
+
+	if (!travelling(s))
+		errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
+		    "(004); under %s a rest is a turn: delve rest", argv[0],
+		    s->rules ? s->rules : "exploration");
+	snprintf(count, sizeof count, "%lld", hours);
+	if (s->party && timedice_keeps_party(s))
+		t[5] = "-p", t[6] = party, t[7] = "-w", t[8] = "rest",
+		    t[9] = count, t[10] = (char *)unsafe;
+	if (s->party && hazard_keeps_party(s->rules))
+		h[n++] = "-p", h[n++] = party;
+	n = table_options(s, h, n, 0);
+	h[n++] = "hourly";
+	h[n] = NULL;
+	table_options(s, r, 6, 1);
+	refuse_drift(s);
+	start = start_clock(s);
+	ses_begin(s, 1);
+	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
+		stage_failed(s, &res, "timedice");
+	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
+		stage_failed(s, &res, turns[res.stage][0]);
+	out = camp_records(s, rout, rlen, hout, hlen, &len);
+	ses_commit(s, out, len, (uint64_t)hours, 0);
+	view_records(out, len, o->form, start, prev);
+	for (i = 7; h[i] != NULL; i++)
+		if (strcmp(h[i], "-T") == 0)
+			free(h[i + 1]);
+	for (i = 6; r[i] != NULL; i += 2)
+		free(r[i + 1]);
+	free(t[2]), free(h[2]), free(l[2]), free(r[2]);
+	free(out), free(rout), free(hout), free(party);
 }
 
 /* delve log: the session so far. */
@@ -1070,7 +1291,8 @@ static const struct opt options[] = {
 /* delve's own options come before the command; the words after it are its. */
 static const struct opt_spec spec = {
 	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
-	"\n       " SYN_CALL "\n       " SYN_BATCH, options, 1
+	"\n       " SYN_CALL "\n       " SYN_GM "\n       " SYN_GM_FILES
+	"\n       " SYN_BATCH, options, 1
 };
 
 static void
@@ -1112,7 +1334,10 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (o->count_set && argc > 0 && word_in(c, calls) >= 0)
 		errx(EXIT_BAD, "-n: %s takes its own -n", c);
-	if (o->count_set && (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0))
+	if (o->count_set && (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0 ||
+	    gm_is_party_act(c) || strcmp(c, "light") == 0 ||
+	    strcmp(c, "camp") == 0 || strcmp(c, "edit") == 0 ||
+	    (strcmp(c, "rest") == 0 && travelling(s))))
 		errx(EXIT_BAD, "-n: %s takes no count", c);
 	if (strcmp(c, "status") == 0 || strcmp(c, "check") == 0 ||
 	    strcmp(c, "undo") == 0 || strcmp(c, "log") == 0) {
@@ -1133,6 +1358,12 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 		call(s, o, argc, argv);
 	else if (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0)
 		afflict(s, o, argc, argv);
+	else if (gm_is_party_act(c))
+		party_act(s, o, argc, argv);
+	else if (strcmp(c, "light") == 0)
+		light_act(s, o, argc, argv);
+	else if (strcmp(c, "camp") == 0 || (strcmp(c, "rest") == 0 && travelling(s)))
+		camp(s, o, argc, argv);
 	else if (strcmp(c, "turn") == 0)
 		turn(s, o, argc - 1, argv + 1);
 	else
