@@ -14,15 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "clock.h"
 #include "gm.h"
 #include "layout.h"
+#include "party.h"
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
 #include "opt.h"
+#include "update.h"
 #include "proc.h"
 #include "util.h"
 #include "view.h"
@@ -650,6 +653,224 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 		free(r[i + 1]);
 	free(t[2]), free(h[2]), free(l[2]), free(r[2]);
 	free(out), free(rout), free(hout), free(party);
+}
+
+/*
+ * delve edit [party | FILE]: the file of the current generation copied to
+ * a temporary, opened in $EDITOR (else vi), checked by the program that
+ * owns it, and committed as a new generation; refused with that program's
+ * error, the edited copy kept for another try, as crontab -e and visudo do.
+ * The session stays locked while the editor runs.
+ */
+static const char *const edit_files[] = { "party", "hazard", "light",
+	"timedice", "reaction", NULL };
+
+/* The owner's no-op run on FILE: it reads the file as a turn would. */
+static void
+owner_run(const char *name, char *file, char **v)
+{
+	static char *const runs[][4] = {
+		{ "hazard", "-n", "0", NULL }, { "light", "status", NULL, NULL },
+		{ "timedice", "show", NULL, NULL }, { "reaction", "-n", "0", NULL },
+	};
+	int i, k;
+
+	for (k = 0; strcmp(runs[k][0], name) != 0; k++)
+		;
+	v[0] = runs[k][0];
+	v[1] = "-f";
+	v[2] = file;
+	for (i = 1; runs[k][i] != NULL; i++)
+		v[i + 2] = runs[k][i];
+	v[i + 2] = NULL;
+}
+
+/* The party reader on FILE, in a child: 0, or its message in MSG. */
+static int
+party_check(const char *file, char *msg, size_t size)
+{
+	int fd[2], status;
+	ssize_t n;
+	pid_t pid;
+	struct party *p;
+
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		err(EXIT_IO, "fork");
+	if (pid == 0) {
+		close(fd[0]);
+		dup2(fd[1], STDERR_FILENO);
+		p = emalloc(sizeof *p);
+		party_load(p, file);
+		_exit(0);
+	}
+	close(fd[1]);
+	n = read(fd[0], msg, size - 1);
+	msg[n > 0 ? n : 0] = '\0';
+	msg[strcspn(msg, "\n")] = '\0';
+	close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "waitpid");
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_IO;
+}
+
+/* The edited copy checked by its owner: 0, or a refusal in MSG. */
+static int
+owner_check(const struct session *s, const char *name, char *file, char *msg,
+    size_t size)
+{
+	char *v[8], **const argvs[] = { v };
+	struct proc_result res;
+	struct turnread t;
+	int null, bad;
+
+	if (strcmp(name, "party") == 0) {
+		bad = party_check(file, msg, size);
+		memmove(msg, msg + (strncmp(msg, "delve: ", 7) == 0 ? 7 : 0),
+		    strlen(msg) + 1);
+		return bad;
+	}
+	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
+		err(EXIT_IO, "/dev/null");
+	owner_run(name, file, v);
+	bad = proc_run(argvs, 1, null, NULL, NULL, &res);
+	close(null);
+	if (bad) {
+		snprintf(msg, size, "%s", res.msg);
+		return res.status ? res.status : EXIT_IO;
+	}
+	t.key = "turn";
+	t.val[0] = '\0';
+	ses_read(file, take_key, &t);
+	if (word_in(name, turn_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
+		snprintf(msg, size, "%s: turn %s, the session at turn %" PRIu64
+		    ": the clocks move together", file, t.val[0] ? t.val : "none",
+		    s->turn);
+		return EXIT_BAD;
+	}
+	return 0;
+}
+
+/* FROM's bytes into the new file TO (O_EXCL), made mode 0444 as a generation's. */
+static void
+copy_bytes(const char *from, int tofd, const char *to)
+{
+	FILE *in = efopen_input(from, "a file");
+	char buf[65536];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (write(tofd, buf, n) != (ssize_t)n)
+			err(EXIT_IO, "%s", to);
+	if (ferror(in))
+		err(EXIT_IO, "%s", from);
+	fclose(in);
+	if (fsync(tofd) != 0 || close(tofd) != 0)
+		err(EXIT_IO, "%s", to);
+}
+
+/* The two files hold the same bytes. */
+static int
+same_file(const char *a, const char *b)
+{
+	FILE *fa = efopen_input(a, "a file"), *fb = efopen_input(b, "a file");
+	int ca, cb;
+
+	do {
+		ca = getc(fa);
+		cb = getc(fb);
+	} while (ca == cb && ca != EOF);
+	fclose(fa);
+	fclose(fb);
+	return ca == cb;
+}
+
+/* $EDITOR (else vi) on FILE, through sh as crontab -e runs it: its status. */
+static int
+run_editor(const char *file)
+{
+	const char *ed = getenv("EDITOR");
+	int status;
+	pid_t pid;
+
+	setenv("DELVE_EDITOR", ed != NULL && *ed != '\0' ? ed : "vi", 1);
+	fflush(stdout);
+	if ((pid = fork()) < 0)
+		err(EXIT_IO, "fork");
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", "exec $DELVE_EDITOR \"$1\"", "sh", file,
+		    (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "waitpid");
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The edited copy into the work directory by rename, then the generation. */
+static void
+edit_commit(struct session *s, const struct opts *o, const char *name,
+    const char *copy)
+{
+	char *work = newfile(s, name), rec[512];
+	struct upd *u;
+	FILE *in, *fp;
+	size_t n;
+	int c;
+
+	ses_begin(s, 1);
+	u = upd_open(work, "a state file", 0);
+	fp = upd_begin(u);
+	in = efopen_input(copy, "a file");
+	while ((c = getc(in)) != EOF)
+		putc(c, fp);
+	fclose(in);
+	upd_commit(u, fp);
+	upd_close(u);
+	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tedit\t-\t"
+	    "The %s file is edited by hand (delve edit), checked by %s.\n", s->turn,
+	    name, name, strcmp(name, "party") == 0 ? "the party reader" : name);
+	ses_commit(s, rec, n, 0, 0);
+	view_records(rec, n, o->form, start_clock(s), s->turn);
+	free(work);
+}
+
+static void
+edit(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	const char *name = argc > 1 ? argv[1] : "party";
+	char *gen = ses_genname(s->gen), *cur, copy[1024], msg[2048];
+	const char *tmp = getenv("TMPDIR");
+	int fd, rc;
+
+	if (argc > 2 || word_in(name, edit_files) < 0)
+		errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
+		    "or reaction", argc > 2 ? argv[2] : name);
+	if (strcmp(name, "party") == 0 && !s->party)
+		errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
+		    "FILE)");
+	refuse_drift(s);
+	cur = ses_path(s, gen, name);
+	snprintf(copy, sizeof copy, "%s/delve-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
+	    name);
+	if ((fd = mkstemp(copy)) < 0)
+		err(EXIT_IO, "%s", copy);
+	copy_bytes(cur, fd, copy);
+	if ((rc = run_editor(copy)) != 0)
+		errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
+		    "kept: %s", rc, copy);
+	if (same_file(cur, copy)) {
+		unlink(copy);
+		printf("%s: no change\n", name);
+	} else if (owner_check(s, name, copy, msg, sizeof msg) != 0)
+		errx(EXIT_BAD, "edit: %s; your copy is kept: %s", msg, copy);
+	else {
+		edit_commit(s, o, name, copy);
+		unlink(copy);
+	}
+	free(cur);
+	free(gen);
 }
 
 /* delve log: the session so far. */
@@ -1364,6 +1585,8 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 		light_act(s, o, argc, argv);
 	else if (strcmp(c, "camp") == 0 || (strcmp(c, "rest") == 0 && travelling(s)))
 		camp(s, o, argc, argv);
+	else if (strcmp(c, "edit") == 0)
+		edit(s, o, argc, argv);
 	else if (strcmp(c, "turn") == 0)
 		turn(s, o, argc - 1, argv + 1);
 	else
