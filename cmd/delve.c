@@ -451,6 +451,30 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 /* --- the GM's hands (delve(6), The game master's commands) ------------- */
 
 /*
+ * A character who joins is read as the turns will read them: hazard under
+ * the rules that keep characters, timedice when the party keeps
+ * resilience=, each in a run that rolls nothing; refused, the session is
+ * as it was.
+ */
+static void
+party_fits(struct session *s, char *party)
+{
+	char *h[] = { "hazard", "-n", "0", "-p", party, NULL };
+	char *t[] = { "timedice", "-p", party, "show", NULL };
+	char **const hv[] = { h }, **const tv[] = { t };
+	struct proc_result res;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (null < 0)
+		err(EXIT_IO, "/dev/null");
+	if (hazard_keeps_party(s->rules) && proc_run(hv, 1, null, NULL, NULL, &res))
+		stage_failed(s, &res, "party");
+	if (timedice_keeps_party(s) && proc_run(tv, 1, null, NULL, NULL, &res))
+		stage_failed(s, &res, "party");
+	close(null);
+}
+
+/*
  * delve damage|heal|set|join|leave: the GM's change to a character (gm.h),
  * checked and rolled on the party as it is, then written over the work
  * directory's copy by rename; logged at the session's turn and counted as
@@ -473,6 +497,8 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	gm_plan(&a, now, argc, argv, s->turn, &r);
 	ses_begin(s, 1);
 	gm_write(&a, work);
+	if (strcmp(argv[0], "join") == 0)
+		party_fits(s, work);
 	ses_commit(s, a.rec, a.reclen, 0, 1);
 	view_records(a.rec, a.reclen, o->form, start_clock(s), s->turn);
 	gm_free(&a);
