@@ -716,6 +716,7 @@ static int
 party_check(const char *file, char *msg, size_t size)
 {
 	int fd[2], status;
+	size_t got;
 	ssize_t n;
 	pid_t pid;
 	struct party *p;
@@ -730,8 +731,13 @@ party_check(const char *file, char *msg, size_t size)
 		_exit(0);
 	}
 	close(fd[1]);
-	n = read(fd[0], msg, size - 1);
-	msg[n > 0 ? n : 0] = '\0';
+	for (got = 0; got < size - 1; got += (size_t)n)	/* err(3) writes in parts */
+		if ((n = read(fd[0], msg + got, size - 1 - got)) == 0 ||
+		    (n < 0 && errno != EINTR))
+			break;
+		else if (n < 0)
+			n = 0;
+	msg[got] = '\0';
 	msg[strcspn(msg, "\n")] = '\0';
 	close(fd[0]);
 	while (waitpid(pid, &status, 0) < 0)
