@@ -11,15 +11,6 @@ setup() {
 	printf 'Ann con=1 hp=5 hpmax=9 level=2 resilience=10\nCal con=0 hp=3 hpmax=6 level=1 resilience=12 exhausted=1\n' > crew.txt
 }
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
-snap() {
-	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
-		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
-		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
-		else echo "$f/"; fi
-	done)
-}
-
 # refused WORD...: delve -C S WORD... exits 2 with one line and changes nothing.
 refused() {
 	local before
