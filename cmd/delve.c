@@ -58,7 +58,8 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 			    "set NAME KEY=VALUE ... | join NAME [KEY=VALUE ...] | " \
 			    "leave NAME"
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
-			    "camp [HOURS] [unsafe] | edit [party | FILE]"
+			    "camp [HOURS] [unsafe] | hour [N] [ACTION ...] | " \
+			    "edit [party | FILE]"
 #define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
 enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_AFFLICT, U_GM, U_GM_FILES,
@@ -679,6 +680,40 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 		free(r[i + 1]);
 	free(t[2]), free(h[2]), free(l[2]), free(r[2]);
 	free(out), free(rout), free(hout), free(party);
+}
+
+/*
+ * delve hour [N] [ACTION ...]: N hours (1 to 1000, default 1) of the
+ * session's turns, every clock together: N travel turns under travel
+ * (004: "A travel turn occurs every hour"), six dungeon turns of ten
+ * minutes an hour under the dungeon rules, each with the ACTION (an hour
+ * of rest: 002's rest in the dungeon heals after six rest turns in a row).
+ * The alarm rules (003) count rounds, not hours.
+ */
+static void
+hours(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	static char hourly[] = "hourly";
+	char *travel_turn[] = { hourly, NULL };
+	struct opts h = *o;
+	long long n = 1;
+	int i = 1, r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+
+	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
+		i = 2;
+	else if (argc > 1 && strspn(argv[1], "-0123456789") == strlen(argv[1]))
+		errx(EXIT_BAD, "hour: '%s': expected 1 to 1000 hours", argv[1]);
+	if (r >= 0 && hazard_rules[r].alarm)
+		errx(EXIT_BAD, "hour: the alarm rules (003) count rounds, not hours: "
+		    "delve -n COUNT ACTION");
+	if (travelling(s) && argc > i)
+		errx(EXIT_BAD, "hour: %s: under travel an hour is a travel turn, "
+		    "without an action (a night's rest: delve camp)", argv[i]);
+	h.count = travelling(s) ? n : n * CLOCK_HOUR_TURNS;
+	if (travelling(s))
+		turn(s, &h, 1, travel_turn);
+	else
+		turn(s, &h, argc - i, argv + i);
 }
 
 /*
@@ -1590,6 +1625,7 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 	if (o->count_set && (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0 ||
 	    gm_is_party_act(c) || strcmp(c, "light") == 0 ||
 	    strcmp(c, "camp") == 0 || strcmp(c, "edit") == 0 ||
+	    strcmp(c, "hour") == 0 ||
 	    (strcmp(c, "rest") == 0 && travelling(s))))
 		errx(EXIT_BAD, "-n: %s takes no count", c);
 	if (strcmp(c, "status") == 0 || strcmp(c, "check") == 0 ||
@@ -1619,6 +1655,8 @@ command(struct session *s, const struct opts *o, int argc, char **argv)
 		camp(s, o, argc, argv);
 	else if (strcmp(c, "edit") == 0)
 		edit(s, o, argc, argv);
+	else if (strcmp(c, "hour") == 0)
+		hours(s, o, argc, argv);
 	else if (strcmp(c, "turn") == 0)
 		turn(s, o, argc - 1, argv + 1);
 	else

@@ -236,6 +236,7 @@ accepts() {
 	eq "join" "$(comp delve j)"
 	eq "lake leave light log" "$(comp delve l)"
 	eq "camp" "$(comp delve ca)"
+	eq "heal hide hour" "$(comp delve h)"
 	eq "Ann Bo" "$(comp delve -C S damage '')"
 	eq "Bo" "$(comp delve -C S heal B)"
 	eq "Ann" "$(DELVING_SESSION=S comp delve set A)"

@@ -55,8 +55,9 @@ party_hp() {
 	eq "turn 0  07:00  Mira takes 20 damage: 0 of 8 HP, incapacitated." "$output"
 	eq 0 "$(party_hp Mira)"
 	# each command at a turn rolls its own dice: ten 1d1000 rolls are not all one
-	for i in 1 2 3 4 5 6 7 8 9 10; do delve -C T heal Bo 1d1000; done > /dev/null
-	[ "$(delve -C T -R log | grep -c 'heal')" -eq 10 ]
+	for i in 1 2 3 4 5 6 7 8 9 10; do delve -C T damage Bo 1d1000; done > /dev/null
+	delve -C T -R log | grep -c '	Bo	damage	' | grep -qx 10
+	[ "$(delve -C T -R log | grep '	Bo	damage	' | cut -f6 | cut -d' ' -f3 | sort -u | wc -l)" -ge 5 ]
 }
 
 @test "delve heal: no higher than hpmax=, said so; undo takes it back, the old generation untouched" {
@@ -241,4 +242,29 @@ party_hp() {
 	refused edit session
 	refused -n 2 edit
 	EDITOR=./ed-hp refused edit party extra
+}
+
+@test "delve hour: six dungeon turns an hour, a travel turn under travel, every clock together; refused under alarm" {
+	printf 'Bo con=1 str=2 hp=3 hpmax=12\n' > bo.txt
+	delve new -s 3 -r dungeonturn -p bo.txt S
+	run -0 delve -C S hour rest
+	eq 6 "$(grep -c '^turn' <<< "$output")"
+	[[ $output == *"An hour of rest in the dungeon: Bo heals "* ]]	# 002
+	run -0 delve -C S check
+	eq "session   turn 6" "${lines[0]}"
+	run -0 delve -C S hour 2
+	eq "session   turn 18" "$(delve -C S check | head -1)"
+	refused hour 0
+	refused hour 1001
+	refused -n 2 hour
+	mv S D
+	delve new -s 3 -r travel S
+	run -0 delve -C S hour 3
+	eq 3 "$(grep -c '^turn' <<< "$output")"
+	eq "day 1, 10:00" "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
+	refused hour rest
+	mv S T
+	delve new -s 3 -r alarm S
+	refused hour
+	eq "delve: hour: the alarm rules (003) count rounds, not hours: delve -n COUNT ACTION" "$stderr"
 }

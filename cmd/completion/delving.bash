@@ -27,7 +27,7 @@ _delving_spec() {
 	roll)	rules='' cmds='' ;;
 	# delve parses its forms itself: its -h lists no options
 	delve)	rules='' own='C:DIR h j n:COUNT R V'
-		cmds='new status check undo log roll reaction chase return infect cure damage heal set join leave light camp edit batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
+		cmds='new status check undo log roll reaction chase return infect cure damage heal set join leave light camp hour edit batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
 	*)	return 1 ;;
 	esac
 }
@@ -136,6 +136,7 @@ _delving_operand() {
 	1:delve:damage|1:delve:heal|1:delve:set|1:delve:leave) _delving_party ;;
 	1:delve:light)	_delving_words 'add out relight refill wind snow hazard' ;;
 	1:delve:camp)	_delving_words unsafe ;;
+	1:delve:hour)	_delving_words rest ;;
 	1:delve:edit)	_delving_words 'party hazard light timedice reaction' ;;
 	2:delve:light)	case $2 in add) _delving_words 'torch lantern candle' ;;
 			out) _delving_words 'all spent' ;; esac ;;
