@@ -245,13 +245,18 @@ static const struct {
 	{ "leave", 1, 1, "NAME", NULL, act_leave },
 };
 
-const char *const gm_party_acts[] = { "damage", "heal", "set", "join", "leave",
-	NULL };
+#define NACTS (sizeof acts / sizeof acts[0])
 
+/* WORD names one of the acts. */
 int
 gm_is_party_act(const char *word)
 {
-	return word_in(word, gm_party_acts) >= 0;
+	size_t i;
+
+	for (i = 0; i < NACTS; i++)
+		if (strcmp(acts[i].name, word) == 0)
+			return 1;
+	return 0;
 }
 
 /* A new character's line: the name, then each key given, in party_keys' order. */
@@ -313,8 +318,10 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	FILE *text;
 	size_t i;
 
-	for (i = 0; strcmp(acts[i].name, argv[0]) != 0; i++)
+	for (i = 0; i < NACTS && strcmp(acts[i].name, argv[0]) != 0; i++)
 		;
+	if (i == NACTS)
+		errx(EXIT_BAD, "%s: not an act of the game master's", argv[0]);
 	if (argc - 1 < acts[i].min || argc - 1 > acts[i].max)
 		errx(EXIT_BAD, "%s: expected %s %s", argv[0], argv[0], acts[i].usage);
 	party_load(&pl->was, party);
