@@ -179,6 +179,7 @@ party_hp() {
 	[[ ${lines[0]} == *"Ann heals 2 HP (level 2), 7 HP now; Cal heals 1 HP (level 1), 4 HP now"* ]]
 	[[ ${lines[0]} == *"exhaustion is cured for Cal"* ]]
 	eq "turn 10  17:00" "$(delve -C S log | grep '^turn 10' | cut -c1-14)"
+	eq "turn  5  12:00" "$(delve -C S log | grep '^turn  5' | cut -c1-14)"	# an hour a turn
 	eq "Ann con=1 hp=7 hpmax=9 level=2 resilience=10" "$(head -1 S/state/party)"
 	eq "Cal con=0 hp=4 hpmax=6 level=1 resilience=12 exhausted=0" "$(tail -1 S/state/party)"
 	run -0 delve -C S check
