@@ -269,3 +269,8 @@ party_hp() {
 	refused hour
 	eq "delve: hour: the alarm rules (003) count rounds, not hours: delve -n COUNT ACTION" "$stderr"
 }
+
+@test "party_damage and party_heal (tests/unit.c): every hp, hpmax and amount to 60, never below 0 nor above hpmax" {
+	run -0 unit hp 60
+	eq "226981 0" "$output"
+}
