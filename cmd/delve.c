@@ -451,6 +451,39 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 
 /* --- the GM's hands (delve(6), The game master's commands) ------------- */
 
+/* A session whose work directory the output's failure leaves: taken away. */
+static struct session *showing;
+
+static void
+abandon_showing(void)
+{
+	if (showing != NULL)
+		ses_abort(showing);
+}
+
+/*
+ * The records shown and stdout flushed, then the commit: an output error
+ * (stdio's, or the JSON writer's exit) leaves the session as it was
+ * (DESIGN, Sessions).
+ */
+static void
+show_then_commit(struct session *s, const struct opts *o, const char *rec,
+    size_t len, uint64_t turns, int is_call, uint64_t start)
+{
+	char *copy = emalloc(len + 1);
+	uint64_t prev = s->turn;
+
+	memcpy(copy, rec, len);
+	showing = s;
+	atexit(abandon_showing);
+	view_records(copy, len, o->form, start, prev);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_IO, "stdout");
+	showing = NULL;
+	ses_commit(s, rec, len, turns, is_call);
+	free(copy);
+}
+
 /*
  * A character who joins is read as the turns will read them: hazard under
  * the rules that keep characters, timedice when the party keeps
@@ -500,8 +533,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	gm_write(&a, work);
 	if (strcmp(argv[0], "join") == 0)
 		party_fits(s, work);
-	ses_commit(s, a.rec, a.reclen, 0, 1);
-	view_records(a.rec, a.reclen, o->form, start_clock(s), s->turn);
+	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
 	gm_free(&a);
 	free(work);
 	free(now);
@@ -646,7 +678,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	char *rout, *hout, *out;
 	size_t rlen, hlen, len;
 	struct proc_result res;
-	uint64_t start, prev = s->turn;
+	uint64_t start;
 	int i, n = 7;
 
 	if (!travelling(s))
@@ -671,8 +703,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
 	out = camp_records(s, rout, rlen, hout, hlen, &len);
-	ses_commit(s, out, len, (uint64_t)hours, 0);
-	view_records(out, len, o->form, start, prev);
+	show_then_commit(s, o, out, len, (uint64_t)hours, 0, start);
 	for (i = 7; h[i] != NULL; i++)
 		if (strcmp(h[i], "-T") == 0)
 			free(h[i + 1]);
@@ -881,6 +912,7 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
     const char *copy)
 {
 	char *work = newfile(s, name), rec[512];
+	uint64_t start = start_clock(s);
 	struct upd *u;
 	FILE *in, *fp;
 	size_t n;
@@ -898,8 +930,7 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
 	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tedit\t-\t"
 	    "The %s file is edited by hand (delve edit), checked by %s.\n", s->turn,
 	    name, name, strcmp(name, "party") == 0 ? "the party reader" : name);
-	ses_commit(s, rec, n, 0, 0);
-	view_records(rec, n, o->form, start_clock(s), s->turn);
+	show_then_commit(s, o, rec, n, 0, 0, start);
 	free(work);
 }
 

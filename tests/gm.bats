@@ -274,3 +274,18 @@ party_hp() {
 	run -0 unit hp 60
 	eq "226981 0" "$output"
 }
+
+@test "a GM command whose output cannot be written: exit 3, one line, the session as it was" {
+	delve new -s ash -r travel -p crew.txt S
+	before=$(snap S)
+	for c in "damage Ann 1d4" "heal Ann 1" "set Ann str=1" "join Dee con=0 hp=1 resilience=9" "leave Cal" camp; do
+		run -3 --separate-stderr sh -c "delve -C S $c > /dev/full"
+		eq "delve: stdout: No space left on device" "$stderr"
+		run -3 --separate-stderr sh -c "delve -C S -j $c > /dev/full"
+		eq "$before" "$(snap S)"
+	done
+	printf '#!/bin/sh\nsed -i "s/hp=5/hp=6/" "$1"\n' > ed-hp
+	chmod +x ed-hp
+	EDITOR=./ed-hp run -3 --separate-stderr sh -c 'delve -C S edit > /dev/full'
+	eq "$before" "$(snap S)"
+}
