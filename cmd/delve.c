@@ -58,7 +58,7 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 			    "set NAME KEY=VALUE ... | join NAME [KEY=VALUE ...] | " \
 			    "leave NAME"
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
-			    "camp [HOURS] [unsafe] | hour [N] [ACTION ...] | " \
+			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE]"
 #define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
@@ -584,22 +584,48 @@ travelling(const struct session *s)
 	return s->rules != NULL && strcmp(s->rules, "travel") == 0;
 }
 
-/* camp [HOURS] [unsafe]: the hours (1 to 24, default 8) and "unsafe" or NULL. */
-static long long
-camp_words(int argc, char **argv, const char **unsafe)
+/*
+ * camp [HOURS | until TIME] [unsafe]: the words of timedice's rest, in W
+ * (at most three, then NULL): HOURS 1 to 24 (8 by default, 004's night),
+ * or until TIME as timedice(6) reads it.
+ */
+static void
+camp_words(int argc, char **argv, char **w)
 {
-	long long hours = 8;	/* 004: a night of rest, timedice(6)'s 8 hours */
-	int i;
+	long long hours;
+	int i, n = 0, unsafe = 0;
 
-	*unsafe = NULL;
 	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "unsafe") == 0 && *unsafe == NULL)
-			*unsafe = "unsafe";
+		if (strcmp(argv[i], "unsafe") == 0 && !unsafe)
+			unsafe = 1;
 		else if (i == 1 && strtonum_ok(argv[i], 1, 24, &hours) == 0)
-			continue;
-		else
-			errx(EXIT_BAD, "%s: '%s': expected %s [HOURS] [unsafe], HOURS "
-			    "1 to 24", argv[0], argv[i], argv[0]);
+			w[n++] = argv[i];
+		else if (i == 1 && strcmp(argv[i], "until") == 0 && argc > 2) {
+			w[n++] = argv[i++];
+			w[n++] = argv[i];
+		} else
+			errx(EXIT_BAD, "%s: '%s': expected %s [HOURS | until TIME] "
+			    "[unsafe], HOURS 1 to 24", argv[0], argv[i], argv[0]);
+	if (n == 0)
+		w[n++] = "8";	/* 004: a night of rest, timedice(6)'s 8 hours */
+	if (unsafe)
+		w[n++] = "unsafe";
+	w[n] = NULL;
+}
+
+/* The hours of timedice's rest record (its first): "timedice T D HH:MM rest HOURS". */
+static const char *
+rest_hours(const char *rec, size_t len, char *hours, size_t size)
+{
+	const char *p = rec, *end = memchr(rec, '\n', len);
+	int f;
+
+	for (f = 0; f < 5 && p != NULL && p < end; f++)
+		if ((p = memchr(p, '\t', (size_t)(end - p))) != NULL)
+			p++;
+	if (p == NULL || end == NULL)
+		errx(EXIT_IO, "timedice: no rest record");
+	snprintf(hours, size, "%.*s", (int)strcspn(p, "\t\n"), p);
 	return hours;
 }
 
@@ -653,22 +679,19 @@ camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
 }
 
 /*
- * delve camp [HOURS] [unsafe], and delve rest under travel: 004's night of
- * camp.  Its hours are travel turns as any other (004: "A travel turn
+ * delve camp [HOURS | until TIME] [unsafe], and delve rest under travel:
+ * 004's night of camp.  Its hours are travel turns as any other (004: "A travel turn
  * occurs every hour of in-fiction time"): hazard rolls each hour's threat
  * and light burns what is lit, as hazard | light | reaction; timedice rests
  * them, with -p -w when a party is kept (timedice(6) rest: a night of safe
- * or unsafe rest, its healing, resilience and exhaustion).  Every clock
- * moves HOURS turns, all or nothing.
+ * or unsafe rest, its healing, resilience and exhaustion), and its record
+ * says the hours; every clock moves those turns, all or nothing.
  */
 static void
 camp(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	const char *unsafe;
-	long long hours = camp_words(argc, argv, &unsafe);
 	char count[32], *party = newfile(s, "party");
-	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    "rest", count, (char *)unsafe, NULL, NULL, NULL, NULL };
+	char *t[16] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
 	char *h[16 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
 	    "-s", s->seed, "-n", count };
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
@@ -679,16 +702,17 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	size_t rlen, hlen, len;
 	struct proc_result res;
 	uint64_t start;
-	int i, n = 7;
+	int i, n = 5;
 
 	if (!travelling(s))
 		errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
 		    "(004); under %s a rest is a turn: delve rest", argv[0],
 		    s->rules ? s->rules : "exploration");
-	snprintf(count, sizeof count, "%lld", hours);
 	if (s->party && timedice_keeps_party(s))
-		t[5] = "-p", t[6] = party, t[7] = "-w", t[8] = "rest",
-		    t[9] = count, t[10] = (char *)unsafe;
+		t[n++] = "-p", t[n++] = party, t[n++] = "-w";
+	t[n++] = "rest";
+	camp_words(argc, argv, t + n);
+	n = 7;
 	if (s->party && hazard_keeps_party(s->rules))
 		h[n++] = "-p", h[n++] = party;
 	n = table_options(s, h, n, 0);
@@ -700,10 +724,11 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_begin(s, 1);
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
+	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
 	out = camp_records(s, rout, rlen, hout, hlen, &len);
-	show_then_commit(s, o, out, len, (uint64_t)hours, 0, start);
+	show_then_commit(s, o, out, len, strtoull(count, NULL, 10), 0, start);
 	for (i = 7; h[i] != NULL; i++)
 		if (strcmp(h[i], "-T") == 0)
 			free(h[i + 1]);

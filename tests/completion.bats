@@ -243,7 +243,7 @@ accepts() {
 	eq "refill relight" "$(comp delve light re)"
 	eq "torch" "$(comp delve light add to)"
 	eq "all" "$(comp delve light out a)"
-	eq "unsafe" "$(comp delve camp '')"
+	eq "unsafe until" "$(comp delve camp '')"
 	eq "party" "$(comp delve edit pa)"
 	need_zsh
 	eq "Ann Bo" "$(zcomp 'delve -C S damage ')"

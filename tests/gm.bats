@@ -289,3 +289,16 @@ party_hp() {
 	EDITOR=./ed-hp run -3 --separate-stderr sh -c 'delve -C S edit > /dev/full'
 	eq "$before" "$(snap S)"
 }
+
+@test "delve camp until TIME: timedice's hours to TIME, and every clock moves as many turns" {
+	delve new -s 7 -r travel -p crew.txt -c 22:10 S
+	run -0 delve -C S camp until dawn
+	[[ ${lines[0]} == "turn 0  22:10  A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass"* ]]
+	run -0 delve -C S check
+	eq "session   turn 9" "${lines[0]}"
+	eq "day 2, 07:10" "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
+	refused camp until
+	refused camp until 25:00
+	[[ $stderr == "delve: timedice: rest until: '25:00': "* ]]
+	refused camp 8 until dawn
+}

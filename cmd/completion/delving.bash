@@ -135,7 +135,7 @@ _delving_operand() {
 	1:chase:flee|1:chase:retreat) _delving_words 'open uneven long' ;;
 	1:delve:damage|1:delve:heal|1:delve:set|1:delve:leave) _delving_party ;;
 	1:delve:light)	_delving_words 'add out relight refill wind snow hazard' ;;
-	1:delve:camp)	_delving_words unsafe ;;
+	1:delve:camp)	_delving_words 'unsafe until' ;;
 	1:delve:hour)	_delving_words rest ;;
 	1:delve:edit)	_delving_words 'party hazard light timedice reaction' ;;
 	2:delve:light)	case $2 in add) _delving_words 'torch lantern candle' ;;
