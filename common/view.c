@@ -62,6 +62,17 @@ clock_of(const struct line *l, uint64_t *t)
 	return 1;
 }
 
+/*
+ * A hazard record with a travel key (delving(7)): a travel turn of one
+ * hour, for a turn that has no timedice record to show its clock.
+ */
+static int
+travel_hour(const struct line *l)
+{
+	return l->nf == 5 && strcmp(l->f[0], "hazard") == 0 &&
+	    word_in(l->f[3], rec_travel_keys) >= 0;
+}
+
 /* roll's bare lines, TOTAL or TOTAL EXPRESSION FACES, as roll -j has them. */
 static void
 bare_json(char *s)
@@ -118,15 +129,19 @@ static void
 clocks(struct line *l, size_t n, uint64_t start, uint64_t prev, uint64_t *at)
 {
 	size_t i, j;
-	uint64_t t = start, got;
+	uint64_t t = start, got, step;
+	int shown;
 
 	for (i = 0; i < n; i = j) {
-		if (l[i].turn != prev)
-			t++;
+		step = l[i].turn != prev;
 		prev = l[i].turn;
-		for (j = i; j < n && l[j].turn == prev; j++)
+		for (j = i, shown = 0; j < n && l[j].turn == prev; j++)
 			if (clock_of(&l[j], &got))
-				t = got;
+				shown = 1, t = got;
+			else if (step && travel_hour(&l[j]))
+				step = CLOCK_HOUR_TURNS;
+		if (!shown)
+			t += step;
 		for (j = i; j < n && l[j].turn == prev; j++)
 			at[j] = t;
 	}
