@@ -29,9 +29,8 @@
 static const char prog[] = "delve";
 
 struct opts {
+	OPT_COMMON;		/* -jn */
 	const char *dir;
-	long long count;
-	int	 count_set;
 	enum view_form form;
 };
 
@@ -1059,18 +1058,21 @@ batch(int argc, char **argv)
 
 static const struct opt options[] = {
 	{ 'C', "DIR", "the session directory (else DELVING_SESSION, else .)" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'n', "COUNT", "play COUNT turns (default 1)" },
 	{ 'R', NULL, "write the raw records" },
-	{ 'V', NULL, "print the version and exit" },
+	{ 0, NULL, NULL }
+};
+
+/* delve's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'n', NULL, "play COUNT turns (default 1)" },
 	{ 0, NULL, NULL }
 };
 
 /* delve's own options come before the command; the words after it are its. */
 static const struct opt_spec spec = {
 	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
-	"\n       " SYN_CALL "\n       " SYN_BATCH, options, 1
+	"\n       " SYN_CALL "\n       " SYN_BATCH, options, 1,
+	.shared = "jn", .says = says
 };
 
 static void
@@ -1080,11 +1082,7 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'C': o->dir = v; break;
-	case 'j': o->form = VIEW_JSON; break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_set = 1;
-		break;
+	case 'j': o->form = VIEW_JSON; break;	/* -j or -R: the last one given */
 	case 'R': o->form = VIEW_RAW; break;
 	}
 }
@@ -1093,8 +1091,7 @@ option(void *ctx, int letter, char *v)
 static char **
 parse_options(struct opts *o, int *argc, char **argv)
 {
-	o->count = 1;
-	argv = opt_parse(&spec, argc, argv, option, o);
+	argv = opt_parse(&spec, &o->com, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
 	    *o->dir == '\0')
 		o->dir = NULL;
