@@ -119,6 +119,33 @@ p() { env "$@"; }
 	eq "roll: -a: unknown option" "${stderr_lines[0]}"
 }
 
+@test "a shared option a program has no use for: named, then the usage line, exit 2" {
+	# PROG and the shared options of delving(7) it refuses (hazard: none)
+	local seen=
+	while read -r prog refused; do
+		seen="$seen $prog"
+		takes=$(p $prog -h < /dev/null | sed -n 's/^  -\([adfjnprstuv]\) .*/\1/p' |
+		    paste -sd '' -)
+		got=$(printf '%s\n' a d f j n p r s t u v | grep -v "[$takes]" | paste -sd '' -)
+		eq "$prog $refused" "$prog ${got:--}"
+		for l in $(printf '%s' "${refused%-}" | fold -w1); do
+			run -2 --separate-stderr p $prog -$l 1 < /dev/null
+			usage_error $prog
+			eq "$prog: -$l: unknown option" "${stderr_lines[0]}"
+			[ -z "$output" ]
+		done
+	done <<'EOF'
+hazard -
+light adpt
+timedice adt
+reaction rt
+chase ftu
+return adfntu
+roll adfpru
+EOF
+	eq "$PROGRAMS" "${seen# }"
+}
+
 @test "a missing value: 'PROG: -s: needs a SEED', then the usage line, exit 2" {
 	for prog in $PROGRAMS; do
 		run -2 --separate-stderr p $prog -s
