@@ -22,35 +22,30 @@ static const char prog[] = "chase";
 #define DC_SHIFT_MAX	20	/* -b and -x */
 
 struct opts {
-	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 a, d;
-	int	 group, json, verbose;
-	long long count;
+	OPT_COMMON;		/* -adjnprsv */
+	int	 group;
 	long	 mod, speed, bow, stall;
 	long	 dc;		/* -c: the DC to break away (retreat) */
 	int	 key;		/* -k: the party file's key to break away with */
-	const char *party, *rules, *seed;
-	char	 given[128];	/* given['q']: -q was given */
+	char	 given[128];	/* given['q']: -q was given, or any other */
 };
 
 static const struct opt options[] = {
-	{ 'a', NULL, "roll with advantage" },
 	{ 'b', "N", "the pursuers need only bow range: DC lower by N" },
 	{ 'c', "DC", "retreat: the DC to break away (default 11)" },
-	{ 'd', NULL, "roll with disadvantage" },
 	{ 'g', NULL, "the worst modifier rolls once for the group" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'k', "KEY", "retreat: the party file's key to break away with (dex)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every modifier" },
-	{ 'n', "COUNT", "roll the chase COUNT times (default 1)" },
-	{ 'p', "FILE", "read the characters from the party file" },
 	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
-	{ 'r', "RULES", "the rules of pace" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'x', "N", "the quarry stalls: DC higher by N" },
+	{ 0, NULL, NULL }
+};
+
+/* chase's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'n', NULL, "roll the chase COUNT times (default 1)" },
+	{ 'p', NULL, "read the characters from the party file" },
+	{ 'r', NULL, "the rules of pace" },
 	{ 0, NULL, NULL }
 };
 
@@ -59,7 +54,8 @@ static const struct opt_spec spec = {
 	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
 	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] "
 	    "[-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "
-	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
+	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0,
+	.shared = "adjnprsv", .says = says
 };
 
 /* The options a form has no use for are refused, not ignored. */
@@ -588,20 +584,12 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'a': o->a = 1; break;
 	case 'b': o->bow = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-b"); break;
 	case 'c': o->dc = (long)estrtonum(v, 1, RETREAT_DC_MAX, "-c"); break;
-	case 'd': o->d = 1; break;
 	case 'g': o->group = 1; break;
-	case 'j': o->json = 1; break;
 	case 'k': o->key = away_key(v); break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
-	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
-	case 'p': o->party = v; break;
 	case 'q': o->speed = parse_speed(v); break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
-	case 'v': o->verbose = 1; break;
 	case 'x': o->stall = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-x"); break;
 	}
 	o->given[letter] = 1;
@@ -610,12 +598,11 @@ option(void *ctx, int letter, char *v)
 int
 main(int argc, char *argv[])
 {
-	struct opts o = { .count = 1, .speed = CHASE_SPEED_004 };
+	struct opts o = { .speed = CHASE_SPEED_004 };
 	int status;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
-	o.adv = o.a - o.d;
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
 	out_init(prog, 0);

@@ -91,31 +91,29 @@ rules_of(const struct run *run)
 }
 
 static const struct opt options[] = {
-	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'c', "DC", "003: the DC of hide's Stealth checks (default 12)" },
 	{ 'D', "DAMAGE", "001: the fatigue damage of a harsh dungeon" },
-	{ 'd', NULL, "roll the d20s with disadvantage" },
 	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
-	{ 'f', "FILE", "the state file: read, updated, written back" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'n', "COUNT", "roll COUNT turns (default 1)" },
-	{ 'p', "FILE", "the party file: 000's saves, 001's damage, 002's tiredness" },
-	{ 'r', "RULES", "the rules: exploration, bookkeeping, delving, ..." },
-	{ 's', "SEED", "seed the generator" },
 	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
-	{ 't', "FILE", "roll on the table in FILE" },
-	{ 'u', NULL, "write each record as soon as it is made" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'w', NULL, "write the party's fatigue back to the party file" },
+	{ 0, NULL, NULL }
+};
+
+/* hazard's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'a', NULL, "roll the d20s with advantage" },
+	{ 'd', NULL, "roll the d20s with disadvantage" },
+	{ 'n', NULL, "roll COUNT turns (default 1)" },
+	{ 'p', NULL, "the party file: 000's saves, 001's damage, 002's tiredness" },
+	{ 'r', NULL, "the rules: exploration, bookkeeping, delving, ..." },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
 	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
+	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0,
+	.shared = "adfjnprstuv", .says = says
 };
 
 
@@ -909,13 +907,11 @@ parse_action(struct run *run, int argc, char **argv)
 }
 
 struct opts {
-	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 a, d;
-	const char *die, *file, *party, *rules, *seed, *table;
+	OPT_COMMON;		/* -adfjnprstuv */
+	const char *die;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
-	long long count;
-	int	 json, verbose, unbuffered, write;
+	int	 write;
 	long	 damage;	/* -D */
 	long	 dc;		/* -c, 0 when not given */
 };
@@ -1112,27 +1108,16 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'a': o->a = 1; break;
 	case 'c': o->dc = (long)estrtonum(v, 1, HIDE_DC_MAX, "-c"); break;
 	case 'D':
 		o->damage = (long)estrtonum(v, 1, FATIGUE_DAMAGE_MAX_001, "-D");
 		break;
-	case 'd': o->d = 1; break;
 	case 'e': o->die = v; break;
-	case 'f': o->file = v; break;
-	case 'j': o->json = 1; break;
-	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
-	case 'p': o->party = v; break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
 	case 'T':
 		if (o->non == ON_MAX)
 			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
 		o->on[o->non++] = v;
 		break;
-	case 't': o->table = v; break;
-	case 'u': o->unbuffered = 1; break;
-	case 'v': o->verbose = 1; break;
 	case 'w': o->write = 1; break;
 	}
 }
@@ -1141,14 +1126,13 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { .s = { .rules = -1 } };
-	struct opts o = { .count = 1 };
+	struct opts o = { 0 };
 	struct kwf *f = NULL, *pf = NULL;
 	struct party was;	/* the party as read, for -w */
 	int i;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
-	o.adv = o.a - o.d;
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {

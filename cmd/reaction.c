@@ -48,31 +48,25 @@ struct run {
 };
 
 struct opts {
-	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 a, d;
+	OPT_COMMON;		/* -adfjnpsuv */
 	long	 mod;
-	long long count;
-	int	 count_set;
-	const char *party, *seed, *file;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
-	int	 json, verbose, unbuffered;
 };
 
 static const struct opt options[] = {
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
+	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
+	{ 0, NULL, NULL }
+};
+
+/* reaction's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
 	{ 'a', NULL, "roll each d20 check with advantage" },
 	{ 'd', NULL, "roll each d20 check with disadvantage" },
-	{ 'f', "FILE", "keep the generator in FILE, from run to run" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'n', "COUNT", "roll COUNT times (default 1)" },
-	{ 'p', "FILE", "the party file, for morale, surprise and initiative" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
-	{ 'u', NULL, "write each record as soon as it is made" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 'f', NULL, "keep the generator in FILE, from run to run" },
+	{ 'n', NULL, "roll COUNT times (default 1)" },
+	{ 'p', NULL, "the party file, for morale, surprise and initiative" },
 	{ 0, NULL, NULL }
 };
 
@@ -80,7 +74,8 @@ static const struct opt_spec spec = {
 	prog, "reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] [-p FILE] "
 	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | initiative [NAME:DEX ...] | loot HD [COUNT] | "
-	    "-]", options, 0
+	    "-]", options, 0,
+	.shared = "adfjnpsuv", .says = says
 };
 
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
@@ -664,24 +659,12 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'a': o->a = 1; break;
-	case 'd': o->d = 1; break;
-	case 'f': o->file = v; break;
-	case 'j': o->json = 1; break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_set = 1;
-		break;
-	case 'p': o->party = v; break;
-	case 's': o->seed = v; break;
 	case 'T':
 		if (o->non == ON_MAX)
 			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
 		o->on[o->non++] = v;
 		break;
-	case 'u': o->unbuffered = 1; break;
-	case 'v': o->verbose = 1; break;
 	}
 }
 
@@ -689,14 +672,13 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { .count = 1 };
+	struct opts o = { 0 };
 	struct kwf *f = NULL;
 	enum mode mode;
 	int i;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
-	o.adv = o.a - o.d;
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	mode = parse_mode(argc, argv);
 	check_mode_options(mode, &o);
 	if (mode == M_MORALE || mode == M_SURPRISE)

@@ -38,31 +38,31 @@ struct run {
 };
 
 struct opts {
+	OPT_COMMON;		/* -jprsv */
 	long	 dc, length, rooms, mod;
 	int	 have_dc, have_length, have_rooms;
-	const char *party, *rules, *seed;
-	int	 json, verbose, write;
+	int	 write;
 };
 
 static const struct opt options[] = {
 	{ 'c', "DC", "set the DC outright, from 1 to 30" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'k', "ROOMS", "rooms from the exit of the dungeon (dungeonturn)" },
 	{ 'l', "LENGTH", "the distance from safety (travel)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'p', "FILE", "the party file" },
-	{ 'r', "RULES", "the rules: travel (the default) or dungeonturn" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'w', NULL, "write the new hp= or load= back to the party file" },
+	{ 0, NULL, NULL }
+};
+
+/* return's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'r', NULL, "the rules: travel (the default) or dungeonturn" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] [-m MOD] [-p FILE] "
-	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0
+	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0,
+	.shared = "jprsv", .says = says
 };
 
 /*
@@ -242,7 +242,6 @@ option(void *ctx, int letter, char *v)
 		o->dc = (long)estrtonum(v, DC_MIN, DC_MAX, "-c");
 		o->have_dc = 1;
 		break;
-	case 'j': o->json = 1; break;
 	case 'k':
 		o->rooms = (long)estrtonum(v, 0, DISTANCE_MAX, "-k");
 		o->have_rooms = 1;
@@ -252,10 +251,6 @@ option(void *ctx, int letter, char *v)
 		o->have_length = 1;
 		break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
-	case 'p': o->party = v; break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
-	case 'v': o->verbose = 1; break;
 	case 'w': o->write = 1; break;
 	}
 }
@@ -282,7 +277,7 @@ main(int argc, char *argv[])
 	int i;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	setup(&run, &o, argc, argv);
 	if ((wpath = write_path(&run, &o, argc - 1)) != NULL)
 		f = kwf_update(wpath, NULL);	/* locked before the party is read */
