@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "opt.h"
 #include "party.h"
 #include "record.h"
@@ -65,14 +66,13 @@ struct run {
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
-	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
 	struct party party;
 	int	 have_party;
 	enum action action;
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
 	int	 hide_made;	/* how many of them passed */
-	int	 adv;		/* -a 1, -d -1 */
+	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
 	long	 hide_dc;	/* -c */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
@@ -99,6 +99,7 @@ static const struct opt options[] = {
 	{ 'f', "FILE", "the state file: read, updated, written back" },
 	{ 'h', NULL, "print this help and exit" },
 	{ 'j', NULL, "write the records as JSON Lines" },
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
 	{ 'n', "COUNT", "roll COUNT turns (default 1)" },
 	{ 'p', "FILE", "the party file: 000's saves, 001's damage, 002's tiredness" },
 	{ 'r', "RULES", "the rules: exploration, bookkeeping, delving, ..." },
@@ -113,7 +114,8 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
+	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] "
+	    "[-n COUNT] "
 	    "[-p FILE] "
 	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
 };
@@ -322,8 +324,9 @@ save_fields(const struct run *run, const struct check *c, const char *key,
 static void
 con_saves(struct run *run)
 {
+	static const struct check_of save = { PK_CON, FATIGUE_DC_000, 0, 0, 0 };
 	struct member *m;
-	struct check c;
+	struct rolled k;
 	char gained[64];
 	int i;
 
@@ -331,17 +334,16 @@ con_saves(struct run *run)
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
-		    FATIGUE_DC_000);
-		save_fields(run, &c, "save", m);
+		check_roll(&k, &run->s.st.rng, m, 0, &save, &run->env);
+		save_fields(run, &k.c, "save", m);
 		gained[0] = '\0';
-		if (!c.pass && run->write)
+		if (!k.c.pass && run->write)
 			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
 			    "%ld in all", gain_fatigue(m));
-		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s.",
-		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
-		    c.dc, c.pass ? "" : gained[0] != '\0' ? gained :
-		    " and gains 1 Fatigue");
+		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s%s.",
+		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
+		    k.c.total, k.c.dc, k.says, k.c.pass ? "" : gained[0] != '\0' ?
+		    gained : " and gains 1 Fatigue");
 		rec_end();
 	}
 }
@@ -713,25 +715,21 @@ emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
 static void
 stealth_checks(struct run *run)
 {
+	struct check_of stealth = { PK_DEX, 0, 1, 0, 0 };
 	const struct member *m;
-	struct dice d20;
-	struct check c;
-	char why[96];
+	struct rolled k;
 	int i;
 
+	stealth.dc = run->hide_dc;
 	run->hide_made = 0;
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		dice_d20(&d20, party_adv(m, run->adv));
-		if (d20.count == 1 || d20.keephigh || !party_why(m, why, sizeof why))
-			why[0] = '\0';	/* 004: load or exhaustion, said */
-		dice_check(&c, &d20, &run->s.st.rng, m->val[PK_DEX], run->hide_dc);
-		run->hide_made += c.pass;
-		save_fields(run, &c, "stealth", m);
-		rec_text("%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s%s%s%s.",
-		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
-		    c.dc, d20.count == 1 ? "" : d20.keephigh ? ", at advantage" :
-		    ", at disadvantage", why[0] ? " (" : "", why, why[0] ? ")" : "");
+		check_roll(&k, &run->s.st.rng, m, 0, &stealth, &run->env);
+		run->hide_made += k.c.pass;
+		save_fields(run, &k.c, "stealth", m);
+		rec_text("%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s.",
+		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
+		    k.c.total, k.c.dc, k.says);
 		rec_end();
 	}
 	run->hide_pass = HIDE_GROUP_PASSES(run->hide_made, run->party.n);
@@ -911,7 +909,7 @@ parse_action(struct run *run, int argc, char **argv)
 struct opts {
 	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
 	int	 a, d;
-	const char *die, *file, *party, *rules, *seed, *table;
+	const char *die, *file, *level, *party, *rules, *seed, *table;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
 	long long count;
@@ -1032,7 +1030,6 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	party_load(&run->party, path);
 	party_drop_dead(&run->party);	/* 004: the dead make no check */
 	party_need(&run->party, PK_DEX);
-	run->adv = o->adv;
 	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
 }
 
@@ -1052,7 +1049,9 @@ setup(struct run *run, const struct opts *o)
 	load_on(run, o);
 	if (!hr->alarm)
 		run->plan = tbl_plan(&run->table);
-	dice_d20(&run->d20, o->adv);
+	run->env.rules = run->s.rules;
+	run->env.adv = o->adv;
+	run->env.dark = o->level != NULL && check_level("-L", o->level);
 	if (hr->cautious && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
 		run->table.die.count = 2;
@@ -1121,6 +1120,7 @@ option(void *ctx, int letter, char *v)
 	case 'e': o->die = v; break;
 	case 'f': o->file = v; break;
 	case 'j': o->json = 1; break;
+	case 'L': o->level = v; break;
 	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
 	case 'p': o->party = v; break;
 	case 'r': o->rules = v; break;

@@ -543,10 +543,10 @@ checks() {
 @test "004 load: an overloaded character's chase check is at disadvantage; -a cancels it" {
 	printf 'Ann str=0 strength=10 load=11\nBob str=-1 strength=10 load=10\n' >"$BATS_TEST_TMPDIR/p"
 	run -0 --separate-stderr chase -s 3 -v -p "$BATS_TEST_TMPDIR/p" open
-	eq "chase	1	Ann	10	0	10	11	eluded	Ann is eluded by the quarry: STR 10+0 = 10 against DC 11, at disadvantage (1 load over STR 10) [2d20kl1: 18,10].
+	eq "chase	1	Ann	10	0	10	11	eluded	Ann is eluded by the quarry: STR 10+0 = 10 against DC 11, at disadvantage (1 load over STR 10, 004: \"forces disadvantage on all checks\") [2d20kl1: 18,10].
 chase	1	Bob	19	-1	18	11	caught	Bob catches the quarry: STR 19-1 = 18 against DC 11 [d20: 19]." "$output"
 	run -0 chase -s 3 -a -p "$BATS_TEST_TMPDIR/p" open
-	eq "Ann catches the quarry: STR 18+0 = 18 against DC 11." "$(field 1 9)"
+	eq "Ann catches the quarry: STR 18+0 = 18 against DC 11, advantage and disadvantage cancel (-a; 1 load over STR 10, 004: \"forces disadvantage on all checks\")." "$(field 1 9)"
 }
 
 # ---------------------------------------------------------------- retreat (issue 15)
@@ -569,10 +569,10 @@ chase	1	Bob	19	-1	18	11	caught	Bob catches the quarry: STR 19-1 = 18 against DC 
 	eq "chase	1	Ann	18	1	19	13	away	Ann breaks away, and the pursuers give chase: STR 18+1 = 19 against DC 13.
 chase	1	Ann	10	1	11	13	caught	Ann is caught by the pursuers: STR 10+1 = 11 against DC 13.
 chase	1	Bob	19	-1	18	13	away	Bob breaks away, and the pursuers give chase: STR 19-1 = 18 against DC 13.
-chase	1	Bob	1	-1	0	13	caught	Bob is caught by the pursuers: STR 1-1 = 0 against DC 13.
+chase	1	Bob	1	-1	0	13	caught	Bob is caught by the pursuers: STR 1-1 = 0 against DC 13 (a natural 1).
 chase	1	Cat	19	0	19	13	away	Cat breaks away, and the pursuers give chase: STR 19+0 = 19 against DC 13.
 chase	1	Cat	18	0	18	13	escaped	Cat escapes the pursuers: STR 18+0 = 18 against DC 13.
-chase	1	Bo	5	2	7	13	stopped	Bo fails to break away and stops moving: STR 5+2 = 7 against DC 13, at disadvantage (2 load over STR 10)." "$output"
+chase	1	Bo	5	2	7	13	stopped	Bo fails to break away and stops moving: STR 5+2 = 7 against DC 13, at disadvantage (2 load over STR 10, 004: \"forces disadvantage on all checks\")." "$output"
 	# a flight check follows every "away" and only those, over 300 retreats
 	chase -s 8 -n 300 -q 35 retreat uneven A:1 B:4 | awk -F'\t' '
 	    prev == "away" && $8 != "escaped" && $8 != "caught" { bad++ }
