@@ -233,6 +233,21 @@ check_natural(const struct check *c, const struct check_of *of)
 	return "";
 }
 
+/*
+ * roll -c's check, which may be an attack: a natural 20 says 004's
+ * "Damage is doubled on any critical hit"; the total alone decides success.
+ */
+const char *
+check_attack_natural(long long roll)
+{
+	static const struct check_of attack = { -1, 0, 0, 0, 1 };
+	struct check c = { 0 };
+
+	c.nat20 = roll == 20;
+	c.nat1 = roll == 1;
+	return check_natural(&c, &attack);
+}
+
 /* light's LEVEL of no light: 000's dark, 004's darkness. */
 int
 check_dark(const char *level)

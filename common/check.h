@@ -39,6 +39,7 @@ struct rolled {
 void	 check_roll(struct rolled *k, struct rng *r, const struct member *m,
 	     long mod, const struct check_of *of, const struct check_env *env);
 const char *check_natural(const struct check *c, const struct check_of *of);
+const char *check_attack_natural(long long roll);
 int	 check_dark(const char *level);
 int	 check_level(const char *opt, const char *level);
 
