@@ -462,24 +462,24 @@ hex_hours(const struct pace_ask *a, const struct pace *m, long long num,
 {
 	char mph[32], hours[32], days[32] = "";
 	long long hnum = num, hden = den;
-	int one;
+	int one, one_hour;
 
 	if (strcmp(m->per, "day") == 0)
 		hden *= MARCH_HOURS_004;	/* miles an hour: NUM/DEN/8 */
 	one = pace_spoken(mph, sizeof mph, hnum, hden);
-	/* hours to the nearest whole: HEX * HDEN / HNUM */
-	snprintf(hours, sizeof hours, "%s%lld", a->hex * hden % hnum ? "about " :
-	    "", (2 * a->hex * hden + hnum) / (2 * hnum));
+	/* the hours, HEX * HDEN / HNUM, to the nearest quarter: 1.2 is "about 1¼" */
+	one_hour = pace_spoken(hours, sizeof hours, a->hex * hden, hnum);
 	if (strcmp(m->per, "day") == 0 && a->hex * den > num)
 		snprintf(days, sizeof days, ", %lld days",
 		    pace_count(a->hex, num, den));
 	if (strcmp(m->per, "day") == 0)
 		snprintf(buf, size, ", %s %s an hour over an %d-hour day; a "
-		    "%ld-mile hex takes %s hours%s", mph, one ? "mile" : "miles",
-		    MARCH_HOURS_004, a->hex, hours, days);
+		    "%ld-mile hex takes %s %s%s", mph, one ? "mile" : "miles",
+		    MARCH_HOURS_004, a->hex, hours, one_hour ? "hour" : "hours",
+		    days);
 	else
-		snprintf(buf, size, "; a %ld-mile hex takes %s hours", a->hex,
-		    hours);
+		snprintf(buf, size, "; a %ld-mile hex takes %s %s", a->hex,
+		    hours, one_hour ? "hour" : "hours");
 }
 
 /* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */

@@ -65,6 +65,8 @@ struct run {
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
+	struct tbl_row rows[TBL_ROWS_MAX];	/* -D: the built-in rows, fatigue's said */
+	char	 fatigue_text[128];
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct party party;
 	int	 have_party;
@@ -1033,6 +1035,29 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
 }
 
+/*
+ * 001: "The damage may be higher [in] dungeons with harsh conditions": with
+ * -D, the built-in fatigue row says the damage dealt, not the seed's 1.
+ */
+static void
+harsh_fatigue(struct run *run, long damage)
+{
+	int i;
+
+	if (!rules_of(run)->fatigue_damage || damage == 0 ||
+	    damage == FATIGUE_DAMAGE_001 || run->table.nrows > TBL_ROWS_MAX)
+		return;
+	memcpy(run->rows, run->table.rows, (size_t)run->table.nrows *
+	    sizeof run->rows[0]);
+	snprintf(run->fatigue_text, sizeof run->fatigue_text, "Fatigue: each "
+	    "party member takes %ld damage (harsh conditions) unless they "
+	    "spend the next turn resting.", damage);
+	for (i = 0; i < run->table.nrows; i++)
+		if (strcmp(run->rows[i].key, "fatigue") == 0)
+			run->rows[i].text = run->fatigue_text;
+	run->table.rows = run->rows;
+}
+
 static void
 setup(struct run *run, const struct opts *o)
 {
@@ -1042,6 +1067,7 @@ setup(struct run *run, const struct opts *o)
 
 	check_rules_options(run, o);
 	run->table = hazard_table[run->s.rules];
+	harsh_fatigue(run, o->damage);	/* the built-in table; -t's says its own */
 	if (o->die != NULL)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
@@ -1073,17 +1099,20 @@ setup(struct run *run, const struct opts *o)
 	run->verbose = o->verbose;
 	run->write = o->write;
 	run->json = o->json;
+	for (i = 0; i < run->table.nrows; i++) {
+		k = word_in(run->table.rows[i].key, kind_keys);
+		if (k <= 0 && hr->shift_rolls &&
+		    strcmp(run->table.rows[i].key, "dungeon") == 0)
+			k = K_SHIFT;	/* 001's own row 4: "DUNGEON SHIFT: ..." */
+		run->kind[i] = (unsigned char)(k > 0 ? k :
+		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
+	}
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
 	    run->cadence == CAD_HOURLY &&
 	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
-	for (i = 0; i < run->table.nrows; i++) {
-		k = word_in(run->table.rows[i].key, kind_keys);
-		run->kind[i] = (unsigned char)(k > 0 ? k :
-		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
-	}
 }
 
 static void

@@ -478,7 +478,7 @@ static const struct light_rules light_003 = {
 static const struct tbl_row hazard_004[] = {
 	{ 1, 1, "terrible", "Terrible: an immediate threat, an accidental encounter, a devastating ambush; the environment worsens." },
 	{ 2, 10, "soon", "Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." },
-	{ 11, 19, "worsens", "Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives." },
+	{ 11, 19, "worsens", "Threat worsens or draws near: a distant threat evolves, the environment gradually escalates to hostility, a new potential threat arrives; something is suspicious." },
 	{ 20, 20, "calm", "Nothing bad, maybe even good." },
 };
 

@@ -492,13 +492,18 @@ checks() {
 	#  Difficult terrain halves this; harsh terrain quarters it"
 	run -0 chase -r travel -m 2 pace harsh tactical
 	eq "2.25" "$(cut -f5 <<<"$output")"
-	eq "Overland: 10 + STR mod miles a day; harsh terrain quarters it; moving tactically reduces it by one quarter. STR mod +2: 2¼ miles a day, about ¼ mile an hour over an 8-hour day; a 6-mile hex takes about 21 hours, 3 days." \
+	eq "Overland: 10 + STR mod miles a day; harsh terrain quarters it; moving tactically reduces it by one quarter. STR mod +2: 2¼ miles a day, about ¼ mile an hour over an 8-hour day; a 6-mile hex takes about 21¼ hours, 3 days." \
 	    "$(cut -f10 <<<"$output")"
 	run -0 chase -r travel pace overland
-	eq "Overland: 10 + STR mod miles a day. STR mod +0: 10 miles a day, 1¼ miles an hour over an 8-hour day; a 6-mile hex takes about 5 hours." "$(cut -f10 <<<"$output")"
+	eq "Overland: 10 + STR mod miles a day. STR mod +0: 10 miles a day, 1¼ miles an hour over an 8-hour day; a 6-mile hex takes about 4¾ hours." "$(cut -f10 <<<"$output")"
 	run -0 chase -r travel -m -4 pace harsh encumbered tactical hex=12
 	eq "0.5625" "$(cut -f5 <<<"$output")"
-	case $(cut -f10 <<<"$output") in *"STR mod -4: about ½ mile a day, less than ¼ mile an hour over an 8-hour day; a 12-mile hex takes about 171 hours, 22 days.") ;; *) false;; esac
+	case $(cut -f10 <<<"$output") in *"STR mod -4: about ½ mile a day, less than ¼ mile an hour over an 8-hour day; a 12-mile hex takes about 170¾ hours, 22 days.") ;; *) false;; esac
+	# issue 27: 1.2 hours and 0.6 hours are not both "about 1 hours"
+	run -0 chase -r travel pace ship
+	case $(cut -f10 <<<"$output") in *"; a 6-mile hex takes about 1¼ hours.") ;; *) false;; esac
+	run -0 chase -r travel pace ship favorable
+	case $(cut -f10 <<<"$output") in *"; a 6-mile hex takes about ½ hour.") ;; *) false;; esac
 	run -0 chase -r travel pace boat
 	eq "A boat on smooth water: 3 miles an hour, roughly 30 miles a day. 3 miles an hour; a 6-mile hex takes 2 hours." "$(cut -f10 <<<"$output")"
 	run -2 --separate-stderr chase -r travel pace hex=0

@@ -656,14 +656,14 @@ hazard	3	8	uninterested	Disposition: 8 on 2d6, uninterested." "$(printf '%s\n' "
 		eq "$output" "$(hazard -r travel -s 1 -n 3 "$w")"
 	done
 	run -0 hazard -r travel -s 1 -n 3 sea
-	eq "weekly|The week's travel turn: Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives." \
+	eq "weekly|The week's travel turn: Threat worsens or draws near: a distant threat evolves, the environment gradually escalates to hostility, a new potential threat arrives; something is suspicious." \
 	    "$(printf '%s\n' "${lines[1]}" | cut -f5- | tr '\t' '|')"
 	eq "$output" "$(hazard -r travel -s 1 -n 3 weekly)"
 	# hourly is the default, its records as they were: no CADENCE field
 	eq "$(hazard -r travel -s 1 -n 3)" "$(hazard -r travel -s 1 -n 3 hourly)"
 	# -v and -a as on an hourly turn; a turn at a time with -f as -n
 	run -0 --separate-stderr hazard -r travel -a -v -s 1 daily
-	eq "The day's travel turn: Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives. [2d20kh1: 5,12]" "$(cut -f6 <<<"$output")"
+	eq "The day's travel turn: Threat worsens or draws near: a distant threat evolves, the environment gradually escalates to hostility, a new potential threat arrives; something is suspicious. [2d20kh1: 5,12]" "$(cut -f6 <<<"$output")"
 	eq "$(hazard -r travel -a -v -s 1 2>/dev/null | cut -f3,4)" "$(cut -f3,4 <<<"$output")"
 	f=$BATS_TEST_TMPDIR/road
 	for i in 1 2 3; do hazard -r travel -f "$f" -s 1 daily; done > turns
