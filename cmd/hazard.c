@@ -955,6 +955,9 @@ check_rules_options(const struct run *run, const struct opts *o)
 		    "(-T encounter=FILE rolls a table on each encounter)");
 	if (o->adv && !hr->d20 && !run->hide_roll)
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
+	if (o->level != NULL && !hr->saves)
+		errx(EXIT_BAD, "-L: the %s rules roll no check the light changes "
+		    "(-L is for the CON saves of exploration and bookkeeping)", name);
 	if (o->dc && !run->hide_roll)
 		errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
 		    "hide under the alarm rules, with -p)");

@@ -61,7 +61,10 @@ rolls_outside() {
 
 @test "hazard hide: 003's Stealth takes none of 004's load or exhaustion nor 000's darkness" {
 	party
-	run -0 hazard -r alarm -s 5 -n 30 -p "$BATS_TEST_TMPDIR/p" -L dark hide
+	# 003 has no darkness rule: -L is refused there
+	run -2 --separate-stderr hazard -r alarm -s 5 -p "$BATS_TEST_TMPDIR/p" -L dark hide
+	eq "hazard: -L: the alarm rules roll no check the light changes (-L is for the CON saves of exploration and bookkeeping)" "$stderr"
+	run -0 hazard -r alarm -s 5 -n 30 -p "$BATS_TEST_TMPDIR/p" hide
 	[ "$(grep -c '	stealth	' <<<"$output")" -eq 90 ]
 	! grep -q 'disadvantage' <<<"$output"
 	# the user's -d is still said
