@@ -11,10 +11,14 @@ party() {
 
 # rolls_outside FILE...: the lines that roll a d20 check other than through
 # check_roll: the d20 helpers (static in common/check.c), a bare d20 from the
-# generator, a dice struct of 20 sides made by hand.
+# generator, a dice struct of 20 sides made by hand, a d20 read from a
+# string outside a comment.  roll(6) is the one program that rolls the
+# user's own expressions (d20 by default, roll -c DC d20+3): a check of the
+# user's dice, not of a character, it is passed over for the string alone.
 rolls_outside() {
-	grep -nE '\bdice_d20\b|\bdice_check\b|rng_(die|below)\([^;]*\b20\b|sides *= *20\b|\{ *[12] *, *20 *,' "$@" |
-	    grep -v -e '^[^:]*common/check\.c:' -e "a table's die, not a check"
+	{ grep -nE '\bdice_d20\b|\bdice_check\b|rng_(die|below)\([^;]*\b20\b|sides *= *20\b|\{ *[12] *, *20 *,' "$@"
+	  grep -nE '"[12]?d20' "$@" | grep -vE '^([^:]*:)?[0-9]+:[[:space:]]*/?\*' | grep -v '^cmd/roll\.c:'
+	} | grep -v -e '^[^:]*common/check\.c:' -e "a table's die, not a check"
 }
 
 @test "no program rolls a d20 check but through check_roll (common/check.c)" {
@@ -26,9 +30,10 @@ rolls_outside() {
 	printf '%s\n' 'dice_d20(&d20, 1);' 'dice_check(&c, &d20, r, 0, 12);' \
 	    'roll = rng_die(&run->rng, 20);' 'd.sides = 20;' \
 	    'struct dice d = { 1, 20, 1, 1, 0 };' '#define D20 { 1, 20, 1, 1, 0 }' \
+	    'dice_read(&d20, "1d20", &scratch);' ' * a comment on "d20 Effects"' \
 	    > "$BATS_TEST_TMPDIR/cmd/x.c"
 	run rolls_outside "$BATS_TEST_TMPDIR/cmd/x.c"
-	eq 6 "${#lines[@]}"
+	eq 7 "${#lines[@]}"
 	# and the d20 helpers cannot be called from another file
 	! grep -n 'dice_d20\|dice_check' common/dice.h common/check.h
 }
