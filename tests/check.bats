@@ -162,3 +162,13 @@ rolls_outside() {
 	run -0 chase -r exploration -p "$BATS_TEST_TMPDIR/ex" pace cautious
 	eq 90 "$(cut -f5 <<<"$output")"
 }
+
+@test "reaction: DELVING_RULES names the rules of the checks' conditions, as -r does; alarm is passed over" {
+	printf 'Ann wis=0 exhausted=1\n' > "$BATS_TEST_TMPDIR/ea"
+	run env DELVING_RULES=dungeonturn reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'at disadvantage (exhausted, 002: "become exhausted, make rolls at disadvantage")'*) ;; *) false;; esac
+	run env DELVING_RULES=alarm reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")'*) ;; *) false;; esac
+	run env DELVING_RULES=dungeonturn reaction -r travel -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'(exhausted, 004: '*) ;; *) false;; esac
+}
