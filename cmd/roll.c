@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "expr.h"
 #include "opt.h"
 #include "odds.h"
@@ -315,7 +316,10 @@ bare_lines(struct run *run, const struct operand *op, long long count)
 	out_bytes(block, n);
 }
 
-/* A natural 20 or 1: the one d20 a check keeps, when it keeps one. */
+/*
+ * A natural 20 or 1: the one d20 a check keeps, when it keeps one; the 20
+ * says what 004 makes of it (check_attack_natural).
+ */
 static const char *
 natural(const struct operand *op, long long roll)
 {
@@ -325,7 +329,7 @@ natural(const struct operand *op, long long roll)
 	    n->t.keep != 1 || n->t.flo != 1 || n->t.fhi != 20 ||
 	    n->t.explode || n->t.cs.op || n->t.cf.op)
 		return "";
-	return roll == 20 ? " (a natural 20)" : roll == 1 ? " (a natural 1)" : "";
+	return check_attack_natural(roll);
 }
 
 /* roll INDEX EXPRESSION ROLL TOTAL DC RESULT TEXT */

@@ -185,7 +185,7 @@ resilience_check(struct run *run, struct member *m, unsigned long long dc,
 		    "%llu; failure means exhaustion", dc);
 		return;
 	}
-	afflict_check(&c, m, &run->s.st.rng, (long)dc, says, sizeof says);
+	afflict_check(&c, m, &run->s.st.rng, (long)dc, 0, says, sizeof says);
 	snprintf(buf, size, "a resilience check %s: %s", says, c.pass ?
 	    "passes" : "fails and is exhausted (disadvantage on all checks, "
 	    "speed 0 ft)");

@@ -574,7 +574,7 @@ crypt_table() {
 	! grep -q affliction <<< "$output"
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
-	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 4+0 = 4 against DC 11: fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
+	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod), 4+0 = 4 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
 	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status

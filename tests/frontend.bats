@@ -113,8 +113,8 @@ p() { env "$@"; }
 		eq "$prog: -Z: unknown option" "${stderr_lines[0]}"
 	done
 	# an option of another program
-	run -2 --separate-stderr reaction -r alarm
-	eq "reaction: -r: unknown option" "${stderr_lines[0]}"
+	run -2 --separate-stderr roll -r alarm d6
+	eq "roll: -r: unknown option" "${stderr_lines[0]}"
 	run -2 --separate-stderr roll -a d20
 	eq "roll: -a: unknown option" "${stderr_lines[0]}"
 }

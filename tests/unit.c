@@ -26,11 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "expr.h"
 #include "party.h"
 #include "opt.h"
 #include "record.h"
 #include "rng.h"
+#include "rules.h"
 #include "table.h"
 #include "util.h"
 
@@ -296,6 +298,29 @@ print_opts(int argc, char **argv)
 		printf("operand %s\n", ops[i]);
 }
 
+/*
+ * unit check RULES DARK MOVES ADV SEED: check_roll for an unnamed roller
+ * with no modifier and DC 10: "TOTAL-ROLL SAYS", the penalty as TOTAL-ROLL.
+ */
+static void
+check_one(char **argv)
+{
+	struct member m = { "-", { 0 }, 0, 0 };
+	struct check_of of = { -1, 10, 0, 0, 0 };
+	struct check_env env = { 0, 0, 0 };
+	struct rolled k;
+	struct rng r;
+
+	if ((env.rules = word_in(argv[0], rules_names)) < 0)
+		errx(EXIT_BAD, "%s: not a rules name", argv[0]);
+	env.dark = atoi(argv[1]);
+	of.moves = atoi(argv[2]) != 0;
+	env.adv = atoi(argv[3]);
+	rng_seed(&r, rng_seedword(argv[4]), "unit");
+	check_roll(&k, &r, &m, 0, &of, &env);
+	printf("%ld%s\n", k.c.total - k.c.roll, k.says);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -340,8 +365,10 @@ main(int argc, char *argv[])
 		check_hp(argv[2]);
 	} else if (argc >= 2 && strcmp(argv[1], "opts") == 0) {
 		print_opts(argc - 1, argv + 1);
+	} else if (argc == 7 && strcmp(argv[1], "check") == 0) {
+		check_one(argv + 2);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
