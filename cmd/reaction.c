@@ -717,6 +717,8 @@ main(int argc, char *argv[])
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
 	if (mode == M_FILTER)
+		rec_as_read();
+	if (mode == M_FILTER)
 		filter(&run);
 	else
 		play(&run, mode, o.count);

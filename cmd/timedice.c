@@ -1098,6 +1098,8 @@ main(int argc, char *argv[])
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
 	if (run.filter)
+		rec_as_read();
+	if (run.filter)
 		filter(&run);
 	else
 		play(&run, o.count);

@@ -22,6 +22,7 @@
 void	 rec_prog_name(const char *prog);
 void	 rec_json(int on);
 void	 rec_spell(int json);
+void	 rec_as_read(void);
 int	 rec_json_on(void);
 void	 rec_begin(const struct rec_layout *l, uint64_t turn);
 void	 rec_line(const struct rec_layout *l);
