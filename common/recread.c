@@ -144,23 +144,6 @@ rec_held(const struct rec_reader *rd)
 	return rd->nheld;
 }
 
-/* A held TAB record, split again and written as JSON. */
-static void
-release_json(const struct rec_layout *l, char *line, size_t len)
-{
-	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
-	int nf = 0;
-
-	*end = '\0';
-	for (;;) {
-		f[nf++] = p;
-		if ((p = memchr(p, '\t', (size_t)(end - p))) == NULL)
-			break;
-		*p++ = '\0';
-	}
-	rec_fields_json(l, f);
-}
-
 /* Write the held lines, in order. */
 static void __attribute__((noinline))
 release(struct rec_reader *rd)
@@ -172,7 +155,7 @@ release(struct rec_reader *rd)
 		if (*p == 0)
 			out_put(p + 1, (size_t)(nl - p));
 		else
-			release_json(&rec_layouts[*p - 1], p + 1,
+			rec_tsv_json(&rec_layouts[*p - 1], p + 1,
 			    (size_t)(nl - p - 1));
 	}
 	rd->heldlen = 0;
@@ -347,6 +330,13 @@ number_field(const char *s)
 }
 
 static void __attribute__((noreturn, noinline))
+bad_turn(struct rec_reader *rd)
+{
+	bad_record(rd, "%s '%s' is not a whole number",
+	    rec_layouts[rd->kind].names[0], rd->r.f[1]);
+}
+
+static void __attribute__((noreturn, noinline))
 not_number(struct rec_reader *rd, int i)
 {
 	bad_record(rd, "%s '%s' is not a number",
@@ -406,11 +396,12 @@ parse_tsv(struct rec_reader *rd)
 	}
 	if (empty > 0)
 		bad_record(rd, "field %d is empty", empty);
-	if (parse_turn(r->f[1], (size_t)(r->f[2] - 1 - r->f[1]), &r->turn) != 0)
-		bad_record(rd, "turn '%s' is not a whole number", r->f[1]);
 	if ((kind = rd->kind_of[r->prog][r->nf]) & KIND_FITS)
 		kind = tsv_kind(r, kind & ~KIND_FITS);
-	check_numbers(rd, rd->kind = kind);
+	rd->kind = kind;
+	if (parse_turn(r->f[1], (size_t)(r->f[2] - 1 - r->f[1]), &r->turn) != 0)
+		bad_turn(rd);
+	check_numbers(rd, kind);
 }
 
 /* JSON white space */
@@ -584,16 +575,19 @@ check_json_field(struct rec_reader *rd, const struct rec_layout *l, int i,
 	char want = l->types[i - 1];
 	size_t n = strlen(s);
 
-	if ((want == 'n' && type == 's') || (want != 'n' && type == 'n') ||
+	if ((want != 'n' && type == 'n') ||
 	    ((want == 't' || i == 1) && type == '0'))
 		bad_record(rd, "%s: a %s, expected %s", name,
-		    type == 's' ? "string" : type == 'n' ? "number" : "null",
+		    type == 'n' ? "number" : "null",
 		    want == 'n' ? "a number" : "a string");
 	if (n == 0)
 		bad_record(rd, "%s is empty", name);
 	if (memchr(s, '\t', n) != NULL || !utf8_ok(s, n))
 		bad_record(rd, "%s: not text (a TAB, a control character or "
 		    "bad UTF-8)", name);
+	if (want == 'n' && type == 's')		/* said as a TAB record's */
+		bad_record(rd, "%s '%s' is not a %s", name, s,
+		    i == 1 ? "whole number" : "number");
 }
 
 static void __attribute__((noinline))

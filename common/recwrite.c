@@ -62,12 +62,15 @@ rec_as_read(void)
 	out_hold();
 }
 
-/* A kept TAB line of this program, LEN bytes and no newline, as JSON. */
-static void
-line_json(char *line, size_t len)
+/*
+ * A TAB line of a suite record, LEN bytes and no newline, split in place
+ * (the byte at LEN becomes a NUL) and written as JSON: of layout L, or,
+ * when L is NULL, of the layout its fields fit.
+ */
+void
+rec_tsv_json(const struct rec_layout *l, char *line, size_t len)
 {
 	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
-	const struct rec_layout *l = NULL;
 	int nf = 0, prog;
 
 	for (;;) {
@@ -78,7 +81,7 @@ line_json(char *line, size_t len)
 		*p++ = '\0';
 	}
 	*end = '\0';
-	if ((prog = rec_prog_of(line, strlen(line))) >= 0)
+	if (l == NULL && (prog = rec_prog_of(line, strlen(line))) >= 0)
 		l = rec_layout_of(prog, f, nf);
 	assert(l != NULL);	/* the program wrote it by its layout */
 	rec_fields_json(l, f);
@@ -97,7 +100,7 @@ release_pending(int json)
 	else
 		for (p = held; p < held + n; p = nl + 1) {
 			nl = memchr(p, '\n', (size_t)(held + n - p));
-			line_json(p, (size_t)(nl - p));
+			rec_tsv_json(NULL, p, (size_t)(nl - p));
 		}
 	free(held);
 }
