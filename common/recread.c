@@ -199,6 +199,25 @@ unprintable8(uint64_t w)
 }
 
 /*
+ * The length of a character of two or three bytes that is valid UTF-8
+ * with no more checks than these (no overlong form, no surrogate can
+ * start so): most text that is not ASCII, as the em dash of the seeds'
+ * sentences, judged without a call; 0 for any other, for text_len.
+ */
+static inline int
+utf8_common(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (n >= 2 && p[0] >= 0xc2 && p[0] <= 0xdf && (p[1] & 0xc0) == 0x80)
+		return 2;
+	if (n >= 3 && p[0] >= 0xe1 && p[0] <= 0xec &&
+	    (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
+		return 3;
+	return 0;
+}
+
+/*
  * One pass over a TAB record: its text checked as utf8_ok checks it, and
  * a NUL for each TAB, eight bytes at a time: at once when all are
  * printable, else up to a byte that is not plain ASCII, then that
@@ -246,7 +265,8 @@ scan(struct rec_reader *rd)
 			r->f[nf++] = tab + 1;
 		}
 		if (odd != 0) {
-			if ((n = text_len(s + k, (size_t)(end - s) - k)) == 0)
+			if ((n = utf8_common(s + k, (size_t)(end - s) - k)) ==
+			    0 && (n = text_len(s + k, (size_t)(end - s) - k)) == 0)
 				bad_record(rd, "not text (a NUL, a control "
 				    "character or bad UTF-8)");
 			k += (size_t)n;
