@@ -716,11 +716,10 @@ main(int argc, char *argv[])
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
-	if (mode == M_FILTER)
+	if (mode == M_FILTER) {
 		rec_as_read();
-	if (mode == M_FILTER)
 		filter(&run);
-	else
+	} else
 		play(&run, mode, o.count);
 	out_close();
 	if (f != NULL) {
