@@ -58,6 +58,8 @@ put_out(const char *s, size_t n)
 		write_all(s, n);
 		return;
 	}
+	if (n == 0)
+		return;
 	if (kept.cap - kept.len < n) {
 		kept.cap = kept.len + n + OUT_SIZE;
 		kept.buf = ereallocarray(kept.buf, kept.cap, 1);
@@ -85,7 +87,7 @@ out_hold(void)
 
 /*
  * Stop holding: all that was written since out_hold, *N bytes in a buffer
- * the caller frees (NULL for none); the output is empty after it.
+ * the caller frees (NULL when there were none); the output is empty after.
  */
 char *
 out_unhold(size_t *n)
@@ -150,9 +152,8 @@ out_close(void)
 	size_t n;
 	char *held;
 
-	if (outbuf.holding) {	/* nothing said how: as it was written */
-		held = out_unhold(&n);
-		write_all(held, n);
+	if (outbuf.holding && (held = out_unhold(&n)) != NULL) {
+		write_all(held, n);	/* nothing said how: as it was written */
 		free(held);
 	}
 	out_flush();

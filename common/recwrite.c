@@ -95,6 +95,8 @@ release_pending(int json)
 	char *held = out_unhold(&n), *p, *nl;
 
 	w.pending = 0;
+	if (held == NULL)
+		return;
 	if (!json)
 		out_bytes(held, n);
 	else
