@@ -529,6 +529,8 @@ main(int argc, char *argv[])
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
+	if (c.cmd == C_FILTER)
+		rec_as_read();
 	begin(&run, &o, kinds, nkinds, c.cmd == C_STATUS);
 	execute(&run, &c, o.count);
 	out_close();

@@ -746,9 +746,10 @@ main(int argc, char *argv[])
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
 	run.filtering = mode == M_FILTER;
-	if (mode == M_FILTER)
+	if (mode == M_FILTER) {
+		rec_as_read();
 		filter(&run);
-	else
+	} else
 		play(&run, mode, o.count);
 	out_close();
 	if (f != NULL) {

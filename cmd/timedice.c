@@ -1086,9 +1086,10 @@ main(int argc, char *argv[])
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
-	if (run.filter)
+	if (run.filter) {
+		rec_as_read();
 		filter(&run);
-	else
+	} else
 		play(&run, o.count);
 	out_close();
 	if (o.file != NULL) {

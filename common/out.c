@@ -13,7 +13,11 @@
 
 struct out_buf outbuf;
 
-
+/* What out_hold keeps, in the order it was written, past the buffer. */
+static struct {
+	char	*buf;
+	size_t	 len, cap;
+} kept;
 
 void
 out_init(const char *prog, int unbuffered)
@@ -46,11 +50,56 @@ write_all(const char *s, size_t n)
 	}
 }
 
+/* Write N bytes, or keep them while holding. */
+static void
+put_out(const char *s, size_t n)
+{
+	if (!outbuf.holding) {
+		write_all(s, n);
+		return;
+	}
+	if (n == 0)
+		return;
+	if (kept.cap - kept.len < n) {
+		kept.cap = kept.len + n + OUT_SIZE;
+		kept.buf = ereallocarray(kept.buf, kept.cap, 1);
+	}
+	memcpy(kept.buf + kept.len, s, n);
+	kept.len += n;
+}
+
 void
 out_flush(void)
 {
-	write_all(outbuf.buf, outbuf.len);
+	put_out(outbuf.buf, outbuf.len);
 	outbuf.len = 0;
+}
+
+/*
+ * From now on what is written is kept, however much, until out_unhold
+ * (the record writer's "spelling not yet known", recwrite.c).
+ */
+void
+out_hold(void)
+{
+	outbuf.holding = 1;
+}
+
+/*
+ * Stop holding: all that was written since out_hold, *N bytes in a buffer
+ * the caller frees (NULL when there were none); the output is empty after.
+ */
+char *
+out_unhold(size_t *n)
+{
+	char *held;
+
+	out_flush();
+	outbuf.holding = 0;
+	held = kept.buf;
+	*n = kept.len;
+	memset(&kept, 0, sizeof kept);
+	return held;
 }
 
 /* out_put when the buffer is full: flush, and write past it what is larger. */
@@ -59,7 +108,7 @@ out_spill(const char *s, size_t n)
 {
 	out_flush();
 	if (n > OUT_SIZE) {
-		write_all(s, n);
+		put_out(s, n);
 		return;
 	}
 	memcpy(outbuf.buf, s, n);
@@ -100,6 +149,13 @@ out_i64(int64_t v)
 void
 out_close(void)
 {
+	size_t n;
+	char *held;
+
+	if (outbuf.holding && (held = out_unhold(&n)) != NULL) {
+		write_all(held, n);	/* nothing said how: as it was written */
+		free(held);
+	}
 	out_flush();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(EXIT_IO, "stdout");

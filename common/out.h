@@ -14,6 +14,7 @@
 struct out_buf {
 	size_t	 len;		/* bytes waiting in buf */
 	int	 unbuffered;	/* -u: written at the end of each record */
+	int	 holding;	/* out_hold: flushing keeps, and writes nothing */
 	char	 buf[OUT_SIZE];
 };
 extern struct out_buf outbuf;	/* the one output, stdout */
@@ -25,6 +26,8 @@ void	 out_str(const char *s);
 void	 out_u64(uint64_t v);
 void	 out_i64(int64_t v);
 void	 out_flush(void);
+void	 out_hold(void);
+char	*out_unhold(size_t *n);
 void	 out_close(void);
 
 /* Append n bytes: the fast path, a copy into the buffer. */

@@ -22,6 +22,7 @@
 void	 rec_prog_name(const char *prog);
 void	 rec_json(int on);
 void	 rec_spell(int json);
+void	 rec_as_read(void);
 int	 rec_json_on(void);
 void	 rec_begin(const struct rec_layout *l, uint64_t turn);
 void	 rec_line(const struct rec_layout *l);
@@ -33,6 +34,7 @@ void	 rec_text(const char *fmt, ...)
 	     __attribute__((format(printf, 1, 2)));
 void	 rec_end(void);
 void	 rec_fields_json(const struct rec_layout *l, char *const *f);
+void	 rec_tsv_json(const struct rec_layout *l, char *line, size_t len);
 /*
  * A tail for rec_prepared (rec_tail_make makes it) is readable to
  * REC_TAIL_READ bytes at least, and to a whole number of REC_BLOCK bytes.

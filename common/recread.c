@@ -5,6 +5,7 @@
  * layouts of layout.c exactly; every other line is foreign and passes as
  * it came.
  */
+#include <assert.h>
 #include <err.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 #define REC_LINE_MAX (1 << 20)
 #define IN_SIZE (1 << 17)
 #define IN_SLACK 8	/* after the last line: its NUL, and scan's last word */
+#define KIND_FITS 0x80
 
 struct rec_reader {
 	struct rec r;		/* the line read last, split */
@@ -40,12 +42,16 @@ struct rec_reader {
 	int	 nheld;
 	char	*dec;		/* a JSON record's names and fields, decoded */
 	size_t	 deccap;
-	int	 kind;		/* the suite record's enum rec_kind, -1 when */
-			/* not yet known (a TAB record's, until it is needed) */
-	signed char kind_of[REC_PROGS][REC_FIELDS_MAX + 1];	/* by NF: the */
-			/* first kind with NF fields, or -1 */
+	int	 kind;		/* the suite record's enum rec_kind */
+	unsigned char kind_of[REC_PROGS][REC_FIELDS_MAX + 1];	/* by NF: */
+			/* the first kind with NF fields, with KIND_FITS */
+			/* when its fits must tell it from the next */
 	uint32_t nf_ok[REC_PROGS];	/* bit NF: a layout has NF fields */
+	uint16_t numbers[REC_KINDS];	/* bit I: field I is a number, the */
+			/* turn's (field 1) aside */
 	int	 spelled;	/* the spelling of the last line read, or -1 */
+	int	 told;		/* tell_first told the first line's */
+	uint32_t travel_first;	/* bit C: a travel key starts with 'a' + C */
 	int	 json_out;	/* the writer's spelling for it */
 };
 
@@ -54,18 +60,22 @@ struct rec_reader *
 rec_open(int fd)
 {
 	struct rec_reader *rd = emalloc(sizeof *rd);
-
 	const struct rec_layout *l;
-	int k;
+	int k, i;
 
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->spelled = -1;
-	memset(rd->kind_of, -1, sizeof rd->kind_of);
+	for (i = 0; rec_travel_keys[i] != NULL; i++)
+		rd->travel_first |= UINT32_C(1) << (rec_travel_keys[i][0] - 'a');
 	for (k = REC_KINDS - 1; k >= 0; k--)
 		if ((l = &rec_layouts[k])->prog >= 0) {
-			rd->kind_of[l->prog][l->nf] = (signed char)k;
+			rd->kind_of[l->prog][l->nf] = (unsigned char)(k |
+			    (l->fits != NULL ? KIND_FITS : 0));
 			rd->nf_ok[l->prog] |= UINT32_C(1) << l->nf;
+			for (i = 2; i < l->nf; i++)
+				if (l->types[i - 1] == 'n')
+					rd->numbers[k] |= (uint16_t)(1u << i);
 		}
 	return rd;
 }
@@ -92,19 +102,10 @@ line_copy(char *dst, const struct rec_reader *rd)
 	dst[rd->len] = '\n';
 }
 
-static void check_numbers(struct rec_reader *, const struct rec_layout *);
-
-/* The kind of the suite record read last: a TAB record's found when needed. */
-static const struct rec_layout *
-layout(struct rec_reader *rd)
+/* The layout of the suite record read last. */
+static inline const struct rec_layout *
+layout(const struct rec_reader *rd)
 {
-	const struct rec *r = &rd->r;
-
-	if (rd->kind < 0)
-		for (rd->kind = rd->kind_of[r->prog][r->nf];
-		    rec_layouts[rd->kind].fits != NULL &&
-		    !rec_layouts[rd->kind].fits(r->f); rd->kind++)
-			;	/* the next kind with as many fields */
 	return &rec_layouts[rd->kind];
 }
 
@@ -112,10 +113,7 @@ layout(struct rec_reader *rd)
 static inline int
 to_json(struct rec_reader *rd)
 {
-	if (!rd->json_out || rd->r.nf == 0 || rd->r.json)
-		return 0;
-	check_numbers(rd, layout(rd));	/* JSON numbers */
-	return 1;
+	return rd->json_out && rd->r.nf > 0 && !rd->r.json;
 }
 
 /*
@@ -141,23 +139,6 @@ rec_held(const struct rec_reader *rd)
 	return rd->nheld;
 }
 
-/* A held TAB record, split again and written as JSON. */
-static void
-release_json(const struct rec_layout *l, char *line, size_t len)
-{
-	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
-	int nf = 0;
-
-	*end = '\0';
-	for (;;) {
-		f[nf++] = p;
-		if ((p = memchr(p, '\t', (size_t)(end - p))) == NULL)
-			break;
-		*p++ = '\0';
-	}
-	rec_fields_json(l, f);
-}
-
 /* Write the held lines, in order. */
 static void __attribute__((noinline))
 release(struct rec_reader *rd)
@@ -169,7 +150,7 @@ release(struct rec_reader *rd)
 		if (*p == 0)
 			out_put(p + 1, (size_t)(nl - p));
 		else
-			release_json(&rec_layouts[*p - 1], p + 1,
+			rec_tsv_json(&rec_layouts[*p - 1], p + 1,
 			    (size_t)(nl - p - 1));
 	}
 	rd->heldlen = 0;
@@ -210,6 +191,25 @@ static inline uint64_t
 unprintable8(uint64_t w)
 {
 	return ((w - BYTES(0x20)) | w | (w + BYTES(0x01))) & BYTES(0x80);
+}
+
+/*
+ * The length of a character of two or three bytes that is valid UTF-8
+ * with no more checks than these (no overlong form, no surrogate can
+ * start so): most text that is not ASCII, as the em dash of the seeds'
+ * sentences, judged without a call; 0 for any other, for text_len.
+ */
+static inline int
+utf8_common(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (n >= 2 && p[0] >= 0xc2 && p[0] <= 0xdf && (p[1] & 0xc0) == 0x80)
+		return 2;
+	if (n >= 3 && p[0] >= 0xe1 && p[0] <= 0xec &&
+	    (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
+		return 3;
+	return 0;
 }
 
 /*
@@ -260,7 +260,8 @@ scan(struct rec_reader *rd)
 			r->f[nf++] = tab + 1;
 		}
 		if (odd != 0) {
-			if ((n = text_len(s + k, (size_t)(end - s) - k)) == 0)
+			if ((n = utf8_common(s + k, (size_t)(end - s) - k)) ==
+			    0 && (n = text_len(s + k, (size_t)(end - s) - k)) == 0)
 				bad_record(rd, "not text (a NUL, a control "
 				    "character or bad UTF-8)");
 			k += (size_t)n;
@@ -326,18 +327,51 @@ counts(int prog, char *buf, size_t size)
 		    i == 0 ? "" : i == n - 1 ? " or " : ", ", nf[i]);
 }
 
-/* The fields a layout has as numbers are numbers, or "-". */
-static void
-check_numbers(struct rec_reader *rd, const struct rec_layout *l)
+/* A field is a number, or "-" for none. */
+static int
+number_ok(const char *s)
 {
-	const char *t;
+	return *number_end(s) == '\0' || (s[0] == '-' && s[1] == '\0');
+}
+
+/* One digit or two, the common field (a die's roll), or else a number. */
+static inline int
+number_field(const char *s)
+{
+	if ((unsigned)(s[0] - '0') <= 9 && (s[1] == '\0' ||
+	    ((unsigned)(s[1] - '0') <= 9 && s[2] == '\0')))
+		return 1;
+	return number_ok(s);
+}
+
+static void __attribute__((noreturn, noinline))
+bad_turn(struct rec_reader *rd)
+{
+	bad_record(rd, "%s '%s' is not a whole number",
+	    rec_layouts[rd->kind].names[0], rd->r.f[1]);
+}
+
+static void __attribute__((noreturn, noinline))
+not_number(struct rec_reader *rd, int i)
+{
+	bad_record(rd, "%s '%s' is not a number",
+	    rec_layouts[rd->kind].names[i - 1], rd->r.f[i]);
+}
+
+/*
+ * Every field the layout of a TAB record has as a number is one, or "-"
+ * (delving(7) THE RECORD STREAM), whether the filter uses it or not.
+ * Every layout has one at least after the turn.
+ */
+static inline void
+check_numbers(struct rec_reader *rd, int kind)
+{
+	unsigned m = rd->numbers[kind];
 	int i;
 
-	for (t = l->types + 1, i = 2; *t != '\0'; t++, i++)
-		if (*t == 'n' && !same_word(rd->r.f[i], "-") &&
-		    *number_end(rd->r.f[i]) != '\0')
-			bad_record(rd, "%s '%s' is not a number",
-			    l->names[i - 1], rd->r.f[i]);
+	for (; m != 0; m &= m - 1)	/* a delve record has no number but its turn */
+		if (!number_field(rd->r.f[i = __builtin_ctz(m)]))
+			not_number(rd, i);
 }
 
 /* What a filter writes for a record follows its spelling, unless -j. */
@@ -349,26 +383,39 @@ respell(struct rec_reader *rd, int json)
 	rd->json_out = rec_json_on();
 }
 
+/* Of the kinds from K on with as many fields, the first that fits R. */
+static int __attribute__((noinline))
+tsv_kind(const struct rec *r, int k)
+{
+	while (rec_layouts[k].fits != NULL && !rec_layouts[k].fits(r->f))
+		k++;
+	return k;
+}
+
 static void
 parse_tsv(struct rec_reader *rd)
 {
 	struct rec *r = &rd->r;
 	int empty = scan(rd);	/* what the suite writes is text */
 	char list[64];
+	int kind;
 
 	r->json = 0;
 	if (rd->spelled != 0)
 		respell(rd, 0);
 
-	rd->kind = -1;
 	if ((rd->nf_ok[r->prog] >> r->nf & 1) == 0) {
 		counts(r->prog, list, sizeof list);
 		bad_record(rd, "%d fields, expected %s", r->nf, list);
 	}
 	if (empty > 0)
 		bad_record(rd, "field %d is empty", empty);
+	if ((kind = rd->kind_of[r->prog][r->nf]) & KIND_FITS)
+		kind = tsv_kind(r, kind & ~KIND_FITS);
+	rd->kind = kind;
 	if (parse_turn(r->f[1], (size_t)(r->f[2] - 1 - r->f[1]), &r->turn) != 0)
-		bad_record(rd, "turn '%s' is not a whole number", r->f[1]);
+		bad_turn(rd);
+	check_numbers(rd, kind);
 }
 
 /* JSON white space */
@@ -542,16 +589,19 @@ check_json_field(struct rec_reader *rd, const struct rec_layout *l, int i,
 	char want = l->types[i - 1];
 	size_t n = strlen(s);
 
-	if ((want == 'n' && type == 's') || (want != 'n' && type == 'n') ||
+	if ((want != 'n' && type == 'n') ||
 	    ((want == 't' || i == 1) && type == '0'))
 		bad_record(rd, "%s: a %s, expected %s", name,
-		    type == 's' ? "string" : type == 'n' ? "number" : "null",
+		    type == 'n' ? "number" : "null",
 		    want == 'n' ? "a number" : "a string");
 	if (n == 0)
 		bad_record(rd, "%s is empty", name);
 	if (memchr(s, '\t', n) != NULL || !utf8_ok(s, n))
 		bad_record(rd, "%s: not text (a TAB, a control character or "
 		    "bad UTF-8)", name);
+	if (want == 'n' && type == 's')		/* said as a TAB record's */
+		bad_record(rd, "%s '%s' is not a %s", name, s,
+		    i == 1 ? "whole number" : "number");
 }
 
 static void __attribute__((noinline))
@@ -595,6 +645,24 @@ check_cadence(struct rec_reader *rd)
 }
 
 /*
+ * The first line's spelling, told the writer as soon as it shows: a JSON
+ * object, or else TAB (a TAB record, a foreign line, no input at all).
+ * The records the filter made before it take it (rec_as_read).
+ */
+static void
+tell_first(struct rec_reader *rd)
+{
+	const char *p = rd->in + rd->inpos, *end = rd->in + rd->inend;
+
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++;
+	if (p == end && !rd->ineof)
+		return;		/* not yet shown */
+	rd->told = 1;
+	rec_spell(p < end && *p == '{');
+}
+
+/*
  * Read more input after the bytes not yet taken as lines, in blocks as
  * large as cat(1) reads; the buffer grows only for a line longer than half
  * of it, and always keeps IN_SLACK bytes after the last line.
@@ -622,6 +690,8 @@ fill(struct rec_reader *rd)
 	rd->ineof = n == 0;
 	rd->inend += (size_t)n;
 	memset(rd->in + rd->inend, 0, IN_SLACK);	/* scan reads the last word whole */
+	if (!rd->told)
+		tell_first(rd);
 }
 
 /* The next line, in the buffer, a NUL for its newline; 0 at the end of input. */
@@ -722,6 +792,16 @@ rec_read(struct rec_reader *rd)
 	return r;
 }
 
+/* KEY is a travel key: by its first letter at once, most of the time. */
+static inline int
+travel_key(const struct rec_reader *rd, const char *key)
+{
+	unsigned c = (unsigned)(key[0] - 'a');
+
+	return c < 26 && (rd->travel_first >> c & 1) &&
+	    word_in(key, rec_travel_keys) >= 0;
+}
+
 /*
  * 004: a hazard record with a travel key is a travel turn of one hour; one
  * with a CADENCE field, a turn of an hour, a day or a week: its turns.
@@ -736,7 +816,7 @@ rec_travel(struct rec_reader *rd)
 	if (r->nf == 6 && layout(rd) == REC_LAYOUT(HAZARD_TRAVEL))
 		return (int)(cadence_004[word_in(r->f[4],
 		    cadence_names_004)].hours * TRAVEL_TURN_004);
-	return word_in(r->f[3], rec_travel_keys) >= 0 ? TRAVEL_TURN_004 : 0;
+	return travel_key(rd, r->f[3]) ? TRAVEL_TURN_004 : 0;
 }
 
 /*

@@ -26,9 +26,10 @@ static struct {
 	const char *prog;
 	int	 forced;	/* -j: every record in JSON */
 	int	 json;		/* this record's spelling */
+	int	 pending;	/* rec_as_read: the spelling is not yet known */
 	const struct rec_layout *l;	/* JSON: the names of the record's fields */
 	int	 next;		/* the index of the next field */
-} w = { "delving\t", 8, 8, UINT64_MAX, "delving", 0, 0, NULL, 0 };
+} w = { "delving\t", 8, 8, UINT64_MAX, "delving", 0, 0, 0, NULL, 0 };
 
 /* The program whose records are written: "PROG\t" (out_init). */
 void
@@ -46,11 +47,76 @@ rec_json(int on)
 	w.forced = w.json = on;
 }
 
-/* A filter's records in the spelling of the line read (JSON: 1), unless -j. */
+/*
+ * A filter: the records made before its first line is read wait for it
+ * and take its spelling, unless -j; with no input at all, TAB
+ * (delving(7) THE RECORD STREAM).  They are written as TAB lines, and
+ * kept (out_hold) until the reader reports the first line's spelling.
+ */
+void
+rec_as_read(void)
+{
+	if (w.forced)
+		return;
+	w.pending = 1;
+	out_hold();
+}
+
+/*
+ * A TAB line of a suite record, LEN bytes and no newline, split in place
+ * (the byte at LEN becomes a NUL) and written as JSON: of layout L, or,
+ * when L is NULL, of the layout its fields fit.
+ */
+void
+rec_tsv_json(const struct rec_layout *l, char *line, size_t len)
+{
+	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
+	int nf = 0, prog;
+
+	for (;;) {
+		f[nf++] = p;
+		if ((p = memchr(p, '\t', (size_t)(end - p))) == NULL ||
+		    nf == REC_FIELDS_MAX)
+			break;
+		*p++ = '\0';
+	}
+	*end = '\0';
+	if (l == NULL && (prog = rec_prog_of(line, strlen(line))) >= 0)
+		l = rec_layout_of(prog, f, nf);
+	assert(l != NULL);	/* the program wrote it by its layout */
+	rec_fields_json(l, f);
+}
+
+/* The records kept while the spelling was not known, in the one now known. */
+static void __attribute__((noinline))
+release_pending(int json)
+{
+	size_t n;
+	char *held = out_unhold(&n), *p, *nl;
+
+	w.pending = 0;
+	if (held == NULL)
+		return;
+	if (!json)
+		out_bytes(held, n);
+	else
+		for (p = held; p < held + n; p = nl + 1) {
+			nl = memchr(p, '\n', (size_t)(held + n - p));
+			rec_tsv_json(NULL, p, (size_t)(nl - p));
+		}
+	free(held);
+}
+
+/*
+ * A filter's records in the spelling of the line read (JSON: 1), unless
+ * -j; the first line's tells the records kept till then theirs.
+ */
 void
 rec_spell(int json)
 {
 	w.json = w.forced | json;
+	if (w.pending)
+		release_pending(json);
 }
 
 int

@@ -190,6 +190,19 @@ reaction | nonnumeric | -m x                                  | -               
 reaction | nonnumeric | morale Ash:x                          | -                                       | 2
 reaction | nonnumeric | -p "$F" morale                        | put party 'Ash wis=x\n'                 | 2
 reaction | nonnumeric | -                                     | stream 'hazard\tx\t5\tnothing\tx'       | 2
+# a number field of any record that is not a number, TAB or JSON (issue 26)
+light    | nonnumeric | -f "$S" -                             | state light; stream 'hazard\t2\tq\tencounter\tx' | 2
+light    | nonnumeric | -f "$S" -                             | state light; stream 'timedice\t2\tq\t07:10\t6,1\tmorning\tx' | 2
+light    | nonnumeric | -f "$S" -                             | state light; stream 'return\t1\tAsh\t9\t0\t9\t10\tlost\t1q\tx' | 2
+light    | nonnumeric | -f "$S" -                             | state light; stream '{"program":"reaction","index":2,"roll":"q","total":7,"key":"polite","text":"x"}' | 2
+timedice | nonnumeric | -f "$S" -                             | state timedice; stream 'hazard\t2\tq\tencounter\tx' | 2
+timedice | nonnumeric | -f "$S" -                             | state timedice; stream 'light\t2\tparty\t-\tdim\t1.x\tx' | 2
+timedice | nonnumeric | -f "$S" -                             | state timedice; stream 'chase\t1\tAsh\t9\t+1\t10\t12\tcaught\tx' | 2
+timedice | nonnumeric | -f "$S" -                             | state timedice; stream '{"program":"hazard","turn":2,"roll":4,"key":"save","name":"Ash","total":"9","dc":12,"result":"fail","text":"x"}' | 2
+reaction | nonnumeric | -                                     | stream 'hazard\t1\tq\tencounter\tx'       | 2
+reaction | nonnumeric | -                                     | stream 'hazard\t2\t3\tencounter\t1q\tx'   | 2
+reaction | nonnumeric | -                                     | stream 'roll\t1\td20\t5\t5\t--1\tfail\tx'   | 2
+reaction | nonnumeric | -                                     | stream '{"program":"timedice","turn":2,"day":"one","time":"07:10","key":"rest","hours":1,"text":"x"}' | 2
 chase    | nonnumeric | -n x open                             | -                                       | 2
 chase    | nonnumeric | -m x open                             | -                                       | 2
 chase    | nonnumeric | -q x open                             | -                                       | 2

@@ -90,3 +90,111 @@ light	1	party	-	well-lit	-	Daylight: the road is lit by day, well lit, typical n
 		eq "hazard	1	4	fatigue	Fatigue." "$(echo "$output" | grep '^hazard')"
 	done
 }
+
+# jsonl FILE: every line of FILE is one JSON object (jq reads each line on
+# its own, so a TAB line, or two objects on one line, fails); its lines.
+jsonl() {
+	local n
+	n=$(jq -R 'fromjson | objects | .program' "$1" | wc -l) || return 1
+	eq "$(wc -l < "$1")" "$n"
+}
+
+@test "the pipeline with -j at its head is JSON Lines at every stage, under every rules name (issue 26)" {
+	local r s args
+	for r in exploration bookkeeping delving dungeonturn alarm travel; do
+		case $r in
+		alarm) args="advance" ;;	# 003: the alarm's turn
+		travel) args="daily" ;;	# 004: a day's travel turn each
+		*) args= ;;
+		esac
+		DELVING_RULES=$r hazard -j -s 7 -n 36 $args > 1
+		DELVING_RULES=$r light -s 1 -l torch,lantern - < 1 > 2
+		DELVING_RULES=$r timedice -s 1 - < 2 > 3
+		DELVING_RULES=$r reaction -s 1 - < 3 > 4
+		for s in 1 2 3 4; do
+			jsonl $s || { echo "$r: stage $s is not JSON Lines" >&2; false; }
+		done
+		# light's records of turn 0, made before the first line, lead
+		eq '{"program":"light","turn":0,' "$(head -1 2 | cut -c1-28)"
+		grep -q '^{"program":"timedice"' 4
+		# 002's hazard rolls its own disposition, and the dark's surprise
+		# is 000's and 001's (issue 27): reaction has nothing to add there
+		grep -q '^{"program":"reaction"' 4 || [ "$r" = travel ] || [ "$r" = dungeonturn ]
+	done
+	# with no input the records made before it are TAB; -j makes them JSON
+	eq light "$(light -l torch - < /dev/null | cut -f1 | sort -u)"
+	light -j -l torch - < /dev/null > j
+	jsonl j
+	# a foreign first line: its spelling, a JSON object or not
+	eq light "$(printf '# note\n' | light -l torch - | grep -v '^#' | cut -f1 | sort -u)"
+	printf '{"total":5}\n' | light -l torch - > j
+	jsonl j
+}
+
+# badnumbers: from the layout table (tests/unit layouts), each kind of
+# record of the suite as a good TAB line and a good JSON line, then for each
+# field the layout has as a number that line with the field "1q" (a digit
+# first, so the kind is still told apart): "KIND|SPELLING|WANT|LINE", WANT
+# the end of the error, "" for a good line.
+badnumbers() {
+	unit layouts | awk '
+	function q(s) { return "\"" s "\"" }
+	$4 != "turn" && $4 != "index" { next }	# roll'\''s bare lines
+	{
+		prog = $1; types = $3; n = NF - 3; all = " " $0 " "
+		for (i = 1; i <= n; i++) {
+			name[i] = $(i + 3); t = substr(types, i, 1)
+			v[i] = t == "n" ? "1" : t == "t" ? "A sentence." : "w"
+			if (name[i] == "cadence") v[i] = "hourly"
+			if (prog == "light" && name[i] == "kind")
+				v[i] = all ~ / level / ? "-" : "torch"
+			if (name[i] == "dice") v[i] = "6,1"
+			if (prog == "timedice" && name[i] == "key")
+				v[i] = all ~ / hours / ? "rest" : "timer"
+			if (prog == "reaction" && name[i] == "roll" && all ~ / count / && NF == 8)
+				v[i] = "-"	# the surprise summary
+		}
+		kind = prog "#" NR	# its line in the table
+		for (bad = 0; bad <= n; bad++) {
+			if (bad > 0 && substr(types, bad, 1) != "n") continue
+			tsv = prog; json = "{\"program\":" q(prog)
+			for (i = 1; i <= n; i++) {
+				x = i == bad ? "1q" : v[i]
+				tsv = tsv "\t" x
+				t = substr(types, i, 1)
+				jx = i == bad ? q("1q") : x == "-" && t != "t" ? "null" : t == "n" ? x : q(x)
+				json = json "," q(name[i]) ":" jx
+			}
+			want = bad == 0 ? "" : "bad " prog " record: " name[bad] " '\''1q'\'' is not a " (bad == 1 ? "whole number" : "number")
+			print kind "|tsv|" want "|" tsv
+			print kind "|json|" want "|" json "}"
+		}
+	}'
+}
+
+@test "a bad number in any number field of any record, TAB or JSON, stops every filter: line and field named (issue 26)" {
+	local kind sp want line f cases=0
+	printf 'hazard\t1\t5\tnothing\tx\n' > first
+	while IFS='|' read -r kind sp want line; do
+		printf 'hazard\t1\t5\tnothing\tx\n%s\n' "$line" > in
+		for f in light timedice reaction; do
+			cases=$((cases + 1))
+			if [ -z "$want" ]; then	# the good line: passed on as it came
+				run -0 --separate-stderr "$f" -s 1 - < in
+				eq "" "$stderr"
+				printf '%s\n' "$output" | grep -qxF -- "$line" ||
+				    { echo "$f: $kind $sp: good line not passed: $line" >&2; false; }
+				continue
+			fi
+			run -2 --separate-stderr "$f" -s 1 - < in
+			eq "$f: stdin:2: $want" "$stderr"
+			eq "$(cat first)" "$(printf '%s\n' "$output" | grep -v "^$f	")"
+		done
+	done < <(badnumbers)
+	echo "# $cases cases" >&3
+	[ "$cases" -gt 300 ]
+	# the issue's own line
+	run -2 --separate-stderr reaction - <<< $'hazard\t1\tq\tencounter\tx'
+	eq "reaction: stdin:1: bad hazard record: roll 'q' is not a number" "$stderr"
+	eq "" "$output"
+}

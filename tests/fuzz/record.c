@@ -1,4 +1,8 @@
-/* fuzz the record reader of filter mode: every line read is copied or refused. */
+/*
+ * fuzz the record reader of filter mode: every line read is copied or
+ * refused, after a record made before the first line, which takes its
+ * spelling (rec_as_read).
+ */
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -12,7 +16,16 @@ read_all(int fd)
 	struct rec_reader *rd = rec_open(fd);
 	const struct rec *r;
 
-	out_init("fuzz", 0);
+	out_init("light", 0);
+	rec_json(0);
+	rec_as_read();
+	rec_begin(REC_LAYOUT(LIGHT_PARTY), 0);
+	rec_str("party");
+	rec_str("-");
+	rec_str("dim");
+	rec_str("-");
+	rec_text("Made before the first line.");
+	rec_end();
 	while ((r = rec_read(rd)) != NULL)
 		if (r->prog >= 0 && (r->nf < 3 || r->f[r->nf - 1] == NULL))
 			__builtin_trap();
