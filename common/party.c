@@ -89,6 +89,8 @@ set_key(struct party *p, struct member *m, char *word)
 	*eq = '\0';
 	if ((k = word_in(word, party_keys)) < 0)
 		unknown_key(p, m->lineno, word);
+	if (m->has & 1u << k)	/* one value a key: no "last one wins" */
+		bad(p, m->lineno, "%s: given twice", word);
 	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
 		char why[128];
 

@@ -699,6 +699,15 @@ timedice | fields     | -f "$S" -r dungeonturn -p "$F" rest   | state timedice; 
 timedice | fields     | -f "$F"                               | statefile timedice 'affliction Pip venom con 11' | 2
 timedice | fields     | -f "$S" -                             | state timedice; stream 'timedice\t2\t1\t07:10' | 2
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
+# a keyword or a key given twice: refused, no "last one wins"
+hazard   | fields     | -f "$F"                               | statefile hazard 'rules alarm'          | 2
+hazard   | fields     | -r delving -f "$S" -p "$F"            | state hazard; put party 'Ann con=1 hp=3 con=2\n' | 2
+light    | fields     | -f "$F" tick                          | statefile light 'turn 9'                | 2
+timedice | fields     | -f "$F"                               | statefile timedice 'day 2'              | 2
+timedice | fields     | -f "$S" -p "$F" -w infect Pip venom 2hours dc=5 dc=6 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+# -w refused by its party file: the state file it made is removed again
+hazard   | fields     | -r delving -f new.state -p "$F" -w    | put party 'Ann con=1\n'                 | 2
+timedice | fields     | -f new.state -p "$F" -w rest          | put party 'Ann con=1\n'                 | 2
 reaction | fields     | -                                     | stream 'reaction\t1\t7'                 | 2
 reaction | fields     | -                                     | stream 'hazard\t2\t1\tencounter'        | 2
 # a field count between two layouts: hazard has 5, 6, 7 or 9 fields, roll 6 or 8
