@@ -144,6 +144,7 @@ roll     | empty      | -t "$F#"                              | put table '# A\n
 delve    | empty      | -C ''                                 | -                                       | 2
 delve    | empty      | -C "$S" -n ''                          | session                                 | 2
 delve    | empty      | new -s '' s                           | -                                       | 2
+delve    | empty      | batch -s x -n 1 -o '' 1               | -                                       | 2
 delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
 #
 # nonnumeric: a word where a number goes
@@ -530,6 +531,7 @@ hazard   | missing    | -f "$S" -T "encounter=$F"             | state hazard; mi
 reaction | missing    | -T "distance=$F"                      | missing                                 | 2
 delve    | missing    | -C missing status                      | -                                       | 2
 delve    | missing    | new -p "$F" s                          | missing                                 | 2
+delve    | missing    | batch -T encounter="$F" -s x -n 1 -o o 1 | missing                          | 2
 #
 # directory: a directory where a file goes
 hazard   | directory  | -f "$F"                               | dir                                     | 2
@@ -549,6 +551,9 @@ roll     | directory  | -t "$F"                               | dir             
 hazard   | directory  | -f "$S" -T "encounter=$F"             | state hazard; dir                       | 2
 reaction | directory  | -T "distance=$F" -                    | dir                                     | 2
 delve    | directory  | new -p "$F" s                          | dir                                     | 2
+delve    | directory  | batch -s x -n 1 -o o 2                 | mkdir -p o/x-2.tsv                      | 2
+delve    | directory  | batch -s x -n 1 -o o 2                 | mkdir o; ln -s ../victim o/x-1.tsv; echo v > victim | 2
+delve    | directory  | batch -S -s x -n 1 -o o 1              | mkdir o; mkfifo o/x-1.txt               | 2
 #
 # unreadable: a file the program may not read (EACCES)
 hazard   | unreadable | -f "$F"                               | unreadable state                        | 2
@@ -676,6 +681,8 @@ delve    | command    | -C "$S" infect Pip venom 2hours dc=0   | psession       
 delve    | command    | -C "$S" -n 2 infect Pip venom 2hours   | psession                                | 2
 delve    | command    | -C "$S" cure Pip venom                 | psession                                | 2
 delve    | command    | -C "$S" daily                          | session                                 | 2
+delve    | command    | batch -j -S -s x -n 1 -o o 1           | -                                       | 2
+delve    | command    | batch -T 'Enc=x' -s x -n 1 -o o 1      | -                                       | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
