@@ -812,6 +812,8 @@ parse_new(struct newopts *n, int argc, char **argv)
 		}
 	if (argc - optind != 1)
 		usage_of(U_NEW);
+	if (*argv[optind] == '\0')
+		errx(EXIT_BAD, "new: '': expected the session's directory");
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
@@ -900,7 +902,9 @@ new_session(int argc, char **argv)
 		atexit(unmake_dir);
 	}
 	ses_lock(&s, argv[optind], 1);
-	if (!ses_empty(&s)) {
+	if (!ses_empty(&s) && ses_unfinished(&s))
+		ses_wipe(&s);	/* a new cut short: taken over */
+	else if (!ses_empty(&s)) {
 		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
 			errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
 			    "not a session, left alone" : "give -F to replace the session");

@@ -149,7 +149,7 @@ kwf_read(const char *path, const char *what)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(EXIT_BAD, "%s", path);
+		err(open_status(errno), "%s", path);
 	if (fstat(fd, &sb) != 0)
 		err(EXIT_IO, "%s", path);
 	if (!S_ISREG(sb.st_mode))

@@ -145,6 +145,7 @@ delve    | empty      | -C ''                                 | -               
 delve    | empty      | -C "$S" -n ''                          | session                                 | 2
 delve    | empty      | new -s '' s                           | -                                       | 2
 delve    | empty      | batch -s x -n 1 -o '' 1               | -                                       | 2
+delve    | empty      | new -s 1 ''                           | -                                       | 2
 delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
 #
 # nonnumeric: a word where a number goes

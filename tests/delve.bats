@@ -605,3 +605,45 @@ crypt_table() {
 	eq "Pip con=0 resilience=10 hp=8 hpmax=8 exhausted=1" "$(cat road/state/party)"
 	clean road
 }
+
+@test "delve new '': exit 2 and a line; out of descriptors is an I/O error, 3" {
+	run -2 --separate-stderr delve new -s 1 ''
+	eq "delve: new: '': expected the session's directory" "$stderr"
+	delve new -s 1 crypt
+	# descriptors 0-2, the directory's lock, and none left for its files
+	# (bats's own descriptors closed first)
+	for c in status turn "new -s 1 other"; do
+		run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
+		    ulimit -n 4; exec delve -C crypt '"$c"
+		one_error delve
+	done
+	run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
+	    ulimit -n 4; exec delve -C crypt status'
+	eq "delve: crypt/session: Too many open files" "$stderr"
+}
+
+@test "delve new takes over what a delve new killed at any instant left; never a directory with anything else" {
+	local i taken=0 made=0
+	for i in $(seq 40); do
+		rm -rf crypt
+		delve new -s 1 -p party.txt crypt > /dev/null &	# $! is delve
+		sleep "0.0$((RANDOM % 9))$((RANDOM % 10))"
+		kill -9 $! 2>/dev/null || true
+		wait $! 2>/dev/null || true
+		sleep 0.02	# the programs it ran see their pipe close
+		if [ -L crypt/state ]; then
+			made=$((made + 1))
+			run -2 --separate-stderr delve new -s 1 crypt	# a session: -F to replace it
+		else
+			taken=$((taken + 1))
+			run -0 delve new -s 1 -p party.txt crypt
+		fi
+		run -0 delve -C crypt check
+	done
+	echo "# $taken of 40 interrupted new taken over, $made had committed" >&3
+	[ "$taken" -gt 0 ]
+	mkdir mine; touch mine/notes mine/session; mkdir mine/.new.1
+	run -2 --separate-stderr delve new -s 1 mine
+	eq "delve: mine: not empty: give -F to replace the session" "$stderr"
+	[ -e mine/notes ] && [ -e mine/.new.1 ]
+}
