@@ -1239,6 +1239,23 @@ batch_commit(const struct batch *b, long long made)
 		err(EXIT_IO, "%s: fsync", b->outdir);
 }
 
+/* What batch_tables and batch_argv made: the copies' names, the -T words. */
+static void
+batch_free(struct batch *b)
+{
+	char **const argvs[] = { b->h, b->r };
+	int i, a;
+
+	for (a = 0; a < 2; a++)
+		for (i = 0; argvs[a][i] != NULL; i++)
+			if (strcmp(argvs[a][i], "-T") == 0)
+				free(argvs[a][++i]);
+	for (i = 0; i < b->tables.ntables; i++) {
+		free(b->tables.table_key[i]);
+		free(b->tables.table_pick[i]);
+	}
+}
+
 /* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
 static int
 batch(int argc, char **argv)
@@ -1270,6 +1287,7 @@ batch(int argc, char **argv)
 	if (b.t.ntables > 0)
 		remove_tables_dir(b.dfd, b.tables.newdir);
 	close(b.dfd);
+	batch_free(&b);
 	return rc;
 }
 
