@@ -43,7 +43,8 @@ static const struct kind {
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
 	    "source", "seed", "rng", NULL }, { "source", NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
-	    "rooms-per-hour", "timer", "affliction", "seed", "rng", NULL }, { "timer", "affliction", NULL } },
+	    "rooms-per-hour", "timer", "affliction", "seed", "rng", NULL },
+	    { "timer", "affliction", NULL } },
 	{ "reaction", { "seed", "rng", "dark", "hasty", NULL }, { NULL } },
 };
 /* "affliction" lines by their second and third: a character and a source */

@@ -611,7 +611,9 @@ crypt_table() {
 	eq "delve: new: '': expected the session's directory" "$stderr"
 	delve new -s 1 crypt
 	# descriptors 0-2, the directory's lock, and none left for its files
-	# (bats's own descriptors closed first)
+	# (bats's own descriptors closed first; under make sanitize the leak
+	# check at exit needs a descriptor too, and is left out here)
+	export ASAN_OPTIONS=detect_leaks=0
 	for c in status turn "new -s 1 other"; do
 		run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
 		    ulimit -n 4; exec delve -C crypt '"$c"
