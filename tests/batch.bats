@@ -82,3 +82,20 @@ table() { printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt; }
 	ls -A out | sort > left
 	eq ".link-1.tsv.$dead .wk-01.tsv.$dead .wk-1.csv.$dead .wk-1.tsv.$$ .wk-1.tsv.x$dead .wk-x.tsv.$dead notes wk-1.tsv wk-1.tsv.$dead" "$(paste -sd' ' left)"
 }
+
+@test "batch killed at random instants 20 times: the next batch removes its temporaries; no session file is ever a part" {
+	local i
+	delve batch -s wk -n 36 -o want 5
+	for i in $(seq 20); do
+		delve batch -s wk -n 36 -o out 5 &	# $! is delve
+		sleep "0.0$((RANDOM % 6))$((RANDOM % 10))"
+		kill -9 $! 2>/dev/null || true
+		wait $! 2>/dev/null || true
+		for f in out/wk-*.tsv; do
+			[ -e "$f" ] && cmp "$f" "want/${f#out/}"
+		done
+	done
+	sleep 0.1	# the pipelines of a killed batch see their pipes close
+	delve batch -s wk -n 36 -o out 5
+	eq "wk-1.tsv wk-2.tsv wk-3.tsv wk-4.tsv wk-5.tsv" "$(ls -A out | paste -sd' ')"
+}
