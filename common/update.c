@@ -224,27 +224,40 @@ check_locked(const struct upd *u)
 		    u->path);
 }
 
-/* Under the lock, any FILE.tmp.* is a dead writer's: remove it. */
+/*
+ * Under the lock, the files beside FILE whose names are LEAD NAME TAIL
+ * (NAME its base name) and then anything, or exactly tail_len bytes when
+ * it is not 0, are a dead writer's: remove them.
+ */
 static void
-remove_stale(const struct upd *u)
+remove_beside(const struct upd *u, const char *lead, const char *tail,
+    size_t tail_len)
 {
 	char *dcopy = estrdup(u->path), *bcopy = estrdup(u->path);
-	char *dir = dirname(dcopy), *prefix = suffixed(basename(bcopy), ".tmp.");
-	size_t n = strlen(prefix);
+	char *dir = dirname(dcopy), *base = basename(bcopy);
+	size_t n = strlen(lead) + strlen(base) + strlen(tail) + 1;
+	char *prefix = emalloc(n);
 	struct dirent *e;
 	DIR *d;
-	int dfd;
 
+	snprintf(prefix, n, "%s%s%s", lead, base, tail);
 	if ((d = opendir(dir)) != NULL) {
-		dfd = dirfd(d);
 		while ((e = readdir(d)) != NULL)
-			if (strncmp(e->d_name, prefix, n) == 0)
-				unlinkat(dfd, e->d_name, 0);
+			if (strncmp(e->d_name, prefix, n - 1) == 0 && (tail_len == 0 ||
+			    strlen(e->d_name) == n - 1 + tail_len))
+				unlinkat(dirfd(d), e->d_name, 0);
 		closedir(d);
 	}
 	free(prefix);
 	free(bcopy);
 	free(dcopy);
+}
+
+/* Under the lock, any FILE.tmp.* is a dead writer's: remove it. */
+static void
+remove_stale(const struct upd *u)
+{
+	remove_beside(u, "", ".tmp.", 0);
 }
 
 static void
@@ -388,24 +401,7 @@ upd_sum(const char *text)
 void
 upd_remove_pending(const struct upd *u)
 {
-	char *dcopy = estrdup(u->path), *bcopy = estrdup(u->path);
-	char *dir = dirname(dcopy), *base = basename(bcopy);
-	size_t n = strlen(base) + sizeof "..pending.";
-	char *prefix = emalloc(n);
-	struct dirent *e;
-	DIR *d;
-
-	snprintf(prefix, n, ".%s.pending.", base);
-	if ((d = opendir(dir)) != NULL) {
-		while ((e = readdir(d)) != NULL)
-			if (strncmp(e->d_name, prefix, n - 1) == 0 &&
-			    strlen(e->d_name) == n - 1 + 16)
-				unlinkat(dirfd(d), e->d_name, 0);
-		closedir(d);
-	}
-	free(prefix);
-	free(bcopy);
-	free(dcopy);
+	remove_beside(u, ".", ".pending.", 16);
 }
 
 /* The new text of the locked file u to its pending copy for state sum. */
