@@ -1174,8 +1174,12 @@ main(int argc, char *argv[])
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	run.hr = &hazard_rules[run.s.rules];
 	parse_action(&run, argc, argv);
+	if (f != NULL)	/* a killed -w run's party file first */
+		kwf_settle(f, party_path(o.party));
 	if (o.write && party_path(o.party) != NULL)
 		pf = kwf_update(party_path(o.party), NULL);	/* before it is read */
+	if (f != NULL && pf != NULL)
+		kwf_pair(f, pf);	/* both written as one */
 	setup(&run, &o);
 	if (pf != NULL)
 		was = run.party;
@@ -1184,14 +1188,13 @@ main(int argc, char *argv[])
 	rec_json(o.json);
 	play(&run, o.count);
 	out_close();
+	if (pf != NULL)
+		party_save(pf, &was, &run.party);	/* paired: staged */
 	if (o.file != NULL) {
 		save_state(&run.s, f);
 		kwf_close(f);
 	}
-	if (pf != NULL) {
-		party_save(pf, &was, &run.party);
-		kwf_close(pf);
-	}
+	kwf_close(pf);
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
 	tbl_free(&run.table);

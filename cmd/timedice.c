@@ -1078,7 +1078,11 @@ main(int argc, char *argv[])
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
+	if (f != NULL)	/* a killed -w run's party file first */
+		kwf_settle(f, party_path(o.party));
 	pf = setup_party(&run, o.party, o.write);
+	if (f != NULL && pf != NULL)
+		kwf_pair(f, pf);	/* both written as one */
 	was = run.party;
 	check_affliction(&run, o.file != NULL);
 	dungeon_rest(&run, o.count);
@@ -1092,13 +1096,12 @@ main(int argc, char *argv[])
 	} else
 		play(&run, o.count);
 	out_close();
+	if (pf != NULL)
+		party_save(pf, &was, &run.party);	/* paired: staged */
 	if (o.file != NULL) {
 		save_state(&run.s, f);
 		kwf_close(f);
 	}
-	if (pf != NULL) {
-		party_save(pf, &was, &run.party);
-		kwf_close(pf);
-	}
+	kwf_close(pf);
 	return EXIT_OK;
 }

@@ -81,7 +81,7 @@ set_length(struct affliction *a, const char *v)
 
 /* One KEY=VALUE word after infect's operands: NULL, or why it is refused. */
 static const char *
-set_word(struct affliction *a, int *first, const char *w)
+set_word(struct affliction *a, int *first, unsigned *seen, const char *w)
 {
 	static const char *const keys[] = {
 		"dc", "ability", "damage", "first", NULL
@@ -93,7 +93,11 @@ set_word(struct affliction *a, int *first, const char *w)
 	if (eq == NULL || (size_t)(eq - w) >= sizeof key)
 		return "expected dc=N, ability=con|str|int, damage=DICE or first=exhaustion";
 	snprintf(key, sizeof key, "%.*s", (int)(eq - w), w);
-	switch ((k = word_in(key, keys))) {
+	if ((k = word_in(key, keys)) >= 0 && *seen & 1u << k)
+		return "given twice";	/* one value a key: no "last one wins" */
+	if (k >= 0)
+		*seen |= 1u << k;
+	switch (k) {
 	case 0: return set_dc(a, eq + 1);
 	case 1: return set_ability(a, eq + 1);
 	case 2: return set_damage(a, eq + 1);
@@ -134,6 +138,7 @@ afflict_args(struct affliction *a, int *first, int argc, char **argv,
     const char **bad)
 {
 	const char *why;
+	unsigned seen = 0;
 	int i;
 
 	*first = 0;
@@ -144,7 +149,7 @@ afflict_args(struct affliction *a, int *first, int argc, char **argv,
 	if (argc > 2 && (why = set_length(a, argv[2])) != NULL)
 		return why;
 	for (i = 3; i < argc; i++)
-		if ((*bad = argv[i], why = set_word(a, first, argv[i])) != NULL)
+		if ((*bad = argv[i], why = set_word(a, first, &seen, argv[i])) != NULL)
 			return why;
 	return NULL;
 }

@@ -25,23 +25,27 @@
 #define KWF_KEYS_MAX 16
 
 /*
- * The kinds of state file and their keywords, so that a file of another
- * kind is named as such.  "source" and "timer" lines repeat, one a name:
- * their second word tells them apart when the file is written back.
+ * The kinds of state file, their keywords, and those of their keywords
+ * that may be given more than once (every other one given twice is
+ * refused: no "last one wins"): a source, a timer, an affliction is a
+ * line each, their second word telling them apart when the file is
+ * written back.
  */
+#define KWF_REPEATS_MAX 4
 static const struct kind {
 	const char *name;
 	const char *keys[KWF_KEYS_MAX];
+	const char *repeats[KWF_REPEATS_MAX];
 } kinds[] = {
 	{ "hazard", { "rules", "turn", "since-rest", "fatigue-pending",
 	    "condition", "sign-pending", "sign-creature", "alarm", "rest-turns",
-	    "seed", "rng",
-	    NULL } },
+	    "seed", "rng", NULL }, { NULL } },
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
-	    "source", "seed", "rng", NULL } },
+	    "source", "seed", "rng", NULL }, { "source", NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
-	    "rooms-per-hour", "timer", "affliction", "seed", "rng", NULL } },
-	{ "reaction", { "seed", "rng", "dark", "hasty", NULL } },
+	    "rooms-per-hour", "timer", "affliction", "seed", "rng", NULL },
+	    { "timer", "affliction", NULL } },
+	{ "reaction", { "seed", "rng", "dark", "hasty", NULL }, { NULL } },
 };
 /* "affliction" lines by their second and third: a character and a source */
 static const char *const named_keys[] = { "source", "timer", "affliction",
@@ -78,6 +82,9 @@ struct kwf {
 	struct put *puts;
 	long	 nputs;
 	int	 changed;
+	struct kwf *pair;	/* a state file's party file, and back */
+	int	 staged;	/* a paired party file: merged, to be written */
+	uint64_t sum;		/* the checksum of the text as read (update.c) */
 };
 
 static struct kwf *
@@ -113,6 +120,9 @@ slurp(struct kwf *f, int fd)
 		if (n == cap)
 			f->buf = ereallocarray(f->buf, (cap *= 2) + 1, 1);
 	}
+	f->buf[n] = '\0';
+	if (f->kind != NULL)	/* a NUL inside is refused when read */
+		f->sum = upd_sum(f->buf);
 	f->buf[n] = '\n';
 	f->bom = n >= 3 && memcmp(f->buf, "\xEF\xBB\xBF", 3) == 0;
 	f->lines = ereallocarray(NULL, n + 1, sizeof *f->lines);
@@ -140,7 +150,7 @@ kwf_read(const char *path, const char *what)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(EXIT_BAD, "%s", path);
+		err(open_status(errno), "%s", path);
 	if (fstat(fd, &sb) != 0)
 		err(EXIT_IO, "%s", path);
 	if (!S_ISREG(sb.st_mode))
@@ -323,6 +333,8 @@ kwf_next(struct kwf *f, char **w)
 			return nw;
 		if ((k = key_index(f->kind, w[0])) < 0)
 			unknown_key(f, w[0]);
+		if (f->seen & 1u << k && word_in(w[0], f->kind->repeats) < 0)
+			kwf_bad(f, "%s: given twice", w[0]);
 		f->seen |= 1u << k;
 		f->seen_at[k] = f->cur;
 		return nw;
@@ -578,20 +590,97 @@ write_all(const struct kwf *f, FILE *fp)
 	}
 }
 
-/* Write the file back if anything changed: 1 if it was written. */
+/*
+ * A state file whose checksum names a pending copy of party file path: the
+ * rename a killed -w run did not make, made now under the party file's
+ * lock, before the party file is read (update.c).
+ */
+void
+kwf_settle(const struct kwf *f, const char *path)
+{
+	if (f->kind != NULL && path != NULL)
+		upd_settle(path, "a party file", f->sum);
+}
+
+/*
+ * State file f and party file p, written as one by f's kwf_commit; p is
+ * locked and settled, so a pending copy of it is a dead run's.
+ */
+void
+kwf_pair(struct kwf *f, struct kwf *p)
+{
+	f->pair = p;
+	p->pair = f;
+	upd_remove_pending(p->upd);
+}
+
+/* A file's new text in memory, NUL-terminated. */
+static char *
+render(const struct kwf *f, size_t *len)
+{
+	char *text;
+	FILE *fp;
+
+	if ((fp = open_memstream(&text, len)) == NULL)
+		err(EXIT_IO, "%s", f->path);
+	write_all(f, fp);
+	if (fclose(fp) != 0)
+		err(EXIT_IO, "%s", f->path);
+	return text;
+}
+
+/*
+ * The state file f and its paired party file, changed both: the party's
+ * copy pending under the new state's checksum, then the state, then the
+ * party (update.c).
+ */
+static void
+commit_pair(struct kwf *f)
+{
+	struct upd *pu = f->pair->upd;
+	size_t slen, plen;
+	char *state = render(f, &slen), *party = render(f->pair, &plen);
+	FILE *fp;
+
+	upd_stage(pu, upd_sum(state), party, plen);
+	fp = upd_begin(f->upd);
+	fwrite(state, 1, slen, fp);
+	upd_commit(f->upd, fp);
+	upd_promote(pu);
+	free(state);
+	free(party);
+}
+
+/* The whole file written back (through update.c's temp file and rename). */
+static void
+commit_one(struct kwf *f)
+{
+	FILE *fp = upd_begin(f->upd);
+
+	write_all(f, fp);
+	upd_commit(f->upd, fp);
+}
+
+/*
+ * Write the file back if anything changed: 1 if it was written.  A paired
+ * party file is only merged here; its state file's commit writes both.
+ */
 int
 kwf_commit(struct kwf *f)
 {
-	FILE *fp;
-
 	if (f->nputs > 0)
 		merge(f);
-	if (!f->changed)
-		return 0;
-	fp = upd_begin(f->upd);
-	write_all(f, fp);
-	upd_commit(f->upd, fp);
-	return 1;
+	if (f->kind == NULL && f->pair != NULL)
+		return f->staged = f->changed;
+	if (f->pair != NULL && f->pair->staged && f->changed)
+		commit_pair(f);
+	else {
+		if (f->changed)
+			commit_one(f);
+		if (f->pair != NULL && f->pair->staged)
+			commit_one(f->pair);
+	}
+	return f->changed;
 }
 
 void

@@ -36,6 +36,8 @@ void	 kwf_put_stream(struct kwf *f, const struct stream *st);
 const char *kwf_line(const struct kwf *f, unsigned long lineno);
 void	 kwf_replace(struct kwf *f, unsigned long lineno, const char *text);
 int	 kwf_commit(struct kwf *f);
+void	 kwf_pair(struct kwf *f, struct kwf *party);
+void	 kwf_settle(const struct kwf *f, const char *party_path);
 void	 kwf_close(struct kwf *f);
 
 #endif

@@ -108,11 +108,26 @@ party_assign(struct member *m, const char *word, char *why, size_t size)
 	return 0;
 }
 
+/* 1 when M already has the key of WORD (key=value). */
+static int
+given_twice(const struct member *m, const char *word)
+{
+	char key[32];
+	int k;
+
+	snprintf(key, sizeof key, "%.*s", (int)strcspn(word, "="), word);
+	return (k = word_in(key, party_keys)) >= 0 && (m->has & 1u << k) != 0;
+}
+
 static void
 set_key(struct party *p, struct member *m, char *word)
 {
 	char why[512];
 
+	if (given_twice(m, word)) {	/* one value a key: no "last one wins" */
+		word[strcspn(word, "=")] = '\0';
+		bad(p, m->lineno, "%s: given twice", word);
+	}
 	if (party_assign(m, word, why, sizeof why) != 0)
 		bad(p, m->lineno, "%s", why);
 }

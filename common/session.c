@@ -135,6 +135,16 @@ remove_entry(int dfd, const char *name)
 		err(EXIT_IO, "%s", name);
 }
 
+/* NAME is one of a session's files (not this command's own .new.PID). */
+static int
+session_entry(const struct session *s, const char *name)
+{
+	return strncmp(name, "g.", 2) == 0 || strcmp(name, "state") == 0 ||
+	    strcmp(name, "log") == 0 || strcmp(name, "session") == 0 ||
+	    (strncmp(name, ".new.", 5) == 0 && strcmp(name, s->newdir) != 0) ||
+	    strcmp(name, ".state.new") == 0;
+}
+
 /*
  * The files of a session, for delve new -F: nothing else, and not this
  * command's own .new.PID.
@@ -146,13 +156,29 @@ ses_wipe(struct session *s)
 	struct dirent *e;
 
 	while ((e = readdir(d)) != NULL)
-		if (strncmp(e->d_name, "g.", 2) == 0 || strcmp(e->d_name, "state") == 0 ||
-		    strcmp(e->d_name, "log") == 0 || strcmp(e->d_name, "session") == 0 ||
-		    (strncmp(e->d_name, ".new.", 5) == 0 &&
-		    strcmp(e->d_name, s->newdir) != 0) ||
-		    strcmp(e->d_name, ".state.new") == 0)
+		if (session_entry(s, e->d_name))
 			remove_entry(s->dfd, e->d_name);
 	closedir(d);
+}
+
+/*
+ * 1 when DIR holds only what a delve new cut short left: a session's files
+ * but no "state" link, the one point of commit (under the lock, no other
+ * command is at work there).
+ */
+int
+ses_unfinished(const struct session *s)
+{
+	DIR *d = open_dir(s->dfd, ".", s->dir);
+	struct dirent *e;
+	int only = 1;
+
+	while ((e = readdir(d)) != NULL)
+		if (!dot(e->d_name) && (!session_entry(s, e->d_name) ||
+		    strcmp(e->d_name, "state") == 0))
+			only = 0;
+	closedir(d);
+	return only;
 }
 
 /*

@@ -31,6 +31,7 @@ struct session {
 void	 ses_lock(struct session *s, const char *dir, int create);
 int	 ses_empty(const struct session *s);
 void	 ses_wipe(struct session *s);
+int	 ses_unfinished(const struct session *s);
 void	 ses_load(struct session *s);
 char	*ses_path(const struct session *s, const char *gen, const char *name);
 char	*ses_genname(unsigned long gen);

@@ -14,6 +14,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rng.h"
 #include "update.h"
 #include "util.h"
 
@@ -35,9 +37,14 @@ struct upd {
 	int	 created;	/* this run made FILE: removed unless committed */
 	int	 committed;
 	char	*tmppath;
+	struct upd *next;	/* the run's other open updates */
 };
 
-static struct upd *pending;	/* the update a refused run must clean up */
+/*
+ * The updates a refused run must clean up: every one open, not only the
+ * last (hazard -w holds a state file and a party file).
+ */
+static struct upd *open_updates;
 static int at_exit_set;
 
 /* The path still names the file open on fd. */
@@ -63,8 +70,10 @@ drop_created(struct upd *u)
 static void
 at_exit(void)
 {
-	if (pending != NULL)
-		drop_created(pending);
+	struct upd *u;
+
+	for (u = open_updates; u != NULL; u = u->next)
+		drop_created(u);
 }
 
 static char *
@@ -215,27 +224,40 @@ check_locked(const struct upd *u)
 		    u->path);
 }
 
-/* Under the lock, any FILE.tmp.* is a dead writer's: remove it. */
+/*
+ * Under the lock, the files beside FILE whose names are LEAD NAME TAIL
+ * (NAME its base name) and then anything, or exactly tail_len bytes when
+ * it is not 0, are a dead writer's: remove them.
+ */
 static void
-remove_stale(const struct upd *u)
+remove_beside(const struct upd *u, const char *lead, const char *tail,
+    size_t tail_len)
 {
 	char *dcopy = estrdup(u->path), *bcopy = estrdup(u->path);
-	char *dir = dirname(dcopy), *prefix = suffixed(basename(bcopy), ".tmp.");
-	size_t n = strlen(prefix);
+	char *dir = dirname(dcopy), *base = basename(bcopy);
+	size_t n = strlen(lead) + strlen(base) + strlen(tail) + 1;
+	char *prefix = emalloc(n);
 	struct dirent *e;
 	DIR *d;
-	int dfd;
 
+	snprintf(prefix, n, "%s%s%s", lead, base, tail);
 	if ((d = opendir(dir)) != NULL) {
-		dfd = dirfd(d);
 		while ((e = readdir(d)) != NULL)
-			if (strncmp(e->d_name, prefix, n) == 0)
-				unlinkat(dfd, e->d_name, 0);
+			if (strncmp(e->d_name, prefix, n - 1) == 0 && (tail_len == 0 ||
+			    strlen(e->d_name) == n - 1 + tail_len))
+				unlinkat(dirfd(d), e->d_name, 0);
 		closedir(d);
 	}
 	free(prefix);
 	free(bcopy);
 	free(dcopy);
+}
+
+/* Under the lock, any FILE.tmp.* is a dead writer's: remove it. */
+static void
+remove_stale(const struct upd *u)
+{
+	remove_beside(u, "", ".tmp.", 0);
 }
 
 static void
@@ -261,17 +283,15 @@ sync_dir(const char *path)
 	free(copy);
 }
 
-/* The temp file, with the locked file's mode. */
+/* The temp file tmppath, made anew with the locked file's mode. */
 static FILE *
-open_temp(struct upd *u)
+open_temp(struct upd *u, char *tmppath)
 {
-	char pid[32];
 	struct stat sb;
 	FILE *fp;
 	int fd;
 
-	snprintf(pid, sizeof pid, ".tmp.%ld", (long)getpid());
-	u->tmppath = suffixed(u->path, pid);
+	u->tmppath = tmppath;
 	fd = open(u->tmppath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0666);
 	if (fd < 0)
@@ -281,6 +301,18 @@ open_temp(struct upd *u)
 	if ((fp = fdopen(fd, "w")) == NULL)
 		fail_commit(u, "writing the new copy");
 	return fp;
+}
+
+/* The temp file written, on disk and closed, or exit 3 with it removed. */
+static void
+close_temp(struct upd *u, FILE *fp)
+{
+	if (fflush(fp) != 0 || ferror(fp))
+		fail_commit(u, "write");
+	if (fsync(fileno(fp)) != 0)
+		fail_commit(u, "fsync");
+	if (fclose(fp) != 0)
+		fail_commit(u, "close");
 }
 
 struct upd *
@@ -295,7 +327,8 @@ upd_open(const char *path, const char *what, int create)
 	check_path(u);
 	if (!at_exit_set++)
 		atexit(at_exit);
-	pending = u;
+	u->next = open_updates;
+	open_updates = u;
 	open_locked(u, create);
 	check_locked(u);
 	remove_stale(u);
@@ -312,33 +345,126 @@ upd_fd(const struct upd *u)
 FILE *
 upd_begin(struct upd *u)
 {
-	return open_temp(u);
+	char pid[32];
+
+	snprintf(pid, sizeof pid, ".tmp.%ld", (long)getpid());
+	return open_temp(u, suffixed(u->path, pid));
 }
 
 /* The new contents in place of the old, or exit 3 with the old kept. */
 void
 upd_commit(struct upd *u, FILE *fp)
 {
-	if (fflush(fp) != 0 || ferror(fp))
-		fail_commit(u, "write");
-	if (fsync(fileno(fp)) != 0)
-		fail_commit(u, "fsync");
-	if (fclose(fp) != 0)
-		fail_commit(u, "close");
+	close_temp(u, fp);
 	if (rename(u->tmppath, u->path) != 0)
 		fail_commit(u, "rename");
 	u->committed = 1;
 	sync_dir(u->path);
 }
 
+/*
+ * Two files as one (delving(7) STATE FILES: hazard -w and timedice -w
+ * write a state file and a party file).  The new party goes first to a
+ * pending copy beside the party file, DIR/.NAME.pending.SUM, SUM the
+ * checksum of the new state file's text, and is fsynced; then the state
+ * file is committed; then the pending copy is renamed over the party
+ * file.  A run killed between the two renames leaves a state whose
+ * checksum names a pending copy: the next run given that party file
+ * renames it first (upd_settle).  The state file's text is the same as
+ * without -w, and a rename never crosses file systems.
+ */
+char *
+upd_pending_path(const char *path, uint64_t sum)
+{
+	char *dcopy = estrdup(path), *bcopy = estrdup(path);
+	const char *dir = dirname(dcopy), *base = basename(bcopy);
+	size_t n = strlen(dir) + strlen(base) + sizeof "/..pending." + 16;
+	char *s = emalloc(n);
+
+	snprintf(s, n, "%s/.%s.pending.%016" PRIx64, dir, base, sum);
+	free(dcopy);
+	free(bcopy);
+	return s;
+}
+
+/* The checksum of a state file's text: FNV-1a 64, as seeds are hashed. */
+uint64_t
+upd_sum(const char *text)
+{
+	return rng_fnv1a(text);
+}
+
+/*
+ * Under the lock, after upd_settle, every pending copy of FILE is a dead
+ * run's (one killed before its state was committed): remove them.
+ */
+void
+upd_remove_pending(const struct upd *u)
+{
+	remove_beside(u, ".", ".pending.", 16);
+}
+
+/* The new text of the locked file u to its pending copy for state sum. */
+void
+upd_stage(struct upd *u, uint64_t sum, const char *text, size_t len)
+{
+	FILE *fp;
+
+	upd_remove_pending(u);
+	fp = open_temp(u, upd_pending_path(u->path, sum));
+	fwrite(text, 1, len, fp);
+	close_temp(u, fp);
+}
+
+/* The staged pending copy in place of the locked file: the second rename. */
+void
+upd_promote(struct upd *u)
+{
+	if (rename(u->tmppath, u->path) != 0)
+		err(EXIT_IO, "%s: rename", u->path);
+	u->committed = 1;
+	sync_dir(u->path);
+}
+
+/*
+ * The second rename of a run killed before it: path's pending copy for
+ * the state whose checksum is sum, if there is one, renamed over path
+ * under path's lock.  1 if it was.
+ */
+int
+upd_settle(const char *path, const char *what, uint64_t sum)
+{
+	char *pend = upd_pending_path(path, sum);
+	struct upd *u;
+	struct stat sb;
+	int done = 0;
+
+	if (lstat(pend, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		u = upd_open(path, what, 0);
+		if (rename(pend, path) == 0) {
+			sync_dir(path);
+			done = 1;
+		} else if (errno != ENOENT)
+			err(EXIT_IO, "%s: rename", path);
+		upd_close(u);
+	}
+	free(pend);
+	return done;
+}
+
 void
 upd_close(struct upd *u)
 {
+	struct upd **up;
+
 	if (u == NULL)
 		return;
 	drop_created(u);
-	if (pending == u)
-		pending = NULL;
+	for (up = &open_updates; *up != NULL; up = &(*up)->next)
+		if (*up == u) {
+			*up = u->next;
+			break;
+		}
 	if (u->fd >= 0)
 		close(u->fd);
 	free(u->tmppath);

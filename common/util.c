@@ -215,6 +215,22 @@ emod_add(long sum, const char *s)
  * Open a file a user names for reading: a plain file (not a directory or a
  * FIFO, which could block) of at most 1 MiB.  WHAT says what it should be.
  */
+/*
+ * The exit status of an open(2) that failed: 2 when the name is at fault
+ * (missing, a directory, a link, no permission), 3 when the system is
+ * (no descriptor left, no memory, an I/O error).
+ */
+int
+open_status(int e)
+{
+	switch (e) {
+	case EMFILE: case ENFILE: case ENOMEM: case EIO: case EINTR: case EAGAIN:
+	case ENOSPC: case EROFS: case ETXTBSY: case EOVERFLOW:
+		return EXIT_IO;
+	}
+	return EXIT_BAD;
+}
+
 FILE *
 efopen_input(const char *path, const char *what)
 {
@@ -223,7 +239,7 @@ efopen_input(const char *path, const char *what)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(EXIT_BAD, "%s", path);
+		err(open_status(errno), "%s", path);
 	if (fstat(fd, &sb) != 0)
 		err(EXIT_IO, "%s", path);
 	if (!S_ISREG(sb.st_mode))

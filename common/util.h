@@ -66,6 +66,7 @@ int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
 int	  utf8_len(const char *s, size_t n);
 int	  text_len(const char *s, size_t n);
+int	  open_status(int e);
 FILE	 *efopen_input(const char *path, const char *what);
 
 /*

@@ -144,6 +144,8 @@ roll     | empty      | -t "$F#"                              | put table '# A\n
 delve    | empty      | -C ''                                 | -                                       | 2
 delve    | empty      | -C "$S" -n ''                          | session                                 | 2
 delve    | empty      | new -s '' s                           | -                                       | 2
+delve    | empty      | batch -s x -n 1 -o '' 1               | -                                       | 2
+delve    | empty      | new -s 1 ''                           | -                                       | 2
 delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
 #
 # nonnumeric: a word where a number goes
@@ -543,6 +545,7 @@ hazard   | missing    | -f "$S" -T "encounter=$F"             | state hazard; mi
 reaction | missing    | -T "distance=$F"                      | missing                                 | 2
 delve    | missing    | -C missing status                      | -                                       | 2
 delve    | missing    | new -p "$F" s                          | missing                                 | 2
+delve    | missing    | batch -T encounter="$F" -s x -n 1 -o o 1 | missing                          | 2
 #
 # directory: a directory where a file goes
 hazard   | directory  | -f "$F"                               | dir                                     | 2
@@ -562,6 +565,9 @@ roll     | directory  | -t "$F"                               | dir             
 hazard   | directory  | -f "$S" -T "encounter=$F"             | state hazard; dir                       | 2
 reaction | directory  | -T "distance=$F" -                    | dir                                     | 2
 delve    | directory  | new -p "$F" s                          | dir                                     | 2
+delve    | directory  | batch -s x -n 1 -o o 2                 | mkdir -p o/x-2.tsv                      | 2
+delve    | directory  | batch -s x -n 1 -o o 2                 | mkdir o; ln -s ../victim o/x-1.tsv; echo v > victim | 2
+delve    | directory  | batch -S -s x -n 1 -o o 1              | mkdir o; mkfifo o/x-1.txt               | 2
 #
 # unreadable: a file the program may not read (EACCES)
 hazard   | unreadable | -f "$F"                               | unreadable state                        | 2
@@ -691,6 +697,8 @@ delve    | command    | -C "$S" infect Pip venom 2hours dc=0   | psession       
 delve    | command    | -C "$S" -n 2 infect Pip venom 2hours   | psession                                | 2
 delve    | command    | -C "$S" cure Pip venom                 | psession                                | 2
 delve    | command    | -C "$S" daily                          | session                                 | 2
+delve    | command    | batch -j -S -s x -n 1 -o o 1           | -                                       | 2
+delve    | command    | batch -T 'Enc=x' -s x -n 1 -o o 1      | -                                       | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2
@@ -714,6 +722,15 @@ timedice | fields     | -f "$S" -r dungeonturn -p "$F" rest   | state timedice; 
 timedice | fields     | -f "$F"                               | statefile timedice 'affliction Pip venom con 11' | 2
 timedice | fields     | -f "$S" -                             | state timedice; stream 'timedice\t2\t1\t07:10' | 2
 reaction | fields     | -p "$F" morale                        | put party 'Ash\n'                       | 2
+# a keyword or a key given twice: refused, no "last one wins"
+hazard   | fields     | -f "$F"                               | statefile hazard 'rules alarm'          | 2
+hazard   | fields     | -r delving -f "$S" -p "$F"            | state hazard; put party 'Ann con=1 hp=3 con=2\n' | 2
+light    | fields     | -f "$F" tick                          | statefile light 'turn 9'                | 2
+timedice | fields     | -f "$F"                               | statefile timedice 'day 2'              | 2
+timedice | fields     | -f "$S" -p "$F" -w infect Pip venom 2hours dc=5 dc=6 | state timedice; put party 'Pip con=0 resilience=10\n' | 2
+# -w refused by its party file: the state file it made is removed again
+hazard   | fields     | -r delving -f new.state -p "$F" -w    | put party 'Ann con=1\n'                 | 2
+timedice | fields     | -f new.state -p "$F" -w rest          | put party 'Ann con=1\n'                 | 2
 reaction | fields     | -                                     | stream 'reaction\t1\t7'                 | 2
 reaction | fields     | -                                     | stream 'hazard\t2\t1\tencounter'        | 2
 # a field count between two layouts: hazard has 5, 6, 7 or 9 fields, roll 6 or 8

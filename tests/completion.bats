@@ -250,3 +250,14 @@ accepts() {
 	eq "refill relight" "$(zcomp 'delve light re')"
 	eq "party" "$(zcomp 'delve edit pa')"
 }
+
+@test "delve batch: its own options after the word batch, in bash and zsh (delve(6))" {
+	eq "-S -T -j -l -n -o -p -r -s" "$(comp delve batch -)"
+	eq "-S -T -j -l -n -o -p -r -s" "$(comp delve -C x batch -)"
+	eq "delving dungeonturn" "$(comp delve batch -S -r d)"
+	eq "torch" "$(comp delve batch -l to)"
+	need_zsh
+	eq "-S -T -j -l -n -o -p -r -s" "$(zcomp 'delve batch -')"
+	eq "delving dungeonturn" "$(zcomp 'delve -C x batch -r d')"
+	eq "-C -R -V -h -j -n" "$(zcomp 'delve -')"
+}

@@ -138,7 +138,7 @@ p() { env "$@"; }
 hazard -
 light adpt
 timedice adt
-reaction rt
+reaction t
 chase ftu
 return adfntu
 roll adfpru

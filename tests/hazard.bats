@@ -411,7 +411,8 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 
 @test "-f: turns past 10^18 are refused before any is rolled; the state stays readable" {
 	hazard -f st -s 5 > /dev/null
-	echo 'turn 999999999999999999' >> st
+	sed -i 's/^turn .*/turn 999999999999999999/' st	# a keyword given twice is refused
+	grep -qx 'turn 999999999999999999' st
 	cp st before
 	run -2 --separate-stderr hazard -f st -n 2
 	one_error hazard

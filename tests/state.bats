@@ -293,3 +293,145 @@ stamp() { stat -c '%i %s %y' "$1"; }
 	run -3 --separate-stderr light -f /nonexistent/x.light status
 	eq "light: /nonexistent/x.light: No such file or directory" "$stderr"
 }
+
+# pair_args PROG STATE PARTY: the arguments of one -w run that writes the
+# state and the party.
+pair_args() {
+	case $1 in
+	hazard) echo "-r delving -s 3 -f $2 -p $3 -w" ;;
+	timedice) echo "-r dungeonturn -s 3 -f $2 -p $3 -w rest" ;;
+	esac
+}
+
+# pair_run PROG STATE PARTY: that run.
+pair_run() {
+	# shellcheck disable=SC2046
+	"$1" $(pair_args "$@") > /dev/null
+}
+
+# pair_settle PROG STATE PARTY: a run that changes nothing but what a killed one left.
+pair_settle() {
+	case $1 in
+	hazard) hazard -f "$2" -p "$3" -w -n 0 > /dev/null ;;
+	timedice) timedice -r dungeonturn -f "$2" -p "$3" -w show > /dev/null ;;
+	esac
+}
+
+# pair_party PROG: a party each run changes: fatigue wears it down, rests heal it.
+pair_party() {
+	case $1 in
+	hazard) printf 'Ann con=1 hp=90000\nBo con=0 hp=80000 # the tank\n' ;;
+	timedice) printf 'Ann str=0 hp=1 hpmax=90000\nBo str=1 hp=1 hpmax=80000\n' ;;
+	esac
+}
+
+# pair_kills PROG COUNT: COUNT runs of PROG -w killed at random instants; after
+# each, the party on disk (or its pending copy, the state naming it) is the
+# party of the run of one-turn runs that left the same state, and the next
+# run completes it.  Prints how many kills caught the pending copy.
+pair_kills() {
+	local p=$1 i n pending=0 ok
+	rm -rf "$p.d" && mkdir "$p.d" && cd "$p.d" || return 1
+	pair_party "$p" > party
+	cp party ref.party
+	for i in $(seq "$2"); do
+		# shellcheck disable=SC2046
+		"$p" $(pair_args "$p" st party) > /dev/null &	# $! is the program
+		sleep "0.00$((RANDOM % 4))$((RANDOM % 10))"
+		kill -9 $! 2>/dev/null || true
+		wait $! 2>/dev/null || true
+		[ -s st ] || continue	# killed before its first commit
+		# the replay: one-turn runs on a copy until it holds the same state
+		n=0
+		while ! cmp -s st ref.st && [ $((n += 1)) -lt 100 ]; do
+			pair_run "$p" ref.st ref.party
+		done
+		cmp st ref.st || { echo "$p: kill $i: a state no run makes" >&2; return 1; }
+		ok=0
+		cmp -s party ref.party && ok=1
+		for f in .party.pending.*; do
+			[ -e "$f" ] && cmp -s "$f" ref.party && ok=1 pending=$((pending + 1))
+		done
+		[ "$ok" = 1 ] || { echo "$p: kill $i: the state moved on, the party did not" >&2; return 1; }
+		pair_settle "$p" st party
+		cmp party ref.party || { echo "$p: kill $i: not completed" >&2; ls -A >&2; cat st party ref.party >&2; return 1; }
+	done
+	echo "$pending"
+}
+
+@test "hazard -w, timedice -w killed 150 times each: state and party always agree (DESIGN State files 1)" {
+	for p in hazard timedice; do
+		n=$(pair_kills "$p" 150)
+		cd "$p.d"
+		echo "# $p: $n of 150 kills caught between the two renames, completed by the next run" >&3
+		# N one-turn runs are one -n N run (hazard), party and state
+		if [ "$p" = hazard ]; then
+			pair_party hazard > one.party
+			hazard -r delving -s 3 -f one.st -p one.party -w -n "$(turns st)" > /dev/null
+			cmp one.st st && cmp one.party party
+		fi
+		[ -z "$(ls -A | grep -E "pending|tmp")" ]	# nothing left behind
+		cd ..
+	done
+}
+
+# fnv FILE: FNV-1a 64 of FILE's bytes (ASCII), as update.c names a pending copy.
+fnv() {
+	local h=-3750763034362895579 i c s
+	s=$(cat "$1"; echo x)
+	s=${s%x}
+	for ((i = 0; i < ${#s}; i++)); do
+		printf -v c '%d' "'${s:i:1}"
+		h=$(((h ^ (c & 255)) * 1099511628211))
+	done
+	printf '%016x' "$h"
+}
+
+@test "a -w run killed between its renames: the next run, -w or not, renames the party's pending copy first" {
+	printf 'Ann con=1 hp=20\n' > party
+	hazard -r delving -s 3 -f st -p party -w > /dev/null	# turn 1: fatigue
+	cp st old.st; cp party old.party
+	hazard -f st -p party -w > /dev/null	# the run to kill between its renames
+	[ "$(cat party)" != "$(cat old.party)" ]
+	# as the kill left it: the new state, the old party, the new one pending
+	mv party ".party.pending.$(fnv st)"; cp old.party party
+	cp st new.st; cp ".party.pending.$(fnv st)" new.party
+	hazard -f st -p party -n 0 > /dev/null	# no -w: completed all the same
+	cmp party new.party && cmp st new.st
+	[ -z "$(ls -A | grep pending)" ]
+	# a pending copy no state names (killed before its state): left, then
+	# removed by the next -w run, never used
+	cp old.party .party.pending.0123456789abcdef
+	hazard -f st -p party -n 0 > /dev/null
+	cmp party new.party && [ -e .party.pending.0123456789abcdef ]
+	timedice -r dungeonturn -f td -p party -w show > /dev/null
+	cmp party new.party && [ -z "$(ls -A | grep pending)" ]
+}
+
+@test "hazard -w, timedice -w refused by the party file leave no state file behind" {
+	mkdir d && cd d
+	printf 'Ann con=1 con=2 hp=3\n' > party
+	run -2 --separate-stderr hazard -r delving -f st -p party -w
+	eq "hazard: party:1: con: given twice" "$stderr"
+	printf 'Ann con=1\n' > party
+	run -2 --separate-stderr timedice -f st -p party -w rest
+	eq "timedice: party:1: Ann has no resilience=" "$stderr"
+	eq party "$(ls -A)"
+}
+
+@test "a keyword given twice in a state file is refused; sources, timers, afflictions repeat" {
+	printf 'rules exploration\nturn 3\nrules alarm\n' > st
+	cp st before
+	run -2 --separate-stderr hazard -f st
+	eq "hazard: st:3: rules: given twice" "$stderr"
+	cmp st before
+	printf 'day 1\nday 2\n' > td
+	run -2 --separate-stderr timedice -f td turn
+	eq "timedice: td:2: day: given twice" "$stderr"
+	light -f li -s 1 add torch > /dev/null; light -f li add torch > /dev/null
+	eq 2 "$(grep -c '^source' li)"
+	run -0 light -f li tick
+	timedice -f td2 -s 1 timer a 2hours > /dev/null; timedice -f td2 timer b 2hours > /dev/null
+	eq 2 "$(grep -c '^timer' td2)"
+	run -0 timedice -f td2 turn
+}

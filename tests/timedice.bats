@@ -373,7 +373,8 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 
 @test "timedice: turns past 10^18 are refused, the state file untouched and still readable" {
 	timedice -f "$F" -s 1 > /dev/null
-	echo 'turn 999999999999999999' >> "$F"
+	sed -i 's/^turn .*/turn 999999999999999999/' "$F"	# a keyword given twice is refused
+	grep -qx 'turn 999999999999999999' "$F"
 	cp "$F" "$F.before"
 	for cmd in "turn 2" "hour 2" "day" "rest" "-n 2 turn"; do
 		run -2 --separate-stderr timedice -f "$F" $cmd

@@ -28,6 +28,8 @@ _delving_spec() {
 	# delve parses its forms itself: its -h lists no options
 	delve)	rules='' own='C:DIR h j n:COUNT R V'
 		cmds='new status check undo log roll reaction chase return infect cure damage heal set join leave light camp hour edit batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
+	# delve batch: its own options, after the word batch (delve(6))
+	delve-batch) rules=$all cmds='' own='j l:KIND n:TURNS o:DIR p:FILE r:RULES s:SEED S T:KEY=FILE' ;;
 	*)	return 1 ;;
 	esac
 }
@@ -175,6 +177,13 @@ _delving() {
 			_delving_pending "$w"
 		fi
 	done
+	if [ "$prog:${ops[0]-}" = delve:batch ]; then	# batch's words are its own
+		i=1
+		while [ "${COMP_WORDS[i]}" != batch ]; do i=$((i + 1)); done
+		COMP_WORDS=(delve-batch "${COMP_WORDS[@]:i + 1}") COMP_CWORD=$((COMP_CWORD - i))
+		_delving delve-batch
+		return 0
+	fi
 	if [ -n "$pending" ]; then
 		_delving_optarg "$pending"
 	elif [ -z "$ended" ] && [[ $cur == -* && $cur != -[0-9]* ]]; then
