@@ -727,11 +727,9 @@ copy_file(struct session *s, const char *from, const char *name,
     const char *what)
 {
 	char *to = newfile(s, name), buf[65536];
-	FILE *in = efopen_input(from, what), *out;
+	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
 	size_t n;
 
-	if ((out = fopen(to, "we")) == NULL)
-		err(EXIT_IO, "%s", to);
 	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
 		fwrite(buf, 1, n, out);
 	if (ferror(in))
@@ -746,11 +744,9 @@ static void
 write_session(struct session *s)
 {
 	char *path = ses_path(s, "", "session");
-	FILE *fp = fopen(path, "we");
+	FILE *fp = ses_create(s, "", "session");
 	int i;
 
-	if (fp == NULL)
-		err(EXIT_IO, "%s", path);
 	fprintf(fp, "# delve session: see delve(6), FILES\nseed %s\n", s->seed);
 	if (s->rules)
 		fprintf(fp, "rules %s\n", s->rules);

@@ -686,6 +686,20 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 	return fd;
 }
 
+/* A new file NAME in DIR/SUB (SUB "" for DIR), for writing: never a link. */
+FILE *
+ses_create(const struct session *s, const char *sub, const char *name)
+{
+	char *path;
+	FILE *fp = fdopen(create_in(s, sub, name, O_WRONLY), "w");
+
+	if (fp == NULL) {
+		path = ses_path(s, sub, name);
+		err(EXIT_IO, "%s", path);
+	}
+	return fp;
+}
+
 /*
  * This command's records file, .new.PID/records: the last stage of a turn
  * writes into it, so that a turn's records never wait in memory.

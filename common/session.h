@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define SES_TABLES_MAX 16	/* -T tables a session keeps */
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
@@ -47,6 +48,7 @@ void	 ses_begin(struct session *s, int link_current);
 void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	     int call);
 int	 ses_records(struct session *s);
+FILE	*ses_create(const struct session *s, const char *sub, const char *name);
 void	 ses_abort(struct session *s);
 void	 ses_undo(struct session *s);
 void	 ses_prune(struct session *s);
