@@ -285,7 +285,7 @@ void
 view_parts(const struct view_part *p, int np, const char *name,
     enum view_form form, uint64_t start, uint64_t prev)
 {
-	struct reader r = { p, np, name, NULL, 1 << 16, 0, 0, 0, 0 };
+	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
 	struct line l;
 	char *s;
 
@@ -317,7 +317,7 @@ view_parts(const struct view_part *p, int np, const char *name,
 void
 view_check(const struct view_part *p, int np, const char *name)
 {
-	struct reader r = { p, np, name, NULL, 1 << 16, 0, 0, 0, 0 };
+	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
 
 	r.buf = emalloc(r.cap + 1);
 	while (next_line(&r) != NULL)
