@@ -238,7 +238,8 @@ ses_wipe(struct session *s)
 	while ((e = readdir(d)) != NULL)
 		if (strncmp(e->d_name, "g.", 2) == 0 || strcmp(e->d_name, "state") == 0 ||
 		    strcmp(e->d_name, "log") == 0 || strcmp(e->d_name, "session") == 0 ||
-		    stale_work(s, e->d_name) || strcmp(e->d_name, ".state.new") == 0)
+		    stale_work(s, e->d_name) || (strcmp(e->d_name, ".state.new") == 0 &&
+		    e->d_type == DT_LNK))
 			remove_entry(s->dfd, e->d_name);
 	closedir(d);
 }
@@ -626,9 +627,12 @@ start_writing(struct session *s)
 		err(EXIT_IO, "%s", s->dir);
 	s->writing = 1;
 	remove_stale(s);
-	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    S_ISLNK(sb.st_mode))
+	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (!S_ISLNK(sb.st_mode))
+			errx(EXIT_BAD, "%s/.state.new: not a link delve made: left "
+			    "alone", s->dir);
 		unlinkat(s->dfd, ".state.new", 0);
+	}
 	settle_log(s);
 }
 
@@ -798,9 +802,8 @@ switch_to(struct session *s, unsigned long gen)
 	struct stat sb;
 
 	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    !S_ISLNK(sb.st_mode))
-		errx(EXIT_BAD, "%s/.state.new: not delve's: remove it", s->dir);
-	unlinkat(s->dfd, ".state.new", 0);
+	    S_ISLNK(sb.st_mode))
+		unlinkat(s->dfd, ".state.new", 0);
 	if (symlinkat(name, s->dfd, ".state.new") != 0 ||
 	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0)
 		err(EXIT_IO, "%s/state", s->dir);

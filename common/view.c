@@ -277,6 +277,18 @@ print_people(struct reader *r, uint64_t start, uint64_t prev)
 	}
 }
 
+/* Every line read and checked, nothing printed. */
+void
+view_check(const struct view_part *p, int np, const char *name)
+{
+	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
+
+	r.buf = emalloc(r.cap + 1);
+	while (next_line(&r) != NULL)
+		continue;
+	free(r.buf);
+}
+
 /*
  * Records in the form asked for; what is not a record is passed as it is.
  * Every line is checked before anything is printed.
@@ -293,11 +305,8 @@ view_parts(const struct view_part *p, int np, const char *name,
 	fflush(stdout);		/* what delve said before, then the records */
 	if (form == VIEW_PEOPLE)
 		print_people(&r, start, prev);
-	else {
-		while (next_line(&r) != NULL)
-			continue;
-		seek_line(&r, 0, 0);
-	}
+	else
+		view_check(p, np, name);
 	while (form != VIEW_PEOPLE && (s = next_line(&r)) != NULL) {
 		if (form == VIEW_RAW) {
 			fputs(s, stdout);
@@ -310,18 +319,6 @@ view_parts(const struct view_part *p, int np, const char *name,
 	}
 	if (form == VIEW_JSON)
 		out_flush();
-	free(r.buf);
-}
-
-/* Every line read and checked, nothing printed. */
-void
-view_check(const struct view_part *p, int np, const char *name)
-{
-	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
-
-	r.buf = emalloc(r.cap + 1);
-	while (next_line(&r) != NULL)
-		continue;
 	free(r.buf);
 }
 
