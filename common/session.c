@@ -483,9 +483,8 @@ ends_record(int fd, long long len)
 static void
 not_boundary(const struct session *s, unsigned long gen, long long n)
 {
-	char *name = ses_genname(gen), *path = ses_path(s, name, INFO);
-
-	errx(EXIT_BAD, "%s: log %lld: not at a record boundary", path, n);
+	errx(EXIT_BAD, "%s/g.%lu/%s: log %lld: not at a record boundary", s->dir,
+	    gen, INFO, n);
 }
 
 /*
@@ -496,27 +495,27 @@ not_boundary(const struct session *s, unsigned long gen, long long n)
 static void
 check_log(struct session *s)
 {
-	char *log = ses_path(s, "", "log"), *gen = ses_genname(s->gen), rec[64];
+	char *log = ses_path(s, "", "log"), gen[32], rec[64], *path;
 	long long n = s->logsize, size;
 
+	snprintf(gen, sizeof gen, "g.%lu", s->gen);
 	s->logfd = open_plain(s->dfd, "log", log, O_RDONLY, 1);
 	size = file_size(s->logfd, log);
+	free(log);
 	s->logat = n;
 	if (size < n) {
-		char *path = ses_path(s, gen, RECORDS);
-
 		snprintf(rec, sizeof rec, "%s/%s", gen, RECORDS);
-		if ((s->pendfd = open_plain(s->dfd, rec, path, O_RDONLY, 0)) < 0)
-			not_boundary(s, s->gen, n);
-		s->pending = file_size(s->pendfd, path);
+		path = ses_path(s, gen, RECORDS);
+		if ((s->pendfd = open_plain(s->dfd, rec, path, O_RDONLY, 0)) >= 0)
+			s->pending = file_size(s->pendfd, path);
 		s->logat = n - s->pending;
 		free(path);
+		if (s->pendfd < 0)
+			not_boundary(s, s->gen, n);
 	}
 	if (s->logat < 0 || size < s->logat || !ends_record(s->logfd, s->logat) ||
 	    (s->pendfd >= 0 && !ends_record(s->pendfd, s->pending)))
 		not_boundary(s, s->gen, n);
-	free(gen);
-	free(log);
 }
 
 /* The session, read and checked; nothing is written. */
