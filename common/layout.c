@@ -11,13 +11,18 @@
 
 const char *const rec_progs[] = {
 	"hazard", "light", "timedice", "reaction", "chase", "return", "roll",
-	NULL
+	"delve", NULL
 };
 
 const size_t rec_prog_len[REC_PROGS] = {
 	sizeof "hazard" - 1, sizeof "light" - 1, sizeof "timedice" - 1,
 	sizeof "reaction" - 1, sizeof "chase" - 1, sizeof "return" - 1,
-	sizeof "roll" - 1
+	sizeof "roll" - 1, sizeof "delve" - 1
+};
+
+/* DESIGN, The record stream: a hazard record with one is a travel turn (004) */
+const char *const rec_travel_keys[] = {
+	"terrible", "soon", "worsens", "calm", NULL
 };
 
 static const char *const hours_keys[] = { "duration", "rest", NULL };
@@ -106,6 +111,9 @@ const struct rec_layout rec_layouts[REC_KINDS] = {
 	[RK_ROLL_CHECK] = { REC_ROLL, 8, "nsnnnst",
 	    { "index", "expression", "roll", "total", "dc", "result", "text",
 	    NULL }, NULL },
+	/* delve(6) OUTPUT: NAME a character or a file, CHANGE its new key=value */
+	[RK_DELVE_GM] = { REC_DELVE, 6, "nssst",
+	    { "turn", "name", "key", "change", "text", NULL }, NULL },
 	[RK_ROLL_TOTAL] = { -1, 1, "n", { "total", NULL }, NULL },
 	[RK_ROLL_FACES] = { -1, 3, "nss",
 	    { "total", "expression", "faces", NULL }, NULL },
@@ -114,7 +122,7 @@ const struct rec_layout rec_layouts[REC_KINDS] = {
 /* The first kind of each program's records: they follow in the table. */
 const unsigned char rec_first_kind[REC_PROGS + 1] = {
 	RK_HAZARD_DIE, RK_LIGHT_PARTY, RK_TIMEDICE_CLOCK, RK_REACTION_SUMMARY,
-	RK_CHASE_CHECK, RK_RETURN, RK_ROLL_TABLE, RK_ROLL_TOTAL
+	RK_CHASE_CHECK, RK_RETURN, RK_ROLL_TABLE, RK_DELVE_GM, RK_ROLL_TOTAL
 };
 
 /* The layout of a TAB record of PROG with NF fields F, or NULL. */

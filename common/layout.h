@@ -13,7 +13,7 @@
 
 enum rec_prog {		/* the suite's programs, in the order of rec_progs */
 	REC_HAZARD, REC_LIGHT, REC_TIMEDICE, REC_REACTION, REC_CHASE,
-	REC_RETURN, REC_ROLL, REC_PROGS
+	REC_RETURN, REC_ROLL, REC_DELVE, REC_PROGS
 };
 
 enum rec_kind {		/* grouped by program, in the order of rec_prog */
@@ -25,6 +25,7 @@ enum rec_kind {		/* grouped by program, in the order of rec_prog */
 	RK_CHASE_CHECK, RK_CHASE_PACE,
 	RK_RETURN,
 	RK_ROLL_TABLE, RK_ROLL_CHECK,
+	RK_DELVE_GM,		/* delve(6): the GM's acts between turns */
 	RK_ROLL_TOTAL, RK_ROLL_FACES,	/* roll's bare lines: no records */
 	REC_KINDS
 };
@@ -49,6 +50,7 @@ extern const char *const rec_progs[];
 extern const size_t rec_prog_len[];
 extern const struct rec_layout rec_layouts[];
 extern const unsigned char rec_first_kind[];
+extern const char *const rec_travel_keys[];
 
 #define REC_LAYOUT(kind) (&rec_layouts[RK_ ## kind])
 

@@ -56,66 +56,103 @@ party_path(const char *opt)
 static void
 bad(const struct party *p, unsigned long lineno, const char *fmt, const char *arg)
 {
-	char why[256];
+	char why[640];
 
 	snprintf(why, sizeof why, fmt, arg);
 	errx(EXIT_BAD, "%s:%lu: %s", p->path, lineno, why);
 }
 
-/* The keys are named from party_keys, so a new key cannot be left out. */
+/* The keys, as a refusal lists them: "str dex ... dexterity". */
 static void
-unknown_key(const struct party *p, unsigned long lineno, const char *word)
+key_list(char *keys, size_t size)
 {
-	char keys[256];
 	size_t n = 0;
 	int k;
 
-	for (k = 0; party_keys[k] != NULL && n < sizeof keys; k++)
-		n += (size_t)snprintf(keys + n, sizeof keys - n, "%s%s",
-		    k ? " " : "", party_keys[k]);
-	errx(EXIT_BAD, "%s:%lu: unknown key '%s' (%s)", p->path, lineno, word,
-	    keys);
+	keys[0] = '\0';
+	for (k = 0; party_keys[k] != NULL && n < size; k++)
+		n += (size_t)snprintf(keys + n, size - n, "%s%s", k ? " " : "",
+		    party_keys[k]);
+}
+
+/*
+ * A key=value word given to a character, its key and range checked: 0, or
+ * -1 with WHY saying what is wrong ("hp=x: expected a whole number from 0
+ * to 100000").  The file's reader and delve set both take keys here.
+ */
+int
+party_assign(struct member *m, const char *word, char *why, size_t size)
+{
+	const char *eq = strchr(word, '=');
+	char key[256], keys[256];
+	long long v;
+	int k;
+
+	if (eq == NULL) {
+		snprintf(why, size, "'%s': expected key=value", word);
+		return -1;
+	}
+	snprintf(key, sizeof key, "%.*s", (int)(eq - word), word);
+	if ((k = word_in(key, party_keys)) < 0) {
+		key_list(keys, sizeof keys);
+		snprintf(why, size, "unknown key '%s' (%s)", key, keys);
+		return -1;
+	}
+	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
+		snprintf(why, size, "%s: expected a whole number from %ld to %ld",
+		    word, key_range[k].lo, key_range[k].hi);
+		return -1;
+	}
+	m->val[k] = (long)v;
+	m->has |= 1u << k;
+	return 0;
 }
 
 static void
 set_key(struct party *p, struct member *m, char *word)
 {
-	char *eq = strchr(word, '=');
-	long long v;
-	int k;
+	char why[512];
 
-	if (eq == NULL)
-		bad(p, m->lineno, "'%s': expected key=value", word);
-	*eq = '\0';
-	if ((k = word_in(word, party_keys)) < 0)
-		unknown_key(p, m->lineno, word);
-	if (strtonum_ok(eq + 1, key_range[k].lo, key_range[k].hi, &v) != 0) {
-		char why[128];
-
-		snprintf(why, sizeof why, "%s=%s: expected a whole number from %ld to %ld",
-		    word, eq + 1, key_range[k].lo, key_range[k].hi);
+	if (party_assign(m, word, why, sizeof why) != 0)
 		bad(p, m->lineno, "%s", why);
+}
+
+/* A new character's name: 0, or -1 with WHY (bad, or named twice, or no room). */
+int
+party_name_why(const struct party *p, const char *name, char *why, size_t size)
+{
+	int i;
+
+	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
+	    strchr(name, '=') != NULL || strchr(name, ':') != NULL) {
+		snprintf(why, size, "'%s': a name is 1 to 32 printable characters, "
+		    "no '=' or ':'", name);
+		return -1;
 	}
-	m->val[k] = (long)v;
-	m->has |= 1u << k;
+	if (strstr(name, "\xEF\xBB\xBF") != NULL) {	/* kwf skips one at the file's start */
+		snprintf(why, size, "a byte-order mark (U+FEFF) in a name");
+		return -1;
+	}
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->m[i].name, name) == 0) {
+			snprintf(why, size, "'%s': named twice", name);
+			return -1;
+		}
+	if (p->n == PARTY_MAX) {
+		snprintf(why, size, "more than %d characters", PARTY_MAX);
+		return -1;
+	}
+	return 0;
 }
 
 static struct member *
 add_member(struct party *p, const char *name, unsigned long lineno)
 {
 	struct member *m;
-	int i;
+	char why[256];
 
-	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
-	    strchr(name, '=') != NULL || strchr(name, ':') != NULL)
-		bad(p, lineno, "'%s': a name is 1 to 32 printable characters, no '=' or ':'", name);
-	if (strstr(name, "\xEF\xBB\xBF") != NULL)	/* kwf skips one at the file's start */
-		bad(p, lineno, "%s", "a byte-order mark (U+FEFF) in a name");
-	for (i = 0; i < p->n; i++)
-		if (strcmp(p->m[i].name, name) == 0)
-			bad(p, lineno, "'%s': named twice", name);
-	if (p->n == PARTY_MAX)
-		bad(p, lineno, "more than %s characters", "64");
+	if (party_name_why(p, name, why, sizeof why) != 0)
+		bad(p, lineno, "%s", why);
 	m = &p->m[p->n++];
 	memset(m, 0, sizeof *m);
 	strcpy(m->name, name);
@@ -430,8 +467,8 @@ save_added(FILE *out, int comment, const struct member *was,
 }
 
 /* A character's line: the name, then each word, the blanks between kept. */
-static void
-save_line(FILE *out, const char *line, const struct member *was,
+void
+party_line(FILE *out, const char *line, const struct member *was,
     const struct member *now)
 {
 	const char *p = line + strspn(line, " \t");
@@ -485,11 +522,48 @@ party_save(struct kwf *f, const struct party *was, const struct party *now)
 		m = &was->m[i];
 		if ((out = open_memstream(&text, &len)) == NULL)
 			err(EXIT_IO, "%s", kwf_path(f));
-		save_line(out, kwf_line(f, m->lineno), m, &now->m[i]);
+		party_line(out, kwf_line(f, m->lineno), m, &now->m[i]);
 		if (fclose(out) != 0)
 			err(EXIT_IO, "%s", kwf_path(f));
 		kwf_replace(f, m->lineno, text);
 		free(text);
 	}
 	return kwf_commit(f);
+}
+
+/* The character called NAME, or NULL. */
+struct member *
+party_find(struct party *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->m[i].name, name) == 0)
+			return &p->m[i];
+	return NULL;
+}
+
+/* Damage of hp points: no lower than 0 HP.  The points lost. */
+long
+party_damage(struct member *m, long hp)
+{
+	long was = m->val[PK_HP];
+
+	m->val[PK_HP] = hp < was ? was - hp : 0;
+	return was - m->val[PK_HP];
+}
+
+/*
+ * A character's hit points as a sentence ends: "3 of 12 HP", "0 of 12 HP,
+ * incapacitated" (004: "reaches 0 hit points is incapacitated").
+ */
+void
+party_say_hp(const struct member *m, char *buf, size_t size)
+{
+	if (m->has & 1u << PK_HPMAX)
+		snprintf(buf, size, "%ld of %ld HP%s", m->val[PK_HP],
+		    m->val[PK_HPMAX], m->val[PK_HP] == 0 ? ", incapacitated" : "");
+	else
+		snprintf(buf, size, "%ld HP%s", m->val[PK_HP],
+		    m->val[PK_HP] == 0 ? ", incapacitated" : "");
 }

@@ -2,6 +2,7 @@
 #ifndef DELVING_PARTY_H
 #define DELVING_PARTY_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -58,6 +59,16 @@ struct rng;
 long	 party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	     char *says, size_t size);
 int	 party_why(const struct member *m, char *buf, size_t size);
+
+int	 party_assign(struct member *m, const char *word, char *why,
+	     size_t size);
+int	 party_name_why(const struct party *p, const char *name, char *why,
+	     size_t size);
+struct member *party_find(struct party *p, const char *name);
+long	 party_damage(struct member *m, long hp);
+void	 party_say_hp(const struct member *m, char *buf, size_t size);
+void	 party_line(FILE *out, const char *line, const struct member *was,
+	     const struct member *now);
 
 struct kwf;
 int	 party_save(struct kwf *f, const struct party *was,

@@ -49,10 +49,6 @@ struct rec_reader {
 	int	 json_out;	/* the writer's spelling for it */
 };
 
-static const char *const travel_keys[] = {	/* 004: travel turns */
-	"terrible", "soon", "worsens", "calm", NULL
-};
-
 /* A reader of FD, with the layout table indexed by program and field count. */
 struct rec_reader *
 rec_open(int fd)
@@ -740,7 +736,7 @@ rec_travel(struct rec_reader *rd)
 	if (r->nf == 6 && layout(rd) == REC_LAYOUT(HAZARD_TRAVEL))
 		return (int)(cadence_004[word_in(r->f[4],
 		    cadence_names_004)].hours * TRAVEL_TURN_004);
-	return word_in(r->f[3], travel_keys) >= 0 ? TRAVEL_TURN_004 : 0;
+	return word_in(r->f[3], rec_travel_keys) >= 0 ? TRAVEL_TURN_004 : 0;
 }
 
 /*

@@ -65,6 +65,17 @@ clock_of(const struct line *l, uint64_t *t)
 	return 1;
 }
 
+/*
+ * A hazard record with a travel key (delving(7)): a travel turn of one
+ * hour, for a turn that has no timedice record to show its clock.
+ */
+static int
+travel_hour(const struct line *l)
+{
+	return l->nf == 5 && strcmp(l->f[0], "hazard") == 0 &&
+	    word_in(l->f[3], rec_travel_keys) >= 0;
+}
+
 /* roll's bare lines, TOTAL or TOTAL EXPRESSION FACES, as roll -j has them. */
 static void
 bare_json(char *s)
@@ -232,19 +243,20 @@ turn_width(struct reader *r, uint64_t prev)
 /*
  * For people: "turn N  HH:MM  sentence", the turn and time once, aligned.
  * The clock at the end of a turn is a timedice record's of that turn, else
- * ten minutes on from the turn before (prev is the turn before the first
- * line): each turn's lines are read to find it, then again to print them.
+ * ten minutes on from the turn before, an hour for a travel turn (prev is
+ * the turn before the first line): each turn's lines are read to find it,
+ * then again to print them.
  */
 static void
 print_people(struct reader *r, uint64_t start, uint64_t prev)
 {
-	uint64_t t = start, got, turn;
+	uint64_t t = start, got, turn, step;
 	unsigned long at_line;
 	long long at;
 	size_t n, i;
 	char hhmm[8], *s;
 	struct line l;
-	int w = turn_width(r, prev);
+	int w = turn_width(r, prev), shown;
 
 	seek_line(r, 0, 0);
 	for (;;) {
@@ -254,16 +266,20 @@ print_people(struct reader *r, uint64_t start, uint64_t prev)
 			break;
 		split(s, &l, prev);
 		turn = l.turn;
-		t += turn != prev;
-		for (n = 1; ; n++) {
+		step = turn != prev;
+		for (n = 1, shown = 0; ; n++) {
 			if (clock_of(&l, &got))
-				t = got;
+				shown = 1, t = got;
+			else if (step && travel_hour(&l))
+				step = CLOCK_HOUR_TURNS;
 			if ((s = next_line(r)) == NULL)
 				break;
 			split(s, &l, turn);
 			if (l.turn != turn)
 				break;
 		}
+		if (!shown)
+			t += step;
 		seek_line(r, at, at_line);
 		for (i = 0; i < n; i++) {
 			split(next_line(r), &l, turn);

@@ -104,6 +104,12 @@ if [ -x "$B/delve" ]; then
 	a=$(shell_mean "$B/delve -C $tmp/crypt >/dev/null")
 	b=$(shell_mean "cd $tmp/hand && $B/hazard -f h -s 1 | $B/light -f l -s 1 - | $B/timedice -f t -s 1 - | $B/reaction -f r -s 1 - >/dev/null")
 	row delve-turn "delve -C crypt" "hazard -f | light -f - | timedice -f - | reaction -f -" "$a" "$b" "<= 1.5"
+	# a GM command (in-process: read, roll, rename, commit) costs no more than a turn
+	printf 'Bo con=1 hp=100000 hpmax=100000\n' > "$tmp/gm.txt"
+	"$B/delve" new -s 1 -l torch -p "$tmp/gm.txt" "$tmp/gm"
+	a=$(shell_mean "$B/delve -C $tmp/gm damage Bo 1d6 >/dev/null")
+	b=$(shell_mean "$B/delve -C $tmp/gm >/dev/null")
+	row delve-gm "delve damage Bo 1d6" "delve -C S (one turn)" "$a" "$b" "<= 1.0"
 	S=${BENCH_SESSIONS:-1000}
 	cat > "$tmp/sessions.sh" <<LOOP
 mkdir -p $tmp/loop; i=1

@@ -225,3 +225,28 @@ accepts() {
 	run -0 bash -c 'source "$1"; complete -p delve' bash "$COMPDIR/delving.bash"
 	eq "complete -F _delving delve" "$output"
 }
+
+@test "bash and zsh: delve's GM commands, the session's characters after damage, heal, set and leave" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ann hp=5\nBo hp=3\n' > p.txt
+	delve new -s 1 -p p.txt -r delving S
+	eq "daily damage" "$(comp delve da)"
+	eq "edit" "$(comp delve ed)"
+	eq "heal" "$(comp delve he)"
+	eq "join" "$(comp delve j)"
+	eq "lake leave light log" "$(comp delve l)"
+	eq "camp" "$(comp delve ca)"
+	eq "heal hide hour" "$(comp delve h)"
+	eq "Ann Bo" "$(comp delve -C S damage '')"
+	eq "Bo" "$(comp delve -C S heal B)"
+	eq "Ann" "$(DELVING_SESSION=S comp delve set A)"
+	eq "refill relight" "$(comp delve light re)"
+	eq "torch" "$(comp delve light add to)"
+	eq "all" "$(comp delve light out a)"
+	eq "unsafe until" "$(comp delve camp '')"
+	eq "party" "$(comp delve edit pa)"
+	need_zsh
+	eq "Ann Bo" "$(zcomp 'delve -C S damage ')"
+	eq "refill relight" "$(zcomp 'delve light re')"
+	eq "party" "$(zcomp 'delve edit pa')"
+}

@@ -14,15 +14,6 @@ teardown() {
 	fi
 }
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
-snap() {
-	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
-		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
-		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
-		else echo "$f/"; fi
-	done)
-}
-
 # clean DIR: no lock file, no temp file, nothing hidden.
 clean() {
 	local left

@@ -8,6 +8,15 @@ GOLDEN="$TOP/tests/golden"
 export LC_ALL=C
 unset DELVING_SEED DELVING_RULES DELVING_PARTY
 
+# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
+snap() {
+	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
+		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
+		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
+		else echo "$f/"; fi
+	done)
+}
+
 # eq EXPECTED ACTUAL: compare, and show both when they differ.
 eq() {
 	if [ "$1" != "$2" ]; then

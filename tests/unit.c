@@ -14,6 +14,8 @@
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
+ *	unit hp MAX			party_damage and party_heal over every hp,
+ *					hpmax and amount to MAX: "cases wrong"
  */
 #include <err.h>
 #include <inttypes.h>
@@ -22,6 +24,7 @@
 #include <string.h>
 
 #include "expr.h"
+#include "party.h"
 #include "record.h"
 #include "rng.h"
 #include "table.h"
@@ -222,6 +225,35 @@ check_text(const char *seed, const char *count)
 	printf("%ld %ld %ld\n", texts, nots, wrong);
 }
 
+/*
+ * The GM's damage and healing (delve damage, delve heal): damage never
+ * below 0 HP, healing never above hpmax= (nor taking away what a character
+ * above it has), each returning the points it moved.
+ */
+static void
+check_hp(const char *max)
+{
+	long n = atol(max), hp, top, amount, cases = 0, wrong = 0, got;
+	struct member m;
+
+	for (hp = 0; hp <= n; hp++)
+		for (top = 0; top <= n; top++)
+			for (amount = 0; amount <= n; amount++, cases++) {
+				memset(&m, 0, sizeof m);
+				m.val[PK_HP] = hp;
+				m.val[PK_HPMAX] = top;
+				m.has = 1u << PK_HP | 1u << PK_HPMAX;
+				got = party_damage(&m, amount);
+				wrong += m.val[PK_HP] != (amount < hp ? hp - amount : 0) ||
+				    got != hp - m.val[PK_HP];
+				m.val[PK_HP] = hp;
+				got = party_heal(&m, amount);
+				wrong += m.val[PK_HP] != (hp >= top ? hp : hp + amount < top ?
+				    hp + amount : top) || got != m.val[PK_HP] - hp;
+			}
+	printf("%ld %ld\n", cases, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -262,8 +294,10 @@ main(int argc, char *argv[])
 		print_sentence(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "text") == 0) {
 		check_text(argv[2], argv[3]);
+	} else if (argc == 3 && strcmp(argv[1], "hp") == 0) {
+		check_hp(argv[2]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;

@@ -27,7 +27,7 @@ _delving_spec() {
 	roll)	rules='' cmds='' ;;
 	# delve parses its forms itself: its -h lists no options
 	delve)	rules='' own='C:DIR h j n:COUNT R V'
-		cmds='new status check undo log roll reaction chase return infect cure batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
+		cmds='new status check undo log roll reaction chase return infect cure damage heal set join leave light camp hour edit batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
 	*)	return 1 ;;
 	esac
 }
@@ -66,7 +66,13 @@ _delving_pending() {
 
 # _delving_value LETTER VALUE: the values completion needs: -f, -r.
 _delving_value() {
-	case $1 in f) file=$2 ;; r) given_rules=$2 ;; esac
+	case $1 in f) file=$2 ;; r) given_rules=$2 ;; C) session=$2 ;; esac
+}
+
+# _delving_party: the characters of the session's party file (delve).
+_delving_party() {
+	local f=${session:-${DELVING_SESSION:-.}}/state/party
+	[ -r "$f" ] && _delving_words "$(awk '$1 !~ /^#/ && NF { print $1 }' "$f")"
 }
 
 # _delving_words WORDS: the words among WORDS that begin with the word
@@ -127,6 +133,13 @@ _delving_operand() {
 	1:timedice:cancel) _delving_names timer ;;
 	2:timedice:roll) _delving_words from ;;
 	1:chase:flee|1:chase:retreat) _delving_words 'open uneven long' ;;
+	1:delve:damage|1:delve:heal|1:delve:set|1:delve:leave) _delving_party ;;
+	1:delve:light)	_delving_words 'add out relight refill wind snow hazard' ;;
+	1:delve:camp)	_delving_words 'unsafe until' ;;
+	1:delve:hour)	_delving_words rest ;;
+	1:delve:edit)	_delving_words 'party hazard light timedice reaction' ;;
+	2:delve:light)	case $2 in add) _delving_words 'torch lantern candle' ;;
+			out) _delving_words 'all spent' ;; esac ;;
 	esac
 }
 
@@ -139,7 +152,7 @@ _delving_bare_return() {
 
 _delving() {
 	local cmd=$1 prog=${1##*/} cur=${COMP_WORDS[COMP_CWORD]} opts rules cmds own=''
-	local pending='' file='' given_rules='' ended='' w i o ops=()
+	local pending='' file='' given_rules='' session='' ended='' w i o ops=()
 	local -A argname=()
 	COMPREPLY=()
 	_delving_bare_return "$cmd" && return 0

@@ -1,0 +1,365 @@
+/*
+ * gm: the game master's acts on a party file (gm.h).  Every rule of a
+ * character stays in party.c (damage, healing up to hpmax=, the keys and
+ * their ranges, names); this file reads the act's words, rolls its dice,
+ * writes the file and says what changed.
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gm.h"
+#include "dice.h"
+#include "party.h"
+#include "rng.h"
+#include "update.h"
+#include "util.h"
+
+#define GM_SAY 1024
+
+struct plan {
+	struct party was, now;
+	int	 gone;		/* the index of a character who left, or -1 */
+	FILE	*rec;
+	uint64_t turn;
+	struct rng *r;
+	const char *act;
+};
+
+/* One record: "delve TURN NAME KEY CHANGE TEXT". */
+static void
+record(struct plan *pl, const char *name, const char *change, const char *text)
+{
+	fprintf(pl->rec, "delve\t%" PRIu64 "\t%s\t%s\t%s\t%s\n", pl->turn, name,
+	    pl->act, change, text);
+}
+
+/* The character NAME of the party, or a refusal naming the party. */
+static struct member *
+character(struct plan *pl, const char *name)
+{
+	char names[PARTY_MAX * (PARTY_NAME_MAX + 2)];
+	struct member *m = party_find(&pl->now, name);
+	size_t n = 0;
+	int i;
+
+	if (m != NULL)
+		return m;
+	names[0] = '\0';
+	for (i = 0; i < pl->now.n && n < sizeof names; i++)
+		n += (size_t)snprintf(names + n, sizeof names - n, "%s%s",
+		    i ? ", " : "", pl->now.m[i].name);
+	errx(EXIT_BAD, "%s: '%s': not in the party (%s)", pl->act, name, names);
+}
+
+/* A character whose hit points change: alive, with hp=. */
+static struct member *
+wounded(struct plan *pl, const char *name)
+{
+	struct member *m = character(pl, name);
+
+	if (party_dead(m))
+		errx(EXIT_BAD, "%s: %s is dead (CON 0)", pl->act, m->name);
+	if (!(m->has & 1u << PK_HP))
+		errx(EXIT_BAD, "%s: %s has no hp= in the party file (delve set %s "
+		    "hp=N)", pl->act, m->name, m->name);
+	return m;
+}
+
+/*
+ * AMOUNT: a whole number of hit points, or dice read by the grammar of
+ * roll(6) and rolled now (never below 0); HOW is " (2d6)" for dice, "".
+ */
+static long
+amount(struct plan *pl, const char *word, char *how, size_t size)
+{
+	struct expr scratch;
+	struct dice d;
+	const char *why;
+	char name[64];
+	long long n;
+	long got;
+
+	how[0] = '\0';
+	if (strtonum_ok(word, 0, 100000, &n) == 0)
+		return (long)n;
+	if (*word >= '0' && *word <= '9' && strpbrk(word, "dD") == NULL)
+		errx(EXIT_BAD, "%s: '%s': expected a number of hit points from 0 to "
+		    "100000, or dice", pl->act, word);
+	if ((why = dice_read(&d, word, &scratch)) != NULL)
+		errx(EXIT_BAD, "%s: '%s': %s", pl->act, word, why);
+	if (dice_min(&d) < 0)
+		errx(EXIT_BAD, "%s: '%s': dice that can roll below 0", pl->act, word);
+	got = dice_roll(&d, pl->r, NULL);
+	dice_name(name, sizeof name, &scratch, word);
+	snprintf(how, size, " (%s)", name);
+	return got;
+}
+
+/* damage NAME N|DICE: "Bo takes 7 damage (2d6): 3 of 12 HP." */
+static void
+act_damage(struct plan *pl, char **argv)
+{
+	struct member *m = wounded(pl, argv[0]);
+	char how[80], hp[64], change[32], text[GM_SAY];
+	long n = amount(pl, argv[1], how, sizeof how);
+
+	party_damage(m, n);
+	party_say_hp(m, hp, sizeof hp);
+	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
+	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
+	    hp);
+	record(pl, m->name, change, text);
+}
+
+/* heal NAME N|DICE: "Bo heals 5 HP (1d8): 8 of 12 HP.", capped at hpmax=. */
+static void
+act_heal(struct plan *pl, char **argv)
+{
+	struct member *m = wounded(pl, argv[0]);
+	char how[80], hp[64], change[32], text[GM_SAY];
+	long n = amount(pl, argv[1], how, sizeof how), got;
+
+	got = party_heal(m, n);
+	party_say_hp(m, hp, sizeof hp);
+	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
+	if (got < n)
+		snprintf(text, sizeof text, "%s heals %ld of %ld HP%s, no higher "
+		    "than hpmax=%ld: %s.", m->name, got, n, how,
+		    m->val[PK_HPMAX], hp);
+	else
+		snprintf(text, sizeof text, "%s heals %ld HP%s: %s.", m->name, got,
+		    how, hp);
+	record(pl, m->name, change, text);
+}
+
+/* The index of key=value's key in party_keys; the words were checked. */
+static int
+key_of(const char *word)
+{
+	char key[64];
+
+	snprintf(key, sizeof key, "%.*s", (int)strcspn(word, "="), word);
+	return word_in(key, party_keys);
+}
+
+/* KEY=VALUE words given to m, each key once: the keys, a bit each. */
+static unsigned
+assign(struct plan *pl, struct member *m, int argc, char **argv)
+{
+	char why[640];
+	unsigned given = 0;
+	int i, k;
+
+	for (i = 0; i < argc; i++) {
+		if (party_assign(m, argv[i], why, sizeof why) != 0)
+			errx(EXIT_BAD, "%s: %s: %s", pl->act, m->name, why);
+		k = key_of(argv[i]);
+		if (given & 1u << k)
+			errx(EXIT_BAD, "%s: %s: %s= given twice", pl->act, m->name,
+			    party_keys[k]);
+		given |= 1u << k;
+	}
+	return given;
+}
+
+/* set NAME KEY=VALUE ...: "Bo's str is 2 (was 1)." a key. */
+static void
+act_set(struct plan *pl, int argc, char **argv)
+{
+	struct member *m = character(pl, argv[0]);
+	const struct member *was = &pl->was.m[m - pl->now.m];
+	char change[64], text[GM_SAY], before[32];
+	unsigned given;
+	int k;
+
+	if (argc < 2)
+		errx(EXIT_BAD, "%s: %s: expected KEY=VALUE ...", pl->act, m->name);
+	given = assign(pl, m, argc - 1, argv + 1);
+	for (k = 0; k < PK_NKEYS; k++) {
+		if (!(given & 1u << k))
+			continue;
+		snprintf(before, sizeof before, was->has & 1u << k ? "%ld" : "none",
+		    was->val[k]);
+		snprintf(change, sizeof change, "%s=%ld", party_keys[k], m->val[k]);
+		snprintf(text, sizeof text, "%s's %s is %ld (was %s).", m->name,
+		    party_keys[k], m->val[k], before);
+		record(pl, m->name, change, text);
+	}
+}
+
+/* join NAME [KEY=VALUE ...]: "Cy joins the party: hp=8 level=1." */
+static void
+act_join(struct plan *pl, int argc, char **argv)
+{
+	char why[256], text[GM_SAY], keys[GM_SAY] = "";
+	struct member *m;
+	size_t n = 0;
+	int k;
+
+	if (party_name_why(&pl->now, argv[0], why, sizeof why) != 0)
+		errx(EXIT_BAD, "%s: %s", pl->act, why);
+	m = &pl->now.m[pl->now.n++];
+	memset(m, 0, sizeof *m);
+	snprintf(m->name, sizeof m->name, "%s", argv[0]);
+	assign(pl, m, argc - 1, argv + 1);
+	for (k = 0; k < PK_NKEYS; k++)
+		if (m->has & 1u << k && n < sizeof keys)
+			n += (size_t)snprintf(keys + n, sizeof keys - n, " %s=%ld",
+			    party_keys[k], m->val[k]);
+	snprintf(text, sizeof text, "%s joins the party%s%s.", m->name,
+	    n ? ":" : "", keys);
+	record(pl, m->name, "-", text);
+}
+
+/* leave NAME: "Bo leaves the party." */
+static void
+act_leave(struct plan *pl, int argc, char **argv)
+{
+	struct member *m = character(pl, argv[0]);
+	char text[GM_SAY];
+
+	(void)argc;
+	if (pl->now.n == 1)
+		errx(EXIT_BAD, "%s: %s is the last of the party: a party file needs "
+		    "one character", pl->act, m->name);
+	pl->gone = (int)(m - pl->now.m);
+	snprintf(text, sizeof text, "%s leaves the party.", m->name);
+	record(pl, m->name, "-", text);
+}
+
+/* The acts: the words each takes after its name (at least, at most). */
+static const struct {
+	const char *name;
+	int	 min, max;
+	const char *usage;
+	void	(*two)(struct plan *, char **);
+	void	(*many)(struct plan *, int, char **);
+} acts[] = {
+	{ "damage", 2, 2, "NAME N|DICE", act_damage, NULL },
+	{ "heal", 2, 2, "NAME N|DICE", act_heal, NULL },
+	{ "set", 2, 1 + PK_NKEYS, "NAME KEY=VALUE ...", NULL, act_set },
+	{ "join", 1, 1 + PK_NKEYS, "NAME [KEY=VALUE ...]", NULL, act_join },
+	{ "leave", 1, 1, "NAME", NULL, act_leave },
+};
+
+#define NACTS (sizeof acts / sizeof acts[0])
+
+/* WORD names one of the acts. */
+int
+gm_is_party_act(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < NACTS; i++)
+		if (strcmp(acts[i].name, word) == 0)
+			return 1;
+	return 0;
+}
+
+/* A new character's line: the name, then each key given, in party_keys' order. */
+static void
+joined(FILE *out, const struct member *m)
+{
+	int k;
+
+	fputs(m->name, out);
+	for (k = 0; k < PK_NKEYS; k++)
+		if (m->has & 1u << k)
+			fprintf(out, " %s=%ld", party_keys[k], m->val[k]);
+	fputc('\n', out);
+}
+
+/* The party file's lines, each character's as it now is, and those who joined. */
+static void
+write_text(struct plan *pl, const char *path, FILE *out)
+{
+	FILE *in = efopen_input(path, "a party file");
+	char *line = NULL;
+	size_t cap = 0, len;
+	unsigned long ln = 0;
+	ssize_t got;
+	int i;
+
+	while ((got = getline(&line, &cap, in)) > 0) {
+		len = (size_t)got;
+		ln++;
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		for (i = 0; i < pl->was.n && pl->was.m[i].lineno != ln; i++)
+			;
+		if (i == pl->gone)
+			continue;
+		if (i < pl->was.n)
+			party_line(out, line, &pl->was.m[i], &pl->now.m[i]);
+		else
+			fputs(line, out);
+		fputc('\n', out);
+	}
+	if (ferror(in))
+		err(EXIT_IO, "%s", path);
+	for (i = pl->was.n; i < pl->now.n; i++)
+		joined(out, &pl->now.m[i]);
+	free(line);
+	fclose(in);
+}
+
+/*
+ * ARGV: an act and its words, on the party file PARTY at the session's
+ * TURN, dice from R: checked, rolled and said, nothing written yet.
+ */
+void
+gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
+    uint64_t turn, struct rng *r)
+{
+	struct plan *pl = emalloc(sizeof *pl);
+	FILE *text;
+	size_t i;
+
+	for (i = 0; i < NACTS && strcmp(acts[i].name, argv[0]) != 0; i++)
+		;
+	if (i == NACTS)
+		errx(EXIT_BAD, "%s: not an act of the game master's", argv[0]);
+	if (argc - 1 < acts[i].min || argc - 1 > acts[i].max)
+		errx(EXIT_BAD, "%s: expected %s %s", argv[0], argv[0], acts[i].usage);
+	party_load(&pl->was, party);
+	pl->now = pl->was;
+	pl->gone = -1;
+	pl->turn = turn;
+	pl->r = r;
+	pl->act = argv[0];
+	if ((pl->rec = open_memstream(&a->rec, &a->reclen)) == NULL)
+		err(EXIT_IO, "%s", party);
+	if (acts[i].two != NULL)
+		acts[i].two(pl, argv + 1);
+	else
+		acts[i].many(pl, argc - 1, argv + 1);
+	if ((text = open_memstream(&a->text, &a->textlen)) == NULL)
+		err(EXIT_IO, "%s", party);
+	write_text(pl, party, text);
+	if (fclose(text) != 0 || fclose(pl->rec) != 0)
+		err(EXIT_IO, "%s", party);
+	free(pl);
+}
+
+/* The new party file in place of PARTY, by rename: never written in place. */
+void
+gm_write(const struct gm_act *a, const char *party)
+{
+	struct upd *u = upd_open(party, "a party file", 0);
+	FILE *fp = upd_begin(u);
+
+	fwrite(a->text, 1, a->textlen, fp);
+	upd_commit(u, fp);
+	upd_close(u);
+}
+
+void
+gm_free(struct gm_act *a)
+{
+	free(a->text);
+	free(a->rec);
+	memset(a, 0, sizeof *a);
+}
