@@ -320,8 +320,9 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
 	if (proc_run(argvs, 4, ses_records(s), NULL, NULL, &res))
 		stage_failed(s, &res, argvs[res.stage][0]);
-	ses_commit(s, NULL, 0, (uint64_t)o->count, 0);
 	view_fd(ses_records(s), "records", o->form, start, prev);
+	out_done();	/* shown and flushed before the commit (DESIGN, Sessions) */
+	ses_commit(s, NULL, 0, (uint64_t)o->count, 0);
 	for (i = 0; i < 4; i++)
 		free(argvs[i][2]);
 	for (i = tables; i < tables_end; i += 2)

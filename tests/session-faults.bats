@@ -314,6 +314,16 @@ dead_pid() {
 	done
 }
 
+@test "a turn whose output cannot be written: exit 3, one line, the session byte for byte as it was" {
+	session S
+	before=$(snap S)
+	for f in "" -R -j; do
+		run -3 --separate-stderr sh -c "delve -C S $f > /dev/full"
+		one_error delve
+		eq "$before" "$(snap S)"
+	done
+}
+
 @test "a turn's records stream to the generation: memory does not grow with -n" {
 	[ -x /usr/bin/time ] || skip "no GNU time"
 	delve new -s x A
