@@ -14,9 +14,10 @@
  *     next writing command completes the append (under the lock), and
  *     until then status, log and check read that tail from the records;
  *   - undo first keeps the current generation's records (made again from
- *     the log when a commit removed them), cuts the log back to the older
- *     generation's length, then renames "state": killed between, the log
- *     lacks the current generation's tail, which is the state above.
+ *     the log when a commit removed them) and the older one's as its
+ *     commit left them, cuts the log back to the older generation's
+ *     length, then renames "state": killed between, the log lacks the
+ *     current generation's tail, which is the state above.
  *
  * A generation keeps its records until the next commit removes them.  A
  * log longer than its generation's N (a session of an older delve) is cut
