@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "dice.h"
 #include "pace.h"
 #include "opt.h"
@@ -22,35 +23,30 @@ static const char prog[] = "chase";
 #define DC_SHIFT_MAX	20	/* -b and -x */
 
 struct opts {
-	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 a, d;
-	int	 group, json, verbose;
-	long long count;
+	OPT_COMMON;		/* -adjnprsv */
+	int	 group;
 	long	 mod, speed, bow, stall;
 	long	 dc;		/* -c: the DC to break away (retreat) */
 	int	 key;		/* -k: the party file's key to break away with */
-	const char *party, *rules, *seed;
-	char	 given[128];	/* given['q']: -q was given */
+	char	 given[128];	/* given['q']: -q was given, or any other */
 };
 
 static const struct opt options[] = {
-	{ 'a', NULL, "roll with advantage" },
 	{ 'b', "N", "the pursuers need only bow range: DC lower by N" },
 	{ 'c', "DC", "retreat: the DC to break away (default 11)" },
-	{ 'd', NULL, "roll with disadvantage" },
 	{ 'g', NULL, "the worst modifier rolls once for the group" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'k', "KEY", "retreat: the party file's key to break away with (dex)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every modifier" },
-	{ 'n', "COUNT", "roll the chase COUNT times (default 1)" },
-	{ 'p', "FILE", "read the characters from the party file" },
 	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
-	{ 'r', "RULES", "the rules of pace" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'x', "N", "the quarry stalls: DC higher by N" },
+	{ 0, NULL, NULL }
+};
+
+/* chase's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'n', NULL, "roll the chase COUNT times (default 1)" },
+	{ 'p', NULL, "read the characters from the party file" },
+	{ 'r', NULL, "the rules of pace" },
 	{ 0, NULL, NULL }
 };
 
@@ -59,7 +55,8 @@ static const struct opt_spec spec = {
 	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
 	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] "
 	    "[-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "
-	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
+	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0,
+	.shared = "adjnprsv", .says = says
 };
 
 /* The options a form has no use for are refused, not ignored. */
@@ -99,7 +96,7 @@ struct chase {
 	struct party party;
 	const struct chase_terrain *terrain;	/* NULL: a retreat not pursued */
 	struct stream st;
-	int	 adv;		/* -a 1, -d -1 */
+	struct check_env env;	/* 004's conditions, -a/-d */
 	int	 flee, group, verbose;
 	long	 dc;
 	enum party_key away;	/* retreat: the key to break away with */
@@ -135,27 +132,32 @@ find_terrain(const char *word)
 }
 
 /*
- * " at advantage [2d20kh1: 4,15]": the circumstance, and with -v the dice;
- * 004's load or exhaustion names itself when it gives the disadvantage.
+ * ", at advantage [2d20kh1: 4,15]": the circumstances check_roll said
+ * (004's load or exhaustion named), and with -v the dice.
  */
 static void
-check_dice(const struct chase *c, const struct member *m, const struct dice *d20,
-    const struct check *k, char *buf, size_t size)
+check_dice(const struct chase *c, const struct rolled *r, char *buf,
+    size_t size)
 {
-	char why[96];
-	int n = 0;
+	int n = snprintf(buf, size, "%s", r->says);
 
-	buf[0] = '\0';
-	if (d20->count > 1)
-		n = snprintf(buf, size, ", at %s", d20->keephigh ?
-		    "advantage" : "disadvantage");
-	if (d20->count > 1 && !d20->keephigh && party_why(m, why, sizeof why))
-		n += snprintf(buf + n, size - (size_t)n, " (%s)", why);
 	if (c->verbose) {
 		n += snprintf(buf + n, size - (size_t)n, " [");
-		n += dice_describe(d20, k->faces, buf + n, (int)size - n - 1);
+		n += dice_describe(&r->d20, r->c.faces, buf + n, (int)size - n - 1);
 		snprintf(buf + n, size - (size_t)n, "]");
 	}
+}
+
+/* 004: a chase or a retreat's check, KEY's modifier against DC. */
+static void
+roll_check(struct chase *c, struct rolled *r, const struct member *m,
+    enum party_key key, long dc)
+{
+	struct check_of of = { 0, 0, 1, 0, 0 };
+
+	of.key = (int)key;
+	of.dc = dc;
+	check_roll(r, &c->st.rng, m, 0, &of, &c->env);
 }
 
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY, the TEXT to follow */
@@ -175,13 +177,14 @@ check_fields(uint64_t index, const struct member *m, const struct check *k,
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY TEXT */
 static void
 emit_check(const struct chase *c, uint64_t index, const struct member *m,
-    const struct dice *d20, const struct check *k)
+    const struct rolled *r)
 {
+	const struct check *k = &r->c;
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
-	char dice[192];
+	char dice[CHECK_SAYS_MAX + 64];
 
-	check_dice(c, m, d20, k, dice, sizeof dice);
+	check_dice(c, r, dice, sizeof dice);
 	check_fields(index, m, k, out->key);
 	if (c->group)
 		rec_text("The party %s: %s rolls for the group with the worst "
@@ -204,19 +207,16 @@ one_chase(struct chase *c, uint64_t index)
 {
 	enum party_key key = c->terrain->key;
 	int i, from = 0, to = c->party.n, passed = 0;
-	struct dice d20;
-	struct check k;
+	struct rolled r;
 
 	if (c->group) {
 		from = slowest(&c->party, key);
 		to = from + 1;
 	}
 	for (i = from; i < to; i++) {
-		/* 004: load above the STR score forces disadvantage */
-		dice_d20(&d20, party_adv(&c->party.m[i], c->adv));
-		dice_check(&k, &d20, &c->st.rng, c->party.m[i].val[key], c->dc);
-		emit_check(c, index, &c->party.m[i], &d20, &k);
-		passed += k.pass;
+		roll_check(c, &r, &c->party.m[i], key, c->dc);
+		emit_check(c, index, &c->party.m[i], &r);
+		passed += r.c.pass;
 	}
 	return c->flee ? passed == to - from : passed > 0;
 }
@@ -240,7 +240,8 @@ run_chase(const struct opts *o, int argc, char **argv)
 	c.terrain = find_terrain(argv[0]);
 	load_characters(&c.party, o, c.terrain->key, argc - 1, argv + 1);
 	c.dc = chase_dc(o, c.flee);
-	c.adv = o->adv;
+	c.env.rules = R_TRAVEL;	/* 004: the chase check is 004's alone */
+	c.env.adv = o->adv;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_chase(&c, (uint64_t)i + 1);
@@ -250,18 +251,19 @@ run_chase(const struct opts *o, int argc, char **argv)
 /* A retreat's break-away check: "DEX 14+2", or "14+2" for NAME:MOD. */
 static void
 emit_away(const struct chase *c, uint64_t index, const struct member *m,
-    const struct dice *d20, const struct check *k, int from_file)
+    const struct rolled *r, int from_file)
 {
+	const struct check *k = &r->c;
 	const struct chase_outcome *out = &retreat_outcome_004[!k->pass ?
 	    RT_STOPPED : c->terrain != NULL ? RT_PURSUED : RT_AWAY];
-	char dice[192], label[8] = "";
+	char dice[CHECK_SAYS_MAX + 64], label[8] = "";
 	int i;
 
 	for (i = 0; from_file && party_keys[c->away][i] != '\0'; i++)
 		label[i] = (char)(party_keys[c->away][i] - 'a' + 'A');
 	if (from_file)
 		label[i] = ' ';
-	check_dice(c, m, d20, k, dice, sizeof dice);
+	check_dice(c, r, dice, sizeof dice);
 	check_fields(index, m, k, out->key);
 	rec_text("%s %s: %s%ld%+ld = %ld against DC %ld%s.",
 	    party_who(m, PARTY_UNNAMED), out->text, label, k->roll, k->mod,
@@ -278,21 +280,18 @@ static int
 one_retreat(struct chase *c, uint64_t index, int from_file)
 {
 	struct member *m;
-	struct dice d20;
-	struct check k;
+	struct rolled r;
 	int i, all = 1;
 
 	for (i = 0; i < c->party.n; i++) {
 		m = &c->party.m[i];
-		dice_d20(&d20, party_adv(m, c->adv));
-		dice_check(&k, &d20, &c->st.rng, m->val[c->away], c->away_dc);
-		emit_away(c, index, m, &d20, &k, from_file);
-		if (k.pass && c->terrain != NULL) {	/* 004: "Use the chase rules" */
-			dice_check(&k, &d20, &c->st.rng, m->val[c->terrain->key],
-			    c->dc);
-			emit_check(c, index, m, &d20, &k);
+		roll_check(c, &r, m, c->away, c->away_dc);
+		emit_away(c, index, m, &r, from_file);
+		if (r.c.pass && c->terrain != NULL) {	/* 004: "Use the chase rules" */
+			roll_check(c, &r, m, c->terrain->key, c->dc);
+			emit_check(c, index, m, &r);
 		}
-		all &= k.pass;
+		all &= r.c.pass;
 	}
 	return all;
 }
@@ -344,7 +343,8 @@ run_retreat(const struct opts *o, int argc, char **argv)
 	retreat_party(&c, o, argc, argv);
 	if (c.terrain != NULL)
 		c.dc = chase_dc(o, 1);
-	c.adv = o->adv;
+	c.env.rules = R_TRAVEL;
+	c.env.adv = o->adv;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_retreat(&c, (uint64_t)i + 1, file);
@@ -356,10 +356,10 @@ run_retreat(const struct opts *o, int argc, char **argv)
  * (000, 002), or 10 + STR mod miles a day, halved when encumbered (004).
  */
 static long
-pace_of(const struct member *m, enum party_key k)
+pace_of(const struct member *m, enum party_key k, int rules)
 {
 	if (k == PK_SPEED)
-		return party_speed(m);
+		return party_speed(m, rules);
 	return (PACE_OVERLAND_004 + m->val[k]) * (party_overload(m) > 0 ? 1 : 2);
 }
 
@@ -373,13 +373,13 @@ party_pace(struct pace_ask *a, const char *path, enum party_key k)
 	party_load(&p, path);
 	party_need(&p, k);
 	for (i = 1; i < p.n; i++)
-		if (pace_of(&p.m[i], k) < pace_of(&p.m[w], k))
+		if (pace_of(&p.m[i], k, a->rules) < pace_of(&p.m[w], k, a->rules))
 			w = i;
 	a->who = estrdup(p.m[w].name);
 	a->over = party_overload(&p.m[w]);
 	a->strength = p.m[w].val[PK_STRENGTH];
 	if (k == PK_SPEED)
-		a->speed = party_speed(&p.m[w]);
+		a->speed = party_speed(&p.m[w], a->rules);
 	else
 		a->mod = p.m[w].val[k];
 }
@@ -458,24 +458,24 @@ hex_hours(const struct pace_ask *a, const struct pace *m, long long num,
 {
 	char mph[32], hours[32], days[32] = "";
 	long long hnum = num, hden = den;
-	int one;
+	int one, one_hour;
 
 	if (strcmp(m->per, "day") == 0)
 		hden *= MARCH_HOURS_004;	/* miles an hour: NUM/DEN/8 */
 	one = pace_spoken(mph, sizeof mph, hnum, hden);
-	/* hours to the nearest whole: HEX * HDEN / HNUM */
-	snprintf(hours, sizeof hours, "%s%lld", a->hex * hden % hnum ? "about " :
-	    "", (2 * a->hex * hden + hnum) / (2 * hnum));
+	/* the hours, HEX * HDEN / HNUM, to the nearest quarter: 1.2 is "about 1¼" */
+	one_hour = pace_spoken(hours, sizeof hours, a->hex * hden, hnum);
 	if (strcmp(m->per, "day") == 0 && a->hex * den > num)
 		snprintf(days, sizeof days, ", %lld days",
 		    pace_count(a->hex, num, den));
 	if (strcmp(m->per, "day") == 0)
 		snprintf(buf, size, ", %s %s an hour over an %d-hour day; a "
-		    "%ld-mile hex takes %s hours%s", mph, one ? "mile" : "miles",
-		    MARCH_HOURS_004, a->hex, hours, days);
+		    "%ld-mile hex takes %s %s%s", mph, one ? "mile" : "miles",
+		    MARCH_HOURS_004, a->hex, hours, one_hour ? "hour" : "hours",
+		    days);
 	else
-		snprintf(buf, size, "; a %ld-mile hex takes %s hours", a->hex,
-		    hours);
+		snprintf(buf, size, "; a %ld-mile hex takes %s %s", a->hex,
+		    hours, one_hour ? "hour" : "hours");
 }
 
 /* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */
@@ -588,20 +588,12 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'a': o->a = 1; break;
 	case 'b': o->bow = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-b"); break;
 	case 'c': o->dc = (long)estrtonum(v, 1, RETREAT_DC_MAX, "-c"); break;
-	case 'd': o->d = 1; break;
 	case 'g': o->group = 1; break;
-	case 'j': o->json = 1; break;
 	case 'k': o->key = away_key(v); break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
-	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
-	case 'p': o->party = v; break;
 	case 'q': o->speed = parse_speed(v); break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
-	case 'v': o->verbose = 1; break;
 	case 'x': o->stall = (long)estrtonum(v, 0, DC_SHIFT_MAX, "-x"); break;
 	}
 	o->given[letter] = 1;
@@ -610,12 +602,11 @@ option(void *ctx, int letter, char *v)
 int
 main(int argc, char *argv[])
 {
-	struct opts o = { .count = 1, .speed = CHASE_SPEED_004 };
+	struct opts o = { .speed = CHASE_SPEED_004 };
 	int status;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
-	o.adv = o.a - o.d;
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
 	out_init(prog, 0);

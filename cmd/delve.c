@@ -33,9 +33,8 @@
 static const char prog[] = "delve";
 
 struct opts {
+	OPT_COMMON;		/* -jn */
 	const char *dir;
-	long long count;
-	int	 count_set;
 	enum view_form form;
 };
 
@@ -62,32 +61,6 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 			    "edit [party | FILE]"
 #define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
-enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_AFFLICT, U_GM, U_GM_FILES,
-	U_BATCH };
-static const char *const synopsis[] = {
-	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_AFFLICT, SYN_GM, SYN_GM_FILES,
-	SYN_BATCH, NULL
-};
-
-static void
-usage_of(enum form_of f)
-{
-	fprintf(stderr, "usage: %s\n", synopsis[f]);
-	exit(EXIT_BAD);
-}
-
-/* getopt's refusal of optopt in a form's options, said as every program says it. */
-static void
-option_refused(enum form_of f, const char *optstring)
-{
-	const char *p = strchr(optstring, optopt);
-
-	if (optopt != 0 && optopt != ':' && p != NULL && p[1] == ':')
-		warnx("-%c: needs a value", optopt);
-	else if (optopt != 0)
-		warnx("-%c: unknown option", optopt);
-	usage_of(f);
-}
 
 static void
 out_done(void)
@@ -1357,34 +1330,59 @@ setup_files(struct session *s)
 	free(r[2]);
 }
 
+static const struct opt new_options[] = {
+	{ 'c', "TIME", "the clock at the start, HH:MM (default 07:00)" },
+	{ 'F', NULL, "replace the session in DIR" },
+	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
+	{ 'T', "KEY=FILE", "roll the table in FILE whenever a result says KEY" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt new_says[] = {
+	{ 'p', NULL, "copy this party file into the session" },
+	{ 'r', NULL, "the rules (default exploration)" },
+	{ 's', NULL, "the session's seed, one word (default from the system)" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec new_spec = {
+	prog, SYN_NEW, new_options, 0, .shared = "prs", .says = new_says
+};
+
 static void
+new_option(void *ctx, int letter, char *v)
+{
+	struct newopts *n = ctx;
+
+	switch (letter) {
+	case 'c': n->clock = v; break;
+	case 'F': n->force = 1; break;
+	case 'l': n->lights = v; break;
+	case 'T':
+		if (n->ntables == SES_TABLES_MAX)
+			errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
+		n->tables[n->ntables++] = v;
+		break;
+	}
+}
+
+/* delve new's options, in any order with its DIR, returned. */
+static const char *
 parse_new(struct newopts *n, int argc, char **argv)
 {
-	static const char optstring[] = "+FT:c:l:p:r:s:";
-	int ch;
+	struct opt_common com;
 
-	optind = 1;
-	while ((ch = getopt(argc, argv, optstring)) != -1)
-		switch (ch) {
-		case 'F': n->force = 1; break;
-		case 'T':
-			if (n->ntables == SES_TABLES_MAX)
-				errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
-			n->tables[n->ntables++] = optarg;
-			break;
-		case 'c': n->clock = optarg; break;
-		case 'l': n->lights = optarg; break;
-		case 'p': n->party = optarg; break;
-		case 'r': n->rules = optarg; break;
-		case 's': n->seed = optarg; break;
-		default: option_refused(U_NEW, optstring);
-		}
-	if (argc - optind != 1)
-		usage_of(U_NEW);
+	argv = opt_parse(&new_spec, &com, &argc, argv, new_option, n);
+	if (argc != 1)
+		opt_usage(&new_spec, NULL);
+	n->party = com.party;
+	n->rules = com.rules;
+	n->seed = com.seed;
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
 		errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
+	return argv[0];
 }
 
 /*
@@ -1458,17 +1456,18 @@ new_session(int argc, char **argv)
 	struct newopts n = { 0 };
 	struct session s;
 	char seed[U64_DIGITS + 1];
+	const char *dir;
 	int replace = 0;
 
-	parse_new(&n, argc, argv);
+	dir = parse_new(&n, argc, argv);
 	if (n.party != NULL)
 		fclose(efopen_input(n.party, "a party file"));
 	check_tables(&n);
-	if (access(argv[optind], F_OK) != 0 && errno == ENOENT) {
-		made_dir = argv[optind];
+	if (access(dir, F_OK) != 0 && errno == ENOENT) {
+		made_dir = dir;
 		atexit(unmake_dir);
 	}
-	ses_lock(&s, argv[optind], 1);
+	ses_lock(&s, dir, 1);
 	if (!ses_empty(&s)) {
 		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
 			errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
@@ -1504,27 +1503,49 @@ struct batch {
 	long long turns, count;
 };
 
+static const struct opt batch_options[] = {
+	{ 'l', "KIND[,KIND ...]", "light these sources before each session's first turn" },
+	{ 'o', "DIR", "write the sessions in DIR" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt batch_says[] = {
+	{ 'n', "TURNS", "play TURNS turns in each session" },
+	{ 'p', NULL, "the party file of every session" },
+	{ 'r', NULL, "the rules (default exploration)" },
+	{ 's', NULL, "the sessions' seed, one word: session I plays SEED-I" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec batch_spec = {
+	prog, SYN_BATCH, batch_options, 0, .shared = "nprs", .says = batch_says
+};
+
+static void
+batch_option(void *ctx, int letter, char *v)
+{
+	struct batch *b = ctx;
+
+	switch (letter) {
+	case 'l': b->lights = v; break;
+	case 'o': b->outdir = v; break;
+	}
+}
+
+/* delve batch's options, in any order with its COUNT. */
 static void
 parse_batch(struct batch *b, int argc, char **argv)
 {
-	static const char optstring[] = "+l:n:o:p:r:s:";
-	int ch, have_n = 0;
+	struct opt_common com;
 
-	optind = 1;
-	while ((ch = getopt(argc, argv, optstring)) != -1)
-		switch (ch) {
-		case 'l': b->lights = optarg; break;
-		case 'n': b->turns = estrtonum(optarg, 0, COUNT_MAX, "-n"); have_n = 1;
-			break;
-		case 'o': b->outdir = optarg; break;
-		case 'p': b->party = optarg; break;
-		case 'r': b->rules = optarg; break;
-		case 's': b->seed = optarg; break;
-		default: option_refused(U_BATCH, optstring);
-		}
-	if (argc - optind != 1 || b->seed == NULL || !have_n || b->outdir == NULL)
-		usage_of(U_BATCH);
-	b->count = estrtonum(argv[optind], 1, 1000000, "COUNT");
+	argv = opt_parse(&batch_spec, &com, &argc, argv, batch_option, b);
+	if (argc != 1 || com.seed == NULL || !com.count_set || b->outdir == NULL)
+		opt_usage(&batch_spec, NULL);
+	b->party = com.party;
+	b->rules = com.rules;
+	b->seed = com.seed;
+	b->turns = com.count;
+	b->count = estrtonum(argv[0], 1, 1000000, "COUNT");
 	if (b->rules != NULL && word_in(b->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", b->rules);
 	if (*b->seed == '\0' || strpbrk(b->seed, "/ \t\n") != NULL)
@@ -1631,11 +1652,13 @@ batch(int argc, char **argv)
 
 static const struct opt options[] = {
 	{ 'C', "DIR", "the session directory (else DELVING_SESSION, else .)" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'n', "COUNT", "play COUNT turns (default 1)" },
 	{ 'R', NULL, "write the raw records" },
-	{ 'V', NULL, "print the version and exit" },
+	{ 0, NULL, NULL }
+};
+
+/* delve's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'n', NULL, "play COUNT turns (default 1)" },
 	{ 0, NULL, NULL }
 };
 
@@ -1643,7 +1666,8 @@ static const struct opt options[] = {
 static const struct opt_spec spec = {
 	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
 	"\n       " SYN_CALL "\n       " SYN_GM "\n       " SYN_GM_FILES
-	"\n       " SYN_BATCH, options, 1
+	"\n       " SYN_BATCH, options, 1,
+	.shared = "jn", .says = says
 };
 
 static void
@@ -1653,11 +1677,7 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'C': o->dir = v; break;
-	case 'j': o->form = VIEW_JSON; break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_set = 1;
-		break;
+	case 'j': o->form = VIEW_JSON; break;	/* -j or -R: the last one given */
 	case 'R': o->form = VIEW_RAW; break;
 	}
 }
@@ -1666,8 +1686,7 @@ option(void *ctx, int letter, char *v)
 static char **
 parse_options(struct opts *o, int *argc, char **argv)
 {
-	o->count = 1;
-	argv = opt_parse(&spec, argc, argv, option, o);
+	argv = opt_parse(&spec, &o->com, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
 	    *o->dir == '\0')
 		o->dir = NULL;
@@ -1735,7 +1754,6 @@ main(int argc, char *argv[])
 	int rc;
 
 	util_init();
-	opterr = 0;
 	proc_init(argv[0]);
 	argv = parse_options(&o, &argc, argv);	/* fds 0-2 opened first */
 	if (argc > 0 && strcmp(argv[0], "new") == 0) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "opt.h"
 #include "party.h"
 #include "record.h"
@@ -64,15 +65,16 @@ struct run {
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
+	struct tbl_row rows[TBL_ROWS_MAX];	/* -D: the built-in rows, fatigue's said */
+	char	 fatigue_text[128];
 	struct rec_table rt;	/* records made once: no -v, no -j */
-	struct dice d20;	/* a check's d20: with -a/-d, 2d20 keep one */
 	struct party party;
 	int	 have_party;
 	enum action action;
 	int	 hide_pass;	/* 003: the group's Stealth result */
 	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
 	int	 hide_made;	/* how many of them passed */
-	int	 adv;		/* -a 1, -d -1 */
+	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
 	long	 hide_dc;	/* -c */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
@@ -91,31 +93,31 @@ rules_of(const struct run *run)
 }
 
 static const struct opt options[] = {
-	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'c', "DC", "003: the DC of hide's Stealth checks (default 12)" },
 	{ 'D', "DAMAGE", "001: the fatigue damage of a harsh dungeon" },
-	{ 'd', NULL, "roll the d20s with disadvantage" },
 	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
-	{ 'f', "FILE", "the state file: read, updated, written back" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'n', "COUNT", "roll COUNT turns (default 1)" },
-	{ 'p', "FILE", "the party file: 000's saves, 001's damage, 002's tiredness" },
-	{ 'r', "RULES", "the rules: exploration, bookkeeping, delving, ..." },
-	{ 's', "SEED", "seed the generator" },
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
 	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
-	{ 't', "FILE", "roll on the table in FILE" },
-	{ 'u', NULL, "write each record as soon as it is made" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'w', NULL, "write the party's fatigue back to the party file" },
 	{ 0, NULL, NULL }
 };
 
+/* hazard's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'a', NULL, "roll the d20s with advantage" },
+	{ 'd', NULL, "roll the d20s with disadvantage" },
+	{ 'n', NULL, "roll COUNT turns (default 1)" },
+	{ 'p', NULL, "the party file: 000's saves, 001's damage, 002's tiredness" },
+	{ 'r', NULL, "the rules: exploration, bookkeeping, delving, ..." },
+	{ 0, NULL, NULL }
+};
+
 static const struct opt_spec spec = {
-	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-n COUNT] "
+	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] "
+	    "[-n COUNT] "
 	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
+	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0,
+	.shared = "adfjnprstuv", .says = says
 };
 
 
@@ -322,8 +324,9 @@ save_fields(const struct run *run, const struct check *c, const char *key,
 static void
 con_saves(struct run *run)
 {
+	static const struct check_of save = { PK_CON, FATIGUE_DC_000, 0, 0, 0 };
 	struct member *m;
-	struct check c;
+	struct rolled k;
 	char gained[64];
 	int i;
 
@@ -331,17 +334,16 @@ con_saves(struct run *run)
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		dice_check(&c, &run->d20, &run->s.st.rng, m->val[PK_CON],
-		    FATIGUE_DC_000);
-		save_fields(run, &c, "save", m);
+		check_roll(&k, &run->s.st.rng, m, 0, &save, &run->env);
+		save_fields(run, &k.c, "save", m);
 		gained[0] = '\0';
-		if (!c.pass && run->write)
+		if (!k.c.pass && run->write)
 			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
 			    "%ld in all", gain_fatigue(m));
-		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s.",
-		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
-		    c.dc, c.pass ? "" : gained[0] != '\0' ? gained :
-		    " and gains 1 Fatigue");
+		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s%s.",
+		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
+		    k.c.total, k.c.dc, k.says, k.c.pass ? "" : gained[0] != '\0' ?
+		    gained : " and gains 1 Fatigue");
 		rec_end();
 	}
 }
@@ -713,25 +715,21 @@ emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
 static void
 stealth_checks(struct run *run)
 {
+	struct check_of stealth = { PK_DEX, 0, 1, 0, 0 };
 	const struct member *m;
-	struct dice d20;
-	struct check c;
-	char why[96];
+	struct rolled k;
 	int i;
 
+	stealth.dc = run->hide_dc;
 	run->hide_made = 0;
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		dice_d20(&d20, party_adv(m, run->adv));
-		if (d20.count == 1 || d20.keephigh || !party_why(m, why, sizeof why))
-			why[0] = '\0';	/* 004: load or exhaustion, said */
-		dice_check(&c, &d20, &run->s.st.rng, m->val[PK_DEX], run->hide_dc);
-		run->hide_made += c.pass;
-		save_fields(run, &c, "stealth", m);
-		rec_text("%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s%s%s%s.",
-		    m->name, c.pass ? "makes" : "fails", c.roll, c.mod, c.total,
-		    c.dc, d20.count == 1 ? "" : d20.keephigh ? ", at advantage" :
-		    ", at disadvantage", why[0] ? " (" : "", why, why[0] ? ")" : "");
+		check_roll(&k, &run->s.st.rng, m, 0, &stealth, &run->env);
+		run->hide_made += k.c.pass;
+		save_fields(run, &k.c, "stealth", m);
+		rec_text("%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s.",
+		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
+		    k.c.total, k.c.dc, k.says);
 		rec_end();
 	}
 	run->hide_pass = HIDE_GROUP_PASSES(run->hide_made, run->party.n);
@@ -909,13 +907,11 @@ parse_action(struct run *run, int argc, char **argv)
 }
 
 struct opts {
-	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 a, d;
-	const char *die, *file, *party, *rules, *seed, *table;
+	OPT_COMMON;		/* -adfjnprstuv */
+	const char *die, *level;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
-	long long count;
-	int	 json, verbose, unbuffered, write;
+	int	 write;
 	long	 damage;	/* -D */
 	long	 dc;		/* -c, 0 when not given */
 };
@@ -955,6 +951,9 @@ check_rules_options(const struct run *run, const struct opts *o)
 		    "(-T encounter=FILE rolls a table on each encounter)");
 	if (o->adv && !hr->d20 && !run->hide_roll)
 		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
+	if (o->level != NULL && !hr->saves)
+		errx(EXIT_BAD, "-L: the %s rules roll no check the light changes "
+		    "(-L is for the CON saves of exploration and bookkeeping)", name);
 	if (o->dc && !run->hide_roll)
 		errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
 		    "hide under the alarm rules, with -p)");
@@ -1032,8 +1031,30 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	party_load(&run->party, path);
 	party_drop_dead(&run->party);	/* 004: the dead make no check */
 	party_need(&run->party, PK_DEX);
-	run->adv = o->adv;
 	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
+}
+
+/*
+ * 001: "The damage may be higher [in] dungeons with harsh conditions": with
+ * -D, the built-in fatigue row says the damage dealt, not the seed's 1.
+ */
+static void
+harsh_fatigue(struct run *run, long damage)
+{
+	int i;
+
+	if (!rules_of(run)->fatigue_damage || damage == 0 ||
+	    damage == FATIGUE_DAMAGE_001 || run->table.nrows > TBL_ROWS_MAX)
+		return;
+	memcpy(run->rows, run->table.rows, (size_t)run->table.nrows *
+	    sizeof run->rows[0]);
+	snprintf(run->fatigue_text, sizeof run->fatigue_text, "Fatigue: each "
+	    "party member takes %ld damage (harsh conditions) unless they "
+	    "spend the next turn resting.", damage);
+	for (i = 0; i < run->table.nrows; i++)
+		if (strcmp(run->rows[i].key, "fatigue") == 0)
+			run->rows[i].text = run->fatigue_text;
+	run->table.rows = run->rows;
 }
 
 static void
@@ -1045,6 +1066,7 @@ setup(struct run *run, const struct opts *o)
 
 	check_rules_options(run, o);
 	run->table = hazard_table[run->s.rules];
+	harsh_fatigue(run, o->damage);	/* the built-in table; -t's says its own */
 	if (o->die != NULL)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
@@ -1052,7 +1074,9 @@ setup(struct run *run, const struct opts *o)
 	load_on(run, o);
 	if (!hr->alarm)
 		run->plan = tbl_plan(&run->table);
-	dice_d20(&run->d20, o->adv);
+	run->env.rules = run->s.rules;
+	run->env.adv = o->adv;
+	run->env.dark = o->level != NULL && check_level("-L", o->level);
 	if (hr->cautious && o->adv && run->table.die.count == 1 &&
 	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
 		run->table.die.count = 2;
@@ -1074,17 +1098,20 @@ setup(struct run *run, const struct opts *o)
 	run->verbose = o->verbose;
 	run->write = o->write;
 	run->json = o->json;
+	for (i = 0; i < run->table.nrows; i++) {
+		k = word_in(run->table.rows[i].key, kind_keys);
+		if (k <= 0 && hr->shift_rolls &&
+		    strcmp(run->table.rows[i].key, "dungeon") == 0)
+			k = K_SHIFT;	/* 001's own row 4: "DUNGEON SHIFT: ..." */
+		run->kind[i] = (unsigned char)(k > 0 ? k :
+		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
+	}
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
 	    run->cadence == CAD_HOURLY &&
 	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
-	for (i = 0; i < run->table.nrows; i++) {
-		k = word_in(run->table.rows[i].key, kind_keys);
-		run->kind[i] = (unsigned char)(k > 0 ? k :
-		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
-	}
 }
 
 static void
@@ -1112,27 +1139,17 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'a': o->a = 1; break;
 	case 'c': o->dc = (long)estrtonum(v, 1, HIDE_DC_MAX, "-c"); break;
 	case 'D':
 		o->damage = (long)estrtonum(v, 1, FATIGUE_DAMAGE_MAX_001, "-D");
 		break;
-	case 'd': o->d = 1; break;
 	case 'e': o->die = v; break;
-	case 'f': o->file = v; break;
-	case 'j': o->json = 1; break;
-	case 'n': o->count = estrtonum(v, 0, COUNT_MAX, "-n"); break;
-	case 'p': o->party = v; break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
+	case 'L': o->level = v; break;
 	case 'T':
 		if (o->non == ON_MAX)
 			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
 		o->on[o->non++] = v;
 		break;
-	case 't': o->table = v; break;
-	case 'u': o->unbuffered = 1; break;
-	case 'v': o->verbose = 1; break;
 	case 'w': o->write = 1; break;
 	}
 }
@@ -1141,14 +1158,13 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { .s = { .rules = -1 } };
-	struct opts o = { .count = 1 };
+	struct opts o = { 0 };
 	struct kwf *f = NULL, *pf = NULL;
 	struct party was;	/* the party as read, for -w */
 	int i;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
-	o.adv = o.a - o.d;
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {

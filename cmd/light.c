@@ -47,9 +47,9 @@ struct run {
 };
 
 struct opts {
-	const char *file, *kinds, *rules, *seed, *usage;
-	long long count;
-	int	 count_given, darkvision, json, verbose, unbuffered;
+	OPT_COMMON;		/* -fjnrsuv */
+	const char *kinds, *usage;
+	int	 darkvision;
 };
 
 struct cmdline {
@@ -64,22 +64,23 @@ struct cmdline {
 static const struct opt options[] = {
 	{ 'D', NULL, "the party has darkvision (kept in the state file)" },
 	{ 'e', "DIE", "the usage die a source starts with (alarm rules)" },
-	{ 'f', "FILE", "keep the sources in FILE" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'l', "KIND[,KIND...]", "light these sources before the first turn" },
-	{ 'n', "COUNT", "with tick: pass COUNT turns" },
-	{ 'r', "RULES", "the rules: exploration, delving, alarm, travel, ..." },
-	{ 's', "SEED", "seed the generator" },
-	{ 'u', NULL, "write each record as soon as it is made" },
-	{ 'V', NULL, "print the version and exit" },
+	{ 0, NULL, NULL }
+};
+
+/* light's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'f', NULL, "keep the sources in FILE" },
+	{ 'n', NULL, "with tick: pass COUNT turns" },
+	{ 'r', NULL, "the rules: exploration, delving, alarm, travel, ..." },
 	{ 'v', NULL, "print the seed on standard error" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "light [-DhjuVv] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
-	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0
+	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0,
+	.shared = "fjnrsuv", .says = says
 };
 
 
@@ -499,17 +500,7 @@ option(void *ctx, int letter, char *v)
 	switch (letter) {
 	case 'D': o->darkvision = 1; break;
 	case 'e': o->usage = v; break;
-	case 'f': o->file = v; break;
-	case 'j': o->json = 1; break;
 	case 'l': o->kinds = v; break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_given = 1;
-		break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
-	case 'u': o->unbuffered = 1; break;
-	case 'v': o->verbose = 1; break;
 	}
 }
 
@@ -517,13 +508,13 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { .l = { .rules = -1 } };
-	struct opts o = { .count = 1 };
+	struct opts o = { 0 };
 	struct cmdline c;
 	struct kwf *f = NULL;
 	int kinds[LAMP_MAX], nkinds = 0;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		load_state(&run, f);
@@ -531,7 +522,7 @@ main(int argc, char *argv[])
 	run.l.rules = rules_pick(o.rules, run.l.rules, RULES_ALL, R_EXPLORATION);
 	setup(&run, &o);
 	parse_command(&run, &c, argc, argv);
-	if (o.count_given && c.cmd != C_TICK)
+	if (o.count_set && c.cmd != C_TICK)
 		errx(EXIT_BAD, "-n: only tick passes a count of turns");
 	if (o.kinds != NULL)
 		nkinds = lamp_kinds(&run.l, o.kinds, kinds, "-l");

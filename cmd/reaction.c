@@ -14,11 +14,15 @@
 #include "opt.h"
 #include "party.h"
 #include "record.h"
+#include "check.h"
 #include "rules.h"
 #include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "reaction";
+
+/* The rules with conditions for reaction's checks: 003 has no morale nor surprise. */
+#define CHECK_RULES (RULES_ALL & ~RULES_BIT(R_ALARM))
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
 #define ON_MAX 8	/* -T tables */
@@ -37,50 +41,51 @@ struct run {
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
 	int	 non;
 	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
-	struct dice d20;	/* with -a/-d, 2d20 keep one */
+	struct check_env env;	/* -r (-1: each check's seed), -a/-d, the light */
 	struct party party;
 	long	 mod;		/* the sum of the -m values */
 	int	 verbose;
 	int	 failed;	/* a morale roll fled, or someone was surprised */
-	int	 dark;		/* filter: light's last party record said dark */
+	int	 dark;		/* -L, or light's last party record: no light */
 	int	 hasty;		/* filter: chase's last pace was walking or running */
+	const char *party_opt;	/* filter: -p, read when a surprise is rolled */
+	int	 have_party;
+	int	 filtering;	/* filter mode: its surprise checks exit 0 */
 	long	 hd, enemies;	/* loot: each enemy's HD, and how many */
 };
 
 struct opts {
-	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */
-	int	 a, d;
+	OPT_COMMON;		/* -adfjnprsuv */
 	long	 mod;
-	long long count;
-	int	 count_set;
-	const char *party, *seed, *file;
+	const char *level;
 	char	*on[ON_MAX];	/* -T KEY=FILE */
 	int	 non;
-	int	 json, verbose, unbuffered;
 };
 
 static const struct opt options[] = {
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
+	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
+	{ 0, NULL, NULL }
+};
+
+/* reaction's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
 	{ 'a', NULL, "roll each d20 check with advantage" },
 	{ 'd', NULL, "roll each d20 check with disadvantage" },
-	{ 'f', "FILE", "keep the generator in FILE, from run to run" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'n', "COUNT", "roll COUNT times (default 1)" },
-	{ 'p', "FILE", "the party file, for morale, surprise and initiative" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
-	{ 'u', NULL, "write each record as soon as it is made" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
+	{ 'f', NULL, "keep the generator in FILE, from run to run" },
+	{ 'n', NULL, "roll COUNT times (default 1)" },
+	{ 'p', NULL, "the party file, for morale, surprise and initiative" },
+	{ 'r', NULL, "the rules of the checks' conditions" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
-	prog, "reaction [-adhjuVv] [-f FILE] [-m MOD] [-n COUNT] [-p FILE] "
-	    "[-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
+	prog, "reaction [-adhjuVv] [-f FILE] [-L LEVEL] [-m MOD] [-n COUNT] "
+	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | initiative [NAME:DEX ...] | loot HD [COUNT] | "
-	    "-]", options, 0
+	    "-]", options, 0,
+	.shared = "adfjnprsuv", .says = says
 };
 
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
@@ -163,6 +168,7 @@ disposition(struct run *run, uint64_t index)
 
 /* A d20 check of the characters: its DC, its keys and its sentences. */
 struct kind {
+	int	 rules;				/* its seed's rules, unless -r */
 	long	 dc;
 	const char *pass, *fail;		/* the KEY */
 	const char *pass_text, *fail_text;
@@ -171,12 +177,12 @@ struct kind {
 };
 
 static const struct kind morale_004 = {
-	MORALE_DC_004, "stands", "flees", text_stands_004, text_flees_004,
+	R_TRAVEL, MORALE_DC_004, "stands", "flees", text_stands_004, text_flees_004,
 	"morale", "The creature"
 };
 
 static const struct kind surprise_000 = {
-	SURPRISE_DC_000, "alert", "surprised", text_alert_000,
+	R_EXPLORATION, SURPRISE_DC_000, "alert", "surprised", text_alert_000,
 	text_surprised_000, "WIS", PARTY_UNNAMED
 };
 
@@ -185,20 +191,26 @@ static int
 check(struct run *run, uint64_t index, const struct member *m,
     const struct kind *k)
 {
-	struct check c;
+	struct check_of of = { PK_WIS, 0, 0, 0, 0 };
+	struct check_env env = run->env;
+	struct rolled r;
 	char dice[64];
 
-	dice_check(&c, &run->d20, &run->st.rng, m->val[PK_WIS] + run->mod, k->dc);
-	describe(run, &run->d20, c.faces, dice, sizeof dice);
+	of.dc = k->dc;
+	env.dark = run->dark;
+	if (env.rules < 0)
+		env.rules = k->rules;
+	check_roll(&r, &run->st.rng, m, run->mod, &of, &env);
+	describe(run, &r.d20, r.c.faces, dice, sizeof dice);
 	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
-	rec_i64(c.roll);
-	rec_i64(c.total);
-	rec_str(c.pass ? k->pass : k->fail);
-	rec_text("%s %s: %s %ld%+ld = %ld against DC %ld.%s",
-	    party_who(m, k->unnamed), c.pass ? k->pass_text : k->fail_text, k->what, c.roll, c.mod,
-	    c.total, c.dc, dice);
+	rec_i64(r.c.roll);
+	rec_i64(r.c.total);
+	rec_str(r.c.pass ? k->pass : k->fail);
+	rec_text("%s %s: %s %ld%+ld = %ld against DC %ld%s.%s",
+	    party_who(m, k->unnamed), r.c.pass ? k->pass_text : k->fail_text,
+	    k->what, r.c.roll, r.c.mod, r.c.total, r.c.dc, r.says, dice);
 	rec_end();
-	return c.pass;
+	return r.c.pass;
 }
 
 /* 004: Morale: each roller's d20 + WIS + MOD against DC 11. */
@@ -223,7 +235,7 @@ surprise(struct run *run, uint64_t index)
 		if (!check(run, index, &run->party.m[i], &surprise_000))
 			count++;
 	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
-	if (count > 0)
+	if (count > 0 && !run->filtering)	/* a filter run wrote its output: 0 */
 		run->failed = 1;
 	rec_begin(REC_LAYOUT(REACTION_SUMMARY), index);
 	rec_str("-");
@@ -289,17 +301,31 @@ note_stream(struct run *run, const struct rec *r)
 		run->hasty = word_in(r->f[3], surprise_paces_001) >= 0;
 }
 
-/* reaction TURN - - all TEXT: the encounter surprises the party. */
+/*
+ * After an encounter, what the stream said surprises the party, each
+ * seed's rule under its own name: 000's no light, a WIS check (DC 12) for
+ * each character at setback (surprise); 001's total darkness or walking
+ * and running paces, reaction TURN - - all TEXT with no check.
+ */
 static void
-stream_surprise(const struct run *run, uint64_t turn)
+stream_surprise(struct run *run, uint64_t turn)
 {
-	if (!run->dark && !run->hasty)
+	int rules = run->env.rules, dark001 = run->dark && rules == R_DELVING;
+
+	if (run->dark && (rules == R_EXPLORATION || rules == R_BOOKKEEPING)) {
+		if (!run->have_party)
+			party_pick(&run->party, run->party_opt, 0, NULL, PK_WIS, 0);
+		run->have_party = 1;
+		surprise(run, turn);
+		return;
+	}
+	if (!dark001 && !run->hasty)
 		return;
 	rec_begin(REC_LAYOUT(REACTION_SUMMARY), turn);
 	rec_str("-");
 	rec_num("-");
 	rec_str(surprise_words_000[SP_ALL]);
-	rec_str(run->dark ? text_surprise_dark_001 : text_surprise_pace_001);
+	rec_str(dark001 ? text_surprise_dark_001 : text_surprise_pace_001);
 	rec_end();
 }
 
@@ -603,6 +629,9 @@ check_roll_options(enum mode mode, const struct opts *o)
 {
 	const char *name = mode_names[mode];
 
+	if (o->rules != NULL || o->level != NULL)
+		errx(EXIT_BAD, "-%c: %s rolls no check (-r and -L are for morale, "
+		    "surprise and filter mode)", o->rules != NULL ? 'r' : 'L', name);
 	if (o->non > 0)
 		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and "
 		    "filter mode)", name);
@@ -633,10 +662,14 @@ check_mode_options(enum mode mode, const struct opts *o)
 		    mode_names[mode]);
 	if (mode == M_MORALE || mode == M_SURPRISE)
 		return;
+	if (mode == M_DISPOSITION && (o->rules != NULL || o->level != NULL))
+		errx(EXIT_BAD, "-%c: disposition rolls 2d6, no check (-r and -L are "
+		    "for morale, surprise and filter mode)", o->rules != NULL ?
+		    'r' : 'L');
 	if (o->adv)
 		errx(EXIT_BAD, "-%c: %s rolls 2d6, not a d20", o->adv > 0 ? 'a' : 'd',
 		    name);
-	if (o->party != NULL)
+	if (o->party != NULL && mode != M_FILTER)
 		errx(EXIT_BAD, "-p: %s is rolled for the creatures met, not for characters",
 		    name);
 	if (o->count_set && mode == M_FILTER)
@@ -664,24 +697,13 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'a': o->a = 1; break;
-	case 'd': o->d = 1; break;
-	case 'f': o->file = v; break;
-	case 'j': o->json = 1; break;
+	case 'L': o->level = v; break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_set = 1;
-		break;
-	case 'p': o->party = v; break;
-	case 's': o->seed = v; break;
 	case 'T':
 		if (o->non == ON_MAX)
 			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
 		o->on[o->non++] = v;
 		break;
-	case 'u': o->unbuffered = 1; break;
-	case 'v': o->verbose = 1; break;
 	}
 }
 
@@ -689,14 +711,13 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { .count = 1 };
+	struct opts o = { 0 };
 	struct kwf *f = NULL;
 	enum mode mode;
 	int i;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
-	o.adv = o.a - o.d;
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	mode = parse_mode(argc, argv);
 	check_mode_options(mode, &o);
 	if (mode == M_MORALE || mode == M_SURPRISE)
@@ -705,17 +726,26 @@ main(int argc, char *argv[])
 		initiative_party(&run.party, o.party, argc - 1, argv + 1);
 	else if (mode == M_LOOT)
 		loot_operands(&run, argc, argv);
-	dice_d20(&run.d20, o.adv);
+	run.party_opt = o.party;	/* filter: read at 000's first dark encounter */
+	run.env.adv = o.adv;
+	/* -r, DELVING_RULES, else each check's own seed (filter: 000's) */
+	run.env.rules = mode == M_MORALE || mode == M_SURPRISE ||
+	    mode == M_FILTER ? rules_pick(o.rules, -1, CHECK_RULES,
+	    mode == M_FILTER ? R_EXPLORATION : -1) : -1;
+	run.dark = o.level != NULL && check_level("-L", o.level);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
 	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		load_state(&run, f);
+		if (o.level != NULL)	/* -L says the light now */
+			run.dark = check_level("-L", o.level);
 	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	out_init(prog, o.unbuffered);
 	rec_json(o.json);
+	run.filtering = mode == M_FILTER;
 	if (mode == M_FILTER)
 		filter(&run);
 	else

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "opt.h"
 #include "party.h"
 #include "record.h"
@@ -38,50 +39,38 @@ struct run {
 };
 
 struct opts {
+	OPT_COMMON;		/* -jprsv */
 	long	 dc, length, rooms, mod;
 	int	 have_dc, have_length, have_rooms;
-	const char *party, *rules, *seed;
-	int	 json, verbose, write;
+	int	 write;
 };
 
 static const struct opt options[] = {
 	{ 'c', "DC", "set the DC outright, from 1 to 30" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
 	{ 'k', "ROOMS", "rooms from the exit of the dungeon (dungeonturn)" },
 	{ 'l', "LENGTH", "the distance from safety (travel)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'p', "FILE", "the party file" },
-	{ 'r', "RULES", "the rules: travel (the default) or dungeonturn" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'w', NULL, "write the new hp= or load= back to the party file" },
+	{ 0, NULL, NULL }
+};
+
+/* return's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'r', NULL, "the rules: travel (the default) or dungeonturn" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] [-m MOD] [-p FILE] "
-	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0
+	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0,
+	.shared = "jprsv", .says = says
 };
 
-/*
- * The sentence's name for a character: the unnamed roller is "-"; 004's
- * load or exhaustion that forces disadvantage is said after the name.
- */
-#define WHO_SIZE (PARTY_NAME_MAX + 128)
-
+/* The sentence's name for a character: the unnamed roller is "-". */
 static const char *
-who(const struct member *m, char buf[WHO_SIZE])
+who(const struct member *m)
 {
-	char why[96];
-
-	if (strcmp(m->name, "-") == 0)
-		return "The character";
-	if (!party_why(m, why, sizeof why))
-		return m->name;
-	snprintf(buf, WHO_SIZE, "%s (%s: disadvantage)", m->name, why);
-	return buf;
+	return party_who(m, "The character");
 }
 
 /* return INDEX NAME ROLL MOD TOTAL DC KEY COST TEXT, the sentence begun. */
@@ -102,12 +91,12 @@ begin(const struct check *c, const struct member *m, const char *key,
 
 /* Dangerous: 1d6 per point under the DC, each die shown; 0 HP is down. */
 static void
-hurt(struct run *run, const struct check *c, struct member *m)
+hurt(struct run *run, const struct rolled *r, struct member *m)
 {
+	const struct check *c = &r->c;
 	struct dice d = { 0 };
 	uint32_t faces[DICE_COUNT_MAX];
 	char shown[DICE_COUNT_MAX * 2 + 1], left[160] = "", doubled[96];
-	char name[WHO_SIZE];
 	long under = c->dc - c->total, damage;
 	int down = 0;
 
@@ -132,19 +121,21 @@ hurt(struct run *run, const struct check *c, struct member *m)
 			snprintf(left, sizeof left, "; %ld HP left", m->val[PK_HP]);
 	}
 	begin(c, m, down ? "down" : "hurt", damage);
-	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: %s: "
-	    "%ldd6 (%s)%s = %ld damage%s.", who(m, name), c->roll, c->mod, c->total,
-	    c->dc, under, run->text->hurt, under, shown, doubled, damage, left);
+	rec_text("%s rolls %ld%+ld = %ld against DC %ld%s, %ld under: %s: "
+	    "%ldd6 (%s)%s = %ld damage%s.", who(m), c->roll, c->mod, c->total,
+	    c->dc, r->says, under, run->text->hurt, under, shown, doubled, damage,
+	    left);
 	rec_end();
 }
 
 /* Arduous: 1 load (004) or 1 item (002) per point under the DC. */
 static void
-lose(struct run *run, const struct check *c, struct member *m)
+lose(struct run *run, const struct rolled *r, struct member *m)
 {
 	const struct return_text *t = run->text;
+	const struct check *c = &r->c;
 	long under = c->dc - c->total;
-	char left[64] = "", name[WHO_SIZE];
+	char left[64] = "";
 
 	if (run->rules == R_TRAVEL && (m->has & 1u << PK_LOAD)) {
 		m->val[PK_LOAD] = m->val[PK_LOAD] > under ?
@@ -152,35 +143,36 @@ lose(struct run *run, const struct check *c, struct member *m)
 		snprintf(left, sizeof left, "; %ld load left", m->val[PK_LOAD]);
 	}
 	begin(c, m, "lost", under);
-	rec_text("%s rolls %ld%+ld = %ld against DC %ld, %ld under: loses "
-	    "%ld %s (%s)%s.", who(m, name), c->roll, c->mod, c->total, c->dc, under,
-	    under, t->unit[under != 1], t->lost, left);
+	rec_text("%s rolls %ld%+ld = %ld against DC %ld%s, %ld under: loses "
+	    "%ld %s (%s)%s.", who(m), c->roll, c->mod, c->total, c->dc, r->says,
+	    under, under, t->unit[under != 1], t->lost, left);
 	rec_end();
 }
 
 static void
 roll_one(struct run *run, struct member *m)
 {
-	struct dice d20;
-	struct check c;
-	char name[WHO_SIZE];
+	struct check_of of = { PK_BEST, 0, 0, 0, 0 };
+	struct check_env env = { 0, 0, 0 };
+	struct rolled r;
 
-	/* 004: load above the STR score forces disadvantage on all checks */
-	dice_d20(&d20, party_adv(m, 0));
-	dice_check(&c, &d20, &run->st.rng, m->val[PK_BEST] + run->mod,
-	    run->dc);
-	if (c.pass) {
-		begin(&c, m, "safe", 0);
-		rec_text("%s rolls %ld%+ld = %ld against DC %ld and %s.", who(m, name),
-		    c.roll, c.mod, c.total, c.dc, run->text->safe);
+	/* 004 and 002: each rules' own conditions, nothing of the other's */
+	env.rules = run->rules;
+	of.dc = run->dc;
+	of.hurts = run->path == P_DANGEROUS && run->rules == R_TRAVEL;
+	check_roll(&r, &run->st.rng, m, run->mod, &of, &env);
+	if (r.c.pass) {
+		begin(&r.c, m, "safe", 0);
+		rec_text("%s rolls %ld%+ld = %ld against DC %ld%s and %s.", who(m),
+		    r.c.roll, r.c.mod, r.c.total, r.c.dc, r.says, run->text->safe);
 		rec_end();
 		return;
 	}
 	run->failed = 1;
 	if (run->path == P_DANGEROUS)
-		hurt(run, &c, m);
+		hurt(run, &r, m);
 	else
-		lose(run, &c, m);
+		lose(run, &r, m);
 }
 
 /*
@@ -242,7 +234,6 @@ option(void *ctx, int letter, char *v)
 		o->dc = (long)estrtonum(v, DC_MIN, DC_MAX, "-c");
 		o->have_dc = 1;
 		break;
-	case 'j': o->json = 1; break;
 	case 'k':
 		o->rooms = (long)estrtonum(v, 0, DISTANCE_MAX, "-k");
 		o->have_rooms = 1;
@@ -252,10 +243,6 @@ option(void *ctx, int letter, char *v)
 		o->have_length = 1;
 		break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
-	case 'p': o->party = v; break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
-	case 'v': o->verbose = 1; break;
 	case 'w': o->write = 1; break;
 	}
 }
@@ -282,7 +269,7 @@ main(int argc, char *argv[])
 	int i;
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	setup(&run, &o, argc, argv);
 	if ((wpath = write_path(&run, &o, argc - 1)) != NULL)
 		f = kwf_update(wpath, NULL);	/* locked before the party is read */

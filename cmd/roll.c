@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "expr.h"
 #include "opt.h"
 #include "odds.h"
@@ -25,9 +26,10 @@ static const char prog[] = "roll";
 #define OUT_BLOCK 4096
 
 struct opts {
-	const char *dc, *seed, *table;
-	long long count, width;
-	int	 count_set, json, odds, verbose, fine, graph, width_set;
+	OPT_COMMON;		/* -jnstv */
+	const char *dc;
+	long long width;
+	int	 odds, fine, graph, width_set;
 };
 
 /* One EXPRESSION: as written, as read, and its roller's name (-c Ann:d20). */
@@ -61,22 +63,24 @@ struct run {
 static const struct opt options[] = {
 	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
 	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'n', "COUNT", "roll the expressions COUNT times (default 1)" },
 	{ 'O', NULL, "as -o, each probability to 15 figures" },
 	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
-	{ 's', "SEED", "seed the generator" },
-	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each total, and the seed" },
 	{ 'w', "WIDTH", "the longest bar of -g (default 50)" },
+	{ 0, NULL, NULL }
+};
+
+/* roll's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'n', NULL, "roll the expressions COUNT times (default 1)" },
+	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
+	{ 'v', NULL, "show the dice behind each total, and the seed" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
-	    "[-w WIDTH] [EXPRESSION ...]", options, 0
+	    "[-w WIDTH] [EXPRESSION ...]", options, 0,
+	.shared = "jnstv", .says = says
 };
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
@@ -312,7 +316,10 @@ bare_lines(struct run *run, const struct operand *op, long long count)
 	out_bytes(block, n);
 }
 
-/* A natural 20 or 1: the one d20 a check keeps, when it keeps one. */
+/*
+ * A natural 20 or 1: the one d20 a check keeps, when it keeps one; the 20
+ * says what 004 makes of it (check_attack_natural).
+ */
 static const char *
 natural(const struct operand *op, long long roll)
 {
@@ -322,7 +329,7 @@ natural(const struct operand *op, long long roll)
 	    n->t.keep != 1 || n->t.flo != 1 || n->t.fhi != 20 ||
 	    n->t.explode || n->t.cs.op || n->t.cf.op)
 		return "";
-	return roll == 20 ? " (a natural 20)" : roll == 1 ? " (a natural 1)" : "";
+	return check_attack_natural(roll);
 }
 
 /* roll INDEX EXPRESSION ROLL TOTAL DC RESULT TEXT */
@@ -641,16 +648,8 @@ option(void *ctx, int letter, char *v)
 	switch (letter) {
 	case 'c': o->dc = v; break;
 	case 'g': o->graph = o->odds = 1; break;
-	case 'j': o->json = 1; break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_set = 1;
-		break;
 	case 'O': o->fine = o->odds = 1; break;
 	case 'o': o->odds = 1; break;
-	case 's': o->seed = v; break;
-	case 't': o->table = v; break;
-	case 'v': o->verbose = 1; break;
 	case 'w':
 		o->width = estrtonum(v, 1, WIDTH_MAX, "-w");
 		o->width_set = 1;
@@ -662,10 +661,10 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { 0 };
-	struct opts o = { .count = 1, .width = 50 };
+	struct opts o = { .width = 50 };
 
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	check_options(&o, argc);
 	out_init(prog, 0);
 	rec_json(o.json);

@@ -78,23 +78,23 @@ struct run {
 };
 
 static const struct opt options[] = {
-	{ 'f', "FILE", "keep the clock, the timers and the generator in FILE" },
-	{ 'h', NULL, "print this help and exit" },
-	{ 'j', NULL, "write the records as JSON Lines" },
-	{ 'n', "COUNT", "carry out the command COUNT times (default 1)" },
-	{ 'p', "FILE", "the party file, for each character's resilience" },
-	{ 'r', "RULES", "the rules: travel, or dungeonturn for 002's rest" },
-	{ 's', "SEED", "seed the generator" },
-	{ 'u', NULL, "write each record as soon as it is made" },
-	{ 'V', NULL, "print the version and exit" },
-	{ 'v', NULL, "show the dice behind each result, and the seed" },
 	{ 'w', NULL, "write what rests, checks and afflictions change back to the party file" },
+	{ 0, NULL, NULL }
+};
+
+/* timedice's words for the shared options it takes (common/opt.c). */
+static const struct opt says[] = {
+	{ 'f', NULL, "keep the clock, the timers and the generator in FILE" },
+	{ 'n', NULL, "carry out the command COUNT times (default 1)" },
+	{ 'p', NULL, "the party file, for each character's resilience" },
+	{ 'r', NULL, "the rules: travel, or dungeonturn for 002's rest" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "timedice [-hjuVvw] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] "
-	    "[-s SEED] [COMMAND ...]", options, 0
+	    "[-s SEED] [COMMAND ...]", options, 0,
+	.shared = "fjnprsuv", .says = says
 };
 
 static uint64_t
@@ -185,7 +185,7 @@ resilience_check(struct run *run, struct member *m, unsigned long long dc,
 		    "%llu; failure means exhaustion", dc);
 		return;
 	}
-	afflict_check(&c, m, &run->s.st.rng, (long)dc, says, sizeof says);
+	afflict_check(&c, m, &run->s.st.rng, (long)dc, 0, says, sizeof says);
 	snprintf(buf, size, "a resilience check %s: %s", says, c.pass ?
 	    "passes" : "fails and is exhausted (disadvantage on all checks, "
 	    "speed 0 ft)");
@@ -1004,9 +1004,8 @@ dungeon_rest(struct run *run, long long count)
 }
 
 struct opts {
-	const char *file, *party, *rules, *seed;
-	long long count;
-	int	 count_given, json, verbose, unbuffered, write;
+	OPT_COMMON;		/* -fjnprsuv */
+	int	 write;
 };
 
 static void
@@ -1014,18 +1013,8 @@ option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 
+	(void)v;	/* -w is a flag */
 	switch (letter) {
-	case 'f': o->file = v; break;
-	case 'j': o->json = 1; break;
-	case 'n':
-		o->count = estrtonum(v, 0, COUNT_MAX, "-n");
-		o->count_given = 1;
-		break;
-	case 'p': o->party = v; break;
-	case 'r': o->rules = v; break;
-	case 's': o->seed = v; break;
-	case 'u': o->unbuffered = 1; break;
-	case 'v': o->verbose = 1; break;
 	case 'w': o->write = 1; break;
 	}
 }
@@ -1040,7 +1029,7 @@ operands(struct run *run, const struct opts *o, int argc, char **argv)
 	}
 	if (argc > 1)
 		errx(EXIT_BAD, "%s: the stream - takes no command", argv[1]);
-	if (o->count_given)
+	if (o->count_set)
 		errx(EXIT_BAD, "-n: with - the stream's own turns are counted");
 }
 
@@ -1073,7 +1062,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
 	    .per_hour = ROOMS_HOUR_004 } };
-	struct opts o = { .count = 1 };
+	struct opts o = { 0 };
 	struct kwf *f = NULL, *pf;
 	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */
 	struct party was;
@@ -1081,7 +1070,7 @@ main(int argc, char *argv[])
 	aff.n = 0;
 	run.s.aff = &aff;
 	util_init();
-	argv = opt_parse(&spec, &argc, argv, option, &o);
+	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "afflict.h"
+#include "check.h"
 #include "kwf.h"
 #include "rules.h"
 #include "util.h"
@@ -277,23 +278,24 @@ afflict_describe(const struct affliction *a, char *buf, size_t size)
 }
 
 /*
- * A check of 1d20 + CON mod against DC, at disadvantage when the character
- * is exhausted or overloaded (party_adv), said as "(1d20 + CON mod) at
- * disadvantage (exhausted), 3+0 = 3 against DC 11".
+ * 004's check of 1d20 + CON mod against DC (resilience, corruption), with
+ * 004's conditions (check_roll), said as "(1d20 + CON mod), 3+0 = 3
+ * against DC 11, at disadvantage (exhausted, 004: ...)".
  */
 void
 afflict_check(struct check *c, struct member *m, struct rng *r, long dc,
-    char *buf, size_t size)
+    int hurts, char *buf, size_t size)
 {
-	struct dice d20;
-	char why[96], dis[128] = "";
+	static const struct check_env env = { R_TRAVEL, 0, 0 };
+	struct check_of of = { PK_CON, 0, 0, 0, 0 };
+	struct rolled k;
 
-	dice_d20(&d20, party_adv(m, 0));
-	dice_check(c, &d20, r, m->val[PK_CON], dc);
-	if (party_why(m, why, sizeof why))
-		snprintf(dis, sizeof dis, " at disadvantage (%s)", why);
-	snprintf(buf, size, "(1d20 + CON mod)%s, %ld%+ld = %ld against DC %ld",
-	    dis, c->roll, c->mod, c->total, dc);
+	of.dc = dc;
+	of.hurts = hurts != 0;	/* a stage's damage: 004's natural 1 */
+	check_roll(&k, r, m, 0, &of, &env);
+	*c = k.c;
+	snprintf(buf, size, "(1d20 + CON mod), %ld%+ld = %ld against DC %ld%s",
+	    c->roll, c->mod, c->total, dc, k.says);
 }
 
 /*
@@ -333,7 +335,7 @@ afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
 	char check[256];
 	size_t n;
 
-	afflict_check(&c, m, r, a->dc, check, sizeof check);
+	afflict_check(&c, m, r, a->dc, 0, check, sizeof check);
 	n = (size_t)snprintf(buf, size, "%s is exposed to %s: a CON mod check "
 	    "%s: %s", m->name, a->source, check, c.pass ? "passes; " :
 	    "fails, and ");
@@ -453,7 +455,7 @@ afflict_ends(struct affliction *a, struct member *m, struct rng *r,
 		a->stage++;
 		return 1;
 	}
-	afflict_check(&c, m, r, a->dc, check, sizeof check);
+	afflict_check(&c, m, r, a->dc, 1, check, sizeof check);
 	n += (size_t)snprintf(buf + n, size - n, "a CON mod check %s: ", check);
 	if (c.pass) {
 		snprintf(buf + n, size - n, "passes, and %s shakes off the %s.",

@@ -57,7 +57,7 @@ void	 afflict_describe(const struct affliction *a, char *buf, size_t size);
 
 struct check;
 void	 afflict_check(struct check *c, struct member *m, struct rng *r,
-	     long dc, char *buf, size_t size);
+	     long dc, int hurts, char *buf, size_t size);
 uint64_t afflict_stage(const struct affliction *a, struct rng *r, char *buf,
 	     size_t size);
 int	 afflict_infect(const struct affliction *a, struct member *m,

@@ -199,28 +199,3 @@ dice_describe(const struct dice *d, const uint32_t *faces, char *buf, int size)
 	n += snprintf(buf + n, (size_t)(size - n), ": ");
 	return n + dice_faces(d, faces, buf + n, size - n);
 }
-
-/* The d20 of a check: adv > 0 advantage (2d20kh1), < 0 disadvantage (2d20kl1). */
-void
-dice_d20(struct dice *d, int adv)
-{
-	memset(d, 0, sizeof *d);
-	d->count = adv != 0 ? 2 : 1;
-	d->sides = 20;
-	d->keep = 1;
-	d->keephigh = adv >= 0;
-}
-
-/* A check succeeds when its total meets or beats the DC (delving(7)). */
-void
-dice_check(struct check *c, const struct dice *d20, struct rng *r, long mod,
-    long dc)
-{
-	c->roll = dice_roll(d20, r, c->faces);
-	c->mod = mod;
-	c->total = c->roll + mod;
-	c->dc = dc;
-	c->pass = c->total >= dc;
-	c->nat1 = c->roll == 1;		/* 004: Critical Failure */
-	c->nat20 = c->roll == 20;	/* 004: Critical Hits */
-}

@@ -43,8 +43,5 @@ struct check {
 	uint32_t faces[2];	/* both d20s with advantage or disadvantage */
 };
 
-void	 dice_d20(struct dice *d, int adv);
-void	 dice_check(struct check *c, const struct dice *d20, struct rng *r,
-	     long mod, long dc);
 
 #endif

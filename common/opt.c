@@ -1,6 +1,8 @@
 /*
  * opt: the one front end of the seven programs (delving(7), Shared
- * options).  Each program declares its options as data; opt_parse takes
+ * options).  The shared options are one table here, read into one
+ * struct for the letters a program names (sbase's tools share arg.h so);
+ * each program declares its own options as data; opt_parse takes
  * options and operands in any order up to "--", without relying on the
  * libc's getopt, answers -h, --help, -V and --version itself, and refuses
  * an option the program does not list, one line naming it and the usage
@@ -9,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,15 +44,97 @@ opt_stdfds(void)
 	}
 }
 
-static const struct opt *
-find(const struct opt_spec *spec, int letter)
-{
-	const struct opt *o;
+/*
+ * The shared options (delving(7), Shared options), each with its value's
+ * name, the help line a program says it with unless it has its own words,
+ * and where it is stored; -h and -V are answered here.
+ */
+enum opt_kind { K_FLAG, K_TEXT, K_COUNT, K_ANSWER };
 
-	for (o = spec->opts; o->letter != 0; o++)
-		if (o->letter == letter)
-			return o;
+struct shared_opt {
+	struct opt o;
+	enum opt_kind kind;
+	size_t	 at;		/* the field in struct opt_common */
+};
+
+#define AT(field)	offsetof(struct opt_common, field)
+
+static const struct shared_opt shared[] = {
+	{ { 'a', NULL, "roll with advantage" }, K_FLAG, AT(a) },
+	{ { 'd', NULL, "roll with disadvantage" }, K_FLAG, AT(d) },
+	{ { 'f', "FILE", "the state file: read, updated, written back" }, K_TEXT, AT(file) },
+	{ { 'h', NULL, "print this help and exit" }, K_ANSWER, 0 },
+	{ { 'j', NULL, "write the records as JSON Lines" }, K_FLAG, AT(json) },
+	{ { 'n', "COUNT", "COUNT turns or rolls (default 1)" }, K_COUNT, AT(count) },
+	{ { 'p', "FILE", "the party file" }, K_TEXT, AT(party) },
+	{ { 'r', "RULES", "the rules" }, K_TEXT, AT(rules) },
+	{ { 's', "SEED", "seed the generator" }, K_TEXT, AT(seed) },
+	{ { 't', "FILE", "roll on the table in FILE" }, K_TEXT, AT(table) },
+	{ { 'u', NULL, "write each record as soon as it is made" }, K_FLAG, AT(unbuffered) },
+	{ { 'V', NULL, "print the version and exit" }, K_ANSWER, 0 },
+	{ { 'v', NULL, "show the dice behind each result, and the seed" }, K_FLAG, AT(verbose) },
+};
+
+/* A letter's row in TABLE, which ends with a letter 0; NULL if none. */
+static const struct opt *
+row_in(const struct opt *table, int letter)
+{
+	for (; table != NULL && table->letter != 0; table++)
+		if (table->letter == letter)
+			return table;
 	return NULL;
+}
+
+/* The shared option LETTER if the program takes it (-h and -V: all do). */
+static const struct shared_opt *
+shared_of(const struct opt_spec *spec, int letter)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof shared / sizeof shared[0]; i++)
+		if (shared[i].o.letter == letter && (shared[i].kind == K_ANSWER ||
+		    (spec->shared != NULL && strchr(spec->shared, letter) != NULL)))
+			return &shared[i];
+	return NULL;
+}
+
+/* The option LETTER as the program shows it, in *ROW; 0 if it takes none. */
+static int
+find(const struct opt_spec *spec, int letter, struct opt *row)
+{
+	const struct shared_opt *s;
+	const struct opt *own;
+
+	if ((own = row_in(spec->opts, letter)) != NULL) {
+		*row = *own;
+		return 1;
+	}
+	if (letter == 0 || (s = shared_of(spec, letter)) == NULL)
+		return 0;
+	*row = s->o;
+	if ((own = row_in(spec->says, letter)) != NULL) {
+		row->help = own->help;
+		if (own->arg != NULL)
+			row->arg = own->arg;
+	}
+	return 1;
+}
+
+/* A shared option's value in its field of COM, -n's through the bounded parser. */
+static void
+store(struct opt_common *com, const struct shared_opt *s, char *value)
+{
+	char *field = (char *)com + s->at;
+
+	switch (s->kind) {
+	case K_FLAG: *(int *)(void *)field = 1; break;
+	case K_TEXT: *(const char **)(void *)field = value; break;
+	case K_COUNT:
+		com->count = estrtonum(value, 0, COUNT_MAX, "-n");
+		com->count_set = 1;
+		break;
+	case K_ANSWER: break;
+	}
 }
 
 /* "a SEED", "an N": the article a value's name is said with. */
@@ -79,23 +164,27 @@ opt_usage(const struct opt_spec *spec, const char *fmt, ...)
 }
 
 /*
- * -h: the usage line, one line per option ("  -n COUNT  help", the help
- * after two blanks at least: the shell completion reads these lines), and
- * the manual to read.
+ * -h: the usage line, one line per option, its own and the shared ones
+ * merged, A a B b ... ("  -n COUNT  help", the help after two blanks at
+ * least: the shell completion reads these lines), and the manual to read.
  */
 static void
 help(const struct opt_spec *spec, FILE *fp)
 {
-	const struct opt *o;
+	static const char order[] = "AaBbCcDdEeFfGgHhIiJjKkLlMmNnOoPpQqRrSsTtUuVvWwXxYyZz";
+	const char *c;
+	struct opt o;
 	int width = 0, n;
 
-	for (o = spec->opts; o->letter != 0; o++)
-		if (o->arg != NULL && (n = (int)strlen(o->arg)) > width)
+	for (c = order; *c != '\0'; c++)
+		if (find(spec, *c, &o) && o.arg != NULL &&
+		    (n = (int)strlen(o.arg)) > width)
 			width = n;
 	fprintf(fp, "usage: %s\n", spec->usage);
-	for (o = spec->opts; o->letter != 0; o++)	/* two blanks before the help */
-		fprintf(fp, "  -%c %-*s  %s\n", o->letter, width,
-		    o->arg != NULL ? o->arg : "", o->help);
+	for (c = order; *c != '\0'; c++)	/* two blanks before the help */
+		if (find(spec, *c, &o))
+			fprintf(fp, "  -%c %-*s  %s\n", o.letter, width,
+			    o.arg != NULL ? o.arg : "", o.help);
 	fprintf(fp, "See %s(6).\n", spec->name);
 }
 
@@ -125,51 +214,53 @@ long_option(const struct opt_spec *spec, const char *arg)
 
 /*
  * One argument of options, "-av" or "-n3", the value maybe the next
- * argument; how many arguments it took.
+ * argument; how many arguments it took.  A shared option is stored in
+ * COM, then every option goes to FN.
  */
 static int
-cluster(const struct opt_spec *spec, char **argv, opt_fn *fn, void *ctx)
+cluster(const struct opt_spec *spec, struct opt_common *com, char **argv,
+    opt_fn *fn, void *ctx)
 {
-	const struct opt *o;
-	char *p;
+	const struct shared_opt *s;
+	struct opt o;
+	char *p, *value = NULL;
+	int took = 1;
 
-	for (p = argv[0] + 1; *p != '\0'; p++) {
-		if ((o = find(spec, (unsigned char)*p)) == NULL)
+	for (p = argv[0] + 1; *p != '\0' && value == NULL; p++) {
+		if (!find(spec, (unsigned char)*p, &o))
 			opt_usage(spec, "-%c: unknown option", *p);
-		if (o->letter == 'h' || o->letter == 'V')
-			answer(spec, o->letter);
-		if (o->arg == NULL) {
-			fn(ctx, o->letter, NULL);
-			continue;
-		}
-		if (p[1] != '\0') {
-			fn(ctx, o->letter, p + 1);
-			return 1;
-		}
-		if (argv[1] == NULL)
-			opt_usage(spec, "-%c: needs %s %s", o->letter,
-			    article(o->arg), o->arg);
-		fn(ctx, o->letter, argv[1]);
-		return 2;
+		if (o.letter == 'h' || o.letter == 'V')
+			answer(spec, o.letter);
+		if (o.arg != NULL && p[1] != '\0')
+			value = p + 1;
+		else if (o.arg != NULL && (value = argv[took++]) == NULL)
+			opt_usage(spec, "-%c: needs %s %s", o.letter,
+			    article(o.arg), o.arg);
+		if ((s = shared_of(spec, o.letter)) != NULL)
+			store(com, s, value);
+		fn(ctx, o.letter, value);
 	}
-	return 1;
+	return took;
 }
 
 /*
  * Options and operands in any order up to "--" (up to the command, for a
  * program whose first operand is one: delve); after it, and for a lone
  * "-" or a negative number such as "-1" (no program has a digit for an
- * option), an operand.  Each option goes to FN in turn; the operands, in
- * their order, are returned, *ARGC of them.
+ * option), an operand.  The shared options the program takes are read
+ * into COM (-n 1 when not given), and each option goes to FN in turn; the
+ * operands, in their order, are returned, *ARGC of them.  A form of a
+ * program (delve new) is parsed the same way, its name for argv[0].
  */
 char **
-opt_parse(const struct opt_spec *spec, int *argc, char **argv, opt_fn *fn,
-    void *ctx)
+opt_parse(const struct opt_spec *spec, struct opt_common *com, int *argc,
+    char **argv, opt_fn *fn, void *ctx)
 {
 	char **ops = argv + 1;
 	int i, n = 0, dashdash = 0;
 
 	opt_stdfds();
+	*com = (struct opt_common){ .count = 1 };
 	for (i = 1; i < *argc; ) {
 		const char *a = argv[i];
 
@@ -184,8 +275,9 @@ opt_parse(const struct opt_spec *spec, int *argc, char **argv, opt_fn *fn,
 		} else if (a[1] == '-')
 			long_option(spec, a);
 		else
-			i += cluster(spec, argv + i, fn, ctx);
+			i += cluster(spec, com, argv + i, fn, ctx);
 	}
+	com->adv = com->a - com->d;
 	ops[n] = NULL;
 	*argc = n;
 	return ops;

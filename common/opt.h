@@ -9,20 +9,47 @@ struct opt {
 	const char *help;
 };
 
-/* A program's front end: its options sorted as its manual lists them. */
+/*
+ * The shared options (delving(7), Shared options), read by opt.c for
+ * every program that names them: -a -d -j -u -v given, -n's count (1 when
+ * not given), the values of -f -p -r -s -t (NULL when not given).
+ */
+#define OPT_COMMON_FIELDS \
+	int	 a, d;		/* -a, -d given */ \
+	int	 adv;		/* +1 -a, -1 -d, 0 both or neither */ \
+	int	 json, unbuffered, verbose;	/* -j, -u, -v */ \
+	long long count;	/* -n COUNT */ \
+	int	 count_set;	/* -n was given */ \
+	const char *file, *party, *rules, *seed, *table;	/* -f -p -r -s -t */
+
+struct opt_common {
+	OPT_COMMON_FIELDS
+};
+
+/*
+ * A program's struct opts begins with OPT_COMMON: the shared options by
+ * their names (o.seed, o->count) and as the one struct opt_parse fills
+ * (o.com), two views of the same fields.
+ */
+#define OPT_COMMON union { struct opt_common com; struct { OPT_COMMON_FIELDS }; }
+
+/* A program's front end. */
 struct opt_spec {
 	const char *name;	/* "hazard" */
 	const char *usage;	/* the SYNOPSIS as one line, after "usage: " */
-	const struct opt *opts;	/* ends with a letter 0 */
+	const struct opt *opts;	/* its own options; ends with a letter 0 */
 	int	 command;	/* the first operand is a command: the words
 				   after it are its own, options included */
+	const char *shared;	/* the shared options it takes: "fjnsv" */
+	const struct opt *says;	/* NULL, or its own words for shared ones
+				   (a NULL arg: the shared value's name) */
 };
 
 /* Called with each option but -h and -V, in order; VALUE is in argv. */
 typedef void opt_fn(void *ctx, int letter, char *value);
 
-char	**opt_parse(const struct opt_spec *spec, int *argc, char **argv,
-	    opt_fn *fn, void *ctx);
+char	**opt_parse(const struct opt_spec *spec, struct opt_common *com,
+	    int *argc, char **argv, opt_fn *fn, void *ctx);
 void	  opt_stdfds(void);
 _Noreturn void opt_usage(const struct opt_spec *spec, const char *fmt, ...)
 #ifdef __GNUC__

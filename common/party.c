@@ -333,31 +333,19 @@ party_overload(const struct member *m)
 }
 
 /*
- * 004: speed after load, "A PC at 0' speed is completely encumbered"; an
- * exhausted character's is 0.
+ * 004: speed after load, "A PC at 0' speed is completely encumbered"; under
+ * travel an exhausted character's is 0.  002's exhaustion is 002's alone:
+ * "make rolls at disadvantage", and its speed stays (issue 27).  Load slows
+ * the 000 and 002 paces too: the suite's decision (delving(7)).
  */
 long
-party_speed(const struct member *m)
+party_speed(const struct member *m, int rules)
 {
 	long slow = party_overload(m) * LOAD_SPEED_004;
 
-	if (m->val[PK_EXHAUSTED])
+	if (m->val[PK_EXHAUSTED] && rules == R_TRAVEL)
 		return 0;	/* 004: "their movement speed becomes 0'" */
 	return m->val[PK_SPEED] > slow ? m->val[PK_SPEED] - slow : 0;
-}
-
-/*
- * The advantage of a check a character rolls: adv (> 0 advantage, < 0
- * disadvantage) with their state's disadvantage (004 load) added; one of
- * each cancels.
- */
-int
-party_adv(const struct member *m, int adv)
-{
-	/* 004: "Once a PC becomes exhausted, they suffer disadvantage on all checks" */
-	int dis = party_overload(m) > 0 || m->val[PK_EXHAUSTED];
-
-	return (adv > 0) - (adv < 0) - dis;
 }
 
 /* Heal hp points, no higher than hpmax= when given: the points healed. */
@@ -414,24 +402,6 @@ party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	    m->name, got, DUNGEON_HEAL_002, m->val[PK_STR], hours > 1 ?
 	    " each hour" : "", faces, m->val[PK_HP]);
 	return got;
-}
-
-/*
- * Why a character rolls at disadvantage, as a sentence says it: "1 load
- * over STR 10", "exhausted", both joined by "; "; 0 and "" when nothing.
- */
-int
-party_why(const struct member *m, char *buf, size_t size)
-{
-	int n = 0;
-
-	buf[0] = '\0';
-	if (m->val[PK_EXHAUSTED])
-		n = snprintf(buf, size, "exhausted");
-	if (party_overload(m) > 0)
-		n += snprintf(buf + n, size - (size_t)n, "%s%ld load over STR %ld",
-		    n ? "; " : "", party_overload(m), m->val[PK_STRENGTH]);
-	return n > 0;
 }
 
 /* One word of a character's line: key=value, rewritten when the value changed. */

@@ -52,7 +52,7 @@ const char *const light_kinds[LK_NKINDS + 1] = {
 };
 
 #define D6  { 1, 6, 1, 1, 0 }
-#define D20 { 1, 20, 1, 1, 0 }
+#define D20 { 1, 20, 1, 1, 0 }	/* a table's die, not a check */
 #define TWO_D6 { 2, 6, 2, 1, 0 }
 #define ROWS(a) (int)(sizeof a / sizeof a[0]), a
 
@@ -133,15 +133,18 @@ const char *const surprise_words_000[3] = { "none", "some", "all" };
  * walking and running: "PCs are surprised by all encounters".  002:
  * "moving through unknown areas will trigger surprises and traps".
  */
-const char text_surprise_dark_001[] = "The party is surprised: in total "
-    "darkness, blind and unable to spot danger (000), PCs are surprised by "
-    "all encounters (001); nobody can act in the first round of combat.";
+const char text_surprise_dark_001[] = "The party is surprised: 001 \"In "
+    "total darkness ... PCs will be surprised by all encounters\"; nobody "
+    "can act in the first round of combat.";
 const char text_surprise_pace_001[] = "The party is surprised: walking or "
     "running, PCs are surprised by all encounters (001), and moving through "
     "unknown areas triggers surprises (002); nobody can act in the first "
     "round of combat.";
 const char *const surprise_paces_001[] = { "walking", "running", NULL };
 const char *const dark_levels[] = { "dark", "darkness", NULL };
+const char *const light_levels[] = {	/* every rules' LEVEL names, light(6) */
+	"bright", "dim", "dark", "darkness", "well-lit", "brilliant", NULL
+};
 const char *const surprise_text_000[3] = {
 	"Nobody is surprised.",
 	"Partial surprise: those surprised cannot act in the first round; the others can.",
@@ -475,7 +478,7 @@ static const struct light_rules light_003 = {
 static const struct tbl_row hazard_004[] = {
 	{ 1, 1, "terrible", "Terrible: an immediate threat, an accidental encounter, a devastating ambush; the environment worsens." },
 	{ 2, 10, "soon", "Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." },
-	{ 11, 19, "worsens", "Threat worsens or draws near: a distant threat evolves, the environment escalates to hostility, a new potential threat arrives." },
+	{ 11, 19, "worsens", "Threat worsens or draws near: a distant threat evolves, the environment gradually escalates to hostility, a new potential threat arrives; something is suspicious." },
 	{ 20, 20, "calm", "Nothing bad, maybe even good." },
 };
 

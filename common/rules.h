@@ -42,7 +42,11 @@ extern const char text_surprised_000[];
 extern const char text_surprise_dark_001[], text_surprise_pace_001[];
 extern const char *const surprise_paces_001[];	/* chase pace WORDs */
 extern const char *const dark_levels[];		/* light's LEVELs of no light */
+extern const char *const light_levels[];	/* every LEVEL light says */
 extern const char text_alert_000[];
+
+/* 001: "In total darkness, checks involving movement or coordination have a -10 penalty" */
+#define DARK_PENALTY_001	(-10)
 
 /* 001: "Each party member takes 1 damage unless they spend the next turn resting" */
 #define FATIGUE_DAMAGE_001	1

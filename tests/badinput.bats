@@ -577,8 +577,10 @@ timedice | rules      | -f "$S" DELVING_RULES=bogus           | state timedice  
 timedice | rules      | -f "$S" -r dungeonturn rest unsafe    | state timedice                          | 2
 timedice | rules      | -f "$S" DELVING_RULES=dungeonturn rest 8 | state timedice                          | 2
 timedice | rules      | DELVING_RULES=delving                 | -                                       | ok: DELVING_RULES of rules timedice lacks is passed over
-reaction | rules      | -r exploration                        | -                                       | usage
-reaction | rules      | DELVING_RULES=bogus                   | -                                       | ok: reaction has no rules: DELVING_RULES is not its
+reaction | rules      | -r exploration                        | -                                       | 2
+reaction | rules      | -r alarm morale                       | -                                       | 2
+reaction | rules      | -r bogus surprise                     | -                                       | 2
+reaction | rules      | DELVING_RULES=bogus                   | -                                       | ok: disposition reads no rules: DELVING_RULES is not its
 chase    | rules      | -r bogus pace                         | -                                       | 2
 chase    | rules      | -r alarm pace                         | -                                       | 2
 chase    | rules      | -r exploration open                   | -                                       | 2
@@ -781,7 +783,7 @@ hazard   | usage      | -f "$S" --seed 5                      | state hazard    
 hazard   | usage      | -f "$S" rest -s                       | state hazard                            | usage
 light    | usage      | -f "$S" add torch -Z                  | state light                             | usage
 timedice | usage      | -f "$S" hour -n                       | state timedice                          | usage
-reaction | usage      | morale -r alarm                       | -                                       | usage
+reaction | usage      | morale -r                             | -                                       | usage
 return   | usage      | arduous Ash:1 -s                      | -                                       | usage
 roll     | usage      | d20 --count 3                         | -                                       | usage
 hazard   | usage      | -T                                    | -                                       | usage

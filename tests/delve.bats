@@ -385,7 +385,8 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "delve: -x: unknown option" "${stderr_lines[0]}"
 	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 	run -2 --separate-stderr delve batch -s
-	eq "delve: -s: needs a value" "${stderr_lines[0]}"
+	eq "delve: -s: needs a SEED" "${stderr_lines[0]}"
+	eq "usage: delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
 	# the front end of every program (common/opt.c): -h and --help alike,
 	# every form, one line an option, the manual; -V and --version alike
 	run -0 --separate-stderr delve -h
@@ -410,6 +411,63 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq 3 "$status"
 	run -2 --separate-stderr delve -C crypt -n 2 status
 	eq "delve: -n: status takes no count" "$stderr"
+}
+
+@test "delve new and delve batch: options and operands in any order, as in every program" {
+	delve new -s 1 -r delving -l torch before
+	delve new after -s 1 -l torch -r delving
+	delve new crypt -s 1
+	eq "$(delve -C before status | sed 1s/before/DIR/)" "$(delve -C after status | sed 1s/after/DIR/)"
+	eq "$(delve -C before -n 3)" "$(delve -C after -n 3)"
+	# -s and the seed word after DIR: the same session as before it
+	delve new -s 1 crypt2
+	eq "$(delve -C crypt -n 2)" "$(delve -C crypt2 -n 2)"
+	delve batch -s fri -n 36 -l torch -o before 2
+	delve batch 2 -o after -l torch -n 36 -s fri
+	cmp before/fri-1.tsv after/fri-1.tsv
+	cmp before/fri-2.tsv after/fri-2.tsv
+	# up to --: after it, -n is an operand
+	run -2 --separate-stderr delve batch -s fri -o x -- 1 -n 36
+	eq "usage: delve batch " "${stderr_lines[0]:0:19}"
+	[ ! -e x ]
+	run -0 delve new -s 1 -- -crypt
+	run -0 delve -C ./-crypt status
+	eq "session   ./-crypt: seed 1, rules exploration, turn 0" "${lines[0]}"
+}
+
+@test "delve new and delve batch: their own -h; a shared option they have no use for refused, named, with their usage line" {
+	run -0 --separate-stderr delve new -h
+	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
+	eq "F T V c h l p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
+	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr delve batch --help
+	eq "usage: delve batch [-l KIND[,KIND ...]] [-p FILE] [-r RULES] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
+	[[ "$output" == *$'\n  -n TURNS '* ]]
+	eq "V h l n o p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
+	for l in a d f j n t u v; do
+		run -2 --separate-stderr delve new -$l crypt
+		usage_error delve
+		eq "delve: -$l: unknown option" "${stderr_lines[0]}"
+		eq "usage: delve new " "${stderr_lines[1]:0:17}"
+		[ ! -e crypt ]
+	done
+	for l in a d f j t u v; do
+		run -2 --separate-stderr delve batch -s fri -n 1 -o out -$l 1
+		usage_error delve
+		eq "delve: -$l: unknown option" "${stderr_lines[0]}"
+		eq "usage: delve batch " "${stderr_lines[1]:0:19}"
+		[ ! -e out ]
+	done
+	for l in a d f p r s t u v; do
+		run -2 --separate-stderr delve -$l 1 status
+		eq "delve: -$l: unknown option" "${stderr_lines[0]}"
+		eq "usage: delve [-hjRV] " "${stderr_lines[1]:0:21}"
+	done
+	run -2 --separate-stderr delve new crypt other
+	eq "usage: delve new " "${stderr_lines[0]:0:17}"
+	run -2 --separate-stderr delve batch -s fri -o out 1
+	eq "usage: delve batch " "${stderr_lines[0]:0:19}"
 }
 
 @test "delve.6: mandoc -Tlint is clean" {
@@ -520,7 +578,7 @@ crypt_table() {
 	! grep -q affliction <<< "$output"
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
-	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 4+0 = 4 against DC 11: fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
+	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod), 4+0 = 4 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
 	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status

@@ -16,7 +16,7 @@ run_examples() {
 	local page=$1 cmd rc out
 	mkdir -p "$BATS_TEST_TMPDIR/$page" && cd "$BATS_TEST_TMPDIR/$page" || return
 	# what the pages take as given: a rules document holding a table
-	cp "$TOP/tests/tables/000-hazard.md" hazards.md
+	cp "$TOP/tests/tables/000-exploration.txt" hazards.md	# the whole of 000
 	cp "$TOP/tests/tables/crypt.md" crypt.md
 	cp "$TOP/tests/tables/004-gameplay.txt" gameplay.txt
 	while IFS= read -r cmd; do

@@ -113,10 +113,67 @@ p() { env "$@"; }
 		eq "$prog: -Z: unknown option" "${stderr_lines[0]}"
 	done
 	# an option of another program
-	run -2 --separate-stderr reaction -r alarm
-	eq "reaction: -r: unknown option" "${stderr_lines[0]}"
+	run -2 --separate-stderr roll -r alarm d6
+	eq "roll: -r: unknown option" "${stderr_lines[0]}"
 	run -2 --separate-stderr roll -a d20
 	eq "roll: -a: unknown option" "${stderr_lines[0]}"
+}
+
+@test "a shared option a program has no use for: named, then the usage line, exit 2" {
+	# PROG and the shared options of delving(7) it refuses (hazard: none)
+	local seen=
+	while read -r prog refused; do
+		seen="$seen $prog"
+		takes=$(p $prog -h < /dev/null | sed -n 's/^  -\([adfjnprstuv]\) .*/\1/p' |
+		    paste -sd '' -)
+		got=$(printf '%s\n' a d f j n p r s t u v | grep -v "[$takes]" | paste -sd '' -)
+		eq "$prog $refused" "$prog ${got:--}"
+		for l in $(printf '%s' "${refused%-}" | fold -w1); do
+			run -2 --separate-stderr p $prog -$l 1 < /dev/null
+			usage_error $prog
+			eq "$prog: -$l: unknown option" "${stderr_lines[0]}"
+			[ -z "$output" ]
+		done
+	done <<'EOF'
+hazard -
+light adpt
+timedice adt
+reaction rt
+chase ftu
+return adfntu
+roll adfpru
+EOF
+	eq "$PROGRAMS" "${seen# }"
+}
+
+@test "opt_parse: each shared option in its own field, -n 1 when not given, -a and -d cancel, the program told of every option in order" {
+	run -0 --separate-stderr unit opts -ad -juv -n3 op1 -f F -p P -r R -s S -t T -x 1 -- -y
+	eq "told -a
+told -d
+told -j
+told -u
+told -v
+told -n 3
+told -f F
+told -p P
+told -r R
+told -s S
+told -t T
+told -x 1
+a 1 d 1 adv 0 j 1 u 1 v 1 n 3 1
+f F p P r R s S t T
+operand op1
+operand -y" "$output"
+	run -0 unit opts -d
+	eq "told -d
+a 0 d 1 adv -1 j 0 u 0 v 0 n 1 0
+f - p - r - s - t -" "$output"
+	run -0 unit opts -n0 op
+	eq "a 0 d 0 adv 0 j 0 u 0 v 0 n 0 1" "${lines[1]}"
+	run -2 --separate-stderr unit opts -n 1x
+	eq "unit: -n: '1x': expected a whole number from 0 to 1000000000000000000" "$stderr"
+	run -2 --separate-stderr unit opts -n 1000000000000000001
+	eq "unit: -n: '1000000000000000001': expected a whole number from 0 to 1000000000000000000" "$stderr"
 }
 
 @test "a missing value: 'PROG: -s: needs a SEED', then the usage line, exit 2" {

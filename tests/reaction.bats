@@ -355,8 +355,8 @@ party() {
 	one_error reaction
 }
 
-@test "filter: -n, -p, -a and -d are refused" {
-	for o in "-n 2" "-p /dev/null" "-a" "-d"; do
+@test "filter: -n, -a and -d are refused" {
+	for o in "-n 2" "-a" "-d"; do
 		run -2 --separate-stderr reaction $o - < /dev/null
 		one_error reaction
 	done
@@ -413,7 +413,7 @@ party() {
 
 @test "reaction -: in total darkness an encounter surprises the party, said after its disposition (issue 16)" {
 	# 001: "In total darkness ... PCs will be surprised by all encounters"
-	run -0 sh -c 'hazard -r delving -s 2 -n 24 | light -r delving -l candle - | reaction -s 2 -'
+	run -0 sh -c 'hazard -r delving -s 2 -n 24 | light -r delving -l candle - | reaction -r delving -s 2 -'
 	enc=$(printf '%s\n' "$output" | awk -F'\t' '$1 == "hazard" && $4 == "encounter" { print $2 }' | paste -sd' ')
 	[ -n "$enc" ]
 	# each encounter: a disposition, then a surprise record exactly when the last party record said dark
@@ -422,18 +422,18 @@ party() {
 	    $1 == "reaction" && $5 == "all" { if (!want || $2 != t) print "unwanted " $0; got[t] = 1 }
 	    END { }' <<<"$output"
 	eq "" "$output"
-	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tTotal darkness.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
-	eq "reaction	4	-	-	all	The party is surprised: in total darkness, blind and unable to spot danger (000), PCs are surprised by all encounters (001); nobody can act in the first round of combat." \
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tTotal darkness.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -r delving -s 1 -"
+	eq "reaction	4	-	-	all	The party is surprised: 001 \"In total darkness ... PCs will be surprised by all encounters\"; nobody can act in the first round of combat." \
 	    "$(printf '%s\n' "$output" | tail -1)"
 	# the disposition first, then the surprise
 	case $(printf '%s\n' "$output" | sed -n 3p) in "reaction	4	"*"	The creatures met are "*) ;; *) false;; esac
 	# a second reaction in the pipeline says it no second time
-	eq 1 "$(printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 - | reaction - | grep -c '	all	')"
+	eq 1 "$(printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -r delving -s 1 - | reaction -r delving - | grep -c '	all	')"
 	# after hazard's own disposition (002), the surprise follows it
-	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\nhazard\t4\t8\tuninterested\tDisposition.\n' | reaction -s 1 -"
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\nhazard\t4\t8\tuninterested\tDisposition.\n' | reaction -r delving -s 1 -"
 	eq "hazard	4	8	uninterested	Disposition.|reaction	4	-	-	all" "$(printf '%s\n' "$output" | tail -2 | cut -f1-5 | paste -sd'|')"
 	# light again: no surprise
-	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nlight\t3\tparty\t-\tbright\t-\tTorchlight.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nlight\t3\tparty\t-\tbright\t-\tTorchlight.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -r delving -s 1 -"
 	! printf '%s\n' "$output" | grep -q '	all	'
 }
 

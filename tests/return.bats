@@ -334,7 +334,7 @@ many() {
 
 @test "004 natural 1: 'Rolling a natural 1 on a check that damages a PC doubles the damage the PC suffers'" {
 	run -1 --separate-stderr env return -s 21 -l 4 dangerous A:0
-	eq "return	1	A	1	0	1	14	hurt	100	A rolls 1+0 = 1 against DC 14, 13 under: 1d6 damage per point under, ignoring armour: 13d6 (6,3,6,4,6,6,2,1,6,4,4,1,1) = 50, doubled by the natural 1 = 100 damage." "$output"
+	eq "return	1	A	1	0	1	14	hurt	100	A rolls 1+0 = 1 against DC 14 (a natural 1: 004 \"doubles the damage the PC suffers\"), 13 under: 1d6 damage per point under, ignoring armour: 13d6 (6,3,6,4,6,6,2,1,6,4,4,1,1) = 50, doubled by the natural 1 = 100 damage." "$output"
 	[ -z "$stderr" ]
 	# the doubled damage is what -w takes off the HP
 	cd "$BATS_TEST_TMPDIR"
@@ -352,7 +352,7 @@ many() {
 	cd "$BATS_TEST_TMPDIR"
 	printf 'Ash best=2 hp=30 load=12 strength=10\n' > p
 	run -1 --separate-stderr env return -s 5 -l 4 -p p dangerous
-	eq "return	1	Ash	7	2	9	14	hurt	18	Ash (2 load over STR 10: disadvantage) rolls 7+2 = 9 against DC 14, 5 under: 1d6 damage per point under, ignoring armour: 5d6 (3,4,3,3,5) = 18 damage; 12 HP left." "$output"
+	eq "return	1	Ash	7	2	9	14	hurt	18	Ash rolls 7+2 = 9 against DC 14, at disadvantage (2 load over STR 10, 004: \"forces disadvantage on all checks\"), 5 under: 1d6 damage per point under, ignoring armour: 5d6 (3,4,3,3,5) = 18 damage; 12 HP left." "$output"
 	[ -z "$stderr" ]
 	# at STR or without strength=, a plain d20
 	printf 'Ash best=2 hp=30 load=10 strength=10\n' > p

@@ -220,7 +220,7 @@ vs_odds() {
 	    $5 != $4 + (NR % 2 ? 3 : -1) || $4 < 1 || $4 > 20 || $6 != 12 { exit 1 }
 	    $7 != ($5 >= 12 ? "pass" : "fail") { exit 1 }
 	    $8 != sprintf("%s: %d%+d = %d against DC 12: %s%s.", $3, $4, NR % 2 ? 3 : -1, $5, $5 >= 12 ? "success" : "failure",
-	        $4 == 20 ? " (a natural 20)" : $4 == 1 ? " (a natural 1)" : "") { exit 1 }'
+	        $4 == 20 ? " (a natural 20: 004 \"Damage is doubled on any critical hit\")" : $4 == 1 ? " (a natural 1)" : "") { exit 1 }'
 	run -0 roll -s 2 -c 5 d20+10
 	eq "roll	1	d20+10	$(roll -s 2 d20)	$(( $(roll -s 2 d20) + 10 ))	5	pass	d20+10: $(roll -s 2 d20)+10 = $(( $(roll -s 2 d20) + 10 )) against DC 5: success." "$output"
 	run -0 roll -s 2 -c 1 d20

@@ -502,7 +502,7 @@ Cy resilience=10 hp=2" "$(cat "$P")"
 	run -0 timedice -f "$F" -s 4 -p "$P" hour 2
 	eq 2 "$(printf '%s\n' "$output" | grep -c resilience)"
 	printf '%s\n' "$output" | grep -q 'Ann .*already exhausted'
-	printf '%s\n' "$output" | grep -q 'Bo .*a resilience check (1d20 + CON mod) at disadvantage (1 load over STR 5), [0-9]*+0'
+	printf '%s\n' "$output" | grep -q 'Bo .*a resilience check (1d20 + CON mod), [0-9]*+0 = [0-9]* against DC [0-9]*, at disadvantage (1 load over STR 5, 004: "forces disadvantage on all checks")'
 }
 
 @test "timedice: a party file without resilience= is refused, naming the character" {
@@ -823,13 +823,13 @@ timedice	1	1	08:00	6,2	morning	It is 08:00 on day 1, morning: the time dice show
 	eq "affliction Pip venom con 11 1d6 2hours 1 12" "$(grep '^affliction' "$F")"
 	run -0 --separate-stderr timedice -f "$F" -p "$P" -w -s 45 hour 2
 	[ -z "$stderr" ]
-	eq "timedice	2	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 4+0 = 4 against DC 11: fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1.
+	eq "timedice	2	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod), 4+0 = 4 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1.
 timedice	2	1	09:00	6,3	morning	It is 09:00 on day 1, morning: the time dice show 6 and 3." "$output"
 	eq "Pip con=-2 resilience=6 exhausted=1 # bitten" "$(cat "$P")"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' "$F")"
 	run -0 --separate-stderr timedice -f "$F" -p "$P" -w -s 45 hour 2
 	[ -z "$stderr" ]
-	eq "timedice	4	1	11:00	stage	Pip	Stage 2 of Pip's venom ends: a CON mod check (1d20 + CON mod) at disadvantage (exhausted), 3-2 = 1 against DC 11: fails; 1d6 CON damage, rolling a 6: CON 6 (-2) is now 0 (-5): Pip is dead." "${lines[0]}"
+	eq "timedice	4	1	11:00	stage	Pip	Stage 2 of Pip's venom ends: a CON mod check (1d20 + CON mod), 3-2 = 1 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 6: CON 6 (-2) is now 0 (-5): Pip is dead." "${lines[0]}"
 	eq "Pip con=-5 resilience=0 exhausted=1 # bitten" "$(cat "$P")"
 	! grep -q '^affliction' "$F"
 	# dead: no more stages, and no resilience checks however long the road
@@ -849,7 +849,7 @@ timedice	2	1	09:00	6,3	morning	It is 09:00 on day 1, morning: the time dice show
 	eq "" "$(printf '%s\n' "$output" | grep stage)"
 	run -0 timedice -f "$F" -p "$P" -w -s 5 -n 20 rest 24 unsafe
 	eq "timedice	168	8	07:00	stage	Bo	Stage 1 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 6+2 = 8 against DC 11: fails; 2d4 INT damage, rolling 4,1 = 5: INT 12 (+1) is now 7 (-2). Stage 2 ends in 7 days, at 07:00 on day 15.
-timedice	336	15	07:00	stage	Bo	Stage 2 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 20+2 = 22 against DC 11: passes, and Bo shakes off the mindrot." "$(printf '%s\n' "$output" | grep stage)"
+timedice	336	15	07:00	stage	Bo	Stage 2 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 20+2 = 22 against DC 11 (a natural 20): passes, and Bo shakes off the mindrot." "$(printf '%s\n' "$output" | grep stage)"
 	eq "Bo con=2 resilience=14 intelligence=7 int=-2" "$(cat "$P")"
 	! grep -q '^affliction' "$F"
 }
@@ -861,7 +861,7 @@ timedice	336	15	07:00	stage	Bo	Stage 2 of Bo's mindrot ends: a CON mod check (1d
 	run -0 timedice -f "$F" -p "$P" -w -s 7 infect Ann rot 1d3days ability=str dc=14
 	case $output in *"fails, and Ann is infected. Stage 1 ends in 1d3 days, rolled 1: 1 day, at 07:00 on day 2.") ;; *) false;; esac
 	run -0 timedice -f "$F" -p "$P" -w -s 7 day 1
-	eq "timedice	24	2	07:00	stage	Ann	Stage 1 of Ann's rot ends: a CON mod check (1d20 + CON mod), 1+1 = 2 against DC 14: fails; 1d6 STR damage, rolling a 4, doubled by the natural 1 to 8: STR 3 (-4) is now 0 (-5): Ann collapses, too weak to stand or lift anything." "${lines[0]}"
+	eq "timedice	24	2	07:00	stage	Ann	Stage 1 of Ann's rot ends: a CON mod check (1d20 + CON mod), 1+1 = 2 against DC 14 (a natural 1: 004 \"doubles the damage the PC suffers\"): fails; 1d6 STR damage, rolling a 4, doubled by the natural 1 to 8: STR 3 (-4) is now 0 (-5): Ann collapses, too weak to stand or lift anything." "${lines[0]}"
 	# and the day on the road, 12 hours past her resilience, exhausted her
 	eq "Ann con=1 resilience=12 strength=0 str=-5 exhausted=1 # scout" "$(cat "$P")"
 }

@@ -16,6 +16,9 @@
  *					over N strings: "texts not-texts mismatches"
  *	unit hp MAX			party_damage and party_heal over every hp,
  *					hpmax and amount to MAX: "cases wrong"
+ *	unit opts ARG ...		the ARGs read as a program taking every
+ *					shared option and its own -x N: each
+ *					option as told, the fields, the operands
  */
 #include <err.h>
 #include <inttypes.h>
@@ -23,10 +26,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "expr.h"
 #include "party.h"
+#include "opt.h"
 #include "record.h"
 #include "rng.h"
+#include "rules.h"
 #include "table.h"
 #include "util.h"
 
@@ -254,6 +260,67 @@ check_hp(const char *max)
 	printf("%ld %ld\n", cases, wrong);
 }
 
+static void
+told(void *ctx, int letter, char *value)
+{
+	(void)ctx;
+	printf("told -%c%s%s\n", letter, value != NULL ? " " : "",
+	    value != NULL ? value : "");
+}
+
+static const char *
+or_none(const char *s)
+{
+	return s != NULL ? s : "-";
+}
+
+/* unit opts: what opt_parse makes of the arguments after "opts". */
+static void
+print_opts(int argc, char **argv)
+{
+	static const struct opt own[] = {
+		{ 'x', "N", "an option of the program's own" },
+		{ 0, NULL, NULL }
+	};
+	static const struct opt_spec spec = {
+		"unit", "unit opts [ARG ...]", own, 0, .shared = "adfjnprstuv"
+	};
+	struct opt_common c;
+	char **ops;
+	int i;
+
+	ops = opt_parse(&spec, &c, &argc, argv, told, NULL);
+	printf("a %d d %d adv %d j %d u %d v %d n %lld %d\n", c.a, c.d, c.adv,
+	    c.json, c.unbuffered, c.verbose, c.count, c.count_set);
+	printf("f %s p %s r %s s %s t %s\n", or_none(c.file), or_none(c.party),
+	    or_none(c.rules), or_none(c.seed), or_none(c.table));
+	for (i = 0; i < argc; i++)
+		printf("operand %s\n", ops[i]);
+}
+
+/*
+ * unit check RULES DARK MOVES ADV SEED: check_roll for an unnamed roller
+ * with no modifier and DC 10: "TOTAL-ROLL SAYS", the penalty as TOTAL-ROLL.
+ */
+static void
+check_one(char **argv)
+{
+	struct member m = { "-", { 0 }, 0, 0 };
+	struct check_of of = { -1, 10, 0, 0, 0 };
+	struct check_env env = { 0, 0, 0 };
+	struct rolled k;
+	struct rng r;
+
+	if ((env.rules = word_in(argv[0], rules_names)) < 0)
+		errx(EXIT_BAD, "%s: not a rules name", argv[0]);
+	env.dark = atoi(argv[1]);
+	of.moves = atoi(argv[2]) != 0;
+	env.adv = atoi(argv[3]);
+	rng_seed(&r, rng_seedword(argv[4]), "unit");
+	check_roll(&k, &r, &m, 0, &of, &env);
+	printf("%ld%s\n", k.c.total - k.c.roll, k.says);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -296,8 +363,12 @@ main(int argc, char *argv[])
 		check_text(argv[2], argv[3]);
 	} else if (argc == 3 && strcmp(argv[1], "hp") == 0) {
 		check_hp(argv[2]);
+	} else if (argc >= 2 && strcmp(argv[1], "opts") == 0) {
+		print_opts(argc - 1, argv + 1);
+	} else if (argc == 7 && strcmp(argv[1], "check") == 0) {
+		check_one(argv + 2);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;

@@ -1,0 +1,266 @@
+/*
+ * check: every d20 check of every program goes through check_roll, which
+ * applies the roller's conditions as the seed of the rules in force has
+ * them, cancels advantage against disadvantage, and says it all in the
+ * sentence with the seed's words (delving(7) CHECKS AND CONDITIONS).  No
+ * other file rolls a d20 for a check (tests/check.bats).
+ */
+#include <err.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "rules.h"
+#include "util.h"
+
+/* A condition: under which rules, what it does, when, and the seed's words. */
+struct cond {
+	int	 rules;
+	int	 adv;		/* 1 advantage, -1 disadvantage, 0 a penalty */
+	long	 penalty;
+	int	 (*holds)(const struct member *, const struct check_of *,
+		     const struct check_env *, char *, size_t);
+	const char *words;
+};
+
+/* 004: "Each load you carry above your STR score ... forces disadvantage" */
+static int
+overloaded(const struct member *m, const struct check_of *of,
+    const struct check_env *env, char *buf, size_t size)
+{
+	(void)of;
+	(void)env;
+	if (party_overload(m) <= 0)
+		return 0;
+	snprintf(buf, size, "%ld load over STR %ld", party_overload(m),
+	    m->val[PK_STRENGTH]);
+	return 1;
+}
+
+/* 002 and 004: exhausted= */
+static int
+exhausted(const struct member *m, const struct check_of *of,
+    const struct check_env *env, char *buf, size_t size)
+{
+	(void)of;
+	(void)env;
+	snprintf(buf, size, "exhausted");
+	return m->val[PK_EXHAUSTED] != 0;
+}
+
+/* 000: "No light: Effectively blind." */
+static int
+no_light(const struct member *m, const struct check_of *of,
+    const struct check_env *env, char *buf, size_t size)
+{
+	(void)m;
+	(void)of;
+	snprintf(buf, size, "no light");
+	return env->dark;
+}
+
+/* 001: "In total darkness, checks involving movement or coordination" */
+static int
+total_darkness(const struct member *m, const struct check_of *of,
+    const struct check_env *env, char *buf, size_t size)
+{
+	(void)m;
+	snprintf(buf, size, "total darkness");
+	return env->dark && of->moves;
+}
+
+/*
+ * Each seed's conditions under its own rules name only: 004's load and
+ * exhaustion do nothing under 002 or 003, 002's tiredness does nothing
+ * ("become tired (no effect)"), 000's darkness nothing under 004.
+ */
+static const struct cond conditions[] = {
+	{ R_TRAVEL, -1, 0, overloaded,
+	    "004: \"forces disadvantage on all checks\"" },
+	{ R_TRAVEL, -1, 0, exhausted,
+	    "004: \"they suffer disadvantage on all checks\"" },
+	{ R_DUNGEONTURN, -1, 0, exhausted,
+	    "002: \"become exhausted, make rolls at disadvantage\"" },
+	{ R_EXPLORATION, -1, 0, no_light, "000: \"Setback on all rolls\"" },
+	{ R_BOOKKEEPING, -1, 0, no_light, "000: \"Setback on all rolls\"" },
+	{ R_DELVING, 0, DARK_PENALTY_001, total_darkness,
+	    "001: \"checks involving movement or coordination have a -10 "
+	    "penalty\"" },
+};
+
+#define NCONDITIONS (sizeof conditions / sizeof conditions[0])
+
+/* The d20 of a check: adv > 0 advantage (2d20kh1), < 0 disadvantage (2d20kl1). */
+static void
+dice_d20(struct dice *d, int adv)
+{
+	memset(d, 0, sizeof *d);
+	d->count = adv != 0 ? 2 : 1;
+	d->sides = 20;
+	d->keep = 1;
+	d->keephigh = adv >= 0;
+}
+
+/* A check succeeds when its total meets or beats the DC (delving(7)). */
+static void
+dice_check(struct check *c, const struct dice *d20, struct rng *r, long mod,
+    long dc)
+{
+	c->roll = dice_roll(d20, r, c->faces);
+	c->mod = mod;
+	c->total = c->roll + mod;
+	c->dc = dc;
+	c->pass = c->total >= dc;
+	c->nat1 = c->roll == 1;		/* 004: Critical Failure */
+	c->nat20 = c->roll == 20;	/* 004: Critical Hits */
+}
+
+/* The user's -a/-d, as the sentence names it when it cancels or joins. */
+static int
+said_user(int adv, char *buf, size_t size, int n)
+{
+	if (adv == 0)
+		return n;
+	return n + snprintf(buf + n, size - (size_t)n, "%s%s", n ? "; " : "",
+	    adv > 0 ? "-a" : "-d");
+}
+
+/* "WHAT, WORDS" joined to BUF's list by "; ". */
+static void
+join(char *buf, size_t size, const char *what, const char *words)
+{
+	size_t n = strlen(buf);
+
+	if (n < size)
+		snprintf(buf + n, size - n, "%s%s, %s", n ? "; " : "", what, words);
+}
+
+/*
+ * The conditions that hold, said "exhausted, 002: \"...\"; ..." in DICE
+ * (those that give advantage or disadvantage) and PENALTY (those that add
+ * a penalty); *adv and *dis set by them, k->penalty summed.
+ */
+static void
+said_conditions(struct rolled *k, const struct member *m,
+    const struct check_of *of, const struct check_env *env, char *dice,
+    char *penalty, size_t size, int *adv, int *dis)
+{
+	char what[96];
+	size_t i;
+
+	dice[0] = penalty[0] = '\0';
+	for (i = 0; i < NCONDITIONS; i++) {
+		const struct cond *c = &conditions[i];
+
+		if (c->rules != env->rules || !c->holds(m, of, env, what,
+		    sizeof what))
+			continue;
+		*adv |= c->adv > 0;
+		*dis |= c->adv < 0;
+		k->penalty += c->penalty;
+		join(c->adv != 0 ? dice : penalty, size, what, c->words);
+	}
+}
+
+/*
+ * ", at disadvantage (exhausted, 004: \"...\")": the d20s rolled and why;
+ * any advantage and any disadvantage cancel, however many of each (delving(7):
+ * the suite's decision), said with both sides named.
+ */
+static void
+say_circumstances(struct rolled *k, const char *conds, const char *pen,
+    int user, int adv, int dis)
+{
+	char both[CHECK_SAYS_MAX];
+	size_t size = sizeof k->says;
+	int n = 0;
+
+	if (adv && dis) {
+		n = said_user(user, both, sizeof both, 0);
+		snprintf(both + n, sizeof both - (size_t)n, "%s%s",
+		    n && conds[0] ? "; " : "", conds);
+		n = snprintf(k->says, size, ", advantage and disadvantage "
+		    "cancel (%s)", both);
+	} else if (adv || dis)
+		n = snprintf(k->says, size, ", at %s%s%s%s", adv ? "advantage" :
+		    "disadvantage", conds[0] ? " (" : "", conds, conds[0] ? ")" :
+		    "");
+	if (pen[0] != '\0' && n >= 0 && (size_t)n < size)
+		snprintf(k->says + n, size - (size_t)n, ", with %ld (%s)",
+		    k->penalty, pen);
+}
+
+/*
+ * The one d20 check: M rolls 1d20 (2d20 keep one at advantage or
+ * disadvantage) + M's KEY modifier + MOD + any penalty against the DC;
+ * K->says tells the circumstances and names a natural 20 or 1.
+ */
+void
+check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
+    const struct check_of *of, const struct check_env *env)
+{
+	char conds[CHECK_SAYS_MAX], pen[CHECK_SAYS_MAX];
+	int adv = env->adv > 0, dis = env->adv < 0;
+	size_t n;
+
+	k->penalty = 0;
+	said_conditions(k, m, of, env, conds, pen, sizeof conds, &adv, &dis);
+	k->adv = adv - dis;
+	dice_d20(&k->d20, k->adv);
+	dice_check(&k->c, &k->d20, r, (of->key >= 0 ? m->val[of->key] : 0) +
+	    mod + k->penalty, of->dc);
+	k->says[0] = '\0';
+	say_circumstances(k, conds, pen, env->adv, adv, dis);
+	n = strlen(k->says);
+	snprintf(k->says + n, sizeof k->says - n, "%s", check_natural(&k->c, of));
+}
+
+/*
+ * " (a natural 20)" or " (a natural 1)", as roll -c says them, with what it does where 004 says:
+ * "Damage is doubled on any critical hit; an attack that rolled a natural
+ * 20", "Rolling a natural 1 on a check that damages a PC doubles the
+ * damage the PC suffers"; "" for any other roll.
+ */
+const char *
+check_natural(const struct check *c, const struct check_of *of)
+{
+	if (c->nat20)
+		return of != NULL && of->hits ? " (a natural 20: 004 \"Damage is "
+		    "doubled on any critical hit\")" : " (a natural 20)";
+	if (c->nat1)
+		return of != NULL && of->hurts ? " (a natural 1: 004 \"doubles "
+		    "the damage the PC suffers\")" : " (a natural 1)";
+	return "";
+}
+
+/*
+ * roll -c's check, which may be an attack: a natural 20 says 004's
+ * "Damage is doubled on any critical hit"; the total alone decides success.
+ */
+const char *
+check_attack_natural(long long roll)
+{
+	static const struct check_of attack = { -1, 0, 0, 0, 1 };
+	struct check c = { 0 };
+
+	c.nat20 = roll == 20;
+	c.nat1 = roll == 1;
+	return check_natural(&c, &attack);
+}
+
+/* light's LEVEL of no light: 000's dark, 004's darkness. */
+int
+check_dark(const char *level)
+{
+	return word_in(level, dark_levels) >= 0;
+}
+
+/* -L LEVEL: one of light's LEVELs; 1 when it is no light. */
+int
+check_level(const char *opt, const char *level)
+{
+	if (word_in(level, light_levels) < 0)
+		errx(EXIT_BAD, "%s: '%s': not a light level (bright, dim, dark, "
+		    "darkness, well-lit, brilliant)", opt, level);
+	return check_dark(level);
+}

@@ -1,0 +1,46 @@
+/*
+ * check: every d20 check of every program, rolled by one function that
+ * applies the roller's conditions under the rules in force and says them
+ * (delving(7) CHECKS AND CONDITIONS).
+ */
+#ifndef DELVING_CHECK_H
+#define DELVING_CHECK_H
+
+#include "dice.h"
+#include "party.h"
+
+/* What is rolled: the roller's modifier key, the DC, what the check is. */
+struct check_of {
+	int	 key;		/* enum party_key of the modifier; -1 none */
+	long	 dc;
+	unsigned moves : 1;	/* 001: "involving movement or coordination" */
+	unsigned hurts : 1;	/* 004: a failure damages the roller */
+	unsigned hits : 1;	/* 004: a success deals damage */
+};
+
+/* The circumstances: the rules in force, the user's -a/-d, the light. */
+struct check_env {
+	int	 rules;		/* enum rules; -1 none: only -a/-d apply */
+	int	 adv;		/* -a 1, -d -1, both or neither 0 */
+	int	 dark;		/* no light: light's LEVEL dark or darkness */
+};
+
+#define CHECK_SAYS_MAX 320
+
+/* A rolled check: the d20s, the result, and its circumstances said. */
+struct rolled {
+	struct check c;		/* roll, mod, total, dc, pass, nat1, nat20 */
+	struct dice d20;	/* 1d20, or 2d20 keep one */
+	int	 adv;		/* what was rolled: 1 advantage, -1 disadvantage */
+	long	 penalty;	/* 001: -10 in total darkness, else 0 */
+	char	 says[CHECK_SAYS_MAX];	/* ", at disadvantage (...)" or "" */
+};
+
+void	 check_roll(struct rolled *k, struct rng *r, const struct member *m,
+	     long mod, const struct check_of *of, const struct check_env *env);
+const char *check_natural(const struct check *c, const struct check_of *of);
+const char *check_attack_natural(long long roll);
+int	 check_dark(const char *level);
+int	 check_level(const char *opt, const char *level);
+
+#endif

@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# One check for every roll (issue 27): every d20 check of every program is
+# rolled by check_roll (common/check.c), which applies each seed's
+# conditions under its own rules name and says them.
+
+load helper
+
+party() {
+	printf 'Ann con=1 wis=1 best=2 str=1 dex=1 exhausted=1\nBo con=0 wis=0 best=1 str=0 dex=0 load=12 strength=10\nCy con=0 wis=0 best=1 str=0 dex=0 tired=1\n' > "$BATS_TEST_TMPDIR/p"
+}
+
+# rolls_outside FILE...: the lines that roll a d20 check other than through
+# check_roll: the d20 helpers (static in common/check.c), a bare d20 from the
+# generator, a dice struct of 20 sides made by hand, a d20 read from a
+# string outside a comment.  roll(6) is the one program that rolls the
+# user's own expressions (d20 by default, roll -c DC d20+3): a check of the
+# user's dice, not of a character, it is passed over for the string alone.
+rolls_outside() {
+	{ grep -nE '\bdice_d20\b|\bdice_check\b|rng_(die|below)\([^;]*\b20\b|sides *= *20\b|\{ *[12] *, *20 *,' "$@"
+	  grep -nE '"[12]?d20' "$@" | grep -vE '^([^:]*:)?[0-9]+:[[:space:]]*/?\*' | grep -v '^cmd/roll\.c:'
+	} | grep -v -e '^[^:]*common/check\.c:' -e "a table's die, not a check"
+}
+
+@test "no program rolls a d20 check but through check_roll (common/check.c)" {
+	cd "$TOP"
+	run rolls_outside cmd/*.c common/*.c common/*.h
+	eq "" "$output"
+	# the same grep finds each way around it
+	mkdir -p "$BATS_TEST_TMPDIR/cmd"
+	printf '%s\n' 'dice_d20(&d20, 1);' 'dice_check(&c, &d20, r, 0, 12);' \
+	    'roll = rng_die(&run->rng, 20);' 'd.sides = 20;' \
+	    'struct dice d = { 1, 20, 1, 1, 0 };' '#define D20 { 1, 20, 1, 1, 0 }' \
+	    'dice_read(&d20, "1d20", &scratch);' ' * a comment on "d20 Effects"' \
+	    > "$BATS_TEST_TMPDIR/cmd/x.c"
+	run rolls_outside "$BATS_TEST_TMPDIR/cmd/x.c"
+	eq 7 "${#lines[@]}"
+	# and the d20 helpers cannot be called from another file
+	! grep -n 'dice_d20\|dice_check' common/dice.h common/check.h
+}
+
+@test "check: 001's -10 in total darkness on checks of movement or coordination, under delving only" {
+	eq '-10, with -10 (total darkness, 001: "checks involving movement or coordination have a -10 penalty")' "$(unit check delving 1 1 0 7)"
+	eq 0 "$(unit check delving 1 0 0 7)"		# not a check of movement
+	eq 0 "$(unit check delving 0 1 0 7)"		# light
+	eq 0 "$(unit check travel 1 1 0 7)"		# 004's darkness is the GM's
+	eq 0 "$(unit check alarm 1 1 0 7)"
+	case $(unit check exploration 1 1 0 7) in '0, at disadvantage (no light, 000: "Setback on all rolls")'*) ;; *) false;; esac
+	# advantage and disadvantage cancel, both named (the suite's decision)
+	case $(unit check exploration 1 0 1 7) in '0, advantage and disadvantage cancel (-a; no light, 000: "Setback on all rolls")'*) ;; *) false;; esac
+}
+
+@test "hazard: 000 'No light: ... Setback on all rolls' reaches the CON saves (-L dark), under exploration and bookkeeping" {
+	party
+	for r in exploration bookkeeping; do
+		run -0 hazard -r $r -s 3 -n 40 -p "$BATS_TEST_TMPDIR/p" -L dark
+		n=$(grep -c '	save	' <<<"$output")
+		[ "$n" -gt 0 ]
+		eq "$n" "$(grep -c '	save	.*, at disadvantage (no light, 000: "Setback on all rolls")' <<<"$output")"
+		# lit: a single d20, no word of it; 004's load and exhaustion are not 000's
+		run -0 hazard -r $r -s 3 -n 40 -p "$BATS_TEST_TMPDIR/p" -L dim
+		! grep -q 'disadvantage' <<<"$output"
+	done
+	run -2 --separate-stderr hazard -L dusk
+	eq "hazard: -L: 'dusk': not a light level (bright, dim, dark, darkness, well-lit, brilliant)" "$stderr"
+}
+
+@test "hazard hide: 003's Stealth takes none of 004's load or exhaustion nor 000's darkness" {
+	party
+	# 003 has no darkness rule: -L is refused there
+	run -2 --separate-stderr hazard -r alarm -s 5 -p "$BATS_TEST_TMPDIR/p" -L dark hide
+	eq "hazard: -L: the alarm rules roll no check the light changes (-L is for the CON saves of exploration and bookkeeping)" "$stderr"
+	run -0 hazard -r alarm -s 5 -n 30 -p "$BATS_TEST_TMPDIR/p" hide
+	[ "$(grep -c '	stealth	' <<<"$output")" -eq 90 ]
+	! grep -q 'disadvantage' <<<"$output"
+	# the user's -d is still said
+	run -0 hazard -r alarm -s 5 -p "$BATS_TEST_TMPDIR/p" -d hide
+	eq 3 "$(grep -c '	stealth	.*, at disadvantage\.$' <<<"$output")"
+}
+
+@test "reaction morale: 004's load and exhaustion give disadvantage, said with 004's words; the kept d20 is the lower" {
+	party
+	run --separate-stderr reaction -v -s 3 -n 20 -p "$BATS_TEST_TMPDIR/p" morale
+	[ "$status" -le 1 ]
+	eq 20 "$(grep -c '^reaction	[0-9]*	[0-9]*	[0-9]*	[a-z]*	Ann .*at disadvantage (exhausted, 004: "they suffer disadvantage on all checks").*\[2d20kl1: ' <<<"$output")"
+	eq 20 "$(grep -c 'Bo .*at disadvantage (2 load over STR 10, 004: "forces disadvantage on all checks").*\[2d20kl1: ' <<<"$output")"
+	eq 20 "$(grep -c 'Cy .*\[d20: ' <<<"$output")"
+	# ROLL is the lower of the two d20s
+	run -0 awk -F'\t' '$6 ~ /2d20kl1/ { split($6, a, /kl1: /); split(a[2], f, /[,\]]/); lo = f[1] < f[2] ? f[1] : f[2]; if ($3 != lo) print }' <<<"$output"
+	eq "" "$output"
+}
+
+@test "reaction surprise: 002's exhaustion under dungeonturn ('make rolls at disadvantage'), 002's tiredness nothing" {
+	party
+	run --separate-stderr reaction -v -r dungeonturn -s 3 -n 10 -p "$BATS_TEST_TMPDIR/p" surprise
+	[ "$status" -le 1 ]
+	eq 10 "$(grep -c 'Ann .*at disadvantage (exhausted, 002: "become exhausted, make rolls at disadvantage")' <<<"$output")"
+	# 004's load is not 002's; tired is "(no effect)"
+	eq 20 "$(grep -E -c '(Bo|Cy) [^:]*: WIS [0-9+-]* = -?[0-9]* against DC 12( \(a natural (1|20)\))?\. \[d20: ' <<<"$output")"
+}
+
+@test "reaction surprise: 000's no light, a WIS check (DC 12) at setback for each character; in filter mode from light's party record" {
+	party
+	run -1 reaction -s 3 -L dark -p "$BATS_TEST_TMPDIR/p" surprise
+	eq 3 "$(grep -c 'at disadvantage (no light, 000: "Setback on all rolls")' <<<"$output")"
+	# under travel, darkness is the GM's (-d): nothing applied
+	run reaction -r travel -s 3 -L dark -p "$BATS_TEST_TMPDIR/p" surprise
+	! grep -q 'no light' <<<"$output"
+	# filter: 000 in total darkness rolls the checks (not 001's "surprised by all")
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -p '$BATS_TEST_TMPDIR/p' -"
+	eq 3 "$(grep -c '^reaction	4	[0-9]*	-\{0,1\}[0-9]*	\(alert\|surprised\)	.*no light, 000: "Setback on all rolls"' <<<"$output")"
+	grep -q '^reaction	4	-	[0-3]	\(none\|some\|all\)	[0-3] of 3 surprised' <<<"$output"
+	! grep -q '001' <<<"$output"
+	# without -p, one unnamed character rolls
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -s 1 -"
+	eq 1 "$(grep -c '^reaction	4	.*The character .*no light, 000' <<<"$output")"
+	# under 001 the party is surprised by all, no check
+	run -0 sh -c "printf 'light\t3\tparty\t-\tdark\t-\tDark.\nhazard\t4\t1\tencounter\tEncounter.\n' | reaction -r delving -s 1 -"
+	eq 1 "$(grep -c '	all	The party is surprised: 001 ' <<<"$output")"
+	# -L says it before any light record
+	run -0 sh -c "printf 'hazard\t4\t1\tencounter\tEncounter.\n' | reaction -L dark -s 1 -"
+	grep -q 'no light, 000' <<<"$output"
+}
+
+@test "chase: 004's conditions reach the chase and retreat checks; 002's tiredness does not" {
+	party
+	run chase -s 4 -n 5 -p "$BATS_TEST_TMPDIR/p" open
+	eq 5 "$(grep -c 'Ann .*at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")' <<<"$output")"
+	eq 5 "$(grep -c 'Bo .*at disadvantage (2 load over STR 10, 004: "forces disadvantage on all checks")' <<<"$output")"
+	! grep -q 'Cy .*disadvantage' <<<"$output"
+	run chase -s 4 -p "$BATS_TEST_TMPDIR/p" retreat
+	grep -q 'Ann .*at disadvantage (exhausted, 004: ' <<<"$output"
+}
+
+@test "return: each rules' conditions under its own name: 002's exhaustion under dungeonturn, 004's load not" {
+	party
+	run env return -r dungeonturn -s 2 -l 3 -p "$BATS_TEST_TMPDIR/p" arduous
+	grep -q '^return	1	Ann	.*at disadvantage (exhausted, 002: "become exhausted, make rolls at disadvantage")' <<<"$output"
+	! grep -q '^return	1	Bo	.*disadvantage' <<<"$output"
+	run env return -r travel -s 2 -l 3 -p "$BATS_TEST_TMPDIR/p" arduous
+	grep -q '^return	1	Ann	.*at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")' <<<"$output"
+	grep -q '^return	1	Bo	.*at disadvantage (2 load over STR 10, 004: ' <<<"$output"
+}
+
+@test "timedice: 004's exhaustion reaches the corruption check" {
+	printf 'Pip con=0 resilience=10 hp=8 hpmax=8 exhausted=1\n' > "$BATS_TEST_TMPDIR/pip"
+	run timedice -s 45 -f "$BATS_TEST_TMPDIR/t" -p "$BATS_TEST_TMPDIR/pip" infect Pip venom 2hours
+	grep -q 'a CON mod check (1d20 + CON mod), [0-9]*+0 = [0-9]* against DC 11, at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")' <<<"$output"
+}
+
+@test "natural 20 and natural 1 are named on every check, exactly when the kept d20 shows them" {
+	run reaction -s 11 -n 400 morale
+	eq "$(awk -F'\t' '$3 == 20' <<<"$output" | wc -l)" "$(grep -c '(a natural 20)' <<<"$output")"
+	eq "$(awk -F'\t' '$3 == 1' <<<"$output" | wc -l)" "$(grep -c '(a natural 1)' <<<"$output")"
+	[ "$(grep -c '(a natural 20)' <<<"$output")" -gt 5 ]
+}
+
+@test "chase pace: 002's exhaustion is 002's ('make rolls at disadvantage'): a 002-exhausted party still moves" {
+	printf 'Ann speed=30 exhausted=1\n' > "$BATS_TEST_TMPDIR/ex"
+	run -0 chase -r dungeonturn -p "$BATS_TEST_TMPDIR/ex" pace careful
+	eq 90 "$(cut -f5 <<<"$output")"
+	! grep -q 'cannot move' <<<"$output"
+	run -0 chase -r exploration -p "$BATS_TEST_TMPDIR/ex" pace cautious
+	eq 90 "$(cut -f5 <<<"$output")"
+}
+
+@test "reaction: DELVING_RULES names the rules of the checks' conditions, as -r does; alarm is passed over" {
+	printf 'Ann wis=0 exhausted=1\n' > "$BATS_TEST_TMPDIR/ea"
+	run env DELVING_RULES=dungeonturn reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'at disadvantage (exhausted, 002: "become exhausted, make rolls at disadvantage")'*) ;; *) false;; esac
+	run env DELVING_RULES=alarm reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")'*) ;; *) false;; esac
+	run env DELVING_RULES=dungeonturn reaction -r travel -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'(exhausted, 004: '*) ;; *) false;; esac
+}
