@@ -275,8 +275,6 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	char **const argvs[] = { h, l, t, r };
 	struct proc_result res;
 	uint64_t start, prev = s->turn;
-	size_t len;
-	char *out;
 	int i, n = 7, tables, tables_end;
 
 	if (argc > 64)
@@ -295,18 +293,18 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	table_options(s, r, 6, 1);
 	refuse_drift(s);
 	start = start_clock(s);
-	ses_begin(s, 1);
-	if (proc_run(argvs, 4, -1, &out, &len, &res))
+	ses_begin(s, 1);	/* the records stream to the generation, not memory */
+	if (proc_run(argvs, 4, ses_records(s), NULL, NULL, &res))
 		stage_failed(s, &res, argvs[res.stage][0]);
-	ses_commit(s, out, len, (uint64_t)o->count, 0);
-	view_records(out, len, o->form, start, prev);
+	view_fd(ses_records(s), "records", o->form, start, prev);
+	out_done();	/* shown and flushed before the commit (DESIGN, Sessions) */
+	ses_commit(s, NULL, 0, (uint64_t)o->count, 0);
 	for (i = 0; i < 4; i++)
 		free(argvs[i][2]);
 	for (i = tables; i < tables_end; i += 2)
 		free(h[i + 1]);
 	for (i = 6; r[i] != NULL; i += 2)
 		free(r[i + 1]);
-	free(out);
 	free(party);
 }
 
@@ -972,33 +970,45 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	free(gen);
 }
 
+/*
+ * The log as far as the session committed it: its first bytes, and the
+ * tail a command cut short left in the generation's records.
+ */
+static int
+log_parts(const struct session *s, struct view_part *p)
+{
+	p[0] = (struct view_part){ NULL, s->logfd, s->logat };
+	p[1] = (struct view_part){ NULL, s->pendfd, s->pending };
+	return s->pendfd >= 0 ? 2 : 1;
+}
+
 /* delve log: the session so far. */
 static void
 show_log(struct session *s, const struct opts *o)
 {
-	char *path = ses_path(s, "", "log"), *buf;
+	char *path = ses_path(s, "", "log");
 	uint64_t start = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): 07:00 */
-	size_t len = (size_t)s->logsize;
-	FILE *fp;
+	struct view_part p[2];
 
 	if (s->clock != NULL)
 		clock_parse(s->clock, &start);
-	buf = emalloc(len + 1);
-	if ((fp = fopen(path, "re")) == NULL || fread(buf, 1, len, fp) != len)
-		err(EXIT_IO, "%s", path);
-	fclose(fp);
-	view_records(buf, len, o->form, start, 0);
-	free(buf);
+	view_parts(p, log_parts(s, p), path, o->form, start, 0);
 	free(path);
 }
 
-/* delve check: each file's turn against the session's; 1 if they disagree. */
+/*
+ * delve check: each file's turn against the session's, the log read
+ * through; 1 if they disagree.
+ */
 static int
 check(const struct session *s)
 {
+	char *path = ses_path(s, "", "log");
+	struct view_part p[2];
 	struct turnread t;
-	int i, bad = 0;
+	int i, bad = 0, np = log_parts(s, p);
 
+	view_check(p, np, path);
 	printf("%-9s turn %" PRIu64 "\n", "session", s->turn);
 	for (i = 0; turn_files[i] != NULL; i++) {
 		value(s, turn_files[i], "turn", &t);
@@ -1007,6 +1017,7 @@ check(const struct session *s)
 		printf("%-9s turn %s%s\n", turn_files[i], t.val[0] ? t.val : "none",
 		    bad && strtoull(t.val, NULL, 10) != s->turn ? "  disagrees" : "");
 	}
+	free(path);
 	return bad;
 }
 
@@ -1258,11 +1269,9 @@ copy_file(struct session *s, const char *from, const char *name,
     const char *what)
 {
 	char *to = newfile(s, name), buf[65536];
-	FILE *in = efopen_input(from, what), *out;
+	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
 	size_t n;
 
-	if ((out = fopen(to, "we")) == NULL)
-		err(EXIT_IO, "%s", to);
 	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
 		fwrite(buf, 1, n, out);
 	if (ferror(in))
@@ -1277,11 +1286,9 @@ static void
 write_session(struct session *s)
 {
 	char *path = ses_path(s, "", "session");
-	FILE *fp = fopen(path, "we");
+	FILE *fp = ses_create(s, "", "session");
 	int i;
 
-	if (fp == NULL)
-		err(EXIT_IO, "%s", path);
 	fprintf(fp, "# delve session: see delve(6), FILES\nseed %s\n", s->seed);
 	if (s->rules)
 		fprintf(fp, "rules %s\n", s->rules);
@@ -1722,6 +1729,7 @@ batch_tables(struct batch *b)
 
 	memset(s, 0, sizeof *s);
 	s->dir = b->outdir;
+	s->dfd = b->dfd;	/* the copies are made relative to DIR (ses_create) */
 	snprintf(s->newdir, sizeof s->newdir, ".tables.%ld", (long)getpid());
 	if (b->t.ntables == 0)
 		return;

@@ -3,18 +3,35 @@
  * commit.  A command works in DIR/.new.PID: each state file of the current
  * generation is hard-linked there (every program of the suite replaces its
  * files by rename(2), never in place, so the old generation stays as it
- * was), the programs update their files, the records are appended to the
- * log past its committed length, .new.PID/delve records the turn and that
- * length, .new.PID becomes g.N+1, and one rename(2) of a symbolic link makes
- * "state" name it.  Whatever happens before that rename leaves the session
- * as it was; the next command, under the lock, removes .new.PID and cuts the
- * log back to its committed length.
+ * was), the programs update their files and the records go to
+ * .new.PID/records, .new.PID/delve records the turn and the log's length
+ * with them (log N), .new.PID becomes g.N+1, and one rename(2) of a
+ * symbolic link makes "state" name it.  Only then are the records appended
+ * to "log".  So the log is never ahead of the state:
+ *
+ *   - killed before the rename, the session is as it was, the log too;
+ *   - killed after it, the log lacks the tail g.N+1/records holds: the
+ *     next writing command completes the append (under the lock), and
+ *     until then status, log and check read that tail from the records;
+ *   - undo first keeps the current generation's records (made again from
+ *     the log when a commit removed them) and the older one's as its
+ *     commit left them, cuts the log back to the older generation's
+ *     length, then renames "state": killed between, the log lacks the
+ *     current generation's tail, which is the state above.
+ *
+ * A generation keeps its records until the next commit removes them.  A
+ * log longer than its generation's N (a session of an older delve) is cut
+ * back by the next writing command, never by status, log or check: those
+ * write nothing and work on read-only media.  Every file is opened without
+ * following links and must be a plain file; new files are made with
+ * O_EXCL; a .new.PID is removed only when process PID is gone.
  */
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,9 +41,18 @@
 
 #include "session.h"
 #include "kwf.h"
+#include "rules.h"
 #include "util.h"
 
 #define INFO "delve"		/* the generation's own file */
+#define RECORDS "records"	/* the records of the command that made it */
+
+/* The state files every generation holds: the programs' own. */
+static const char *const gen_files[] = { "hazard", "light", "timedice",
+	"reaction", NULL };
+
+/* The session whose .new.PID is to be removed if the command ends early. */
+static struct session *working;
 
 char *
 ses_genname(unsigned long gen)
@@ -54,6 +80,7 @@ ses_lock(struct session *s, const char *dir, int create)
 {
 	memset(s, 0, sizeof *s);
 	s->dir = dir;
+	s->logfd = s->pendfd = s->recfd = -1;
 	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
 	if (create && mkdir(dir, 0777) != 0 && errno != EEXIST)
 		err(EXIT_IO, "%s", dir);
@@ -65,12 +92,48 @@ ses_lock(struct session *s, const char *dir, int create)
 			err(EXIT_IO, "%s: lock", dir);
 }
 
+/*
+ * NAME in dfd (PATH to the user), never through a link, a plain file; -1
+ * when it is missing and need is 0.
+ */
+static int
+open_plain(int dfd, const char *name, const char *path, int flags, int need)
+{
+	struct stat sb;
+	int fd = openat(dfd, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+	    0666);
+
+	if (fd < 0 && errno == ELOOP)
+		refuse_link(path);
+	if (fd < 0 && errno == ENOENT && !need)
+		return -1;
+	if (fd < 0)
+		err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
+	if (fstat(fd, &sb) != 0)
+		err(EXIT_IO, "%s", path);
+	if (!S_ISREG(sb.st_mode))
+		errx(EXIT_BAD, "%s: not a regular file", path);
+	return fd;
+}
+
+static long long
+file_size(int fd, const char *path)
+{
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		err(EXIT_IO, "%s", path);
+	return (long long)sb.st_size;
+}
+
 static DIR *
 open_dir(int dfd, const char *name, const char *what)
 {
-	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	DIR *d;
 
+	if (fd < 0 && errno == ELOOP)
+		refuse_link(what);
 	if (fd < 0 || (d = fdopendir(fd)) == NULL)
 		err(EXIT_IO, "%s", what);
 	return d;
@@ -97,26 +160,9 @@ ses_empty(const struct session *s)
 	return empty;
 }
 
-/* Remove what can be removed of the directory fd; fd is closed. */
+/* Remove NAME, a link, a file or a directory of plain files, as far as it goes. */
 static void
-empty_dir(int fd)
-{
-	struct dirent *e;
-	DIR *d;
-
-	if ((d = fdopendir(fd)) == NULL) {
-		close(fd);
-		return;
-	}
-	while ((e = readdir(d)) != NULL)
-		if (!dot(e->d_name))
-			unlinkat(dirfd(d), e->d_name, 0);
-	closedir(d);
-}
-
-/* Remove NAME, a directory of plain files, or a file; gone already is fine. */
-static void
-remove_entry(int dfd, const char *name)
+remove_quietly(int dfd, const char *name)
 {
 	struct dirent *e;
 	DIR *d;
@@ -125,29 +171,78 @@ remove_entry(int dfd, const char *name)
 	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
 		return;
 	if ((fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) < 0 || (d = fdopendir(fd)) == NULL)
-		err(EXIT_IO, "%s", name);
+	    O_CLOEXEC)) < 0)
+		return;
+	if ((d = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
 	while ((e = readdir(d)) != NULL)
-		if (!dot(e->d_name) && unlinkat(dirfd(d), e->d_name, 0) != 0)
-			err(EXIT_IO, "%s/%s", name, e->d_name);
+		if (!dot(e->d_name))
+			unlinkat(dirfd(d), e->d_name, 0);
 	closedir(d);
-	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
-		err(EXIT_IO, "%s", name);
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
+/* Remove NAME, a directory of plain files, or a file; gone already is fine. */
+static void
+remove_entry(int dfd, const char *name)
+{
+	struct stat sb;
+
+	remove_quietly(dfd, name);
+	if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		errx(EXIT_IO, "%s: could not be removed", name);
+}
+
+/* NAME is .new.PID of a process that is gone: a command killed early. */
+static int
+stale_work(const struct session *s, const char *name)
+{
+	const char *p = name + 5;
+	long long pid;
+
+	if (strncmp(name, ".new.", 5) != 0 || strcmp(name, s->newdir) == 0 ||
+	    strspn(p, "0123456789") != strlen(p) ||
+	    strtonum_ok(p, 1, 0x7fffffff, &pid) != 0)
+		return 0;
+	return kill((pid_t)pid, 0) == -1 && errno == ESRCH;
 }
 
 /* NAME is one of a session's files (not this command's own .new.PID). */
 static int
 session_entry(const struct session *s, const char *name)
 {
+	struct stat sb;
+
+	if (strcmp(name, ".state.new") == 0)	/* a link of ours, or not ours */
+		return fstatat(s->dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISLNK(sb.st_mode);
 	return strncmp(name, "g.", 2) == 0 || strcmp(name, "state") == 0 ||
 	    strcmp(name, "log") == 0 || strcmp(name, "session") == 0 ||
-	    (strncmp(name, ".new.", 5) == 0 && strcmp(name, s->newdir) != 0) ||
-	    strcmp(name, ".state.new") == 0;
+	    stale_work(s, name);
 }
 
 /*
- * The files of a session, for delve new -F: nothing else, and not this
- * command's own .new.PID.
+ * The work directories of commands killed before they committed.  A
+ * program of such a command may outlive it for a moment, and write there
+ * still: what cannot be removed now is left to the next command.
+ */
+static void
+remove_stale(struct session *s)
+{
+	DIR *d = open_dir(s->dfd, ".", s->dir);
+	struct dirent *e;
+
+	while ((e = readdir(d)) != NULL)
+		if (stale_work(s, e->d_name))
+			remove_quietly(s->dfd, e->d_name);
+	closedir(d);
+}
+
+/*
+ * The files of a session, for delve new -F: nothing else, and no .new.PID
+ * of a command still running.
  */
 void
 ses_wipe(struct session *s)
@@ -184,7 +279,8 @@ ses_unfinished(const struct session *s)
 /*
  * Read a keyword file with the suite's reader, without a lock (the
  * session's lock covers it): line() is called with each line's words.
- * 0 when the file does not exist.
+ * 0 when the file does not exist; a link or what is not a plain file is
+ * refused.
  */
 int
 ses_read(const char *path, int (*line)(void *, char **, int, const char *,
@@ -195,8 +291,13 @@ ses_read(const char *path, int (*line)(void *, char **, int, const char *,
 	struct stat sb;
 	int nw;
 
-	if (stat(path, &sb) != 0 && errno == ENOENT)
-		return 0;
+	if (lstat(path, &sb) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		err(EXIT_IO, "%s", path);
+	}
+	if (S_ISLNK(sb.st_mode))
+		refuse_link(path);
 	f = kwf_read(path, "a keyword file");
 	while ((nw = kwf_next(f, w)) > 0)
 		if (line(arg, w, nw, path, kwf_lineno(f)) != 0)
@@ -225,52 +326,89 @@ words_joined(char **w, int nw)
 	return s;
 }
 
+/* A file being read: its keywords seen so far, each allowed once. */
+struct reading {
+	struct session *s;
+	unsigned seen;
+	uint64_t turn, calls;	/* a generation's delve file */
+	long long log;
+};
+
+static void
+once(struct reading *r, int bit, char **w, const char *path, unsigned long ln)
+{
+	if (r->seen & 1u << bit)
+		errx(EXIT_BAD, "%s:%lu: %s: given twice", path, ln, w[0]);
+	r->seen |= 1u << bit;
+}
+
+static void
+session_table(struct session *s, char **w, int nw, const char *path,
+    unsigned long ln)
+{
+	int i;
+
+	if (nw < 3 || s->ntables == SES_TABLES_MAX)
+		errx(EXIT_BAD, "%s:%lu: table: expected a key and a heading or -",
+		    path, ln);
+	for (i = 0; i < s->ntables; i++)
+		if (strcmp(s->table_key[i], w[1]) == 0)
+			errx(EXIT_BAD, "%s:%lu: table %s: given twice", path, ln, w[1]);
+	s->table_key[s->ntables] = estrdup(w[1]);
+	s->table_pick[s->ntables++] = words_joined(w + 2, nw - 2);
+}
+
 static int
 session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 {
-	struct session *s = arg;
-	char **slot = strcmp(w[0], "seed") == 0 ? &s->seed :
-	    strcmp(w[0], "rules") == 0 ? &s->rules :
-	    strcmp(w[0], "lights") == 0 ? &s->lights :
-	    strcmp(w[0], "clock") == 0 ? &s->clock : NULL;
+	static const char *const keys[] = { "seed", "rules", "lights", "clock",
+	    "party", NULL };
+	struct reading *r = arg;
+	struct session *s = r->s;
+	char **slots[] = { &s->seed, &s->rules, &s->lights, &s->clock, NULL };
+	int k = word_in(w[0], keys);
 
-	if (strcmp(w[0], "party") == 0 && nw == 2) {
-		s->party = strcmp(w[1], "yes") == 0;
-		return 0;
-	}
 	if (strcmp(w[0], "table") == 0) {	/* table KEY HEADING: delve -T */
-		if (nw < 3 || s->ntables == SES_TABLES_MAX)
-			errx(EXIT_BAD, "%s:%lu: table: expected a key and a heading or -",
-			    path, ln);
-		s->table_key[s->ntables] = estrdup(w[1]);
-		s->table_pick[s->ntables++] = words_joined(w + 2, nw - 2);
+		session_table(s, w, nw, path, ln);
 		return 0;
 	}
-	if (slot == NULL)
+	if (k < 0)
 		return 1;
+	once(r, k, w, path, ln);
 	if (nw != 2)
 		errx(EXIT_BAD, "%s:%lu: %s: expected one value", path, ln, w[0]);
-	free(*slot);
-	*slot = estrdup(w[1]);
+	if (slots[k] == NULL && word_in(w[1], yes_no) < 0)
+		errx(EXIT_BAD, "%s:%lu: party: '%s': expected yes or no", path, ln,
+		    w[1]);
+	if (slots[k] == NULL)
+		s->party = word_in(w[1], yes_no);
+	else if (slots[k] == &s->rules && word_in(w[1], rules_names) < 0)
+		errx(EXIT_BAD, "%s:%lu: rules: '%s': not a rules name", path, ln,
+		    w[1]);
+	else
+		*slots[k] = estrdup(w[1]);
 	return 0;
 }
 
 static int
 info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 {
-	struct session *s = arg;
+	static const char *const keys[] = { "turn", "log", "calls", NULL };
+	struct reading *r = arg;
+	int k = word_in(w[0], keys);
 	long long v;
 
-	if (nw != 2 || strtonum_ok(w[1], 0, COUNT_MAX, &v) != 0)
-		errx(EXIT_BAD, "%s:%lu: expected a keyword and a whole number", path, ln);
-	if (strcmp(w[0], "turn") == 0)
-		s->turn = (uint64_t)v;
-	else if (strcmp(w[0], "log") == 0)
-		s->logsize = v;
-	else if (strcmp(w[0], "calls") == 0)
-		s->calls = (uint64_t)v;
-	else
+	if (k < 0)
 		return 1;
+	once(r, k, w, path, ln);
+	if (nw != 2 || strtonum_ok(w[1], 0, COUNT_MAX, &v) != 0)
+		errx(EXIT_BAD, "%s:%lu: %s: expected a whole number", path, ln, w[0]);
+	if (k == 0)
+		r->turn = (uint64_t)v;
+	else if (k == 1)
+		r->log = v;
+	else
+		r->calls = (uint64_t)v;
 	return 0;
 }
 
@@ -289,77 +427,250 @@ read_link(struct session *s)
 	buf[n] = '\0';
 	errno = 0;
 	s->gen = strtoul(buf + 2, &end, 10);
-	if (strncmp(buf, "g.", 2) != 0 || *end != '\0' || errno != 0)
+	if (strncmp(buf, "g.", 2) != 0 || buf[2] < '0' || buf[2] > '9' ||
+	    *end != '\0' || errno != 0)
 		errx(EXIT_BAD, "%s/state: '%s': not a generation g.N", s->dir, buf);
 }
 
-/*
- * The work directories of commands killed before they committed, .new.PID.
- * A program of such a command may outlive it for a moment, and write
- * there still: it never reaches this command's own .new.PID, and what
- * cannot be removed now is left to the next command.
- */
-static void
-remove_stale(struct session *s)
+/* 1 if GEN/NAME exists, as anything. */
+static int
+present(const struct session *s, const char *gen, const char *name)
 {
-	DIR *d = open_dir(s->dfd, ".", s->dir);
-	struct dirent *e;
-	int fd;
-
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, ".new.", 5) != 0 ||
-		    strcmp(e->d_name, s->newdir) == 0 ||
-		    (fd = openat(s->dfd, e->d_name, O_RDONLY | O_DIRECTORY |
-		    O_NOFOLLOW | O_CLOEXEC)) < 0)
-			continue;
-		empty_dir(fd);
-		unlinkat(s->dfd, e->d_name, AT_REMOVEDIR);
-	}
-	closedir(d);
-}
-
-/* Under the lock: what a command cut short left is taken away. */
-static void
-recover(struct session *s)
-{
-	char *log = ses_path(s, "", "log");
+	char rel[300];
 	struct stat sb;
 
-	remove_stale(s);
-	remove_entry(s->dfd, ".state.new");
-	if (stat(log, &sb) != 0)
-		err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", log);
-	if (sb.st_size < s->logsize)
-		errx(EXIT_BAD, "%s: %lld bytes, shorter than the %lld the session "
-		    "logged", log, (long long)sb.st_size, s->logsize);
-	if (sb.st_size > s->logsize && truncate(log, s->logsize) != 0)
-		err(EXIT_IO, "%s", log);
-	free(log);
+	snprintf(rel, sizeof rel, "%s/%s", gen, name);
+	return fstatat(s->dfd, rel, &sb, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
+static void
+need(const struct session *s, const char *gen, const char *name)
+{
+	char *path;
+
+	if (present(s, gen, name))
+		return;
+	path = ses_path(s, gen, name);
+	errx(EXIT_BAD, "%s: missing from the generation", path);
+}
+
+/*
+ * Generation GEN: a directory of plain files holding every state file the
+ * session keeps, and its delve file read into r.
+ */
+static void
+check_generation(struct session *s, const char *gen, struct reading *r)
+{
+	char *path = ses_path(s, gen, ""), table[64];
+	struct dirent *e;
+	struct stat sb;
+	DIR *d;
+	int i;
+
+	if (fstatat(s->dfd, gen, &sb, AT_SYMLINK_NOFOLLOW) != 0)
+		err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
+	if (S_ISLNK(sb.st_mode))
+		refuse_link(path);
+	if (!S_ISDIR(sb.st_mode))
+		errx(EXIT_BAD, "%s: not a directory", path);
+	d = open_dir(s->dfd, gen, path);
+	free(path);
+	while ((e = readdir(d)) != NULL) {
+		if (dot(e->d_name) || fstatat(dirfd(d), e->d_name, &sb,
+		    AT_SYMLINK_NOFOLLOW) != 0 || S_ISREG(sb.st_mode))
+			continue;
+		path = ses_path(s, gen, e->d_name);
+		if (S_ISLNK(sb.st_mode))
+			refuse_link(path);
+		errx(EXIT_BAD, "%s: not a regular file", path);
+	}
+	closedir(d);
+	for (i = 0; gen_files[i] != NULL; i++)
+		need(s, gen, gen_files[i]);
+	if (s->party)
+		need(s, gen, "party");
+	for (i = 0; i < s->ntables; i++) {
+		snprintf(table, sizeof table, "table.%s", s->table_key[i]);
+		need(s, gen, table);
+	}
+	memset(r, 0, sizeof *r);
+	r->s = s;
+	path = ses_path(s, gen, INFO);
+	if (!ses_read(path, info_line, r))
+		errx(EXIT_BAD, "%s: missing", path);
+	if (!(r->seen & 1u) || !(r->seen & 2u))
+		errx(EXIT_BAD, "%s: expected the lines 'turn N' and 'log N'", path);
+	free(path);
+}
+
+/* The first len bytes of fd end with a whole record (or are none). */
+static int
+ends_record(int fd, long long len)
+{
+	char c;
+
+	return len == 0 || (pread(fd, &c, 1, (off_t)(len - 1)) == 1 && c == '\n');
+}
+
+static void
+not_boundary(const struct session *s, unsigned long gen, long long n)
+{
+	errx(EXIT_BAD, "%s/g.%lu/%s: log %lld: not at a record boundary", s->dir,
+	    gen, INFO, n);
+}
+
+/*
+ * The log against the generation's length N: the first logat bytes on
+ * disk, and a tail still in g.N/records when a command was cut short
+ * after its commit.  Read only.
+ */
+static void
+check_log(struct session *s)
+{
+	char *log = ses_path(s, "", "log"), gen[32], rec[64], *path;
+	long long n = s->logsize, size;
+
+	snprintf(gen, sizeof gen, "g.%lu", s->gen);
+	s->logfd = open_plain(s->dfd, "log", log, O_RDONLY, 1);
+	size = file_size(s->logfd, log);
+	free(log);
+	s->logat = n;
+	if (size < n) {
+		snprintf(rec, sizeof rec, "%s/%s", gen, RECORDS);
+		path = ses_path(s, gen, RECORDS);
+		if ((s->pendfd = open_plain(s->dfd, rec, path, O_RDONLY, 0)) >= 0)
+			s->pending = file_size(s->pendfd, path);
+		s->logat = n - s->pending;
+		free(path);
+		if (s->pendfd < 0)
+			not_boundary(s, s->gen, n);
+	}
+	if (s->logat < 0 || size < s->logat || !ends_record(s->logfd, s->logat) ||
+	    (s->pendfd >= 0 && !ends_record(s->pendfd, s->pending)))
+		not_boundary(s, s->gen, n);
+}
+
+/* The session, read and checked; nothing is written. */
 void
 ses_load(struct session *s)
 {
-	char *path = ses_path(s, "", "session"), *gen, *info;
+	char *path = ses_path(s, "", "session"), *gen;
+	struct reading r = { s, 0, 0, 0, 0 };
 
-	if (!ses_read(path, session_line, s))
+	if (!ses_read(path, session_line, &r))
 		errx(EXIT_BAD, "%s: not a session (no session file): make one with "
 		    "delve new", s->dir);
 	if (s->seed == NULL)
 		errx(EXIT_BAD, "%s: no seed", path);
 	read_link(s);
 	gen = ses_genname(s->gen);
-	info = ses_path(s, gen, INFO);
-	if (!ses_read(info, info_line, s))
-		errx(EXIT_BAD, "%s: missing", info);
-	recover(s);
-	ses_prune(s);
-	free(info);
+	check_generation(s, gen, &r);
+	s->turn = r.turn;
+	s->calls = r.calls;
+	s->logsize = r.log;
+	check_log(s);
 	free(gen);
 	free(path);
 }
 
-/* DIR/.new.PID, holding a link to each file of the current generation. */
+static void
+sync_fd(int fd, const char *what)
+{
+	if (fsync(fd) != 0)
+		err(EXIT_IO, "%s: fsync", what);
+}
+
+/* len bytes of from at off written to fd at at. */
+static void
+copy_range(int from, long long off, int fd, long long at, long long len,
+    const char *what)
+{
+	char buf[65536];
+	ssize_t n, w;
+
+	while (len > 0) {
+		n = pread(from, buf, len < (long long)sizeof buf ? (size_t)len :
+		    sizeof buf, (off_t)off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			err(EXIT_IO, "%s", what);
+		for (w = 0; w < n; ) {
+			ssize_t k = pwrite(fd, buf + w, (size_t)(n - w), (off_t)(at + w));
+
+			if (k < 0 && errno != EINTR)
+				err(EXIT_IO, "%s", what);
+			w += k > 0 ? k : 0;
+		}
+		off += n;
+		at += n;
+		len -= n;
+	}
+}
+
+/*
+ * Under the lock, before a command changes anything: the log made exactly
+ * the current generation's, its tail appended from g.N/records or what is
+ * past N cut away.
+ */
+static void
+settle_log(struct session *s)
+{
+	char *log = ses_path(s, "", "log");
+	long long size = file_size(s->logfd, log);
+	int fd;
+
+	if (size != s->logsize) {
+		fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
+		if (size < s->logsize)
+			copy_range(s->pendfd, size - s->logat, fd, size,
+			    s->logsize - size, log);
+		else if (ftruncate(fd, (off_t)s->logsize) != 0)
+			err(EXIT_IO, "%s", log);
+		sync_fd(fd, log);
+		close(fd);
+	}
+	if (s->pendfd >= 0)
+		close(s->pendfd);
+	s->pendfd = -1;
+	s->pending = 0;
+	s->logat = s->logsize;
+	free(log);
+}
+
+static void
+remove_work(void)
+{
+	if (working != NULL)
+		remove_quietly(working->dfd, working->newdir);
+}
+
+/*
+ * A command that changes the session: the directory must take it, and
+ * what a command cut short left is completed or taken away.
+ */
+static void
+start_writing(struct session *s)
+{
+	struct stat sb;
+
+	if (faccessat(s->dfd, ".", W_OK, AT_EACCESS) != 0)
+		err(EXIT_IO, "%s", s->dir);
+	s->writing = 1;
+	remove_stale(s);
+	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (!S_ISLNK(sb.st_mode))
+			errx(EXIT_BAD, "%s/.state.new: not a link delve made: left "
+			    "alone", s->dir);
+		unlinkat(s->dfd, ".state.new", 0);
+	}
+	settle_log(s);
+}
+
+/*
+ * DIR/.new.PID, holding a link to each state file of the current
+ * generation (link_current; delve new has none).
+ */
 void
 ses_begin(struct session *s, int link_current)
 {
@@ -367,12 +678,21 @@ ses_begin(struct session *s, int link_current)
 	struct dirent *e;
 	DIR *d;
 
+	if (link_current)
+		start_writing(s);
+	if (s->recfd >= 0)
+		close(s->recfd);
+	s->recfd = -1;
 	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
 		err(EXIT_IO, "%s/%s", s->dir, s->newdir);
+	if (working == NULL)
+		atexit(remove_work);
+	working = s;
 	if (link_current) {
 		d = open_dir(s->dfd, gen, s->dir);
 		while ((e = readdir(d)) != NULL) {
-			if (dot(e->d_name) || strcmp(e->d_name, INFO) == 0)
+			if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
+			    strcmp(e->d_name, RECORDS) == 0)
 				continue;
 			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
 			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
@@ -384,47 +704,97 @@ ses_begin(struct session *s, int link_current)
 	free(gen);
 }
 
+/* A new file NAME in DIR/SUB, made here and now (O_EXCL), for writing. */
+static int
+create_in(const struct session *s, const char *sub, const char *name, int flags)
+{
+	char rel[300], *path;
+	int fd;
+
+	snprintf(rel, sizeof rel, "%s%s%s", sub, *sub ? "/" : "", name);
+	fd = openat(s->dfd, rel, flags | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0666);
+	if (fd < 0) {
+		path = ses_path(s, sub, name);
+		err(EXIT_IO, "%s", path);
+	}
+	return fd;
+}
+
+/* A new file NAME in DIR/SUB (SUB "" for DIR), for writing: never a link. */
+FILE *
+ses_create(const struct session *s, const char *sub, const char *name)
+{
+	char *path;
+	FILE *fp = fdopen(create_in(s, sub, name, O_WRONLY), "w");
+
+	if (fp == NULL) {
+		path = ses_path(s, sub, name);
+		err(EXIT_IO, "%s", path);
+	}
+	return fp;
+}
+
+/*
+ * This command's records file, .new.PID/records: the last stage of a turn
+ * writes into it, so that a turn's records never wait in memory.
+ */
+int
+ses_records(struct session *s)
+{
+	if (s->recfd < 0)
+		s->recfd = create_in(s, s->newdir, RECORDS, O_RDWR);
+	return s->recfd;
+}
+
 void
 ses_abort(struct session *s)
 {
 	remove_entry(s->dfd, s->newdir);
+	working = NULL;
 }
 
 static void
-sync_fd(int fd, const char *what)
+write_all(int fd, const char *p, size_t n, const char *what)
 {
-	if (fsync(fd) != 0)
-		err(EXIT_IO, "%s: fsync", what);
-}
-
-/* The records, written past the log's committed length. */
-static void
-append_log(struct session *s, const char *rec, size_t n)
-{
-	char *log = ses_path(s, "", "log");
-	off_t at = (off_t)s->logsize;
 	ssize_t w;
-	int fd;
 
-	if ((fd = openat(s->dfd, "log", O_WRONLY | O_CREAT | O_CLOEXEC, 0666)) < 0)
-		err(EXIT_IO, "%s", log);
-	for (; n > 0; rec += w, n -= (size_t)w, at += w)
-		if ((w = pwrite(fd, rec, n, at)) < 0 && errno != EINTR)
-			err(EXIT_IO, "%s", log);
+	for (; n > 0; p += w, n -= (size_t)w)
+		if ((w = write(fd, p, n)) < 0 && errno != EINTR)
+			err(EXIT_IO, "%s", what);
 		else if (w < 0)
 			w = 0;
-	sync_fd(fd, log);
-	close(fd);
-	s->logsize = (long long)at;
-	free(log);
+}
+
+/* The records of this command, rec (when given) added; every line ends. */
+static long long
+records_done(struct session *s, const char *rec, size_t n)
+{
+	char *path = ses_path(s, s->newdir, RECORDS);
+	int fd = ses_records(s);
+	long long size;
+
+	if (lseek(fd, 0, SEEK_END) < 0)
+		err(EXIT_IO, "%s", path);
+	write_all(fd, rec, n, path);
+	size = file_size(fd, path);
+	if (!ends_record(fd, size)) {
+		write_all(fd, "\n", 1, path);
+		size++;
+	}
+	sync_fd(fd, path);
+	if (size == 0)		/* no records: no file */
+		unlinkat(s->dfd, path + strlen(s->dir) + 1, 0);
+	free(path);
+	return size;
 }
 
 /* .new.PID/delve: the turn, the log's length and the calls made at this turn. */
 static void
-ses_write_info(struct session *s)
+write_info(struct session *s)
 {
 	char *path = ses_path(s, s->newdir, INFO);
-	FILE *fp = fopen(path, "we");
+	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_WRONLY), "w");
 
 	if (fp == NULL)
 		err(EXIT_IO, "%s", path);
@@ -460,8 +830,11 @@ static void
 switch_to(struct session *s, unsigned long gen)
 {
 	char *name = ses_genname(gen);
+	struct stat sb;
 
-	remove_entry(s->dfd, ".state.new");
+	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(sb.st_mode))
+		unlinkat(s->dfd, ".state.new", 0);
 	if (symlinkat(name, s->dfd, ".state.new") != 0 ||
 	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0)
 		err(EXIT_IO, "%s/state", s->dir);
@@ -471,71 +844,195 @@ switch_to(struct session *s, unsigned long gen)
 }
 
 /*
+ * The log opened to be written: made by delve new, else the session's;
+ * room for len more bytes past its end taken now, so that a full disk
+ * stops the command before its commit.
+ */
+static int
+log_for(struct session *s, int make, long long len)
+{
+	char *path = ses_path(s, "", "log");
+	int fd = make ? create_in(s, "", "log", O_WRONLY) :
+	    open_plain(s->dfd, "log", path, O_WRONLY, 1);
+
+#ifdef FALLOC_FL_KEEP_SIZE
+	if (len > 0 && fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)s->logsize,
+	    (off_t)len) != 0 && errno != EOPNOTSUPP && errno != ENOSYS)
+		err(EXIT_IO, "%s", path);
+#endif
+	free(path);
+	return fd;
+}
+
+/*
  * TURNS turns were played, or one call of another program made (call):
- * the calls at a turn are counted, so that each rolls its own dice.  For
- * delve new, s->gen is ULONG_MAX and the first generation is g.0.
+ * the calls at a turn are counted, so that each rolls its own dice.  The
+ * records are rec, else what went to ses_records.  For delve new, s->gen
+ * is ULONG_MAX and the first generation is g.0.
  */
 void
 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
     int call)
 {
 	unsigned long next = s->gen + 1;
-	char *name;
+	long long len = records_done(s, rec, n);
+	char *name = ses_genname(next), *prev = ses_genname(s->gen), *log;
+	int fd = log_for(s, next == 0, len);
 
-	append_log(s, rec, n);
 	s->turn += turns;
 	if (turns > 0)
 		s->calls = 0;
 	s->calls += (uint64_t)call;
-	ses_write_info(s);
+	s->logsize += len;
+	write_info(s);
 	tidy_new(s);
-	name = ses_genname(next);
 	remove_entry(s->dfd, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
 		err(EXIT_IO, "%s/%s", s->dir, name);
+	working = NULL;
 	switch_to(s, next);
+	log = ses_path(s, "", "log");	/* committed: now the log */
+	copy_range(s->recfd, 0, fd, s->logsize - len, len, log);
+	sync_fd(fd, log);
+	close(fd);
+	if (next > 0 && present(s, prev, RECORDS)) {
+		free(log);
+		log = ses_path(s, prev, RECORDS);
+		if (unlinkat(s->dfd, log + strlen(s->dir) + 1, 0) != 0)
+			err(EXIT_IO, "%s", log);
+	}
+	free(log);
+	free(prev);
 	free(name);
 }
 
-/* Back one generation, when it is kept. */
+/*
+ * GEN/records: the log from byte from to byte to, the records of the
+ * command that made GEN (none when there were none).
+ */
+static void
+keep_records(struct session *s, const char *gen, long long from, long long to)
+{
+	char rec[64], tmp[64], *path = ses_path(s, gen, RECORDS);
+	int fd;
+
+	snprintf(rec, sizeof rec, "%s/%s", gen, RECORDS);
+	if ((fd = open_plain(s->dfd, rec, path, O_RDONLY, 0)) >= 0 &&
+	    file_size(fd, path) == to - from) {
+		close(fd);
+		free(path);
+		return;
+	}
+	if (fd >= 0)
+		close(fd);
+	unlinkat(s->dfd, rec, 0);
+	if (to > from) {
+		snprintf(tmp, sizeof tmp, "%s/.records.%ld", gen, (long)getpid());
+		unlinkat(s->dfd, tmp, 0);
+		fd = create_in(s, "", tmp, O_WRONLY);
+		copy_range(s->logfd, from, fd, 0, to - from, path);
+		sync_fd(fd, path);
+		close(fd);
+		if (renameat(s->dfd, tmp, s->dfd, rec) != 0)
+			err(EXIT_IO, "%s", path);
+	}
+	free(path);
+}
+
+/*
+ * The generation before GEN (number g) kept, its delve file's log length
+ * in *log; 0 if it is not kept or is not whole.
+ */
+static int
+log_before(struct session *s, unsigned long g, long long *log)
+{
+	char *gen = ses_genname(g - 1), *path = ses_path(s, gen, INFO);
+	struct reading r = { s, 0, 0, 0, 0 };
+	struct stat sb;
+	int ok = g > 0 && lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+	    ses_read(path, info_line, &r) && (r.seen & 2u);
+
+	*log = r.log;
+	free(path);
+	free(gen);
+	return ok;
+}
+
+/* The log cut back to len bytes. */
+static void
+cut_log(struct session *s, long long len)
+{
+	char *log = ses_path(s, "", "log");
+	int fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
+
+	if (ftruncate(fd, (off_t)len) != 0)
+		err(EXIT_IO, "%s", log);
+	sync_fd(fd, log);
+	close(fd);
+	free(log);
+}
+
+/* No generation before g.was: say so, and how far back a session reaches. */
+static void
+nothing_kept(const struct session *s, unsigned long was)
+{
+	errx(EXIT_BAD, "%s: nothing more to undo: g.%lu is not kept (delve keeps "
+	    "at most %d steps back)", s->dir, was - 1, SES_KEEP);
+}
+
+/*
+ * Back one generation, when it is kept and whole: it is read and checked
+ * before anything changes.
+ */
 void
 ses_undo(struct session *s)
 {
 	unsigned long was = s->gen;
-	char *gen, *info;
-	struct stat sb;
+	char *gen, *cur = ses_genname(was);
+	struct reading r;
+	long long before;
 
 	if (was == 0)
 		errx(EXIT_BAD, "%s: nothing to undo: the session is as delve new made it",
 		    s->dir);
+	start_writing(s);
 	gen = ses_genname(was - 1);
-	if (fstatat(s->dfd, gen, &sb, 0) != 0) {
-		free(gen);
-		errx(EXIT_BAD, "%s: nothing more to undo: %d steps are kept", s->dir,
-		    SES_KEEP);
-	}
-	info = ses_path(s, gen, INFO);
-	ses_read(info, info_line, s);
+	if (!present(s, gen, "."))
+		nothing_kept(s, was);
+	check_generation(s, gen, &r);
+	if (r.log > s->logsize || !ends_record(s->logfd, r.log))
+		not_boundary(s, was - 1, r.log);
+	keep_records(s, cur, r.log, s->logsize);
+	if (log_before(s, was - 1, &before) && before <= r.log)
+		keep_records(s, gen, before, r.log);	/* as its commit left it */
+	cut_log(s, r.log);
 	switch_to(s, was - 1);
+	s->turn = r.turn;
+	s->calls = r.calls;
+	s->logsize = s->logat = r.log;
+	remove_entry(s->dfd, cur);
+	free(cur);
 	free(gen);
-	gen = ses_genname(was);
-	recover(s);
-	remove_entry(s->dfd, gen);
-	free(gen);
-	free(info);
 }
 
-/* Generations older than SES_KEEP steps, or newer than the current. */
+/*
+ * After a command that changed the session: generations older than
+ * SES_KEEP steps, or newer than the current.
+ */
 void
 ses_prune(struct session *s)
 {
-	DIR *d = open_dir(s->dfd, ".", s->dir);
+	DIR *d;
 	struct dirent *e;
 	unsigned long g;
 	char *end;
 
+	if (!s->writing)
+		return;
+	d = open_dir(s->dfd, ".", s->dir);
 	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, "g.", 2) != 0)
+		if (strncmp(e->d_name, "g.", 2) != 0 || e->d_name[2] < '0' ||
+		    e->d_name[2] > '9')
 			continue;
 		g = strtoul(e->d_name + 2, &end, 10);
 		if (*end == '\0' && (g > s->gen || g + SES_KEEP < s->gen))
@@ -547,7 +1044,15 @@ ses_prune(struct session *s)
 void
 ses_close(struct session *s)
 {
+	if (working == s)
+		working = NULL;
 	close(s->dfd);
+	if (s->logfd >= 0)
+		close(s->logfd);
+	if (s->pendfd >= 0)
+		close(s->pendfd);
+	if (s->recfd >= 0)
+		close(s->recfd);
 	free(s->seed);
 	free(s->rules);
 	free(s->lights);

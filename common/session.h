@@ -2,14 +2,18 @@
  * session: a delve(6) session directory.  The state files of one command
  * are a generation, g.N; the symbolic link "state" names the current one
  * and is the single point of commit; "log" holds every record, its length
- * at each generation kept in g.N/delve.  The lock is flock(2) on the
- * directory itself, so no lock file exists.
+ * at each generation kept in g.N/delve, the last command's records in
+ * g.N/records until the next commit.  The lock is flock(2) on the
+ * directory itself, so no lock file exists.  ses_load reads and checks
+ * and writes nothing; ses_begin and ses_undo first complete what a
+ * command cut short left.
  */
 #ifndef DELVING_SESSION_H
 #define DELVING_SESSION_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define SES_TABLES_MAX 16	/* -T tables a session keeps */
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
@@ -25,7 +29,13 @@ struct session {
 	char	*table_pick[SES_TABLES_MAX];	/* its #HEADING, or "-" */
 	unsigned long gen;	/* the current generation */
 	uint64_t turn, calls;
-	long long logsize;
+	long long logsize;	/* the log's committed length: g.N/delve's log */
+	int	 logfd;		/* the log, read only, or -1 */
+	long long logat;	/* its committed bytes on disk: the first logat */
+	int	 pendfd;	/* g.N/records when the log lacks its tail, or -1 */
+	long long pending;	/* that tail: the whole of g.N/records */
+	int	 recfd;		/* this command's records, .new.PID/records, or -1 */
+	int	 writing;	/* this command changes the session */
 };
 
 void	 ses_lock(struct session *s, const char *dir, int create);
@@ -38,6 +48,8 @@ char	*ses_genname(unsigned long gen);
 void	 ses_begin(struct session *s, int link_current);
 void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	     int call);
+int	 ses_records(struct session *s);
+FILE	*ses_create(const struct session *s, const char *sub, const char *name);
 void	 ses_abort(struct session *s);
 void	 ses_undo(struct session *s);
 void	 ses_prune(struct session *s);

@@ -98,8 +98,7 @@ check_path(const struct upd *u)
 		err(EXIT_IO, "%s", u->path);
 	}
 	if (S_ISLNK(sb.st_mode))
-		errx(EXIT_BAD, "%s: is a symbolic link: refusing to follow it",
-		    u->path);
+		refuse_link(u->path);
 	if (!S_ISREG(sb.st_mode))
 		errx(EXIT_BAD, "%s: not a regular file", u->path);
 	if (sb.st_size > UPD_SIZE_MAX)
@@ -191,8 +190,7 @@ open_locked(struct upd *u, int create)
 			u->created = 1;
 		}
 		if (fd < 0 && errno == ELOOP)
-			errx(EXIT_BAD, "%s: is a symbolic link: refusing to "
-			    "follow it", u->path);
+			refuse_link(u->path);
 		if (fd < 0)
 			err(errno == EACCES || errno == ENOENT ? EXIT_BAD : EXIT_IO,
 			    "%s", u->path);

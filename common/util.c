@@ -211,6 +211,13 @@ emod_add(long sum, const char *s)
 	return sum;
 }
 
+/* A link where a file of the suite must be: refused, never followed. */
+void
+refuse_link(const char *path)
+{
+	errx(EXIT_BAD, "%s: is a symbolic link: refusing to follow it", path);
+}
+
 /*
  * Open a file a user names for reading: a plain file (not a directory or a
  * FIFO, which could block) of at most 1 MiB.  WHAT says what it should be.

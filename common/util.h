@@ -68,6 +68,7 @@ int	  utf8_len(const char *s, size_t n);
 int	  text_len(const char *s, size_t n);
 int	  open_status(int e);
 FILE	 *efopen_input(const char *path, const char *what);
+_Noreturn void refuse_link(const char *path);
 
 /*
  * Eight bytes at a time (SWAR): a word loaded with its first byte lowest,

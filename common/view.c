@@ -3,10 +3,13 @@
  * a timedice record of that turn shows, else ten minutes after the turn
  * before: the clock module writes it, no rule is applied here.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "layout.h"
@@ -122,82 +125,238 @@ print_json(struct line *l)
 }
 
 /*
- * The clock at the end of each line's turn: a timedice record's, else ten
- * minutes on from the turn before; prev is the turn before the first line.
+ * A record stream read line by line from parts laid end to end (a file,
+ * its tail in another, or memory): in a buffer that grows only with the
+ * longest line, so the memory does not grow with the records.  A line is
+ * given NUL-terminated without its newline and is good until the next.
  */
-static void
-clocks(struct line *l, size_t n, uint64_t start, uint64_t prev, uint64_t *at)
-{
-	size_t i, j;
-	uint64_t t = start, got, step;
-	int shown;
+struct reader {
+	const struct view_part *p;
+	int	 np;
+	const char *name;	/* for errors: NAME:LINE */
+	char	*buf;
+	size_t	 cap, beg, end;	/* buf[beg..end): the bytes from pos on */
+	long long pos;		/* where buf[beg] is in the stream */
+	unsigned long lineno;
+};
 
-	for (i = 0; i < n; i = j) {
-		step = l[i].turn != prev;
-		prev = l[i].turn;
-		for (j = i, shown = 0; j < n && l[j].turn == prev; j++)
-			if (clock_of(&l[j], &got))
-				shown = 1, t = got;
-			else if (step && travel_hour(&l[j]))
-				step = CLOCK_HOUR_TURNS;
-		if (!shown)
-			t += step;
-		for (j = i; j < n && l[j].turn == prev; j++)
-			at[j] = t;
+/* Up to n bytes of the stream from off into to; 0 at its end. */
+static size_t
+stream_read(const struct reader *r, long long off, char *to, size_t n)
+{
+	ssize_t got;
+	int i;
+
+	for (i = 0; i < r->np && off >= r->p[i].len; i++)
+		off -= r->p[i].len;
+	if (i == r->np)
+		return 0;
+	if ((long long)n > r->p[i].len - off)
+		n = (size_t)(r->p[i].len - off);
+	if (r->p[i].mem != NULL) {
+		memcpy(to, r->p[i].mem + off, n);
+		return n;
 	}
+	while ((got = pread(r->p[i].fd, to, n, (off_t)off)) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "%s", r->name);
+	if (got == 0)
+		errx(EXIT_IO, "%s: shorter than it was a moment ago", r->name);
+	return (size_t)got;
 }
 
-/* For people: "turn N  HH:MM  sentence", the turn and time once, aligned. */
-static void
-print_people(struct line *l, size_t n, uint64_t start, uint64_t prev)
+/* More bytes after the buffer's; 0 at the end of the stream. */
+static size_t
+fill(struct reader *r)
 {
-	uint64_t *at = ereallocarray(NULL, n ? n : 1, sizeof *at);
-	char hhmm[8], num[U64_DIGITS + 1];
-	size_t i;
-	int w = 1;
+	size_t got;
 
-	clocks(l, n, start, prev, at);
-	for (i = 0; i < n; i++) {
-		int d = snprintf(num, sizeof num, "%" PRIu64, l[i].turn);
+	memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+	r->end -= r->beg;
+	r->beg = 0;
+	if (r->end == r->cap)
+		r->buf = ereallocarray(r->buf, (r->cap *= 2) + 1, 1);
+	got = stream_read(r, r->pos + (long long)r->end, r->buf + r->end,
+	    r->cap - r->end);
+	r->end += got;
+	return got;
+}
+
+static void
+seek_line(struct reader *r, long long pos, unsigned long lineno)
+{
+	r->beg = r->end = 0;
+	r->pos = pos;
+	r->lineno = lineno;
+}
+
+/* The next line, or NULL; a NUL in it is refused as NAME:LINE. */
+static char *
+next_line(struct reader *r)
+{
+	size_t scanned = 0, len;
+	char *line, *nl;
+
+	while ((nl = memchr(r->buf + r->beg + scanned, '\n',
+	    r->end - r->beg - scanned)) == NULL) {
+		scanned = r->end - r->beg;
+		if (fill(r) == 0)
+			break;
+	}
+	if (nl == NULL && r->beg == r->end)
+		return NULL;
+	line = r->buf + r->beg;
+	len = nl != NULL ? (size_t)(nl - line) : r->end - r->beg;
+	line[len] = '\0';	/* the newline's place, or the spare byte */
+	r->lineno++;
+	if (memchr(line, '\0', len) != NULL)
+		errx(EXIT_BAD, "%s:%lu: a NUL byte: not a record", r->name, r->lineno);
+	r->beg += len + (nl != NULL);
+	r->pos += (long long)(len + (nl != NULL));
+	return line;
+}
+
+/* Where the next line starts. */
+static long long
+line_pos(const struct reader *r)
+{
+	return r->pos;
+}
+
+/* The records' widest turn, each line read once and checked. */
+static int
+turn_width(struct reader *r, uint64_t prev)
+{
+	char num[U64_DIGITS + 1], *s;
+	struct line l;
+	int w = 1, d;
+
+	while ((s = next_line(r)) != NULL) {
+		split(s, &l, prev);
+		prev = l.turn;
+		d = snprintf(num, sizeof num, "%" PRIu64, l.turn);
 		w = d > w ? d : w;
 	}
-	for (i = 0; i < n; i++)
-		if (i == 0 || l[i].turn != l[i - 1].turn)
-			printf("turn %*" PRIu64 "  %s  %s\n", w, l[i].turn,
-			    clock_hhmm(at[i], hhmm), l[i].f[l[i].nf - 1]);
-		else
-			printf("%*s%s\n", w + 14, "", l[i].f[l[i].nf - 1]);
-	free(at);
+	return w;
 }
 
-/* Records in the form asked for; what is not a record is passed as it is. */
+/*
+ * For people: "turn N  HH:MM  sentence", the turn and time once, aligned.
+ * The clock at the end of a turn is a timedice record's of that turn, else
+ * ten minutes on from the turn before, an hour for a travel turn (prev is
+ * the turn before the first line): each turn's lines are read to find it,
+ * then again to print them.
+ */
+static void
+print_people(struct reader *r, uint64_t start, uint64_t prev)
+{
+	uint64_t t = start, got, turn, step;
+	unsigned long at_line;
+	long long at;
+	size_t n, i;
+	char hhmm[8], *s;
+	struct line l;
+	int w = turn_width(r, prev), shown;
+
+	seek_line(r, 0, 0);
+	for (;;) {
+		at = line_pos(r);
+		at_line = r->lineno;
+		if ((s = next_line(r)) == NULL)
+			break;
+		split(s, &l, prev);
+		turn = l.turn;
+		step = turn != prev;
+		for (n = 1, shown = 0; ; n++) {
+			if (clock_of(&l, &got))
+				shown = 1, t = got;
+			else if (step && travel_hour(&l))
+				step = CLOCK_HOUR_TURNS;
+			if ((s = next_line(r)) == NULL)
+				break;
+			split(s, &l, turn);
+			if (l.turn != turn)
+				break;
+		}
+		if (!shown)
+			t += step;
+		seek_line(r, at, at_line);
+		for (i = 0; i < n; i++) {
+			split(next_line(r), &l, turn);
+			if (i == 0)
+				printf("turn %*" PRIu64 "  %s  %s\n", w, turn,
+				    clock_hhmm(t, hhmm), l.f[l.nf - 1]);
+			else
+				printf("%*s%s\n", w + 14, "", l.f[l.nf - 1]);
+		}
+		prev = turn;
+	}
+}
+
+/* Every line read and checked, nothing printed. */
+void
+view_check(const struct view_part *p, int np, const char *name)
+{
+	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
+
+	r.buf = emalloc(r.cap + 1);
+	while (next_line(&r) != NULL)
+		continue;
+	free(r.buf);
+}
+
+/*
+ * Records in the form asked for; what is not a record is passed as it is.
+ * Every line is checked before anything is printed.
+ */
+void
+view_parts(const struct view_part *p, int np, const char *name,
+    enum view_form form, uint64_t start, uint64_t prev)
+{
+	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
+	struct line l;
+	char *s;
+
+	r.buf = emalloc(r.cap + 1);
+	fflush(stdout);		/* what delve said before, then the records */
+	if (form == VIEW_PEOPLE)
+		print_people(&r, start, prev);
+	else
+		view_check(p, np, name);
+	while (form != VIEW_PEOPLE && (s = next_line(&r)) != NULL) {
+		if (form == VIEW_RAW) {
+			fputs(s, stdout);
+			if (r.buf[r.beg - 1] == '\0')	/* it had its newline */
+				putchar('\n');
+			continue;
+		}
+		split(s, &l, prev);
+		print_json(&l);
+	}
+	if (form == VIEW_JSON)
+		out_flush();
+	free(r.buf);
+}
+
 void
 view_records(char *buf, size_t len, enum view_form form, uint64_t start,
     uint64_t prev)
 {
-	struct line *l = NULL;
-	size_t n = 0, cap = 0;
-	char *s, *nl;
+	struct view_part p = { buf, -1, (long long)len };
 
-	fflush(stdout);		/* what delve said before, then the records */
-	if (form == VIEW_RAW) {
-		fwrite(buf, 1, len, stdout);
-		return;
-	}
-	for (s = buf; s < buf + len; s = nl + 1) {
-		nl = memchr(s, '\n', (size_t)(buf + len - s));
-		*nl = '\0';
-		if (n == cap)
-			l = ereallocarray(l, cap = cap ? 2 * cap : 64, sizeof *l);
-		split(s, &l[n], n > 0 ? l[n - 1].turn : prev);
-		if (form == VIEW_JSON)
-			print_json(&l[n]);
-		else
-			n++;
-	}
-	if (form == VIEW_JSON)
-		out_flush();
-	if (form == VIEW_PEOPLE)
-		print_people(l, n, start, prev);
-	free(l);
+	view_parts(&p, 1, "records", form, start, prev);
+}
+
+/* The records of a file, from its start to its end. */
+void
+view_fd(int fd, const char *name, enum view_form form, uint64_t start,
+    uint64_t prev)
+{
+	struct view_part p = { NULL, fd, 0 };
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		err(EXIT_IO, "%s", name);
+	p.len = (long long)sb.st_size;
+	view_parts(&p, 1, name, form, start, prev);
 }

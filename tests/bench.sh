@@ -124,6 +124,16 @@ LOOP
 	RUNS=$r
 	cmp "$tmp/batch/x-$S.tsv" "$tmp/loop/x-$S.tsv"
 	row delve-batch "delve batch ($S x 36 turns)" "a shell loop of pipelines" "$a" "$b" "<= 1.0"
+	# issue 23: a command's records stream to its generation, and delve
+	# log reads the log in chunks: memory does not grow with the turns
+	"$B/delve" new -s 1 "$tmp/big"
+	"$B/delve" new -s 1 "$tmp/small"
+	a=$(peak_kb "$B/delve -C $tmp/big -R -n $N")
+	b=$(peak_kb "$B/delve -C $tmp/small -R -n 10")
+	row delve-memory "delve -n $N" "delve -n 10" "$a" "$b" "<= 2"
+	a=$(peak_kb "$B/delve -C $tmp/big log")
+	b=$(peak_kb "$B/delve -C $tmp/small log")
+	row delve-log "delve log ($N turns)" "delve log (10 turns)" "$a" "$b" "<= 2"
 fi
 
 t=$(peak_kb /bin/true)

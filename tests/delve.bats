@@ -188,7 +188,7 @@ fail_at() {
 	before=$(snap crypt)
 	run -2 --separate-stderr delve -C crypt
 	one_error delve
-	eq "delve: hazard: crypt/state/party: No such file or directory; the session is as it was" "$stderr"
+	eq "delve: crypt/g.0/party: missing from the generation" "$stderr"
 	eq "$before" "$(snap crypt)"
 }
 
@@ -241,7 +241,11 @@ fail_at() {
 	eq 137 "$status"
 	ls -d crypt/.new.* > /dev/null	# what the killed run left, until the next
 	sleep 1	# its last programs, which outlive it, end
-	run -0 delve -C crypt status
+	run -0 delve -C crypt status	# reads only: it takes nothing away
+	ls -d crypt/.new.* > /dev/null
+	eq "$before" "$(snap crypt | grep -v '^\./\.new\.')"
+	delve -C crypt > /dev/null	# a command that writes takes it away
+	delve -C crypt undo
 	eq "$before" "$(snap crypt)"
 	clean crypt
 }
@@ -269,7 +273,7 @@ fail_at() {
 	for i in $(seq 12); do delve -C crypt > /dev/null; done
 	for i in $(seq 8); do delve -C crypt undo; done
 	run -2 --separate-stderr delve -C crypt undo
-	eq "delve: crypt: nothing more to undo: 8 steps are kept" "$stderr"
+	eq "delve: crypt: nothing more to undo: g.4 is not kept (delve keeps at most 8 steps back)" "$stderr"
 	eq "turn 8" "$(grep turn crypt/state/delve)"
 	clean crypt
 }
