@@ -82,11 +82,20 @@ common/static.flag:
 tests/unit: tests/unit.c $(LIB) $(HDR)
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit.c $(LIB) $(LDFLAGS)
 
+# The longest files first (seconds, measured): bats --jobs starts the files
+# in the order given, so that no long one runs alone at the end.  make test
+# prints its time at its end.
+SLOW_TESTS = tests/session-faults.bats tests/state.bats tests/limits.bats \
+	tests/completion.bats tests/delve.bats tests/install.bats \
+	tests/badinput.bats tests/pipeline.bats tests/gm.bats
 test: all tests/unit
 	@command -v bats >/dev/null 2>&1 || { \
 	    echo "make test: bats-core is not installed: apt-get install bats, or npm install -g bats" >&2; \
 	    exit 1; }
-	$(BATS) tests
+	@start=$$(date +%s); \
+	$(BATS) $(SLOW_TESTS) $$(for f in tests/*.bats; do case " $(SLOW_TESTS) " in \
+	    *" $$f "*) ;; *) echo "$$f" ;; esac; done); rc=$$?; \
+	echo "make test: $$(($$(date +%s) - start)) s"; exit $$rc
 
 # The suite against programs built with AddressSanitizer and UBSan in
 # tests/san (put first on PATH through DELVING_BIN): the normal build in

@@ -8,9 +8,10 @@ GOLDEN="$TOP/tests/golden"
 export LC_ALL=C
 unset DELVING_SEED DELVING_RULES DELVING_PARTY
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
+# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link
+# (untraced: bats' trap before each command of its loop was most of its time).
 snap() {
-	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
+	(trap - DEBUG; cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
 		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
 		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
 		else echo "$f/"; fi
@@ -86,3 +87,10 @@ usage_error() {
 	case ${stderr_lines[0]} in "$1: "*) ;; *) echo "not '$1: ...': ${stderr_lines[0]}" >&2; return 1;; esac
 	case ${stderr_lines[1]} in "usage: $1 "*) ;; *) echo "not 'usage: $1 ...': ${stderr_lines[1]}" >&2; return 1;; esac
 }
+
+# untraced CMD...: run CMD in a subshell without bats' DEBUG trap, which
+# runs before every command of a test and its functions (0.14 ms each:
+# most of the time of a loop of many short commands).  set -e holds
+# inside, so a failing command still fails the test; bats names the
+# untraced line, and the helpers (eq, one_error) say what differed.
+untraced() ( trap - DEBUG; "$@" )

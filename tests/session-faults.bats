@@ -17,15 +17,6 @@ teardown() {
 	fi
 }
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
-snap() {
-	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
-		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
-		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
-		else echo "$f/"; fi
-	done)
-}
-
 # session NAME: a session with a party and three one-turn commands: g.0 to g.3.
 session() {
 	delve new -s x -p p.txt "$1"
@@ -354,8 +345,10 @@ log_ok() {
 	[ "$size" -eq "$n" ] || echo pending
 }
 
-@test "SIGKILL at 300 random instants over turns, undos and rolls: right after each, the log holds only committed records and every state file is the old or the new generation's" {
-	local i cmd pid old=0 new=0 pending=0 r sum log t
+# random_kills: the 300 kills of the test below, run untraced (15 commands
+# and 8 programs an iteration: bats' trap before each took most of its time).
+random_kills() {
+	local i cmd pid old=0 new=0 pending=0 r sum log t pause
 	# on tmpfs when there is one: fsync is what makes a command slow on disk
 	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 		cd "$(mktemp -d /dev/shm/delve-kills.XXXXXX)"
@@ -378,7 +371,8 @@ log_ok() {
 		cp -a S W 2>/dev/null || :	# a killed run's last program may still write in .new.PID
 		delve -C S $cmd > /dev/null 2>&1 &
 		pid=$!
-		sleep "$(printf '0.%03d' $((RANDOM % t)))"
+		printf -v pause '0.%03d' $((RANDOM % t))
+		sleep "$pause"
 		kill -KILL "$pid" 2>/dev/null || :
 		wait "$pid" || :
 		if [ "$(state_sum S)" = "$sum" ]; then	# the old generation
@@ -398,9 +392,18 @@ log_ok() {
 	[ $old -gt 0 ] && [ $new -gt 0 ]
 }
 
+@test "SIGKILL at 300 random instants over turns, undos and rolls: right after each, the log holds only committed records and every state file is the old or the new generation's" {
+	untraced random_kills
+}
+
 @test "SIGKILL at each of delve's own system calls that open, write, sync, rename or remove (strace inject): the session is the old or the new one, its log only committed records" {
 	command -v strace > /dev/null || skip "no strace"
 	strace -o /dev/null -e inject=getpid:retval=1 true 2>/dev/null || skip "strace cannot inject"
+	untraced syscall_kills
+}
+
+# syscall_kills: the kills of the test above, one at each system call, untraced.
+syscall_kills() {
 	local cmd sc k kills=0 old=0 pending=0 r osum olog nsum nlog
 	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 		cd "$(mktemp -d /dev/shm/delve-kills.XXXXXX)"

@@ -19,6 +19,8 @@
  *	unit opts ARG ...		the ARGs read as a program taking every
  *					shared option and its own -x N: each
  *					option as told, the fields, the operands
+ *	unit chi EXPR SEED N		N totals of EXPR as roll -s SEED -n N rolls
+ *					them, against the exact odds: "statistic df"
  */
 #include <err.h>
 #include <inttypes.h>
@@ -26,8 +28,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigint.h"
 #include "check.h"
+#include "dice.h"
 #include "expr.h"
+#include "odds.h"
 #include "party.h"
 #include "opt.h"
 #include "record.h"
@@ -321,6 +326,72 @@ check_one(char **argv)
 	printf("%ld%s\n", k.c.total - k.c.roll, k.says);
 }
 
+/* A count of outcomes as a double, for a statistic. */
+static double
+big_double(const struct big *a)
+{
+	double x = 0;
+	int i;
+
+	for (i = a->n - 1; i >= 0; i--)
+		x = x * 4294967296.0 + a->w[i];
+	return x;
+}
+
+/* EXPR's next total, as roll_one in roll.c rolls it with no marks. */
+static long long
+roll_total(const struct expr *e, const struct dice *d, int simple, struct rng *r)
+{
+	return simple ? dice_roll(d, r, NULL) : expr_roll(e, r, NULL, 0);
+}
+
+/*
+ * Pearson's chi-square of n totals of EXPR rolled from roll's stream of
+ * SEED, against the exact odds; the totals expected fewer than 5 times
+ * lumped into one class (as dice.bats did in awk over roll's output).
+ */
+static void
+print_chi(const char *expr, const char *seed, const char *count)
+{
+	struct expr e;
+	struct dice d;
+	struct odds o;
+	struct rng r;
+	long long i, n = estrtonum(count, 1, 100000000, "N"), t;
+	long *seen, k;
+	double den, want, s = 0, lump_e = 0, lump_o = 0;
+	int simple, df = -1;
+
+	if (expr_parse(&e, expr) != NULL || odds_count(&o, &e) != NULL)
+		errx(EXIT_BAD, "%s: no odds", expr);
+	simple = dice_of(&d, &e) == NULL;
+	rng_seed(&r, rng_seedword(seed), "roll");
+	if ((seen = calloc(o.n, sizeof *seen)) == NULL)
+		err(EXIT_IO, "calloc");
+	for (i = 0; i < n; i++) {
+		t = roll_total(&e, &d, simple, &r) - o.lo;
+		if (t < 0 || t % o.step != 0 || t / o.step >= o.n)
+			errx(EXIT_BAD, "%s: %lld is no total of its odds", expr, t + o.lo);
+		seen[t / o.step]++;
+	}
+	den = big_double(&o.den);
+	for (k = 0; k < o.n; k++) {
+		if (big_zero(&o.count[k]))
+			continue;
+		want = n * (big_double(&o.count[k]) / den);
+		if (want < 5) {
+			lump_e += want, lump_o += seen[k];
+			continue;
+		}
+		s += (seen[k] - want) * (seen[k] - want) / want, df++;
+	}
+	if (lump_e > 0)
+		s += (lump_o - lump_e) * (lump_o - lump_e) / lump_e, df++;
+	printf("%.3f %d\n", s, df);
+	free(seen);
+	odds_free(&o);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -367,8 +438,10 @@ main(int argc, char *argv[])
 		print_opts(argc - 1, argv + 1);
 	} else if (argc == 7 && strcmp(argv[1], "check") == 0) {
 		check_one(argv + 2);
+	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
+		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
