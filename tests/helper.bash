@@ -8,14 +8,15 @@ GOLDEN="$TOP/tests/golden"
 export LC_ALL=C
 unset DELVING_SEED DELVING_RULES DELVING_PARTY
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link
-# (untraced: bats' trap before each command of its loop was most of its time).
+# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link:
+# "PATH CRC SIZE", "PATH -> TARGET" or "PATH/", by path.  One cksum for all
+# the files, untraced: a cksum a file and bats' trap before each command
+# were most of the time of a test that takes a snap at every step.
 snap() {
-	(trap - DEBUG; cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
-		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
-		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
-		else echo "$f/"; fi
-	done)
+	(trap - DEBUG; cd "$1" && find . \( -type l -printf '%p -> %l\n' \) -o \
+	    \( -type f -exec cksum {} + \) -o -printf '%p/\n' |
+	    awk '/^[0-9]/ { crc = $1; size = $2; sub(/^[0-9]+ [0-9]+ /, ""); $0 = $0 " " crc " " size }
+		{ print }' | LC_ALL=C sort)
 }
 
 # eq EXPECTED ACTUAL: compare, and show both when they differ.
