@@ -937,7 +937,8 @@ one_case() {
 		esac
 		argv=("${argv[@]:1}")
 	done
-	snapshot > "$tmp/before"
+	# a case with no SETUP has a directory just made, empty: "." alone
+	if [ "$setup" = - ]; then echo . > "$tmp/before"; else snapshot > "$tmp/before"; fi
 	case $close in
 	0) env "${envs[@]}" "$prog" "${argv[@]}" <&- > "$tmp/out" 2> "$tmp/err" || st=$? ;;
 	1) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" >&- 2> "$tmp/err" || st=$?; : > "$tmp/out" ;;
