@@ -272,54 +272,175 @@ timedice_keeps_party(const struct session *s)
 	return found;
 }
 
+/* hazard writes the party back (-w) under rules that keep characters. */
+static int
+hazard_writes_party(const char *rules)
+{
+	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+
+	return r >= 0 && hazard_rules[r].party;
+}
+
+/*
+ * A turn's four stages, hazard | light | timedice | reaction, on the files
+ * of the work directory; hazard's count is COUNT, its words the action.
+ */
+struct stages {
+	char	 count[32];
+	char	*h[16 + 2 * SES_TABLES_MAX + 64];
+	char	*l[8];
+	char	*t[12];
+	char	*r[8 + 2 * SES_TABLES_MAX];
+	int	 sequential;	/* one writer at a time: a turn after a turn */
+};
+
+static void
+stages_make(struct stages *st, struct session *s, int argc, char **argv)
+{
+	char *party = newfile(s, "party");
+	int n = 7, hazard_reads = 0;
+
+	char *h[] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed, "-n",
+	    st->count };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
+	    "-", NULL };
+	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-" };
+
+	memcpy(st->h, h, sizeof h);
+	memcpy(st->l, l, sizeof l);
+	memcpy(st->t, t, sizeof t);
+	memcpy(st->r, r, sizeof r);
+	if (s->party && hazard_keeps_party(s->rules)) {
+		st->h[n++] = "-p", st->h[n++] = estrdup(party);
+		hazard_reads = 1;
+		if (hazard_writes_party(s->rules))
+			st->h[n++] = "-w";
+	}
+	if (timedice_keeps_party(s)) {	/* before the operand "-" */
+		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
+		st->t[8] = "-";
+	}
+	n = table_options(s, st->h, n, 0);
+	while (argc-- > 0)
+		st->h[n++] = *argv++;
+	st->h[n] = NULL;
+	table_options(s, st->r, 6, 1);
+	/* delving(7) SESSIONS: timedice writes the party that hazard reads */
+	st->sequential = hazard_reads && st->t[7] != NULL;
+	free(party);
+}
+
+static void
+stages_free(struct stages *st)
+{
+	char **const v[] = { st->h, st->l, st->t, st->r };
+	int i, k;
+
+	for (i = 0; i < 4; i++)
+		free(v[i][2]);
+	for (i = 7; st->h[i] != NULL; i++)
+		if (strcmp(st->h[i], "-p") == 0 || strcmp(st->h[i], "-T") == 0)
+			free(st->h[++i]);
+		else if (strcmp(st->h[i], "-w") != 0)
+			break;		/* the action's words */
+	if (st->t[7] != NULL)
+		free(st->t[6]);
+	for (k = 6; st->r[k] != NULL; k += 2)
+		free(st->r[k + 1]);
+}
+
+/*
+ * COUNT turns one at a time: hazard -n 1 to its end, its records kept in
+ * a file, then light | timedice | reaction fed with them, so that a stage
+ * that writes the party file sees what the stage before wrote (delving(7),
+ * SESSIONS: one writer at a time).
+ */
+static int
+turns_one_by_one(struct stages *st, long long count, char **out, size_t *len,
+    struct proc_result *res)
+{
+	char **const first[] = { st->h };
+	char **const rest[] = { st->l, st->t, st->r };
+	FILE *recs = tmpfile();
+	size_t n;
+	char *piece;
+	long long i;
+	int failed = 0;
+
+	if (recs == NULL)
+		err(EXIT_IO, "tmpfile");
+	snprintf(st->count, sizeof st->count, "1");
+	*out = NULL;
+	*len = 0;
+	for (i = 0; i < count && !failed; i++) {
+		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
+			err(EXIT_IO, "tmpfile");
+		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))
+			break;
+		if (lseek(fileno(recs), 0, SEEK_SET) != 0)
+			err(EXIT_IO, "tmpfile");
+		if ((failed = proc_run_from(rest, 3, fileno(recs), -1, &piece, &n, res)))
+			res->stage++;
+		else {
+			*out = ereallocarray(*out, *len + n + 1, 1);
+			memcpy(*out + *len, piece, n);
+			*len += n;
+			free(piece);
+		}
+	}
+	fclose(recs);
+	if (*out == NULL)
+		*out = estrdup("");
+	return failed;
+}
+
+/* What a command shows, written and flushed before its commit: else exit 3. */
+static void
+show_then_commit(struct session *s, const struct opts *o, char *out, size_t len,
+    uint64_t start, uint64_t prev, uint64_t turns, int is_call)
+{
+	char *shown = emalloc(len + 1);
+
+	memcpy(shown, out, len);	/* the view splits its buffer in place */
+	view_records(shown, len, o->form, start, prev);
+	free(shown);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		ses_abort(s);
+		err(EXIT_IO, "stdout; the session is as it was");
+	}
+	ses_commit(s, out, len, turns, is_call);
+}
+
 /* One command's turns: hazard | light | timedice | reaction. */
 static void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char count[32], *party = newfile(s, "party");
-	char *h[16 + 2 * SES_TABLES_MAX + 64] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed,
-	    "-n", count };
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
-	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed, "-",
-	    NULL, NULL, NULL, NULL };
-	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
-	    "-s", s->seed, "-" };
-	char **const argvs[] = { h, l, t, r };
+	struct stages st;
 	struct proc_result res;
 	uint64_t start, prev = s->turn;
 	size_t len;
 	char *out;
-	int i, n = 7, tables, tables_end;
+	int failed;
 
 	if (argc > 64)
 		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
-	snprintf(count, sizeof count, "%lld", o->count);
-	if (s->party && hazard_keeps_party(s->rules))
-		h[n++] = "-p", h[n++] = party;
-	if (timedice_keeps_party(s))	/* before the operand "-" */
-		t[5] = "-p", t[6] = party, t[7] = "-w", t[8] = "-";
-	tables = n;
-	n = table_options(s, h, n, 0);
-	tables_end = n;
-	for (i = 0; i < argc; i++)
-		h[n++] = argv[i];
-	h[n] = NULL;
-	table_options(s, r, 6, 1);
+	snprintf(st.count, sizeof st.count, "%lld", o->count);
+	stages_make(&st, s, argc, argv);
+	char **const argvs[] = { st.h, st.l, st.t, st.r };
+
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);
-	if (proc_run(argvs, 4, -1, &out, &len, &res))
+	if (st.sequential && o->count > 0)
+		failed = turns_one_by_one(&st, o->count, &out, &len, &res);
+	else
+		failed = proc_run(argvs, 4, -1, &out, &len, &res);
+	if (failed)
 		stage_failed(s, &res, argvs[res.stage][0]);
-	ses_commit(s, out, len, (uint64_t)o->count, 0);
-	view_records(out, len, o->form, start, prev);
-	for (i = 0; i < 4; i++)
-		free(argvs[i][2]);
-	for (i = tables; i < tables_end; i += 2)
-		free(h[i + 1]);
-	for (i = 6; r[i] != NULL; i += 2)
-		free(r[i + 1]);
+	show_then_commit(s, o, out, len, start, prev, (uint64_t)o->count, 0);
+	stages_free(&st);
 	free(out);
-	free(party);
 }
 
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */

@@ -422,8 +422,13 @@ fatigue_condition(struct run *run)
 			    "exhausted, and makes rolls at disadvantage.",
 			    m->name);
 		} else {
+			/*
+			 * tired= and exhausted= are one condition: given
+			 * together, so that -w writes the same line whether
+			 * the turns came in one run or in many (party_save)
+			 */
 			m->val[PK_TIRED] = 1;
-			m->has |= 1u << PK_TIRED;
+			m->has |= 1u << PK_TIRED | 1u << PK_EXHAUSTED;
 			emit_member(run, "tired", "%s is tired (no effect yet).",
 			    m->name);
 		}

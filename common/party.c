@@ -416,7 +416,11 @@ save_word(FILE *out, const char *w, size_t n, const struct member *was,
 	fwrite(w, 1, n, out);
 }
 
-/* The keys a program gave a character who had none: at the words' end. */
+/*
+ * The keys a program gave a character who had none: at the words' end, in
+ * party_keys' order, a key given at 0 too (hazard's exhausted=0 beside
+ * tired=1), so that one run and many give the same words.
+ */
 static void
 save_added(FILE *out, int comment, const struct member *was,
     const struct member *now)
@@ -424,7 +428,7 @@ save_added(FILE *out, int comment, const struct member *was,
 	int k;
 
 	for (k = 0; k < PK_NKEYS; k++)
-		if ((now->has & ~was->has & 1u << k) && now->val[k] != was->val[k])
+		if (now->has & ~was->has & 1u << k)
 			fprintf(out, comment ? "%s=%ld " : " %s=%ld",
 			    party_keys[k], now->val[k]);
 }

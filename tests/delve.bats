@@ -76,7 +76,10 @@ clean() {
 	# what delve new does, by hand (delve(6) FILES), then one plain pipeline
 	light -f l -s friday -l torch,lantern status > /dev/null
 	timedice -f t -s friday show > /dev/null
-	hazard -f h -s friday -n 36 -p party.txt | light -f l -s friday - |
+	# hazard keeps the party's Fatigue (-w) under rules that keep characters
+	cp party.txt p1.txt
+	cp party.txt p2.txt
+	hazard -f h -s friday -n 36 -p p1.txt -w | light -f l -s friday - |
 	    timedice -f t -s friday - | reaction -f r -s friday - > plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$output"
@@ -85,8 +88,9 @@ clean() {
 	cmp l crypt/state/light
 	cmp t crypt/state/timedice
 	cmp r crypt/state/reaction
+	cmp p1.txt crypt/state/party
 	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
-	hazard -s friday -n 36 -p party.txt | light -s friday -l torch,lantern - |
+	hazard -s friday -n 36 -p p2.txt -w | light -s friday -l torch,lantern - |
 	    timedice -s friday - | reaction -s friday - | grep -v "^light	0	" > stateless
 	cmp plain stateless
 }
@@ -571,7 +575,9 @@ crypt_table() {
 	# party.txt gives no resilience=: the turns run as before issue 15
 	delve new -s friday -p party.txt old
 	run -0 delve -C old -n 40
-	cmp party.txt old/state/party
+	# only hazard's Fatigue is kept there (issue 22), timedice wrote nothing
+	grep -q 'fatigue=[1-9]' old/state/party
+	eq "$(cat party.txt)" "$(sed 's/ fatigue=[0-9]*$//' old/state/party)"
 }
 
 # ---- issue 16: 004's travel cadences in a session
@@ -603,4 +609,59 @@ crypt_table() {
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
 	eq "Pip con=0 resilience=10 hp=8 hpmax=8 exhausted=1" "$(cat road/state/party)"
 	clean road
+}
+
+# turns_apart RULES KEY: a party of two that timedice and hazard both write
+# (resilience=, afflictions), a table; 40 one-turn commands in A, one -n 40
+# in B: the same log and the same files (delving(7) SESSIONS).
+turns_apart() {
+	printf 'Ann con=1 wis=0 best=2 dex=1 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 dex=0 hp=6 hpmax=6 level=1 resilience=9\n' > p2.txt
+	rm -rf A B
+	for d in A B; do
+		delve new -s hook -r "$1" -p p2.txt -l torch -T "$2=$TOP/tests/tables/crypt.md#Encounters" $d
+		delve -C $d infect Bo rot 1hours > /dev/null
+		delve -C $d infect Ann venom 3turns > /dev/null
+	done
+	for i in $(seq 40); do delve -C A > /dev/null; done
+	delve -C B -n 40 > /dev/null
+	cmp A/log B/log
+	for f in A/state/*; do cmp "$f" "B/state/${f#A/state/}"; done
+	eq 40 "$(cut -f2 A/log | sort -un | grep -vc '^0$')"
+	# the turns changed the characters (alarm keeps none: hazard only reads)
+	[ "$1" = alarm ] || ! cmp -s p2.txt A/state/party || { echo "$1: no change" >&2; return 1; }
+}
+
+@test "nothing a turn says is lost: 40 one-turn commands equal one -n 40, log and files, under each of the six rules (issue 22)" {
+	for r in exploration bookkeeping delving dungeonturn alarm; do
+		turns_apart $r encounter
+	done
+	turns_apart travel terrible
+}
+
+@test "the lead's check: 12 one-turn commands equal -n 12 under delving, and the party file holds the Fatigue damage the log says (issue 22)" {
+	printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 hp=6 hpmax=6 level=1 resilience=9\n' > p.txt
+	delve new -s hook -r delving -p p.txt A
+	delve new -s hook -r delving -p p.txt B
+	for i in $(seq 12); do delve -C A > /dev/null; done
+	delve -C B -n 12 > /dev/null
+	cmp A/log B/log
+	# the last damage the log says of each is in the party file
+	for who in Ann Bo; do
+		left=$(grep "	$who takes 1 damage" A/log | tail -n 1 | sed 's/.*: \([0-9]*\) HP left\./\1/')
+		grep -q "^$who .* hp=$left " A/state/party
+	done
+}
+
+@test "hazard -w: every key it changes round-trips: N one-turn runs equal one -n N run, for each rules name that keeps characters (issue 22)" {
+	for r in exploration bookkeeping delving dungeonturn; do
+		printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 str=1\nBo con=-1 wis=1 best=1 hp=3 hpmax=6 level=1 str=-1 # a note\n' > one.txt
+		cp one.txt many.txt
+		rm -f s1 s2
+		for i in $(seq 30); do hazard -r $r -f s1 -s rt -p one.txt -w >> one.out; done
+		hazard -r $r -f s2 -s rt -n 30 -p many.txt -w > many.out
+		cmp one.out many.out
+		cmp s1 s2
+		cmp one.txt many.txt
+		rm -f one.out many.out
+	done
 }
