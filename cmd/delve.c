@@ -35,9 +35,6 @@ struct opts {
 	enum view_form form;
 };
 
-/* The other programs a session runs with its seed, party and rules. */
-static const char *const calls[] = { "roll", "reaction", "chase", "return", NULL };
-
 /* The state files a turn keeps in step, each counting the turns. */
 static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 
@@ -496,7 +493,11 @@ one_command(struct session *s, const struct opts *o, char **v, int is_call,
 	free(out);
 }
 
-/* delve roll|reaction|chase|return ARGS: seeded from the session, logged. */
+/*
+ * delve roll|reaction|chase|return ARGS: seeded from the session, logged.
+ * The seed goes in DELVING_SEED, not -s, so that a mode that rolls nothing
+ * (roll -o, chase pace) takes the words as the program alone does.
+ */
 static void
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
@@ -509,9 +510,8 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	/* each call its own dice: the seed, the turn, the call's number */
 	snprintf(seed, sizeof seed, "%s:%" PRIu64 ":%" PRIu64, s->seed, s->turn,
 	    s->calls + 1);
+	setenv("DELVING_SEED", seed, 1);
 	v[n++] = argv[0];
-	v[n++] = "-s";
-	v[n++] = seed;
 	for (i = 1; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;
@@ -1191,7 +1191,8 @@ static const struct opt options[] = {
 /* delve's own options come before the command; the words after it are its. */
 static const struct opt_spec spec = {
 	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
-	"\n       " SYN_CALL "\n       " SYN_BATCH, options, 1
+	"\n       " SYN_CALL "\n       " SYN_AFFLICT "\n       " SYN_BATCH,
+	options, 1
 };
 
 static void
@@ -1224,41 +1225,192 @@ parse_options(struct opts *o, int *argc, char **argv)
 	return argv;
 }
 
-/* A session command on the locked, loaded session; its exit status. */
-static int
-command(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	const char *c = argc > 0 ? argv[0] : "";
-	int rc = EXIT_OK;
+/* --- the commands ------------------------------------------------------ */
 
-	if (o->count_set && argc > 0 && word_in(c, calls) >= 0)
-		errx(EXIT_BAD, "-n: %s takes its own -n", c);
-	if (o->count_set && (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0))
-		errx(EXIT_BAD, "-n: %s takes no count", c);
-	if (strcmp(c, "status") == 0 || strcmp(c, "check") == 0 ||
-	    strcmp(c, "undo") == 0 || strcmp(c, "log") == 0) {
-		if (argc > 1)
-			errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c);
-		if (o->count_set)
-			errx(EXIT_BAD, "-n: %s takes no count", c);
+static int
+do_new(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)s;
+	(void)o;
+	new_session(argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_batch(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)s;
+	(void)o;
+	return batch(argc, argv);
+}
+
+static int
+do_status(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)o;
+	(void)argc;
+	(void)argv;
+	status(s);
+	return EXIT_OK;
+}
+
+static int
+do_check(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)o;
+	(void)argc;
+	(void)argv;
+	return check(s);
+}
+
+/* delve undo: "back to turn 12, before `delve -n 3`". */
+static int
+do_undo(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *undone = s->command;
+
+	(void)o;
+	(void)argc;
+	(void)argv;
+	s->command = NULL;
+	ses_undo(s);
+	printf("back to turn %" PRIu64 "%s%s%s\n", s->turn, undone ?
+	    ", before `" : "", undone ? undone : "", undone ? "`" : "");
+	free(undone);
+	return EXIT_OK;
+}
+
+static int
+do_log(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	show_log(s, o);
+	return EXIT_OK;
+}
+
+static int
+do_call(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	call(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_afflict(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	afflict(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_turn(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	turn(s, o, argc - 1, argv + 1);
+	return EXIT_OK;
+}
+
+/* What a command takes: no session (new, batch), no operands, no -n, its own -n. */
+enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8 };
+
+/* delve's commands, a row each (delve(6)); a word that is none is a turn's ACTION. */
+static const struct command {
+	const char *name;
+	enum form_of form;
+	int	(*run)(struct session *, const struct opts *, int, char **);
+	unsigned takes;
+} commands[] = {
+	{ "new", U_NEW, do_new, C_NO_SESSION },
+	{ "batch", U_BATCH, do_batch, C_NO_SESSION },
+	{ "turn", U_TURN, do_turn, 0 },
+	{ "status", U_SESSION, do_status, C_BARE | C_NO_COUNT },
+	{ "check", U_SESSION, do_check, C_BARE | C_NO_COUNT },
+	{ "undo", U_SESSION, do_undo, C_BARE | C_NO_COUNT },
+	{ "log", U_SESSION, do_log, C_BARE | C_NO_COUNT },
+	{ "roll", U_CALL, do_call, C_OWN_COUNT },
+	{ "reaction", U_CALL, do_call, C_OWN_COUNT },
+	{ "chase", U_CALL, do_call, C_OWN_COUNT },
+	{ "return", U_CALL, do_call, C_OWN_COUNT },
+	{ "infect", U_AFFLICT, do_afflict, C_NO_COUNT },
+	{ "cure", U_AFFLICT, do_afflict, C_NO_COUNT },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct command *
+command_named(const char *word)
+{
+	const struct command *c;
+
+	for (c = commands; c->name != NULL; c++)
+		if (strcmp(c->name, word) == 0)
+			return c;
+	return NULL;
+}
+
+/* A word that is neither a command nor an ACTION of the session's rules. */
+static void
+refuse_word(const struct session *s, const char *word)
+{
+	const struct command *c;
+	char list[512] = "";
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+
+	if (r < 0 || hazard_action_word(r, word))
+		return;		/* hazard says what is wrong with the rest */
+	for (c = commands; c->name != NULL; c++)
+		say(list, sizeof list, ", ", "%s", c->name);
+	errx(EXIT_BAD, "%s: not a command or an action of the %s rules (%s); "
+	    "the commands: %s", word, rules_names[r], hazard_actions_said[r], list);
+}
+
+/* The command's words, -n and the words after it, not told twice. */
+static void
+refuse_misplaced(const struct command *c, const struct opts *o, int argc,
+    char **argv)
+{
+	if (o->count_set && (c->takes & C_OWN_COUNT))
+		errx(EXIT_BAD, "-n: %s takes its own -n", c->name);
+	if (o->count_set && (c->takes & C_NO_COUNT))
+		errx(EXIT_BAD, "-n: %s takes no count", c->name);
+	if ((c->takes & C_BARE) && argc > 1)
+		errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c->name);
+}
+
+/*
+ * The command line as the generation keeps it (delve(6) FILES): the words
+ * after delve, -C DIR left out, a word with a blank or a quote quoted as
+ * sh(1) would, at most 14 words.
+ */
+static char *
+command_line(int argc, char **argv)
+{
+	char *text;
+	size_t len;
+	FILE *fp = open_memstream(&text, &len);
+	int i, n = 0;
+
+	if (fp == NULL)
+		err(EXIT_IO, "open_memstream");
+	fputs("delve", fp);
+	for (i = 1; i < argc && n < 14; i++, n++) {
+		if (strcmp(argv[i], "-C") == 0 && i + 1 < argc) {
+			i++;
+			continue;
+		}
+		if (strncmp(argv[i], "-C", 2) == 0)
+			continue;
+		if (argv[i][0] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+:,./@%") == strlen(argv[i]))
+			fprintf(fp, " %s", argv[i]);
+		else
+			fprintf(fp, " '%s'", argv[i][strcspn(argv[i], "'\t\n\r")] ?
+			    "..." : argv[i]);
 	}
-	if (strcmp(c, "status") == 0)
-		status(s);
-	else if (strcmp(c, "check") == 0)
-		rc = check(s);
-	else if (strcmp(c, "undo") == 0)
-		ses_undo(s);
-	else if (strcmp(c, "log") == 0)
-		show_log(s, o);
-	else if (word_in(c, calls) >= 0)
-		call(s, o, argc, argv);
-	else if (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0)
-		afflict(s, o, argc, argv);
-	else if (strcmp(c, "turn") == 0)
-		turn(s, o, argc - 1, argv + 1);
-	else
-		turn(s, o, argc, argv);
-	return rc;
+	if (i < argc)
+		fputs(" ...", fp);
+	if (fclose(fp) != 0)
+		err(EXIT_IO, "open_memstream");
+	return text;
 }
 
 int
@@ -1266,27 +1418,44 @@ main(int argc, char *argv[])
 {
 	struct opts o = { 0 };
 	struct session s;
+	const struct command *c = NULL;
+	char *line = command_line(argc, argv);
 	int rc;
 
 	util_init();
 	opterr = 0;
 	proc_init(argv[0]);
 	argv = parse_options(&o, &argc, argv);	/* fds 0-2 opened first */
-	if (argc > 0 && strcmp(argv[0], "new") == 0) {
-		new_session(argc, argv);
-		return EXIT_OK;
-	}
-	if (argc > 0 && strcmp(argv[0], "batch") == 0) {
-		rc = batch(argc, argv);
+	if (argc > 0)
+		c = command_named(argv[0]);
+	if (c != NULL && (c->takes & C_NO_SESSION)) {
+		rc = c->run(NULL, &o, argc, argv);
 		out_done();
+		free(line);
 		return rc;
 	}
 	ses_lock(&s, o.dir, 0);
 	ses_load(&s);
 	session_env(&s);
-	rc = command(&s, &o, argc, argv);
+	if (c == NULL || c->run != do_undo) {	/* undo says what it takes back */
+		free(s.command);
+		s.command = line;
+		line = NULL;
+	}
+	if (c == NULL) {	/* the words are a turn's ACTION */
+		if (argc > 0)
+			refuse_word(&s, argv[0]);
+		turn(&s, &o, argc, argv);
+		rc = EXIT_OK;
+	} else {
+		refuse_misplaced(c, &o, argc, argv);
+		if (c->run == do_turn && argc > 1)
+			refuse_word(&s, argv[1]);
+		rc = c->run(&s, &o, argc, argv);
+	}
 	ses_prune(&s);
 	ses_close(&s);
 	out_done();
+	free(line);
 	return rc;
 }

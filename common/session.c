@@ -235,6 +235,11 @@ info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 	struct session *s = arg;
 	long long v;
 
+	if (strcmp(w[0], "command") == 0) {	/* command WORD ...: delve(6) FILES */
+		free(s->command);
+		s->command = words_joined(w + 1, nw - 1);
+		return 0;
+	}
 	if (nw != 2 || strtonum_ok(w[1], 0, COUNT_MAX, &v) != 0)
 		errx(EXIT_BAD, "%s:%lu: expected a keyword and a whole number", path, ln);
 	if (strcmp(w[0], "turn") == 0)
@@ -404,6 +409,8 @@ ses_write_info(struct session *s)
 		err(EXIT_IO, "%s", path);
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
+	if (s->command != NULL)
+		fprintf(fp, "command %s\n", s->command);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		err(EXIT_IO, "%s", path);
 	free(path);
@@ -526,6 +533,7 @@ ses_close(struct session *s)
 	free(s->rules);
 	free(s->lights);
 	free(s->clock);
+	free(s->command);
 	while (s->ntables > 0) {
 		s->ntables--;
 		free(s->table_key[s->ntables]);

@@ -26,6 +26,7 @@ struct session {
 	unsigned long gen;	/* the current generation */
 	uint64_t turn, calls;
 	long long logsize;
+	char	*command;	/* the command that made the generation, or NULL */
 };
 
 void	 ses_lock(struct session *s, const char *dir, int create);

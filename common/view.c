@@ -23,8 +23,9 @@ struct line {
 };
 
 /*
- * Split a record in place.  A line that is not one (roll's bare totals)
- * is one field, at the turn of the line before.
+ * Split a record in place.  A line that is not one, whose first field
+ * names no program (roll's bare totals, roll -o's odds), is one field, at
+ * the turn of the line before.
  */
 static void
 split(char *s, struct line *l, uint64_t prev)
@@ -38,9 +39,9 @@ split(char *s, struct line *l, uint64_t prev)
 			break;
 		*s++ = '\0';
 	}
-	if (l->nf > 2)
+	if (l->nf > 2 && rec_prog_of(l->f[0], strlen(l->f[0])) >= 0)
 		l->turn = strtoull(l->f[1], &end, 10);
-	if (l->nf < 3 || *end != '\0' || *l->f[1] < '0' || *l->f[1] > '9') {
+	if (end == NULL || *end != '\0' || *l->f[1] < '0' || *l->f[1] > '9') {
 		while (l->nf > 1)	/* join it up again */
 			l->f[--l->nf][-1] = '\t';
 		l->turn = prev;
@@ -90,19 +91,24 @@ bare_json(char *s)
 
 /*
  * -j: each record as its program writes it with -j, through the one
- * layout table (delving(7) THE RECORD STREAM); a line that is no record
- * (roll's bare totals) as it is.
+ * layout table (delving(7) THE RECORD STREAM), but that the second field
+ * is always the session's turn (delve writes it there, in a call's record
+ * too), so named "turn"; a line that is no record (roll's bare totals) as
+ * it is.
  */
 static void
 print_json(struct line *l)
 {
 	const struct rec_layout *lay = NULL;
+	struct rec_layout at_turn;
 	int prog = rec_prog_of(l->f[0], strlen(l->f[0]));
 
 	if (l->nf > 1 && prog >= 0)
 		lay = rec_layout_of(prog, l->f, l->nf);
 	if (lay != NULL) {
-		rec_fields_json(lay, l->f);
+		at_turn = *lay;
+		at_turn.names[0] = "turn";
+		rec_fields_json(&at_turn, l->f);
 		return;
 	}
 	while (l->nf > 1)	/* join it up again */
@@ -132,6 +138,41 @@ clocks(struct line *l, size_t n, uint64_t start, uint64_t prev, uint64_t *at)
 	}
 }
 
+/*
+ * hazard's lines about one character (hazard(6) OUTPUT), which follow the
+ * sentence that announces them: "The party did not rest ...", then each
+ * character's save or damage.
+ */
+static int
+announced(const struct line *l)
+{
+	static const char *const keys[] = { "save", "down", "damage", "tired",
+	    "exhausted", "heal", NULL };
+
+	return l->nf > 4 && strcmp(l->f[0], "hazard") == 0 &&
+	    word_in(l->f[3], keys) >= 0;
+}
+
+/*
+ * A sentence and the lines it announces stay together: another program's
+ * line of the same turn that came between them sinks below them.
+ */
+static void
+keep_together(struct line *l, size_t n)
+{
+	struct line t;
+	size_t i;
+	int moved = 1;
+
+	while (moved)
+		for (moved = 0, i = 0; i + 1 < n; i++)
+			if (l[i].turn == l[i + 1].turn && announced(&l[i + 1]) &&
+			    strcmp(l[i].f[0], "hazard") != 0) {
+				t = l[i], l[i] = l[i + 1], l[i + 1] = t;
+				moved = 1;
+			}
+}
+
 /* For people: "turn N  HH:MM  sentence", the turn and time once, aligned. */
 static void
 print_people(struct line *l, size_t n, uint64_t start, uint64_t prev)
@@ -142,6 +183,7 @@ print_people(struct line *l, size_t n, uint64_t start, uint64_t prev)
 	int w = 1;
 
 	clocks(l, n, start, prev, at);
+	keep_together(l, n);
 	for (i = 0; i < n; i++) {
 		int d = snprintf(num, sizeof num, "%" PRIu64, l[i].turn);
 		w = d > w ? d : w;
