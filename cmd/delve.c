@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "rules.h"
 #include "session.h"
 #include "opt.h"
+#include "party.h"
 #include "proc.h"
 #include "util.h"
 #include "view.h"
@@ -244,28 +244,23 @@ hazard_keeps_party(const char *rules)
 }
 
 /*
- * timedice takes -p -w when the party file gives a resilience= (004): the
- * hours beyond it and the afflictions' stages then change the characters.
+ * timedice takes -p -w when the party file PATH gives a character
+ * resilience= (004): the hours beyond it and the afflictions' stages then
+ * change the characters.
  */
 static int
-timedice_keeps_party(const struct session *s)
+timedice_keeps_party(const char *path)
 {
-	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, "party");
-	char line[4096], *hash;
-	FILE *fp;
-	int found = 0;
+	struct party *p;
+	int i, found = 0;
 
-	if (s->party && (fp = fopen(path, "r")) != NULL) {
-		while (!found && fgets(line, sizeof line, fp) != NULL) {
-			if ((hash = strchr(line, '#')) != NULL)
-				*hash = '\0';
-			found = strstr(line, " resilience=") != NULL ||
-			    strstr(line, "\tresilience=") != NULL;
-		}
-		fclose(fp);
-	}
-	free(path);
-	free(gen);
+	if (access(path, F_OK) != 0)
+		return 0;	/* the stage that reads it says so */
+	p = emalloc(sizeof *p);
+	party_load(p, path);
+	for (i = 0; i < p->n; i++)
+		found |= (p->m[i].has & 1u << PK_RESILIENCE) != 0;
+	free(p);
 	return found;
 }
 
@@ -292,8 +287,10 @@ struct stages {
 };
 
 static void
-stages_make(struct stages *st, struct session *s, int argc, char **argv)
+stages_make(struct stages *st, struct session *s, long long count, int argc,
+    char **argv)
 {
+	char *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
 	char *party = newfile(s, "party");
 	int n = 7, hazard_reads = 0;
 
@@ -304,6 +301,8 @@ stages_make(struct stages *st, struct session *s, int argc, char **argv)
 	    "-", NULL };
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-" };
 
+	memset(st, 0, sizeof *st);
+	snprintf(st->count, sizeof st->count, "%lld", count);
 	memcpy(st->h, h, sizeof h);
 	memcpy(st->l, l, sizeof l);
 	memcpy(st->t, t, sizeof t);
@@ -314,7 +313,7 @@ stages_make(struct stages *st, struct session *s, int argc, char **argv)
 		if (hazard_writes_party(s->rules))
 			st->h[n++] = "-w";
 	}
-	if (timedice_keeps_party(s)) {	/* before the operand "-" */
+	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
 		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
 		st->t[8] = "-";
 	}
@@ -326,6 +325,8 @@ stages_make(struct stages *st, struct session *s, int argc, char **argv)
 	/* delving(7) SESSIONS: timedice writes the party that hazard reads */
 	st->sequential = hazard_reads && st->t[7] != NULL;
 	free(party);
+	free(now);
+	free(gen);
 }
 
 static void
@@ -399,12 +400,18 @@ show_then_commit(struct session *s, const struct opts *o, char *out, size_t len,
 {
 	char *shown = emalloc(len + 1);
 
+	int e;
+
 	memcpy(shown, out, len);	/* the view splits its buffer in place */
+	errno = 0;
 	view_records(shown, len, o->form, start, prev);
+	e = errno;
 	free(shown);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		e = errno ? errno : e;
 		ses_abort(s);
-		err(EXIT_IO, "stdout; the session is as it was");
+		errx(EXIT_IO, "stdout: %s; the session is as it was",
+		    strerror(e ? e : EIO));
 	}
 	ses_commit(s, out, len, turns, is_call);
 }
@@ -422,8 +429,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (argc > 64)
 		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
-	snprintf(st.count, sizeof st.count, "%lld", o->count);
-	stages_make(&st, s, argc, argv);
+	stages_make(&st, s, o->count, argc, argv);
 	char **const argvs[] = { st.h, st.l, st.t, st.r };
 
 	refuse_drift(s);
@@ -487,8 +493,7 @@ one_command(struct session *s, const struct opts *o, char **v, int is_call,
 	    !(is_call && res->status == EXIT_FAILED))
 		stage_failed(s, res, NULL);
 	rec = at_turn(out, len, s->turn, &reclen);
-	ses_commit(s, rec, reclen, 0, is_call);
-	view_records(rec, reclen, o->form, start_clock(s), s->turn);
+	show_then_commit(s, o, rec, reclen, start_clock(s), s->turn, 0, is_call);
 	free(rec);
 	free(out);
 }
@@ -592,6 +597,7 @@ check(const struct session *s)
 
 /* delve status: what the state files hold; "key value" pairs on one line. */
 #define SHOW_AFFLICTIONS 16
+#define SHOW_KINDS 8
 
 struct show {
 	const char *file;
@@ -600,99 +606,10 @@ struct show {
 	int	 naff;				/* timedice's afflictions */
 	char	 aff_name[SHOW_AFFLICTIONS][64];
 	char	 aff[SHOW_AFFLICTIONS][256];
+	int	 nkinds;			/* light's spent sources, by kind */
+	char	 kind[SHOW_KINDS][32];
+	int	 spent[SHOW_KINDS];
 };
-
-/* The value of KEY among a character's key=value words, or NULL. */
-static const char *
-sheet_value(char **w, int nw, const char *key)
-{
-	size_t n = strlen(key);
-	int i;
-
-	for (i = 1; i < nw; i++)
-		if (strncmp(w[i], key, n) == 0 && w[i][n] == '=')
-			return w[i] + n + 1;
-	return NULL;
-}
-
-/* Append to a sentence: each part after the first behind SEP. */
-static void
-say(char *buf, size_t size, const char *sep, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void
-say(char *buf, size_t size, const char *sep, const char *fmt, ...)
-{
-	size_t n = strlen(buf);
-	va_list ap;
-
-	if (n > 0 && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s", sep);
-	va_start(ap, fmt);
-	if (n < size)
-		vsnprintf(buf + n, size - n, fmt, ap);
-	va_end(ap);
-}
-
-/*
- * A character's hit points and conditions, as a GM says them (delving(7)
- * PARTY FILE): "9 of 12 HP; 2 Fatigue; tired; 1 load over STR 10 ...".
- */
-static void
-say_condition(char **w, int nw, char *buf, size_t size)
-{
-	const char *hp = sheet_value(w, nw, "hp"), *max = sheet_value(w, nw, "hpmax");
-	const char *v, *load = sheet_value(w, nw, "load");
-	const char *str = sheet_value(w, nw, "strength");
-
-	buf[0] = '\0';
-	if ((v = sheet_value(w, nw, "resilience")) != NULL && strcmp(v, "0") == 0)
-		say(buf, size, "; ", "dead (CON 0)");	/* 004: "They're dead" */
-	if (hp != NULL)		/* 004: "reaches 0 hit points is incapacitated" */
-		say(buf, size, "; ", "%s%s%s HP%s", hp, max ? " of " : "",
-		    max ? max : "", strcmp(hp, "0") == 0 ? ", incapacitated" : "");
-	if ((v = sheet_value(w, nw, "fatigue")) != NULL && strcmp(v, "0") != 0)
-		say(buf, size, "; ", "%s Fatigue", v);
-	if ((v = sheet_value(w, nw, "tired")) != NULL && strcmp(v, "1") == 0)
-		say(buf, size, "; ", "tired");
-	if ((v = sheet_value(w, nw, "exhausted")) != NULL && strcmp(v, "1") == 0)
-		say(buf, size, "; ", "exhausted: disadvantage on all checks, "
-		    "speed 0 ft");
-	if (load != NULL && str != NULL && atol(load) > atol(str))
-		say(buf, size, "; ", "%ld load over STR %s: disadvantage on all "
-		    "checks, %ld ft slower", atol(load) - atol(str), str,
-		    (atol(load) - atol(str)) * LOAD_SPEED_004);
-	else if (load != NULL)
-		say(buf, size, "; ", "carries %s load%s%s", load,
-		    str ? ", STR " : "", str ? str : "");
-}
-
-/* The party file's other words, as "dex +2, level 3, venom 2". */
-static void
-say_sheet(char **w, int nw, char *buf, size_t size)
-{
-	static const char *const said[] = { "hp", "hpmax", "fatigue", "tired",
-	    "exhausted", "load", "strength", NULL };
-	static const char *const mods[] = { "str", "dex", "con", "int", "wis",
-	    "cha", "best", NULL };
-	char key[64];
-	const char *eq;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 1; i < nw; i++) {
-		eq = strchr(w[i], '=');
-		snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - w[i]) : 0, w[i]);
-		if (eq == NULL)
-			say(buf, size, ", ", "%s", w[i]);
-		else if (word_in(key, said) >= 0)
-			continue;
-		else if (word_in(key, mods) >= 0)
-			say(buf, size, ", ", "%s %+ld", key, atol(eq + 1));
-		else
-			say(buf, size, ", ", "%s %s", key, eq + 1);
-	}
-}
 
 /*
  * timedice's "affliction NAME SOURCE ABILITY DC DAMAGE LENGTH STAGE TURNS"
@@ -722,21 +639,58 @@ keep_affliction(struct show *sh, char **w, int nw)
 	sh->naff++;
 }
 
-/* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." */
+/* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." (party_describe) */
 static void
-show_character(const struct show *sh, char **w, int nw)
+show_character(void *arg, const struct member *m, const char *line)
 {
-	char cond[1024], sheet[512];
+	const struct show *sh = arg;
+	char cond[1024], sheet[PARTY_LINE_MAX];
 	int i;
 
-	say_condition(w, nw, cond, sizeof cond);
+	party_describe(m, cond, sizeof cond);
 	for (i = 0; i < sh->naff; i++)
-		if (strcmp(sh->aff_name[i], w[0]) == 0)
-			say(cond, sizeof cond, "; ", "%s", sh->aff[i]);
-	say_sheet(w, nw, sheet, sizeof sheet);
-	printf("%-9s %s: %s.%s%s%s\n", "party", w[0], cond[0] ? cond :
+		if (strcmp(sh->aff_name[i], m->name) == 0)
+			str_append(cond, sizeof cond, "; ", "%s", sh->aff[i]);
+	party_sheet(line, sheet, sizeof sheet);
+	printf("%-9s %s: %s.%s%s%s\n", "party", m->name, cond[0] ? cond :
 	    "no hit points or conditions kept", sheet[0] ? " Also " : "", sheet,
 	    sheet[0] ? "." : "");
+}
+
+/* light's spent sources, "source NAME KIND out 0 ...", counted by kind. */
+static int
+count_spent(struct show *sh, char **w, int nw)
+{
+	int k;
+
+	if (nw != 6 || strcmp(w[3], "out") != 0 || strcmp(w[4], "0") != 0)
+		return 0;
+	for (k = 0; k < sh->nkinds && strcmp(sh->kind[k], w[2]) != 0; k++)
+		;
+	if (k == SHOW_KINDS)
+		return 0;
+	if (k == sh->nkinds) {
+		snprintf(sh->kind[k], sizeof sh->kind[k], "%s", w[2]);
+		sh->spent[sh->nkinds++] = 0;
+	}
+	sh->spent[k]++;
+	return 1;
+}
+
+/* "light     3 torches spent, 1 lantern spent", once. */
+static void
+show_spent(const struct show *sh)
+{
+	size_t n;
+	int k;
+
+	for (k = 0; k < sh->nkinds; k++) {
+		n = strlen(sh->kind[k]);
+		printf("%s%d %s%s spent%s", k ? "" : "light     ", sh->spent[k],
+		    sh->kind[k], sh->spent[k] == 1 ? "" : n > 1 &&
+		    strcmp(sh->kind[k] + n - 2, "ch") == 0 ? "es" : "s",
+		    k == sh->nkinds - 1 ? "\n" : ", ");
+	}
 }
 
 static int
@@ -750,22 +704,19 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 
 	(void)path;
 	(void)ln;
-	if (strcmp(sh->file, "party") != 0) {
-		if (word_in(w[0], hidden) >= 0)
-			return 0;
-		if (nw == 2) {
-			snprintf(sh->pairs + len, sizeof sh->pairs - len, "%s%s %s",
-			    len ? ", " : "", w[0], w[1]);
-			return 0;
-		}
-	} else {
-		show_character(sh, w, nw);
+	if (word_in(w[0], hidden) >= 0)
+		return 0;
+	if (nw == 2) {
+		snprintf(sh->pairs + len, sizeof sh->pairs - len, "%s%s %s",
+		    len ? ", " : "", w[0], w[1]);
 		return 0;
 	}
 	if (strcmp(w[0], "affliction") == 0) {	/* said with the party */
 		keep_affliction(sh, w, nw);
 		return 0;
 	}
+	if (strcmp(w[0], "source") == 0 && count_spent(sh, w, nw))
+		return 0;
 	printf("%-9s ", sh->file);
 	if (strcmp(w[0], "source") == 0 && nw == 6)
 		printf("%s: %s, %s, %s turns left\n", w[1], w[2], w[3], w[4]);
@@ -780,8 +731,7 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 static void
 status(const struct session *s)
 {
-	static const char *const files[] = { "hazard", "light", "timedice",
-	    "party", NULL };
+	static const char *const files[] = { "hazard", "light", "timedice", NULL };
 	struct turnread day, time;
 	struct show sh;
 	char *gen = ses_genname(s->gen), *path;
@@ -793,16 +743,22 @@ status(const struct session *s)
 	value(s, "timedice", "time", &time);
 	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
 	sh.now = start_clock(s);
-	sh.naff = 0;
+	sh.naff = sh.nkinds = 0;
 	for (i = 0; files[i] != NULL; i++) {
 		sh.file = files[i];
 		sh.pairs[0] = '\0';
 		path = ses_path(s, gen, files[i]);
 		ses_read(path, show_line, &sh);
+		if (strcmp(files[i], "light") == 0)
+			show_spent(&sh);
 		if (sh.pairs[0] != '\0')
 			printf("%-9s %s\n", sh.file, sh.pairs);
 		free(path);
 	}
+	path = ses_path(s, gen, "party");
+	if (s->party)
+		party_each(path, show_character, &sh);
+	free(path);
 	free(gen);
 }
 
@@ -817,19 +773,31 @@ struct newopts {
 	int	 force;
 };
 
-/* One program run on a file of .new, its output thrown away. */
+/*
+ * One program run on a file of .new, its output thrown away; a refusal of
+ * the party's copy names the party file given, PARTY.
+ */
 static void
-setup(struct session *s, char **v)
+setup(struct session *s, char **v, const char *party)
 {
 	char **const argvs[] = { v };
 	struct proc_result res;
+	char *copy = newfile(s, "party"), *at, msg[PROC_MSG_MAX + 1100];
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (null < 0)
 		err(EXIT_IO, "/dev/null");
-	if (proc_run(argvs, 1, null, NULL, NULL, &res))
+	if (proc_run(argvs, 1, null, NULL, NULL, &res)) {
+		if (party != NULL && (at = strstr(res.msg, copy)) != NULL) {
+			snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - res.msg),
+			    res.msg, party, at + strlen(copy));
+			ses_abort(s);
+			errx(res.status ? res.status : EXIT_IO, "%s", msg);
+		}
 		stage_failed(s, &res, NULL);
+	}
 	close(null);
+	free(copy);
 }
 
 /* A file the session keeps a copy of: its party file, its tables. */
@@ -877,29 +845,38 @@ write_session(struct session *s)
 	free(path);
 }
 
-/* The state files as the programs make them, from the session's seed. */
+/*
+ * The state files as the programs make them, from the session's seed, the
+ * party file PARTY read by those that will keep it.
+ */
 static void
-setup_files(struct session *s)
+setup_files(struct session *s, const char *party)
 {
-	int i, n;
+	char *copy = newfile(s, "party");
+	int i, n, td = s->party && timedice_keeps_party(copy);
 
-	char *h[8 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
+	char *h[10 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
 	    "-s", s->seed, "-n", "0" };
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
 	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
 	    NULL };
 	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    s->clock ? "set" : "show", s->clock, NULL };
+	    td ? "-p" : s->clock ? "set" : "show", td ? copy : s->clock,
+	    td ? "-w" : NULL, s->clock ? "set" : "show", s->clock, NULL };
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
 	    "0", NULL };
 
-	n = table_options(s, h, 7, 0);	/* hazard checks its keys and tables */
-	setup(s, h);
+	n = 7;
+	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
+		h[n++] = "-p", h[n++] = newfile(s, "party");
+	n = table_options(s, h, n, 0);	/* hazard checks its keys and tables */
+	setup(s, h, party);
 	for (i = 7; i < n; i += 2)
 		free(h[i + 1]);
-	setup(s, l);
-	setup(s, t);
-	setup(s, r);
+	setup(s, l, party);
+	setup(s, t, party);
+	setup(s, r, party);
+	free(copy);
 	free(h[2]);
 	free(l[2]);
 	free(t[2]);
@@ -987,6 +964,16 @@ copy_tables(struct session *s, const struct newopts *n)
 	}
 }
 
+/* The party file read as every program reads it: refused now, FILE:LINE, if they would. */
+static void
+check_party(const char *path)
+{
+	struct party *p = emalloc(sizeof *p);
+
+	party_load(p, path);
+	free(p);
+}
+
 /* A directory delve new made, taken away again when the session failed. */
 static const char *made_dir;
 
@@ -1011,7 +998,7 @@ new_session(int argc, char **argv)
 
 	parse_new(&n, argc, argv);
 	if (n.party != NULL)
-		fclose(efopen_input(n.party, "a party file"));
+		check_party(n.party);
 	check_tables(&n);
 	if (access(argv[optind], F_OK) != 0 && errno == ENOENT) {
 		made_dir = argv[optind];
@@ -1036,7 +1023,7 @@ new_session(int argc, char **argv)
 	if (n.party != NULL)
 		copy_file(&s, n.party, "party", "a party file");
 	copy_tables(&s, &n);
-	setup_files(&s);
+	setup_files(&s, n.party);
 	if (replace)
 		ses_wipe(&s);
 	write_session(&s);
@@ -1358,7 +1345,7 @@ refuse_word(const struct session *s, const char *word)
 	if (r < 0 || hazard_action_word(r, word))
 		return;		/* hazard says what is wrong with the rest */
 	for (c = commands; c->name != NULL; c++)
-		say(list, sizeof list, ", ", "%s", c->name);
+		str_append(list, sizeof list, ", ", "%s", c->name);
 	errx(EXIT_BAD, "%s: not a command or an action of the %s rules (%s); "
 	    "the commands: %s", word, rules_names[r], hazard_actions_said[r], list);
 }

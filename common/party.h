@@ -2,11 +2,14 @@
 #ifndef DELVING_PARTY_H
 #define DELVING_PARTY_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #define PARTY_MAX 64
 #define PARTY_NAME_MAX 32
+#define PARTY_LINE_MAX 4096	/* bytes a character's line holds (delving(7)) */
+#define PARTY_KEY_MAX 32	/* bytes a key holds, a GM's own keys too */
 
 enum party_key {
 	PK_STR, PK_DEX, PK_CON, PK_INT, PK_WIS, PK_CHA,
@@ -58,6 +61,11 @@ struct rng;
 long	 party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	     char *says, size_t size);
 int	 party_why(const struct member *m, char *buf, size_t size);
+
+void	 party_describe(const struct member *m, char *buf, size_t size);
+void	 party_sheet(const char *line, char *buf, size_t size);
+void	 party_each(const char *path, void (*fn)(void *, const struct member *,
+	     const char *), void *arg);
 
 struct kwf;
 int	 party_save(struct kwf *f, const struct party *was,

@@ -107,24 +107,28 @@ slurp(int fd, char **out, size_t *outlen)
 	*outlen = len;
 }
 
-/* The first line the failed stage wrote on stderr, its name first. */
+/*
+ * The last line the failed stage wrote on stderr with its name first, the
+ * one it died with (a warning, "Ash is dead (CON 0): no rolls", may come
+ * before); else its first line, a usage line.
+ */
 static void
 message(const char *prog, struct proc_result *res)
 {
 	char line[PROC_MSG_MAX], first[PROC_MSG_MAX] = "";
 	size_t n = strlen(prog);
+	int named = 0;
 
 	rewind(errs);
 	while (fgets(line, sizeof line, errs) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, prog, n) == 0 && line[n] == ':') {
 			snprintf(res->msg, sizeof res->msg, "%s", line);
-			return;
-		}
-		if (first[0] == '\0')
+			named = 1;
+		} else if (first[0] == '\0')
 			snprintf(first, sizeof first, "%s", line);
 	}
-	if (first[0] != '\0')	/* a usage line */
+	if (!named && first[0] != '\0')	/* a usage line */
 		snprintf(res->msg, sizeof res->msg, "%s: %s", prog, first);
 }
 

@@ -321,7 +321,8 @@ fail_at() {
 
 @test "delve status: each character's hit points, fatigue, tiredness, exhaustion and load as sentences (issue 15)" {
 	printf 'Ann dex=2 hp=9 hpmax=12 fatigue=2 tired=1 level=3 # the lead\nBo con=-1 hp=0 exhausted=1 load=12 strength=10 dexterity=11\nCy wis=1\nDee load=3 strength=10\n' > sheet.txt
-	delve new -s friday -p sheet.txt sheet
+	# travel: hazard needs no con= of them (delve new refuses a party the turns would)
+	delve new -s friday -r travel -p sheet.txt sheet
 	run -0 --separate-stderr delve -C sheet status
 	[ -z "$stderr" ]
 	eq "party     Ann: 9 of 12 HP; 2 Fatigue; tired. Also dex +2, level 3.
