@@ -670,3 +670,115 @@ turns_apart() {
 		rm -f one.out many.out
 	done
 }
+
+@test "delve status: a fully described character with one more key, and a GM's own key, kept, shown and written back unchanged (issue 22)" {
+	printf 'Ann str=1 dex=2 con=1 int=0 wis=0 cha=-1 best=2 hp=10 hpmax=12 speed=30 load=12 resilience=12 strength=10 fatigue=1 exhausted=0 tired=1 level=3 intelligence=10 dexterity=14 notes=likes-cats # the lead\nBo con=0 hp=5 resilience=8\n' > full.txt
+	delve new -s 3 -p full.txt -l torch,torch,lantern full
+	run -0 --separate-stderr delve -C full -n 40
+	run -0 --separate-stderr delve -C full status
+	[ -z "$stderr" ]
+	# the Fatigue status says is the last the log said of Ann
+	said=$(grep '	save	Ann	.*Fatigue, [0-9]* in all\.$' full/log | tail -n 1 | sed 's/.*Fatigue, \([0-9]*\) in all\./\1/')
+	grep -q "^Ann .* fatigue=$said .* notes=likes-cats # the lead$" full/state/party
+	eq "party     Ann: 10 of 12 HP; $said Fatigue; tired; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also str +1, dex +2, con +1, int +0, wis +0, cha -1, best +2, speed 30, resilience 12, level 3, intelligence 10, dexterity 14, notes likes-cats." "$(grep '^party     Ann' <<< "$output")"
+	# spent sources named once, by kind
+	eq "light     2 torches spent, 1 lantern spent" "$(grep '^light .*spent' <<< "$output")"
+	eq 1 "$(grep -c spent <<< "$output")"
+}
+
+@test "delve new -p reads the party file as the programs will: refused at once, FILE:LINE, nothing made (issue 22)" {
+	printf 'Ann con=1 hp=3\nBo con=x\n' > bad.txt
+	run -2 --separate-stderr delve new -p bad.txt s1
+	eq "delve: bad.txt:2: con=x: expected a whole number from -20 to 40" "$stderr"
+	[ ! -e s1 ]
+	printf 'Ann hp=3\n' > nocon.txt
+	run -2 --separate-stderr delve new -p nocon.txt s2
+	eq "delve: hazard: nocon.txt:1: Ann has no con=" "$stderr"
+	[ ! -e s2 ]
+	printf 'Ann con=1 resilience=9\nBo con=0\n' > nores.txt
+	run -2 --separate-stderr delve new -p nores.txt s3
+	eq "delve: timedice: nores.txt:2: Bo has no resilience=" "$stderr"
+	[ ! -e s3 ]
+	printf 'Ann con=1 Notes=x\n' > badkey.txt
+	run -2 --separate-stderr delve new -p badkey.txt s4
+	eq "delve: badkey.txt:1: 'Notes': a key is lower-case letters, digits, '-' and '_', from a letter, at most 32" "$stderr"
+}
+
+@test "delve: a mistyped command is refused as delve's own, with the list of commands (issue 22)" {
+	delve new -s 1 crypt
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt tunr
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: new, batch, turn, status, check, undo, log, roll, reaction, chase, return, infect, cure" "$stderr"
+	run -2 --separate-stderr delve -C crypt turn tunr
+	one_error delve
+	delve new -s 1 -r travel trip
+	run -2 --separate-stderr delve -C trip rest
+	eq "delve: rest: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: new, batch, turn, status, check, undo, log, roll, reaction, chase, return, infect, cure" "$stderr"
+	eq "$before" "$(snap crypt)"
+}
+
+@test "delve roll -o and chase pace: a pass-through works in every mode of the program, logged at the session's turn (issue 22)" {
+	printf 'Ann str=1 con=1 hp=9\n' > p.txt
+	delve new -s 1 -p p.txt crypt
+	delve -C crypt -n 2 > /dev/null
+	run -0 --separate-stderr delve -C crypt -R roll -o 2d6
+	eq "$(roll -o 2d6)" "$output"
+	run -0 --separate-stderr delve -C crypt -R chase pace overland
+	eq "chase	2	pace	overland	11	mile	-	-	day	$(DELVING_PARTY=p.txt chase pace overland | cut -f10)" "$output"
+	# -j: the second field of every record is the session's turn
+	delve -C crypt -R roll -c 10 d20 > /dev/null || :
+	delve -C crypt -R reaction > /dev/null
+	run -0 delve -C crypt -j log
+	[ "$(grep -c '"index"' <<< "$output")" -eq 0 ]
+	eq 2 "$(grep '"program":"reaction"' <<< "$output" | sed 's/.*"turn":\([0-9]*\).*/\1/')"
+	eq 2 "$(grep '"program":"roll"' <<< "$output" | sed 's/.*"turn":\([0-9]*\).*/\1/')"
+}
+
+@test "delve undo says what it took back (issue 22)" {
+	delve new -s 1 crypt
+	delve -C crypt -n 3 > /dev/null
+	delve -C crypt rest > /dev/null
+	delve -C crypt roll d20 > /dev/null
+	run -0 --separate-stderr delve -C crypt undo
+	eq "back to turn 4, before \`delve roll d20\`" "$output"
+	run -0 --separate-stderr delve -C crypt undo
+	eq "back to turn 3, before \`delve rest\`" "$output"
+	run -0 --separate-stderr delve -C crypt undo
+	eq "back to turn 0, before \`delve -n 3\`" "$output"
+}
+
+@test "delve: a write error on the output leaves the session as it was, exit 3: a turn, roll, infect (issue 22)" {
+	printf 'Pip con=0 resilience=10\n' > pip.txt
+	delve new -s 1 -p pip.txt crypt
+	before=$(snap crypt)
+	for cmd in "" "-j" "roll d20" "infect Pip venom 2hours"; do
+		run -3 --separate-stderr sh -c "delve -C crypt $cmd > /dev/full"
+		delve -C crypt check > /dev/null
+		eq "$before" "$(snap crypt)"
+	done
+}
+
+@test "delve infect: a dead character (resilience=0) is refused, exit 2, the session as it was (issue 22)" {
+	printf 'Ash con=0 resilience=0\nPip con=0 resilience=10\n' > dead.txt
+	delve new -s 1 -p dead.txt crypt
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt infect Ash venom 2hours
+	eq "delve: timedice: infect: Ash is dead (CON 0): no rolls; the session is as it was" "$stderr"
+	eq "$before" "$(snap crypt)"
+}
+
+@test "the turn view: a sentence and the lines it announces stay together (issue 22)" {
+	printf 'Ann con=1 hp=10\nBo con=-1 hp=6\n' > p.txt
+	delve new -s hook -p p.txt -l torch crypt
+	run -0 delve -C crypt -n 10
+	# in the records light's line comes between the sentence and its saves
+	delve -C crypt -R log | grep -A1 '	skipped	' | grep -q '^light'
+	# in the view every save follows a save or the sentence announcing it
+	prev=
+	while IFS= read -r l; do
+		case $l in *"the CON save"*)
+			case $prev in *"CON save"*) ;; *) echo "between: $prev" >&2; return 1;; esac;;
+		esac
+		prev=$l
+	done <<< "$output"
+}
