@@ -782,3 +782,17 @@ turns_apart() {
 		prev=$l
 	done <<< "$output"
 }
+
+@test "README's tour: every command runs in a new directory, each file it uses made by a line before it (issue 22)" {
+	mkdir tour && cd tour
+	ln -s "$TOP/tests" tests		# the checkout the README is read in
+	sed -n 's/^    \$ //p' "$TOP/README.md" > ../cmds
+	[ "$(wc -l < ../cmds)" -gt 20 ]
+	while IFS= read -r c; do
+		case $c in *jq*) command -v jq > /dev/null || continue;; esac
+		# a check that fails exits 1 (reaction morale, a failed save): not an error
+		rc=0
+		sh -c "$c" > /dev/null 2> ../err < /dev/null || rc=$?
+		[ "$rc" -le 1 ] || { echo "failed ($rc): $c: $(cat ../err)" >&2; return 1; }
+	done < ../cmds
+}
