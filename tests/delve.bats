@@ -796,3 +796,78 @@ turns_apart() {
 		[ "$rc" -le 1 ] || { echo "failed ($rc): $c: $(cat ../err)" >&2; return 1; }
 	done < ../cmds
 }
+
+# ---- issue 22: an evening at the table, checked against what it said
+
+# play WORDS...: one delve command on ev, its records kept in kept/N
+# (undo drops the last); a failed check (exit 1) is a result, not an error.
+play() {
+	local rc=0
+	delve -C ev -R "$@" > out || rc=$?
+	[ "$rc" -le 1 ] || { echo "delve $*: exit $rc" >&2; return 1; }
+	n=$((n + 1))
+	mv out "kept/$(printf %03d $n)"
+}
+
+undo_one() {
+	run -0 --separate-stderr delve -C ev undo
+	case $output in "back to turn "*", before \`delve "*"\`") ;; *) echo "undo: $output" >&2; return 1;; esac
+	rm "kept/$(printf %03d $n)"
+	n=$((n - 1))
+}
+
+# hp_said NAME INITIAL: the HP the log last gave NAME (001's Fatigue damage)
+hp_said() {
+	local said
+	said=$(grep -E "	$1 takes [0-9]+ damage from fatigue: (at 0|[0-9]+) HP" ev/log | tail -n 1 |
+	    sed -E 's/.*: (at )?([0-9]+) HP.*/\2/')
+	echo "${said:-$2}"
+}
+
+@test "an evening: four characters, a table document, 40 turns with an affliction and its cure, a rest, a roll, three undos; party file, status and log as the turns said (issue 22)" {
+	printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 hp=6 hpmax=6 level=1 resilience=9\nCy con=0 wis=2 best=3 hp=8 hpmax=8 level=2 resilience=10\nDee con=2 wis=-1 best=2 hp=12 hpmax=12 level=3 resilience=14 notes=the-cartographer # maps\n' > p4.txt
+	delve new -s evening -r delving -p p4.txt -l torch,lantern -T "encounter=$TOP/tests/tables/crypt.md#Encounters" ev
+	mkdir kept
+	n=0
+	play -n 4
+	play infect Ann venom 2hours
+	play -n 3
+	undo_one				# undo 1: three turns taken back
+	play -n 14
+	play rest
+	play roll -c 12 d20
+	play -n 5
+	play -n 2
+	undo_one				# undo 2
+	play cure Ann venom
+	undo_one				# undo 3: the cure taken back
+	play -n 6
+	play cure Ann venom
+	play -n 10
+	# the log is what the kept commands said, line by line, in order
+	cat kept/* > said
+	cmp said ev/log
+	eq 40 "$(awk -F'\t' '$1 == "hazard" { print $2 }' ev/log | sort -un | wc -l)"
+	run -0 delve -C ev status
+	eq "session   ev: seed evening, rules delving, turn 40" "${lines[0]}"
+	for who in Ann:10 Bo:6 Cy:8 Dee:12; do
+		name=${who%:*} max=${who#*:}
+		hp=$(hp_said "$name" "$max")
+		# the party file holds what the log said, status says it
+		grep -q "^$name .* hp=$hp " ev/state/party
+		grep -q "^party     $name: $hp of $max HP[.;]" <<< "$output"
+	done
+	# Ann's venom: the CON the last stage left, in the file and in status
+	con=$(grep '	stage	Ann	' ev/log | tail -n 1 | sed -E 's/.* is now ([0-9]+) \(([-+][0-9]+)\).*/\1 \2/')
+	[ -n "$con" ]
+	grep -Eq "^Ann con=$(( ${con#* } )) .* resilience=${con% *}( |$)" ev/state/party
+	grep -q "^party     Ann: .*con $(printf %+d $(( ${con#* } ))),.* resilience ${con% *}[,.]" <<< "$output"
+	grep -q '	cured	Ann	Ann is cured of venom' ev/log
+	! grep -q '^affliction' ev/state/timedice
+	! grep -q 'afflicted' <<< "$output"
+	# the GM's own key kept, shown, the comment kept
+	grep -q '^Dee .* notes=the-cartographer # maps$' ev/state/party
+	grep -q '^party     Dee: .*notes the-cartographer\.$' <<< "$output"
+	# the session is the one the same commands make again
+	clean ev
+}
