@@ -49,21 +49,17 @@ static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
 			    "[KEY=VALUE ...] | cure NAME SOURCE"
 #define SYN_BATCH	"delve batch [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] -s SEED -n TURNS -o DIR COUNT"
-enum form_of { U_TURN, U_NEW, U_SESSION, U_CALL, U_AFFLICT, U_BATCH };
-static const char *const synopsis[] = {
-	SYN_TURN, SYN_NEW, SYN_SESSION, SYN_CALL, SYN_AFFLICT, SYN_BATCH, NULL
-};
 
 static void
-usage_of(enum form_of f)
+usage_of(const char *synopsis)
 {
-	fprintf(stderr, "usage: %s\n", synopsis[f]);
+	fprintf(stderr, "usage: %s\n", synopsis);
 	exit(EXIT_BAD);
 }
 
 /* getopt's refusal of optopt in a form's options, said as every program says it. */
 static void
-option_refused(enum form_of f, const char *optstring)
+option_refused(const char *synopsis, const char *optstring)
 {
 	const char *p = strchr(optstring, optopt);
 
@@ -71,7 +67,7 @@ option_refused(enum form_of f, const char *optstring)
 		warnx("-%c: needs a value", optopt);
 	else if (optopt != 0)
 		warnx("-%c: unknown option", optopt);
-	usage_of(f);
+	usage_of(synopsis);
 }
 
 static void
@@ -903,10 +899,10 @@ parse_new(struct newopts *n, int argc, char **argv)
 		case 'p': n->party = optarg; break;
 		case 'r': n->rules = optarg; break;
 		case 's': n->seed = optarg; break;
-		default: option_refused(U_NEW, optstring);
+		default: option_refused(SYN_NEW, optstring);
 		}
 	if (argc - optind != 1)
-		usage_of(U_NEW);
+		usage_of(SYN_NEW);
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
@@ -1056,10 +1052,10 @@ parse_batch(struct batch *b, int argc, char **argv)
 		case 'p': b->party = optarg; break;
 		case 'r': b->rules = optarg; break;
 		case 's': b->seed = optarg; break;
-		default: option_refused(U_BATCH, optstring);
+		default: option_refused(SYN_BATCH, optstring);
 		}
 	if (argc - optind != 1 || b->seed == NULL || !have_n || b->outdir == NULL)
-		usage_of(U_BATCH);
+		usage_of(SYN_BATCH);
 	b->count = estrtonum(argv[optind], 1, 1000000, "COUNT");
 	if (b->rules != NULL && word_in(b->rules, rules_names) < 0)
 		errx(EXIT_BAD, "-r: '%s': not a rules name", b->rules);
@@ -1175,13 +1171,6 @@ static const struct opt options[] = {
 	{ 0, NULL, NULL }
 };
 
-/* delve's own options come before the command; the words after it are its. */
-static const struct opt_spec spec = {
-	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
-	"\n       " SYN_CALL "\n       " SYN_AFFLICT "\n       " SYN_BATCH,
-	options, 1
-};
-
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -1198,10 +1187,16 @@ option(void *ctx, int letter, char *v)
 	}
 }
 
-/* The options before the command; the command and its words returned. */
+/*
+ * The options before the command, SYNOPSIS its forms; the command and its
+ * words returned: delve's own options come before the command, the words
+ * after it are its.
+ */
 static char **
-parse_options(struct opts *o, int *argc, char **argv)
+parse_options(struct opts *o, const char *synopsis, int *argc, char **argv)
 {
+	const struct opt_spec spec = { prog, synopsis, options, 1 };
+
 	o->count = 1;
 	argv = opt_parse(&spec, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
@@ -1300,28 +1295,52 @@ do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 /* What a command takes: no session (new, batch), no operands, no -n, its own -n. */
 enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8 };
 
-/* delve's commands, a row each (delve(6)); a word that is none is a turn's ACTION. */
+/*
+ * delve's commands, a row each, in the order of -h and delve(6)'s
+ * SYNOPSIS (rows of one form share its line); a word that is none is a
+ * turn's ACTION.  A command is one row here and its function.
+ */
 static const struct command {
 	const char *name;
-	enum form_of form;
+	const char *synopsis;
 	int	(*run)(struct session *, const struct opts *, int, char **);
 	unsigned takes;
 } commands[] = {
-	{ "new", U_NEW, do_new, C_NO_SESSION },
-	{ "batch", U_BATCH, do_batch, C_NO_SESSION },
-	{ "turn", U_TURN, do_turn, 0 },
-	{ "status", U_SESSION, do_status, C_BARE | C_NO_COUNT },
-	{ "check", U_SESSION, do_check, C_BARE | C_NO_COUNT },
-	{ "undo", U_SESSION, do_undo, C_BARE | C_NO_COUNT },
-	{ "log", U_SESSION, do_log, C_BARE | C_NO_COUNT },
-	{ "roll", U_CALL, do_call, C_OWN_COUNT },
-	{ "reaction", U_CALL, do_call, C_OWN_COUNT },
-	{ "chase", U_CALL, do_call, C_OWN_COUNT },
-	{ "return", U_CALL, do_call, C_OWN_COUNT },
-	{ "infect", U_AFFLICT, do_afflict, C_NO_COUNT },
-	{ "cure", U_AFFLICT, do_afflict, C_NO_COUNT },
-	{ NULL, 0, NULL, 0 }
+	{ "turn", SYN_TURN, do_turn, 0 },
+	{ "new", SYN_NEW, do_new, C_NO_SESSION },
+	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT },
+	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT },
+	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
+	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT },
+	{ "roll", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "reaction", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "chase", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "return", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "infect", SYN_AFFLICT, do_afflict, C_NO_COUNT },
+	{ "cure", SYN_AFFLICT, do_afflict, C_NO_COUNT },
+	{ "batch", SYN_BATCH, do_batch, C_NO_SESSION },
+	{ NULL, NULL, NULL, 0 }
 };
+
+/* -h's usage: each form of the table once, in its order. */
+static char *
+synopsis_lines(void)
+{
+	const struct command *c;
+	char *text;
+	size_t len;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (fp == NULL)
+		err(EXIT_IO, "open_memstream");
+	for (c = commands; c->name != NULL; c++)
+		if (c == commands || strcmp(c->synopsis, c[-1].synopsis) != 0)
+			fprintf(fp, "%s%s", c == commands ? "" : "\n       ",
+			    c->synopsis);
+	if (fclose(fp) != 0)
+		err(EXIT_IO, "open_memstream");
+	return text;
+}
 
 static const struct command *
 command_named(const char *word)
@@ -1406,13 +1425,14 @@ main(int argc, char *argv[])
 	struct opts o = { 0 };
 	struct session s;
 	const struct command *c = NULL;
-	char *line = command_line(argc, argv);
+	char *line = command_line(argc, argv), *synopsis = synopsis_lines();
 	int rc;
 
 	util_init();
 	opterr = 0;
 	proc_init(argv[0]);
-	argv = parse_options(&o, &argc, argv);	/* fds 0-2 opened first */
+	argv = parse_options(&o, synopsis, &argc, argv);	/* fds 0-2 opened first */
+	free(synopsis);
 	if (argc > 0)
 		c = command_named(argv[0]);
 	if (c != NULL && (c->takes & C_NO_SESSION)) {

@@ -708,12 +708,12 @@ turns_apart() {
 	delve new -s 1 crypt
 	before=$(snap crypt)
 	run -2 --separate-stderr delve -C crypt tunr
-	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: new, batch, turn, status, check, undo, log, roll, reaction, chase, return, infect, cure" "$stderr"
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, batch" "$stderr"
 	run -2 --separate-stderr delve -C crypt turn tunr
 	one_error delve
 	delve new -s 1 -r travel trip
 	run -2 --separate-stderr delve -C trip rest
-	eq "delve: rest: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: new, batch, turn, status, check, undo, log, roll, reaction, chase, return, infect, cure" "$stderr"
+	eq "delve: rest: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, batch" "$stderr"
 	eq "$before" "$(snap crypt)"
 }
 
