@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "afflict.h"
 #include "clock.h"
 #include "layout.h"
 #include "rng.h"
@@ -607,31 +608,16 @@ struct show {
 	int	 spent[SHOW_KINDS];
 };
 
-/*
- * timedice's "affliction NAME SOURCE ABILITY DC DAMAGE LENGTH STAGE TURNS"
- * (timedice(6), FILES) as said of the character: the source, the stage,
- * when it ends, and what its end brings (004, Corruptions).
- */
+/* timedice's "affliction ..." lines (timedice(6) FILES), said with the party. */
 static void
 keep_affliction(struct show *sh, char **w, int nw)
 {
-	char when[CLOCK_WHEN_SIZE], span[64], ability[8];
-	long long left = 0;
-	int i;
+	struct affliction a;
 
-	if (nw != 9 || sh->naff >= SHOW_AFFLICTIONS ||
-	    strtonum_ok(w[8], 0, (long long)CLOCK_MAX, &left) != 0)
+	if (sh->naff >= SHOW_AFFLICTIONS || afflict_parse(&a, w, nw) != 0)
 		return;
-	for (i = 0; i < (int)sizeof ability - 1 && w[3][i] != '\0'; i++)
-		ability[i] = (char)(w[3][i] >= 'a' && w[3][i] <= 'z' ?
-		    w[3][i] - 'a' + 'A' : w[3][i]);
-	ability[i] = '\0';
-	snprintf(sh->aff_name[sh->naff], sizeof sh->aff_name[0], "%s", w[1]);
-	snprintf(sh->aff[sh->naff], sizeof sh->aff[0], "afflicted by %s, stage "
-	    "%s: it ends in %s, at %s, with a CON mod check against DC %s or %s "
-	    "%s damage", w[2], w[7],
-	    left > 0 ? clock_span((uint64_t)left, span, sizeof span) : "no time",
-	    clock_when(sh->now + (uint64_t)left, when), w[4], w[5], ability);
+	snprintf(sh->aff_name[sh->naff], sizeof sh->aff_name[0], "%s", a.name);
+	afflict_status(&a, sh->now, sh->aff[sh->naff], sizeof sh->aff[0]);
 	sh->naff++;
 }
 

@@ -526,7 +526,7 @@ crypt_table() {
 	eq "affliction Pip venom con 11 1d6 2hours 1 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
 	eq "session   snake: seed 45, rules exploration, turn 0" "${lines[0]}"
-	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check against DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
+	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
 	! grep -q affliction <<< "$output"
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
@@ -534,7 +534,7 @@ crypt_table() {
 	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
-	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check against DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
+	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
 	# cured at the session's turn: no more stages, the damage stays
 	run -0 --separate-stderr delve -C snake -R cure Pip venom
 	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
