@@ -280,6 +280,7 @@ struct stages {
 	char	*l[8];
 	char	*t[12];
 	char	*r[8 + 2 * SES_TABLES_MAX];
+	int	 action;	/* where in h the ACTION's words begin */
 	int	 sequential;	/* one writer at a time: a turn after a turn */
 };
 
@@ -315,6 +316,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 		st->t[8] = "-";
 	}
 	n = table_options(s, st->h, n, 0);
+	st->action = n;
 	while (argc-- > 0)
 		st->h[n++] = *argv++;
 	st->h[n] = NULL;
@@ -334,11 +336,9 @@ stages_free(struct stages *st)
 
 	for (i = 0; i < 4; i++)
 		free(v[i][2]);
-	for (i = 7; st->h[i] != NULL; i++)
-		if (strcmp(st->h[i], "-p") == 0 || strcmp(st->h[i], "-T") == 0)
+	for (i = 7; i < st->action; i++)	/* -p FILE, -T KEY=FILE, -w */
+		if (strcmp(st->h[i], "-w") != 0)
 			free(st->h[++i]);
-		else if (strcmp(st->h[i], "-w") != 0)
-			break;		/* the action's words */
 	if (st->t[7] != NULL)
 		free(st->t[6]);
 	for (k = 6; st->r[k] != NULL; k += 2)
