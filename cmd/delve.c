@@ -1135,6 +1135,7 @@ struct show {
 	const char *file;
 	char	 pairs[1024];
 	uint64_t now;				/* the clock, in turns */
+	int	 rules;				/* the session's, enum rules */
 	int	 naff;				/* timedice's afflictions */
 	char	 aff_name[SHOW_AFFLICTIONS][64];
 	char	 aff[SHOW_AFFLICTIONS][256];
@@ -1164,7 +1165,7 @@ show_character(void *arg, const struct member *m, const char *line)
 	char cond[1024], sheet[PARTY_LINE_MAX];
 	int i;
 
-	party_describe(m, cond, sizeof cond);
+	party_describe(m, sh->rules, cond, sizeof cond);
 	for (i = 0; i < sh->naff; i++)
 		if (strcmp(sh->aff_name[i], m->name) == 0)
 			str_append(cond, sizeof cond, "; ", "%s", sh->aff[i]);
@@ -1260,6 +1261,7 @@ status(const struct session *s)
 	value(s, "timedice", "time", &time);
 	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
 	sh.now = start_clock(s);
+	sh.rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
 	sh.naff = sh.nkinds = 0;
 	for (i = 0; files[i] != NULL; i++) {
 		sh.file = files[i];

@@ -971,3 +971,17 @@ hp_said() {
 	# the session is the one the same commands make again
 	clean ev
 }
+
+@test "delve status: exhaustion and load said with the session's own seed's effects (004 under travel, 002 under dungeonturn, none claimed elsewhere; issue 27)" {
+	printf 'Ann hp=5 con=0 wis=0 dex=0 str=0 exhausted=1 load=12 strength=10\n' > p.txt
+	for r in travel dungeonturn exploration; do
+		delve new -s 1 -r $r -p p.txt s-$r
+	done
+	run -0 delve -C s-travel status
+	[[ $output == *"exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower"* ]]
+	run -0 delve -C s-dungeonturn status
+	[[ $output == *"exhausted: rolls at disadvantage; 2 load over STR 10."* ]]
+	run -0 delve -C s-exploration status
+	[[ $output == *"5 HP; exhausted; 2 load over STR 10."* ]]
+	[[ $output != *disadvantage* ]]
+}
