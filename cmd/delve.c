@@ -27,6 +27,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
+#include "table.h"
 #include "opt.h"
 #include "update.h"
 #include "out.h"
@@ -1472,6 +1473,20 @@ key_ok(const char *k)
 }
 
 /* Each -T KEY=FILE[#HEADING] split and checked before anything is made. */
+/*
+ * The user's table FILE[#HEADING] read as the programs will read it: a
+ * table that does not load is refused naming the user's file and line,
+ * not the session's copy (delving(7) TABLE FILES).
+ */
+static void
+table_loads(const char *key, const char *file)
+{
+	struct tbl_on on;
+
+	tbl_on_load(&on, key, file);
+	tbl_on_free(&on);
+}
+
 static void
 check_tables(struct newopts *n)
 {
@@ -1485,6 +1500,7 @@ check_tables(struct newopts *n)
 		if (!key_ok(arg))
 			errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
+		table_loads(arg, n->files[i]);
 		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
 			*n->picks[i]++ = '\0';
 		fclose(efopen_input(n->files[i], "a table file"));

@@ -985,3 +985,10 @@ hp_said() {
 	[[ $output == *"5 HP; exhausted; 2 load over STR 10."* ]]
 	[[ $output != *disadvantage* ]]
 }
+
+@test "delve new -T: a table that does not load is named by the user's file and line, not the session's copy (issue 23)" {
+	printf 'die: 1d6\n1-3 goblins\n4-5 a spider\n5 bats\n' > bad.txt
+	run -2 --separate-stderr delve new -s 1 -T encounter=bad.txt X
+	eq "delve: bad.txt:4: rows overlap at 5" "$stderr"
+	[ ! -e X ]
+}
