@@ -235,7 +235,7 @@ chi2() {
 	run -1 roll -s 7 -c 12 Ann:d20+3 Bo:d20+1
 	eq "roll	1	d20+3	13	16	12	pass	Ann: d20+3: 13+3 = 16 against DC 12: success." "${lines[0]}"
 	eq "roll	1	d20+1	3	4	12	fail	Bo: d20+1: 3+1 = 4 against DC 12: failure." "${lines[1]}"
-	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | grep -c "(a natural 20)"'
+	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | grep -c "(a natural 20: 004"'
 	[ "$output" -gt 5 ]
 	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | awk -F"\t" "/natural 1\\)/ && \$4 != 1 { exit 1 } /natural 20/ && \$4 != 20 { exit 1 }"'
 }
