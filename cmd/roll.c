@@ -319,8 +319,7 @@ natural(const struct operand *op, long long roll)
 	const struct enode *n = &op->e.node[0];
 
 	if (op->e.n != 1 + (op->mod != 0) * 2 || n->op != E_DICE ||
-	    n->t.keep != 1 || n->t.flo != 1 || n->t.fhi != 20 ||
-	    n->t.explode || n->t.cs.op || n->t.cf.op)
+	    n->t.keep != 1 || n->t.fhi != 20 || !term_plain(&n->t))
 		return "";
 	return roll == 20 ? " (a natural 20)" : roll == 1 ? " (a natural 1)" : "";
 }

@@ -38,7 +38,7 @@ d20 | 10 / 0                | - -
 d20 | 10 // 0               | - -
 d20 | 1d20rr<21             | - -
 d20 | 1d1rr1                | - -
-d20 | 0d6                   | - -
+d20 | 0d6                   | 0 0
 d20 | 1.5                   | - -
 rdr | 4d6                   | 4 24
 rdr | d%                    | 1 100
@@ -63,12 +63,12 @@ rdr | 4d6r                  | 8 24
 rdr | 4d6ro                 | 4 24
 rdr | 4d6r<3                | 12 24
 rdr | 4d6>3                 | 0 4
-rdr | 4d6cs>3               | 0 4
+rdr | 4d6cs>3               | 4 24
 rdr | 4d6>=5f1              | -4 4
 rdr | 4d6<3                 | 0 4
 rdr | 4D6                   | 4 24
 rdr | 4d6 + 2               | 6 26
-rdr | 1d6!!                 | - -
+rdr | 1d6!!                 | 1 126
 rdr | 4d6x                  | - -
 rdr | 01d6                  | 1 6
 rdr | d01                   | 1 1
@@ -78,11 +78,12 @@ rdr | (4d6                  | - -
 rdr | 4d6)                  | - -
 rdr | 1d1r                  | - -
 '
-# Where we differ: d20 rolls 0d6 as 0 and 1.5 as 1; we refuse both (no
-# dice is no term, numbers are whole).  d20 takes "rol1" (reroll once,
-# lowest); we refuse the selector.  rpg-dice-roller refuses leading zeros;
-# we read them as decimal.  rpg-dice-roller's "!!" (compound) and "x" we
-# refuse.  "1d1r" rerolls every face: refused, as rpg-dice-roller caps it.
+# Where we differ: d20 rolls 1.5 as 1; we refuse it (numbers are whole).
+# d20 takes "rol1" (reroll once, lowest); we refuse the selector.
+# rpg-dice-roller refuses leading zeros; we read them as decimal.  Its "x"
+# we refuse.  "1d1r" rerolls every face: refused, as rpg-dice-roller caps
+# it.  Issue 25: 0d6 is 0 (d20), cs a marker that counts nothing and !!
+# compounds (rpg-dice-roller docs/guide/notation/modifiers.md).
 
 @test "the peers' notation: what roll accepts, the range it rolls, what it refuses" {
 	n=0
@@ -109,15 +110,25 @@ rdr | 1d1r                  | - -
 @test "the grammar's errors name the position of the token at fault" {
 	check() { run -2 --separate-stderr roll -- "$1"; eq "roll: $1: $2" "$stderr"; }
 	check '3d6+' 'position 5: expected a term'
-	check '2d6 * d4' "position 5: '*' needs a constant on its right"
-	check 'd6/d4' "position 3: '/' needs a constant on its right"
-	check 'd6/0' 'position 3: divisor: expected 1 to 1000000'
+	check 'd6/(d4-2)' "position 3: '/': the divisor could be 0"
+	check 'd6%0' "position 3: '%': the divisor could be 0"
+	check '2^d100' 'position 2: exponent: expected 0 to 64'
+	check '2^-1' 'position 2: exponent: expected 0 to 64'
+	check 'd6/0' "position 3: '/': the divisor could be 0"
+	check '2d6r1ro2' 'position 6: reroll: once (ro) or until (r), not both'
+	check 'd6!!!' 'position 5: one explosion to a term'
+	check '7d6u' 'position 4: unique: more dice than faces'
+	check 'd6mi5ma4' 'position 6: mi and ma: the least face above the most'
+	check '{d6}kh1' 'position 1: a group of one expression: write its dice'"'"'s own modifiers'
+	check '{d6,d8}r1' 'position 8: a group takes keep, drop and counts only'
+	check 'min(d6)' "position 7: min: expected ',' and another expression"
+	check '0d6kh1' 'position 4: no dice to modify: 0d6'
 	check '(d6' "position 4: expected ')'"
 	check '4d6kh3kl1' 'position 7: one keep or drop to a term'
 	check '4d6dl4' 'position 4: drop: expected 0 to one less than the number of dice'
 	check 'd6r<7' 'position 3: reroll: every face would reroll'
 	check '1000d1000000*1000000' 'position 13: a total could pass 10^12'
-	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N)'
+	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N, <>N)'
 	check "$(printf 'd6%.0s+1' $(seq 40))" 'position 127: too many terms (at most 64)'
 }
 
@@ -165,7 +176,7 @@ brute() {
 @test "-o: every probability equals a brute-force enumeration, over 100 expressions" {
 	n=0
 	for N in 1 2 3; do for M in 2 3 6; do
-	for R in "" r1 ro1 "r<2" "ro>2"; do for K in "" kh1 kl1 dl1; do for S in "" ">=2" "cs>2f1"; do
+	for R in "" r1 ro1 "r<2" "ro>2"; do for K in "" kh1 kl1 dl1; do for S in "" ">=2" ">2f1"; do
 		[ -z "$K" ] || [ "$N" -ge 2 ] || continue
 		[ "$R" != "r<2" ] || [ "$M" -ge 2 ] || continue
 		case "$R$S" in r1*|ro1*) [ -z "$K$S" ] || [ "$N" -ge 2 ] || continue ;; esac
@@ -175,7 +186,7 @@ brute() {
 		k=; kn=
 		case $K in kh1) k=h kn=1;; kl1) k=l kn=1;; dl1) k=h kn=$((N - 1));; esac
 		s=; f=
-		case $S in ">=2") s=">=2";; "cs>2f1") s=">2" f=1;; esac
+		case $S in ">=2") s=">=2";; ">2f1") s=">2" f=1;; esac
 		[ "$rr" != u ] || [ "$rc" != "1" ] || [ "$M" -gt 1 ]
 		e="${N}d$M$R$K$S"
 		diff <(brute "$e" "$N" "$M" "$rr" "$rc" "$k" "$kn" "$s" "$f") \
@@ -203,7 +214,7 @@ chi2() {
 @test "each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
 	# critical values of chi-square at p=0.001 for the df each gives
 	for row in "3d6r1 1" "3d6ro1 2" "4d6dl1 3" "2d6! 4" "10d10>=8 5" "4dF 6" "(2d6+3)*2 7" \
-	    "2d4+1d6 8" "d20//3 9" "6d6cs>4f1 10" "d6!>4 11"; do
+	    "2d4+1d6 8" "d20//3 9" "6d6>4f1 10" "d6!>4 11"; do
 		set -- $row
 		read -r x df <<< "$(chi2 "$1" "$2")"
 		crit=$(awk -v d="$df" 'BEGIN { # Wilson-Hilferty, z = 3.090
@@ -225,8 +236,12 @@ chi2() {
 @test "-v marks each die; -j carries the same text" {
 	eq "8	4d6kh3	4,(1),1,3" "$(roll -s 7 -v 4d6kh3 2>/dev/null)"
 	eq "9	3d6r1	4,1r2,3" "$(roll -s 7 -v 3d6r1 2>/dev/null)"
-	eq "21	d1!	1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1" "$(roll -s 7 -v 'd1!' 2>/dev/null)"
-	eq "0	10d10cs>=8f1	7,2,2,4,6,5,5,4,1~,8*" "$(roll -s 7 -v '10d10cs>=8f1' 2>/dev/null)"
+	# issue 25: ! adds extra dice, each its own (commas); !! compounds into one
+	eq "21	d1!	1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1" "$(roll -s 7 -v 'd1!' 2>/dev/null)"
+	eq "21	d1!!	1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1" "$(roll -s 7 -v 'd1!!' 2>/dev/null)"
+	# issue 25: the success count is the bare comparison; cs and cf only mark
+	eq "0	10d10>=8f1	7,2,2,4,6,5,5,4,1~,8*" "$(roll -s 7 -v '10d10>=8f1' 2>/dev/null)"
+	eq "44	10d10cs>=8cf1	7,2,2,4,6,5,5,4,1_,8^" "$(roll -s 7 -v '10d10cs>=8cf1' 2>/dev/null)"
 	eq "5	2d4+1d6	3,1 1" "$(roll -s 7 -v 2d4+1d6 2>/dev/null)"
 	roll -s 7 -j -v 4d6kh3 2>/dev/null | grep -q '"4,(1),1,3"'
 }

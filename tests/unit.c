@@ -14,6 +14,9 @@
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
+ *	unit brute EXPR			the odds of one dice term by enumerating
+ *					every sequence of draws the roller can make
+ *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
  */
 #include <err.h>
 #include <inttypes.h>
@@ -22,6 +25,7 @@
 #include <string.h>
 
 #include "expr.h"
+#include "odds.h"
 #include "record.h"
 #include "rng.h"
 #include "table.h"
@@ -222,6 +226,152 @@ check_text(const char *seed, const char *count)
 	printf("%ld %ld %ld\n", texts, nots, wrong);
 }
 
+/*
+ * The oracle: every draw the roller makes enumerated, one branch a face,
+ * each die over den = (s, s^2 for ro, the faces kept for r) * s^MAX: a
+ * draw that did not come (an explosion that stopped, a reroll once not
+ * needed) multiplies the branch by the s faces it stands for.  The pool
+ * then sorted, kept or dropped, scored: common/expr.c's meaning written
+ * again the plain way, not odds.c's counting.
+ */
+struct brute {
+	const struct term *t;
+	long long v[64];
+	int	 n;
+	uint32_t s;
+	struct odds *o;
+};
+
+static int
+by_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+brute_leaf(struct brute *b, const struct big *w)
+{
+	const struct term *t = b->t;
+	long long sorted[64], sum = 0;
+	int i, from = 0, to = b->n;
+
+	memcpy(sorted, b->v, (size_t)b->n * sizeof *sorted);
+	qsort(sorted, (size_t)b->n, sizeof *sorted, by_ll);
+	if (t->kd) {
+		int kept = t->kd == 'k' ? (int)t->kn : b->n - (int)t->kn;
+
+		from = t->keephigh ? b->n - kept : 0;
+		to = from + kept;
+	}
+	for (i = from; i < to; i++)
+		sum += term_score(t, sorted[i]);
+	big_add(&b->o->count[sum - b->o->lo], w);
+}
+
+static void brute_die(struct brute *, int, const struct big *);
+
+/* The draws of die d after its first face f (k explosions so far). */
+static void
+brute_chain(struct brute *b, int d, long long f, int k, long long acc,
+    const struct big *w)
+{
+	const struct term *t = b->t;
+	int apart = t->explode == EX_EXPLODE || t->explode == EX_PENETRATE;
+	struct big w2 = { 0 };
+	long long g;
+	int i;
+
+	if (!t->explode || k == EXPR_EXPLODE_MAX || !cmp_true(&t->ex, f)) {
+		big_copy(&w2, w);
+		for (i = k; i < EXPR_EXPLODE_MAX; i++)
+			big_mulsmall(&w2, b->s, 0);
+		b->v[b->n++] = acc;
+		brute_die(b, d + 1, &w2);
+		b->n--;
+		big_free(&w2);
+		return;
+	}
+	if (apart)
+		b->v[b->n++] = acc;
+	for (g = t->flo; g <= t->fhi; g++)
+		brute_chain(b, d, g, k + 1, apart ? term_shown(t, g, 1) :
+		    acc + term_shown(t, g, 1), w);
+	if (apart)
+		b->n--;
+}
+
+static void
+brute_die(struct brute *b, int d, const struct big *w)
+{
+	const struct term *t = b->t;
+	struct big w2 = { 0 };
+	long long f, g;
+
+	if (d == (int)t->count) {
+		brute_leaf(b, w);
+		return;
+	}
+	for (f = t->flo; f <= t->fhi; f++) {
+		if (!t->reroll || !term_rerolls(t, f)) {
+			big_copy(&w2, w);
+			if (t->reroll == 1)	/* the second draw not needed */
+				big_mulsmall(&w2, b->s, 0);
+			brute_chain(b, d, f, 0, term_shown(t, f, 0), &w2);
+		} else if (t->reroll == 1)
+			for (g = t->flo; g <= t->fhi; g++)
+				brute_chain(b, d, g, 0, term_shown(t, g, 0), w);
+		/* until: the faces kept, one branch each (den: left) */
+	}
+	big_free(&w2);
+}
+
+static void
+print_brute(const char *s)
+{
+	struct expr e;
+	struct odds o = { 0 };
+	struct brute b = { 0 };
+	struct big one = { 0 };
+	const char *why;
+	uint32_t f, d;
+	long i;
+	char *fr;
+
+	if ((why = expr_parse(&e, s)) != NULL)
+		errx(EXIT_BAD, "%s: %s", s, why);
+	if (e.node[e.root].op != E_DICE)
+		errx(EXIT_BAD, "%s: one dice term", s);
+	b.t = &e.node[e.root].t;
+	b.s = (uint32_t)(b.t->fhi - b.t->flo + 1);
+	b.o = &o;
+	o.lo = e.node[e.root].lo;
+	o.step = 1;
+	o.n = (long)(e.node[e.root].hi - o.lo + 1);
+	o.count = calloc((size_t)o.n, sizeof *o.count);
+	o.fac = calloc((size_t)b.t->count * (EXPR_EXPLODE_MAX + 2) + 1, sizeof *o.fac);
+	for (d = 0; d < b.t->count; d++) {
+		o.fac[o.nfac++] = b.t->reroll == 2 ? b.t->left : b.s;
+		if (b.t->reroll == 1)
+			o.fac[o.nfac++] = b.s;
+		for (f = 0; f < EXPR_EXPLODE_MAX; f++)
+			o.fac[o.nfac++] = b.s;
+	}
+	big_set(&one, 1);
+	brute_die(&b, 0, &one);
+	for (i = 0; i < o.n; i++)
+		big_add(&o.den, &o.count[i]);
+	for (i = 0; i < o.n; i++)
+		if (!big_zero(&o.count[i])) {
+			fr = odds_fraction(&o, &o.count[i]);
+			printf("%s\t%lld\t%s\n", s, o.lo + i, fr);
+			free(fr);
+		}
+	big_free(&one);
+	odds_free(&o);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -250,6 +400,8 @@ main(int argc, char *argv[])
 		print_dice(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "roll") == 0) {
 		print_rolls(argv[2], argv[3], argv[4]);
+	} else if (argc == 3 && strcmp(argv[1], "brute") == 0) {
+		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
 		print_scan(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
