@@ -27,7 +27,7 @@ static const char prog[] = "roll";
 struct opts {
 	const char *dc, *seed, *table;
 	long long count, width;
-	int	 count_set, json, odds, verbose, fine, graph, width_set;
+	int	 count_set, json, odds, verbose, fine, graph, width_set, exact;
 };
 
 /* One EXPRESSION: as written, as read, and its roller's name (-c Ann:d20). */
@@ -55,6 +55,7 @@ struct run {
 	int	 verbose;
 	int	 failed;	/* a check failed */
 	int	 fine, graph;	/* -O, -g */
+	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 width;		/* -w */
 };
 
@@ -71,11 +72,12 @@ static const struct opt options[] = {
 	{ 'V', NULL, "print the version and exit" },
 	{ 'v', NULL, "show the dice behind each total, and the seed" },
 	{ 'w', "WIDTH", "the longest bar of -g (default 50)" },
+	{ 'x', NULL, "as -o, the standard deviation exact, as sqrt(FRACTION)" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
-	prog, "roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
+	prog, "roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
 	    "[-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
@@ -490,6 +492,10 @@ odds_totals(const struct run *run, const char *expr, const struct odds *o)
 		odds_line(run, o, expr, t, NULL, &o->count[i]);
 	}
 	frac = odds_sd(o, &dec);
+	if (!run->exact) {	/* a number by default (issue 25) */
+		free(frac);
+		frac = odds_sd_approx(o);
+	}
 	odds_stat(expr, "\tsd\t", frac, dec);
 	frac = odds_mean(o, &dec);
 	odds_stat(expr, "\tmean\t", frac, dec);
@@ -628,6 +634,8 @@ check_options(const struct opts *o, int argc)
 		errx(EXIT_BAD, "-j: -o writes odds, not records");
 	if (o->graph && (o->dc != NULL || o->table != NULL))
 		errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
+	if (o->exact && (o->dc != NULL || o->table != NULL || o->graph))
+		errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
 	if (o->width_set && !o->graph)
 		errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
@@ -646,6 +654,7 @@ option(void *ctx, int letter, char *v)
 		o->count_set = 1;
 		break;
 	case 'O': o->fine = o->odds = 1; break;
+	case 'x': o->exact = o->odds = 1; break;
 	case 'o': o->odds = 1; break;
 	case 's': o->seed = v; break;
 	case 't': o->table = v; break;
@@ -684,6 +693,7 @@ main(int argc, char *argv[])
 	run.json = o.json;
 	run.fine = o.fine;
 	run.graph = o.graph;
+	run.exact = o.exact;
 	run.width = (int)o.width;
 	if (o.odds)
 		odds_all(&run);

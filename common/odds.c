@@ -1139,30 +1139,62 @@ big_mod(const struct big *a, uint32_t d)
 	return (uint32_t)r;
 }
 
-/* n/den reduced, "39/400", "0", "1": den's factors tried as divisors. */
+/* The distinct primes of the factors, each with how often it divides den. */
+static int
+primes_of(const uint32_t *fac, int nfac, uint32_t *pr, int *mult)
+{
+	uint32_t f, p;
+	int i, j, n = 0;
+
+	for (i = 0; i < nfac; i++)
+		for (f = fac[i], p = 2; f > 1; p++) {
+			if (p * p > f)
+				p = f;
+			for (; f % p == 0; f /= p) {
+				for (j = 0; j < n && pr[j] != p; j++)
+					;
+				if (j == n)
+					pr[n] = p, mult[n++] = 0;
+				mult[j]++;
+			}
+		}
+	return n;
+}
+
+/* n/den reduced, "39/400", "0", "1": den's primes tried as divisors, each until it fails. */
 static char *
 reduce(const struct big *num, const struct big *den, const uint32_t *fac,
     int nfac)
 {
 	struct big n = { 0 }, d = { 0 };
-	uint32_t f, p;
+	uint32_t *pr, pw;
+	int *mult, np, i, k, e;
 	char *a, *b, *s;
-	int i;
 
 	if (big_zero(num) || big_cmp(num, den) == 0)
 		return estrdup(big_zero(num) ? "0" : "1");
 	big_copy(&n, num);
 	big_copy(&d, den);
-	for (i = 0; i < nfac; i++)
-		for (f = fac[i], p = 2; f > 1; p++) {
-			if (p * p > f)
-				p = f;
-			for (; f % p == 0; f /= p)
-				if (big_mod(&n, p) == 0 && big_mod(&d, p) == 0) {
-					big_divsmall(&n, p);
-					big_divsmall(&d, p);
-				}
+	pr = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *pr);
+	mult = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *mult);
+	np = primes_of(fac, nfac, pr, mult);
+	for (i = 0; i < np; i++)
+		for (k = 0; k < mult[i];) {	/* p^e at once, then p */
+			for (pw = pr[i], e = 1; k + e < mult[i] &&
+			    pw <= UINT32_MAX / pr[i]; e++)
+				pw *= pr[i];
+			if (big_mod(&n, pw) != 0 || big_mod(&d, pw) != 0) {
+				if (e == 1)
+					break;
+				pw = pr[i], e = 1;
+				if (big_mod(&n, pw) != 0 || big_mod(&d, pw) != 0)
+					break;
+			}
+			big_divsmall(&n, pw);
+			big_divsmall(&d, pw);
+			k += e;
 		}
+	free(pr), free(mult);
 	a = big_str(&n);
 	b = big_str(&d);
 	s = emalloc(strlen(a) + strlen(b) + 2);
@@ -1360,6 +1392,87 @@ odds_mean(const struct odds *o, char **dec)
 	return s;
 }
 
+/* The largest r with (2r - 1)^2 d2 <= 4 V 10^(2 places) (nearest), or with r^2 d2 <= V 10^(2 places) (floor). */
+static long long
+sd_root(const struct big *v, const struct big *d2, int places, int nearest)
+{
+	struct big lhs = { 0 }, q = { 0 }, t = { 0 }, rhs = { 0 };
+	long long lo = 0, hi = (long long)1 << 61, mid;
+	int i;
+
+	big_copy(&rhs, v);
+	for (i = 0; i < places; i++)
+		big_mulsmall(&rhs, 100, 0);
+	if (nearest)
+		big_mulsmall(&rhs, 4, 0);
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		big_set(&q, (uint64_t)(nearest ? 2 * mid - 1 : mid));
+		big_mul(&t, &q, &q);
+		big_mul(&lhs, &t, d2);
+		if (big_cmp(&lhs, &rhs) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	big_free(&lhs), big_free(&q), big_free(&t), big_free(&rhs);
+	return lo;
+}
+
+/* V = (S2 den - S1^2) / den^2, and den^2, in v and d2. */
+static void
+variance(const struct odds *o, struct big *v, struct big *d2)
+{
+	struct big s1 = { 0 }, s2 = { 0 }, t = { 0 };
+
+	moments(o, &s1, &s2);
+	big_mul(v, &s2, &o->den);
+	big_mul(&t, &s1, &s1);
+	big_sub(v, &t);
+	big_mul(d2, &o->den, &o->den);
+	big_free(&s1), big_free(&s2), big_free(&t);
+}
+
+static char *
+fixed(long long r, int places)
+{
+	long long p = 1;
+	char *s = emalloc(48);
+	int i;
+
+	for (i = 0; i < places; i++)
+		p *= 10;
+	sprintf(s, "%lld.%0*lld", r / p, places, r % p);
+	return s;
+}
+
+/*
+ * The standard deviation to 6 decimals, "~" before it when rounded:
+ * what -o shows by default (issue 25: a number, not a 130-digit root).
+ */
+char *
+odds_sd_approx(const struct odds *o)
+{
+	struct big v = { 0 }, d2 = { 0 }, t = { 0 }, q = { 0 };
+	long long f;
+	char *n, *s;
+
+	variance(o, &v, &d2);
+	f = sd_root(&v, &d2, 6, 0);		/* exact when f^2 d2 = V 10^12 */
+	big_set(&q, (uint64_t)f);
+	big_mul(&t, &q, &q);
+	big_mul(&q, &t, &d2);
+	big_copy(&t, &v);
+	for (f = 0; f < 6; f++)
+		big_mulsmall(&t, 100, 0);
+	n = fixed(sd_root(&v, &d2, 6, 1), 6);
+	s = emalloc(strlen(n) + 2);
+	sprintf(s, "%s%s", big_cmp(&q, &t) == 0 ? "" : "~", n);
+	free(n);
+	big_free(&v), big_free(&d2), big_free(&t), big_free(&q);
+	return s;
+}
+
 /*
  * The standard deviation: sqrt(V), V = (S2 den - S1^2) / den^2 exact, and
  * rounded to 4 decimals: the r with (2r-1)^2 <= 4 V 10^8 < (2r+1)^2.
@@ -1367,32 +1480,12 @@ odds_mean(const struct odds *o, char **dec)
 char *
 odds_sd(const struct odds *o, char **dec)
 {
-	struct big s1 = { 0 }, s2 = { 0 }, v = { 0 }, t = { 0 }, d2 = { 0 };
-	struct big lhs = { 0 }, q = { 0 }, rhs = { 0 };
+	struct big v = { 0 }, d2 = { 0 };
 	uint32_t *fac;
-	long long lo = 0, hi = (long long)1 << 55, mid;
 	char *f, *s;
 
-	moments(o, &s1, &s2);
-	big_mul(&v, &s2, &o->den);
-	big_mul(&t, &s1, &s1);
-	big_sub(&v, &t);
-	big_mul(&d2, &o->den, &o->den);
-	big_copy(&rhs, &v);
-	big_mulsmall(&rhs, 40000, 0);
-	big_mulsmall(&rhs, 10000, 0);
-	while (lo < hi) {	/* the largest r with (2r-1)^2 d2 <= 4 V 10^8 */
-		mid = lo + (hi - lo + 1) / 2;
-		big_set(&q, (uint64_t)(2 * mid - 1));
-		big_mul(&t, &q, &q);
-		big_mul(&lhs, &t, &d2);
-		if (big_cmp(&lhs, &rhs) <= 0)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	*dec = emalloc(32);
-	sprintf(*dec, "%lld.%04lld", lo / 10000, lo % 10000);
+	variance(o, &v, &d2);
+	*dec = fixed(sd_root(&v, &d2, 4, 1), 4);
 	fac = ereallocarray(NULL, (size_t)o->nfac * 2 + 1, sizeof *fac);
 	if (o->nfac > 0) {
 		memcpy(fac, o->fac, (size_t)o->nfac * sizeof *fac);
@@ -1402,8 +1495,7 @@ odds_sd(const struct odds *o, char **dec)
 	s = emalloc(strlen(f) + 8);
 	sprintf(s, strcmp(f, "0") == 0 ? "%s" : "sqrt(%s)", f);
 	free(f), free(fac);
-	big_free(&s1), big_free(&s2), big_free(&v), big_free(&t);
-	big_free(&d2), big_free(&lhs), big_free(&q), big_free(&rhs);
+	big_free(&v), big_free(&d2);
 	return s;
 }
 

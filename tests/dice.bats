@@ -257,7 +257,13 @@ chi2() {
 
 @test "-o: exact odds at any size; -O finer; -g a histogram" {
 	eq "100d100	mean	5050	5050.0000" "$(roll -o 100d100 | tail -1)"
-	eq "100d100	sd	sqrt(83325)	288.6607" "$(roll -o 100d100 | tail -2 | head -1)"
+	# issue 25: the sd a number by default ("~" rounded), exact with -x
+	eq "100d100	sd	~288.660700	288.6607" "$(roll -o 100d100 | tail -2 | head -1)"
+	eq "100d100	sd	sqrt(83325)	288.6607" "$(roll -x 100d100 | tail -2 | head -1)"
+	eq "d2	sd	0.500000	0.5000" "$(roll -o d2 | tail -2 | head -1)"	# exact: no ~
+	eq "4d6!kh3	sd	sqrt(5544443471/544195584)	3.1919" "$(roll -x '4d6!kh3' | tail -2 | head -1)"
+	run -2 --separate-stderr roll -x -c 3 d6
+	eq "roll: -x: the standard deviation of the totals; give it without -c, -t or -g" "$stderr"
 	eq "25d6	25	1/28430288029929701376	0.0000" "$(roll -o 25d6 | head -1)"	# 6^25
 	eq "4d4kh4	4	1/256	0.0039" "$(roll -o 4d4kh4 | head -1)"	# as written
 	eq "2d6	7	1/6	~1.66666666666667e-1" "$(roll -O 2d6 | grep -P '^2d6\t7\t')"

@@ -41,7 +41,7 @@ vs_odds() {
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr roll -h
-	eq "usage: roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
+	eq "usage: roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
 	eq "See roll(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 roll -V
@@ -54,7 +54,7 @@ vs_odds() {
 }
 
 @test "unknown options and missing arguments: a line naming it, the usage line, exit 2" {
-	for args in "-x" "-n" "-c" "-s" "-t" "-u" "-a" "-d" "--bogus"; do
+	for args in "-z" "-n" "-c" "-s" "-t" "-u" "-a" "-d" "--bogus"; do
 		run -2 --separate-stderr roll $args
 		usage_error roll
 		[ -z "$output" ]
