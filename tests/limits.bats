@@ -128,3 +128,37 @@ filter_gib() {
 		case $output in "$e	mean	"*) ;; *) false;; esac
 	done
 }
+
+# ---------------------------------------------------------- issue 23: table dice
+# rows: 6 rows of a d6 table, each ROW TEXT.
+rows() { echo "die: d6"; for i in 1 2 3 4 5 6; do echo "$i $1"; done; }
+
+@test "a table roll is bounded: a reroll until costs the same whatever the sides, a row at most 1000 dice" {
+	cd "$BATS_TEST_TMPDIR"
+	command -v valgrind >/dev/null || skip "no valgrind to count instructions"
+	rows 'Gold 1000d1000000r<999999 coins' > big.txt
+	rows 'Gold 1000d6r<6 coins' > small.txt
+	count() {	# the instructions of one table roll, under callgrind
+		valgrind --tool=callgrind --callgrind-out-file=cg.out roll -s 1 -t "$1" >/dev/null 2>&1
+		awk '/^summary:/ { print $2 }' cg.out
+	}
+	big=$(count big.txt) small=$(count small.txt)
+	echo "1000d1000000r<999999: $big instructions; 1000d6r<6: $small" >&3
+	[ "$big" -lt 20000000 ]			# 10 ms at 2 x 10^9 a second
+	[ "$big" -lt $((small * 2)) ]		# the sides cost nothing (was O(sides) a die)
+	rows 'Gold 1000d6 and 1d6 coins' > over.txt
+	run -2 --separate-stderr roll -t over.txt
+	eq "roll: over.txt:2: 1: the row rolls more than 1000 dice" "$stderr"
+}
+
+@test "memory per table: under 10 times its file size, however many expressions its rows hold" {
+	cd "$BATS_TEST_TMPDIR"
+	need_gnu_time
+	{ echo "die: d256"; for i in $(seq 256); do printf '%d Orcs' "$i"
+		for j in $(seq 140); do printf ' 1d6+%d' "$j"; done; echo; done; } > wide.txt
+	size=$(($(wc -c < wide.txt) / 1024))
+	/usr/bin/time -f %M -o with hazard -r delving -s 3 -n 1 -T encounter=wide.txt >/dev/null
+	/usr/bin/time -f %M -o without hazard -r delving -s 3 -n 1 >/dev/null
+	echo "table ${size} KiB: $(($(peak_kb with) - $(peak_kb without))) KiB more" >&3
+	[ $(($(peak_kb with) - $(peak_kb without))) -lt $((size * 10)) ]
+}
