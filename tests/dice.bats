@@ -303,3 +303,90 @@ chi2() {
 	run -2 --separate-stderr unit scan 'goblins'
 	eq "unit: goblins: position 1: expected a term" "$stderr"
 }
+
+# ------------------------------------------------------------- issue 25
+# The peers' meanings: ! explodes into extra dice (rpg-dice-roller
+# docs/guide/notation/modifiers.md "Exploding": each exploded die a roll of
+# its own; Roll20's dice reference), !! compounds, !p penetrates (-1 each
+# extra die); cs/cf mark and count nothing; mi/ma and rr (avrae/d20
+# README.md, "Set Operations"); // floors (avrae: Python).
+@test "issue 25: -o of each new dice modifier equals an enumeration of every draw (unit brute)" {
+	n=0
+	for e in '2d6!dl1' '3d4!kh2' '2d4!p' '3d3!kl1' '3d4mi2ma3!' '3d3!>=3>=2' \
+	    '2d5!pdh1' '3d4!!kh2' '1d2!' '3d4!d2' '2d4!!' '3d4r1!kh2' '3d4ro<2!' \
+	    '2d4!f1' '2d4!>=4>=3f1' '2d3r1r3' '3d4r<>2' '2d4!p=4<2' '3d4!<=1kl2' \
+	    '2d6mi3!!' '2d4!!p' '3d4!kh1' '2dF!' '2d4r!=3' '3d4mi3kh2' '2d6cs>5cf1' \
+	    '0d6' '2d4!!p>=4kl1' '3d3ro1r3' '2d4ma2!>=4f<2'; do
+		diff <(unit brute "$e") <(roll -o -- "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
+		    { echo "$e" >&2; false; }
+		n=$((n + 1))
+	done
+	echo "$n expressions" >&3
+	# bounds the parser gives hold what -o counts: 4d6!kh3 is 3..18 (rpg-dice-roller)
+	eq "3 18" "$(roll -o '4d6!kh3' | grep -Pv '\t(mean|sd)\t' | sed -n '1p;$p' | cut -f2 | paste -sd' ')"
+	eq "8 360" "$(roll -o '8d45cs=12' | grep -Pv '\t(mean|sd)\t' | sed -n '1p;$p' | cut -f2 | paste -sd' ')"
+}
+
+# pairs EXPR A B OP: every pair of faces of dA and dB under OP, as -o shows them.
+pairs() {
+	awk -v e="$1" -v A="$2" -v B="$3" -v op="$4" '
+	function fl(x) { return x == int(x) ? x : (x < 0 ? int(x) - 1 : int(x)) }
+	function gcd(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	BEGIN { for (a = 1; a <= A; a++) for (b = 1; b <= B; b++) {
+		if (op == "*") v = a * b; else if (op == "/") v = fl(a / b); else if (op == "%") v = a - b * fl(a / b)
+		else if (op == "^") v = a ^ b; else if (op == "max") v = a > b ? a : b; else if (op == "min") v = a < b ? a : b
+		else if (op == "ceil") v = -fl(-a / b); else if (op == "round") v = fl(a / b + 0.5); else v = a > b ? a - b : b - a
+		c[v]++; if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
+	    for (t = lo; t <= hi; t++) if (c[t]) { g = gcd(c[t], A * B)
+		printf "%s\t%d\t%s\n", e, t, (A * B / g == 1) ? c[t] / g : (c[t] / g) "/" (A * B / g) } }'
+}
+
+@test "issue 25: -o of the operators and functions equals every pair enumerated; groups as the dice they equal" {
+	for row in 'd6*d4 6 4 *' 'd6/d4 6 4 /' 'd6//d4 6 4 /' 'd6%d4 6 4 %' 'd4^d3 4 3 ^' \
+	    'd4**d3 4 3 ^' 'max(d6,d4) 6 4 max' 'min(d6,d4) 6 4 min' 'ceil(d6/d4) 6 4 ceil' \
+	    'round(d6/d4) 6 4 round' 'floor(d6/d4) 6 4 /' 'abs(d6-d4) 6 4 abs'; do
+		set -- $row
+		diff <(pairs "$1" "$2" "$3" "$4") <(roll -o -- "$1" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
+		    { echo "$1" >&2; false; }
+	done
+	same() { diff <(roll -o -- "$1" | cut -f2-4) <(roll -o -- "$2" | cut -f2-4) || { echo "$1 vs $2" >&2; false; }; }
+	same '{d6,d6,d6}kh2' '3d6kh2'
+	same '{d6,d6,d6}dl1' '3d6kh2'
+	same '{d6,d6,d6}kl1' '3d6kl1'
+	same '{d6,d6}>3' '2d6>3'
+	same '{d6,d6,d6}>=5f1' '3d6>=5f1'
+	same '{d6,d6}' '2d6'
+	same 'd6!' 'd6!!'		# one die: extra dice add as compounding does
+	same '3d6!' '3d6!!'		# summed: the same totals; kept or counted, not
+	same '-7%3' '2'
+	same '15//2' '7'		# avrae: Python's floor division
+	same '-2^2' '-4'
+	same '+3' '3'
+}
+
+@test "issue 25: each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
+	for row in "4d6!kh3 21" "d6!p 22" "3d6!!>=5kl2 23" "d6*d6 24" "{d6,d8}kh1 25" "8d6mi2 26" \
+	    "6d10!>=9>=8 27" "2d8r1r3 28" "max(d6,d8)%5 29"; do
+		set -- $row
+		read -r x df <<< "$(chi2 "$1" "$2")"
+		crit=$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
+		echo "$1: chi-square $x, $df df, limit $crit" >&3
+		below "$x" "$crit"
+	done
+}
+
+@test "issue 25: -v shows extra dice, penetration, unique draws and markers; every form of up to 20 dice answers -o" {
+	# the extra dice by commas, kept and dropped on their own: 6+6+6 = 18
+	eq "18	4d6!kh3	(4),6!,(3),6!,(1),6!,(1)" "$(roll -s 2 -v '4d6!kh3' 2>/dev/null)"
+	# penetrating: an extra die shows its face less one (3 as 2, 1 as 0)
+	eq "18	3d6!p	4,6!,2,6!,0" "$(roll -s 2 -v '3d6!p' 2>/dev/null)"
+	run -0 roll -s 3 -v '4d6u'
+	[[ $output == *"2u6"* ]]
+	run -2 --separate-stderr roll -o 4d6u
+	eq "roll: -o: 4d6u: unique dice (u): not counted exactly; roll -n many instead" "$stderr"
+	for e in '20d6!' '20d6!kh10' '20d10!kh3' '20d6!dl1' '20d20!>=8' '20d6!p' '20d10!!kh5' \
+	    '20d10!' '20d100!' '20d6!!>=4' '20dF!' '20d10!>=8>=8' '20d20!kh1' '20d6!>4kh3'; do
+		run roll -o -- "$e"	# exact odds or a refusal, each under a second (make bench)
+		[ "$status" -eq 0 ] || [[ $output == *"too much counting"* ]] || { echo "$e: $output" >&2; false; }
+	done
+}
