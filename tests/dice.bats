@@ -390,3 +390,11 @@ pairs() {
 		[ "$status" -eq 0 ] || [[ $output == *"too much counting"* ]] || { echo "$e: $output" >&2; false; }
 	done
 }
+
+@test "issue 25: 100,000 random expressions of the whole grammar, each rolled 100 times, stay within the bounds parsed (unit bounds)" {
+	run -0 unit bounds 25 100000
+	read -r parsed refused outside <<< "$output"
+	echo "$parsed parsed, $refused refused, $outside outside their bounds" >&3
+	[ "$parsed" -ge 50000 ]
+	eq 0 "$outside"
+}

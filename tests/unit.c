@@ -14,6 +14,11 @@
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
+ *	unit bounds SEED N		N random expressions of the whole grammar,
+ *					each rolled 100 times: every total within
+ *					the bounds the parser gave it (bare_lines
+ *					and the fast paths index by them):
+ *					"parsed refused outside"
  *	unit brute EXPR			the odds of one dice term by enumerating
  *					every sequence of draws the roller can make
  *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
@@ -226,6 +231,69 @@ check_text(const char *seed, const char *count)
 	printf("%ld %ld %ld\n", texts, nots, wrong);
 }
 
+/* A random expression of the grammar, at most depth deep, into buf. */
+static void
+random_expr(struct rng *r, char *buf, size_t size, int depth)
+{
+	static const char *const mods[] = { "", "kh2", "kl1", "dl1", "dh1", "!",
+	    "!!", "!p", "!!p", "!>=5", "r1", "ro<3", "r1r3", "rr>5", "mi2", "ma4",
+	    ">3", ">=4f1", "<>2", "cs>5", "cf1", "u", "!kh2", "!p>4dl1", "mi3!",
+	    "!=2>1", "!!<2kl2", "ma2!>=2", "f<3", "r<>3" };
+	static const char *const ops[] = { "+", "-", "*", "/", "//", "%", "^" };
+	static const char *const fns[] = { "floor", "ceil", "round", "abs" };
+	char a[256], b[256];
+	uint32_t k = depth > 0 ? rng_die(r, 6) : rng_die(r, 2);
+
+	if (k == 1)
+		snprintf(buf, size, "%u", rng_die(r, 13) - 1);
+	else if (k == 2)
+		snprintf(buf, size, "%ud%u%s", rng_die(r, 5) - 1,
+		    rng_die(r, 4) == 1 ? 1 : rng_die(r, 8), mods[rng_die(r, 30) - 1]);
+	else if (k == 3 || k == 4) {
+		random_expr(r, a, sizeof a, depth - 1);
+		random_expr(r, b, sizeof b, depth - 1);
+		snprintf(buf, size, "(%s)%s(%s)", a, ops[rng_die(r, 7) - 1], b);
+	} else if (k == 5) {
+		random_expr(r, a, sizeof a, depth - 1);
+		random_expr(r, b, sizeof b, depth - 1);
+		snprintf(buf, size, rng_die(r, 2) == 1 ? "{%s,%s}%s" : "max(%s,%s)%s",
+		    a, b, rng_die(r, 2) == 1 ? "" : "kh1");
+	} else {
+		random_expr(r, a, sizeof a, depth - 1);
+		snprintf(buf, size, "%s(%s)", fns[rng_die(r, 4) - 1], a);
+	}
+}
+
+static void
+print_bounds(const char *seed, const char *count)
+{
+	long long i, j, n = estrtonum(count, 0, 100000000, "N"), t;
+	long parsed = 0, refused = 0, outside = 0;
+	struct expr e;
+	struct rng r;
+	char buf[1024];
+
+	rng_seed(&r, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		random_expr(&r, buf, sizeof buf, 3);
+		if (expr_parse(&e, buf) != NULL) {
+			refused++;
+			continue;
+		}
+		parsed++;
+		for (j = 0; j < 100; j++) {
+			t = expr_roll(&e, &r, NULL, 0);
+			if (t < e.node[e.root].lo || t > e.node[e.root].hi) {
+				if (outside++ < 5)
+					fprintf(stderr, "%s: %lld outside %lld..%lld\n",
+					    buf, t, e.node[e.root].lo, e.node[e.root].hi);
+				break;
+			}
+		}
+	}
+	printf("%ld %ld %ld\n", parsed, refused, outside);
+}
+
 /*
  * The oracle: every draw the roller makes enumerated, one branch a face,
  * each die over den = (s, s^2 for ro, the faces kept for r) * s^MAX: a
@@ -400,6 +468,8 @@ main(int argc, char *argv[])
 		print_dice(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "roll") == 0) {
 		print_rolls(argv[2], argv[3], argv[4]);
+	} else if (argc == 4 && strcmp(argv[1], "bounds") == 0) {
+		print_bounds(argv[2], argv[3]);
 	} else if (argc == 3 && strcmp(argv[1], "brute") == 0) {
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
