@@ -327,7 +327,7 @@ modifier(struct parser *p, struct term *t)
 static int
 is_modifier(const char *s)
 {
-	int c = lower(*s), d = lower(s[1]);
+	int c = lower(*s), d = c != '\0' ? lower(s[1]) : 0;
 
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
 	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
