@@ -1234,9 +1234,17 @@ roll_group(const struct expr *e, const struct enode *g, struct rng *r,
 	for (i = g->a; i >= 0; i = e->node[i].b)
 		p.v[p.n++] = eval(e, e->node[i].a, r, m);
 	drop(&g->t, &p);
-	for (j = 0; j < p.n; j++)
+	mark(m, "%s{", m->n > 0 ? " " : "");	/* -v: the totals, a dropped one in () */
+	for (j = 0; j < p.n; j++) {
+		mark(m, "%s%s%lld%s", j ? "," : "", p.dropped[j] ? "(" : "", p.v[j],
+		    p.dropped[j] ? ")" : "");
+		if (!p.dropped[j] && (g->t.cs.op || g->t.cf.op))
+			mark(m, "%s", term_score(&g->t, p.v[j]) > 0 ? "*" :
+			    term_score(&g->t, p.v[j]) < 0 ? "~" : "");
 		if (!p.dropped[j])
 			sum += term_score(&g->t, p.v[j]);
+	}
+	mark(m, "}");
 	free(p.mem);
 	return sum;
 }
@@ -1270,7 +1278,7 @@ eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 /*
  * Roll the expression; marks (size bytes, or NULL) gets what -v shows:
  * each die's draws ("1r" a draw rerolled, "6!" a draw that exploded), dice
- * by commas, terms by spaces.
+ * by commas, terms by spaces, a group's totals after its dice in braces.
  */
 long long
 expr_roll(const struct expr *e, struct rng *r, char *marks, int size)

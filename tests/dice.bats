@@ -378,6 +378,9 @@ pairs() {
 @test "issue 25: -v shows extra dice, penetration, unique draws and markers; every form of up to 20 dice answers -o" {
 	# the extra dice by commas, kept and dropped on their own: 6+6+6 = 18
 	eq "18	4d6!kh3	(4),6!,(3),6!,(1),6!,(1)" "$(roll -s 2 -v '4d6!kh3' 2>/dev/null)"
+	# a group: its dice, then its totals, a dropped one in (), a success *
+	eq "20	{4d6+2d8,3d20+3}kh1	4,1,1,3 5,4 9,7,1 {(18),20}" "$(roll -s 7 -v '{4d6+2d8,3d20+3}kh1' 2>/dev/null)"
+	eq "1	{d6,d6,d6}>3	4 1 1 {4*,1,1}" "$(roll -s 7 -v '{d6,d6,d6}>3' 2>/dev/null)"
 	# penetrating: an extra die shows its face less one (3 as 2, 1 as 0)
 	eq "18	3d6!p	4,6!,2,6!,0" "$(roll -s 2 -v '3d6!p' 2>/dev/null)"
 	run -0 roll -s 3 -v '4d6u'
