@@ -439,6 +439,7 @@ dice(struct parser *p, long long count, const char *at)
 
 static int sum(struct parser *);
 static int factor(struct parser *);
+static int dice(struct parser *, long long, const char *);
 
 static int
 join(struct parser *p, int op, int a, int b, long long lo, long long hi)
@@ -641,7 +642,38 @@ function_name(const char *s)
 	return -1;
 }
 
-/* ( SUM ) | NUMBER | [NUMBER] DICE | { GROUP } | FUNCTION ( ... ) */
+/*
+ * (EXPR)dN{MODIFIER}: as many dice as EXPR gives, rolled first (Foundry
+ * VTT's parenthetical count); keep and drop no more than its least.
+ */
+static int
+counted(struct parser *p, int c, const char *at)
+{
+	const struct enode *n = &p->e->node[c];
+	struct term t;
+	long long lo, hi, lo2, hi2;
+	int i;
+
+	if (n->lo < 0 || n->hi > EXPR_COUNT_MAX)
+		return fail(p, at, "count: expected 0 to %d dice", EXPR_COUNT_MAX);
+	if ((i = dice(p, n->hi, at)) < 0)
+		return -1;
+	t = p->e->node[i].t;
+	if (t.kd && (t.kd == 'k' ? t.kn > n->lo : t.kn >= n->lo))
+		return fail(p, at, "%s: the count could be less than %u",
+		    t.kd == 'k' ? "keep" : "drop", t.kn + (t.kd == 'd'));
+	t.count = (uint32_t)n->lo;
+	term_range(&t, &lo, &hi);
+	t.count = (uint32_t)n->hi;
+	term_range(&t, &lo2, &hi2);
+	p->e->node[i].op = E_NDICE;
+	p->e->node[i].a = c;
+	p->e->node[i].lo = lo < lo2 ? lo : lo2;
+	p->e->node[i].hi = hi > hi2 ? hi : hi2;
+	return i;
+}
+
+/* ( SUM ) | NUMBER | [NUMBER] DICE | (SUM) DICE | { GROUP } | FUNCTION ( ... ) */
 static int
 atom(struct parser *p)
 {
@@ -651,8 +683,13 @@ atom(struct parser *p)
 
 	space(p);
 	p->tok = at = p->s;
-	if (*p->s == '(')
-		return parenthesized(p);
+	if (*p->s == '(') {
+		if ((i = parenthesized(p)) < 0 || lower(*p->s) != 'd' ||
+		    !(p->s[1] == '%' || lower(p->s[1]) == 'f' ||
+		    (p->s[1] >= '0' && p->s[1] <= '9')))
+			return i;
+		return counted(p, i, at);
+	}
 	if (*p->s == '{')
 		return group(p, at);
 	if ((i = function_name(p->s)) >= 0) {
@@ -954,7 +991,7 @@ expr_dice(const struct expr *e)
 	int i, n = 0;
 
 	for (i = 0; i < e->n; i++)
-		if (e->node[i].op == E_DICE)
+		if (e->node[i].op == E_DICE || e->node[i].op == E_NDICE)
 			n += (int)e->node[i].t.count;
 	return n;
 }
@@ -1219,6 +1256,7 @@ roll_term(const struct term *t, struct rng *r, struct marks *m)
 	return sum;
 }
 
+
 static long long eval(const struct expr *, int, struct rng *, struct marks *);
 
 /* A group: each expression's total, then kept, dropped or counted as dice are. */
@@ -1249,6 +1287,20 @@ roll_group(const struct expr *e, const struct enode *g, struct rng *r,
 	return sum;
 }
 
+/* (EXPR)dN: the count rolled first, then that many dice. */
+static long long
+roll_counted(const struct expr *e, const struct enode *n, struct rng *r,
+    struct marks *m)
+{
+	struct term t = n->t;
+
+	t.count = (uint32_t)eval(e, n->a, r, m);
+	t.keep = t.kd == 'k' ? t.kn : t.kd == 'd' ? t.count - t.kn : t.count;
+	if (m->n > 0)
+		mark(m, " ");
+	return roll_term(&t, r, m);
+}
+
 static long long
 eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 {
@@ -1269,6 +1321,8 @@ eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 		return x < 0 ? -x : x;
 	case E_GROUP:
 		return roll_group(e, n, r, m);
+	case E_NDICE:
+		return roll_counted(e, n, r, m);
 	}
 	x = eval(e, n->a, r, m);
 	y = eval(e, n->b, r, m);

@@ -1039,6 +1039,65 @@ count_group(struct ctx *x, struct odds *o, const struct expr *e,
 	return 0;
 }
 
+/*
+ * (EXPR)dN: for each count c, the dice's odds weighed by the count's, over
+ * one denominator: the count's, times one die's to the most dice; a count
+ * below the most is made up by a die's denominator for each die missing.
+ */
+static int
+count_counted(struct ctx *x, struct odds *o, const struct expr *e,
+    const struct enode *n)
+{
+	struct odds cnt, one, d, r;
+	struct term t = n->t;
+	struct big die = { 0 }, w = { 0 }, tmp = { 0 };
+	long long hi = n->hi;
+	long i, j, k;
+	int rc = 0;
+
+	memset(&r, 0, sizeof r);
+	if (count_node(x, &cnt, e, n->a) < 0)
+		return -1;
+	t.count = 1, t.kd = 0, t.keep = 1;
+	t.cs.op = t.cf.op = CMP_NONE;
+	if (count_term(x, &one, &t) < 0) {
+		odds_free(&cnt);
+		return -1;
+	}
+	for (i = 0; i < one.n; i++)
+		big_add(&die, &one.count[i]);	/* one die's denominator */
+	make(&r, n->lo, 1, (long)(hi - n->lo + 1));
+	for (i = 0; rc == 0 && i < cnt.n; i++) {
+		if (big_zero(&cnt.count[i]))
+			continue;
+		t = n->t;
+		t.count = (uint32_t)(cnt.lo + i * cnt.step);
+		t.keep = t.kd == 'k' ? t.kn : t.kd == 'd' ? t.count - t.kn : t.count;
+		if ((rc = count_term(x, &d, &t)) < 0)
+			break;
+		big_copy(&w, &cnt.count[i]);
+		for (k = t.count; k < (long)n->t.count; k++) {
+			big_mul(&tmp, &w, &die);
+			big_copy(&w, &tmp);
+		}
+		for (j = 0; j < d.n; j++)
+			if (!big_zero(&d.count[j]))
+				big_addmul(&r.count[d.lo + j * d.step - n->lo], &w,
+				    &d.count[j]);
+		odds_free(&d);
+	}
+	if (rc == 0) {
+		add_factors(&r, cnt.fac, cnt.nfac);
+		for (k = 0; k < (long)n->t.count; k++)
+			add_factors(&r, one.fac, one.nfac);
+		*o = r;
+	} else
+		odds_free(&r);
+	odds_free(&cnt), odds_free(&one);
+	big_free(&die), big_free(&w), big_free(&tmp);
+	return rc;
+}
+
 static int
 count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 {
@@ -1054,6 +1113,8 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 		return count_term(x, o, &n->t);
 	case E_GROUP:
 		return count_group(x, o, e, n);
+	case E_NDICE:
+		return count_counted(x, o, e, n);
 	case E_NEG:
 	case E_ABS:
 		if (count_node(x, o, e, n->a) < 0)

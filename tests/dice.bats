@@ -358,6 +358,8 @@ pairs() {
 	same '{d6,d6}' '2d6'
 	same 'd6!' 'd6!!'		# one die: extra dice add as compounding does
 	same '3d6!' '3d6!!'		# summed: the same totals; kept or counted, not
+	same '(1+1)d6' '2d6'		# a computed count (Foundry VTT's (1d4)d6)
+	same '(2)d6kh1' '2d6kh1'
 	same '-7%3' '2'
 	same '15//2' '7'		# avrae: Python's floor division
 	same '-2^2' '-4'
@@ -400,4 +402,22 @@ pairs() {
 	echo "$parsed parsed, $refused refused, $outside outside their bounds" >&3
 	[ "$parsed" -ge 50000 ]
 	eq 0 "$outside"
+}
+
+@test "issue 25: (EXPR)dN, a computed count: the mixture of the counts' odds, its draws first" {
+	# (d2)d6 is d6 or 2d6, each half the time: a/b/2 + c/d/2 for every total
+	mix() { join -t$'\t' -a1 -a2 -e 0 -o 0,1.2,2.2 <(roll -o d6 | grep -Pv 'mean|sd' | cut -f2,3 | sort) \
+	    <(roll -o 2d6 | grep -Pv 'mean|sd' | cut -f2,3 | sort) | sort -n | awk -F'\t' '
+	    function g(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	    function num(f) { split(f, p, "/"); return p[1] } function den(f) { split(f, p, "/"); return (2 in p) ? p[2] : 1 }
+	    { n = num($2) * den($3) + num($3) * den($2); d = 2 * den($2) * den($3); k = g(n, d)
+	      printf "(d2)d6\t%d\t%s\n", $1, d / k == 1 ? n / k : (n / k) "/" (d / k) }'; }
+	diff <(mix) <(roll -o '(d2)d6' | grep -Pv '\t(mean|sd)\t' | cut -f1-3)
+	eq "3	(d3)d6	1 3" "$(roll -s 3 -v '(d3)d6' 2>/dev/null)"	# the count's d3 first
+	read -r x df <<< "$(chi2 '(d3)d6' 30)"
+	below "$x" "$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')"
+	run -2 --separate-stderr roll '(d4)d6kh2'
+	eq "roll: (d4)d6kh2: position 1: keep: the count could be less than 2" "$stderr"
+	run -2 --separate-stderr roll '(d6-2)d6'
+	eq "roll: (d6-2)d6: position 1: count: expected 0 to 1000 dice" "$stderr"
 }

@@ -258,9 +258,13 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 		random_expr(r, b, sizeof b, depth - 1);
 		snprintf(buf, size, rng_die(r, 2) == 1 ? "{%s,%s}%s" : "max(%s,%s)%s",
 		    a, b, rng_die(r, 2) == 1 ? "" : "kh1");
-	} else {
+	} else if (rng_die(r, 2) == 1) {
 		random_expr(r, a, sizeof a, depth - 1);
 		snprintf(buf, size, "%s(%s)", fns[rng_die(r, 4) - 1], a);
+	} else {		/* a computed count */
+		random_expr(r, a, sizeof a, depth - 1);
+		snprintf(buf, size, "(%s)d%u%s", a, rng_die(r, 8),
+		    mods[rng_die(r, 30) - 1]);
 	}
 }
 
