@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "afflict.h"
 #include "clock.h"
 #include "gm.h"
 #include "layout.h"
@@ -26,6 +27,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
+#include "table.h"
 #include "opt.h"
 #include "update.h"
 #include "out.h"
@@ -40,9 +42,6 @@ struct opts {
 	const char *dir;
 	enum view_form form;
 };
-
-/* The other programs a session runs with its seed, party and rules. */
-static const char *const calls[] = { "roll", "reaction", "chase", "return", NULL };
 
 /* The state files a turn keeps in step, each counting the turns. */
 static const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
@@ -235,77 +234,183 @@ hazard_keeps_party(const char *rules)
 }
 
 /*
- * timedice takes -p -w when the party file gives a resilience= (004): the
- * hours beyond it and the afflictions' stages then change the characters.
+ * timedice takes -p -w when the party file PATH gives a character
+ * resilience= (004): the hours beyond it and the afflictions' stages then
+ * change the characters.
  */
 static int
-timedice_keeps_party(const struct session *s)
+timedice_keeps_party(const char *path)
+{
+	struct party *p;
+	int i, found = 0;
+
+	if (access(path, F_OK) != 0)
+		return 0;	/* the stage that reads it says so */
+	p = emalloc(sizeof *p);
+	party_load(p, path);
+	for (i = 0; i < p->n; i++)
+		found |= (p->m[i].has & 1u << PK_RESILIENCE) != 0;
+	free(p);
+	return found;
+}
+
+/* timedice_keeps_party of the current generation's party file. */
+static int
+session_keeps_resilience(const struct session *s)
 {
 	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, "party");
-	char line[4096], *hash;
-	FILE *fp;
-	int found = 0;
+	int keeps = s->party && timedice_keeps_party(path);
 
-	if (s->party && (fp = fopen(path, "r")) != NULL) {
-		while (!found && fgets(line, sizeof line, fp) != NULL) {
-			if ((hash = strchr(line, '#')) != NULL)
-				*hash = '\0';
-			found = strstr(line, " resilience=") != NULL ||
-			    strstr(line, "\tresilience=") != NULL;
-		}
-		fclose(fp);
-	}
 	free(path);
 	free(gen);
-	return found;
+	return keeps;
+}
+
+/* hazard writes the party back (-w) under rules that keep characters. */
+static int
+hazard_writes_party(const char *rules)
+{
+	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+
+	return r >= 0 && hazard_rules[r].party;
+}
+
+/*
+ * A turn's four stages, hazard | light | timedice | reaction, on the files
+ * of the work directory; hazard's count is COUNT, its words the action.
+ */
+struct stages {
+	char	 count[32];
+	char	*h[16 + 2 * SES_TABLES_MAX + 64];
+	char	*l[8];
+	char	*t[12];
+	char	*r[8 + 2 * SES_TABLES_MAX];
+	int	 action;	/* where in h the ACTION's words begin */
+	int	 sequential;	/* one writer at a time: a turn after a turn */
+};
+
+static void
+stages_make(struct stages *st, struct session *s, long long count, int argc,
+    char **argv)
+{
+	char *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
+	char *party = newfile(s, "party");
+	int n = 7, hazard_reads = 0;
+
+	char *h[] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed, "-n",
+	    st->count };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
+	    "-", NULL };
+	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-" };
+
+	memset(st, 0, sizeof *st);
+	snprintf(st->count, sizeof st->count, "%lld", count);
+	memcpy(st->h, h, sizeof h);
+	memcpy(st->l, l, sizeof l);
+	memcpy(st->t, t, sizeof t);
+	memcpy(st->r, r, sizeof r);
+	if (s->party && hazard_keeps_party(s->rules)) {
+		st->h[n++] = "-p", st->h[n++] = estrdup(party);
+		hazard_reads = 1;
+		if (hazard_writes_party(s->rules))
+			st->h[n++] = "-w";
+	}
+	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
+		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
+		st->t[8] = "-";
+	}
+	n = table_options(s, st->h, n, 0);
+	st->action = n;
+	while (argc-- > 0)
+		st->h[n++] = *argv++;
+	st->h[n] = NULL;
+	table_options(s, st->r, 6, 1);
+	/* delving(7) SESSIONS: timedice writes the party that hazard reads */
+	st->sequential = hazard_reads && st->t[7] != NULL;
+	free(party);
+	free(now);
+	free(gen);
+}
+
+static void
+stages_free(struct stages *st)
+{
+	char **const v[] = { st->h, st->l, st->t, st->r };
+	int i, k;
+
+	for (i = 0; i < 4; i++)
+		free(v[i][2]);
+	for (i = 7; i < st->action; i++)	/* -p FILE, -T KEY=FILE, -w */
+		if (strcmp(st->h[i], "-w") != 0)
+			free(st->h[++i]);
+	if (st->t[7] != NULL)
+		free(st->t[6]);
+	for (k = 6; st->r[k] != NULL; k += 2)
+		free(st->r[k + 1]);
+}
+
+/*
+ * COUNT turns one at a time: hazard -n 1 to its end, its records kept in
+ * a file, then light | timedice | reaction fed with them, so that a stage
+ * that writes the party file sees what the stage before wrote (delving(7),
+ * SESSIONS: one writer at a time).
+ */
+static int
+turns_one_by_one(struct stages *st, long long count, int outfd,
+    struct proc_result *res)
+{
+	char **const first[] = { st->h };
+	char **const rest[] = { st->l, st->t, st->r };
+	FILE *recs = tmpfile();
+	long long i;
+	int failed = 0;
+
+	if (recs == NULL)
+		err(EXIT_IO, "tmpfile");
+	snprintf(st->count, sizeof st->count, "1");
+	for (i = 0; i < count && !failed; i++) {
+		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
+			err(EXIT_IO, "tmpfile");
+		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))
+			break;
+		if (lseek(fileno(recs), 0, SEEK_SET) != 0)
+			err(EXIT_IO, "tmpfile");
+		if ((failed = proc_run_from(rest, 3, fileno(recs), outfd, NULL, NULL,
+		    res)))
+			res->stage++;
+	}
+	fclose(recs);
+	return failed;
 }
 
 /* One command's turns: hazard | light | timedice | reaction. */
 static void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char count[32], *party = newfile(s, "party");
-	char *h[16 + 2 * SES_TABLES_MAX + 64] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed,
-	    "-n", count };
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
-	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed, "-",
-	    NULL, NULL, NULL, NULL };
-	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
-	    "-s", s->seed, "-" };
-	char **const argvs[] = { h, l, t, r };
+	struct stages st;
 	struct proc_result res;
 	uint64_t start, prev = s->turn;
-	int i, n = 7, tables, tables_end;
+	int failed;
 
 	if (argc > 64)
 		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
-	snprintf(count, sizeof count, "%lld", o->count);
-	if (s->party && hazard_keeps_party(s->rules))
-		h[n++] = "-p", h[n++] = party;
-	if (timedice_keeps_party(s))	/* before the operand "-" */
-		t[5] = "-p", t[6] = party, t[7] = "-w", t[8] = "-";
-	tables = n;
-	n = table_options(s, h, n, 0);
-	tables_end = n;
-	for (i = 0; i < argc; i++)
-		h[n++] = argv[i];
-	h[n] = NULL;
-	table_options(s, r, 6, 1);
+	stages_make(&st, s, o->count, argc, argv);
+	char **const argvs[] = { st.h, st.l, st.t, st.r };
+
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
-	if (proc_run(argvs, 4, ses_records(s), NULL, NULL, &res))
+	if (st.sequential && o->count > 0)
+		failed = turns_one_by_one(&st, o->count, ses_records(s), &res);
+	else
+		failed = proc_run(argvs, 4, ses_records(s), NULL, NULL, &res);
+	if (failed)
 		stage_failed(s, &res, argvs[res.stage][0]);
 	view_fd(ses_records(s), "records", o->form, start, prev);
 	out_done();	/* shown and flushed before the commit (DESIGN, Sessions) */
 	ses_commit(s, NULL, 0, (uint64_t)o->count, 0);
-	for (i = 0; i < 4; i++)
-		free(argvs[i][2]);
-	for (i = tables; i < tables_end; i += 2)
-		free(h[i + 1]);
-	for (i = 6; r[i] != NULL; i += 2)
-		free(r[i + 1]);
-	free(party);
+	stages_free(&st);
 }
 
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */
@@ -337,6 +442,39 @@ at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
 	return out;
 }
 
+/* A session whose work directory the output's failure leaves: taken away. */
+static struct session *showing;
+
+static void
+abandon_showing(void)
+{
+	if (showing != NULL)
+		ses_abort(showing);
+}
+
+/*
+ * The records shown and stdout flushed, then the commit: an output error
+ * (stdio's, or the JSON writer's exit) leaves the session as it was
+ * (DESIGN, Sessions).
+ */
+static void
+show_then_commit(struct session *s, const struct opts *o, const char *rec,
+    size_t len, uint64_t turns, int is_call, uint64_t start)
+{
+	char *copy = emalloc(len + 1);
+	uint64_t prev = s->turn;
+
+	memcpy(copy, rec, len);
+	showing = s;
+	atexit(abandon_showing);
+	view_records(copy, len, o->form, start, prev);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_IO, "stdout");
+	showing = NULL;
+	ses_commit(s, rec, len, turns, is_call);
+	free(copy);
+}
+
 /*
  * One program's run v at the session's turn, all or nothing, its records
  * logged and shown; a call (roll ...) may fail its check (exit 1) and is
@@ -355,8 +493,7 @@ one_command(struct session *s, const struct opts *o, char **v, int is_call,
 	    !(is_call && res->status == EXIT_FAILED))
 		stage_failed(s, res, NULL);
 	rec = at_turn(out, len, s->turn, &reclen);
-	ses_commit(s, rec, reclen, 0, is_call);
-	view_records(rec, reclen, o->form, start_clock(s), s->turn);
+	show_then_commit(s, o, rec, reclen, 0, is_call, start_clock(s));
 	free(rec);
 	free(out);
 }
@@ -369,7 +506,11 @@ call_seed(const struct session *s, char *seed, size_t size)
 	    s->calls + 1);
 }
 
-/* delve roll|reaction|chase|return ARGS: seeded from the session, logged. */
+/*
+ * delve roll|reaction|chase|return ARGS: seeded from the session, logged.
+ * The seed goes in DELVING_SEED, not -s, so that a mode that rolls nothing
+ * (roll -o, chase pace) takes the words as the program alone does.
+ */
 static void
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
@@ -380,9 +521,8 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc > 120)
 		errx(EXIT_BAD, "%s: too many arguments", argv[0]);
 	call_seed(s, seed, sizeof seed);
+	setenv("DELVING_SEED", seed, 1);
 	v[n++] = argv[0];
-	v[n++] = "-s";
-	v[n++] = seed;
 	for (i = 1; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;
@@ -425,39 +565,6 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 
 /* --- the GM's hands (delve(6), The game master's commands) ------------- */
 
-/* A session whose work directory the output's failure leaves: taken away. */
-static struct session *showing;
-
-static void
-abandon_showing(void)
-{
-	if (showing != NULL)
-		ses_abort(showing);
-}
-
-/*
- * The records shown and stdout flushed, then the commit: an output error
- * (stdio's, or the JSON writer's exit) leaves the session as it was
- * (DESIGN, Sessions).
- */
-static void
-show_then_commit(struct session *s, const struct opts *o, const char *rec,
-    size_t len, uint64_t turns, int is_call, uint64_t start)
-{
-	char *copy = emalloc(len + 1);
-	uint64_t prev = s->turn;
-
-	memcpy(copy, rec, len);
-	showing = s;
-	atexit(abandon_showing);
-	view_records(copy, len, o->form, start, prev);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_IO, "stdout");
-	showing = NULL;
-	ses_commit(s, rec, len, turns, is_call);
-	free(copy);
-}
-
 /*
  * A character who joins is read as the turns will read them: hazard under
  * the rules that keep characters, timedice when the party keeps
@@ -477,7 +584,7 @@ party_fits(struct session *s, char *party)
 		err(EXIT_IO, "/dev/null");
 	if (hazard_keeps_party(s->rules) && proc_run(hv, 1, null, NULL, NULL, &res))
 		stage_failed(s, &res, "party");
-	if (timedice_keeps_party(s) && proc_run(tv, 1, null, NULL, NULL, &res))
+	if (session_keeps_resilience(s) && proc_run(tv, 1, null, NULL, NULL, &res))
 		stage_failed(s, &res, "party");
 	close(null);
 }
@@ -682,7 +789,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 		errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
 		    "(004); under %s a rest is a turn: delve rest", argv[0],
 		    s->rules ? s->rules : "exploration");
-	if (s->party && timedice_keeps_party(s))
+	if (session_keeps_resilience(s))
 		t[n++] = "-p", t[n++] = party, t[n++] = "-w";
 	t[n++] = "rest";
 	camp_words(argc, argv, t + n);
@@ -1023,151 +1130,86 @@ check(const struct session *s)
 
 /* delve status: what the state files hold; "key value" pairs on one line. */
 #define SHOW_AFFLICTIONS 16
+#define SHOW_KINDS 8
 
 struct show {
 	const char *file;
 	char	 pairs[1024];
 	uint64_t now;				/* the clock, in turns */
+	int	 rules;				/* the session's, enum rules */
 	int	 naff;				/* timedice's afflictions */
 	char	 aff_name[SHOW_AFFLICTIONS][64];
 	char	 aff[SHOW_AFFLICTIONS][256];
+	int	 nkinds;			/* light's spent sources, by kind */
+	char	 kind[SHOW_KINDS][32];
+	int	 spent[SHOW_KINDS];
 };
 
-/* The value of KEY among a character's key=value words, or NULL. */
-static const char *
-sheet_value(char **w, int nw, const char *key)
-{
-	size_t n = strlen(key);
-	int i;
-
-	for (i = 1; i < nw; i++)
-		if (strncmp(w[i], key, n) == 0 && w[i][n] == '=')
-			return w[i] + n + 1;
-	return NULL;
-}
-
-/* Append to a sentence: each part after the first behind SEP. */
-static void
-say(char *buf, size_t size, const char *sep, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void
-say(char *buf, size_t size, const char *sep, const char *fmt, ...)
-{
-	size_t n = strlen(buf);
-	va_list ap;
-
-	if (n > 0 && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s", sep);
-	va_start(ap, fmt);
-	if (n < size)
-		vsnprintf(buf + n, size - n, fmt, ap);
-	va_end(ap);
-}
-
-/*
- * A character's hit points and conditions, as a GM says them (delving(7)
- * PARTY FILE): "9 of 12 HP; 2 Fatigue; tired; 1 load over STR 10 ...".
- */
-static void
-say_condition(char **w, int nw, char *buf, size_t size)
-{
-	const char *hp = sheet_value(w, nw, "hp"), *max = sheet_value(w, nw, "hpmax");
-	const char *v, *load = sheet_value(w, nw, "load");
-	const char *str = sheet_value(w, nw, "strength");
-
-	buf[0] = '\0';
-	if ((v = sheet_value(w, nw, "resilience")) != NULL && strcmp(v, "0") == 0)
-		say(buf, size, "; ", "dead (CON 0)");	/* 004: "They're dead" */
-	if (hp != NULL)		/* 004: "reaches 0 hit points is incapacitated" */
-		say(buf, size, "; ", "%s%s%s HP%s", hp, max ? " of " : "",
-		    max ? max : "", strcmp(hp, "0") == 0 ? ", incapacitated" : "");
-	if ((v = sheet_value(w, nw, "fatigue")) != NULL && strcmp(v, "0") != 0)
-		say(buf, size, "; ", "%s Fatigue", v);
-	if ((v = sheet_value(w, nw, "tired")) != NULL && strcmp(v, "1") == 0)
-		say(buf, size, "; ", "tired");
-	if ((v = sheet_value(w, nw, "exhausted")) != NULL && strcmp(v, "1") == 0)
-		say(buf, size, "; ", "exhausted: disadvantage on all checks, "
-		    "speed 0 ft");
-	if (load != NULL && str != NULL && atol(load) > atol(str))
-		say(buf, size, "; ", "%ld load over STR %s: disadvantage on all "
-		    "checks, %ld ft slower", atol(load) - atol(str), str,
-		    (atol(load) - atol(str)) * LOAD_SPEED_004);
-	else if (load != NULL)
-		say(buf, size, "; ", "carries %s load%s%s", load,
-		    str ? ", STR " : "", str ? str : "");
-}
-
-/* The party file's other words, as "dex +2, level 3, venom 2". */
-static void
-say_sheet(char **w, int nw, char *buf, size_t size)
-{
-	static const char *const said[] = { "hp", "hpmax", "fatigue", "tired",
-	    "exhausted", "load", "strength", NULL };
-	static const char *const mods[] = { "str", "dex", "con", "int", "wis",
-	    "cha", "best", NULL };
-	char key[64];
-	const char *eq;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 1; i < nw; i++) {
-		eq = strchr(w[i], '=');
-		snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - w[i]) : 0, w[i]);
-		if (eq == NULL)
-			say(buf, size, ", ", "%s", w[i]);
-		else if (word_in(key, said) >= 0)
-			continue;
-		else if (word_in(key, mods) >= 0)
-			say(buf, size, ", ", "%s %+ld", key, atol(eq + 1));
-		else
-			say(buf, size, ", ", "%s %s", key, eq + 1);
-	}
-}
-
-/*
- * timedice's "affliction NAME SOURCE ABILITY DC DAMAGE LENGTH STAGE TURNS"
- * (timedice(6), FILES) as said of the character: the source, the stage,
- * when it ends, and what its end brings (004, Corruptions).
- */
+/* timedice's "affliction ..." lines (timedice(6) FILES), said with the party. */
 static void
 keep_affliction(struct show *sh, char **w, int nw)
 {
-	char when[CLOCK_WHEN_SIZE], span[64], ability[8];
-	long long left = 0;
-	int i;
+	struct affliction a;
 
-	if (nw != 9 || sh->naff >= SHOW_AFFLICTIONS ||
-	    strtonum_ok(w[8], 0, (long long)CLOCK_MAX, &left) != 0)
+	if (sh->naff >= SHOW_AFFLICTIONS || afflict_parse(&a, w, nw) != 0)
 		return;
-	for (i = 0; i < (int)sizeof ability - 1 && w[3][i] != '\0'; i++)
-		ability[i] = (char)(w[3][i] >= 'a' && w[3][i] <= 'z' ?
-		    w[3][i] - 'a' + 'A' : w[3][i]);
-	ability[i] = '\0';
-	snprintf(sh->aff_name[sh->naff], sizeof sh->aff_name[0], "%s", w[1]);
-	snprintf(sh->aff[sh->naff], sizeof sh->aff[0], "afflicted by %s, stage "
-	    "%s: it ends in %s, at %s, with a CON mod check against DC %s or %s "
-	    "%s damage", w[2], w[7],
-	    left > 0 ? clock_span((uint64_t)left, span, sizeof span) : "no time",
-	    clock_when(sh->now + (uint64_t)left, when), w[4], w[5], ability);
+	snprintf(sh->aff_name[sh->naff], sizeof sh->aff_name[0], "%s", a.name);
+	afflict_status(&a, sh->now, sh->aff[sh->naff], sizeof sh->aff[0]);
 	sh->naff++;
 }
 
-/* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." */
+/* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." (party_describe) */
 static void
-show_character(const struct show *sh, char **w, int nw)
+show_character(void *arg, const struct member *m, const char *line)
 {
-	char cond[1024], sheet[512];
+	const struct show *sh = arg;
+	char cond[1024], sheet[PARTY_LINE_MAX];
 	int i;
 
-	say_condition(w, nw, cond, sizeof cond);
+	party_describe(m, sh->rules, cond, sizeof cond);
 	for (i = 0; i < sh->naff; i++)
-		if (strcmp(sh->aff_name[i], w[0]) == 0)
-			say(cond, sizeof cond, "; ", "%s", sh->aff[i]);
-	say_sheet(w, nw, sheet, sizeof sheet);
-	printf("%-9s %s: %s.%s%s%s\n", "party", w[0], cond[0] ? cond :
+		if (strcmp(sh->aff_name[i], m->name) == 0)
+			str_append(cond, sizeof cond, "; ", "%s", sh->aff[i]);
+	party_sheet(line, sheet, sizeof sheet);
+	printf("%-9s %s: %s.%s%s%s\n", "party", m->name, cond[0] ? cond :
 	    "no hit points or conditions kept", sheet[0] ? " Also " : "", sheet,
 	    sheet[0] ? "." : "");
+}
+
+/* light's spent sources, "source NAME KIND out 0 ...", counted by kind. */
+static int
+count_spent(struct show *sh, char **w, int nw)
+{
+	int k;
+
+	if (nw != 6 || strcmp(w[3], "out") != 0 || strcmp(w[4], "0") != 0)
+		return 0;
+	for (k = 0; k < sh->nkinds && strcmp(sh->kind[k], w[2]) != 0; k++)
+		;
+	if (k == SHOW_KINDS)
+		return 0;
+	if (k == sh->nkinds) {
+		snprintf(sh->kind[k], sizeof sh->kind[k], "%s", w[2]);
+		sh->spent[sh->nkinds++] = 0;
+	}
+	sh->spent[k]++;
+	return 1;
+}
+
+/* "light     3 torches spent, 1 lantern spent", once. */
+static void
+show_spent(const struct show *sh)
+{
+	size_t n;
+	int k;
+
+	for (k = 0; k < sh->nkinds; k++) {
+		n = strlen(sh->kind[k]);
+		printf("%s%d %s%s spent%s", k ? "" : "light     ", sh->spent[k],
+		    sh->kind[k], sh->spent[k] == 1 ? "" : n > 1 &&
+		    strcmp(sh->kind[k] + n - 2, "ch") == 0 ? "es" : "s",
+		    k == sh->nkinds - 1 ? "\n" : ", ");
+	}
 }
 
 static int
@@ -1181,22 +1223,19 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 
 	(void)path;
 	(void)ln;
-	if (strcmp(sh->file, "party") != 0) {
-		if (word_in(w[0], hidden) >= 0)
-			return 0;
-		if (nw == 2) {
-			snprintf(sh->pairs + len, sizeof sh->pairs - len, "%s%s %s",
-			    len ? ", " : "", w[0], w[1]);
-			return 0;
-		}
-	} else {
-		show_character(sh, w, nw);
+	if (word_in(w[0], hidden) >= 0)
+		return 0;
+	if (nw == 2) {
+		snprintf(sh->pairs + len, sizeof sh->pairs - len, "%s%s %s",
+		    len ? ", " : "", w[0], w[1]);
 		return 0;
 	}
 	if (strcmp(w[0], "affliction") == 0) {	/* said with the party */
 		keep_affliction(sh, w, nw);
 		return 0;
 	}
+	if (strcmp(w[0], "source") == 0 && count_spent(sh, w, nw))
+		return 0;
 	printf("%-9s ", sh->file);
 	if (strcmp(w[0], "source") == 0 && nw == 6)
 		printf("%s: %s, %s, %s turns left\n", w[1], w[2], w[3], w[4]);
@@ -1211,8 +1250,7 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 static void
 status(const struct session *s)
 {
-	static const char *const files[] = { "hazard", "light", "timedice",
-	    "party", NULL };
+	static const char *const files[] = { "hazard", "light", "timedice", NULL };
 	struct turnread day, time;
 	struct show sh;
 	char *gen = ses_genname(s->gen), *path;
@@ -1224,16 +1262,23 @@ status(const struct session *s)
 	value(s, "timedice", "time", &time);
 	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
 	sh.now = start_clock(s);
-	sh.naff = 0;
+	sh.rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	sh.naff = sh.nkinds = 0;
 	for (i = 0; files[i] != NULL; i++) {
 		sh.file = files[i];
 		sh.pairs[0] = '\0';
 		path = ses_path(s, gen, files[i]);
 		ses_read(path, show_line, &sh);
+		if (strcmp(files[i], "light") == 0)
+			show_spent(&sh);
 		if (sh.pairs[0] != '\0')
 			printf("%-9s %s\n", sh.file, sh.pairs);
 		free(path);
 	}
+	path = ses_path(s, gen, "party");
+	if (s->party)
+		party_each(path, show_character, &sh);
+	free(path);
 	free(gen);
 }
 
@@ -1248,19 +1293,31 @@ struct newopts {
 	int	 force;
 };
 
-/* One program run on a file of .new, its output thrown away. */
+/*
+ * One program run on a file of .new, its output thrown away; a refusal of
+ * the party's copy names the party file given, PARTY.
+ */
 static void
-setup(struct session *s, char **v)
+setup(struct session *s, char **v, const char *party)
 {
 	char **const argvs[] = { v };
 	struct proc_result res;
+	char *copy = newfile(s, "party"), *at, msg[PROC_MSG_MAX + 1100];
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (null < 0)
 		err(EXIT_IO, "/dev/null");
-	if (proc_run(argvs, 1, null, NULL, NULL, &res))
+	if (proc_run(argvs, 1, null, NULL, NULL, &res)) {
+		if (party != NULL && (at = strstr(res.msg, copy)) != NULL) {
+			snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - res.msg),
+			    res.msg, party, at + strlen(copy));
+			ses_abort(s);
+			errx(res.status ? res.status : EXIT_IO, "%s", msg);
+		}
 		stage_failed(s, &res, NULL);
+	}
 	close(null);
+	free(copy);
 }
 
 /* A file the session keeps a copy of: its party file, its tables. */
@@ -1304,29 +1361,38 @@ write_session(struct session *s)
 	free(path);
 }
 
-/* The state files as the programs make them, from the session's seed. */
+/*
+ * The state files as the programs make them, from the session's seed, the
+ * party file PARTY read by those that will keep it.
+ */
 static void
-setup_files(struct session *s)
+setup_files(struct session *s, const char *party)
 {
-	int i, n;
+	char *copy = newfile(s, "party");
+	int i, n, td = s->party && timedice_keeps_party(copy);
 
-	char *h[8 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
+	char *h[10 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
 	    "-s", s->seed, "-n", "0" };
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
 	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
 	    NULL };
 	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    s->clock ? "set" : "show", s->clock, NULL };
+	    td ? "-p" : s->clock ? "set" : "show", td ? copy : s->clock,
+	    td ? "-w" : NULL, s->clock ? "set" : "show", s->clock, NULL };
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
 	    "0", NULL };
 
-	n = table_options(s, h, 7, 0);	/* hazard checks its keys and tables */
-	setup(s, h);
+	n = 7;
+	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
+		h[n++] = "-p", h[n++] = newfile(s, "party");
+	n = table_options(s, h, n, 0);	/* hazard checks its keys and tables */
+	setup(s, h, party);
 	for (i = 7; i < n; i += 2)
 		free(h[i + 1]);
-	setup(s, l);
-	setup(s, t);
-	setup(s, r);
+	setup(s, l, party);
+	setup(s, t, party);
+	setup(s, r, party);
+	free(copy);
 	free(h[2]);
 	free(l[2]);
 	free(t[2]);
@@ -1407,6 +1473,20 @@ key_ok(const char *k)
 }
 
 /* Each -T KEY=FILE[#HEADING] split and checked before anything is made. */
+/*
+ * The user's table FILE[#HEADING] read as the programs will read it: a
+ * table that does not load is refused naming the user's file and line,
+ * not the session's copy (delving(7) TABLE FILES).
+ */
+static void
+table_loads(const char *key, const char *file)
+{
+	struct tbl_on on;
+
+	tbl_on_load(&on, key, file);
+	tbl_on_free(&on);
+}
+
 static void
 check_tables(struct newopts *n)
 {
@@ -1420,6 +1500,7 @@ check_tables(struct newopts *n)
 		if (!key_ok(arg))
 			errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
+		table_loads(arg, n->files[i]);
 		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
 			*n->picks[i]++ = '\0';
 		fclose(efopen_input(n->files[i], "a table file"));
@@ -1439,6 +1520,16 @@ copy_tables(struct session *s, const struct newopts *n)
 		s->table_pick[s->ntables++] = estrdup(n->picks[i] != NULL &&
 		    *n->picks[i] != '\0' ? n->picks[i] : "-");
 	}
+}
+
+/* The party file read as every program reads it: refused now, FILE:LINE, if they would. */
+static void
+check_party(const char *path)
+{
+	struct party *p = emalloc(sizeof *p);
+
+	party_load(p, path);
+	free(p);
 }
 
 /* A directory delve new made, taken away again when the session failed. */
@@ -1466,7 +1557,7 @@ new_session(int argc, char **argv)
 
 	dir = parse_new(&n, argc, argv);
 	if (n.party != NULL)
-		fclose(efopen_input(n.party, "a party file"));
+		check_party(n.party);
 	check_tables(&n);
 	if (access(dir, F_OK) != 0 && errno == ENOENT) {
 		made_dir = dir;
@@ -1493,7 +1584,7 @@ new_session(int argc, char **argv)
 	if (n.party != NULL)
 		copy_file(&s, n.party, "party", "a party file");
 	copy_tables(&s, &n);
-	setup_files(&s);
+	setup_files(&s, n.party);
 	if (replace)
 		ses_wipe(&s);
 	write_session(&s);
@@ -1901,14 +1992,6 @@ static const struct opt says[] = {
 	{ 0, NULL, NULL }
 };
 
-/* delve's own options come before the command; the words after it are its. */
-static const struct opt_spec spec = {
-	prog, SYN_TURN "\n       " SYN_NEW "\n       " SYN_SESSION
-	"\n       " SYN_CALL "\n       " SYN_GM "\n       " SYN_GM_FILES
-	"\n       " SYN_BATCH, options, 1,
-	.shared = "jn", .says = says
-};
-
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -1921,10 +2004,17 @@ option(void *ctx, int letter, char *v)
 	}
 }
 
-/* The options before the command; the command and its words returned. */
+/*
+ * The options before the command, SYNOPSIS its forms; the command and its
+ * words returned: delve's own options come before the command, the words
+ * after it are its.
+ */
 static char **
-parse_options(struct opts *o, int *argc, char **argv)
+parse_options(struct opts *o, const char *synopsis, int *argc, char **argv)
 {
+	const struct opt_spec spec = { prog, synopsis, options, 1,
+		.shared = "jn", .says = says };
+
 	argv = opt_parse(&spec, &o->com, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
 	    *o->dir == '\0')
@@ -1934,55 +2024,260 @@ parse_options(struct opts *o, int *argc, char **argv)
 	return argv;
 }
 
-/* A session command on the locked, loaded session; its exit status. */
-static int
-command(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	const char *c = argc > 0 ? argv[0] : "";
-	int rc = EXIT_OK;
+/* --- the commands ------------------------------------------------------ */
 
-	if (o->count_set && argc > 0 && word_in(c, calls) >= 0)
-		errx(EXIT_BAD, "-n: %s takes its own -n", c);
-	if (o->count_set && (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0 ||
-	    gm_is_party_act(c) || strcmp(c, "light") == 0 ||
-	    strcmp(c, "camp") == 0 || strcmp(c, "edit") == 0 ||
-	    strcmp(c, "hour") == 0 ||
-	    (strcmp(c, "rest") == 0 && travelling(s))))
-		errx(EXIT_BAD, "-n: %s takes no count", c);
-	if (strcmp(c, "status") == 0 || strcmp(c, "check") == 0 ||
-	    strcmp(c, "undo") == 0 || strcmp(c, "log") == 0) {
-		if (argc > 1)
-			errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c);
-		if (o->count_set)
-			errx(EXIT_BAD, "-n: %s takes no count", c);
+static int
+do_new(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)s;
+	(void)o;
+	new_session(argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_batch(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)s;
+	(void)o;
+	return batch(argc, argv);
+}
+
+static int
+do_status(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)o;
+	(void)argc;
+	(void)argv;
+	status(s);
+	return EXIT_OK;
+}
+
+static int
+do_check(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)o;
+	(void)argc;
+	(void)argv;
+	return check(s);
+}
+
+/* delve undo: "back to turn 12, before `delve -n 3`". */
+static int
+do_undo(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *undone = s->command;
+
+	(void)o;
+	(void)argc;
+	(void)argv;
+	s->command = NULL;
+	ses_undo(s);
+	printf("back to turn %" PRIu64 "%s%s%s\n", s->turn, undone ?
+	    ", before `" : "", undone ? undone : "", undone ? "`" : "");
+	free(undone);
+	return EXIT_OK;
+}
+
+static int
+do_log(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	show_log(s, o);
+	return EXIT_OK;
+}
+
+static int
+do_call(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	call(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_afflict(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	afflict(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_party_act(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	party_act(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_light(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	light_act(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_camp(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	camp(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_hour(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	hours(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_edit(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	edit(s, o, argc, argv);
+	return EXIT_OK;
+}
+
+static int
+do_turn(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	turn(s, o, argc - 1, argv + 1);
+	return EXIT_OK;
+}
+
+/* What a command takes: no session (new, batch), no operands, no -n, its own -n. */
+enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8 };
+
+/*
+ * delve's commands, a row each, in the order of -h and delve(6)'s
+ * SYNOPSIS (rows of one form share its line); a word that is none is a
+ * turn's ACTION.  A command is one row here and its function.
+ */
+static const struct command {
+	const char *name;
+	const char *synopsis;
+	int	(*run)(struct session *, const struct opts *, int, char **);
+	unsigned takes;
+} commands[] = {
+	{ "turn", SYN_TURN, do_turn, 0 },
+	{ "new", SYN_NEW, do_new, C_NO_SESSION },
+	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT },
+	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT },
+	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
+	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT },
+	{ "roll", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "reaction", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "chase", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "return", SYN_CALL, do_call, C_OWN_COUNT },
+	{ "infect", SYN_AFFLICT, do_afflict, C_NO_COUNT },
+	{ "cure", SYN_AFFLICT, do_afflict, C_NO_COUNT },
+	{ "damage", SYN_GM, do_party_act, C_NO_COUNT },
+	{ "heal", SYN_GM, do_party_act, C_NO_COUNT },
+	{ "set", SYN_GM, do_party_act, C_NO_COUNT },
+	{ "join", SYN_GM, do_party_act, C_NO_COUNT },
+	{ "leave", SYN_GM, do_party_act, C_NO_COUNT },
+	{ "light", SYN_GM_FILES, do_light, C_NO_COUNT },
+	{ "camp", SYN_GM_FILES, do_camp, C_NO_COUNT },
+	{ "hour", SYN_GM_FILES, do_hour, C_NO_COUNT },
+	{ "edit", SYN_GM_FILES, do_edit, C_NO_COUNT },
+	{ "batch", SYN_BATCH, do_batch, C_NO_SESSION },
+	{ NULL, NULL, NULL, 0 }
+};
+
+/* -h's usage: each form of the table once, in its order. */
+static char *
+synopsis_lines(void)
+{
+	const struct command *c;
+	char *text;
+	size_t len;
+	FILE *fp = open_memstream(&text, &len);
+
+	if (fp == NULL)
+		err(EXIT_IO, "open_memstream");
+	for (c = commands; c->name != NULL; c++)
+		if (c == commands || strcmp(c->synopsis, c[-1].synopsis) != 0)
+			fprintf(fp, "%s%s", c == commands ? "" : "\n       ",
+			    c->synopsis);
+	if (fclose(fp) != 0)
+		err(EXIT_IO, "open_memstream");
+	return text;
+}
+
+static const struct command *
+command_named(const char *word)
+{
+	const struct command *c;
+
+	for (c = commands; c->name != NULL; c++)
+		if (strcmp(c->name, word) == 0)
+			return c;
+	return NULL;
+}
+
+/* A word that is neither a command nor an ACTION of the session's rules. */
+static void
+refuse_word(const struct session *s, const char *word)
+{
+	const struct command *c;
+	char list[512] = "";
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+
+	if (r < 0 || hazard_action_word(r, word))
+		return;		/* hazard says what is wrong with the rest */
+	for (c = commands; c->name != NULL; c++)
+		str_append(list, sizeof list, ", ", "%s", c->name);
+	errx(EXIT_BAD, "%s: not a command or an action of the %s rules (%s); "
+	    "the commands: %s", word, rules_names[r], hazard_actions_said[r], list);
+}
+
+/* The command's words, -n and the words after it, not told twice. */
+static void
+refuse_misplaced(const struct command *c, const struct opts *o, int argc,
+    char **argv)
+{
+	if (o->count_set && (c->takes & C_OWN_COUNT))
+		errx(EXIT_BAD, "-n: %s takes its own -n", c->name);
+	if (o->count_set && (c->takes & C_NO_COUNT))
+		errx(EXIT_BAD, "-n: %s takes no count", c->name);
+	if ((c->takes & C_BARE) && argc > 1)
+		errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c->name);
+}
+
+/*
+ * The command line as the generation keeps it (delve(6) FILES): the words
+ * after delve, -C DIR left out, a word with a blank or a quote quoted as
+ * sh(1) would, at most 14 words.
+ */
+static char *
+command_line(int argc, char **argv)
+{
+	char *text;
+	size_t len;
+	FILE *fp = open_memstream(&text, &len);
+	int i, n = 0;
+
+	if (fp == NULL)
+		err(EXIT_IO, "open_memstream");
+	fputs("delve", fp);
+	for (i = 1; i < argc && n < 14; i++, n++) {
+		if (strcmp(argv[i], "-C") == 0 && i + 1 < argc) {
+			i++;
+			continue;
+		}
+		if (strncmp(argv[i], "-C", 2) == 0)
+			continue;
+		if (argv[i][0] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+:,./@%") == strlen(argv[i]))
+			fprintf(fp, " %s", argv[i]);
+		else
+			fprintf(fp, " '%s'", argv[i][strcspn(argv[i], "'\t\n\r")] ?
+			    "..." : argv[i]);
 	}
-	if (strcmp(c, "status") == 0)
-		status(s);
-	else if (strcmp(c, "check") == 0)
-		rc = check(s);
-	else if (strcmp(c, "undo") == 0)
-		ses_undo(s);
-	else if (strcmp(c, "log") == 0)
-		show_log(s, o);
-	else if (word_in(c, calls) >= 0)
-		call(s, o, argc, argv);
-	else if (strcmp(c, "infect") == 0 || strcmp(c, "cure") == 0)
-		afflict(s, o, argc, argv);
-	else if (gm_is_party_act(c))
-		party_act(s, o, argc, argv);
-	else if (strcmp(c, "light") == 0)
-		light_act(s, o, argc, argv);
-	else if (strcmp(c, "camp") == 0 || (strcmp(c, "rest") == 0 && travelling(s)))
-		camp(s, o, argc, argv);
-	else if (strcmp(c, "edit") == 0)
-		edit(s, o, argc, argv);
-	else if (strcmp(c, "hour") == 0)
-		hours(s, o, argc, argv);
-	else if (strcmp(c, "turn") == 0)
-		turn(s, o, argc - 1, argv + 1);
-	else
-		turn(s, o, argc, argv);
-	return rc;
+	if (i < argc)
+		fputs(" ...", fp);
+	if (fclose(fp) != 0)
+		err(EXIT_IO, "open_memstream");
+	return text;
 }
 
 int
@@ -1990,26 +2285,46 @@ main(int argc, char *argv[])
 {
 	struct opts o = { 0 };
 	struct session s;
+	const struct command *c = NULL;
+	char *line = command_line(argc, argv), *synopsis = synopsis_lines();
 	int rc;
 
 	util_init();
 	proc_init(argv[0]);
-	argv = parse_options(&o, &argc, argv);	/* fds 0-2 opened first */
-	if (argc > 0 && strcmp(argv[0], "new") == 0) {
-		new_session(argc, argv);
-		return EXIT_OK;
-	}
-	if (argc > 0 && strcmp(argv[0], "batch") == 0) {
-		rc = batch(argc, argv);
+	argv = parse_options(&o, synopsis, &argc, argv);	/* fds 0-2 opened first */
+	free(synopsis);
+	if (argc > 0)
+		c = command_named(argv[0]);
+	if (c != NULL && (c->takes & C_NO_SESSION)) {
+		rc = c->run(NULL, &o, argc, argv);
 		out_done();
+		free(line);
 		return rc;
 	}
 	ses_lock(&s, o.dir, 0);
 	ses_load(&s);
 	session_env(&s);
-	rc = command(&s, &o, argc, argv);
+	if (c == NULL || c->run != do_undo) {	/* undo says what it takes back */
+		free(s.command);
+		s.command = line;
+		line = NULL;
+	}
+	if (c == NULL && argc > 0 && strcmp(argv[0], "rest") == 0 && travelling(&s))
+		c = command_named("camp");	/* 004: a rest under travel is a camp */
+	if (c == NULL) {	/* the words are a turn's ACTION */
+		if (argc > 0)
+			refuse_word(&s, argv[0]);
+		turn(&s, &o, argc, argv);
+		rc = EXIT_OK;
+	} else {
+		refuse_misplaced(c, &o, argc, argv);
+		if (c->run == do_turn && argc > 1)
+			refuse_word(&s, argv[1]);
+		rc = c->run(&s, &o, argc, argv);
+	}
 	ses_prune(&s);
 	ses_close(&s);
 	out_done();
+	free(line);
 	return rc;
 }

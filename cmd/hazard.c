@@ -424,8 +424,13 @@ fatigue_condition(struct run *run)
 			    "exhausted, and makes rolls at disadvantage.",
 			    m->name);
 		} else {
+			/*
+			 * tired= and exhausted= are one condition: given
+			 * together, so that -w writes the same line whether
+			 * the turns came in one run or in many (party_save)
+			 */
 			m->val[PK_TIRED] = 1;
-			m->has |= 1u << PK_TIRED;
+			m->has |= 1u << PK_TIRED | 1u << PK_EXHAUSTED;
 			emit_member(run, "tired", "%s is tired (no effect yet).",
 			    m->name);
 		}
@@ -850,9 +855,8 @@ travel_cadence(struct run *run, int argc, char **argv)
 	int w = word_in(argv[0], cadence_words_004);
 
 	if (w < 0)
-		errx(EXIT_BAD, "%s: not a cadence of the travel rules (hourly, "
-		    "daily, weekly; overland, river, lake: daily; sea: weekly)",
-		    argv[0]);
+		errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
+		    argv[0], hazard_actions_said[R_TRAVEL]);
 	if (argc > 1)
 		opt_usage(&spec, "%s: one operand too many", argv[1]);
 	run->cadence = cadence_of_word_004[w];
@@ -896,9 +900,8 @@ parse_action(struct run *run, int argc, char **argv)
 	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
 	    (a == A_REST) == alarm || (a == A_REST && !hr->rest_action))
 		errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
-		    rules_names[run->s.rules], alarm ?
-		    "advance, stay, backtrack, hide pass [SPARKS], hide fail" :
-		    hr->rest_action ? "rest" : "none");
+		    rules_names[run->s.rules], hr->rest_action || alarm ?
+		    hazard_actions_said[run->s.rules] : "none");
 	run->action = (enum action)a;
 	if (a == A_HIDE)
 		hide_operands(run, argc, argv);

@@ -586,7 +586,10 @@ infect(struct run *run)
 	struct state *s = &run->s;
 	struct affliction *a = &run->a.aff;
 	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
+	const struct member *m = member_named(run, a->name);
 
+	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
+		errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
 	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
 	    run->a.first, says, sizeof says)) {
 		event(s->turn, s->tick, "infect", a->name, "%s", says);

@@ -227,6 +227,39 @@ said_dice(const struct dice *d, char *buf, int size)
 	dice_format(d, buf + n, size - n);
 }
 
+/* The words NAME SOURCE ABILITY DC DAMAGE LENGTH of a state line, w[1] on. */
+static const char *
+set_fields(struct affliction *a, char **w)
+{
+	const char *why;
+
+	if ((why = afflict_init(a, w[1], w[2])) != NULL ||
+	    (why = set_ability(a, w[3])) != NULL ||
+	    (why = set_dc(a, w[4])) != NULL ||
+	    (why = set_damage(a, w[5])) != NULL ||
+	    (why = set_length(a, w[6])) != NULL)
+		return why;
+	return NULL;
+}
+
+/*
+ * One state line's words read for a reader of timedice's file (delve
+ * status): 0, or -1 when they are not an affliction's.
+ */
+int
+afflict_parse(struct affliction *a, char **w, int nw)
+{
+	long long stage, left;
+
+	if (nw != 9 || set_fields(a, w) != NULL ||
+	    strtonum_ok(w[7], 1, 1000000, &stage) != 0 ||
+	    strtonum_ok(w[8], 1, (long long)CLOCK_MAX, &left) != 0)
+		return -1;
+	a->stage = (long)stage;
+	a->left = (uint64_t)left;
+	return 0;
+}
+
 /*
  * timedice(6) FILES: "affliction NAME SOURCE ABILITY DC DAMAGE LENGTH STAGE
  * TURNS", one line an affliction.
@@ -240,11 +273,7 @@ afflict_load(struct afflictions *al, const struct kwf *f, char **w, int nw)
 	if (nw != 9)
 		kwf_bad(f, "affliction: expected NAME SOURCE ABILITY DC DAMAGE "
 		    "LENGTH STAGE TURNS");
-	if ((why = afflict_init(&a, w[1], w[2])) != NULL ||
-	    (why = set_ability(&a, w[3])) != NULL ||
-	    (why = set_dc(&a, w[4])) != NULL ||
-	    (why = set_damage(&a, w[5])) != NULL ||
-	    (why = set_length(&a, w[6])) != NULL)
+	if ((why = set_fields(&a, w)) != NULL)
 		kwf_bad(f, "affliction: %s", why);
 	if (afflict_find(al, a.name, a.source) >= 0)
 		kwf_bad(f, "affliction: %s %s: named twice", a.name, a.source);
@@ -280,6 +309,24 @@ afflict_describe(const struct affliction *a, char *buf, size_t size)
 	said_dice(&a->damage, dice, sizeof dice);
 	snprintf(buf, size, "a CON mod check at DC %ld or %s %s damage", a->dc,
 	    dice, ability_name[a->ability]);
+}
+
+/*
+ * An affliction as said of its character, the clock NOW in turns: "afflicted
+ * by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod
+ * check at DC 11 or 1d6 CON damage" (004: "At the culmination of each
+ * stage, the infected PC can make another check or suffer damage").
+ */
+void
+afflict_status(const struct affliction *a, uint64_t now, char *buf,
+    size_t size)
+{
+	char when[CLOCK_WHEN_SIZE], span[64], brings[160];
+
+	afflict_describe(a, brings, sizeof brings);
+	snprintf(buf, size, "afflicted by %s, stage %ld: it ends in %s, at %s, "
+	    "with %s", a->source, a->stage, clock_span(a->left, span,
+	    sizeof span), clock_when(now + a->left, when), brings);
 }
 
 /*

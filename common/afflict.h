@@ -54,6 +54,9 @@ void	 afflict_load(struct afflictions *al, const struct kwf *f, char **w,
 void	 afflict_save(const struct afflictions *al, struct kwf *f);
 
 void	 afflict_describe(const struct affliction *a, char *buf, size_t size);
+int	 afflict_parse(struct affliction *a, char **w, int nw);
+void	 afflict_status(const struct affliction *a, uint64_t now, char *buf,
+	     size_t size);
 
 struct check;
 void	 afflict_check(struct check *c, struct member *m, struct rng *r,

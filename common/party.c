@@ -108,26 +108,39 @@ party_assign(struct member *m, const char *word, char *why, size_t size)
 	return 0;
 }
 
-/* 1 when M already has the key of WORD (key=value). */
+/*
+ * A key the programs do not read (notes=, a GM's own) is kept as it is
+ * written, shown by delve status and written back unchanged with -w: its
+ * name lower-case letters, digits, '-' and '_', from a letter, at most
+ * PARTY_KEY_MAX bytes (delving(7) PARTY FILE).
+ */
 static int
-given_twice(const struct member *m, const char *word)
+free_key_ok(const char *key)
 {
-	char key[32];
-	int k;
+	size_t n = strspn(key, "abcdefghijklmnopqrstuvwxyz0123456789-_");
 
-	snprintf(key, sizeof key, "%.*s", (int)strcspn(word, "="), word);
-	return (k = word_in(key, party_keys)) >= 0 && (m->has & 1u << k) != 0;
+	return key[0] >= 'a' && key[0] <= 'z' && key[n] == '\0' &&
+	    n <= PARTY_KEY_MAX;
 }
 
 static void
 set_key(struct party *p, struct member *m, char *word)
 {
-	char why[512];
+	char why[512], *eq = strchr(word, '=');
+	int k;
 
-	if (given_twice(m, word)) {	/* one value a key: no "last one wins" */
-		word[strcspn(word, "=")] = '\0';
-		bad(p, m->lineno, "%s: given twice", word);
+	if (eq == NULL)
+		bad(p, m->lineno, "'%s': expected key=value", word);
+	*eq = '\0';
+	if ((k = word_in(word, party_keys)) < 0) {	/* a free key: kept as written */
+		if (!free_key_ok(word))
+			bad(p, m->lineno, "'%s': a key is lower-case letters, digits, "
+			    "'-' and '_', from a letter, at most 32", word);
+		return;
 	}
+	if (m->has & 1u << k)	/* one value a key: no "last one wins" */
+		bad(p, m->lineno, "%s: given twice", word);
+	*eq = '=';
 	if (party_assign(m, word, why, sizeof why) != 0)
 		bad(p, m->lineno, "%s", why);
 }
@@ -201,7 +214,7 @@ party_load(struct party *p, const char *path)
 		errx(EXIT_BAD, "%s: a %s state file, not a party file", path, kind);
 	memset(p, 0, sizeof *p);
 	p->path = path;
-	while ((line = kwf_text(f, 4096)) != NULL)
+	while ((line = kwf_text(f, PARTY_LINE_MAX)) != NULL)
 		parse_line(p, line, kwf_lineno(f));
 	kwf_close(f);
 	if (p->n == 0)
@@ -419,6 +432,106 @@ party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	return got;
 }
 
+/*
+ * A character's hit points and conditions as a GM says them under RULES
+ * (enum rules), the same words the programs' records use (delving(7)
+ * PARTY FILE): "dead (CON 0);
+ * 9 of 12 HP; 2 Fatigue; tired; exhausted: ...; 1 load over STR 10: ...".
+ */
+void
+party_describe(const struct member *m, int rules, char *buf, size_t size)
+{
+	long over = party_overload(m);
+
+	buf[0] = '\0';
+	if (party_dead(m))
+		str_append(buf, size, "; ", "dead (CON 0)");	/* 004: "They're dead" */
+	if (m->has & 1u << PK_HP) {
+		str_append(buf, size, "; ", "%ld", m->val[PK_HP]);
+		if (m->has & 1u << PK_HPMAX)
+			str_append(buf, size, "", " of %ld", m->val[PK_HPMAX]);
+		/* 004: "reaches 0 hit points is incapacitated" */
+		str_append(buf, size, "", " HP%s", m->val[PK_HP] == 0 ?
+		    ", incapacitated" : "");
+	}
+	if (m->val[PK_FATIGUE] != 0)			/* 000 */
+		str_append(buf, size, "; ", "%ld Fatigue", m->val[PK_FATIGUE]);
+	if (m->val[PK_TIRED])				/* 002 */
+		str_append(buf, size, "; ", "tired");
+	/* each rules name its own seed's effects (check.c applies them) */
+	if (m->val[PK_EXHAUSTED] && rules == R_TRAVEL)	/* 004 */
+		str_append(buf, size, "; ", "exhausted: disadvantage on all "
+		    "checks, speed 0 ft");
+	else if (m->val[PK_EXHAUSTED] && rules == R_DUNGEONTURN)	/* 002 */
+		str_append(buf, size, "; ", "exhausted: rolls at disadvantage");
+	else if (m->val[PK_EXHAUSTED])
+		str_append(buf, size, "; ", "exhausted");
+	if (over > 0 && rules == R_TRAVEL)		/* 004 load */
+		str_append(buf, size, "; ", "%ld load over STR %ld: disadvantage "
+		    "on all checks, %ld ft slower", over, m->val[PK_STRENGTH],
+		    over * LOAD_SPEED_004);
+	else if (over > 0)
+		str_append(buf, size, "; ", "%ld load over STR %ld", over,
+		    m->val[PK_STRENGTH]);
+	else if (m->has & 1u << PK_LOAD) {
+		str_append(buf, size, "; ", "carries %ld load", m->val[PK_LOAD]);
+		if (m->has & 1u << PK_STRENGTH)
+			str_append(buf, size, "", ", STR %ld", m->val[PK_STRENGTH]);
+	}
+}
+
+/*
+ * The other words of a character's LINE, as "dex +2, level 3, notes x":
+ * the modifiers signed, a GM's own keys as written, the keys
+ * party_describe says left out.
+ */
+void
+party_sheet(const char *line, char *buf, size_t size)
+{
+	static const char *const said[] = { "hp", "hpmax", "fatigue", "tired",
+	    "exhausted", "load", "strength", NULL };
+	static const char *const mods[] = { "str", "dex", "con", "int", "wis",
+	    "cha", "best", NULL };
+	char word[PARTY_LINE_MAX], *w, *eq, *save;
+
+	buf[0] = '\0';
+	str_copy(word, sizeof word, line);
+	word[strcspn(word, "#\n")] = '\0';
+	if (strtok_r(word, " \t", &save) == NULL)	/* the name */
+		return;
+	while ((w = strtok_r(NULL, " \t", &save)) != NULL) {
+		if ((eq = strchr(w, '=')) == NULL)
+			continue;
+		*eq = '\0';
+		if (word_in(w, said) >= 0)
+			continue;
+		if (word_in(w, mods) >= 0)
+			str_append(buf, size, ", ", "%s %+ld", w, atol(eq + 1));
+		else
+			str_append(buf, size, ", ", "%s %s", w, eq + 1);
+	}
+}
+
+/*
+ * Each character of the party file PATH, read as every program reads it
+ * (party_load: a bad line is refused, FILE:LINE), with its line's text.
+ */
+void
+party_each(const char *path, void (*fn)(void *, const struct member *,
+    const char *), void *arg)
+{
+	struct party *p = emalloc(sizeof *p);
+	struct kwf *f;
+	int i;
+
+	party_load(p, path);
+	f = kwf_read(path, "a party file");
+	for (i = 0; i < p->n; i++)
+		fn(arg, &p->m[i], kwf_line(f, p->m[i].lineno));
+	kwf_close(f);
+	free(p);
+}
+
 /* One word of a character's line: key=value, rewritten when the value changed. */
 static void
 save_word(FILE *out, const char *w, size_t n, const struct member *was,
@@ -438,7 +551,11 @@ save_word(FILE *out, const char *w, size_t n, const struct member *was,
 	fwrite(w, 1, n, out);
 }
 
-/* The keys a program gave a character who had none: at the words' end. */
+/*
+ * The keys a program gave a character who had none: at the words' end, in
+ * party_keys' order, a key given at 0 too (hazard's exhausted=0 beside
+ * tired=1), so that one run and many give the same words.
+ */
 static void
 save_added(FILE *out, int comment, const struct member *was,
     const struct member *now)
@@ -446,7 +563,7 @@ save_added(FILE *out, int comment, const struct member *was,
 	int k;
 
 	for (k = 0; k < PK_NKEYS; k++)
-		if ((now->has & ~was->has & 1u << k) && now->val[k] != was->val[k])
+		if (now->has & ~was->has & 1u << k)
 			fprintf(out, comment ? "%s=%ld " : " %s=%ld",
 			    party_keys[k], now->val[k]);
 }

@@ -8,6 +8,8 @@
 
 #define PARTY_MAX 64
 #define PARTY_NAME_MAX 32
+#define PARTY_LINE_MAX 4096	/* bytes a character's line holds (delving(7)) */
+#define PARTY_KEY_MAX 32	/* bytes a key holds, a GM's own keys too */
 
 enum party_key {
 	PK_STR, PK_DEX, PK_CON, PK_INT, PK_WIS, PK_CHA,
@@ -67,6 +69,11 @@ long	 party_damage(struct member *m, long hp);
 void	 party_say_hp(const struct member *m, char *buf, size_t size);
 void	 party_line(FILE *out, const char *line, const struct member *was,
 	     const struct member *now);
+
+void	 party_describe(const struct member *m, int rules, char *buf, size_t size);
+void	 party_sheet(const char *line, char *buf, size_t size);
+void	 party_each(const char *path, void (*fn)(void *, const struct member *,
+	     const char *), void *arg);
 
 struct kwf;
 int	 party_save(struct kwf *f, const struct party *was,

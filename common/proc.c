@@ -107,24 +107,28 @@ slurp(int fd, char **out, size_t *outlen)
 	*outlen = len;
 }
 
-/* The first line the failed stage wrote on stderr, its name first. */
+/*
+ * The last line the failed stage wrote on stderr with its name first, the
+ * one it died with (a warning, "Ash is dead (CON 0): no rolls", may come
+ * before); else its first line, a usage line.
+ */
 static void
 message(const char *prog, struct proc_result *res)
 {
 	char line[PROC_MSG_MAX], first[PROC_MSG_MAX] = "";
 	size_t n = strlen(prog);
+	int named = 0;
 
 	rewind(errs);
 	while (fgets(line, sizeof line, errs) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, prog, n) == 0 && line[n] == ':') {
 			snprintf(res->msg, sizeof res->msg, "%s", line);
-			return;
-		}
-		if (first[0] == '\0')
+			named = 1;
+		} else if (first[0] == '\0')
 			snprintf(first, sizeof first, "%s", line);
 	}
-	if (first[0] != '\0')	/* a usage line */
+	if (!named && first[0] != '\0')	/* a usage line */
 		snprintf(res->msg, sizeof res->msg, "%s: %s", prog, first);
 }
 
@@ -156,13 +160,14 @@ judge(char **const argv[], const int *st, int n, struct proc_result *res)
 }
 
 /*
- * Run argv[0] | argv[1] | ... with stdin from /dev/null.  The last stage
- * writes to outfd, or, when outfd < 0, into *out.  0 when every stage
- * exited 0; else res says which did not and why.
+ * Run argv[0] | argv[1] | ... with stdin from infd (read from where it
+ * stands; the caller keeps it open), else, when infd < 0, from /dev/null.
+ * The last stage writes to outfd, or, when outfd < 0, into *out.  0 when
+ * every stage exited 0; else res says which did not and why.
  */
 int
-proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
-    struct proc_result *res)
+proc_run_from(char **const argv[], int n, int infd, int outfd, char **out,
+    size_t *outlen, struct proc_result *res)
 {
 	pid_t pid[PROC_STAGES_MAX];
 	int st[PROC_STAGES_MAX], p[2], in, i;
@@ -174,7 +179,9 @@ proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
 	}
 	if (ftruncate(fileno(errs), 0) != 0 || lseek(fileno(errs), 0, SEEK_SET) != 0)
 		err(EXIT_IO, "tmpfile");
-	if ((in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+	if (infd >= 0 && (in = fcntl(infd, F_DUPFD_CLOEXEC, 0)) < 0)
+		err(EXIT_IO, "dup");
+	if (infd < 0 && (in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
 		err(EXIT_IO, "/dev/null");
 	fflush(NULL);
 	for (i = 0; i < n; i++) {
@@ -199,4 +206,12 @@ proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
 				err(EXIT_IO, "waitpid");
 	judge(argv, st, n, res);
 	return res->stage >= 0;
+}
+
+/* Run argv[0] | argv[1] | ... with stdin from /dev/null (proc_run_from). */
+int
+proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
+    struct proc_result *res)
+{
+	return proc_run_from(argv, n, -1, outfd, out, outlen, res);
 }

@@ -19,5 +19,7 @@ struct proc_result {
 void	 proc_init(const char *argv0);
 int	 proc_run(char **const argv[], int n, int outfd, char **out, size_t *outlen,
 	     struct proc_result *res);
+int	 proc_run_from(char **const argv[], int n, int infd, int outfd,
+	     char **out, size_t *outlen, struct proc_result *res);
 
 #endif

@@ -727,6 +727,28 @@ const struct hazard_rules hazard_rules[R_NRULES] = {
 	[R_TRAVEL] = { .d20 = 1, .cautious = 1, .cadences = 1 },	/* 004 */
 };
 
+/* hazard(6) ACTION: the words a turn takes under each rules name, said */
+const char *const hazard_actions_said[R_NRULES] = {
+	[R_EXPLORATION] = "rest", [R_BOOKKEEPING] = "rest",
+	[R_DELVING] = "rest", [R_DUNGEONTURN] = "rest",
+	[R_ALARM] = "advance, stay, backtrack, hide pass [SPARKS], hide fail", /* 003 */
+	[R_TRAVEL] = "hourly, daily, weekly; overland, river, lake: daily; "
+	    "sea: weekly",						/* 004 */
+};
+
+/* 1 when WORD is the first word of an ACTION of hazard under rules r. */
+int
+hazard_action_word(int r, const char *word)
+{
+	static const char *const d6[] = { "rest", NULL };
+	static const char *const alarm[] = { "advance", "stay", "backtrack",
+	    "hide", NULL };
+
+	if (hazard_rules[r].cadences)
+		return word_in(word, cadence_words_004) >= 0;
+	return word_in(word, hazard_rules[r].alarm ? alarm : d6) >= 0;
+}
+
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "

@@ -137,6 +137,8 @@ struct hazard_rules {
 	unsigned cadences : 1;		/* 004: travel turns hourly, daily, weekly */
 };
 extern const struct hazard_rules hazard_rules[R_NRULES];
+extern const char *const hazard_actions_said[R_NRULES];
+int	 hazard_action_word(int r, const char *word);
 extern const struct tbl shift_001;
 extern const struct tbl disposition_002;
 

@@ -332,6 +332,7 @@ struct reading {
 	unsigned seen;
 	uint64_t turn, calls;	/* a generation's delve file */
 	long long log;
+	char	*command;	/* the command that made it, or NULL */
 };
 
 static void
@@ -398,6 +399,12 @@ info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 	int k = word_in(w[0], keys);
 	long long v;
 
+	if (strcmp(w[0], "command") == 0) {	/* command WORD ...: delve(6) FILES */
+		once(r, 3, w, path, ln);
+		free(r->command);
+		r->command = words_joined(w + 1, nw - 1);
+		return 0;
+	}
 	if (k < 0)
 		return 1;
 	once(r, k, w, path, ln);
@@ -555,7 +562,7 @@ void
 ses_load(struct session *s)
 {
 	char *path = ses_path(s, "", "session"), *gen;
-	struct reading r = { s, 0, 0, 0, 0 };
+	struct reading r = { s, 0, 0, 0, 0, NULL };
 
 	if (!ses_read(path, session_line, &r))
 		errx(EXIT_BAD, "%s: not a session (no session file): make one with "
@@ -568,6 +575,8 @@ ses_load(struct session *s)
 	s->turn = r.turn;
 	s->calls = r.calls;
 	s->logsize = r.log;
+	free(s->command);
+	s->command = r.command;
 	check_log(s);
 	free(gen);
 	free(path);
@@ -800,6 +809,8 @@ write_info(struct session *s)
 		err(EXIT_IO, "%s", path);
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
+	if (s->command != NULL)
+		fprintf(fp, "command %s\n", s->command);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		err(EXIT_IO, "%s", path);
 	free(path);
@@ -947,12 +958,13 @@ static int
 log_before(struct session *s, unsigned long g, long long *log)
 {
 	char *gen = ses_genname(g - 1), *path = ses_path(s, gen, INFO);
-	struct reading r = { s, 0, 0, 0, 0 };
+	struct reading r = { s, 0, 0, 0, 0, NULL };
 	struct stat sb;
 	int ok = g > 0 && lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
 	    ses_read(path, info_line, &r) && (r.seen & 2u);
 
 	*log = r.log;
+	free(r.command);
 	free(path);
 	free(gen);
 	return ok;
@@ -1010,6 +1022,8 @@ ses_undo(struct session *s)
 	s->turn = r.turn;
 	s->calls = r.calls;
 	s->logsize = s->logat = r.log;
+	free(s->command);
+	s->command = r.command;
 	remove_entry(s->dfd, cur);
 	free(cur);
 	free(gen);
@@ -1057,6 +1071,7 @@ ses_close(struct session *s)
 	free(s->rules);
 	free(s->lights);
 	free(s->clock);
+	free(s->command);
 	while (s->ntables > 0) {
 		s->ntables--;
 		free(s->table_key[s->ntables]);

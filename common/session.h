@@ -36,6 +36,7 @@ struct session {
 	long long pending;	/* that tail: the whole of g.N/records */
 	int	 recfd;		/* this command's records, .new.PID/records, or -1 */
 	int	 writing;	/* this command changes the session */
+	char	*command;	/* the command that made the generation, or NULL */
 };
 
 void	 ses_lock(struct session *s, const char *dir, int create);

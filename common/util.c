@@ -88,6 +88,21 @@ str_copy(char *dst, size_t size, const char *src)
 	return n;
 }
 
+/* Append to a sentence in buf, cut to fit: each part after the first behind SEP. */
+void
+str_append(char *buf, size_t size, const char *sep, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n > 0 && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "%s", sep);
+	va_start(ap, fmt);
+	if (n < size)
+		vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+}
+
 /* A filter ends quietly on a closed pipe, whatever its parent ignored. */
 void
 util_init(void)

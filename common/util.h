@@ -48,6 +48,8 @@ void	 *emalloc(size_t n);
 void	 *ereallocarray(void *p, size_t n, size_t size);
 char	 *estrdup(const char *s);
 size_t	  str_copy(char *dst, size_t size, const char *src);
+void	  str_append(char *buf, size_t size, const char *sep, const char *fmt, ...)
+	      ESC_PRINTF(4);
 void	  util_init(void);
 void	  version(const char *prog);
 extern const char *const yes_no[3];	/* a state file's flags: "no", "yes" */

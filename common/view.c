@@ -26,8 +26,9 @@ struct line {
 };
 
 /*
- * Split a record in place.  A line that is not one (roll's bare totals)
- * is one field, at the turn of the line before.
+ * Split a record in place.  A line that is not one, whose first field
+ * names no program (roll's bare totals, roll -o's odds), is one field, at
+ * the turn of the line before.
  */
 static void
 split(char *s, struct line *l, uint64_t prev)
@@ -41,9 +42,9 @@ split(char *s, struct line *l, uint64_t prev)
 			break;
 		*s++ = '\0';
 	}
-	if (l->nf > 2)
+	if (l->nf > 2 && rec_prog_of(l->f[0], strlen(l->f[0])) >= 0)
 		l->turn = strtoull(l->f[1], &end, 10);
-	if (l->nf < 3 || *end != '\0' || *l->f[1] < '0' || *l->f[1] > '9') {
+	if (end == NULL || *end != '\0' || *l->f[1] < '0' || *l->f[1] > '9') {
 		while (l->nf > 1)	/* join it up again */
 			l->f[--l->nf][-1] = '\t';
 		l->turn = prev;
@@ -104,19 +105,24 @@ bare_json(char *s)
 
 /*
  * -j: each record as its program writes it with -j, through the one
- * layout table (delving(7) THE RECORD STREAM); a line that is no record
- * (roll's bare totals) as it is.
+ * layout table (delving(7) THE RECORD STREAM), but that the second field
+ * is always the session's turn (delve writes it there, in a call's record
+ * too), so named "turn"; a line that is no record (roll's bare totals) as
+ * it is.
  */
 static void
 print_json(struct line *l)
 {
 	const struct rec_layout *lay = NULL;
+	struct rec_layout at_turn;
 	int prog = rec_prog_of(l->f[0], strlen(l->f[0]));
 
 	if (l->nf > 1 && prog >= 0)
 		lay = rec_layout_of(prog, l->f, l->nf);
 	if (lay != NULL) {
-		rec_fields_json(lay, l->f);
+		at_turn = *lay;
+		at_turn.names[0] = "turn";
+		rec_fields_json(&at_turn, l->f);
 		return;
 	}
 	while (l->nf > 1)	/* join it up again */
@@ -163,6 +169,47 @@ stream_read(const struct reader *r, long long off, char *to, size_t n)
 	if (got == 0)
 		errx(EXIT_IO, "%s: shorter than it was a moment ago", r->name);
 	return (size_t)got;
+}
+
+/*
+ * hazard's lines about one character (hazard(6) OUTPUT), which follow the
+ * sentence that announces them: "The party did not rest ...", then each
+ * character's save or damage.
+ */
+static int
+announced(const struct line *l)
+{
+	static const char *const keys[] = { "save", "down", "damage", "tired",
+	    "exhausted", "heal", NULL };
+
+	return l->nf > 4 && strcmp(l->f[0], "hazard") == 0 &&
+	    word_in(l->f[3], keys) >= 0;
+}
+
+/* One line of a turn, as the people's view prints it. */
+struct said {
+	char	*text;
+	int	 hazard, announced;
+};
+
+/*
+ * A sentence and the lines it announces stay together: another program's
+ * line of the same turn that came between them sinks below them.  Only
+ * one turn's lines are held.
+ */
+static void
+keep_together(struct said *l, size_t n)
+{
+	struct said t;
+	size_t i;
+	int moved = 1;
+
+	while (moved)
+		for (moved = 0, i = 0; i + 1 < n; i++)
+			if (l[i + 1].announced && !l[i].hazard) {
+				t = l[i], l[i] = l[i + 1], l[i + 1] = t;
+				moved = 1;
+			}
 }
 
 /* More bytes after the buffer's; 0 at the end of the stream. */
@@ -256,6 +303,7 @@ print_people(struct reader *r, uint64_t start, uint64_t prev)
 	size_t n, i;
 	char hhmm[8], *s;
 	struct line l;
+	struct said *said = NULL;
 	int w = turn_width(r, prev), shown;
 
 	seek_line(r, 0, 0);
@@ -281,16 +329,25 @@ print_people(struct reader *r, uint64_t start, uint64_t prev)
 		if (!shown)
 			t += step;
 		seek_line(r, at, at_line);
+		said = ereallocarray(said, n, sizeof *said);
 		for (i = 0; i < n; i++) {
 			split(next_line(r), &l, turn);
+			said[i].text = estrdup(l.f[l.nf - 1]);
+			said[i].hazard = strcmp(l.f[0], "hazard") == 0;
+			said[i].announced = announced(&l);
+		}
+		keep_together(said, n);
+		for (i = 0; i < n; i++) {
 			if (i == 0)
 				printf("turn %*" PRIu64 "  %s  %s\n", w, turn,
-				    clock_hhmm(t, hhmm), l.f[l.nf - 1]);
+				    clock_hhmm(t, hhmm), said[i].text);
 			else
-				printf("%*s%s\n", w + 14, "", l.f[l.nf - 1]);
+				printf("%*s%s\n", w + 14, "", said[i].text);
+			free(said[i].text);
 		}
 		prev = turn;
 	}
+	free(said);
 }
 
 /* Every line read and checked, nothing printed. */

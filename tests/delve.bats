@@ -67,7 +67,10 @@ clean() {
 	# what delve new does, by hand (delve(6) FILES), then one plain pipeline
 	light -f l -s friday -l torch,lantern status > /dev/null
 	timedice -f t -s friday show > /dev/null
-	hazard -f h -s friday -n 36 -p party.txt | light -f l -s friday - |
+	# hazard keeps the party's Fatigue (-w) under rules that keep characters
+	cp party.txt p1.txt
+	cp party.txt p2.txt
+	hazard -f h -s friday -n 36 -p p1.txt -w | light -f l -s friday - |
 	    timedice -f t -s friday - | reaction -f r -s friday - > plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$output"
@@ -76,8 +79,9 @@ clean() {
 	cmp l crypt/state/light
 	cmp t crypt/state/timedice
 	cmp r crypt/state/reaction
+	cmp p1.txt crypt/state/party
 	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
-	hazard -s friday -n 36 -p party.txt | light -s friday -l torch,lantern - |
+	hazard -s friday -n 36 -p p2.txt -w | light -s friday -l torch,lantern - |
 	    timedice -s friday - | reaction -s friday - | grep -v "^light	0	" > stateless
 	cmp plain stateless
 }
@@ -312,7 +316,8 @@ fail_at() {
 
 @test "delve status: each character's hit points, fatigue, tiredness, exhaustion and load as sentences (issue 15)" {
 	printf 'Ann dex=2 hp=9 hpmax=12 fatigue=2 tired=1 level=3 # the lead\nBo con=-1 hp=0 exhausted=1 load=12 strength=10 dexterity=11\nCy wis=1\nDee load=3 strength=10\n' > sheet.txt
-	delve new -s friday -p sheet.txt sheet
+	# travel: hazard needs no con= of them (delve new refuses a party the turns would)
+	delve new -s friday -r travel -p sheet.txt sheet
 	run -0 --separate-stderr delve -C sheet status
 	[ -z "$stderr" ]
 	eq "party     Ann: 9 of 12 HP; 2 Fatigue; tired. Also dex +2, level 3.
@@ -326,7 +331,7 @@ party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^part
 	delve new -s 45 -p dead.txt grave
 	run -0 --separate-stderr delve -C grave status
 	[ -z "$stderr" ]
-	eq "party     Pip: dead (CON 0); 4 HP; exhausted: disadvantage on all checks, speed 0 ft. Also con -5, resilience 0.
+	eq "party     Pip: dead (CON 0); 4 HP; exhausted. Also con -5, resilience 0.
 party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | grep '^party')"
 }
 
@@ -575,7 +580,7 @@ crypt_table() {
 	eq "affliction Pip venom con 11 1d6 2hours 1 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
 	eq "session   snake: seed 45, rules exploration, turn 0" "${lines[0]}"
-	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check against DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
+	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
 	! grep -q affliction <<< "$output"
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
@@ -583,7 +588,7 @@ crypt_table() {
 	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
-	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check against DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
+	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
 	# cured at the session's turn: no more stages, the damage stays
 	run -0 --separate-stderr delve -C snake -R cure Pip venom
 	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
@@ -625,7 +630,9 @@ crypt_table() {
 	# party.txt gives no resilience=: the turns run as before issue 15
 	delve new -s friday -p party.txt old
 	run -0 delve -C old -n 40
-	cmp party.txt old/state/party
+	# only hazard's Fatigue is kept there (issue 22), timedice wrote nothing
+	grep -q 'fatigue=[1-9]' old/state/party
+	eq "$(cat party.txt)" "$(sed 's/ fatigue=[0-9]*$//' old/state/party)"
 }
 
 # ---- issue 16: 004's travel cadences in a session
@@ -701,4 +708,287 @@ crypt_table() {
 	run -2 --separate-stderr delve new -s 1 mine
 	eq "delve: mine: not empty: give -F to replace the session" "$stderr"
 	[ -e mine/notes ] && [ -e mine/.new.1 ]
+}
+
+# turns_apart RULES KEY: a party of two that timedice and hazard both write
+# (resilience=, afflictions), a table; 40 one-turn commands in A, one -n 40
+# in B: the same log and the same files (delving(7) SESSIONS).
+turns_apart() {
+	printf 'Ann con=1 wis=0 best=2 dex=1 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 dex=0 hp=6 hpmax=6 level=1 resilience=9\n' > p2.txt
+	rm -rf A B
+	for d in A B; do
+		delve new -s hook -r "$1" -p p2.txt -l torch -T "$2=$TOP/tests/tables/crypt.md#Encounters" $d
+		delve -C $d infect Bo rot 1hours > /dev/null
+		delve -C $d infect Ann venom 3turns > /dev/null
+	done
+	for i in $(seq 40); do delve -C A > /dev/null; done
+	delve -C B -n 40 > /dev/null
+	cmp A/log B/log
+	for f in A/state/*; do
+		# delve and records are the command's own: the one that made the generation
+		[ "$f" = A/state/delve ] || [ "$f" = A/state/records ] || cmp "$f" "B/state/${f#A/state/}"
+	done
+	# the generation's file differs only in the command that made it
+	eq "$(grep -v '^command ' A/state/delve)" "$(grep -v '^command ' B/state/delve)"
+	eq 40 "$(cut -f2 A/log | sort -un | grep -vc '^0$')"
+	# the turns changed the characters (alarm keeps none: hazard only reads)
+	[ "$1" = alarm ] || ! cmp -s p2.txt A/state/party || { echo "$1: no change" >&2; return 1; }
+}
+
+@test "nothing a turn says is lost: 40 one-turn commands equal one -n 40, log and files, under each of the six rules (issue 22)" {
+	for r in exploration bookkeeping delving dungeonturn alarm; do
+		turns_apart $r encounter
+	done
+	turns_apart travel terrible
+}
+
+@test "the lead's check: 12 one-turn commands equal -n 12 under delving, and the party file holds the Fatigue damage the log says (issue 22)" {
+	printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 hp=6 hpmax=6 level=1 resilience=9\n' > p.txt
+	delve new -s hook -r delving -p p.txt A
+	delve new -s hook -r delving -p p.txt B
+	for i in $(seq 12); do delve -C A > /dev/null; done
+	delve -C B -n 12 > /dev/null
+	cmp A/log B/log
+	# the last damage the log says of each is in the party file
+	for who in Ann Bo; do
+		left=$(grep "	$who takes 1 damage" A/log | tail -n 1 | sed 's/.*: \([0-9]*\) HP left\./\1/')
+		grep -q "^$who .* hp=$left " A/state/party
+	done
+}
+
+@test "hazard -w: every key it changes round-trips: N one-turn runs equal one -n N run, for each rules name that keeps characters (issue 22)" {
+	for r in exploration bookkeeping delving dungeonturn; do
+		printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 str=1\nBo con=-1 wis=1 best=1 hp=3 hpmax=6 level=1 str=-1 # a note\n' > one.txt
+		cp one.txt many.txt
+		rm -f s1 s2
+		for i in $(seq 30); do hazard -r $r -f s1 -s rt -p one.txt -w >> one.out; done
+		hazard -r $r -f s2 -s rt -n 30 -p many.txt -w > many.out
+		cmp one.out many.out
+		cmp s1 s2
+		cmp one.txt many.txt
+		rm -f one.out many.out
+	done
+}
+
+@test "delve status: a fully described character with one more key, and a GM's own key, kept, shown and written back unchanged (issue 22)" {
+	printf 'Ann str=1 dex=2 con=1 int=0 wis=0 cha=-1 best=2 hp=10 hpmax=12 speed=30 load=12 resilience=12 strength=10 fatigue=1 exhausted=0 tired=1 level=3 intelligence=10 dexterity=14 notes=likes-cats # the lead\nBo con=0 hp=5 resilience=8\n' > full.txt
+	delve new -s 3 -p full.txt -l torch,torch,lantern full
+	run -0 --separate-stderr delve -C full -n 40
+	run -0 --separate-stderr delve -C full status
+	[ -z "$stderr" ]
+	# the Fatigue status says is the last the log said of Ann
+	said=$(grep '	save	Ann	.*Fatigue, [0-9]* in all\.$' full/log | tail -n 1 | sed 's/.*Fatigue, \([0-9]*\) in all\./\1/')
+	grep -q "^Ann .* fatigue=$said .* notes=likes-cats # the lead$" full/state/party
+	eq "party     Ann: 10 of 12 HP; $said Fatigue; tired; 2 load over STR 10. Also str +1, dex +2, con +1, int +0, wis +0, cha -1, best +2, speed 30, resilience 12, level 3, intelligence 10, dexterity 14, notes likes-cats." "$(grep '^party     Ann' <<< "$output")"
+	# spent sources named once, by kind
+	eq "light     2 torches spent, 1 lantern spent" "$(grep '^light .*spent' <<< "$output")"
+	eq 1 "$(grep -c spent <<< "$output")"
+}
+
+@test "delve new -p reads the party file as the programs will: refused at once, FILE:LINE, nothing made (issue 22)" {
+	printf 'Ann con=1 hp=3\nBo con=x\n' > bad.txt
+	run -2 --separate-stderr delve new -p bad.txt s1
+	eq "delve: bad.txt:2: con=x: expected a whole number from -20 to 40" "$stderr"
+	[ ! -e s1 ]
+	printf 'Ann hp=3\n' > nocon.txt
+	run -2 --separate-stderr delve new -p nocon.txt s2
+	eq "delve: hazard: nocon.txt:1: Ann has no con=" "$stderr"
+	[ ! -e s2 ]
+	printf 'Ann con=1 resilience=9\nBo con=0\n' > nores.txt
+	run -2 --separate-stderr delve new -p nores.txt s3
+	eq "delve: timedice: nores.txt:2: Bo has no resilience=" "$stderr"
+	[ ! -e s3 ]
+	printf 'Ann con=1 Notes=x\n' > badkey.txt
+	run -2 --separate-stderr delve new -p badkey.txt s4
+	eq "delve: badkey.txt:1: 'Notes': a key is lower-case letters, digits, '-' and '_', from a letter, at most 32" "$stderr"
+}
+
+@test "delve: a mistyped command is refused as delve's own, with the list of commands (issue 22)" {
+	delve new -s 1 crypt
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt tunr
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
+	run -2 --separate-stderr delve -C crypt turn tunr
+	one_error delve
+	delve new -s 1 -r travel trip
+	# (rest under travel is 004's camp: delve camp)
+	run -2 --separate-stderr delve -C trip advance
+	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
+	eq "$before" "$(snap crypt)"
+}
+
+@test "delve roll -o and chase pace: a pass-through works in every mode of the program, logged at the session's turn (issue 22)" {
+	printf 'Ann str=1 con=1 hp=9\n' > p.txt
+	delve new -s 1 -p p.txt crypt
+	delve -C crypt -n 2 > /dev/null
+	run -0 --separate-stderr delve -C crypt -R roll -o 2d6
+	eq "$(roll -o 2d6)" "$output"
+	run -0 --separate-stderr delve -C crypt -R chase pace overland
+	eq "chase	2	pace	overland	11	mile	-	-	day	$(DELVING_PARTY=p.txt chase pace overland | cut -f10)" "$output"
+	# -j: the second field of every record is the session's turn
+	delve -C crypt -R roll -c 10 d20 > /dev/null || :
+	delve -C crypt -R reaction > /dev/null
+	run -0 delve -C crypt -j log
+	[ "$(grep -c '"index"' <<< "$output")" -eq 0 ]
+	eq 2 "$(grep '"program":"reaction"' <<< "$output" | sed 's/.*"turn":\([0-9]*\).*/\1/')"
+	eq 2 "$(grep '"program":"roll"' <<< "$output" | sed 's/.*"turn":\([0-9]*\).*/\1/')"
+}
+
+@test "delve undo says what it took back (issue 22)" {
+	delve new -s 1 crypt
+	delve -C crypt -n 3 > /dev/null
+	delve -C crypt rest > /dev/null
+	delve -C crypt roll d20 > /dev/null
+	run -0 --separate-stderr delve -C crypt undo
+	eq "back to turn 4, before \`delve roll d20\`" "$output"
+	run -0 --separate-stderr delve -C crypt undo
+	eq "back to turn 3, before \`delve rest\`" "$output"
+	run -0 --separate-stderr delve -C crypt undo
+	eq "back to turn 0, before \`delve -n 3\`" "$output"
+}
+
+@test "delve: a write error on the output leaves the session as it was, exit 3: a turn, roll, infect (issue 22)" {
+	printf 'Pip con=0 resilience=10\n' > pip.txt
+	delve new -s 1 -p pip.txt crypt
+	before=$(snap crypt)
+	for cmd in "" "-j" "roll d20" "infect Pip venom 2hours"; do
+		run -3 --separate-stderr sh -c "delve -C crypt $cmd > /dev/full"
+		delve -C crypt check > /dev/null
+		eq "$before" "$(snap crypt)"
+	done
+}
+
+@test "delve infect: a dead character (resilience=0) is refused, exit 2, the session as it was (issue 22)" {
+	printf 'Ash con=0 resilience=0\nPip con=0 resilience=10\n' > dead.txt
+	delve new -s 1 -p dead.txt crypt
+	before=$(snap crypt)
+	run -2 --separate-stderr delve -C crypt infect Ash venom 2hours
+	eq "delve: timedice: infect: Ash is dead (CON 0): no rolls; the session is as it was" "$stderr"
+	eq "$before" "$(snap crypt)"
+}
+
+@test "the turn view: a sentence and the lines it announces stay together (issue 22)" {
+	printf 'Ann con=1 hp=10\nBo con=-1 hp=6\n' > p.txt
+	delve new -s hook -p p.txt -l torch crypt
+	run -0 delve -C crypt -n 10
+	# in the records light's line comes between the sentence and its saves
+	delve -C crypt -R log | grep -A1 '	skipped	' | grep -q '^light'
+	# in the view every save follows a save or the sentence announcing it
+	prev=
+	while IFS= read -r l; do
+		case $l in *"the CON save"*)
+			case $prev in *"CON save"*) ;; *) echo "between: $prev" >&2; return 1;; esac;;
+		esac
+		prev=$l
+	done <<< "$output"
+}
+
+@test "README's tour: every command runs in a new directory, each file it uses made by a line before it (issue 22)" {
+	mkdir tour && cd tour
+	ln -s "$TOP/tests" tests		# the checkout the README is read in
+	sed -n 's/^    \$ //p' "$TOP/README.md" > ../cmds
+	[ "$(wc -l < ../cmds)" -gt 20 ]
+	while IFS= read -r c; do
+		case $c in *jq*) command -v jq > /dev/null || continue;; esac
+		# a check that fails exits 1 (reaction morale, a failed save): not an error
+		rc=0
+		sh -c "$c" > /dev/null 2> ../err < /dev/null || rc=$?
+		[ "$rc" -le 1 ] || { echo "failed ($rc): $c: $(cat ../err)" >&2; return 1; }
+	done < ../cmds
+}
+
+# ---- issue 22: an evening at the table, checked against what it said
+
+# play WORDS...: one delve command on ev, its records kept in kept/N
+# (undo drops the last); a failed check (exit 1) is a result, not an error.
+play() {
+	local rc=0
+	delve -C ev -R "$@" > out || rc=$?
+	[ "$rc" -le 1 ] || { echo "delve $*: exit $rc" >&2; return 1; }
+	n=$((n + 1))
+	mv out "kept/$(printf %03d $n)"
+}
+
+undo_one() {
+	run -0 --separate-stderr delve -C ev undo
+	case $output in "back to turn "*", before \`delve "*"\`") ;; *) echo "undo: $output" >&2; return 1;; esac
+	rm "kept/$(printf %03d $n)"
+	n=$((n - 1))
+}
+
+# hp_said NAME INITIAL: the HP the log last gave NAME (001's Fatigue damage)
+hp_said() {
+	local said
+	said=$(grep -E "	$1 takes [0-9]+ damage from fatigue: (at 0|[0-9]+) HP" ev/log | tail -n 1 |
+	    sed -E 's/.*: (at )?([0-9]+) HP.*/\2/')
+	echo "${said:-$2}"
+}
+
+@test "an evening: four characters, a table document, 40 turns with an affliction and its cure, a rest, a roll, three undos; party file, status and log as the turns said (issue 22)" {
+	printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 hp=6 hpmax=6 level=1 resilience=9\nCy con=0 wis=2 best=3 hp=8 hpmax=8 level=2 resilience=10\nDee con=2 wis=-1 best=2 hp=12 hpmax=12 level=3 resilience=14 notes=the-cartographer # maps\n' > p4.txt
+	delve new -s evening -r delving -p p4.txt -l torch,lantern -T "encounter=$TOP/tests/tables/crypt.md#Encounters" ev
+	mkdir kept
+	n=0
+	play -n 4
+	play infect Ann venom 2hours
+	play -n 3
+	undo_one				# undo 1: three turns taken back
+	play -n 14
+	play rest
+	play roll -c 12 d20
+	play -n 5
+	play -n 2
+	undo_one				# undo 2
+	play cure Ann venom
+	undo_one				# undo 3: the cure taken back
+	play -n 6
+	play cure Ann venom
+	play -n 10
+	# the log is what the kept commands said, line by line, in order
+	cat kept/* > said
+	cmp said ev/log
+	eq 40 "$(awk -F'\t' '$1 == "hazard" { print $2 }' ev/log | sort -un | wc -l)"
+	run -0 delve -C ev status
+	eq "session   ev: seed evening, rules delving, turn 40" "${lines[0]}"
+	for who in Ann:10 Bo:6 Cy:8 Dee:12; do
+		name=${who%:*} max=${who#*:}
+		hp=$(hp_said "$name" "$max")
+		# the party file holds what the log said, status says it
+		grep -q "^$name .* hp=$hp " ev/state/party
+		grep -q "^party     $name: $hp of $max HP[.;]" <<< "$output"
+	done
+	# Ann's venom: the CON the last stage left, in the file and in status
+	con=$(grep '	stage	Ann	' ev/log | tail -n 1 | sed -E 's/.* is now ([0-9]+) \(([-+][0-9]+)\).*/\1 \2/')
+	[ -n "$con" ]
+	grep -Eq "^Ann con=$(( ${con#* } )) .* resilience=${con% *}( |$)" ev/state/party
+	grep -q "^party     Ann: .*con $(printf %+d $(( ${con#* } ))),.* resilience ${con% *}[,.]" <<< "$output"
+	grep -q '	cured	Ann	Ann is cured of venom' ev/log
+	! grep -q '^affliction' ev/state/timedice
+	! grep -q 'afflicted' <<< "$output"
+	# the GM's own key kept, shown, the comment kept
+	grep -q '^Dee .* notes=the-cartographer # maps$' ev/state/party
+	grep -q '^party     Dee: .*notes the-cartographer\.$' <<< "$output"
+	# the session is the one the same commands make again
+	clean ev
+}
+
+@test "delve status: exhaustion and load said with the session's own seed's effects (004 under travel, 002 under dungeonturn, none claimed elsewhere; issue 27)" {
+	printf 'Ann hp=5 con=0 wis=0 dex=0 str=0 exhausted=1 load=12 strength=10\n' > p.txt
+	for r in travel dungeonturn exploration; do
+		delve new -s 1 -r $r -p p.txt s-$r
+	done
+	run -0 delve -C s-travel status
+	[[ $output == *"exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower"* ]]
+	run -0 delve -C s-dungeonturn status
+	[[ $output == *"exhausted: rolls at disadvantage; 2 load over STR 10."* ]]
+	run -0 delve -C s-exploration status
+	[[ $output == *"5 HP; exhausted; 2 load over STR 10."* ]]
+	[[ $output != *disadvantage* ]]
+}
+
+@test "delve new -T: a table that does not load is named by the user's file and line, not the session's copy (issue 23)" {
+	printf 'die: 1d6\n1-3 goblins\n4-5 a spider\n5 bats\n' > bad.txt
+	run -2 --separate-stderr delve new -s 1 -T encounter=bad.txt X
+	eq "delve: bad.txt:4: rows overlap at 5" "$stderr"
+	[ ! -e X ]
 }

@@ -206,7 +206,7 @@ dead_pid() {
 	cp S/g.3/delve keep
 	printf 'log 0\n' >> S/g.3/delve
 	run -2 --separate-stderr delve -C S log
-	eq "delve: S/g.3/delve:5: log: given twice" "$stderr"
+	eq "delve: S/g.3/delve:$(wc -l < S/g.3/delve): log: given twice" "$stderr"
 	cp keep S/g.3/delve
 	eq "$before" "$(snap S)"
 }
