@@ -736,10 +736,15 @@ turns_apart() {
 }
 
 @test "nothing a turn says is lost: 40 one-turn commands equal one -n 40, log and files, under each of the six rules (issue 22)" {
+	# on tmpfs when there is one: 480 turns' fsyncs took 30 s on disk
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		cd "$(mktemp -d /dev/shm/delve-apart.XXXXXX)"
+	fi
 	for r in exploration bookkeeping delving dungeonturn alarm; do
 		turns_apart $r encounter
 	done
 	turns_apart travel terrible
+	case $PWD in /dev/shm/*) rm -rf "$PWD" ;; esac
 }
 
 @test "the lead's check: 12 one-turn commands equal -n 12 under delving, and the party file holds the Fatigue damage the log says (issue 22)" {

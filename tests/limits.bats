@@ -156,8 +156,9 @@ rows() { echo "die: d6"; for i in 1 2 3 4 5 6; do echo "$i $1"; done; }
 	cd "$BATS_TEST_TMPDIR"
 	need_gnu_time
 	[[ ${DELVING_BIN:-} != */san ]] || skip "measures the normal build, not the sanitizers' shadow memory"
-	{ echo "die: d256"; for i in $(seq 256); do printf '%d Orcs' "$i"
-		for j in $(seq 140); do printf ' 1d6+%d' "$j"; done; echo; done; } > wide.txt
+	# one awk, not 36,000 printfs (bats' trap before each took 14 CPU seconds)
+	awk 'BEGIN { print "die: d256"; for (i = 1; i <= 256; i++) { printf "%d Orcs", i
+		for (j = 1; j <= 140; j++) printf " 1d6+%d", j; print "" } }' > wide.txt
 	size=$(($(wc -c < wide.txt) / 1024))
 	/usr/bin/time -f %M -o with hazard -r delving -s 3 -n 1 -T encounter=wide.txt >/dev/null
 	/usr/bin/time -f %M -o without hazard -r delving -s 3 -n 1 >/dev/null
