@@ -85,9 +85,9 @@ tests/unit: tests/unit.c $(LIB) $(HDR)
 # The longest files first (seconds, measured): bats --jobs starts the files
 # in the order given, so that no long one runs alone at the end.  make test
 # prints its time at its end.
-SLOW_TESTS = tests/session-faults.bats tests/state.bats tests/limits.bats \
-	tests/completion.bats tests/delve.bats tests/install.bats \
-	tests/badinput.bats tests/pipeline.bats tests/gm.bats
+SLOW_TESTS = tests/session-faults.bats tests/state.bats tests/delve.bats \
+	tests/limits.bats tests/dice.bats tests/badinput.bats tests/completion.bats \
+	tests/timedice.bats tests/roll.bats tests/install.bats
 test: all tests/unit
 	@command -v bats >/dev/null 2>&1 || { \
 	    echo "make test: bats-core is not installed: apt-get install bats, or npm install -g bats" >&2; \
