@@ -17,15 +17,6 @@ teardown() {
 	fi
 }
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
-snap() {
-	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
-		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
-		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
-		else echo "$f/"; fi
-	done)
-}
-
 # session NAME: a session with a party and three one-turn commands: g.0 to g.3.
 session() {
 	delve new -s x -p p.txt "$1"
