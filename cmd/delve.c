@@ -1045,7 +1045,7 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	const char *name = argc > 1 ? argv[1] : "party";
 	char *gen = ses_genname(s->gen), *cur, copy[1024], msg[2048];
 	const char *tmp = getenv("TMPDIR");
-	int fd, rc;
+	int fd, rc, changed;
 
 	if (argc > 2 || word_in(name, edit_files) < 0)
 		errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
@@ -1054,6 +1054,9 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 		errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
 		    "FILE)");
 	refuse_drift(s);
+	s->editing = name;	/* changed by hand, it is what the GM edits */
+	ses_refuse_changed(s, name);
+	changed = ses_changed(s, name);
 	cur = ses_path(s, gen, name);
 	snprintf(copy, sizeof copy, "%s/delve-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
 	    name);
@@ -1063,7 +1066,7 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	if ((rc = run_editor(copy)) != 0)
 		errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
 		    "kept: %s", rc, copy);
-	if (same_file(cur, copy)) {
+	if (!changed && same_file(cur, copy)) {
 		unlink(copy);
 		printf("%s: no change\n", name);
 	} else if (owner_check(s, name, copy, msg, sizeof msg) != 0)
@@ -1104,7 +1107,8 @@ show_log(struct session *s, const struct opts *o)
 
 /*
  * delve check: each file's turn against the session's, the log read
- * through; 1 if they disagree.
+ * through, each file against its generation's checksum; 1 if they
+ * disagree or one changed.
  */
 static int
 check(const struct session *s)
@@ -1123,6 +1127,9 @@ check(const struct session *s)
 		printf("%-9s turn %s%s\n", turn_files[i], t.val[0] ? t.val : "none",
 		    bad && strtoull(t.val, NULL, 10) != s->turn ? "  disagrees" : "");
 	}
+	fflush(stdout);
+	if (ses_say_changed(s) > 0)
+		bad = 1;
 	free(path);
 	return bad;
 }
