@@ -234,7 +234,7 @@ explode(struct parser *p, struct term *t)
 	if (t->explode)
 		return fail(p, at, "one explosion to a term");
 	t->explode = EX_EXPLODE;
-	if (*p->s == '!' && p->s[1] != '=')
+	if (*p->s == '!')	/* !!=4 compounds on 4 (rpg-dice-roller) */
 		t->explode = EX_COMPOUND, p->s++;
 	if (lower(*p->s) == 'p') {
 		t->explode = t->explode == EX_EXPLODE ? EX_PENETRATE :
@@ -248,42 +248,64 @@ explode(struct parser *p, struct term *t)
 	return 0;
 }
 
-/* mi N, ma N (avrae d20): the least and the most a die shows. */
+/*
+ * mi N, ma N (avrae d20), min N, max N (rpg-dice-roller): the least and
+ * the most a die shows; beyond the faces as avrae has it (10d6mi10 is
+ * 100).  clamp: 1 mi given, 2 ma given; both, mi is at most ma.
+ */
 static int
 minmax(struct parser *p, struct term *t, int which)
 {
 	const char *at = p->s - 2;
 	long long v;
 
+	if (lower(*p->s) == (which == 'i' ? 'n' : 'x'))
+		p->s++;
+
 	if (!number(p, EXPR_SIDES_MAX, &v))
 		return fail(p, p->s, "expected the %s face", which == 'i' ?
 		    "least" : "most");
 	if (!t->clamp)
 		t->mi = t->flo - 1, t->ma = (long long)t->fhi + 1;
-	t->clamp = 1;
 	if (which == 'i')
-		t->mi = v > t->mi ? v : t->mi;
+		t->mi = t->clamp & 1 && t->mi > v ? t->mi : v;
 	else
-		t->ma = v < t->ma ? v : t->ma;
-	if (t->mi > t->ma)
+		t->ma = t->clamp & 2 && t->ma < v ? t->ma : v;
+	t->clamp |= which == 'i' ? 1 : 2;
+	if (t->clamp == 3 && t->mi > t->ma)
 		return fail(p, at, "mi and ma: the least face above the most");
 	return 0;
 }
 
-/* u, uo: no face twice among a term's dice (rpg-dice-roller's unique). */
+/*
+ * u, uo, then a comparison: no face twice among a term's dice, or no face
+ * that matches it twice (rpg-dice-roller's unique, 4d6u=5).
+ */
 static int
 unique(struct parser *p, struct term *t)
 {
 	const char *at = p->s - 1;
+	long long f, faces = (long long)t->fhi - t->flo + 1, match = 0;
 
 	if (t->unique)
 		return fail(p, at, "one unique to a term");
 	t->unique = 2;
 	if (lower(*p->s) == 'o')
 		t->unique = 1, p->s++;
-	if (t->unique == 2 && (long long)t->count > (long long)t->fhi - t->flo + 1)
+	if (comparison(p, &t->uq, 0, 1) < 0)
+		return -1;
+	for (f = t->flo; f <= t->fhi; f++)
+		match += unique_applies(t, f);
+	if (t->unique == 2 && (long long)t->count > faces && match == faces)
 		return fail(p, at, "unique: more dice than faces");
 	return 0;
+}
+
+/* Whether face f may not show twice: any face, or those u's comparison matches. */
+int
+unique_applies(const struct term *t, long long f)
+{
+	return t->uq.op == CMP_NONE || cmp_true(&t->uq, f);
 }
 
 static int
@@ -303,7 +325,11 @@ counts(struct parser *p, struct term *t, int c)
 		return fail(p, at, "one %s to a term", c == 's' ?
 		    "critical success (cs)" : c == 'F' ? "critical failure (cf)" :
 		    c == 'f' ? "failure count" : "success count");
-	return comparison(p, to, 1, 1);
+	if (comparison(p, to, c != 's' && c != 'F', 1) < 0)
+		return -1;
+	if (to->op == CMP_NONE)	/* bare cs, cf: the highest, the lowest face */
+		*to = (struct cmp){ CMP_EQ, c == 's' ? t->fhi : t->flo };
+	return 0;
 }
 
 static int
@@ -329,6 +355,9 @@ is_modifier(const char *s)
 {
 	int c = lower(*s), d = c != '\0' ? lower(s[1]) : 0;
 
+	if (c == 'm' && (d == 'i' || d == 'a') && lower(s[2]) == (d == 'i' ?
+	    'n' : 'x') && s[3] == '(')
+		return 0;	/* the function min( or max( */
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
 	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
 	    c == '<' || c == '>' || c == '=' || (c == 'c' && (d == 's' || d == 'f'));
@@ -1076,19 +1105,25 @@ static long long
 unique_face(const struct term *t, struct pool *p, struct rng *r,
     struct marks *m, long long f)
 {
-	int i, j;
+	int i, j, shown = 0;
 
 	for (i = 0; i < p->nfirst && p->first[i] != f; i++)
 		;
-	if (i < p->nfirst) {
+	if (i < p->nfirst && unique_applies(t, f)) {
 		mark(m, "%lldu", f);
+		for (j = 0; j < p->nfirst; j++)	/* the faces not to show again */
+			shown += (j == 0 || p->first[j] != p->first[j - 1]) &&
+			    unique_applies(t, p->first[j]);
 		if (t->unique == 1)
 			f = face(t, r);
 		else {
 			f = t->flo + rng_die(r, (uint32_t)(t->fhi - t->flo + 1 -
-			    p->nfirst)) - 1;
-			for (j = 0; j < p->nfirst && p->first[j] <= f; j++)
-				f++;
+			    shown)) - 1;
+			for (j = 0; j < p->nfirst; j++)
+				if (p->first[j] <= f && (j == 0 ||
+				    p->first[j] != p->first[j - 1]) &&
+				    unique_applies(t, p->first[j]))
+					f++;
 		}
 	}
 	for (i = p->nfirst++; i > 0 && p->first[i - 1] > f; i--)

@@ -48,6 +48,7 @@ struct term {
 	int	 explode;	/* EX_* */
 	struct cmp ex;
 	int	 unique;	/* 0, 1 once (uo), 2 until (u) */
+	struct cmp uq;		/* u=5: only the faces that match are unique */
 	int	 clamp;		/* mi, ma given: what a die shows is within mi..ma */
 	long long mi, ma;
 	struct cmp cs, cf;	/* success and failure counts (>=8, f1) */
@@ -81,6 +82,7 @@ long long expr_roll(const struct expr *e, struct rng *r, char *marks,
 	     int size);
 int	 cmp_true(const struct cmp *c, long long v);
 int	 term_plain(const struct term *t);
+int	 unique_applies(const struct term *t, long long f);
 int	 term_rerolls(const struct term *t, long long f);
 long long term_shown(const struct term *t, long long f, int extra);
 long long term_score(const struct term *t, long long v);

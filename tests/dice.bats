@@ -316,7 +316,9 @@ chi2() {
 	    '2d5!pdh1' '3d4!!kh2' '1d2!' '3d4!d2' '2d4!!' '3d4r1!kh2' '3d4ro<2!' \
 	    '2d4!f1' '2d4!>=4>=3f1' '2d3r1r3' '3d4r<>2' '2d4!p=4<2' '3d4!<=1kl2' \
 	    '2d6mi3!!' '2d4!!p' '3d4!kh1' '2dF!' '2d4r!=3' '3d4mi3kh2' '2d6cs>5cf1' \
-	    '0d6' '2d4!!p>=4kl1' '3d3ro1r3' '2d4ma2!>=4f<2'; do
+	    '0d6' '2d4!!p>=4kl1' '3d3ro1r3' '2d4ma2!>=4f<2' \
+	    '2d6!!=5' '2d4!!=3' '2d6!!=4kh1' '2d20cs' '3d6cf' '3d4mi6' '3d4min2max3' \
+	    '2d4ma0' '2d4!!mi6'; do
 		diff <(unit brute "$e") <(roll -o -- "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
 		    { echo "$e" >&2; false; }
 		n=$((n + 1))
@@ -420,4 +422,35 @@ pairs() {
 	eq "roll: (d4)d6kh2: position 1: keep: the count could be less than 2" "$stderr"
 	run -2 --separate-stderr roll '(d6-2)d6'
 	eq "roll: (d6-2)d6: position 1: count: expected 0 to 1000 dice" "$stderr"
+}
+
+@test "issue 25: !!=N compounds on N; bare cs and cf mark the highest and lowest face; min and max as mi and ma, beyond the faces too; u=N" {
+	same() { diff <(roll -o -- "$1" | cut -f2-4) <(roll -o -- "$2" | cut -f2-4) || { echo "$1 vs $2" >&2; false; }; }
+	# rpg-dice-roller: 2d6!!=4 compounds on a 4, not on "not 4"
+	same '2d6!!=4' '2d6!!4'
+	eq "2 8.4000" "$(roll -o '2d6!!=5' | awk -F'\t' 'NR == 1 { lo = $2 } $2 == "mean" { print lo, $4 }')"
+	same '2d6!!!=4' '2d6!!<>4'
+	# a bare cs, cf: the highest and the lowest face, markers only
+	same '2d20cs' '2d20cs=20'
+	same '2d20cf' '2d20cf=1'
+	same '2d20cs' '2d20'
+	eq "1	d20cf	1_" "$(for s in $(seq 1 200); do roll -s "$s" -v d20cf 2>/dev/null; done | grep -m1 '^1	')"
+	# rpg-dice-roller's min and max are avrae's mi and ma; min( and max( are functions
+	same 'd6min3' 'd6mi3'
+	same '6d10min3max6' '6d10mi3ma6'
+	same '6d10MIN3MAX6' '6d10mi3ma6'
+	run -2 --separate-stderr roll 'd6max(3)'
+	eq "roll: d6max(3): position 3: expected an operator or the end" "$stderr"
+	# avrae: mi beyond the faces makes every die show it (test_mi_op: 10d6mi10 is 100)
+	eq "10d6mi10	100	1	1.0000" "$(roll -o 10d6mi10 | head -1)"
+	eq "2d6ma0	0	1	1.0000" "$(roll -o 2d6ma0 | head -1)"
+	run -2 --separate-stderr roll 'd6mi5ma4'
+	eq "roll: d6mi5ma4: position 6: mi and ma: the least face above the most" "$stderr"
+	# rpg-dice-roller's 4d6u=5: only a second 5 draws again
+	eq "0 1" "$(roll -s 1 -n 3000 '4d6u=5=5' | sort -un | paste -sd' ')"
+	[ "$(roll -s 1 -n 3000 '4d6u=5=6' | sort -un | tail -1)" -ge 3 ]
+	eq "0 1 2 3 4" "$(roll -s 1 -n 3000 '4d6=5' | sort -un | paste -sd' ')"
+	run -0 roll -s 1 -n 3000 '7d6u<3'	# 1 and 2 once each: 7 dice need 5 faces free
+	run -2 --separate-stderr roll '7d6u'
+	eq "roll: 7d6u: position 4: unique: more dice than faces" "$stderr"
 }
