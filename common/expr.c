@@ -430,7 +430,46 @@ term_range(const struct term *t, long long *lo, long long *hi)
 	*hi = dhi > 0 ? dhi * kmax : dhi * kmin;
 }
 
-/* [COUNT] d (SIDES | % | F) {MODIFIER}: count is read already. */
+static int parenthesized(struct parser *);
+
+/*
+ * COUNT d (EXPR) {keep | [f] compare}: as many sides as EXPR gives, rolled
+ * first (issue 25: dicelab's d<scalar>, rpg-dice-roller's 3d(2*6)); only
+ * the modifiers that do not read the faces: keep, drop, success counts.
+ */
+static int
+sided(struct parser *p, struct term *t, const char *at)
+{
+	long long lo, hi, lo2, hi2;
+	const struct enode *n;
+	int c, i;
+
+	if ((c = parenthesized(p)) < 0)
+		return -1;
+	n = &p->e->node[c];
+	if (n->lo < 1 || n->hi > EXPR_SIDES_MAX)
+		return fail(p, at, "sides: expected 1 to %d", EXPR_SIDES_MAX);
+	t->fhi = (int)n->hi;
+	while (is_modifier(p->s)) {
+		i = lower(*p->s);
+		if (i != 'k' && i != 'd' && i != 'f' && i != '<' && i != '>' &&
+		    i != '=')
+			return fail(p, p->s, "computed sides: only keep, drop and success counts");
+		if (modifier(p, t) < 0)
+			return -1;
+	}
+	t->fhi = (int)n->lo;
+	term_range(t, &lo, &hi);
+	t->fhi = (int)n->hi;
+	term_range(t, &lo2, &hi2);
+	if ((i = node(p, E_SDICE, lo < lo2 ? lo : lo2, hi > hi2 ? hi : hi2)) < 0)
+		return -1;
+	p->e->node[i].a = c;
+	p->e->node[i].t = *t;
+	return i;
+}
+
+/* [COUNT] d (SIDES | % | F | (EXPR)) {MODIFIER}: count is read already. */
 static int
 dice(struct parser *p, long long count, const char *at)
 {
@@ -443,7 +482,9 @@ dice(struct parser *p, long long count, const char *at)
 	t.count = t.keep = (uint32_t)count;
 	t.keephigh = 1;
 	t.flo = 1;
-	if (*++p->s == '%')
+	if (*++p->s == '(')
+		return sided(p, &t, at);
+	if (*p->s == '%')
 		t.fhi = 100, p->s++;
 	else if (lower(*p->s) == 'f' && !(*p->s >= '0' && *p->s <= '9'))
 		t.flo = -1, t.fhi = 1, p->s++;	/* Fudge: -1, 0, +1 */
@@ -687,6 +728,8 @@ counted(struct parser *p, int c, const char *at)
 		return fail(p, at, "count: expected 0 to %d dice", EXPR_COUNT_MAX);
 	if ((i = dice(p, n->hi, at)) < 0)
 		return -1;
+	if (p->e->node[i].op == E_SDICE)
+		return fail(p, at, "a computed count and computed sides: not both");
 	t = p->e->node[i].t;
 	if (t.kd && (t.kd == 'k' ? t.kn > n->lo : t.kn >= n->lo))
 		return fail(p, at, "%s: the count could be less than %u",
@@ -714,7 +757,7 @@ atom(struct parser *p)
 	p->tok = at = p->s;
 	if (*p->s == '(') {
 		if ((i = parenthesized(p)) < 0 || lower(*p->s) != 'd' ||
-		    !(p->s[1] == '%' || lower(p->s[1]) == 'f' ||
+		    !(p->s[1] == '%' || lower(p->s[1]) == 'f' || p->s[1] == '(' ||
 		    (p->s[1] >= '0' && p->s[1] <= '9')))
 			return i;
 		return counted(p, i, at);
@@ -1020,7 +1063,8 @@ expr_dice(const struct expr *e)
 	int i, n = 0;
 
 	for (i = 0; i < e->n; i++)
-		if (e->node[i].op == E_DICE || e->node[i].op == E_NDICE)
+		if (e->node[i].op == E_DICE || e->node[i].op == E_NDICE ||
+		    e->node[i].op == E_SDICE)
 			n += (int)e->node[i].t.count;
 	return n;
 }
@@ -1336,6 +1380,19 @@ roll_counted(const struct expr *e, const struct enode *n, struct rng *r,
 	return roll_term(&t, r, m);
 }
 
+/* Nd(EXPR): the sides rolled first, then the dice. */
+static long long
+roll_sided(const struct expr *e, const struct enode *n, struct rng *r,
+    struct marks *m)
+{
+	struct term t = n->t;
+
+	t.fhi = (int)eval(e, n->a, r, m);
+	if (m->n > 0)
+		mark(m, " ");
+	return roll_term(&t, r, m);
+}
+
 static long long
 eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 {
@@ -1358,6 +1415,8 @@ eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 		return roll_group(e, n, r, m);
 	case E_NDICE:
 		return roll_counted(e, n, r, m);
+	case E_SDICE:
+		return roll_sided(e, n, r, m);
 	}
 	x = eval(e, n->a, r, m);
 	y = eval(e, n->b, r, m);

@@ -58,7 +58,8 @@ struct term {
 enum {
 	E_NUM, E_DICE, E_ADD, E_SUB, E_MUL, E_DIV, E_CEIL, E_NEG,
 	E_ROUND, E_MOD, E_POW, E_MIN, E_MAX, E_ABS, E_GROUP, E_ITEM,
-	E_NDICE		/* (EXPR)dN: a computed count, node a; t.count the most */
+	E_NDICE,	/* (EXPR)dN: a computed count, node a; t.count the most */
+	E_SDICE		/* Nd(EXPR): computed sides, node a; t.fhi the most */
 };
 
 struct enode {

@@ -1098,6 +1098,72 @@ count_counted(struct ctx *x, struct odds *o, const struct expr *e,
 	return rc;
 }
 
+/*
+ * Nd(EXPR): for each number of sides s, the dice's odds weighed by the
+ * sides' odds; each over the product of the others' denominators, so
+ * that all share one.
+ */
+static int
+count_sided(struct ctx *x, struct odds *o, const struct expr *e,
+    const struct enode *n)
+{
+	struct odds cnt, r, *d;
+	struct big *den, w = { 0 }, tmp = { 0 };
+	struct term t;
+	long i, j, k;
+	int rc = 0;
+
+	if (count_node(x, &cnt, e, n->a) < 0)
+		return -1;
+	if (spend(x, (double)cnt.n * (double)cnt.n) < 0) {
+		odds_free(&cnt);
+		return -1;
+	}
+	d = ereallocarray(NULL, (size_t)cnt.n, sizeof *d);
+	den = ereallocarray(NULL, (size_t)cnt.n, sizeof *den);
+	memset(d, 0, (size_t)cnt.n * sizeof *d);
+	memset(den, 0, (size_t)cnt.n * sizeof *den);
+	for (i = 0; rc == 0 && i < cnt.n; i++) {
+		if (big_zero(&cnt.count[i]))
+			continue;
+		t = n->t;
+		t.fhi = (int)(cnt.lo + i * cnt.step);
+		if ((rc = count_term(x, &d[i], &t)) < 0)
+			break;
+		for (j = 0; j < d[i].n; j++)
+			big_add(&den[i], &d[i].count[j]);
+	}
+	make(&r, n->lo, 1, (long)(n->hi - n->lo + 1));
+	for (i = 0; rc == 0 && i < cnt.n; i++) {
+		if (big_zero(&cnt.count[i]))
+			continue;
+		big_copy(&w, &cnt.count[i]);
+		for (k = 0; k < cnt.n; k++)
+			if (k != i && !big_zero(&cnt.count[k])) {
+				big_mul(&tmp, &w, &den[k]);
+				big_copy(&w, &tmp);
+			}
+		for (j = 0; j < d[i].n; j++)
+			if (!big_zero(&d[i].count[j]))
+				big_addmul(&r.count[d[i].lo + j * d[i].step - n->lo], &w,
+				    &d[i].count[j]);
+	}
+	add_factors(&r, cnt.fac, cnt.nfac);
+	for (i = 0; i < cnt.n; i++) {
+		add_factors(&r, d[i].fac, d[i].nfac);
+		odds_free(&d[i]);
+		big_free(&den[i]);
+	}
+	free(d), free(den);
+	odds_free(&cnt);
+	big_free(&w), big_free(&tmp);
+	if (rc == 0)
+		*o = r;
+	else
+		odds_free(&r);
+	return rc;
+}
+
 static int
 count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 {
@@ -1115,6 +1181,8 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 		return count_group(x, o, e, n);
 	case E_NDICE:
 		return count_counted(x, o, e, n);
+	case E_SDICE:
+		return count_sided(x, o, e, n);
 	case E_NEG:
 	case E_ABS:
 		if (count_node(x, o, e, n->a) < 0)

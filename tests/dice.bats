@@ -454,3 +454,39 @@ pairs() {
 	run -2 --separate-stderr roll '7d6u'
 	eq "roll: 7d6u: position 4: unique: more dice than faces" "$stderr"
 }
+
+# sided EXPR N A B HOW [C]: every draw of Nd(AdB) enumerated, the sides
+# first: each sides s weighs (L/s)^N over B^A L^N, L the lcm of every s;
+# HOW sum, kh1 (the highest) or gt (dice above C); as -o shows it.
+sided() {
+	awk -v e="$1" -v N="$2" -v A="$3" -v B="$4" -v how="$5" -v C="${6:-0}" '
+	function gcd(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	function sides(k, s) { if (k == A) { ns[s]++; return } for (var[k] = 1; var[k] <= B; var[k]++) sides(k + 1, s + var[k]) }
+	function dice(k, s, v, w) { if (k == N) { c[v] += w; return }
+		for (f[k] = 1; f[k] <= s; f[k]++)
+			dice(k + 1, s, how == "sum" ? v + f[k] : how == "kh1" ? (f[k] > v ? f[k] : v) : v + (f[k] > C), w) }
+	BEGIN { sides(0, 0); L = 1; for (s in ns) L = L * s / gcd(L, s + 0)
+	    for (s in ns) dice(0, s + 0, 0, ns[s] * (L / s) ^ N)
+	    D = B ^ A * L ^ N; lo = ""; for (v in c) { if (lo == "" || v + 0 < lo) lo = v + 0; if (hi == "" || v + 0 > hi) hi = v + 0 }
+	    for (v = lo; v <= hi; v++) if (c[v]) { g = gcd(c[v], D)
+		printf "%s\t%d\t%s\n", e, v, D / g == 1 ? c[v] / g : sprintf("%d/%d", c[v] / g, D / g) } }'
+}
+
+@test "issue 25: Nd(EXPR), computed sides: every draw enumerated, the sides first; only the modifiers that read no face" {
+	for row in 'd(2d4) 1 2 4 sum' '3d(d4) 3 1 4 sum' '2d(d3)kh1 2 1 3 kh1' '3d(d4)>2 3 1 4 gt 2' '2d(2d3) 2 2 3 sum'; do
+		set -- $row
+		diff <(sided "$@") <(roll -o -- "$1" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) || { echo "$1" >&2; false; }
+	done
+	# dicelab -c: d(sum(2#d4)) is 1 with 0.226711 and 8 with 0.007812
+	eq "0.226711 0.007812" "$(roll -o -- 'd(2d4)' | awk -F'\t' '$2 == 1 || $2 == 8 { split($3, q, "/"); printf "%.6f\n", q[1] / q[2] }' | paste -sd' ')"
+	eq "3d(2*6)	3	1/1728	0.0006" "$(roll -o '3d(2*6)' | head -1)"
+	eq "2	d(2d4)	1,2 2" "$(roll -s 3 -v 'd(2d4)' 2>/dev/null)"	# the sides' 2d4 first
+	read -r x df <<< "$(chi2 '2d(2d4)' 31)"
+	below "$x" "$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')"
+	run -2 --separate-stderr roll 'd(2d4)!'
+	eq "roll: d(2d4)!: position 7: computed sides: only keep, drop and success counts" "$stderr"
+	run -2 --separate-stderr roll '(d2)d(d4)'
+	eq "roll: (d2)d(d4): position 1: a computed count and computed sides: not both" "$stderr"
+	run -2 --separate-stderr roll 'd(d4-1)'
+	eq "roll: d(d4-1): position 1: sides: expected 1 to 1000000" "$stderr"
+}
