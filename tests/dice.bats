@@ -211,14 +211,18 @@ chi2() {
 	    END { if (lump_e > 0) { s += (lump_o - lump_e) ^ 2 / lump_e; k++ } printf "%.3f %d\n", s, k - 1 }' observed expected
 }
 
+# chi2_limit DF: chi-square's critical value at p=0.001 (Wilson-Hilferty, z = 3.090).
+chi2_limit() {
+	awk -v d="$1" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }'
+}
+
 @test "each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
 	# critical values of chi-square at p=0.001 for the df each gives
 	for row in "3d6r1 1" "3d6ro1 2" "4d6dl1 3" "2d6! 4" "10d10>=8 5" "4dF 6" "(2d6+3)*2 7" \
 	    "2d4+1d6 8" "d20//3 9" "6d6>4f1 10" "d6!>4 11"; do
 		set -- $row
 		read -r x df <<< "$(chi2 "$1" "$2")"
-		crit=$(awk -v d="$df" 'BEGIN { # Wilson-Hilferty, z = 3.090
-			z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
+		crit=$(chi2_limit "$df")
 		echo "$1: chi-square $x, $df df, limit $crit" >&3
 		below "$x" "$crit"
 	done
@@ -373,7 +377,7 @@ pairs() {
 	    "6d10!>=9>=8 27" "2d8r1r3 28" "max(d6,d8)%5 29"; do
 		set -- $row
 		read -r x df <<< "$(chi2 "$1" "$2")"
-		crit=$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
+		crit=$(chi2_limit "$df")
 		echo "$1: chi-square $x, $df df, limit $crit" >&3
 		below "$x" "$crit"
 	done
@@ -417,7 +421,7 @@ pairs() {
 	diff <(mix) <(roll -o '(d2)d6' | grep -Pv '\t(mean|sd)\t' | cut -f1-3)
 	eq "3	(d3)d6	1 3" "$(roll -s 3 -v '(d3)d6' 2>/dev/null)"	# the count's d3 first
 	read -r x df <<< "$(chi2 '(d3)d6' 30)"
-	below "$x" "$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')"
+	below "$x" "$(chi2_limit "$df")"
 	run -2 --separate-stderr roll '(d4)d6kh2'
 	eq "roll: (d4)d6kh2: position 1: keep: the count could be less than 2" "$stderr"
 	run -2 --separate-stderr roll '(d6-2)d6'
@@ -482,7 +486,7 @@ sided() {
 	eq "3d(2*6)	3	1/1728	0.0006" "$(roll -o '3d(2*6)' | head -1)"
 	eq "2	d(2d4)	1,2 2" "$(roll -s 3 -v 'd(2d4)' 2>/dev/null)"	# the sides' 2d4 first
 	read -r x df <<< "$(chi2 '2d(2d4)' 31)"
-	below "$x" "$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')"
+	below "$x" "$(chi2_limit "$df")"
 	run -2 --separate-stderr roll 'd(2d4)!'
 	eq "roll: d(2d4)!: position 7: computed sides: only keep, drop and success counts" "$stderr"
 	run -2 --separate-stderr roll '(d2)d(d4)'
