@@ -1098,65 +1098,96 @@ count_counted(struct ctx *x, struct odds *o, const struct expr *e,
 	return rc;
 }
 
+static uint32_t big_mod(const struct big *, uint32_t);
+
+/*
+ * (L/s)^N into q: what the N dice of s sides weigh over L^N, L the least
+ * common multiple of every s; keep, drop and success counts (the only
+ * modifiers of computed sides) leave s^N outcomes, checked.
+ */
+static int
+sided_weight(struct ctx *x, struct big *q, const struct big *L, uint32_t s,
+    uint32_t N, const struct odds *d)
+{
+	struct big one = { 0 }, all = { 0 }, tmp = { 0 };
+	uint32_t k;
+	long j;
+	int same;
+
+	big_copy(&one, L);
+	big_divsmall(&one, s);
+	big_set(q, 1), big_set(&all, 1);
+	for (k = 0; k < N; k++) {
+		big_mul(&tmp, q, &one);
+		big_copy(q, &tmp);
+		big_mulsmall(&all, s, 0);
+	}
+	big_set(&tmp, 0);
+	for (j = 0; j < d->n; j++)
+		big_add(&tmp, &d->count[j]);
+	same = big_cmp(&tmp, &all) == 0;
+	big_free(&one), big_free(&all), big_free(&tmp);
+	if (!same)
+		x->why = "computed sides: not counted exactly";
+	return same ? 0 : -1;
+}
+
 /*
  * Nd(EXPR): for each number of sides s, the dice's odds weighed by the
- * sides' odds; each over the product of the others' denominators, so
- * that all share one.
+ * sides' odds, over one denominator: the sides', times L^N (L the least
+ * common multiple of the sides, far smaller than their product).
  */
 static int
 count_sided(struct ctx *x, struct odds *o, const struct expr *e,
     const struct enode *n)
 {
-	struct odds cnt, r, *d;
-	struct big *den, w = { 0 }, tmp = { 0 };
+	struct odds cnt, r, d;
+	struct big L = { 0 }, q = { 0 }, w = { 0 };
+	uint32_t s, g, N = n->t.count, *lf;
 	struct term t;
-	long i, j, k;
-	int rc = 0;
+	long i, j;
+	int rc = 0, nlf = 0;
 
 	if (count_node(x, &cnt, e, n->a) < 0)
 		return -1;
-	if (spend(x, (double)cnt.n * (double)cnt.n) < 0) {
+	if (spend(x, (double)cnt.n * n->t.fhi * (N + 1)) < 0) {	/* the faces of each */
 		odds_free(&cnt);
 		return -1;
 	}
-	d = ereallocarray(NULL, (size_t)cnt.n, sizeof *d);
-	den = ereallocarray(NULL, (size_t)cnt.n, sizeof *den);
-	memset(d, 0, (size_t)cnt.n * sizeof *d);
-	memset(den, 0, (size_t)cnt.n * sizeof *den);
-	for (i = 0; rc == 0 && i < cnt.n; i++) {
+	lf = ereallocarray(NULL, (size_t)cnt.n + 1, sizeof *lf);
+	big_set(&L, 1);
+	for (i = 0; i < cnt.n; i++) {
 		if (big_zero(&cnt.count[i]))
 			continue;
-		t = n->t;
-		t.fhi = (int)(cnt.lo + i * cnt.step);
-		if ((rc = count_term(x, &d[i], &t)) < 0)
-			break;
-		for (j = 0; j < d[i].n; j++)
-			big_add(&den[i], &d[i].count[j]);
+		s = (uint32_t)(cnt.lo + i * cnt.step);
+		g = (uint32_t)gcd(s, big_mod(&L, s));
+		if (s / g > 1)
+			big_mulsmall(&L, s / g, 0), lf[nlf++] = s / g;
 	}
 	make(&r, n->lo, 1, (long)(n->hi - n->lo + 1));
 	for (i = 0; rc == 0 && i < cnt.n; i++) {
 		if (big_zero(&cnt.count[i]))
 			continue;
-		big_copy(&w, &cnt.count[i]);
-		for (k = 0; k < cnt.n; k++)
-			if (k != i && !big_zero(&cnt.count[k])) {
-				big_mul(&tmp, &w, &den[k]);
-				big_copy(&w, &tmp);
-			}
-		for (j = 0; j < d[i].n; j++)
-			if (!big_zero(&d[i].count[j]))
-				big_addmul(&r.count[d[i].lo + j * d[i].step - n->lo], &w,
-				    &d[i].count[j]);
+		t = n->t;
+		t.fhi = (int)(cnt.lo + i * cnt.step);
+		if ((rc = count_term(x, &d, &t)) < 0)
+			break;
+		if ((rc = sided_weight(x, &q, &L, (uint32_t)t.fhi, N, &d)) == 0 &&
+		    (rc = spend(x, (double)d.n * ((q.n + cnt.count[i].n) / 32 + 1))) == 0) {
+			big_mul(&w, &q, &cnt.count[i]);
+			for (j = 0; j < d.n; j++)
+				if (!big_zero(&d.count[j]))
+					big_addmul(&r.count[d.lo + j * d.step - n->lo], &w,
+					    &d.count[j]);
+		}
+		odds_free(&d);
 	}
 	add_factors(&r, cnt.fac, cnt.nfac);
-	for (i = 0; i < cnt.n; i++) {
-		add_factors(&r, d[i].fac, d[i].nfac);
-		odds_free(&d[i]);
-		big_free(&den[i]);
-	}
-	free(d), free(den);
+	for (j = 0; j < (long)N; j++)
+		add_factors(&r, lf, nlf);
+	free(lf);
 	odds_free(&cnt);
-	big_free(&w), big_free(&tmp);
+	big_free(&L), big_free(&q), big_free(&w);
 	if (rc == 0)
 		*o = r;
 	else

@@ -396,7 +396,8 @@ pairs() {
 	run -2 --separate-stderr roll -o 4d6u
 	eq "roll: -o: 4d6u: unique dice (u): not counted exactly; roll -n many instead" "$stderr"
 	for e in '20d6!' '20d6!kh10' '20d10!kh3' '20d6!dl1' '20d20!>=8' '20d6!p' '20d10!!kh5' \
-	    '20d10!' '20d100!' '20d6!!>=4' '20dF!' '20d10!>=8>=8' '20d20!kh1' '20d6!>4kh3'; do
+	    '20d10!' '20d100!' '20d6!!>=4' '20dF!' '20d10!>=8>=8' '20d20!kh1' '20d6!>4kh3' \
+	    '20d(d100)' '20d(d20)kh3' '20d(2d10)>12'; do
 		run roll -o -- "$e"	# exact odds or a refusal, each under a second (make bench)
 		[ "$status" -eq 0 ] || [[ $output == *"too much counting"* ]] || { echo "$e: $output" >&2; false; }
 	done
