@@ -337,7 +337,9 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 	static const char *const mods[] = { "", "kh2", "kl1", "dl1", "dh1", "!",
 	    "!!", "!p", "!!p", "!>=5", "r1", "ro<3", "r1r3", "rr>5", "mi2", "ma4",
 	    ">3", ">=4f1", "<>2", "cs>5", "cf1", "u", "!kh2", "!p>4dl1", "mi3!",
-	    "!=2>1", "!!<2kl2", "ma2!>=2", "f<3", "r<>3" };
+	    "!=2>1", "!!<2kl2", "ma2!>=2", "f<3", "r<>3", "min2", "max4", "mi9",
+	    "u=2", "!!=3", "cs", "cf", "ma0" };
+	static const char *const sided[] = { "", "kh1", "dl1", ">2", ">=2f1" };
 	static const char *const ops[] = { "+", "-", "*", "/", "//", "%", "^" };
 	static const char *const fns[] = { "floor", "ceil", "round", "abs" };
 	char a[256], b[256];
@@ -347,7 +349,7 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 		snprintf(buf, size, "%u", rng_die(r, 13) - 1);
 	else if (k == 2)
 		snprintf(buf, size, "%ud%u%s", rng_die(r, 5) - 1,
-		    rng_die(r, 4) == 1 ? 1 : rng_die(r, 8), mods[rng_die(r, 30) - 1]);
+		    rng_die(r, 4) == 1 ? 1 : rng_die(r, 8), mods[rng_die(r, 38) - 1]);
 	else if (k == 3 || k == 4) {
 		random_expr(r, a, sizeof a, depth - 1);
 		random_expr(r, b, sizeof b, depth - 1);
@@ -360,10 +362,14 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 	} else if (rng_die(r, 2) == 1) {
 		random_expr(r, a, sizeof a, depth - 1);
 		snprintf(buf, size, "%s(%s)", fns[rng_die(r, 4) - 1], a);
-	} else {		/* a computed count */
+	} else if (rng_die(r, 2) == 1) {	/* a computed count */
 		random_expr(r, a, sizeof a, depth - 1);
 		snprintf(buf, size, "(%s)d%u%s", a, rng_die(r, 8),
-		    mods[rng_die(r, 30) - 1]);
+		    mods[rng_die(r, 38) - 1]);
+	} else {		/* computed sides */
+		random_expr(r, a, sizeof a, depth - 1);
+		snprintf(buf, size, "%ud(%s)%s", rng_die(r, 4) - 1, a,
+		    sided[rng_die(r, 5) - 1]);
 	}
 }
 
