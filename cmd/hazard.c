@@ -76,6 +76,7 @@ struct run {
 	int	 hide_pass;	/* 003: the group's Stealth result given by hand */
 	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
 	struct alarm_hide hide;	/* 003: those checks (common/alarm.c) */
+	struct tbl_entry entry;	/* scratch: a table row's sentence, rolled */
 	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
@@ -155,31 +156,32 @@ static void
 emit_row(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	char both[TBL_TEXT_MAX + 64];
 
 	if (rectbl_emit(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, total))
 		return;
-	tbl_plan_entry(run->plan, row, &e, &run->s.st.rng,	/* -t: its dice */
+	tbl_plan_entry(run->plan, row, e, &run->s.st.rng,	/* -t: its dice */
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-	if (e.n > 0 && dice != NULL && run->verbose) {
-		snprintf(both, sizeof both, "%s; %s", dice, e.faces);
+	if (e->n > 0 && dice != NULL && run->verbose) {
+		snprintf(both, sizeof both, "%s; %s", dice, e->faces);
 		dice = both;
 	}
-	emit(run, total, row->key, e.text, dice);
+	emit(run, total, row->key, e->text, dice);
 }
 
-/* pre, text and post in one buffer, as long as a sentence can be. */
+/* pre, text and post in BUF of SIZE, as long as a sentence can be. */
+#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)
 static const char *
-joined(const char *pre, const char *text, const char *post)
+joined(char *buf, size_t size, const char *pre, const char *text,
+    const char *post)
 {
-	static char buf[TBL_TEXT_MAX * 2 + 256];
 	size_t a = strlen(pre), b = strlen(text), c = strlen(post);
 
 	if (a == 0 && c == 0)
 		return text;
-	if (a + b + c >= sizeof buf)
-		b = sizeof buf - 1 - a - c;
+	if (a + b + c >= size)
+		b = size - 1 - a - c;
 	memcpy(buf, pre, a);
 	memcpy(buf + a, text, b);
 	memcpy(buf + a + b, post, c + 1);
@@ -192,6 +194,8 @@ emit_table(const struct run *run, long total, const char *key,
     const char *table, const struct tbl_entry *e, const char *pre,
     const char *post, const char *dice)
 {
+	char buf[JOINED_MAX];
+
 	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
 	if (total == LONG_MIN)
 		rec_str("-");
@@ -205,7 +209,7 @@ emit_table(const struct run *run, long total, const char *key,
 	else if (run->verbose && dice != NULL)
 		rec_text("%s%s%s [%s]", pre, e->text, post, dice);
 	else
-		rec_str(joined(pre, e->text, post));
+		rec_str(joined(buf, sizeof buf, pre, e->text, post));
 	rec_end();
 }
 
@@ -235,7 +239,7 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 static void
 emit_on(struct run *run, const struct tbl_on *t)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	const struct tbl_row *row;
 	char dice[64];
 	long total;
@@ -243,16 +247,16 @@ emit_on(struct run *run, const struct tbl_on *t)
 	if (t == NULL)
 		return;
 	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
 	    run->verbose ? TBL_FACES : 0);
-	emit_table(run, total, row->key, t->key, &e, "", "", dice);
+	emit_table(run, total, row->key, t->key, e, "", "", dice);
 }
 
 /* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
 static void
 sign_creature(struct run *run)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
 	char dice[64];
@@ -262,20 +266,20 @@ sign_creature(struct run *run)
 	if (t == NULL)
 		return;
 	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
 	    run->verbose ? TBL_FACES : 0);
-	n = strlen(e.text);
-	while (n > 0 && strchr(".!", e.text[n - 1]) != NULL)
-		e.text[--n] = '\0';	/* the creature, not its sentence */
-	if (isupper((unsigned char)e.text[0]) && (e.text[1] == ' ' ||
-	    islower((unsigned char)e.text[1])))	/* "Goblins", not "NPC" */
-		e.text[0] = (char)tolower((unsigned char)e.text[0]);
-	memcpy(run->s.creature, e.text, n + 1);
+	n = strlen(e->text);
+	while (n > 0 && strchr(".!", e->text[n - 1]) != NULL)
+		e->text[--n] = '\0';	/* the creature, not its sentence */
+	if (isupper((unsigned char)e->text[0]) && (e->text[1] == ' ' ||
+	    islower((unsigned char)e->text[1])))	/* "Goblins", not "NPC" */
+		e->text[0] = (char)tolower((unsigned char)e->text[0]);
+	memcpy(run->s.creature, e->text, n + 1);
 	n = strlen(row->key);	/* a key has at most 32 letters */
 	memcpy(run->s.creature_key, row->key, n < sizeof run->s.creature_key ?
 	    n + 1 : 0);
 	run->s.sign = 1;
-	emit_table(run, total, row->key, "encounter", &e, text_sign_of[0],
+	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
 	    text_sign_of[1], dice);
 }
 
@@ -283,12 +287,12 @@ sign_creature(struct run *run)
 static void
 meet_creature(struct run *run)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 
-	str_copy(e.text, sizeof e.text, run->s.creature);
-	e.dice[0] = '\0';
-	e.n = 0;
-	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", &e,
+	str_copy(e->text, sizeof e->text, run->s.creature);
+	e->dice[0] = '\0';
+	e->n = 0;
+	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", e,
 	    text_sign_creature_met[0], text_sign_creature_met[1], NULL);
 	run->s.creature[0] = run->s.creature_key[0] = '\0';
 	run->s.sign = 0;
@@ -943,19 +947,19 @@ die_result(const struct run *run, const char *key)
 	return 0;
 }
 
-/* The die's results, for the error of a -T that names none of them. */
+/* The die's results in LIST, for the error of a -T that names none of them. */
 static const char *
-die_keys(const struct run *run)
+die_keys(const struct run *run, char *list, size_t size)
 {
-	static char list[512];
 	size_t n = 0;
 	int i;
 
 	if (rules_of(run)->alarm)
 		return "encounter";
-	for (i = 0; i < run->table.nrows && n + 40 < sizeof list; i++)
+	list[0] = '\0';
+	for (i = 0; i < run->table.nrows && n + 40 < size; i++)
 		if (!strstr(list, run->table.rows[i].key))
-			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+			n += (size_t)snprintf(list + n, size - n, "%s%s",
 			    n ? ", " : "", run->table.rows[i].key);
 	return list;
 }
@@ -964,7 +968,7 @@ die_keys(const struct run *run)
 static void
 load_on(struct run *run, const struct opts *o)
 {
-	char *file;
+	char *file, keys[512];
 	int i;
 
 	for (i = 0; i < o->non; i++) {
@@ -974,7 +978,8 @@ load_on(struct run *run, const struct opts *o)
 			    "(-t FILE replaces the die's own table)", o->on[i]);
 		if (!die_result(run, o->on[i]))
 			errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
-			    o->on[i], rules_names[run->s.rules], die_keys(run));
+			    o->on[i], rules_names[run->s.rules],
+			    die_keys(run, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
 		tbl_on_load(&run->on[run->non++], o->on[i], file);
