@@ -559,7 +559,7 @@ rest_hour(struct run *run)
 		m = &run->party.m[i];
 		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
-		party_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
+		chars_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
 		emit_member(run, "heal", "An hour of rest in the dungeon: %s.",
 		    says);
 	}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "afflict.h"
+#include "characters.h"
 #include "clock.h"
 #include "dice.h"
 #include "opt.h"
@@ -170,17 +171,15 @@ turn_at(const struct run *run, uint64_t k)
 }
 
 /*
- * 004: "The GM can call for a resilience check (1d20 + CON mod) ... The DC
- * is 10 + the number of hours beyond the PC's resilience.  Failure means
- * that the PC becomes exhausted."  Rolled for a character with con=, said
- * as the GM's call otherwise; none for one already exhausted.
+ * 004's resilience check (afflict_resilience) for a character with con=,
+ * said as the GM's call otherwise; none for one already exhausted.
  */
 static void
-resilience_check(struct run *run, struct member *m, unsigned long long dc,
+resilience_check(struct run *run, struct member *m, unsigned long long beyond,
     char *buf, size_t size)
 {
-	struct check c;
 	char says[160];
+	int pass;
 
 	if (m->val[PK_EXHAUSTED]) {
 		snprintf(buf, size, "already exhausted; only a safe rest with "
@@ -189,17 +188,12 @@ resilience_check(struct run *run, struct member *m, unsigned long long dc,
 	}
 	if (!(m->has & 1u << PK_CON)) {
 		snprintf(buf, size, "a resilience check (1d20 + CON mod) at DC "
-		    "%llu; failure means exhaustion", dc);
+		    "%llu; failure means exhaustion", RESILIENCE_DC_004 + beyond);
 		return;
 	}
-	afflict_check(&c, m, &run->s.st.rng, (long)dc, 0, says, sizeof says);
-	snprintf(buf, size, "a resilience check %s: %s", says, c.pass ?
-	    "passes" : "fails and is exhausted (disadvantage on all checks, "
-	    "speed 0 ft)");
-	if (!c.pass) {
-		m->val[PK_EXHAUSTED] = 1;
-		m->has |= 1u << PK_EXHAUSTED;
-	}
+	pass = afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
+	snprintf(buf, size, "a resilience check %s: %s", says, pass ? "passes" :
+	    "fails and is exhausted (disadvantage on all checks, speed 0 ft)");
 }
 
 /*
@@ -223,7 +217,7 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 		if ((beyond = timer_beyond(&run->s.timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
-		resilience_check(run, m, RESILIENCE_DC_004 + beyond, check,
+		resilience_check(run, m, beyond, check,
 		    sizeof check);
 		event(turn_at(run, k), run->s.tick, "resilience", m->name,
 		    "%s has adventured %llu hours since a safe rest, %llu beyond "
@@ -303,14 +297,12 @@ pass(struct run *run, uint64_t ticks, int resting)
 }
 
 /*
- * 004: "A PC heals 1 HP per level per night of safe rest ... A PC heals 1
- * HP per night of unsafe rest", a rest of 8 hours or more, for a character
- * with hp= (and level=, safe): "; Ann heals 4 HP (level 4), 10 HP now".
+ * 004's healing of a night's rest (chars_heal_night), said: "; Ann heals
+ * 4 HP (level 4), 10 HP now".
  */
 static void
 heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 {
-	unsigned need = 1u << PK_HP | (run->a.unsafe ? 0 : 1u << PK_LEVEL);
 	struct member *m;
 	char level[32] = "";
 	size_t n = 0;
@@ -318,15 +310,13 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
+	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		if ((m->has & need) != need || party_dead(m))
+		if ((got = chars_heal_night(m, hours, run->a.unsafe)) < 0)
 			continue;
 		if (!run->a.unsafe)
 			snprintf(level, sizeof level, " (level %ld)",
 			    m->val[PK_LEVEL]);
-		got = party_heal(m, run->a.unsafe ? HEAL_UNSAFE_004 :
-		    m->val[PK_LEVEL] * HEAL_LEVEL_004);
 		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP%s, "
 		    "%ld HP now", m->name, got, level, m->val[PK_HP]);
 	}
@@ -336,7 +326,7 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
  * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
  * 5), 12 HP now".  Character by character, each hour's d8 in turn
- * (party_rest_dungeon).
+ * (chars_rest_dungeon).
  */
 static void
 heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
@@ -351,18 +341,15 @@ heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
 		m = &run->party.m[i];
 		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
-		party_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
+		chars_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
 		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
 	}
 }
 
 /*
- * 004: "Exhaustion can only be cured with sufficient rest and food ...
- * Typically unsafe rest does not cure exhaustion, only safe rest will": a
- * safe rest of 8 hours or more, fed (timedice(6) rest), cures it; "; with
- * food, exhaustion is cured for Ann and Bo" or "".  After an unsafe rest or
- * one in the dungeon: "; unsafe rest does not cure exhaustion: Ann stays
- * exhausted".
+ * 004's exhaustion after a rest (chars_rest_exhaustion), said: "; with
+ * food, exhaustion is cured for Ann and Bo", "; unsafe rest does not cure
+ * exhaustion: Ann stays exhausted", or "".
  */
 static void
 rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
@@ -373,11 +360,10 @@ rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
 	int i, k = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->party.n && (unsafe || hours >= REST_HOURS_004); i++) {
+	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		if (!m->val[PK_EXHAUSTED])
+		if (chars_rest_exhaustion(m, hours, unsafe) == CR_NOT_EXHAUSTED)
 			continue;
-		m->val[PK_EXHAUSTED] = unsafe;
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? " and " :
 		    unsafe ? "; unsafe rest does not cure exhaustion: " :
 		    "; with food, exhaustion is cured for ", m->name);
