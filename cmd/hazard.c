@@ -548,13 +548,8 @@ rest_hour(struct run *run)
 	struct member *m;
 	int i;
 
-	if (run->action != A_REST) {
-		run->s.rest_turns = 0;
+	if (!rest_hour_tick(&run->s.rest_turns, run->action == A_REST))
 		return;
-	}
-	if (++run->s.rest_turns < DUNGEON_REST_TURNS_002)
-		return;
-	run->s.rest_turns = 0;
 	for (i = 0; run->have_party && i < run->party.n; i++) {
 		m = &run->party.m[i];
 		if (!(m->has & 1u << PK_HP) || party_dead(m))

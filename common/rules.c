@@ -119,6 +119,23 @@ fatigue_settle(int *condition, int dungeonturn, int resting)
 	return fu;
 }
 
+/*
+ * 002: "Resting for 1 hour in the dungeon": six rest turns in a row are the
+ * hour; 1 when this turn ends one.  Any other action starts the count again.
+ */
+int
+rest_hour_tick(int *rest_turns, int resting)
+{
+	if (!resting) {
+		*rest_turns = 0;
+		return 0;
+	}
+	if (++*rest_turns < DUNGEON_REST_TURNS_002)
+		return 0;
+	*rest_turns = 0;
+	return 1;
+}
+
 /* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
 const char text_surprised_000[] =
     "is surprised and cannot act in the first round of combat";

@@ -228,6 +228,7 @@ extern const struct followup_text followup[FU_NFOLLOWUPS];
 enum condition { C_FRESH, C_TIRED, C_EXHAUSTED };
 extern const char *const condition_names[];
 enum followup fatigue_settle(int *condition, int dungeonturn, int resting);
+int	 rest_hour_tick(int *rest_turns, int resting);
 
 /*
  * 000: rest 1 turn in 6; -1, FU_REST_TAKEN, FU_REST_DUE, or FU_SKIPPED

@@ -721,9 +721,9 @@ hazard	5	-	quiet	1	Hide: 3 of 3 make the Stealth check, at least half: the Steal
 }
 
 # ---- issue 24: the rules hazard applies, tested where they live (tests/unit.c)
-@test "000's Fatigue, 001's fatigue damage, 002's tired then exhausted (common/characters.c) over every HP and damage to 60" {
+@test "000's Fatigue, 001's fatigue damage, 002's tired then exhausted and its hour of rest (common/characters.c, rules.c) over every HP and damage to 60" {
 	run -0 --separate-stderr unit fatigue 60
-	eq "3676 0" "$output"
+	eq "3696 0" "$output"
 }
 
 @test "000's CON save (chars_con_save): d20 + CON against DC 12, CON -5 to 5, 200 each: a failure gains 1 Fatigue, a pass none" {

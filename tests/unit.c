@@ -337,8 +337,8 @@ check_one(char **argv)
 
 /*
  * unit fatigue MAX: 000's "gain 1 Fatigue" up to its bound, 001's fatigue
- * damage never below 0 HP, 002's fresh, tired, exhausted, each against its
- * seed's words written out here.
+ * damage never below 0 HP, 002's fresh, tired, exhausted and its hour of
+ * six rest turns, each against its seed's words written out here.
  */
 static void
 check_fatigue(const char *max)
@@ -346,7 +346,7 @@ check_fatigue(const char *max)
 	static const long start[] = { 0, 1, FATIGUE_MAX_000 - 1, FATIGUE_MAX_000 };
 	long n = atol(max), hp, d, cases = 0, wrong = 0;
 	struct member m;
-	int i, tired, exhausted, turn;
+	int i, tired, exhausted, turn, hour;
 
 	for (hp = 0; hp <= n; hp++)
 		for (d = 1; d <= n; d++, cases++) {
@@ -378,6 +378,12 @@ check_fatigue(const char *max)
 				    !(m.has & 1u << PK_EXHAUSTED);
 			}
 		}
+	for (i = 0, turn = 0; turn < 20; turn++, cases++) {
+		/* 002: the sixth rest turn in a row is the hour; turn 9 acts */
+		hour = rest_hour_tick(&i, turn != 9);
+		wrong += hour != (turn == 5 || turn == 15) ||
+		    i != (turn < 9 ? (turn + 1) % 6 : (turn - 9) % 6);
+	}
 	printf("%ld %ld\n", cases, wrong);
 }
 
