@@ -407,21 +407,6 @@ rest_record(struct run *run, uint64_t hours)
 	    hours == 1 ? "passes" : "pass", cured, healed);
 }
 
-/*
- * rest until TIME: the fewest whole hours that bring the clock to TIME or
- * past it, 1 to 24 (a rest is taken in hours: from 22:10, until 07:00 is 9).
- */
-static uint64_t
-rest_hours(const struct run *run)
-{
-	uint64_t now = run->s.tick % CLOCK_DAY;
-	uint64_t ahead = (run->a.time + CLOCK_DAY - now) % CLOCK_DAY;
-
-	if (ahead == 0)
-		ahead = CLOCK_DAY;
-	return (ahead + CLOCK_HOUR_TURNS - 1) / CLOCK_HOUR_TURNS;
-}
-
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
 static void
 advance(struct run *run, uint64_t n, uint64_t unit, int resting)
@@ -686,9 +671,11 @@ move_clock(struct run *run, uint64_t index)
 static void
 rest(struct run *run, uint64_t index)
 {
+	const struct args *a = &run->a;
+
 	(void)index;
-	advance(run, run->a.until != NULL ? rest_hours(run) : run->a.n,
-	    CLOCK_HOUR_TURNS, 1);
+	advance(run, a->until != NULL ? clock_hours_until(run->s.tick, a->time) :
+	    a->n, CLOCK_HOUR_TURNS, 1);
 }
 
 /*
@@ -1064,7 +1051,7 @@ dungeon_rest(struct run *run, long long count)
 	if (!a->hours_given && a->until == NULL)
 		a->n = 1;
 	hours = a->until == NULL ? a->n : count > 1 ? DAY_HOURS_004 :
-	    rest_hours(run);
+	    clock_hours_until(run->s.tick, run->a.time);
 	/* both below 8 first, so that the product is small */
 	if (hours >= DUNGEON_REST_MAX_002 || count >= DUNGEON_REST_MAX_002 ||
 	    hours * (uint64_t)count >= DUNGEON_REST_MAX_002)

@@ -972,3 +972,8 @@ Cy # no hp: not healed" "$(cat "$P")"
 	run -0 --separate-stderr unit rests 30 1
 	eq "384556 0" "$output"
 }
+
+@test "rest until TIME (clock_hours_until, common/clock.c): from every turn of two days to every time, the fewest whole hours that reach it" {
+	run -0 --separate-stderr unit until
+	eq "41472 0" "$output"
+}

@@ -27,6 +27,8 @@
  *	unit alarm MAX SEED		003's step over every alarm to MAX, every
  *					move, spark and d10, and hide's group
  *					check for parties of 1 to 8: "cases wrong"
+ *	unit until			clock_hours_until from every turn of two
+ *					days to every time of day: "cases wrong"
  *	unit opts ARG ...		the ARGs read as a program taking every
  *					shared option and its own -x N: each
  *					option as told, the fields, the operands
@@ -41,6 +43,7 @@
 #include "alarm.h"
 #include "characters.h"
 #include "check.h"
+#include "clock.h"
 #include "expr.h"
 #include "party.h"
 #include "opt.h"
@@ -558,6 +561,28 @@ check_alarm(const char *max, const char *seed)
 	printf("%ld %ld\n", cases, wrong);
 }
 
+/*
+ * unit until: the hours of a rest until TIME (clock_hours_until) from every
+ * turn of two days to every time of day, against a walk a turn at a time:
+ * TIME is reached after 1 to 144 turns (a whole day when the clock shows
+ * it), then rounded up to whole hours.
+ */
+static void
+check_until(void)
+{
+	uint64_t now, time, k;
+	long cases = 0, wrong = 0;
+
+	for (now = 0; now < 2 * CLOCK_DAY; now++)
+		for (time = 0; time < CLOCK_DAY; time++, cases++) {
+			for (k = 1; (now + k) % CLOCK_DAY != time; k++)
+				;
+			wrong += clock_hours_until(now, time) !=
+			    (k + CLOCK_HOUR_TURNS - 1) / CLOCK_HOUR_TURNS;
+		}
+	printf("%ld %ld\n", cases, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -610,10 +635,12 @@ main(int argc, char *argv[])
 		check_consave(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "rests") == 0) {
 		check_rests(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "until") == 0) {
+		check_until();
 	} else if (argc == 4 && strcmp(argv[1], "alarm") == 0) {
 		check_alarm(argv[2], argv[3]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
