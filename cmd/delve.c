@@ -27,6 +27,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "session.h"
+#include "table.h"
 #include "opt.h"
 #include "update.h"
 #include "out.h"
@@ -1135,6 +1136,7 @@ struct show {
 	const char *file;
 	char	 pairs[1024];
 	uint64_t now;				/* the clock, in turns */
+	int	 rules;				/* the session's, enum rules */
 	int	 naff;				/* timedice's afflictions */
 	char	 aff_name[SHOW_AFFLICTIONS][64];
 	char	 aff[SHOW_AFFLICTIONS][256];
@@ -1164,7 +1166,7 @@ show_character(void *arg, const struct member *m, const char *line)
 	char cond[1024], sheet[PARTY_LINE_MAX];
 	int i;
 
-	party_describe(m, cond, sizeof cond);
+	party_describe(m, sh->rules, cond, sizeof cond);
 	for (i = 0; i < sh->naff; i++)
 		if (strcmp(sh->aff_name[i], m->name) == 0)
 			str_append(cond, sizeof cond, "; ", "%s", sh->aff[i]);
@@ -1260,6 +1262,7 @@ status(const struct session *s)
 	value(s, "timedice", "time", &time);
 	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
 	sh.now = start_clock(s);
+	sh.rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
 	sh.naff = sh.nkinds = 0;
 	for (i = 0; files[i] != NULL; i++) {
 		sh.file = files[i];
@@ -1470,6 +1473,20 @@ key_ok(const char *k)
 }
 
 /* Each -T KEY=FILE[#HEADING] split and checked before anything is made. */
+/*
+ * The user's table FILE[#HEADING] read as the programs will read it: a
+ * table that does not load is refused naming the user's file and line,
+ * not the session's copy (delving(7) TABLE FILES).
+ */
+static void
+table_loads(const char *key, const char *file)
+{
+	struct tbl_on on;
+
+	tbl_on_load(&on, key, file);
+	tbl_on_free(&on);
+}
+
 static void
 check_tables(struct newopts *n)
 {
@@ -1483,6 +1500,7 @@ check_tables(struct newopts *n)
 		if (!key_ok(arg))
 			errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
+		table_loads(arg, n->files[i]);
 		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
 			*n->picks[i]++ = '\0';
 		fclose(efopen_input(n->files[i], "a table file"));

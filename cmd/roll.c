@@ -29,7 +29,7 @@ struct opts {
 	OPT_COMMON;		/* -jnstv */
 	const char *dc;
 	long long width;
-	int	 odds, fine, graph, width_set;
+	int	 odds, fine, graph, width_set, exact;
 };
 
 /* One EXPRESSION: as written, as read, and its roller's name (-c Ann:d20). */
@@ -57,6 +57,7 @@ struct run {
 	int	 verbose;
 	int	 failed;	/* a check failed */
 	int	 fine, graph;	/* -O, -g */
+	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 width;		/* -w */
 };
 
@@ -66,6 +67,7 @@ static const struct opt options[] = {
 	{ 'O', NULL, "as -o, each probability to 15 figures" },
 	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
 	{ 'w', "WIDTH", "the longest bar of -g (default 50)" },
+	{ 'x', NULL, "as -o, the standard deviation exact, as sqrt(FRACTION)" },
 	{ 0, NULL, NULL }
 };
 
@@ -78,7 +80,7 @@ static const struct opt says[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "roll [-ghjOoVv] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
+	prog, "roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
 	    "[-w WIDTH] [EXPRESSION ...]", options, 0,
 	.shared = "jnstv", .says = says
 };
@@ -326,8 +328,7 @@ natural(const struct operand *op, long long roll)
 	const struct enode *n = &op->e.node[0];
 
 	if (op->e.n != 1 + (op->mod != 0) * 2 || n->op != E_DICE ||
-	    n->t.keep != 1 || n->t.flo != 1 || n->t.fhi != 20 ||
-	    n->t.explode || n->t.cs.op || n->t.cf.op)
+	    n->t.keep != 1 || n->t.fhi != 20 || !term_plain(&n->t))
 		return "";
 	return check_attack_natural(roll);
 }
@@ -498,6 +499,10 @@ odds_totals(const struct run *run, const char *expr, const struct odds *o)
 		odds_line(run, o, expr, t, NULL, &o->count[i]);
 	}
 	frac = odds_sd(o, &dec);
+	if (!run->exact) {	/* a number by default (issue 25) */
+		free(frac);
+		frac = odds_sd_approx(o);
+	}
 	odds_stat(expr, "\tsd\t", frac, dec);
 	frac = odds_mean(o, &dec);
 	odds_stat(expr, "\tmean\t", frac, dec);
@@ -636,6 +641,8 @@ check_options(const struct opts *o, int argc)
 		errx(EXIT_BAD, "-j: -o writes odds, not records");
 	if (o->graph && (o->dc != NULL || o->table != NULL))
 		errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
+	if (o->exact && (o->dc != NULL || o->table != NULL || o->graph))
+		errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
 	if (o->width_set && !o->graph)
 		errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
@@ -649,6 +656,7 @@ option(void *ctx, int letter, char *v)
 	case 'c': o->dc = v; break;
 	case 'g': o->graph = o->odds = 1; break;
 	case 'O': o->fine = o->odds = 1; break;
+	case 'x': o->exact = o->odds = 1; break;
 	case 'o': o->odds = 1; break;
 	case 'w':
 		o->width = estrtonum(v, 1, WIDTH_MAX, "-w");
@@ -684,6 +692,7 @@ main(int argc, char *argv[])
 	run.json = o.json;
 	run.fine = o.fine;
 	run.graph = o.graph;
+	run.exact = o.exact;
 	run.width = (int)o.width;
 	if (o.odds)
 		odds_all(&run);

@@ -21,8 +21,7 @@ plain_terms(const struct expr *e, int i, int negated)
 	if (n->op == E_NUM)
 		return 0;
 	if (n->op == E_DICE)
-		return negated || n->t.reroll || n->t.explode || n->t.cs.op ||
-		    n->t.cf.op || n->t.flo != 1 ? -1 : 1;
+		return negated || !term_plain(&n->t) || n->t.count == 0 ? -1 : 1;
 	if (n->op != E_ADD && n->op != E_SUB)
 		return -1;
 	a = plain_terms(e, n->a, negated);

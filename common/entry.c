@@ -5,6 +5,7 @@
  * KEY=FILE adds to a result, spelt the same in every program.
  */
 #include <ctype.h>
+#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,30 +111,44 @@ long_text(char *buf, long v)
 	return k;
 }
 
-/* A row's text cut into literal pieces and dice, once (tbl_plan) or each time. */
+/*
+ * A row's text marked once (tbl_plan) or each time: where each dice
+ * expression stands, and each escape's backslash; the text between is
+ * copied as it is.  A plain term keeps its dice for the fast path; any
+ * other expression is parsed again when rolled, so a table costs a few
+ * bytes an expression however large the grammar's tree (issue 23).
+ */
+enum { P_ESCAPE, P_PLAIN, P_EXPR };
+
 struct piece {
-	const char *s;		/* the bytes, or the expression as written */
-	size_t	 len;
-	struct expr *e;		/* an expression to roll, or NULL */
-	struct dice d;		/* e as one plain term: its fast path */
-	int	 plain;
+	uint32_t off, len;	/* within the row's text */
+	uint8_t	 kind, keephigh;
+	uint16_t count, keep;
+	uint32_t sides;
+	int32_t	 mod;
 };
 
 /* One expression rolled: its total in the text, its dice noted. */
 static void
 roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
-    const struct piece *pc, struct rng *r, int faces_too)
+    const char *text, const struct piece *pc, struct rng *r, int faces_too)
 {
-	char num[24], f[TBL_TEXT_MAX];
-	const char *s = pc->s;
+	char num[24], f[TBL_TEXT_MAX], buf[EXPR_TEXT_MAX + 1];
+	const char *s = text + pc->off;
 	size_t len = pc->len;
+	struct dice d = { pc->count, pc->sides, pc->keep, pc->keephigh, pc->mod };
+	struct expr x;
 	long total;
 	int k;
 
-	if (pc->plain && !faces_too)	/* the same draws, faster */
-		total = dice_roll(&pc->d, r, NULL);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (pc->kind == P_PLAIN && !faces_too)	/* the same draws, faster */
+		total = dice_roll(&d, r, NULL);
+	else if (expr_parse(&x, buf) == NULL)	/* it parsed when marked */
+		total = (long)expr_roll(&x, r, faces_too ? f : NULL, sizeof f);
 	else
-		total = (long)expr_roll(pc->e, r, faces_too ? f : NULL, sizeof f);
+		errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
 	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
 	if (e->n > 0)
@@ -192,30 +207,24 @@ struct tbl_plan {
 };
 
 static void
-piece(struct piece *pc, int *n, const char *s, size_t len, const struct expr *e)
+piece(struct piece *pc, int *n, const char *text, const char *s, size_t len,
+    int kind, const struct expr *e)
 {
-	if (len == 0)
-		return;
-	pc[*n].s = s;
-	pc[*n].len = len;
-	pc[*n].e = NULL;
-	pc[*n].plain = 0;
-	if (e != NULL) {
-		pc[*n].e = ereallocarray(NULL, 1, sizeof *e);
-		*pc[*n].e = *e;
-		pc[*n].plain = dice_of(&pc[*n].d, e) == NULL;
+	struct dice d;
+
+	memset(&pc[*n], 0, sizeof pc[*n]);
+	pc[*n].off = (uint32_t)(s - text);
+	pc[*n].len = (uint32_t)len;
+	pc[*n].kind = (uint8_t)kind;
+	if (kind == P_EXPR && dice_of(&d, e) == NULL) {
+		pc[*n].kind = P_PLAIN;
+		pc[*n].count = (uint16_t)d.count;
+		pc[*n].keep = (uint16_t)d.keep;
+		pc[*n].keephigh = (uint8_t)d.keephigh;
+		pc[*n].sides = d.sides;
+		pc[*n].mod = d.mod;
 	}
 	++*n;
-}
-
-static void
-pieces_free(struct piece *pc, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		free(pc[i].e);
-	free(pc);
 }
 
 /*
@@ -227,44 +236,43 @@ pieces_free(struct piece *pc, int n)
 static int
 cut(const char *text, struct piece *pc)
 {
-	const char *p, *lit;
+	const char *p;
 	struct expr d;
 	size_t len;
 	int n = 0;
 
-	for (p = lit = text; *p != '\0'; ) {
+	for (p = text; *p != '\0'; ) {
 		if (!may_start(text, p))
 			p++;
 		else if (*p == '\\' && (len = expr_at(p + 1, &d)) > 0) {
-			piece(pc, &n, lit, (size_t)(p - lit), NULL);
-			piece(pc, &n, p + 1, len, NULL);
-			lit = p += 1 + len;
+			piece(pc, &n, text, p, 1, P_ESCAPE, NULL);
+			p += 1 + len;
 		} else if (*p != '\\' && (len = expr_at(p, &d)) > 0 &&
 		    !after_roll(text, p)) {
-			piece(pc, &n, lit, (size_t)(p - lit), NULL);
-			piece(pc, &n, p, len, &d);
-			lit = p += len;
+			piece(pc, &n, text, p, len, P_EXPR, &d);
+			p += len;
 		} else
 			p++;
 	}
-	piece(pc, &n, lit, (size_t)(p - lit), NULL);
 	return n;
 }
 
 static void
-render(const struct piece *pc, int n, struct tbl_entry *e, struct rng *r,
-    int how)
+render(const char *text, const struct piece *pc, int n, struct tbl_entry *e,
+    struct rng *r, int how)
 {
-	size_t tn = 0, dn = 0, fn = 0;
+	size_t tn = 0, dn = 0, fn = 0, at = 0;
 	int i;
 
 	e->text[0] = e->dice[0] = e->faces[0] = '\0';
 	e->n = 0;
-	for (i = 0; i < n; i++)
-		if (pc[i].e != NULL)
-			roll_one(e, &tn, &dn, &fn, &pc[i], r, how & TBL_FACES);
-		else
-			put(e->text, sizeof e->text, &tn, pc[i].s, pc[i].len);
+	for (i = 0; i < n; i++) {
+		put(e->text, sizeof e->text, &tn, text + at, pc[i].off - at);
+		if (pc[i].kind != P_ESCAPE)
+			roll_one(e, &tn, &dn, &fn, text, &pc[i], r, how & TBL_FACES);
+		at = pc[i].off + pc[i].len;
+	}
+	put(e->text, sizeof e->text, &tn, text + at, strlen(text + at));
 	if ((how & TBL_NOTED) && e->n > 0)
 		note_dice(e, tn);
 }
@@ -277,8 +285,8 @@ tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int how)
 
 	int n = cut(text, pc);
 
-	render(pc, n, e, r, how);
-	pieces_free(pc, n);
+	render(text, pc, n, e, r, how);
+	free(pc);
 }
 
 /* A table's rows cut once, for a table rolled many times. */
@@ -295,6 +303,8 @@ tbl_plan(const struct tbl *t)
 		p->pc[i] = ereallocarray(NULL, strlen(t->rows[i].text) + 1,
 		    sizeof **p->pc);
 		p->n[i] = cut(t->rows[i].text, p->pc[i]);
+		p->pc[i] = ereallocarray(p->pc[i], (size_t)p->n[i] + 1,
+		    sizeof **p->pc);	/* the pieces there are, no more */
 	}
 	return p;
 }
@@ -305,7 +315,7 @@ tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
 {
 	long i = row - p->t->rows;
 
-	render(p->pc[i], p->n[i], e, r, how);
+	render(row->text, p->pc[i], p->n[i], e, r, how);
 }
 
 void
@@ -316,7 +326,7 @@ tbl_plan_free(struct tbl_plan *p)
 	if (p == NULL)
 		return;
 	for (i = 0; i < p->t->nrows; i++)
-		pieces_free(p->pc[i], p->n[i]);
+		free(p->pc[i]);
 	free(p->pc);
 	free(p->n);
 	free(p);
@@ -358,6 +368,31 @@ tbl_on_free(struct tbl_on *on)
 {
 	tbl_plan_free(on->plan);
 	tbl_free(&on->t);
+}
+
+/*
+ * The dice a row's text rolls, as written (an exploding die adds at most
+ * EXPR_EXPLODE_MAX more): what a table's loader bounds (issue 23).
+ */
+long
+tbl_row_dice(const char *text)
+{
+	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
+	char buf[EXPR_TEXT_MAX + 1];
+	struct expr x;
+	long dice = 0;
+	int n = cut(text, pc), i;
+
+	for (i = 0; i < n; i++) {
+		if (pc[i].kind == P_ESCAPE)
+			continue;
+		memcpy(buf, text + pc[i].off, pc[i].len);
+		buf[pc[i].len] = '\0';
+		if (expr_parse(&x, buf) == NULL)
+			dice += expr_dice(&x);
+	}
+	free(pc);
+	return dice;
 }
 
 /* A table whose rows print as written: no dice to roll, no escapes. */

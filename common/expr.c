@@ -89,19 +89,27 @@ cmp_true(const struct cmp *c, long long v)
 	case CMP_GT: return v > c->v;
 	case CMP_LE: return v <= c->v;
 	case CMP_GE: return v >= c->v;
+	case CMP_NE: return v != c->v;
 	}
 	return 0;
 }
 
-/* "=", "<", ">", "<=", ">=" then a number; CMP_NONE when no sign. */
+/*
+ * "=", "<", ">", "<=", ">=", "<>" then a number; "!=" too where a '!'
+ * cannot start an explosion (ne).  CMP_NONE when there is no sign.
+ */
 static int
-comparison(struct parser *p, struct cmp *c, int need)
+comparison(struct parser *p, struct cmp *c, int need, int ne)
 {
 	const char *at = p->s;
 
 	c->op = CMP_NONE;
 	if (*p->s == '=')
 		c->op = CMP_EQ, p->s++;
+	else if (p->s[0] == '<' && p->s[1] == '>')
+		c->op = CMP_NE, p->s += 2;
+	else if (ne && p->s[0] == '!' && p->s[1] == '=')
+		c->op = CMP_NE, p->s += 2;
 	else if (*p->s == '<')
 		c->op = *++p->s == '=' ? (p->s++, CMP_LE) : CMP_LT;
 	else if (*p->s == '>')
@@ -111,7 +119,7 @@ comparison(struct parser *p, struct cmp *c, int need)
 	if (c->op == CMP_NONE)
 		c->op = CMP_EQ;
 	if (!number(p, EXPR_SIDES_MAX, &c->v))
-		return fail(p, at, "expected a comparison (=N, <N, >N, <=N, >=N)");
+		return fail(p, at, "expected a comparison (=N, <N, >N, <=N, >=N, <>N)");
 	return 0;
 }
 
@@ -123,7 +131,7 @@ keep(struct parser *p, struct term *t, int kind)
 	long long v;
 	int high = kind == 'k';
 
-	if (t->keep != t->count)
+	if (t->kd)
 		return fail(p, at, "one keep or drop to a term");
 	if (lower(*p->s) == 'h' || lower(*p->s) == 'l')
 		high = lower(*p->s++) == 'h';
@@ -134,93 +142,263 @@ keep(struct parser *p, struct term *t, int kind)
 		return fail(p, at, "keep: expected 1 to the number of dice");
 	if (kind == 'd' && v >= t->count)
 		return fail(p, at, "drop: expected 0 to one less than the number of dice");
+	t->kd = kind;
+	t->kn = (uint32_t)v;
 	t->keep = (uint32_t)(kind == 'k' ? v : t->count - v);
 	t->keephigh = kind == 'k' ? high : !high;	/* dl1 keeps the highest */
 	return 0;
 }
 
-/* The faces that a reroll until ends on: some face must not reroll. */
+int
+term_rerolls(const struct term *t, long long f)
+{
+	int i;
+
+	for (i = 0; i < t->nrr; i++)
+		if (cmp_true(&t->rr[i], f))
+			return 1;
+	return 0;
+}
+
+/*
+ * The faces a reroll until keeps, once for all (issue 23: constant time a
+ * die): klo..khi without the points xp[], sorted; a "<>" keeps one face.
+ */
+static void
+kept_faces(struct term *t)
+{
+	int i, j, v;
+
+	t->klo = t->flo, t->khi = t->fhi, t->nx = 0;
+	for (i = 0; i < t->nrr; i++) {
+		v = (int)(t->rr[i].v > EXPR_SIDES_MAX ? EXPR_SIDES_MAX + 1 : t->rr[i].v);
+		switch (t->rr[i].op) {
+		case CMP_LT: t->klo = v > t->klo ? v : t->klo; break;
+		case CMP_LE: t->klo = v + 1 > t->klo ? v + 1 : t->klo; break;
+		case CMP_GT: t->khi = v < t->khi ? v : t->khi; break;
+		case CMP_GE: t->khi = v - 1 < t->khi ? v - 1 : t->khi; break;
+		case CMP_NE:
+			t->klo = v > t->klo ? v : t->klo;
+			t->khi = v < t->khi ? v : t->khi;
+			break;
+		}
+	}
+	for (i = 0; i < t->nrr; i++) {
+		v = (int)t->rr[i].v;
+		if (t->rr[i].op != CMP_EQ || v < t->klo || v > t->khi)
+			continue;
+		for (j = 0; j < t->nx && t->xp[j] != v; j++)
+			;
+		if (j == t->nx)
+			t->xp[t->nx++] = v;
+	}
+	for (i = 1; i < t->nx; i++)	/* a few points: insertion sort */
+		for (j = i; j > 0 && t->xp[j - 1] > t->xp[j]; j--)
+			v = t->xp[j], t->xp[j] = t->xp[j - 1], t->xp[j - 1] = v;
+	t->left = t->khi < t->klo ? 0 : (uint32_t)(t->khi - t->klo + 1 - t->nx);
+}
+
+/* r, ro, rr, then a comparison; several (r1r3) reroll any that matches. */
 static int
 reroll(struct parser *p, struct term *t)
 {
 	const char *at = p->s - 1;
-	long long v, left = 0;
+	int kind = 2;
 
-	if (t->reroll)
-		return fail(p, at, "one reroll to a term");
-	t->reroll = 2;
 	if (lower(*p->s) == 'o')
-		t->reroll = 1, p->s++;
-	else if (lower(*p->s) == 'r')	/* d20's rr: until */
+		kind = 1, p->s++;
+	else if (lower(*p->s) == 'r')	/* avrae d20's rr: until */
 		p->s++;
-	if (comparison(p, &t->rr, 0) < 0)
+	if (t->reroll && t->reroll != kind)
+		return fail(p, at, "reroll: once (ro) or until (r), not both");
+	if (t->nrr == EXPR_REROLL_MAX)
+		return fail(p, at, "reroll: at most %d to a term", EXPR_REROLL_MAX);
+	t->reroll = kind;
+	if (comparison(p, &t->rr[t->nrr], 0, 1) < 0)
 		return -1;
-	if (t->rr.op == CMP_NONE)
-		t->rr = (struct cmp){ CMP_EQ, t->flo };	/* r alone: the lowest */
-	for (v = t->flo; v <= t->fhi && left == 0; v++)
-		left += !cmp_true(&t->rr, v);
-	if (t->reroll == 2 && left == 0)
+	if (t->rr[t->nrr].op == CMP_NONE)	/* r alone: the lowest */
+		t->rr[t->nrr] = (struct cmp){ CMP_EQ, t->flo };
+	t->nrr++;
+	kept_faces(t);
+	if (t->reroll == 2 && t->left == 0)
 		return fail(p, at, "reroll: every face would reroll");
 	return 0;
+}
+
+/* !, !!, !p, !!p, then a comparison: the highest face unless given. */
+static int
+explode(struct parser *p, struct term *t)
+{
+	const char *at = p->s - 1;
+
+	if (t->explode)
+		return fail(p, at, "one explosion to a term");
+	t->explode = EX_EXPLODE;
+	if (*p->s == '!' && p->s[1] != '=')
+		t->explode = EX_COMPOUND, p->s++;
+	if (lower(*p->s) == 'p') {
+		t->explode = t->explode == EX_EXPLODE ? EX_PENETRATE :
+		    EX_COMPOUND_PENETRATE;
+		p->s++;
+	}
+	if (comparison(p, &t->ex, 0, 1) < 0)
+		return -1;
+	if (t->ex.op == CMP_NONE)
+		t->ex = (struct cmp){ CMP_EQ, t->fhi };
+	return 0;
+}
+
+/* mi N, ma N (avrae d20): the least and the most a die shows. */
+static int
+minmax(struct parser *p, struct term *t, int which)
+{
+	const char *at = p->s - 2;
+	long long v;
+
+	if (!number(p, EXPR_SIDES_MAX, &v))
+		return fail(p, p->s, "expected the %s face", which == 'i' ?
+		    "least" : "most");
+	if (!t->clamp)
+		t->mi = t->flo - 1, t->ma = (long long)t->fhi + 1;
+	t->clamp = 1;
+	if (which == 'i')
+		t->mi = v > t->mi ? v : t->mi;
+	else
+		t->ma = v < t->ma ? v : t->ma;
+	if (t->mi > t->ma)
+		return fail(p, at, "mi and ma: the least face above the most");
+	return 0;
+}
+
+/* u, uo: no face twice among a term's dice (rpg-dice-roller's unique). */
+static int
+unique(struct parser *p, struct term *t)
+{
+	const char *at = p->s - 1;
+
+	if (t->unique)
+		return fail(p, at, "one unique to a term");
+	t->unique = 2;
+	if (lower(*p->s) == 'o')
+		t->unique = 1, p->s++;
+	if (t->unique == 2 && (long long)t->count > (long long)t->fhi - t->flo + 1)
+		return fail(p, at, "unique: more dice than faces");
+	return 0;
+}
+
+static int
+counts(struct parser *p, struct term *t, int c)
+{
+	const char *at = p->s;
+	struct cmp *to;
+
+	if (c == 'c')
+		p->s++;
+	c = lower(*p->s) == 's' && c == 'c' ? 's' : c == 'c' ? 'F' : c;
+	if (c == 's' || c == 'F' || c == 'f')
+		p->s++;
+	to = c == 's' ? &t->crit : c == 'F' ? &t->fumble : c == 'f' ? &t->cf :
+	    &t->cs;
+	if (to->op)
+		return fail(p, at, "one %s to a term", c == 's' ?
+		    "critical success (cs)" : c == 'F' ? "critical failure (cf)" :
+		    c == 'f' ? "failure count" : "success count");
+	return comparison(p, to, 1, 1);
 }
 
 static int
 modifier(struct parser *p, struct term *t)
 {
-	const char *at = p->s;
 	int c = lower(*p->s);
 
 	if (c == 'k' || c == 'd')
 		return p->s++, keep(p, t, c);
 	if (c == 'r')
 		return p->s++, reroll(p, t);
-	if (c == '!') {
-		p->s++;
-		if (t->explode++)
-			return fail(p, at, "one explosion to a term");
-		if (comparison(p, &t->ex, 0) < 0)
-			return -1;
-		if (t->ex.op == CMP_NONE)
-			t->ex = (struct cmp){ CMP_EQ, t->fhi };
-		return 0;
-	}
-	if (c == 'c' && lower(p->s[1]) == 's')
-		p->s += 2;
-	else if (c == 'f')
-		p->s++;
-	if (c == 'f')
-		return t->cf.op ? fail(p, at, "one failure count to a term") :
-		    comparison(p, &t->cf, 1);
-	if (t->cs.op)
-		return fail(p, at, "one success count to a term");
-	return comparison(p, &t->cs, 1);
+	if (c == '!')
+		return p->s++, explode(p, t);
+	if (c == 'u')
+		return p->s++, unique(p, t);
+	if (c == 'm')
+		return p->s += 2, minmax(p, t, lower(p->s[-1]));
+	return counts(p, t, c);
 }
 
 static int
 is_modifier(const char *s)
 {
-	int c = lower(*s);
+	int c = lower(*s), d = c != '\0' ? lower(s[1]) : 0;
 
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
-	    c == '<' || c == '>' || c == '=' || (c == 'c' && lower(s[1]) == 's');
+	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
+	    c == '<' || c == '>' || c == '=' || (c == 'c' && (d == 's' || d == 'f'));
+}
+
+/* What a draw shows: its face, less one on a penetrating extra draw, within mi..ma. */
+long long
+term_shown(const struct term *t, long long f, int extra)
+{
+	if (extra && (t->explode == EX_PENETRATE ||
+	    t->explode == EX_COMPOUND_PENETRATE))
+		f--;
+	if (t->clamp)
+		f = f < t->mi ? t->mi : f > t->ma ? t->ma : f;
+	return f;
+}
+
+/* What a kept die adds: its value, or +1 a success and -1 a failure. */
+long long
+term_score(const struct term *t, long long v)
+{
+	if (!t->cs.op && !t->cf.op)
+		return v;
+	return (t->cs.op && cmp_true(&t->cs, v)) -
+	    (t->cf.op && cmp_true(&t->cf, v));
+}
+
+/* No modifier but keep or drop: the shape of the fast roller. */
+int
+term_plain(const struct term *t)
+{
+	return !t->reroll && !t->explode && !t->unique && !t->clamp &&
+	    !t->cs.op && !t->cf.op && !t->crit.op && !t->fumble.op &&
+	    t->flo == 1;
+}
+
+/* The least and the most one die (with its extra dice, compounded) shows. */
+static void
+die_range(const struct term *t, long long *lo, long long *hi)
+{
+	long long a = term_shown(t, t->flo, 0), b = term_shown(t, t->fhi, 0);
+	long long ea = term_shown(t, t->flo, 1), eb = term_shown(t, t->fhi, 1);
+
+	*lo = a, *hi = b;
+	if (t->explode == EX_COMPOUND || t->explode == EX_COMPOUND_PENETRATE) {
+		*lo += EXPR_EXPLODE_MAX * (ea < 0 ? ea : 0);
+		*hi += EXPR_EXPLODE_MAX * (eb > 0 ? eb : 0);
+	} else if (t->explode) {
+		*lo = ea < a ? ea : a;
+		*hi = eb > b ? eb : b;
+	}
 }
 
 /* The least and the most a term gives. */
 static void
 term_range(const struct term *t, long long *lo, long long *hi)
 {
-	long long dlo = t->flo, dhi = t->fhi;
+	long long dlo, dhi, pmax = t->count, kmin, kmax;
 
-	if (t->explode) {	/* every draw may explode, up to the cap */
-		dlo = dlo < 0 ? dlo * (EXPR_EXPLODE_MAX + 1) : dlo;
-		dhi = dhi > 0 ? dhi * (EXPR_EXPLODE_MAX + 1) : dhi;
-	}
+	die_range(t, &dlo, &dhi);
+	if (t->explode == EX_EXPLODE || t->explode == EX_PENETRATE)
+		pmax *= EXPR_EXPLODE_MAX + 1;	/* the extra dice */
+	kmin = t->kd == 'k' ? t->kn : (long long)t->count - (t->kd ? t->kn : 0);
+	kmax = t->kd == 'k' ? t->kn : pmax - (t->kd ? t->kn : 0);
 	if (t->cs.op || t->cf.op) {
 		dlo = t->cf.op ? -1 : 0;
 		dhi = t->cs.op ? 1 : 0;
 	}
-	*lo = dlo * (long long)t->keep;
-	*hi = dhi * (long long)t->keep;
+	*lo = dlo < 0 ? dlo * kmax : dlo * kmin;
+	*hi = dhi > 0 ? dhi * kmax : dhi * kmin;
 }
 
 /* [COUNT] d (SIDES | % | F) {MODIFIER}: count is read already. */
@@ -231,8 +409,8 @@ dice(struct parser *p, long long count, const char *at)
 	long long v, lo, hi;
 	int i;
 
-	if (count < 1 || count > EXPR_COUNT_MAX)
-		return fail(p, at, "count: expected 1 to %d dice", EXPR_COUNT_MAX);
+	if (count < 0 || count > EXPR_COUNT_MAX)
+		return fail(p, at, "count: expected 0 to %d dice", EXPR_COUNT_MAX);
 	t.count = t.keep = (uint32_t)count;
 	t.keephigh = 1;
 	t.flo = 1;
@@ -246,9 +424,13 @@ dice(struct parser *p, long long count, const char *at)
 		return fail(p, at, "sides: expected 1 to %d", EXPR_SIDES_MAX);
 	else
 		t.fhi = (int)v;
+	if (count == 0 && is_modifier(p->s))
+		return fail(p, p->s, "no dice to modify: 0d%d", t.fhi);
 	while (is_modifier(p->s))
 		if (modifier(p, &t) < 0)
 			return -1;
+	if (t.unique && (t.reroll || t.explode))
+		return fail(p, at, "unique (u): not with a reroll or an explosion");
 	term_range(&t, &lo, &hi);
 	if ((i = node(p, E_DICE, lo, hi)) >= 0)
 		p->e->node[i].t = t;
@@ -256,10 +438,244 @@ dice(struct parser *p, long long count, const char *at)
 }
 
 static int sum(struct parser *);
+static int factor(struct parser *);
+static int dice(struct parser *, long long, const char *);
 
-/* ( SUM ) | NUMBER | [NUMBER] DICE | - PRIMARY */
 static int
-primary(struct parser *p)
+join(struct parser *p, int op, int a, int b, long long lo, long long hi)
+{
+	int i = node(p, op, lo, hi);
+
+	if (i >= 0) {
+		p->e->node[i].a = a;
+		p->e->node[i].b = b;
+	}
+	return i;
+}
+
+/* ( SUM ) */
+static int
+parenthesized(struct parser *p)
+{
+	int i;
+
+	space(p);
+	if (*p->s != '(')
+		return fail(p, p->s, "expected '('");
+	p->s++;
+	if ((i = sum(p)) < 0)
+		return -1;
+	space(p);
+	if (*p->s != ')')
+		return fail(p, p->s, "expected ')'");
+	p->s++;
+	return i;
+}
+
+/* The bounds of a group: the kept totals added, or counted. */
+static void
+group_range(struct parser *p, int g)
+{
+	struct enode *n = &p->e->node[g];
+	long long los[EXPR_NODES_MAX], his[EXPR_NODES_MAX], x;
+	int i, j, k = 0;
+
+	for (i = n->a; i >= 0; i = p->e->node[i].b, k++) {
+		los[k] = p->e->node[p->e->node[i].a].lo;
+		his[k] = p->e->node[p->e->node[i].a].hi;
+	}
+	for (i = 1; i < k; i++)		/* lows up, highs down */
+		for (j = i; j > 0; j--) {
+			if (los[j - 1] > los[j])
+				x = los[j], los[j] = los[j - 1], los[j - 1] = x;
+			if (his[j - 1] < his[j])
+				x = his[j], his[j] = his[j - 1], his[j - 1] = x;
+		}
+	n->lo = n->hi = 0;
+	for (i = 0; i < (int)n->t.keep; i++) {
+		n->lo += n->t.cs.op || n->t.cf.op ? -(n->t.cf.op != 0) : los[i];
+		n->hi += n->t.cs.op || n->t.cf.op ? (n->t.cs.op != 0) : his[i];
+	}
+}
+
+/*
+ * { SUM {, SUM} } {khN | klN | dhN | dlN | compare | f compare}: the
+ * totals of several expressions kept, dropped or counted as dice are
+ * (Roll20 and rpg-dice-roller's group rolls).
+ */
+static int
+group(struct parser *p, const char *at)
+{
+	int g, item, last = -1, x;
+	struct term t = { 0 };
+
+	if ((g = node(p, E_GROUP, 0, 0)) < 0)
+		return -1;
+	p->e->node[g].a = -1;
+	do {
+		p->s++;
+		if ((x = sum(p)) < 0 || (item = join(p, E_ITEM, x, -1, 0, 0)) < 0)
+			return -1;
+		if (last < 0)
+			p->e->node[g].a = item;
+		else
+			p->e->node[last].b = item;
+		last = item;
+		t.count++;
+		space(p);
+	} while (*p->s == ',');
+	if (*p->s != '}')
+		return fail(p, p->s, "expected ',' or '}'");
+	p->s++;
+	t.keep = t.count;
+	t.keephigh = 1;
+	while (is_modifier(p->s)) {
+		int c = lower(*p->s);
+
+		if (c != 'k' && c != 'd' && c != 'f' && c != '<' && c != '>' &&
+		    c != '=')
+			return fail(p, p->s, "a group takes keep, drop and counts only");
+		if (modifier(p, &t) < 0)
+			return -1;
+	}
+	if (t.count == 1 && (t.kd || t.cs.op || t.cf.op))
+		return fail(p, at, "a group of one expression: write its dice's own modifiers");
+	p->e->node[g].t = t;
+	group_range(p, g);
+	if (p->e->node[g].lo < -EXPR_MAG_MAX || p->e->node[g].hi > EXPR_MAG_MAX)
+		return fail(p, at, "a total could pass 10^12");
+	return g;
+}
+
+/* floor ceil round abs min max ( ... ): the functions of rpg-dice-roller and Roll20. */
+static const char *const functions[] = {
+	"floor", "ceil", "round", "abs", "min", "max", NULL
+};
+
+static long long
+pick(long long a, long long b, int most)
+{
+	return most ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+/* min(a, b, ...), max(a, b, ...): after the '(' */
+static int
+extreme(struct parser *p, int f, const char *at)
+{
+	const struct enode *l, *r;
+	int a, b;
+
+	if ((a = sum(p)) < 0)
+		return -1;
+	space(p);
+	if (*p->s != ',')
+		return fail(p, p->s, "%s: expected ',' and another expression",
+		    functions[f]);
+	for (; *p->s == ','; space(p)) {
+		p->s++;
+		if ((b = sum(p)) < 0)
+			return -1;
+		l = &p->e->node[a], r = &p->e->node[b];
+		p->tok = at;
+		if ((a = join(p, f == 4 ? E_MIN : E_MAX, a, b,
+		    pick(l->lo, r->lo, f == 5), pick(l->hi, r->hi, f == 5))) < 0)
+			return -1;
+	}
+	return a;
+}
+
+/* floor, ceil, round: of a quotient, its rounding; of a whole number, itself. */
+static void
+rounding(struct parser *p, int f, struct enode *x)
+{
+	long long xl = p->e->node[x->a].lo, xh = p->e->node[x->a].hi;
+	long long yl = p->e->node[x->b].lo, yh = p->e->node[x->b].hi;
+	long long c[4];
+	int i;
+
+	x->op = f == 0 ? E_DIV : f == 1 ? E_CEIL : E_ROUND;
+	c[0] = expr_apply(x->op, xl, yl), c[1] = expr_apply(x->op, xl, yh);
+	c[2] = expr_apply(x->op, xh, yl), c[3] = expr_apply(x->op, xh, yh);
+	for (x->lo = x->hi = c[0], i = 1; i < 4; i++) {
+		x->lo = c[i] < x->lo ? c[i] : x->lo;
+		x->hi = c[i] > x->hi ? c[i] : x->hi;
+	}
+}
+
+static int
+function(struct parser *p, int f, const char *at)
+{
+	struct enode *x;
+	int a;
+
+	space(p);
+	p->s++;			/* the '(' function_name saw */
+	if ((a = f >= 4 ? extreme(p, f, at) : sum(p)) < 0)
+		return -1;
+	space(p);
+	if (*p->s != ')')
+		return fail(p, p->s, "expected ')'");
+	p->s++;
+	x = &p->e->node[a];
+	p->tok = at;
+	if (f == 3)		/* abs */
+		return join(p, E_ABS, a, -1, x->lo >= 0 ? x->lo : x->hi <= 0 ?
+		    -x->hi : 0, x->hi > -x->lo ? x->hi : -x->lo);
+	if (f < 3 && (x->op == E_DIV || x->op == E_CEIL || x->op == E_ROUND))
+		rounding(p, f, x);
+	return a;
+}
+
+/* A name then "(": a function; its index, or -1. */
+static int
+function_name(const char *s)
+{
+	size_t n;
+	int i;
+
+	for (i = 0; functions[i] != NULL; i++) {
+		n = strlen(functions[i]);
+		if (strncmp(s, functions[i], n) == 0 && (s[n] == '(' ||
+		    ((s[n] == ' ' || s[n] == '\t') && s[n + strspn(s + n, " \t")] == '(')))
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * (EXPR)dN{MODIFIER}: as many dice as EXPR gives, rolled first (Foundry
+ * VTT's parenthetical count); keep and drop no more than its least.
+ */
+static int
+counted(struct parser *p, int c, const char *at)
+{
+	const struct enode *n = &p->e->node[c];
+	struct term t;
+	long long lo, hi, lo2, hi2;
+	int i;
+
+	if (n->lo < 0 || n->hi > EXPR_COUNT_MAX)
+		return fail(p, at, "count: expected 0 to %d dice", EXPR_COUNT_MAX);
+	if ((i = dice(p, n->hi, at)) < 0)
+		return -1;
+	t = p->e->node[i].t;
+	if (t.kd && (t.kd == 'k' ? t.kn > n->lo : t.kn >= n->lo))
+		return fail(p, at, "%s: the count could be less than %u",
+		    t.kd == 'k' ? "keep" : "drop", t.kn + (t.kd == 'd'));
+	t.count = (uint32_t)n->lo;
+	term_range(&t, &lo, &hi);
+	t.count = (uint32_t)n->hi;
+	term_range(&t, &lo2, &hi2);
+	p->e->node[i].op = E_NDICE;
+	p->e->node[i].a = c;
+	p->e->node[i].lo = lo < lo2 ? lo : lo2;
+	p->e->node[i].hi = hi > hi2 ? hi : hi2;
+	return i;
+}
+
+/* ( SUM ) | NUMBER | [NUMBER] DICE | (SUM) DICE | { GROUP } | FUNCTION ( ... ) */
+static int
+atom(struct parser *p)
 {
 	const char *at;
 	long long v = 1;
@@ -267,22 +683,18 @@ primary(struct parser *p)
 
 	space(p);
 	p->tok = at = p->s;
-	if (*p->s == '-') {
-		p->s++;
-		if ((i = primary(p)) < 0)
-			return -1;
-		return node(p, E_NEG, -p->e->node[i].hi, -p->e->node[i].lo) < 0 ?
-		    -1 : (p->e->node[p->e->n - 1].a = i, p->e->n - 1);
-	}
 	if (*p->s == '(') {
-		p->s++;
-		if ((i = sum(p)) < 0)
-			return -1;
-		space(p);
-		if (*p->s != ')')
-			return fail(p, p->s, "expected ')'");
-		p->s++;
-		return i;
+		if ((i = parenthesized(p)) < 0 || lower(*p->s) != 'd' ||
+		    !(p->s[1] == '%' || lower(p->s[1]) == 'f' ||
+		    (p->s[1] >= '0' && p->s[1] <= '9')))
+			return i;
+		return counted(p, i, at);
+	}
+	if (*p->s == '{')
+		return group(p, at);
+	if ((i = function_name(p->s)) >= 0) {
+		p->s += strlen(functions[i]);
+		return function(p, i, at);
 	}
 	if (!number(p, EXPR_CONST_MAX, &v)) {
 		if (lower(*p->s) != 'd')
@@ -298,18 +710,6 @@ primary(struct parser *p)
 	return i;
 }
 
-static int
-join(struct parser *p, int op, int a, int b, long long lo, long long hi)
-{
-	int i = node(p, op, lo, hi);
-
-	if (i >= 0) {
-		p->e->node[i].a = a;
-		p->e->node[i].b = b;
-	}
-	return i;
-}
-
 /* Scanning, an operator not followed by a term ends the expression before it. */
 static int
 give_back(struct parser *p, const char *at, int a)
@@ -322,75 +722,186 @@ give_back(struct parser *p, const char *at, int a)
 	return a;
 }
 
-/* Floor and ceiling of a / b, b > 0. */
-static long long
-floordiv(long long a, long long b)
+/* Floor and ceiling of a / b, b != 0; to the nearest, halves away from 0. */
+long long
+expr_floordiv(long long a, long long b)
 {
-	return a / b - (a % b != 0 && a < 0);
+	return a / b - (a % b != 0 && (a < 0) != (b < 0));
 }
 
 static long long
 ceildiv(long long a, long long b)
 {
-	return a / b + (a % b != 0 && a > 0);
+	return a / b + (a % b != 0 && (a < 0) == (b < 0));
 }
 
-/* x * c, x / c, x // c: c a constant, so the bounds stay exact. */
+static long long
+rounddiv(long long a, long long b)
+{
+	long long q = a / b, r = a % b;
+
+	if (r < 0)
+		r = -r;
+	if (2 * r >= (b < 0 ? -b : b))
+		q += (a < 0) != (b < 0) ? -1 : 1;
+	return q;
+}
+
+/* x ** y, y >= 0, saturated beyond 10^12 either way. */
+static long long
+power(long long x, long long y)
+{
+	long long r = 1;
+
+	for (; y > 0; y--) {
+		if ((double)r * (double)x > 4e12 || (double)r * (double)x < -4e12)
+			return (double)r * (double)x > 0 ? EXPR_MAG_MAX * 4 :
+			    -EXPR_MAG_MAX * 4;
+		r *= x;
+	}
+	return r;
+}
+
+/* One binary operator on two totals (y no 0 for a division or remainder). */
+long long
+expr_apply(int op, long long x, long long y)
+{
+	switch (op) {
+	case E_ADD: return x + y;
+	case E_SUB: return x - y;
+	case E_MUL: return x * y;
+	case E_DIV: return expr_floordiv(x, y);
+	case E_CEIL: return ceildiv(x, y);
+	case E_ROUND: return rounddiv(x, y);
+	case E_MOD: return x - y * expr_floordiv(x, y);	/* as avrae (Python) */
+	case E_POW: return power(x, y);
+	case E_MIN: return x < y ? x : y;
+	case E_MAX: return x > y ? x : y;
+	}
+	return 0;
+}
+
+/* The least and the most of x OP y over the corners (and 0, 1, -1 for a power). */
 static int
-scale(struct parser *p, int op, int a, int b, const char *at)
+corners(struct parser *p, int op, const struct enode *x, const struct enode *y,
+    long long *lo, long long *hi)
+{
+	long long xs[5] = { x->lo, x->hi, 0, 1, -1 }, ys[4], v;
+	int i, j, nx = 2;
+
+	ys[0] = y->lo, ys[1] = y->hi, ys[2] = y->lo + 1, ys[3] = y->hi - 1;
+	if (op == E_POW)
+		for (i = 2; i < 5; i++)
+			if (xs[i] > x->lo && xs[i] < x->hi)
+				xs[nx++] = xs[i];
+	for (i = 0; i < nx; i++)
+		for (j = 0; j < (op == E_POW ? 4 : 2); j++) {
+			if (ys[j] < y->lo || ys[j] > y->hi)
+				continue;
+			if (op == E_MUL && ((double)xs[i] * ys[j] > 4e12 ||
+			    (double)xs[i] * ys[j] < -4e12))
+				return fail(p, p->tok, "a total could pass 10^12");
+			v = expr_apply(op, xs[i], ys[j]);
+			if ((i == 0 && j == 0) || v < *lo)
+				*lo = v;
+			if ((i == 0 && j == 0) || v > *hi)
+				*hi = v;
+		}
+	return 0;
+}
+
+/* x OP y, dice on either side: the divisor never 0, the exponent 0 to 64. */
+static int
+binary(struct parser *p, int op, int a, int b, const char *at)
 {
 	const struct enode *x = &p->e->node[a], *y = &p->e->node[b];
-	long long c, lo, hi;
+	long long lo = 0, hi = 0;
 
-	if (op == E_MUL && x->lo == x->hi && x->op != E_DICE) {
-		const struct enode *t = x;	/* c * x */
-		x = y, y = t;
-		c = a, a = b, b = (int)c;
-	}
-	if (y->lo != y->hi || y->op == E_DICE)
-		return fail(p, at, "%s needs a constant on its right",
-		    op == E_MUL ? "'*'" : "'/'");
-	c = y->lo;
-	if (op != E_MUL && (c < 1 || c > EXPR_CONST_MAX))
-		return fail(p, at, "divisor: expected 1 to %d", EXPR_CONST_MAX);
-	if (c < -EXPR_CONST_MAX || c > EXPR_CONST_MAX)
-		return fail(p, at, "multiplier: expected -%d to %d",
-		    EXPR_CONST_MAX, EXPR_CONST_MAX);
-	if (op == E_MUL) {
-		lo = c >= 0 ? x->lo * c : x->hi * c;
-		hi = c >= 0 ? x->hi * c : x->lo * c;
-	} else if (op == E_DIV) {
-		lo = floordiv(x->lo, c), hi = floordiv(x->hi, c);
-	} else {
-		lo = ceildiv(x->lo, c), hi = ceildiv(x->hi, c);
-	}
 	p->tok = at;
+	if ((op == E_DIV || op == E_MOD) && y->lo <= 0 && y->hi >= 0)
+		return fail(p, at, "%s: the divisor could be 0", op == E_DIV ?
+		    "'/'" : "'%'");
+	if (op == E_POW && (y->lo < 0 || y->hi > EXPR_POW_MAX))
+		return fail(p, at, "exponent: expected 0 to %d", EXPR_POW_MAX);
+	if (corners(p, op, x, y, &lo, &hi) < 0)
+		return -1;
+	if (op == E_MOD) {	/* the sign of the divisor, below its size */
+		lo = y->lo > 0 ? 0 : y->lo + 1;
+		hi = y->lo > 0 ? y->hi - 1 : 0;
+		if (x->lo >= 0 && y->lo > 0 && x->hi < y->lo)
+			lo = x->lo, hi = x->hi;
+	}
 	return join(p, op, a, b, lo, hi);
 }
 
-/* PRIMARY { ("*" | "/" | "//") PRIMARY } */
+/* ATOM [ ("**" | "^") FACTOR ]: a power binds tighter than a sign (-2**2 is -4). */
+static int
+powered(struct parser *p)
+{
+	const char *at;
+	int a, b;
+
+	if ((a = atom(p)) < 0)
+		return -1;
+	space(p);
+	at = p->s;
+	if (*p->s == '^')
+		p->s++;
+	else if (p->s[0] == '*' && p->s[1] == '*')
+		p->s += 2;
+	else
+		return a;
+	if ((b = factor(p)) < 0)
+		return give_back(p, at, a);
+	return binary(p, E_POW, a, b, at);
+}
+
+/* "-" FACTOR | "+" FACTOR | POWERED */
+static int
+factor(struct parser *p)
+{
+	int i;
+
+	space(p);
+	p->tok = p->s;
+	if (*p->s == '+') {
+		p->s++;
+		return factor(p);
+	}
+	if (*p->s != '-')
+		return powered(p);
+	p->s++;
+	if ((i = factor(p)) < 0)
+		return -1;
+	return node(p, E_NEG, -p->e->node[i].hi, -p->e->node[i].lo) < 0 ?
+	    -1 : (p->e->node[p->e->n - 1].a = i, p->e->n - 1);
+}
+
+/* FACTOR { ("*" | "/" | "//" | "%") FACTOR } */
 static int
 product(struct parser *p)
 {
 	const char *at;
 	int a, b, op;
 
-	if ((a = primary(p)) < 0)
+	if ((a = factor(p)) < 0)
 		return -1;
 	for (;;) {
 		space(p);
 		at = p->s;
-		if (*p->s == '*')
+		if (p->s[0] == '*' && p->s[1] != '*')
 			op = E_MUL, p->s++;
 		else if (p->s[0] == '/' && p->s[1] == '/')
-			op = E_CEIL, p->s += 2;
+			op = E_DIV, p->s += 2;	/* floor, as avrae (Python) */
 		else if (*p->s == '/')
 			op = E_DIV, p->s++;
+		else if (*p->s == '%')
+			op = E_MOD, p->s++;
 		else
 			return a;
-		if ((b = primary(p)) < 0)
+		if ((b = factor(p)) < 0)
 			return give_back(p, at, a);
-		if ((a = scale(p, op, a, b, at)) < 0)
+		if ((a = binary(p, op, a, b, at)) < 0)
 			return -1;
 	}
 }
@@ -480,7 +991,7 @@ expr_dice(const struct expr *e)
 	int i, n = 0;
 
 	for (i = 0; i < e->n; i++)
-		if (e->node[i].op == E_DICE)
+		if (e->node[i].op == E_DICE || e->node[i].op == E_NDICE)
 			n += (int)e->node[i].t.count;
 	return n;
 }
@@ -513,106 +1024,211 @@ face(const struct term *t, struct rng *r)
 	return v + t->flo - 1;
 }
 
-/* The k-th face (from 0) that does not reroll, lowest first. */
+/* The k-th face (from 0) that a reroll until keeps, lowest first: constant time. */
 static long long
 kept_face(const struct term *t, long long k)
 {
-	long long v = t->rr.v, f;
+	long long f = t->klo + k;
+	int i;
 
-	switch (t->rr.op) {
-	case CMP_LT: return (v > t->flo ? v : t->flo) + k;
-	case CMP_LE: return v + 1 + k;
-	case CMP_GT: case CMP_GE: return t->flo + k;
+	for (i = 0; i < t->nx && t->xp[i] <= f; i++)
+		f++;
+	return f;
+}
+
+/* A term's dice as rolled: what each shows, and where its marks are. */
+#define POOL_SMALL 64	/* dice held on the stack; more are allocated */
+
+struct pool {
+	long long *v, *first;	/* first: u's faces shown so far, sorted */
+	int	*at;
+	char	*dropped;
+	int	 n, nfirst;
+	void	*mem;
+	long long sv[POOL_SMALL], sfirst[POOL_SMALL];
+	int	 sat[2 * POOL_SMALL];
+	char	 sdropped[POOL_SMALL];
+};
+
+static void
+pool_open(struct pool *p, long long cap)
+{
+	char *b;
+
+	p->n = p->nfirst = 0;
+	p->mem = NULL;
+	p->v = p->sv, p->first = p->sfirst, p->at = p->sat;
+	p->dropped = p->sdropped;
+	if (cap <= POOL_SMALL)
+		return;
+	b = p->mem = malloc((size_t)cap * (2 * sizeof(long long) +
+	    2 * sizeof(int) + 1));
+	if (b == NULL)
+		abort();
+	p->v = (long long *)b;
+	p->first = p->v + cap;
+	p->at = (int *)(p->first + cap);
+	p->dropped = (char *)(p->at + 2 * cap);
+}
+
+/* u: a face already shown draws again, once, or among the faces not shown. */
+static long long
+unique_face(const struct term *t, struct pool *p, struct rng *r,
+    struct marks *m, long long f)
+{
+	int i, j;
+
+	for (i = 0; i < p->nfirst && p->first[i] != f; i++)
+		;
+	if (i < p->nfirst) {
+		mark(m, "%lldu", f);
+		if (t->unique == 1)
+			f = face(t, r);
+		else {
+			f = t->flo + rng_die(r, (uint32_t)(t->fhi - t->flo + 1 -
+			    p->nfirst)) - 1;
+			for (j = 0; j < p->nfirst && p->first[j] <= f; j++)
+				f++;
+		}
 	}
-	f = t->flo + k;
-	return f >= v ? f + 1 : f;
+	for (i = p->nfirst++; i > 0 && p->first[i - 1] > f; i--)
+		p->first[i] = p->first[i - 1];
+	p->first[i] = f;
+	return f;
+}
+
+static void
+die_begin(struct pool *p, struct marks *m)
+{
+	if (p->n > 0)
+		mark(m, ",");
+	p->at[2 * p->n] = m->n;
+}
+
+static void
+die_end(struct pool *p, struct marks *m, long long v)
+{
+	p->v[p->n] = v;
+	p->at[2 * p->n + 1] = m->n;
+	p->n++;
 }
 
 /*
- * One die: a face; a reroll once draws again, a reroll until draws once
- * among the faces that do not reroll (the same odds as drawing until one
- * comes); then each face that explodes draws another and adds it, at most
- * EXPR_EXPLODE_MAX times.
+ * One die: a face; u draws again a face already shown; a reroll once
+ * draws again, a reroll until draws once among the faces that do not
+ * reroll (the same odds as drawing until one comes); then each face that
+ * explodes draws another, at most EXPR_EXPLODE_MAX times: a die of its
+ * own (!, !p: less one) or added to this one (!!, !!p).
  */
-static long long
-one_die(const struct term *t, struct rng *r, struct marks *m)
+static void
+one_die(const struct term *t, struct rng *r, struct marks *m, struct pool *p)
 {
-	long long v = face(t, r), left, sum, f;
-	int n;
+	long long f = face(t, r), sum;
+	int n, apart = t->explode == EX_EXPLODE || t->explode == EX_PENETRATE;
 
-	if (t->reroll && cmp_true(&t->rr, v)) {
-		mark(m, "%lldr", v);
+	die_begin(p, m);
+	if (t->unique)
+		f = unique_face(t, p, r, m, f);
+	if (t->reroll && term_rerolls(t, f)) {
+		mark(m, "%lldr", f);
 		if (t->reroll == 1)
-			v = face(t, r);
-		else {
-			for (left = 0, f = t->flo; f <= t->fhi; f++)
-				left += !cmp_true(&t->rr, f);
-			v = kept_face(t, (long long)rng_die(r, (uint32_t)left) - 1);
+			f = face(t, r);
+		else
+			f = kept_face(t, (long long)rng_die(r, t->left) - 1);
+	}
+	sum = term_shown(t, f, 0);
+	for (n = 0; t->explode && n < EXPR_EXPLODE_MAX && cmp_true(&t->ex, f); n++) {
+		mark(m, "%lld!", apart ? sum : term_shown(t, f, n > 0));
+		if (apart) {
+			die_end(p, m, sum);
+			die_begin(p, m);
+			sum = 0;
 		}
+		f = face(t, r);
+		sum += term_shown(t, f, 1);
 	}
-	for (sum = v, n = 0; t->explode && n < EXPR_EXPLODE_MAX &&
-	    cmp_true(&t->ex, v); n++) {
-		mark(m, "%lld!", v);
-		v = face(t, r);
-		sum += v;
-	}
-	mark(m, "%lld", v);
-	return sum;
+	mark(m, "%lld", apart || n == 0 ? sum : term_shown(t, f, 1));
+	die_end(p, m, sum);
+}
+
+struct ranked {
+	long long v;
+	int	 i;
+};
+
+static int
+by_rank(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	return x->v != y->v ? (x->v > y->v) - (x->v < y->v) : x->i - y->i;
 }
 
 /* Which dice keep/drop leaves out: among equal dice, the first rolled. */
 static void
-drop(const struct term *t, const long long *v, char *dropped)
+drop(const struct term *t, struct pool *p)
 {
-	uint32_t j, n, best;
+	struct ranked *rk;
+	int kept = t->kd == 'k' ? (int)t->kn : t->kd == 'd' ? p->n - (int)t->kn :
+	    p->n, j, k, best;
 
-	memset(dropped, 0, t->count);
-	for (n = 0; n < t->count - t->keep; n++) {
-		best = t->count;
-		for (j = 0; j < t->count; j++)
-			if (!dropped[j] && (best == t->count ||
-			    (t->keephigh ? v[j] < v[best] : v[j] > v[best])))
-				best = j;
-		dropped[best] = 1;
+	memset(p->dropped, 0, (size_t)p->n);
+	if (kept >= p->n)
+		return;
+	if ((long)p->n * (p->n - kept) <= 4096) {	/* few: one pass a drop */
+		for (k = 0; k < p->n - kept; k++) {
+			for (best = -1, j = 0; j < p->n; j++)
+				if (!p->dropped[j] && (best < 0 || (t->keephigh ?
+				    p->v[j] < p->v[best] : p->v[j] > p->v[best])))
+					best = j;
+			p->dropped[best] = 1;
+		}
+		return;
 	}
-}
-
-/* What a kept die adds: its value, or +1 a success and -1 a failure. */
-static long long
-score(const struct term *t, long long v)
-{
-	if (!t->cs.op && !t->cf.op)
-		return v;
-	return (t->cs.op && cmp_true(&t->cs, v)) -
-	    (t->cf.op && cmp_true(&t->cf, v));
+	rk = malloc((size_t)p->n * sizeof *rk);
+	if (rk == NULL)
+		abort();
+	for (j = 0; j < p->n; j++)	/* the lowest first, or the highest */
+		rk[j].v = t->keephigh ? p->v[j] : -p->v[j], rk[j].i = j;
+	qsort(rk, (size_t)p->n, sizeof *rk, by_rank);
+	for (j = 0; j < p->n - kept; j++)
+		p->dropped[rk[j].i] = 1;
+	free(rk);
 }
 
 /*
  * -v: the draws of each die as written while rolling, now with a dropped
- * die in parentheses, a success marked '*' and a failure '~'.
+ * die in parentheses, a success marked '*' and a failure '~', a critical
+ * success (cs) '^' and a critical failure (cf) '_'.
  */
 static void
-remark(const struct term *t, struct marks *m, const int *at,
-    const long long *v, const char *dropped)
+remark(const struct term *t, struct marks *m, const struct pool *p)
 {
-	int i, len = m->n - at[0];	/* at: where each die starts and ends */
+	int i, len = m->n - p->at[0];
 	char *copy;
+	long long g;
 
-	if (m->buf == NULL || (t->keep == t->count && !t->cs.op && !t->cf.op))
+	if (m->buf == NULL || p->n == 0 || (!t->kd && !t->cs.op && !t->cf.op &&
+	    !t->crit.op && !t->fumble.op))
 		return;
 	copy = malloc((size_t)len + 1);
 	if (copy == NULL)
 		return;
-	memcpy(copy, m->buf + at[0], (size_t)len);
-	m->n = at[0];
-	for (i = 0; i < (int)t->count; i++) {
-		mark(m, "%s%s%.*s", i ? "," : "", dropped[i] ? "(" : "",
-		    at[2 * i + 1] - at[2 * i], copy + at[2 * i] - at[0]);
-		if (dropped[i])
+	memcpy(copy, m->buf + p->at[0], (size_t)len);
+	m->n = p->at[0];
+	for (i = 0; i < p->n; i++) {
+		mark(m, "%s%s%.*s", i ? "," : "", p->dropped[i] ? "(" : "",
+		    p->at[2 * i + 1] - p->at[2 * i], copy + p->at[2 * i] - p->at[0]);
+		if (t->crit.op && cmp_true(&t->crit, p->v[i]))
+			mark(m, "^");
+		if (t->fumble.op && cmp_true(&t->fumble, p->v[i]))
+			mark(m, "_");
+		g = term_score(t, p->v[i]);
+		if (p->dropped[i])
 			mark(m, ")");
-		else if (score(t, v[i]) > 0 && (t->cs.op || t->cf.op))
+		else if (g > 0 && (t->cs.op || t->cf.op))
 			mark(m, "*");
-		else if (score(t, v[i]) < 0)
+		else if (g < 0)
 			mark(m, "~");
 	}
 	free(copy);
@@ -621,25 +1237,68 @@ remark(const struct term *t, struct marks *m, const int *at,
 static long long
 roll_term(const struct term *t, struct rng *r, struct marks *m)
 {
-	long long v[EXPR_COUNT_MAX], sum = 0;
-	char dropped[EXPR_COUNT_MAX];
-	int at[2 * EXPR_COUNT_MAX];
+	struct pool p;
+	long long sum = 0;
 	uint32_t i;
+	int j;
 
-	at[0] = m->n;
-	for (i = 0; i < t->count; i++) {
-		if (i > 0)
-			mark(m, ",");
-		at[2 * i] = m->n;
-		v[i] = one_die(t, r, m);
-		at[2 * i + 1] = m->n;
-	}
-	drop(t, v, dropped);
+	pool_open(&p, (long long)t->count * (t->explode == EX_EXPLODE ||
+	    t->explode == EX_PENETRATE ? EXPR_EXPLODE_MAX + 1 : 1));
+	p.at[0] = m->n;
 	for (i = 0; i < t->count; i++)
-		if (!dropped[i])
-			sum += score(t, v[i]);
-	remark(t, m, at, v, dropped);
+		one_die(t, r, m, &p);
+	drop(t, &p);
+	for (j = 0; j < p.n; j++)
+		if (!p.dropped[j])
+			sum += term_score(t, p.v[j]);
+	remark(t, m, &p);
+	free(p.mem);
 	return sum;
+}
+
+
+static long long eval(const struct expr *, int, struct rng *, struct marks *);
+
+/* A group: each expression's total, then kept, dropped or counted as dice are. */
+static long long
+roll_group(const struct expr *e, const struct enode *g, struct rng *r,
+    struct marks *m)
+{
+	struct pool p;
+	long long sum = 0;
+	int i, j;
+
+	pool_open(&p, g->t.count);
+	for (i = g->a; i >= 0; i = e->node[i].b)
+		p.v[p.n++] = eval(e, e->node[i].a, r, m);
+	drop(&g->t, &p);
+	mark(m, "%s{", m->n > 0 ? " " : "");	/* -v: the totals, a dropped one in () */
+	for (j = 0; j < p.n; j++) {
+		mark(m, "%s%s%lld%s", j ? "," : "", p.dropped[j] ? "(" : "", p.v[j],
+		    p.dropped[j] ? ")" : "");
+		if (!p.dropped[j] && (g->t.cs.op || g->t.cf.op))
+			mark(m, "%s", term_score(&g->t, p.v[j]) > 0 ? "*" :
+			    term_score(&g->t, p.v[j]) < 0 ? "~" : "");
+		if (!p.dropped[j])
+			sum += term_score(&g->t, p.v[j]);
+	}
+	mark(m, "}");
+	free(p.mem);
+	return sum;
+}
+
+/* (EXPR)dN: the count rolled first, then that many dice. */
+static long long
+roll_counted(const struct expr *e, const struct enode *n, struct rng *r,
+    struct marks *m)
+{
+	struct term t = n->t;
+
+	t.count = (uint32_t)eval(e, n->a, r, m);
+	t.keep = t.kd == 'k' ? t.kn : t.kd == 'd' ? t.count - t.kn : t.count;
+	if (m->n > 0)
+		mark(m, " ");
+	return roll_term(&t, r, m);
 }
 
 static long long
@@ -657,22 +1316,23 @@ eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 		return roll_term(&n->t, r, m);
 	case E_NEG:
 		return -eval(e, n->a, r, m);
+	case E_ABS:
+		x = eval(e, n->a, r, m);
+		return x < 0 ? -x : x;
+	case E_GROUP:
+		return roll_group(e, n, r, m);
+	case E_NDICE:
+		return roll_counted(e, n, r, m);
 	}
 	x = eval(e, n->a, r, m);
 	y = eval(e, n->b, r, m);
-	switch (n->op) {
-	case E_ADD: return x + y;
-	case E_SUB: return x - y;
-	case E_MUL: return x * y;
-	case E_DIV: return floordiv(x, y);
-	}
-	return ceildiv(x, y);
+	return expr_apply(n->op, x, y);
 }
 
 /*
  * Roll the expression; marks (size bytes, or NULL) gets what -v shows:
  * each die's draws ("1r" a draw rerolled, "6!" a draw that exploded), dice
- * by commas, terms by spaces.
+ * by commas, terms by spaces, a group's totals after its dice in braces.
  */
 long long
 expr_roll(const struct expr *e, struct rng *r, char *marks, int size)

@@ -1,7 +1,9 @@
 /*
  * expr: the dice grammar of every program (roll(6) has it in EBNF): sums,
- * differences, products and quotients by constants, parentheses, and dice
- * terms with keep/drop, reroll, exploding and success counting.
+ * differences, products, quotients, remainders and powers, the functions
+ * floor ceil round abs min max, parentheses, groups, and dice terms with
+ * keep/drop, rerolls, explosions, minimum and maximum faces, unique faces,
+ * success counting and critical markers.
  */
 #ifndef DELVING_EXPR_H
 #define DELVING_EXPR_H
@@ -15,9 +17,15 @@
 #define EXPR_CONST_MAX	1000000		/* a constant, a multiplier, a divisor */
 #define EXPR_MAG_MAX	1000000000000LL	/* |total| of any part */
 #define EXPR_EXPLODE_MAX 20		/* a die explodes at most this often */
+#define EXPR_POOL_MAX	(EXPR_COUNT_MAX * (EXPR_EXPLODE_MAX + 1))
+#define EXPR_REROLL_MAX	4		/* compare points of one term's rerolls */
+#define EXPR_POW_MAX	64		/* the largest exponent */
 #define EXPR_TEXT_MAX	256		/* the length of one expression */
 
-enum { CMP_NONE, CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE };
+enum { CMP_NONE, CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE, CMP_NE };
+
+/* ! extra dice, !! one die (compounding), !p extra dice less one, !!p */
+enum { EX_NONE, EX_EXPLODE, EX_COMPOUND, EX_PENETRATE, EX_COMPOUND_PENETRATE };
 
 struct cmp {
 	int	 op;
@@ -25,23 +33,39 @@ struct cmp {
 };
 
 struct term {
-	uint32_t count;
+	uint32_t count;		/* dice rolled (a group: its expressions) */
 	int	 flo, fhi;	/* the faces: 1..SIDES, or -1..1 for dF */
-	uint32_t keep;		/* dice kept: count unless kh, kl, dh, dl */
+	int	 kd;		/* 0, 'k' keep or 'd' drop kn dice */
+	uint32_t kn;
+	uint32_t keep;		/* dice kept of count: count unless kh, kl, dh, dl */
 	int	 keephigh;
-	int	 reroll;	/* 0, 1 once (ro), 2 until (r) */
-	struct cmp rr, ex, cs, cf;	/* reroll, explode, success, failure */
-	int	 explode;
+	int	 reroll;	/* 0, 1 once (ro), 2 until (r, rr) */
+	int	 nrr;
+	struct cmp rr[EXPR_REROLL_MAX];	/* a face rerolls when any matches */
+	int	 klo, khi, nx;	/* r: the faces kept are klo..khi but xp[] */
+	int	 xp[EXPR_REROLL_MAX];
+	uint32_t left;		/* how many faces a reroll until keeps */
+	int	 explode;	/* EX_* */
+	struct cmp ex;
+	int	 unique;	/* 0, 1 once (uo), 2 until (u) */
+	int	 clamp;		/* mi, ma given: what a die shows is within mi..ma */
+	long long mi, ma;
+	struct cmp cs, cf;	/* success and failure counts (>=8, f1) */
+	struct cmp crit, fumble;	/* critical markers (cs, cf): -v only */
 };
 
-enum { E_NUM, E_DICE, E_ADD, E_SUB, E_MUL, E_DIV, E_CEIL, E_NEG };
+enum {
+	E_NUM, E_DICE, E_ADD, E_SUB, E_MUL, E_DIV, E_CEIL, E_NEG,
+	E_ROUND, E_MOD, E_POW, E_MIN, E_MAX, E_ABS, E_GROUP, E_ITEM,
+	E_NDICE		/* (EXPR)dN: a computed count, node a; t.count the most */
+};
 
 struct enode {
 	int	 op;
-	int	 a, b;		/* the operands' nodes */
+	int	 a, b;		/* the operands' nodes; a group's first E_ITEM */
 	long long v;		/* E_NUM */
 	long long lo, hi;	/* the totals it can give */
-	struct term t;		/* E_DICE */
+	struct term t;		/* E_DICE; E_GROUP its keep and counts */
 };
 
 struct expr {
@@ -56,5 +80,11 @@ int	 expr_dice(const struct expr *e);
 long long expr_roll(const struct expr *e, struct rng *r, char *marks,
 	     int size);
 int	 cmp_true(const struct cmp *c, long long v);
+int	 term_plain(const struct term *t);
+int	 term_rerolls(const struct term *t, long long f);
+long long term_shown(const struct term *t, long long f, int extra);
+long long term_score(const struct term *t, long long v);
+long long expr_floordiv(long long a, long long b);
+long long expr_apply(int op, long long x, long long y);
 
 #endif

@@ -54,6 +54,25 @@ make(struct odds *o, long long lo, long long step, long n)
 	memset(o->count, 0, (size_t)n * sizeof *o->count);
 }
 
+/* No total that never comes at either end. */
+static void
+trim_ends(struct odds *o)
+{
+	long lo = 0, hi = o->n - 1, i;
+
+	while (lo < hi && big_zero(&o->count[lo]))
+		lo++;
+	while (hi > lo && big_zero(&o->count[hi]))
+		hi--;
+	for (i = 0; i < lo; i++)
+		big_free(&o->count[i]);
+	for (i = hi + 1; i < o->n; i++)
+		big_free(&o->count[i]);
+	memmove(o->count, o->count + lo, (size_t)(hi - lo + 1) * sizeof *o->count);
+	o->lo += lo * o->step;
+	o->n = hi - lo + 1;
+}
+
 static void
 add_factors(struct odds *o, const uint32_t *f, int n)
 {
@@ -207,70 +226,111 @@ die_faces(struct odds *o, const struct term *t)
 
 	make(o, t->flo, 1, (long)s);
 	for (i = 0; i < o->n; i++)
-		m += t->reroll && cmp_true(&t->rr, t->flo + i);
+		m += t->reroll && term_rerolls(t, t->flo + i);
 	left = s - m;
 	for (i = 0; i < o->n; i++) {
 		if (t->reroll == 1)	/* kept at once, or rerolled onto it */
 			big_set(&o->count[i], (uint64_t)m +
-			    (cmp_true(&t->rr, t->flo + i) ? 0 : s));
+			    (term_rerolls(t, t->flo + i) ? 0 : s));
 		else
 			big_set(&o->count[i], !(t->reroll == 2 &&
-			    cmp_true(&t->rr, t->flo + i)));
+			    term_rerolls(t, t->flo + i)));
 	}
 	add_factors(o, t->reroll == 2 ? &left : &s, 1);
 	if (t->reroll == 1)
 		add_factors(o, &s, 1);
 }
 
+/* What one draw adds: what it shows, or its success count (scored). */
+static long long
+worth(const struct term *t, long long f, int extra, int scored)
+{
+	long long v = term_shown(t, f, extra);
+
+	return scored ? term_score(t, v) : v;
+}
+
+/* A distribution of what each face of o is worth, faces flo..fhi. */
+static void
+by_worth(struct odds *o, const struct term *t, int scored)
+{
+	struct odds r;
+	long long lo = 0, hi = 0, w;
+	long i;
+
+	for (i = 0; i < o->n; i++) {
+		w = worth(t, o->lo + i, 0, scored);
+		lo = i == 0 || w < lo ? w : lo;
+		hi = i == 0 || w > hi ? w : hi;
+	}
+	make(&r, lo, 1, (long)(hi - lo + 1));
+	for (i = 0; i < o->n; i++)
+		big_add(&r.count[worth(t, o->lo + i, 0, scored) - lo], &o->count[i]);
+	add_factors(&r, o->fac, o->nfac);
+	odds_free(o);
+	*o = r;
+}
+
 /*
- * Explosions: R_k, the value of a chain from a fresh draw that may still
+ * Explosions: R_k, the worth of a chain from a fresh draw that may still
  * explode EXPR_EXPLODE_MAX - k times, out of s^(MAX-k+1); R_MAX is a face.
  * R_k(v) = [v does not explode] s^(MAX-k) + sum over exploding f of
- * R_k+1(v - f); the first draw is the die's own, rerolls and all.
+ * R_k+1(v - worth f); the first draw is the die's own, rerolls and all.
+ * The worth of a draw: what it shows (summed: !, !! and the penetrating
+ * ones), or its success count (each die of ! counted on its own).
  */
 static int
-explode(struct ctx *x, struct odds *o, const struct term *t)
+chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 {
 	uint32_t s = (uint32_t)(t->fhi - t->flo + 1);
-	long long vlo = t->flo < 0 ? (long long)t->flo * (EXPR_EXPLODE_MAX + 1) : t->flo;
-	long long vhi = t->fhi > 0 ? (long long)t->fhi * (EXPR_EXPLODE_MAX + 1) : t->fhi;
-	long n = (long)(vhi - vlo + 1), i, f, m = 0;
+	long long a0 = 0, b0 = 0, a1 = 0, b1 = 0, vlo, vhi, w;
+	long n, i, f, m = 0;
 	struct big *cur, *next, *tmp, pw = { 0 };
 	struct odds r;
 	int k;
 
-	for (f = t->flo; f <= t->fhi; f++)
+	if (!t->explode) {
+		by_worth(o, t, scored);
+		return 0;
+	}
+	for (f = t->flo; f <= t->fhi; f++) {
 		m += cmp_true(&t->ex, f);
+		w = worth(t, f, 0, scored), a0 = w < a0 ? w : a0, b0 = w > b0 ? w : b0;
+		w = worth(t, f, 1, scored), a1 = w < a1 ? w : a1, b1 = w > b1 ? w : b1;
+	}
+	vlo = (a0 < a1 ? a0 : a1) + EXPR_EXPLODE_MAX * a1;
+	vhi = (b0 > b1 ? b0 : b1) + EXPR_EXPLODE_MAX * b1;
+	n = (long)(vhi - vlo + 1);
 	if (spend(x, (double)EXPR_EXPLODE_MAX * (m + 1) * n) < 0)
 		return -1;
 	cur = ereallocarray(NULL, (size_t)n, sizeof *cur);
 	next = ereallocarray(NULL, (size_t)n, sizeof *next);
 	memset(cur, 0, (size_t)n * sizeof *cur);
 	memset(next, 0, (size_t)n * sizeof *next);
-	for (f = t->flo; f <= t->fhi; f++)
-		big_set(&cur[f - vlo], 1);
+	big_set(&pw, 1);
+	for (f = t->flo; f <= t->fhi; f++)	/* faces of one worth: added */
+		big_add(&cur[worth(t, f, 1, scored) - vlo], &pw);
 	big_set(&pw, 1);
 	for (k = EXPR_EXPLODE_MAX - 1; k >= 0; k--) {	/* k = 0: the die's own */
-		const struct odds *first = k == 0 ? o : NULL;
-
 		big_mulsmall(&pw, s, 0);
 		for (i = 0; i < n; i++)
 			big_set(&next[i], 0);
 		for (f = t->flo; f <= t->fhi; f++) {
-			struct big w = { 0 };
+			struct big wt = { 0 };
 
-			if (first != NULL)
-				big_copy(&w, &first->count[f - first->lo]);
+			if (k == 0)
+				big_copy(&wt, &o->count[f - o->lo]);
 			else
-				big_set(&w, 1);
+				big_set(&wt, 1);
+			w = worth(t, f, k > 0, scored);
 			if (!cmp_true(&t->ex, f))
-				big_addmul(&next[f - vlo], &w, &pw);
+				big_addmul(&next[w - vlo], &wt, &pw);
 			else
 				for (i = 0; i < n; i++)
-					if (i + f >= 0 && i + f < n &&
+					if (i + w >= 0 && i + w < n &&
 					    !big_zero(&cur[i]))
-						big_addmul(&next[i + f], &w, &cur[i]);
-			big_free(&w);
+						big_addmul(&next[i + w], &wt, &cur[i]);
+			big_free(&wt);
 		}
 		tmp = cur, cur = next, next = tmp;
 	}
@@ -288,17 +348,8 @@ explode(struct ctx *x, struct odds *o, const struct term *t)
 	big_free(&pw);
 	odds_free(o);
 	*o = r;
+	trim_ends(o);
 	return 0;
-}
-
-/* What a kept die adds: its value, or +1 a success and -1 a failure. */
-static long long
-score(const struct term *t, long long v)
-{
-	if (!t->cs.op && !t->cf.op)
-		return v;
-	return (t->cs.op && cmp_true(&t->cs, v)) -
-	    (t->cf.op && cmp_true(&t->cf, v));
 }
 
 /* A die's distribution of scores, -1..1, when it counts successes. */
@@ -310,7 +361,8 @@ to_scores(struct odds *o, const struct term *t)
 
 	make(&r, -1, 1, 3);
 	for (i = 0; i < o->n; i++)
-		big_add(&r.count[score(t, o->lo + i) + 1], &o->count[i]);
+		big_add(&r.count[term_score(t, o->lo + i * o->step) + 1],
+		    &o->count[i]);
 	add_factors(&r, o->fac, o->nfac);
 	odds_free(o);
 	*o = r;
@@ -458,7 +510,7 @@ static int
 keep_value(struct ctx *x, struct keep *K, const struct odds *o,
     const struct term *t, long i, const struct big *rest)
 {
-	long long g = score(t, o->lo + i);
+	long long g = term_score(t, o->lo + i);
 	const struct big *w = &o->count[i];
 	uint32_t a, j;
 	long s, steps = 0;
@@ -509,7 +561,7 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	struct odds r;
 
 	for (i = 0; i < o->n; i++) {
-		g = score(t, o->lo + i);
+		g = term_score(t, o->lo + i);
 		gl = g < gl ? g : gl;
 		gh = g > gh ? g : gh;
 	}
@@ -579,17 +631,471 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	return x->why != NULL ? -1 : 0;
 }
 
+/*
+ * Keep or drop among a pool that explosions grow (!, !p: each extra die
+ * kept, dropped and counted on its own): the pool's dice walked one draw
+ * at a time, a state being the kn dice at the kept (keep) or dropped
+ * (drop) end so far, sorted, and what the dice pushed past them score
+ * (drop: they are kept).  States in a hash map, each with its count.
+ */
+struct msmap {
+	long long *key;		/* cap keys of width: length, values, score */
+	struct big *w;
+	char	*used;
+	long	 cap, n;
+	int	 width;
+};
+
+static void
+ms_open(struct msmap *h, int width, long cap)
+{
+	h->width = width;
+	h->cap = cap;
+	h->n = 0;
+	h->key = ereallocarray(NULL, (size_t)cap * (size_t)width, sizeof *h->key);
+	h->w = ereallocarray(NULL, (size_t)cap, sizeof *h->w);
+	h->used = ereallocarray(NULL, (size_t)cap, 1);
+	memset(h->w, 0, (size_t)cap * sizeof *h->w);
+	memset(h->used, 0, (size_t)cap);
+}
+
+static void
+ms_close(struct msmap *h)
+{
+	long i;
+
+	for (i = 0; i < h->cap; i++)
+		big_free(&h->w[i]);
+	free(h->key), free(h->w), free(h->used);
+	memset(h, 0, sizeof *h);
+}
+
+static uint64_t
+ms_hash(const long long *k, int width)
+{
+	uint64_t x = 1469598103934665603ULL;
+	int i;
+
+	for (i = 0; i < width; i++)
+		x = (x ^ (uint64_t)k[i]) * 1099511628211ULL;
+	return x ^ x >> 29;
+}
+
+static struct big *ms_slot(struct msmap *, const long long *);
+
+static void
+ms_grow(struct msmap *h)
+{
+	struct msmap g;
+	long i;
+
+	ms_open(&g, h->width, h->cap * 2);
+	for (i = 0; i < h->cap; i++)
+		if (h->used[i]) {
+			struct big *b = ms_slot(&g, h->key + i * h->width);
+
+			*b = h->w[i];
+			memset(&h->w[i], 0, sizeof h->w[i]);
+		}
+	ms_close(h);
+	*h = g;
+}
+
+/* The count of state k, made 0 when new. */
+static struct big *
+ms_slot(struct msmap *h, const long long *k)
+{
+	long i;
+
+	if (2 * (h->n + 1) > h->cap)
+		ms_grow(h);
+	for (i = (long)(ms_hash(k, h->width) & (uint64_t)(h->cap - 1));
+	    h->used[i]; i = (i + 1) & (h->cap - 1))
+		if (memcmp(h->key + i * h->width, k, (size_t)h->width *
+		    sizeof *k) == 0)
+			return &h->w[i];
+	h->used[i] = 1;
+	h->n++;
+	memcpy(h->key + i * h->width, k, (size_t)h->width * sizeof *k);
+	return &h->w[i];
+}
+
+struct poolspec {
+	const struct term *t;
+	int	 m;		/* dice held at the end */
+	int	 top;		/* the held end is the highest */
+	int	 pushed_count;	/* drop: the dice pushed past are kept */
+};
+
+/* k' = k with v placed: the held end keeps m, the one pushed past is scored. */
+static void
+place(const struct poolspec *ps, const long long *k, long long v, long long *out)
+{
+	int len = (int)k[0], i;
+	long long acc = k[ps->m + 1], gone;
+
+	memcpy(out, k, (size_t)(ps->m + 2) * sizeof *k);
+	if (len < ps->m) {	/* room: v among the held, sorted */
+		for (i = len; i > 0 && out[i] > v; i--)
+			out[i + 1] = out[i];
+		out[i + 1] = v;
+		out[0] = len + 1;
+		return;
+	}
+	if (ps->m == 0 || (ps->top ? v <= out[1] : v >= out[len]))
+		gone = v;	/* v itself passes the held end */
+	else if (ps->top) {	/* the lowest held goes; v in its place */
+		gone = out[1];
+		for (i = 1; i < len && out[i + 1] < v; i++)
+			out[i] = out[i + 1];
+		out[i] = v;
+	} else {		/* the highest held goes */
+		gone = out[len];
+		for (i = len; i > 1 && out[i - 1] > v; i--)
+			out[i] = out[i - 1];
+		out[i] = v;
+	}
+	out[ps->m + 1] = acc + (ps->pushed_count ? term_score(ps->t, gone) : 0);
+}
+
+/* The states after one more die (its chain of explosions) of faces o. */
+static int
+pool_die(struct ctx *x, const struct poolspec *ps, struct msmap *done,
+    const struct odds *o)
+{
+	const struct term *t = ps->t;
+	uint32_t s = (uint32_t)(t->fhi - t->flo + 1);
+	struct msmap cur, next;
+	struct big pw = { 0 }, wt = { 0 }, t2 = { 0 }, *b;
+	long long nk[2 * EXPR_COUNT_MAX + 4];
+	long i, f;
+	int k;
+
+	cur = *done;
+	ms_open(done, ps->m + 2, 64);
+	for (k = 0; k <= EXPR_EXPLODE_MAX && cur.n > 0; k++) {
+		if (spend(x, (double)cur.n * s * (ps->m + 4)) < 0)
+			break;
+		ms_open(&next, ps->m + 2, 64);
+		big_set(&pw, 1);
+		for (i = k; i < EXPR_EXPLODE_MAX; i++)
+			big_mulsmall(&pw, s, 0);	/* the draws that did not come */
+		for (i = 0; i < cur.cap; i++)
+			for (f = t->flo; cur.used[i] && f <= t->fhi; f++) {
+				if (k == 0)
+					big_copy(&wt, &o->count[f - o->lo]);
+				else
+					big_set(&wt, 1);
+				if (big_zero(&wt))
+					continue;
+				place(ps, cur.key + i * cur.width,
+				    term_shown(t, f, k > 0), nk);
+				if (k < EXPR_EXPLODE_MAX && cmp_true(&t->ex, f)) {
+					b = ms_slot(&next, nk);
+					big_addmul(b, &cur.w[i], &wt);
+				} else {
+					big_mul(&t2, &wt, &pw);
+					b = ms_slot(done, nk);
+					big_addmul(b, &cur.w[i], &t2);
+				}
+			}
+		ms_close(&cur);
+		cur = next;
+	}
+	ms_close(&cur);
+	big_free(&pw), big_free(&wt), big_free(&t2);
+	return x->why != NULL ? -1 : 0;
+}
+
+static int
+pool_keep(struct ctx *x, struct odds *o, const struct term *t)
+{
+	struct poolspec ps = { t, (int)t->kn, (t->kd == 'k') == t->keephigh,
+	    t->kd == 'd' };
+	struct msmap done;
+	long long k0[2 * EXPR_COUNT_MAX + 4] = { 0 }, lo = 0, hi = 0, v;
+	uint32_t s = (uint32_t)(t->fhi - t->flo + 1), d;
+	long i;
+	int j, first = 1;
+
+	ms_open(&done, ps.m + 2, 64);
+	big_set(ms_slot(&done, k0), 1);
+	for (d = 0; d < t->count; d++)
+		if (pool_die(x, &ps, &done, o) < 0) {
+			ms_close(&done);
+			return -1;
+		}
+	for (i = 0; i < done.cap; i++) {	/* the totals: a first pass for the range */
+		long long *k = done.key + i * done.width;
+
+		if (!done.used[i])
+			continue;
+		for (v = k[ps.m + 1], j = 1; t->kd == 'k' && j <= ps.m; j++)
+			v += term_score(t, k[j]);
+		lo = first || v < lo ? v : lo;
+		hi = first || v > hi ? v : hi;
+		first = 0;
+		k[ps.m + 1] = v;
+	}
+	{
+		struct odds r;
+
+		make(&r, lo, 1, (long)(hi - lo + 1));
+		for (i = 0; i < done.cap; i++)
+			if (done.used[i])
+				big_add(&r.count[done.key[i * done.width + ps.m + 1] - lo],
+				    &done.w[i]);
+		for (d = 0; d < t->count; d++) {
+			add_factors(&r, o->fac, o->nfac);
+			for (j = 0; j < EXPR_EXPLODE_MAX; j++)
+				add_factors(&r, &s, 1);
+		}
+		odds_free(o);
+		*o = r;
+	}
+	ms_close(&done);
+	return 0;
+}
+
 static int
 count_term(struct ctx *x, struct odds *o, const struct term *t)
 {
-	die_faces(o, t);
-	if (t->explode && explode(x, o, t) < 0)
+	int apart = t->explode == EX_EXPLODE || t->explode == EX_PENETRATE;
+	int scored = t->cs.op || t->cf.op;
+
+	if (t->count == 0) {
+		point(o, 0);
+		return 0;
+	}
+	if (t->unique) {
+		x->why = "unique dice (u): not counted exactly; roll -n many instead";
 		return -1;
-	if (t->keep != t->count)
+	}
+	die_faces(o, t);
+	if (t->kd && apart)
+		return pool_keep(x, o, t);
+	if (chain(x, o, t, scored && apart) < 0)
+		return -1;
+	if (t->kd)
 		return keep_count(x, o, t);
-	if (t->cs.op || t->cf.op)
+	if (scored && !apart)
 		to_scores(o, t);
 	return power(x, o, t->count);
+}
+
+#define ODDS_TOTALS_MAX 10000000L	/* totals of one part */
+
+/* x OP y for every pair of totals: products, quotients, powers, min, max. */
+static int
+pairwise(struct ctx *x, struct odds *o, const struct odds *b, int op)
+{
+	struct odds r;
+	long long lo = 0, hi = 0, v;
+	long i, j;
+	int first = 1;
+
+	if (spend(x, (double)o->n * b->n) < 0)
+		return -1;
+	for (i = 0; i < o->n; i++)
+		for (j = 0; !big_zero(&o->count[i]) && j < b->n; j++) {
+			if (big_zero(&b->count[j]))
+				continue;
+			v = expr_apply(op, o->lo + i * o->step, b->lo + j * b->step);
+			lo = first || v < lo ? v : lo;
+			hi = first || v > hi ? v : hi;
+			first = 0;
+		}
+	if (hi - lo >= ODDS_TOTALS_MAX) {
+		x->why = "too many totals to count exactly";
+		return -1;
+	}
+	make(&r, lo, 1, (long)(hi - lo + 1));
+	for (i = 0; i < o->n; i++)
+		for (j = 0; !big_zero(&o->count[i]) && j < b->n; j++)
+			if (!big_zero(&b->count[j]))
+				big_addmul(&r.count[expr_apply(op, o->lo + i * o->step,
+				    b->lo + j * b->step) - lo], &o->count[i], &b->count[j]);
+	add_factors(&r, o->fac, o->nfac);
+	add_factors(&r, b->fac, b->nfac);
+	odds_free(o);
+	*o = r;
+	return 0;
+}
+
+/* |x| */
+static void
+absolute(struct odds *o)
+{
+	struct odds r;
+	long long hi = 0, v;
+	long i;
+
+	for (i = 0; i < o->n; i++) {
+		v = o->lo + i * o->step;
+		hi = (v < 0 ? -v : v) > hi ? (v < 0 ? -v : v) : hi;
+	}
+	make(&r, 0, 1, (long)hi + 1);
+	for (i = 0; i < o->n; i++) {
+		v = o->lo + i * o->step;
+		big_add(&r.count[v < 0 ? -v : v], &o->count[i]);
+	}
+	add_factors(&r, o->fac, o->nfac);
+	odds_free(o);
+	*o = r;
+}
+
+static int count_node(struct ctx *, struct odds *, const struct expr *, int);
+
+/* A group kept or dropped: its totals walked as a pool of dice is. */
+static int
+group_keep(struct ctx *x, struct odds *o, const struct expr *e,
+    const struct enode *g)
+{
+	struct poolspec ps = { &g->t, (int)g->t.kn,
+	    (g->t.kd == 'k') == g->t.keephigh, g->t.kd == 'd' };
+	struct msmap cur, next;
+	struct odds it, r;
+	long long k0[EXPR_NODES_MAX + 4] = { 0 }, nk[EXPR_NODES_MAX + 4], v;
+	long long lo = 0, hi = 0;
+	long i, j;
+	int item, first = 1, rc = 0;
+
+	memset(&r, 0, sizeof r);
+	ms_open(&cur, ps.m + 2, 64);
+	big_set(ms_slot(&cur, k0), 1);
+	for (item = g->a; item >= 0 && rc == 0; item = e->node[item].b) {
+		if ((rc = count_node(x, &it, e, e->node[item].a)) < 0 ||
+		    (rc = spend(x, (double)cur.n * it.n * (ps.m + 4))) < 0) {
+			odds_free(&it);
+			break;
+		}
+		ms_open(&next, ps.m + 2, 64);
+		for (i = 0; i < cur.cap; i++)
+			for (j = 0; cur.used[i] && j < it.n; j++)
+				if (!big_zero(&it.count[j])) {
+					place(&ps, cur.key + i * cur.width,
+					    it.lo + j * it.step, nk);
+					big_addmul(ms_slot(&next, nk), &cur.w[i],
+					    &it.count[j]);
+				}
+		add_factors(&r, it.fac, it.nfac);
+		odds_free(&it);
+		ms_close(&cur);
+		cur = next;
+	}
+	for (i = 0; rc == 0 && i < cur.cap; i++) {
+		long long *k = cur.key + i * cur.width;
+
+		if (!cur.used[i])
+			continue;
+		for (v = k[ps.m + 1], j = 1; g->t.kd == 'k' && j <= ps.m; j++)
+			v += term_score(&g->t, k[j]);
+		lo = first || v < lo ? v : lo;
+		hi = first || v > hi ? v : hi;
+		first = 0;
+		k[ps.m + 1] = v;
+	}
+	if (rc == 0) {
+		uint32_t *fac = r.fac;
+		int nfac = r.nfac;
+
+		make(&r, lo, 1, (long)(hi - lo + 1));
+		r.fac = fac, r.nfac = nfac;
+		for (i = 0; i < cur.cap; i++)
+			if (cur.used[i])
+				big_add(&r.count[cur.key[i * cur.width + ps.m + 1] - lo],
+				    &cur.w[i]);
+		*o = r;
+	} else
+		free(r.fac);
+	ms_close(&cur);
+	return rc;
+}
+
+/* A group: its totals added, or counted as successes and failures. */
+static int
+count_group(struct ctx *x, struct odds *o, const struct expr *e,
+    const struct enode *g)
+{
+	struct odds b;
+	int item;
+
+	if (g->t.kd)
+		return group_keep(x, o, e, g);
+	point(o, 0);
+	for (item = g->a; item >= 0; item = e->node[item].b) {
+		if (count_node(x, &b, e, e->node[item].a) < 0) {
+			odds_free(&b);
+			return -1;
+		}
+		if (g->t.cs.op || g->t.cf.op)
+			to_scores(&b, &g->t);
+		if (conv_into(x, o, &b) < 0) {
+			odds_free(&b);
+			return -1;
+		}
+		odds_free(&b);
+	}
+	return 0;
+}
+
+/*
+ * (EXPR)dN: for each count c, the dice's odds weighed by the count's, over
+ * one denominator: the count's, times one die's to the most dice; a count
+ * below the most is made up by a die's denominator for each die missing.
+ */
+static int
+count_counted(struct ctx *x, struct odds *o, const struct expr *e,
+    const struct enode *n)
+{
+	struct odds cnt, one, d, r;
+	struct term t = n->t;
+	struct big die = { 0 }, w = { 0 }, tmp = { 0 };
+	long long hi = n->hi;
+	long i, j, k;
+	int rc = 0;
+
+	memset(&r, 0, sizeof r);
+	if (count_node(x, &cnt, e, n->a) < 0)
+		return -1;
+	t.count = 1, t.kd = 0, t.keep = 1;
+	t.cs.op = t.cf.op = CMP_NONE;
+	if (count_term(x, &one, &t) < 0) {
+		odds_free(&cnt);
+		return -1;
+	}
+	for (i = 0; i < one.n; i++)
+		big_add(&die, &one.count[i]);	/* one die's denominator */
+	make(&r, n->lo, 1, (long)(hi - n->lo + 1));
+	for (i = 0; rc == 0 && i < cnt.n; i++) {
+		if (big_zero(&cnt.count[i]))
+			continue;
+		t = n->t;
+		t.count = (uint32_t)(cnt.lo + i * cnt.step);
+		t.keep = t.kd == 'k' ? t.kn : t.kd == 'd' ? t.count - t.kn : t.count;
+		if ((rc = count_term(x, &d, &t)) < 0)
+			break;
+		big_copy(&w, &cnt.count[i]);
+		for (k = t.count; k < (long)n->t.count; k++) {
+			big_mul(&tmp, &w, &die);
+			big_copy(&w, &tmp);
+		}
+		for (j = 0; j < d.n; j++)
+			if (!big_zero(&d.count[j]))
+				big_addmul(&r.count[d.lo + j * d.step - n->lo], &w,
+				    &d.count[j]);
+		odds_free(&d);
+	}
+	if (rc == 0) {
+		add_factors(&r, cnt.fac, cnt.nfac);
+		for (k = 0; k < (long)n->t.count; k++)
+			add_factors(&r, one.fac, one.nfac);
+		*o = r;
+	} else
+		odds_free(&r);
+	odds_free(&cnt), odds_free(&one);
+	big_free(&die), big_free(&w), big_free(&tmp);
+	return rc;
 }
 
 static int
@@ -605,16 +1111,24 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 		return 0;
 	case E_DICE:
 		return count_term(x, o, &n->t);
+	case E_GROUP:
+		return count_group(x, o, e, n);
+	case E_NDICE:
+		return count_counted(x, o, e, n);
 	case E_NEG:
+	case E_ABS:
 		if (count_node(x, o, e, n->a) < 0)
 			return -1;
-		negate(o);
+		if (n->op == E_NEG)
+			negate(o);
+		else
+			absolute(o);
 		return 0;
 	}
 	if (count_node(x, o, e, n->a) < 0)
 		return -1;
-	if (n->op != E_ADD && n->op != E_SUB) {
-		rescale(o, n->op, e->node[n->b].lo);
+	if (n->op == E_MUL && e->node[n->b].lo == e->node[n->b].hi) {
+		rescale(o, n->op, e->node[n->b].lo);	/* by a constant: steps kept */
 		return 0;
 	}
 	if (count_node(x, &b, e, n->b) < 0) {
@@ -623,28 +1137,10 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 	}
 	if (n->op == E_SUB)
 		negate(&b);
-	i = conv_into(x, o, &b);
+	i = n->op == E_ADD || n->op == E_SUB ? conv_into(x, o, &b) :
+	    pairwise(x, o, &b, n->op);
 	odds_free(&b);
 	return i;
-}
-
-/* No total that never comes at either end. */
-static void
-trim_ends(struct odds *o)
-{
-	long lo = 0, hi = o->n - 1, i;
-
-	while (lo < hi && big_zero(&o->count[lo]))
-		lo++;
-	while (hi > lo && big_zero(&o->count[hi]))
-		hi--;
-	for (i = 0; i < lo; i++)
-		big_free(&o->count[i]);
-	for (i = hi + 1; i < o->n; i++)
-		big_free(&o->count[i]);
-	memmove(o->count, o->count + lo, (size_t)(hi - lo + 1) * sizeof *o->count);
-	o->lo += lo * o->step;
-	o->n = hi - lo + 1;
 }
 
 /* Count every total of e; NULL, or why it cannot be counted exactly. */
@@ -704,30 +1200,62 @@ big_mod(const struct big *a, uint32_t d)
 	return (uint32_t)r;
 }
 
-/* n/den reduced, "39/400", "0", "1": den's factors tried as divisors. */
+/* The distinct primes of the factors, each with how often it divides den. */
+static int
+primes_of(const uint32_t *fac, int nfac, uint32_t *pr, int *mult)
+{
+	uint32_t f, p;
+	int i, j, n = 0;
+
+	for (i = 0; i < nfac; i++)
+		for (f = fac[i], p = 2; f > 1; p++) {
+			if (p * p > f)
+				p = f;
+			for (; f % p == 0; f /= p) {
+				for (j = 0; j < n && pr[j] != p; j++)
+					;
+				if (j == n)
+					pr[n] = p, mult[n++] = 0;
+				mult[j]++;
+			}
+		}
+	return n;
+}
+
+/* n/den reduced, "39/400", "0", "1": den's primes tried as divisors, each until it fails. */
 static char *
 reduce(const struct big *num, const struct big *den, const uint32_t *fac,
     int nfac)
 {
 	struct big n = { 0 }, d = { 0 };
-	uint32_t f, p;
+	uint32_t *pr, pw;
+	int *mult, np, i, k, e;
 	char *a, *b, *s;
-	int i;
 
 	if (big_zero(num) || big_cmp(num, den) == 0)
 		return estrdup(big_zero(num) ? "0" : "1");
 	big_copy(&n, num);
 	big_copy(&d, den);
-	for (i = 0; i < nfac; i++)
-		for (f = fac[i], p = 2; f > 1; p++) {
-			if (p * p > f)
-				p = f;
-			for (; f % p == 0; f /= p)
-				if (big_mod(&n, p) == 0 && big_mod(&d, p) == 0) {
-					big_divsmall(&n, p);
-					big_divsmall(&d, p);
-				}
+	pr = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *pr);
+	mult = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *mult);
+	np = primes_of(fac, nfac, pr, mult);
+	for (i = 0; i < np; i++)
+		for (k = 0; k < mult[i];) {	/* p^e at once, then p */
+			for (pw = pr[i], e = 1; k + e < mult[i] &&
+			    pw <= UINT32_MAX / pr[i]; e++)
+				pw *= pr[i];
+			if (big_mod(&n, pw) != 0 || big_mod(&d, pw) != 0) {
+				if (e == 1)
+					break;
+				pw = pr[i], e = 1;
+				if (big_mod(&n, pw) != 0 || big_mod(&d, pw) != 0)
+					break;
+			}
+			big_divsmall(&n, pw);
+			big_divsmall(&d, pw);
+			k += e;
 		}
+	free(pr), free(mult);
 	a = big_str(&n);
 	b = big_str(&d);
 	s = emalloc(strlen(a) + strlen(b) + 2);
@@ -925,6 +1453,87 @@ odds_mean(const struct odds *o, char **dec)
 	return s;
 }
 
+/* The largest r with (2r - 1)^2 d2 <= 4 V 10^(2 places) (nearest), or with r^2 d2 <= V 10^(2 places) (floor). */
+static long long
+sd_root(const struct big *v, const struct big *d2, int places, int nearest)
+{
+	struct big lhs = { 0 }, q = { 0 }, t = { 0 }, rhs = { 0 };
+	long long lo = 0, hi = (long long)1 << 61, mid;
+	int i;
+
+	big_copy(&rhs, v);
+	for (i = 0; i < places; i++)
+		big_mulsmall(&rhs, 100, 0);
+	if (nearest)
+		big_mulsmall(&rhs, 4, 0);
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		big_set(&q, (uint64_t)(nearest ? 2 * mid - 1 : mid));
+		big_mul(&t, &q, &q);
+		big_mul(&lhs, &t, d2);
+		if (big_cmp(&lhs, &rhs) <= 0)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	big_free(&lhs), big_free(&q), big_free(&t), big_free(&rhs);
+	return lo;
+}
+
+/* V = (S2 den - S1^2) / den^2, and den^2, in v and d2. */
+static void
+variance(const struct odds *o, struct big *v, struct big *d2)
+{
+	struct big s1 = { 0 }, s2 = { 0 }, t = { 0 };
+
+	moments(o, &s1, &s2);
+	big_mul(v, &s2, &o->den);
+	big_mul(&t, &s1, &s1);
+	big_sub(v, &t);
+	big_mul(d2, &o->den, &o->den);
+	big_free(&s1), big_free(&s2), big_free(&t);
+}
+
+static char *
+fixed(long long r, int places)
+{
+	long long p = 1;
+	char *s = emalloc(48);
+	int i;
+
+	for (i = 0; i < places; i++)
+		p *= 10;
+	sprintf(s, "%lld.%0*lld", r / p, places, r % p);
+	return s;
+}
+
+/*
+ * The standard deviation to 6 decimals, "~" before it when rounded:
+ * what -o shows by default (issue 25: a number, not a 130-digit root).
+ */
+char *
+odds_sd_approx(const struct odds *o)
+{
+	struct big v = { 0 }, d2 = { 0 }, t = { 0 }, q = { 0 };
+	long long f;
+	char *n, *s;
+
+	variance(o, &v, &d2);
+	f = sd_root(&v, &d2, 6, 0);		/* exact when f^2 d2 = V 10^12 */
+	big_set(&q, (uint64_t)f);
+	big_mul(&t, &q, &q);
+	big_mul(&q, &t, &d2);
+	big_copy(&t, &v);
+	for (f = 0; f < 6; f++)
+		big_mulsmall(&t, 100, 0);
+	n = fixed(sd_root(&v, &d2, 6, 1), 6);
+	s = emalloc(strlen(n) + 2);
+	sprintf(s, "%s%s", big_cmp(&q, &t) == 0 ? "" : "~", n);
+	free(n);
+	big_free(&v), big_free(&d2), big_free(&t), big_free(&q);
+	return s;
+}
+
 /*
  * The standard deviation: sqrt(V), V = (S2 den - S1^2) / den^2 exact, and
  * rounded to 4 decimals: the r with (2r-1)^2 <= 4 V 10^8 < (2r+1)^2.
@@ -932,32 +1541,12 @@ odds_mean(const struct odds *o, char **dec)
 char *
 odds_sd(const struct odds *o, char **dec)
 {
-	struct big s1 = { 0 }, s2 = { 0 }, v = { 0 }, t = { 0 }, d2 = { 0 };
-	struct big lhs = { 0 }, q = { 0 }, rhs = { 0 };
+	struct big v = { 0 }, d2 = { 0 };
 	uint32_t *fac;
-	long long lo = 0, hi = (long long)1 << 55, mid;
 	char *f, *s;
 
-	moments(o, &s1, &s2);
-	big_mul(&v, &s2, &o->den);
-	big_mul(&t, &s1, &s1);
-	big_sub(&v, &t);
-	big_mul(&d2, &o->den, &o->den);
-	big_copy(&rhs, &v);
-	big_mulsmall(&rhs, 40000, 0);
-	big_mulsmall(&rhs, 10000, 0);
-	while (lo < hi) {	/* the largest r with (2r-1)^2 d2 <= 4 V 10^8 */
-		mid = lo + (hi - lo + 1) / 2;
-		big_set(&q, (uint64_t)(2 * mid - 1));
-		big_mul(&t, &q, &q);
-		big_mul(&lhs, &t, &d2);
-		if (big_cmp(&lhs, &rhs) <= 0)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	*dec = emalloc(32);
-	sprintf(*dec, "%lld.%04lld", lo / 10000, lo % 10000);
+	variance(o, &v, &d2);
+	*dec = fixed(sd_root(&v, &d2, 4, 1), 4);
 	fac = ereallocarray(NULL, (size_t)o->nfac * 2 + 1, sizeof *fac);
 	if (o->nfac > 0) {
 		memcpy(fac, o->fac, (size_t)o->nfac * sizeof *fac);
@@ -967,8 +1556,7 @@ odds_sd(const struct odds *o, char **dec)
 	s = emalloc(strlen(f) + 8);
 	sprintf(s, strcmp(f, "0") == 0 ? "%s" : "sqrt(%s)", f);
 	free(f), free(fac);
-	big_free(&s1), big_free(&s2), big_free(&v), big_free(&t);
-	big_free(&d2), big_free(&lhs), big_free(&q), big_free(&rhs);
+	big_free(&v), big_free(&d2);
 	return s;
 }
 

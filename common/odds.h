@@ -28,6 +28,7 @@ char	*odds_decimal(const struct big *n, const struct big *d, int places);
 char	*odds_fine(const struct big *n, const struct big *d, int digits);
 char	*odds_mean(const struct odds *o, char **dec);
 char	*odds_sd(const struct odds *o, char **dec);
+char	*odds_sd_approx(const struct odds *o);
 int	 odds_bar(const struct big *n, const struct big *max, int width);
 void	 odds_d66(struct odds *o);
 void	 odds_free(struct odds *o);

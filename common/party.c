@@ -387,12 +387,13 @@ party_heal(struct member *m, long hp)
 }
 
 /*
- * A character's hit points and conditions as a GM says them, the same
- * words the programs' records use (delving(7) PARTY FILE): "dead (CON 0);
+ * A character's hit points and conditions as a GM says them under RULES
+ * (enum rules), the same words the programs' records use (delving(7)
+ * PARTY FILE): "dead (CON 0);
  * 9 of 12 HP; 2 Fatigue; tired; exhausted: ...; 1 load over STR 10: ...".
  */
 void
-party_describe(const struct member *m, char *buf, size_t size)
+party_describe(const struct member *m, int rules, char *buf, size_t size)
 {
 	long over = party_overload(m);
 
@@ -411,13 +412,21 @@ party_describe(const struct member *m, char *buf, size_t size)
 		str_append(buf, size, "; ", "%ld Fatigue", m->val[PK_FATIGUE]);
 	if (m->val[PK_TIRED])				/* 002 */
 		str_append(buf, size, "; ", "tired");
-	if (m->val[PK_EXHAUSTED])			/* 002, 004 */
+	/* each rules name its own seed's effects (check.c applies them) */
+	if (m->val[PK_EXHAUSTED] && rules == R_TRAVEL)	/* 004 */
 		str_append(buf, size, "; ", "exhausted: disadvantage on all "
 		    "checks, speed 0 ft");
-	if (over > 0)					/* 004 load */
+	else if (m->val[PK_EXHAUSTED] && rules == R_DUNGEONTURN)	/* 002 */
+		str_append(buf, size, "; ", "exhausted: rolls at disadvantage");
+	else if (m->val[PK_EXHAUSTED])
+		str_append(buf, size, "; ", "exhausted");
+	if (over > 0 && rules == R_TRAVEL)		/* 004 load */
 		str_append(buf, size, "; ", "%ld load over STR %ld: disadvantage "
 		    "on all checks, %ld ft slower", over, m->val[PK_STRENGTH],
 		    over * LOAD_SPEED_004);
+	else if (over > 0)
+		str_append(buf, size, "; ", "%ld load over STR %ld", over,
+		    m->val[PK_STRENGTH]);
 	else if (m->has & 1u << PK_LOAD) {
 		str_append(buf, size, "; ", "carries %ld load", m->val[PK_LOAD]);
 		if (m->has & 1u << PK_STRENGTH)

@@ -67,7 +67,7 @@ void	 party_say_hp(const struct member *m, char *buf, size_t size);
 void	 party_line(FILE *out, const char *line, const struct member *was,
 	     const struct member *now);
 
-void	 party_describe(const struct member *m, char *buf, size_t size);
+void	 party_describe(const struct member *m, int rules, char *buf, size_t size);
 void	 party_sheet(const char *line, char *buf, size_t size);
 void	 party_each(const char *path, void (*fn)(void *, const struct member *,
 	     const char *), void *arg);

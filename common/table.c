@@ -440,6 +440,8 @@ add_row(struct loader *ld, const char *range, char *text, const char *keycell)
 	text = trim(text);
 	if (*text == '\0')
 		bad(ld, "range with no text", range);
+	if (tbl_row_dice(text) > TBL_ROW_DICE_MAX)
+		bad(ld, "the row rolls more than 1000 dice", range);
 	for (p = text; *p != '\0'; p++)
 		if (*p == '\t')
 			*p = ' ';

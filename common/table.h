@@ -6,6 +6,7 @@
 
 #define TBL_ROWS_MAX 256
 #define TBL_TEXT_MAX 1024
+#define TBL_ROW_DICE_MAX 1000	/* dice a row rolls, as a term may (issue 23) */
 #define TBL_LINES_MAX 100000	/* the longest document read */
 
 struct tbl_row {
@@ -45,6 +46,7 @@ void	 tbl_free(struct tbl *t);
 void	 tbl_entry(struct tbl_entry *e, const char *text, struct rng *r,
 	     int how);
 int	 tbl_fixed(const struct tbl *t);
+long	 tbl_row_dice(const char *text);
 
 /* A table's rows with their dice found once: tbl_entry without the search. */
 struct tbl_plan;

@@ -77,7 +77,9 @@ if [ -x "$B/roll" ]; then
 	row bulk-dice "roll -n $N d6" "shuf -r -i 1-6 -n $N" "$a" "$b" "<= 0.33"
 	# issue 18: exact odds at any size, as seconds against a budget of
 	# 1 s (50 ms for 25d6): the ratio is the share of the budget used
-	for e in "100d100 1" "50d6kh5 1" "25d6 0.05" "10d6! 1"; do
+	# issue 25: explosions into extra dice, kept and counted, and a group
+	for e in "100d100 1" "50d6kh5 1" "25d6 0.05" "10d6! 1" "4d6!kh3 1" \
+	    "10d10!>=8 1" "{4d6+2d8,3d20+3}kh1 1"; do
 		set -- $e
 		a=$(mean_seconds "$B/roll -o '$1'")
 		row odds "roll -o $1" "$2 s" "$a" "$2" "<= 1"

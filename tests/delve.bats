@@ -331,7 +331,7 @@ party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^part
 	delve new -s 45 -p dead.txt grave
 	run -0 --separate-stderr delve -C grave status
 	[ -z "$stderr" ]
-	eq "party     Pip: dead (CON 0); 4 HP; exhausted: disadvantage on all checks, speed 0 ft. Also con -5, resilience 0.
+	eq "party     Pip: dead (CON 0); 4 HP; exhausted. Also con -5, resilience 0.
 party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | grep '^party')"
 }
 
@@ -580,7 +580,7 @@ crypt_table() {
 	eq "affliction Pip venom con 11 1d6 2hours 1 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
 	eq "session   snake: seed 45, rules exploration, turn 0" "${lines[0]}"
-	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
+	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
 	! grep -q affliction <<< "$output"
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
@@ -588,7 +588,7 @@ crypt_table() {
 	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
-	eq "party     Pip: 8 of 8 HP; exhausted: disadvantage on all checks, speed 0 ft; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
+	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con -2, resilience 6." "${lines[5]}"
 	# cured at the session's turn: no more stages, the damage stays
 	run -0 --separate-stderr delve -C snake -R cure Pip venom
 	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
@@ -779,7 +779,7 @@ turns_apart() {
 	# the Fatigue status says is the last the log said of Ann
 	said=$(grep '	save	Ann	.*Fatigue, [0-9]* in all\.$' full/log | tail -n 1 | sed 's/.*Fatigue, \([0-9]*\) in all\./\1/')
 	grep -q "^Ann .* fatigue=$said .* notes=likes-cats # the lead$" full/state/party
-	eq "party     Ann: 10 of 12 HP; $said Fatigue; tired; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also str +1, dex +2, con +1, int +0, wis +0, cha -1, best +2, speed 30, resilience 12, level 3, intelligence 10, dexterity 14, notes likes-cats." "$(grep '^party     Ann' <<< "$output")"
+	eq "party     Ann: 10 of 12 HP; $said Fatigue; tired; 2 load over STR 10. Also str +1, dex +2, con +1, int +0, wis +0, cha -1, best +2, speed 30, resilience 12, level 3, intelligence 10, dexterity 14, notes likes-cats." "$(grep '^party     Ann' <<< "$output")"
 	# spent sources named once, by kind
 	eq "light     2 torches spent, 1 lantern spent" "$(grep '^light .*spent' <<< "$output")"
 	eq 1 "$(grep -c spent <<< "$output")"
@@ -970,4 +970,25 @@ hp_said() {
 	grep -q '^party     Dee: .*notes the-cartographer\.$' <<< "$output"
 	# the session is the one the same commands make again
 	clean ev
+}
+
+@test "delve status: exhaustion and load said with the session's own seed's effects (004 under travel, 002 under dungeonturn, none claimed elsewhere; issue 27)" {
+	printf 'Ann hp=5 con=0 wis=0 dex=0 str=0 exhausted=1 load=12 strength=10\n' > p.txt
+	for r in travel dungeonturn exploration; do
+		delve new -s 1 -r $r -p p.txt s-$r
+	done
+	run -0 delve -C s-travel status
+	[[ $output == *"exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower"* ]]
+	run -0 delve -C s-dungeonturn status
+	[[ $output == *"exhausted: rolls at disadvantage; 2 load over STR 10."* ]]
+	run -0 delve -C s-exploration status
+	[[ $output == *"5 HP; exhausted; 2 load over STR 10."* ]]
+	[[ $output != *disadvantage* ]]
+}
+
+@test "delve new -T: a table that does not load is named by the user's file and line, not the session's copy (issue 23)" {
+	printf 'die: 1d6\n1-3 goblins\n4-5 a spider\n5 bats\n' > bad.txt
+	run -2 --separate-stderr delve new -s 1 -T encounter=bad.txt X
+	eq "delve: bad.txt:4: rows overlap at 5" "$stderr"
+	[ ! -e X ]
 }

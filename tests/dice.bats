@@ -38,7 +38,7 @@ d20 | 10 / 0                | - -
 d20 | 10 // 0               | - -
 d20 | 1d20rr<21             | - -
 d20 | 1d1rr1                | - -
-d20 | 0d6                   | - -
+d20 | 0d6                   | 0 0
 d20 | 1.5                   | - -
 rdr | 4d6                   | 4 24
 rdr | d%                    | 1 100
@@ -63,12 +63,12 @@ rdr | 4d6r                  | 8 24
 rdr | 4d6ro                 | 4 24
 rdr | 4d6r<3                | 12 24
 rdr | 4d6>3                 | 0 4
-rdr | 4d6cs>3               | 0 4
+rdr | 4d6cs>3               | 4 24
 rdr | 4d6>=5f1              | -4 4
 rdr | 4d6<3                 | 0 4
 rdr | 4D6                   | 4 24
 rdr | 4d6 + 2               | 6 26
-rdr | 1d6!!                 | - -
+rdr | 1d6!!                 | 1 126
 rdr | 4d6x                  | - -
 rdr | 01d6                  | 1 6
 rdr | d01                   | 1 1
@@ -78,11 +78,12 @@ rdr | (4d6                  | - -
 rdr | 4d6)                  | - -
 rdr | 1d1r                  | - -
 '
-# Where we differ: d20 rolls 0d6 as 0 and 1.5 as 1; we refuse both (no
-# dice is no term, numbers are whole).  d20 takes "rol1" (reroll once,
-# lowest); we refuse the selector.  rpg-dice-roller refuses leading zeros;
-# we read them as decimal.  rpg-dice-roller's "!!" (compound) and "x" we
-# refuse.  "1d1r" rerolls every face: refused, as rpg-dice-roller caps it.
+# Where we differ: d20 rolls 1.5 as 1; we refuse it (numbers are whole).
+# d20 takes "rol1" (reroll once, lowest); we refuse the selector.
+# rpg-dice-roller refuses leading zeros; we read them as decimal.  Its "x"
+# we refuse.  "1d1r" rerolls every face: refused, as rpg-dice-roller caps
+# it.  Issue 25: 0d6 is 0 (d20), cs a marker that counts nothing and !!
+# compounds (rpg-dice-roller docs/guide/notation/modifiers.md).
 
 @test "the peers' notation: what roll accepts, the range it rolls, what it refuses" {
 	n=0
@@ -109,15 +110,25 @@ rdr | 1d1r                  | - -
 @test "the grammar's errors name the position of the token at fault" {
 	check() { run -2 --separate-stderr roll -- "$1"; eq "roll: $1: $2" "$stderr"; }
 	check '3d6+' 'position 5: expected a term'
-	check '2d6 * d4' "position 5: '*' needs a constant on its right"
-	check 'd6/d4' "position 3: '/' needs a constant on its right"
-	check 'd6/0' 'position 3: divisor: expected 1 to 1000000'
+	check 'd6/(d4-2)' "position 3: '/': the divisor could be 0"
+	check 'd6%0' "position 3: '%': the divisor could be 0"
+	check '2^d100' 'position 2: exponent: expected 0 to 64'
+	check '2^-1' 'position 2: exponent: expected 0 to 64'
+	check 'd6/0' "position 3: '/': the divisor could be 0"
+	check '2d6r1ro2' 'position 6: reroll: once (ro) or until (r), not both'
+	check 'd6!!!' 'position 5: one explosion to a term'
+	check '7d6u' 'position 4: unique: more dice than faces'
+	check 'd6mi5ma4' 'position 6: mi and ma: the least face above the most'
+	check '{d6}kh1' 'position 1: a group of one expression: write its dice'"'"'s own modifiers'
+	check '{d6,d8}r1' 'position 8: a group takes keep, drop and counts only'
+	check 'min(d6)' "position 7: min: expected ',' and another expression"
+	check '0d6kh1' 'position 4: no dice to modify: 0d6'
 	check '(d6' "position 4: expected ')'"
 	check '4d6kh3kl1' 'position 7: one keep or drop to a term'
 	check '4d6dl4' 'position 4: drop: expected 0 to one less than the number of dice'
 	check 'd6r<7' 'position 3: reroll: every face would reroll'
 	check '1000d1000000*1000000' 'position 13: a total could pass 10^12'
-	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N)'
+	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N, <>N)'
 	check "$(printf 'd6%.0s+1' $(seq 40))" 'position 127: too many terms (at most 64)'
 }
 
@@ -165,7 +176,7 @@ brute() {
 @test "-o: every probability equals a brute-force enumeration, over 100 expressions" {
 	n=0
 	for N in 1 2 3; do for M in 2 3 6; do
-	for R in "" r1 ro1 "r<2" "ro>2"; do for K in "" kh1 kl1 dl1; do for S in "" ">=2" "cs>2f1"; do
+	for R in "" r1 ro1 "r<2" "ro>2"; do for K in "" kh1 kl1 dl1; do for S in "" ">=2" ">2f1"; do
 		[ -z "$K" ] || [ "$N" -ge 2 ] || continue
 		[ "$R" != "r<2" ] || [ "$M" -ge 2 ] || continue
 		case "$R$S" in r1*|ro1*) [ -z "$K$S" ] || [ "$N" -ge 2 ] || continue ;; esac
@@ -175,7 +186,7 @@ brute() {
 		k=; kn=
 		case $K in kh1) k=h kn=1;; kl1) k=l kn=1;; dl1) k=h kn=$((N - 1));; esac
 		s=; f=
-		case $S in ">=2") s=">=2";; "cs>2f1") s=">2" f=1;; esac
+		case $S in ">=2") s=">=2";; ">2f1") s=">2" f=1;; esac
 		[ "$rr" != u ] || [ "$rc" != "1" ] || [ "$M" -gt 1 ]
 		e="${N}d$M$R$K$S"
 		diff <(brute "$e" "$N" "$M" "$rr" "$rc" "$k" "$kn" "$s" "$f") \
@@ -203,7 +214,7 @@ chi2() {
 @test "each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
 	# critical values of chi-square at p=0.001 for the df each gives
 	for row in "3d6r1 1" "3d6ro1 2" "4d6dl1 3" "2d6! 4" "10d10>=8 5" "4dF 6" "(2d6+3)*2 7" \
-	    "2d4+1d6 8" "d20//3 9" "6d6cs>4f1 10" "d6!>4 11"; do
+	    "2d4+1d6 8" "d20//3 9" "6d6>4f1 10" "d6!>4 11"; do
 		set -- $row
 		read -r x df <<< "$(chi2 "$1" "$2")"
 		crit=$(awk -v d="$df" 'BEGIN { # Wilson-Hilferty, z = 3.090
@@ -225,8 +236,12 @@ chi2() {
 @test "-v marks each die; -j carries the same text" {
 	eq "8	4d6kh3	4,(1),1,3" "$(roll -s 7 -v 4d6kh3 2>/dev/null)"
 	eq "9	3d6r1	4,1r2,3" "$(roll -s 7 -v 3d6r1 2>/dev/null)"
-	eq "21	d1!	1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1" "$(roll -s 7 -v 'd1!' 2>/dev/null)"
-	eq "0	10d10cs>=8f1	7,2,2,4,6,5,5,4,1~,8*" "$(roll -s 7 -v '10d10cs>=8f1' 2>/dev/null)"
+	# issue 25: ! adds extra dice, each its own (commas); !! compounds into one
+	eq "21	d1!	1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1!,1" "$(roll -s 7 -v 'd1!' 2>/dev/null)"
+	eq "21	d1!!	1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1!1" "$(roll -s 7 -v 'd1!!' 2>/dev/null)"
+	# issue 25: the success count is the bare comparison; cs and cf only mark
+	eq "0	10d10>=8f1	7,2,2,4,6,5,5,4,1~,8*" "$(roll -s 7 -v '10d10>=8f1' 2>/dev/null)"
+	eq "44	10d10cs>=8cf1	7,2,2,4,6,5,5,4,1_,8^" "$(roll -s 7 -v '10d10cs>=8cf1' 2>/dev/null)"
 	eq "5	2d4+1d6	3,1 1" "$(roll -s 7 -v 2d4+1d6 2>/dev/null)"
 	roll -s 7 -j -v 4d6kh3 2>/dev/null | grep -q '"4,(1),1,3"'
 }
@@ -235,14 +250,20 @@ chi2() {
 	run -1 roll -s 7 -c 12 Ann:d20+3 Bo:d20+1
 	eq "roll	1	d20+3	13	16	12	pass	Ann: d20+3: 13+3 = 16 against DC 12: success." "${lines[0]}"
 	eq "roll	1	d20+1	3	4	12	fail	Bo: d20+1: 3+1 = 4 against DC 12: failure." "${lines[1]}"
-	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | grep -c "(a natural 20)"'
+	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | grep -c "(a natural 20: 004"'
 	[ "$output" -gt 5 ]
 	run -0 sh -c 'roll -s 1 -n 400 -c -100 d20 | awk -F"\t" "/natural 1\\)/ && \$4 != 1 { exit 1 } /natural 20/ && \$4 != 20 { exit 1 }"'
 }
 
 @test "-o: exact odds at any size; -O finer; -g a histogram" {
 	eq "100d100	mean	5050	5050.0000" "$(roll -o 100d100 | tail -1)"
-	eq "100d100	sd	sqrt(83325)	288.6607" "$(roll -o 100d100 | tail -2 | head -1)"
+	# issue 25: the sd a number by default ("~" rounded), exact with -x
+	eq "100d100	sd	~288.660700	288.6607" "$(roll -o 100d100 | tail -2 | head -1)"
+	eq "100d100	sd	sqrt(83325)	288.6607" "$(roll -x 100d100 | tail -2 | head -1)"
+	eq "d2	sd	0.500000	0.5000" "$(roll -o d2 | tail -2 | head -1)"	# exact: no ~
+	eq "4d6!kh3	sd	sqrt(5544443471/544195584)	3.1919" "$(roll -x '4d6!kh3' | tail -2 | head -1)"
+	run -2 --separate-stderr roll -x -c 3 d6
+	eq "roll: -x: the standard deviation of the totals; give it without -c, -t or -g" "$stderr"
 	eq "25d6	25	1/28430288029929701376	0.0000" "$(roll -o 25d6 | head -1)"	# 6^25
 	eq "4d4kh4	4	1/256	0.0039" "$(roll -o 4d4kh4 | head -1)"	# as written
 	eq "2d6	7	1/6	~1.66666666666667e-1" "$(roll -O 2d6 | grep -P '^2d6\t7\t')"
@@ -281,4 +302,122 @@ chi2() {
 	eq "3 dice" "$(unit scan 'd20 - more')"
 	run -2 --separate-stderr unit scan 'goblins'
 	eq "unit: goblins: position 1: expected a term" "$stderr"
+}
+
+# ------------------------------------------------------------- issue 25
+# The peers' meanings: ! explodes into extra dice (rpg-dice-roller
+# docs/guide/notation/modifiers.md "Exploding": each exploded die a roll of
+# its own; Roll20's dice reference), !! compounds, !p penetrates (-1 each
+# extra die); cs/cf mark and count nothing; mi/ma and rr (avrae/d20
+# README.md, "Set Operations"); // floors (avrae: Python).
+@test "issue 25: -o of each new dice modifier equals an enumeration of every draw (unit brute)" {
+	n=0
+	for e in '2d6!dl1' '3d4!kh2' '2d4!p' '3d3!kl1' '3d4mi2ma3!' '3d3!>=3>=2' \
+	    '2d5!pdh1' '3d4!!kh2' '1d2!' '3d4!d2' '2d4!!' '3d4r1!kh2' '3d4ro<2!' \
+	    '2d4!f1' '2d4!>=4>=3f1' '2d3r1r3' '3d4r<>2' '2d4!p=4<2' '3d4!<=1kl2' \
+	    '2d6mi3!!' '2d4!!p' '3d4!kh1' '2dF!' '2d4r!=3' '3d4mi3kh2' '2d6cs>5cf1' \
+	    '0d6' '2d4!!p>=4kl1' '3d3ro1r3' '2d4ma2!>=4f<2'; do
+		diff <(unit brute "$e") <(roll -o -- "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
+		    { echo "$e" >&2; false; }
+		n=$((n + 1))
+	done
+	echo "$n expressions" >&3
+	# bounds the parser gives hold what -o counts: 4d6!kh3 is 3..18 (rpg-dice-roller)
+	eq "3 18" "$(roll -o '4d6!kh3' | grep -Pv '\t(mean|sd)\t' | sed -n '1p;$p' | cut -f2 | paste -sd' ')"
+	eq "8 360" "$(roll -o '8d45cs=12' | grep -Pv '\t(mean|sd)\t' | sed -n '1p;$p' | cut -f2 | paste -sd' ')"
+}
+
+# pairs EXPR A B OP: every pair of faces of dA and dB under OP, as -o shows them.
+pairs() {
+	awk -v e="$1" -v A="$2" -v B="$3" -v op="$4" '
+	function fl(x) { return x == int(x) ? x : (x < 0 ? int(x) - 1 : int(x)) }
+	function gcd(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	BEGIN { for (a = 1; a <= A; a++) for (b = 1; b <= B; b++) {
+		if (op == "*") v = a * b; else if (op == "/") v = fl(a / b); else if (op == "%") v = a - b * fl(a / b)
+		else if (op == "^") v = a ^ b; else if (op == "max") v = a > b ? a : b; else if (op == "min") v = a < b ? a : b
+		else if (op == "ceil") v = -fl(-a / b); else if (op == "round") v = fl(a / b + 0.5); else v = a > b ? a - b : b - a
+		c[v]++; if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
+	    for (t = lo; t <= hi; t++) if (c[t]) { g = gcd(c[t], A * B)
+		printf "%s\t%d\t%s\n", e, t, (A * B / g == 1) ? c[t] / g : (c[t] / g) "/" (A * B / g) } }'
+}
+
+@test "issue 25: -o of the operators and functions equals every pair enumerated; groups as the dice they equal" {
+	for row in 'd6*d4 6 4 *' 'd6/d4 6 4 /' 'd6//d4 6 4 /' 'd6%d4 6 4 %' 'd4^d3 4 3 ^' \
+	    'd4**d3 4 3 ^' 'max(d6,d4) 6 4 max' 'min(d6,d4) 6 4 min' 'ceil(d6/d4) 6 4 ceil' \
+	    'round(d6/d4) 6 4 round' 'floor(d6/d4) 6 4 /' 'abs(d6-d4) 6 4 abs'; do
+		set -- $row
+		diff <(pairs "$1" "$2" "$3" "$4") <(roll -o -- "$1" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
+		    { echo "$1" >&2; false; }
+	done
+	same() { diff <(roll -o -- "$1" | cut -f2-4) <(roll -o -- "$2" | cut -f2-4) || { echo "$1 vs $2" >&2; false; }; }
+	same '{d6,d6,d6}kh2' '3d6kh2'
+	same '{d6,d6,d6}dl1' '3d6kh2'
+	same '{d6,d6,d6}kl1' '3d6kl1'
+	same '{d6,d6}>3' '2d6>3'
+	same '{d6,d6,d6}>=5f1' '3d6>=5f1'
+	same '{d6,d6}' '2d6'
+	same 'd6!' 'd6!!'		# one die: extra dice add as compounding does
+	same '3d6!' '3d6!!'		# summed: the same totals; kept or counted, not
+	same '(1+1)d6' '2d6'		# a computed count (Foundry VTT's (1d4)d6)
+	same '(2)d6kh1' '2d6kh1'
+	same '-7%3' '2'
+	same '15//2' '7'		# avrae: Python's floor division
+	same '-2^2' '-4'
+	same '+3' '3'
+}
+
+@test "issue 25: each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
+	for row in "4d6!kh3 21" "d6!p 22" "3d6!!>=5kl2 23" "d6*d6 24" "{d6,d8}kh1 25" "8d6mi2 26" \
+	    "6d10!>=9>=8 27" "2d8r1r3 28" "max(d6,d8)%5 29"; do
+		set -- $row
+		read -r x df <<< "$(chi2 "$1" "$2")"
+		crit=$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
+		echo "$1: chi-square $x, $df df, limit $crit" >&3
+		below "$x" "$crit"
+	done
+}
+
+@test "issue 25: -v shows extra dice, penetration, unique draws and markers; every form of up to 20 dice answers -o" {
+	# the extra dice by commas, kept and dropped on their own: 6+6+6 = 18
+	eq "18	4d6!kh3	(4),6!,(3),6!,(1),6!,(1)" "$(roll -s 2 -v '4d6!kh3' 2>/dev/null)"
+	# a group: its dice, then its totals, a dropped one in (), a success *
+	eq "20	{4d6+2d8,3d20+3}kh1	4,1,1,3 5,4 9,7,1 {(18),20}" "$(roll -s 7 -v '{4d6+2d8,3d20+3}kh1' 2>/dev/null)"
+	eq "1	{d6,d6,d6}>3	4 1 1 {4*,1,1}" "$(roll -s 7 -v '{d6,d6,d6}>3' 2>/dev/null)"
+	# penetrating: an extra die shows its face less one (3 as 2, 1 as 0)
+	eq "18	3d6!p	4,6!,2,6!,0" "$(roll -s 2 -v '3d6!p' 2>/dev/null)"
+	run -0 roll -s 3 -v '4d6u'
+	[[ $output == *"2u6"* ]]
+	run -2 --separate-stderr roll -o 4d6u
+	eq "roll: -o: 4d6u: unique dice (u): not counted exactly; roll -n many instead" "$stderr"
+	for e in '20d6!' '20d6!kh10' '20d10!kh3' '20d6!dl1' '20d20!>=8' '20d6!p' '20d10!!kh5' \
+	    '20d10!' '20d100!' '20d6!!>=4' '20dF!' '20d10!>=8>=8' '20d20!kh1' '20d6!>4kh3'; do
+		run roll -o -- "$e"	# exact odds or a refusal, each under a second (make bench)
+		[ "$status" -eq 0 ] || [[ $output == *"too much counting"* ]] || { echo "$e: $output" >&2; false; }
+	done
+}
+
+@test "issue 25: 100,000 random expressions of the whole grammar, each rolled 100 times, stay within the bounds parsed (unit bounds)" {
+	run -0 unit bounds 25 100000
+	read -r parsed refused outside <<< "$output"
+	echo "$parsed parsed, $refused refused, $outside outside their bounds" >&3
+	[ "$parsed" -ge 50000 ]
+	eq 0 "$outside"
+}
+
+@test "issue 25: (EXPR)dN, a computed count: the mixture of the counts' odds, its draws first" {
+	# (d2)d6 is d6 or 2d6, each half the time: a/b/2 + c/d/2 for every total
+	mix() { join -t$'\t' -a1 -a2 -e 0 -o 0,1.2,2.2 <(roll -o d6 | grep -Pv 'mean|sd' | cut -f2,3 | sort) \
+	    <(roll -o 2d6 | grep -Pv 'mean|sd' | cut -f2,3 | sort) | sort -n | awk -F'\t' '
+	    function g(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	    function num(f) { split(f, p, "/"); return p[1] } function den(f) { split(f, p, "/"); return (2 in p) ? p[2] : 1 }
+	    { n = num($2) * den($3) + num($3) * den($2); d = 2 * den($2) * den($3); k = g(n, d)
+	      printf "(d2)d6\t%d\t%s\n", $1, d / k == 1 ? n / k : (n / k) "/" (d / k) }'; }
+	diff <(mix) <(roll -o '(d2)d6' | grep -Pv '\t(mean|sd)\t' | cut -f1-3)
+	eq "3	(d3)d6	1 3" "$(roll -s 3 -v '(d3)d6' 2>/dev/null)"	# the count's d3 first
+	read -r x df <<< "$(chi2 '(d3)d6' 30)"
+	below "$x" "$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')"
+	run -2 --separate-stderr roll '(d4)d6kh2'
+	eq "roll: (d4)d6kh2: position 1: keep: the count could be less than 2" "$stderr"
+	run -2 --separate-stderr roll '(d6-2)d6'
+	eq "roll: (d6-2)d6: position 1: count: expected 0 to 1000 dice" "$stderr"
 }

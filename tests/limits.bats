@@ -89,8 +89,8 @@ filter_gib() {
 		eq "" "$output"
 	}
 	# issue 18: the grammar names the position of the token at fault
-	check 1001d6 "position 1: count: expected 1 to 1000 dice"
-	check 99999999999999999999d6 "position 1: count: expected 1 to 1000 dice"
+	check 1001d6 "position 1: count: expected 0 to 1000 dice"
+	check 99999999999999999999d6 "position 1: count: expected 0 to 1000 dice"
 	check d1000001 "position 1: sides: expected 1 to 1000000"
 	check 2d99999999999999999999 "position 1: sides: expected 1 to 1000000"
 	check d6+1000001 "position 4: constant: expected 0 to 1000000"
@@ -113,7 +113,7 @@ filter_gib() {
 	eq "hazard: -e: 'd1000001': position 1: sides: expected 1 to 1000000" "$stderr"
 	printf 'die: 1001d6\n1001-6006 x\n' > "$BATS_TEST_TMPDIR/t"
 	run -2 --separate-stderr roll -t "$BATS_TEST_TMPDIR/t"
-	eq "roll: $BATS_TEST_TMPDIR/t:1: 1001d6: position 1: count: expected 1 to 1000 dice" "$stderr"
+	eq "roll: $BATS_TEST_TMPDIR/t:1: 1001d6: position 1: count: expected 0 to 1000 dice" "$stderr"
 	run -2 --separate-stderr timedice timer x d1000001turns
 	eq "timedice: timer: 'd1000001turns': position 1: sides: expected 1 to 1000000" "$stderr"
 }
@@ -127,4 +127,40 @@ filter_gib() {
 		run -0 timeout 120 sh -c "roll -o $e | tail -n 1"
 		case $output in "$e	mean	"*) ;; *) false;; esac
 	done
+}
+
+# ---------------------------------------------------------- issue 23: table dice
+# rows: 6 rows of a d6 table, each ROW TEXT.
+rows() { echo "die: d6"; for i in 1 2 3 4 5 6; do echo "$i $1"; done; }
+
+@test "a table roll is bounded: a reroll until costs the same whatever the sides, a row at most 1000 dice" {
+	cd "$BATS_TEST_TMPDIR"
+	command -v valgrind >/dev/null || skip "no valgrind to count instructions"
+	rows 'Gold 1000d1000000r<999999 coins' > big.txt
+	rows 'Gold 1000d6r<6 coins' > small.txt
+	count() {	# the instructions of one table roll, under callgrind
+		valgrind --tool=callgrind --callgrind-out-file=cg.out roll -s 1 -t "$1" >/dev/null 2>&1
+		awk '/^summary:/ { print $2 }' cg.out
+	}
+	big=$(count big.txt) small=$(count small.txt)
+	[ -n "$big" ] || skip "callgrind cannot run this build (sanitizers)"
+	echo "1000d1000000r<999999: $big instructions; 1000d6r<6: $small" >&3
+	[ "$big" -lt 20000000 ]			# 10 ms at 2 x 10^9 a second
+	[ "$big" -lt $((small * 2)) ]		# the sides cost nothing (was O(sides) a die)
+	rows 'Gold 1000d6 and 1d6 coins' > over.txt
+	run -2 --separate-stderr roll -t over.txt
+	eq "roll: over.txt:2: 1: the row rolls more than 1000 dice" "$stderr"
+}
+
+@test "memory per table: under 10 times its file size, however many expressions its rows hold" {
+	cd "$BATS_TEST_TMPDIR"
+	need_gnu_time
+	[[ ${DELVING_BIN:-} != */san ]] || skip "measures the normal build, not the sanitizers' shadow memory"
+	{ echo "die: d256"; for i in $(seq 256); do printf '%d Orcs' "$i"
+		for j in $(seq 140); do printf ' 1d6+%d' "$j"; done; echo; done; } > wide.txt
+	size=$(($(wc -c < wide.txt) / 1024))
+	/usr/bin/time -f %M -o with hazard -r delving -s 3 -n 1 -T encounter=wide.txt >/dev/null
+	/usr/bin/time -f %M -o without hazard -r delving -s 3 -n 1 >/dev/null
+	echo "table ${size} KiB: $(($(peak_kb with) - $(peak_kb without))) KiB more" >&3
+	[ $(($(peak_kb with) - $(peak_kb without))) -lt $((size * 10)) ]
 }

@@ -17,15 +17,6 @@ teardown() {
 	fi
 }
 
-# snap DIR: every entry of DIR, hidden ones too, with its bytes or its link.
-snap() {
-	(cd "$1" && find . | LC_ALL=C sort | while IFS= read -r f; do
-		if [ -L "$f" ]; then echo "$f -> $(readlink "$f")"
-		elif [ -f "$f" ]; then echo "$f $(cksum < "$f")"
-		else echo "$f/"; fi
-	done)
-}
-
 # session NAME: a session with a party and three one-turn commands: g.0 to g.3.
 session() {
 	delve new -s x -p p.txt "$1"
@@ -354,7 +345,7 @@ log_ok() {
 	[ "$size" -eq "$n" ] || echo pending
 }
 
-@test "SIGKILL at 300 random instants over turns, undos and rolls: right after each, the log holds only committed records and every state file is the old or the new generation's" {
+@test "SIGKILL at 300 random instants over turns, undos, rolls and the GM's commands: right after each, the log holds only committed records and every state file is the old or the new generation's" {
 	local i cmd pid old=0 new=0 pending=0 r sum log t
 	# on tmpfs when there is one: fsync is what makes a command slow on disk
 	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
@@ -368,11 +359,13 @@ log_ok() {
 	[ "$t" -le 999 ] || t=999
 	sum=$(state_sum S) log=$(delve -C S -R log)
 	for i in $(seq 300); do
-		case $((RANDOM % 5)) in
+		case $((RANDOM % 7)) in
 		0|1) cmd="-n $((RANDOM % 3 + 1))" ;;
 		2) cmd=undo ;;
 		3) cmd="roll d20" ;;
 		4) cmd="" ;;
+		5) cmd="damage Bo 1d4" ;;	# the GM's hands (issue 22)
+		6) cmd="light add torch" ;;
 		esac
 		rm -rf W
 		cp -a S W 2>/dev/null || :	# a killed run's last program may still write in .new.PID

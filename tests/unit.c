@@ -32,6 +32,14 @@
  *	unit opts ARG ...		the ARGs read as a program taking every
  *					shared option and its own -x N: each
  *					option as told, the fields, the operands
+ *	unit bounds SEED N		N random expressions of the whole grammar,
+ *					each rolled 100 times: every total within
+ *					the bounds the parser gave it (bare_lines
+ *					and the fast paths index by them):
+ *					"parsed refused outside"
+ *	unit brute EXPR			the odds of one dice term by enumerating
+ *					every sequence of draws the roller can make
+ *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
  */
 #include <err.h>
 #include <inttypes.h>
@@ -47,6 +55,7 @@
 #include "expr.h"
 #include "party.h"
 #include "opt.h"
+#include "odds.h"
 #include "record.h"
 #include "rng.h"
 #include "rules.h"
@@ -583,6 +592,219 @@ check_until(void)
 	printf("%ld %ld\n", cases, wrong);
 }
 
+/* A random expression of the grammar, at most depth deep, into buf. */
+static void
+random_expr(struct rng *r, char *buf, size_t size, int depth)
+{
+	static const char *const mods[] = { "", "kh2", "kl1", "dl1", "dh1", "!",
+	    "!!", "!p", "!!p", "!>=5", "r1", "ro<3", "r1r3", "rr>5", "mi2", "ma4",
+	    ">3", ">=4f1", "<>2", "cs>5", "cf1", "u", "!kh2", "!p>4dl1", "mi3!",
+	    "!=2>1", "!!<2kl2", "ma2!>=2", "f<3", "r<>3" };
+	static const char *const ops[] = { "+", "-", "*", "/", "//", "%", "^" };
+	static const char *const fns[] = { "floor", "ceil", "round", "abs" };
+	char a[256], b[256];
+	uint32_t k = depth > 0 ? rng_die(r, 6) : rng_die(r, 2);
+
+	if (k == 1)
+		snprintf(buf, size, "%u", rng_die(r, 13) - 1);
+	else if (k == 2)
+		snprintf(buf, size, "%ud%u%s", rng_die(r, 5) - 1,
+		    rng_die(r, 4) == 1 ? 1 : rng_die(r, 8), mods[rng_die(r, 30) - 1]);
+	else if (k == 3 || k == 4) {
+		random_expr(r, a, sizeof a, depth - 1);
+		random_expr(r, b, sizeof b, depth - 1);
+		snprintf(buf, size, "(%s)%s(%s)", a, ops[rng_die(r, 7) - 1], b);
+	} else if (k == 5) {
+		random_expr(r, a, sizeof a, depth - 1);
+		random_expr(r, b, sizeof b, depth - 1);
+		snprintf(buf, size, rng_die(r, 2) == 1 ? "{%s,%s}%s" : "max(%s,%s)%s",
+		    a, b, rng_die(r, 2) == 1 ? "" : "kh1");
+	} else if (rng_die(r, 2) == 1) {
+		random_expr(r, a, sizeof a, depth - 1);
+		snprintf(buf, size, "%s(%s)", fns[rng_die(r, 4) - 1], a);
+	} else {		/* a computed count */
+		random_expr(r, a, sizeof a, depth - 1);
+		snprintf(buf, size, "(%s)d%u%s", a, rng_die(r, 8),
+		    mods[rng_die(r, 30) - 1]);
+	}
+}
+
+static void
+print_bounds(const char *seed, const char *count)
+{
+	long long i, j, n = estrtonum(count, 0, 100000000, "N"), t;
+	long parsed = 0, refused = 0, outside = 0;
+	struct expr e;
+	struct rng r;
+	char buf[1024];
+
+	rng_seed(&r, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		random_expr(&r, buf, sizeof buf, 3);
+		if (expr_parse(&e, buf) != NULL) {
+			refused++;
+			continue;
+		}
+		parsed++;
+		for (j = 0; j < 100; j++) {
+			t = expr_roll(&e, &r, NULL, 0);
+			if (t < e.node[e.root].lo || t > e.node[e.root].hi) {
+				if (outside++ < 5)
+					fprintf(stderr, "%s: %lld outside %lld..%lld\n",
+					    buf, t, e.node[e.root].lo, e.node[e.root].hi);
+				break;
+			}
+		}
+	}
+	printf("%ld %ld %ld\n", parsed, refused, outside);
+}
+
+/*
+ * The oracle: every draw the roller makes enumerated, one branch a face,
+ * each die over den = (s, s^2 for ro, the faces kept for r) * s^MAX: a
+ * draw that did not come (an explosion that stopped, a reroll once not
+ * needed) multiplies the branch by the s faces it stands for.  The pool
+ * then sorted, kept or dropped, scored: common/expr.c's meaning written
+ * again the plain way, not odds.c's counting.
+ */
+struct brute {
+	const struct term *t;
+	long long v[64];
+	int	 n;
+	uint32_t s;
+	struct odds *o;
+};
+
+static int
+by_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+brute_leaf(struct brute *b, const struct big *w)
+{
+	const struct term *t = b->t;
+	long long sorted[64], sum = 0;
+	int i, from = 0, to = b->n;
+
+	memcpy(sorted, b->v, (size_t)b->n * sizeof *sorted);
+	qsort(sorted, (size_t)b->n, sizeof *sorted, by_ll);
+	if (t->kd) {
+		int kept = t->kd == 'k' ? (int)t->kn : b->n - (int)t->kn;
+
+		from = t->keephigh ? b->n - kept : 0;
+		to = from + kept;
+	}
+	for (i = from; i < to; i++)
+		sum += term_score(t, sorted[i]);
+	big_add(&b->o->count[sum - b->o->lo], w);
+}
+
+static void brute_die(struct brute *, int, const struct big *);
+
+/* The draws of die d after its first face f (k explosions so far). */
+static void
+brute_chain(struct brute *b, int d, long long f, int k, long long acc,
+    const struct big *w)
+{
+	const struct term *t = b->t;
+	int apart = t->explode == EX_EXPLODE || t->explode == EX_PENETRATE;
+	struct big w2 = { 0 };
+	long long g;
+	int i;
+
+	if (!t->explode || k == EXPR_EXPLODE_MAX || !cmp_true(&t->ex, f)) {
+		big_copy(&w2, w);
+		for (i = k; i < EXPR_EXPLODE_MAX; i++)
+			big_mulsmall(&w2, b->s, 0);
+		b->v[b->n++] = acc;
+		brute_die(b, d + 1, &w2);
+		b->n--;
+		big_free(&w2);
+		return;
+	}
+	if (apart)
+		b->v[b->n++] = acc;
+	for (g = t->flo; g <= t->fhi; g++)
+		brute_chain(b, d, g, k + 1, apart ? term_shown(t, g, 1) :
+		    acc + term_shown(t, g, 1), w);
+	if (apart)
+		b->n--;
+}
+
+static void
+brute_die(struct brute *b, int d, const struct big *w)
+{
+	const struct term *t = b->t;
+	struct big w2 = { 0 };
+	long long f, g;
+
+	if (d == (int)t->count) {
+		brute_leaf(b, w);
+		return;
+	}
+	for (f = t->flo; f <= t->fhi; f++) {
+		if (!t->reroll || !term_rerolls(t, f)) {
+			big_copy(&w2, w);
+			if (t->reroll == 1)	/* the second draw not needed */
+				big_mulsmall(&w2, b->s, 0);
+			brute_chain(b, d, f, 0, term_shown(t, f, 0), &w2);
+		} else if (t->reroll == 1)
+			for (g = t->flo; g <= t->fhi; g++)
+				brute_chain(b, d, g, 0, term_shown(t, g, 0), w);
+		/* until: the faces kept, one branch each (den: left) */
+	}
+	big_free(&w2);
+}
+
+static void
+print_brute(const char *s)
+{
+	struct expr e;
+	struct odds o = { 0 };
+	struct brute b = { 0 };
+	struct big one = { 0 };
+	const char *why;
+	uint32_t f, d;
+	long i;
+	char *fr;
+
+	if ((why = expr_parse(&e, s)) != NULL)
+		errx(EXIT_BAD, "%s: %s", s, why);
+	if (e.node[e.root].op != E_DICE)
+		errx(EXIT_BAD, "%s: one dice term", s);
+	b.t = &e.node[e.root].t;
+	b.s = (uint32_t)(b.t->fhi - b.t->flo + 1);
+	b.o = &o;
+	o.lo = e.node[e.root].lo;
+	o.step = 1;
+	o.n = (long)(e.node[e.root].hi - o.lo + 1);
+	o.count = calloc((size_t)o.n, sizeof *o.count);
+	o.fac = calloc((size_t)b.t->count * (EXPR_EXPLODE_MAX + 2) + 1, sizeof *o.fac);
+	for (d = 0; d < b.t->count; d++) {
+		o.fac[o.nfac++] = b.t->reroll == 2 ? b.t->left : b.s;
+		if (b.t->reroll == 1)
+			o.fac[o.nfac++] = b.s;
+		for (f = 0; f < EXPR_EXPLODE_MAX; f++)
+			o.fac[o.nfac++] = b.s;
+	}
+	big_set(&one, 1);
+	brute_die(&b, 0, &one);
+	for (i = 0; i < o.n; i++)
+		big_add(&o.den, &o.count[i]);
+	for (i = 0; i < o.n; i++)
+		if (!big_zero(&o.count[i])) {
+			fr = odds_fraction(&o, &o.count[i]);
+			printf("%s\t%lld\t%s\n", s, o.lo + i, fr);
+			free(fr);
+		}
+	big_free(&one);
+	odds_free(&o);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -611,6 +833,10 @@ main(int argc, char *argv[])
 		print_dice(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "roll") == 0) {
 		print_rolls(argv[2], argv[3], argv[4]);
+	} else if (argc == 4 && strcmp(argv[1], "bounds") == 0) {
+		print_bounds(argv[2], argv[3]);
+	} else if (argc == 3 && strcmp(argv[1], "brute") == 0) {
+		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
 		print_scan(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
@@ -640,7 +866,7 @@ main(int argc, char *argv[])
 	} else if (argc == 4 && strcmp(argv[1], "alarm") == 0) {
 		check_alarm(argv[2], argv[3]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|table|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
