@@ -217,8 +217,7 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 		if ((beyond = timer_beyond(&run->s.timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
-		resilience_check(run, m, beyond, check,
-		    sizeof check);
+		resilience_check(run, m, beyond, check, sizeof check);
 		event(turn_at(run, k), run->s.tick, "resilience", m->name,
 		    "%s has adventured %llu hours since a safe rest, %llu beyond "
 		    "a resilience of %ld: %s.", m->name,
