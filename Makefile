@@ -40,12 +40,12 @@ MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
-HDR = common/afflict.h common/bigint.h common/check.h common/clock.h common/dice.h common/expr.h common/gm.h common/lamp.h common/odds.h common/opt.h \
+HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common/check.h common/clock.h common/dice.h common/expr.h common/gm.h common/lamp.h common/odds.h common/opt.h \
 	common/pace.h common/party.h common/proc.h common/record.h common/rectbl.h \
 	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \
 	common/table.h common/timer.h common/util.h common/view.h \
 	common/out.h common/layout.h
-OBJ = common/afflict.o common/bigint.o common/check.o common/clock.o common/dice.o common/entry.o common/expr.o common/gm.o common/lamp.o common/odds.o common/opt.o \
+OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/dice.o common/entry.o common/expr.o common/gm.o common/lamp.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/rectbl.o \
 	common/rng.o common/rules.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
