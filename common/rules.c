@@ -704,8 +704,8 @@ const char *const hazard_actions_said[R_NRULES] = {
 	[R_EXPLORATION] = "rest", [R_BOOKKEEPING] = "rest",
 	[R_DELVING] = "rest", [R_DUNGEONTURN] = "rest",
 	[R_ALARM] = "advance, stay, backtrack, hide pass [SPARKS], hide fail", /* 003 */
-	[R_TRAVEL] = "hourly, daily, weekly; overland, river, lake: daily; "
-	    "sea: weekly",						/* 004 */
+	[R_TRAVEL] = ("hourly, daily, weekly; overland, river, lake: daily; "
+	    "sea: weekly"),						/* 004 */
 };
 
 /* 1 when WORD is the first word of an ACTION of hazard under rules r. */
