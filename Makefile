@@ -33,18 +33,23 @@ SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sani
 PROGS = hazard light timedice reaction chase return roll delve
 BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/roll \
 	bin/delve
+# delve's sources: the driver cmd/delve.c and a file a job (cmd/delve.h).
+DELVE_SRC = cmd/delve.c cmd/delve-session.c cmd/delve-turn.c cmd/delve-gm.c \
+	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c
+# The sources of program $$p in a recipe: cmd/$$p.c, or delve's.
+SRC_OF = case $$p in delve) echo $(DELVE_SRC) ;; *) echo cmd/$$p.c ;; esac
 MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/reaction.6 man/chase.6 \
 	man/return.6 man/roll.6 man/delve.6
 MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
-HDR = common/afflict.h common/bigint.h common/check.h common/clock.h common/dice.h common/expr.h common/gm.h common/lamp.h common/odds.h common/opt.h \
+HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common/check.h common/clock.h common/dice.h common/expr.h common/gm.h common/lamp.h common/odds.h common/opt.h \
 	common/pace.h common/party.h common/proc.h common/record.h common/rectbl.h \
 	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \
 	common/table.h common/timer.h common/util.h common/view.h \
 	common/out.h common/layout.h
-OBJ = common/afflict.o common/bigint.o common/check.o common/clock.o common/dice.o common/entry.o common/expr.o common/gm.o common/lamp.o common/odds.o common/opt.o \
+OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/dice.o common/entry.o common/expr.o common/gm.o common/lamp.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/rectbl.o \
 	common/rng.o common/rules.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
@@ -62,11 +67,12 @@ $(LIB): $(OBJ)
 	rm -f $@
 	$(AR) -rc $@ $(OBJ)
 
-# One rule builds every program: bin/NAME from cmd/NAME.c and the archive.
+# One rule builds every program: bin/NAME from cmd/NAME.c (delve from
+# DELVE_SRC) and the archive.
 $(BIN): $(LIB) $(HDR) common/static.flag
 	@mkdir -p bin
-	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ cmd/$(@F).c $(LIB) $(LDFLAGS) \
-	    $$([ -z "$(STATIC)" ] || cat common/static.flag)
+	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $$(p=$(@F); $(SRC_OF)) \
+	    $(LIB) $(LDFLAGS) $$([ -z "$(STATIC)" ] || cat common/static.flag)
 bin/hazard: cmd/hazard.c
 bin/light: cmd/light.c
 bin/timedice: cmd/timedice.c
@@ -74,7 +80,7 @@ bin/reaction: cmd/reaction.c
 bin/chase: cmd/chase.c
 bin/return: cmd/return.c
 bin/roll: cmd/roll.c
-bin/delve: cmd/delve.c
+bin/delve: $(DELVE_SRC) cmd/delve.h
 
 # -static if $(CC) can link a static program here, else nothing.
 common/static.flag:
@@ -113,7 +119,7 @@ sanitize: all tests/unit
 	for c in $(OBJ:.o=.c) tests/unit.c; do o=$${c##*/}; \
 	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 -Wall -Wextra -Wpedantic \
 	    $(SANITIZE) -c -o $(SANDIR)/$${o%.c}.o $$c || exit 1; done
-	for p in $(PROGS) unit; do src=cmd/$$p.c; [ $$p = unit ] && src=$(SANDIR)/unit.o; \
+	for p in $(PROGS) unit; do src=$$($(SRC_OF)); [ $$p = unit ] && src=$(SANDIR)/unit.o; \
 	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 $(SANITIZE) -o $(SANDIR)/$$p \
 	    $$src `for c in $(OBJ:.o=.c); do o=$${c##*/}; echo $(SANDIR)/$${o%.c}.o; done` \
 	    || exit 1; done
@@ -133,7 +139,7 @@ MEMCHECK_TESTS = tests/badinput.bats tests/chase.bats tests/common.bats \
 memcheck: all tests/unit
 	@command -v valgrind >/dev/null || { echo "make memcheck: valgrind is not installed" >&2; exit 1; }
 	@d=$$(mktemp -d) && mkdir $$d/real && for p in $(PROGS); do \
-	    $(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $$d/real/$$p cmd/$$p.c $(LIB) \
+	    $(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $$d/real/$$p $$($(SRC_OF)) $(LIB) \
 	    $(LDFLAGS) && \
 	    printf '#!/bin/sh\ncommand : >&2 || exec 2>/dev/null\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect %s "$$@"\n' \
 	    "$$d/real/$$p" > $$d/$$p && chmod +x $$d/$$p; done && \

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alarm.h"
+#include "characters.h"
 #include "check.h"
 #include "opt.h"
 #include "party.h"
@@ -71,11 +73,11 @@ struct run {
 	struct party party;
 	int	 have_party;
 	enum action action;
-	int	 hide_pass;	/* 003: the group's Stealth result */
+	int	 hide_pass;	/* 003: the group's Stealth result given by hand */
 	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
-	int	 hide_made;	/* how many of them passed */
+	struct alarm_hide hide;	/* 003: those checks (common/alarm.c) */
+	struct tbl_entry entry;	/* scratch: a table row's sentence, rolled */
 	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
-	long	 hide_dc;	/* -c */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
 	long	 sparks;
@@ -154,31 +156,32 @@ static void
 emit_row(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	char both[TBL_TEXT_MAX + 64];
 
 	if (rectbl_emit(&run->rt, REC_LAYOUT(HAZARD_DIE), run->s.turn, total))
 		return;
-	tbl_plan_entry(run->plan, row, &e, &run->s.st.rng,	/* -t: its dice */
+	tbl_plan_entry(run->plan, row, e, &run->s.st.rng,	/* -t: its dice */
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-	if (e.n > 0 && dice != NULL && run->verbose) {
-		snprintf(both, sizeof both, "%s; %s", dice, e.faces);
+	if (e->n > 0 && dice != NULL && run->verbose) {
+		snprintf(both, sizeof both, "%s; %s", dice, e->faces);
 		dice = both;
 	}
-	emit(run, total, row->key, e.text, dice);
+	emit(run, total, row->key, e->text, dice);
 }
 
-/* pre, text and post in one buffer, as long as a sentence can be. */
+/* pre, text and post in BUF of SIZE, as long as a sentence can be. */
+#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)
 static const char *
-joined(const char *pre, const char *text, const char *post)
+joined(char *buf, size_t size, const char *pre, const char *text,
+    const char *post)
 {
-	static char buf[TBL_TEXT_MAX * 2 + 256];
 	size_t a = strlen(pre), b = strlen(text), c = strlen(post);
 
 	if (a == 0 && c == 0)
 		return text;
-	if (a + b + c >= sizeof buf)
-		b = sizeof buf - 1 - a - c;
+	if (a + b + c >= size)
+		b = size - 1 - a - c;
 	memcpy(buf, pre, a);
 	memcpy(buf + a, text, b);
 	memcpy(buf + a + b, post, c + 1);
@@ -191,6 +194,8 @@ emit_table(const struct run *run, long total, const char *key,
     const char *table, const struct tbl_entry *e, const char *pre,
     const char *post, const char *dice)
 {
+	char buf[JOINED_MAX];
+
 	rec_begin(REC_LAYOUT(HAZARD_TABLE), run->s.turn);
 	if (total == LONG_MIN)
 		rec_str("-");
@@ -204,7 +209,7 @@ emit_table(const struct run *run, long total, const char *key,
 	else if (run->verbose && dice != NULL)
 		rec_text("%s%s%s [%s]", pre, e->text, post, dice);
 	else
-		rec_str(joined(pre, e->text, post));
+		rec_str(joined(buf, sizeof buf, pre, e->text, post));
 	rec_end();
 }
 
@@ -234,7 +239,7 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 static void
 emit_on(struct run *run, const struct tbl_on *t)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	const struct tbl_row *row;
 	char dice[64];
 	long total;
@@ -242,16 +247,16 @@ emit_on(struct run *run, const struct tbl_on *t)
 	if (t == NULL)
 		return;
 	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
 	    run->verbose ? TBL_FACES : 0);
-	emit_table(run, total, row->key, t->key, &e, "", "", dice);
+	emit_table(run, total, row->key, t->key, e, "", "", dice);
 }
 
 /* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
 static void
 sign_creature(struct run *run)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
 	char dice[64];
@@ -261,20 +266,20 @@ sign_creature(struct run *run)
 	if (t == NULL)
 		return;
 	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, &e, &run->s.st.rng,
+	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
 	    run->verbose ? TBL_FACES : 0);
-	n = strlen(e.text);
-	while (n > 0 && strchr(".!", e.text[n - 1]) != NULL)
-		e.text[--n] = '\0';	/* the creature, not its sentence */
-	if (isupper((unsigned char)e.text[0]) && (e.text[1] == ' ' ||
-	    islower((unsigned char)e.text[1])))	/* "Goblins", not "NPC" */
-		e.text[0] = (char)tolower((unsigned char)e.text[0]);
-	memcpy(run->s.creature, e.text, n + 1);
+	n = strlen(e->text);
+	while (n > 0 && strchr(".!", e->text[n - 1]) != NULL)
+		e->text[--n] = '\0';	/* the creature, not its sentence */
+	if (isupper((unsigned char)e->text[0]) && (e->text[1] == ' ' ||
+	    islower((unsigned char)e->text[1])))	/* "Goblins", not "NPC" */
+		e->text[0] = (char)tolower((unsigned char)e->text[0]);
+	memcpy(run->s.creature, e->text, n + 1);
 	n = strlen(row->key);	/* a key has at most 32 letters */
 	memcpy(run->s.creature_key, row->key, n < sizeof run->s.creature_key ?
 	    n + 1 : 0);
 	run->s.sign = 1;
-	emit_table(run, total, row->key, "encounter", &e, text_sign_of[0],
+	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
 	    text_sign_of[1], dice);
 }
 
@@ -282,25 +287,15 @@ sign_creature(struct run *run)
 static void
 meet_creature(struct run *run)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 
-	str_copy(e.text, sizeof e.text, run->s.creature);
-	e.dice[0] = '\0';
-	e.n = 0;
-	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", &e,
+	str_copy(e->text, sizeof e->text, run->s.creature);
+	e->dice[0] = '\0';
+	e->n = 0;
+	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", e,
 	    text_sign_creature_met[0], text_sign_creature_met[1], NULL);
 	run->s.creature[0] = run->s.creature_key[0] = '\0';
 	run->s.sign = 0;
-}
-
-/* 000: "Fail the save and gain 1 Fatigue": the character's count after it. */
-static long
-gain_fatigue(struct member *m)
-{
-	if (m->val[PK_FATIGUE] < FATIGUE_MAX_000)
-		m->val[PK_FATIGUE]++;
-	m->has |= 1u << PK_FATIGUE;
-	return m->val[PK_FATIGUE];
 }
 
 /* hazard TURN ROLL KEY NAME TOTAL DC RESULT, the TEXT to follow */
@@ -319,27 +314,28 @@ save_fields(const struct run *run, const struct check *c, const char *key,
 
 /*
  * 000: each character's CON save, DC 12; failure gains 1 Fatigue, counted
- * on the character (fatigue=, written back with -w).
+ * on the character (fatigue=, written back with -w): common/characters.c.
  */
 static void
 con_saves(struct run *run)
 {
-	static const struct check_of save = { PK_CON, FATIGUE_DC_000, 0, 0, 0 };
 	struct member *m;
 	struct rolled k;
 	char gained[64];
+	long fatigue;
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		check_roll(&k, &run->s.st.rng, m, 0, &save, &run->env);
+		fatigue = chars_con_save(&k, &run->s.st.rng, m, &run->env,
+		    run->write);
 		save_fields(run, &k.c, "save", m);
 		gained[0] = '\0';
-		if (!k.c.pass && run->write)
+		if (fatigue >= 0)
 			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
-			    "%ld in all", gain_fatigue(m));
+			    "%ld in all", fatigue);
 		rec_text("%s %s the CON save: %ld%+ld = %ld against DC %ld%s%s.",
 		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
 		    k.c.total, k.c.dc, k.says, k.c.pass ? "" : gained[0] != '\0' ?
@@ -373,11 +369,7 @@ emit_member(const struct run *run, const char *key, const char *fmt, ...)
 	emit(run, LONG_MIN, key, text, NULL);
 }
 
-/*
- * 001: "Each party member takes 1 damage unless they spend the next turn
- * resting.  The damage may be higher [in] dungeons with harsh conditions"
- * (-D); taken off each character's hp=.
- */
+/* 001: each character's fatigue damage (common/characters.c), said. */
 static void
 fatigue_damage(struct run *run)
 {
@@ -389,8 +381,7 @@ fatigue_damage(struct run *run)
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		m->val[PK_HP] = m->val[PK_HP] > d ? m->val[PK_HP] - d : 0;
-		if (m->val[PK_HP] == 0)
+		if (chars_fatigue_damage(m, d) == 0)
 			emit_member(run, "down", "%s takes %ld damage from "
 			    "fatigue: at 0 HP.", m->name, d);
 		else
@@ -399,41 +390,31 @@ fatigue_damage(struct run *run)
 	}
 }
 
-/*
- * 002: "Rest for 1 turn or become tired (no effect).  If you are already
- * tired, become exhausted, make rolls at disadvantage", kept per character
- * (tired=, exhausted=).
- */
+/* 002: each character tired, then exhausted (common/characters.c), said. */
 static void
 fatigue_condition(struct run *run)
 {
+	static const char *const says[] = {
+		[CT_STAYS_EXHAUSTED] = "stays exhausted and makes rolls at "
+		    "disadvantage.",
+		[CT_EXHAUSTED] = "was already tired: exhausted, and makes "
+		    "rolls at disadvantage.",
+		[CT_TIRED] = "is tired (no effect yet)."
+	};
+	static const char *const keys[] = {
+		[CT_STAYS_EXHAUSTED] = "exhausted", [CT_EXHAUSTED] = "exhausted",
+		[CT_TIRED] = "tired"
+	};
 	struct member *m;
+	enum chars_tiring t;
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		if (m->val[PK_EXHAUSTED])
-			emit_member(run, "exhausted", "%s stays exhausted and "
-			    "makes rolls at disadvantage.", m->name);
-		else if (m->val[PK_TIRED]) {
-			m->val[PK_EXHAUSTED] = 1;
-			m->has |= 1u << PK_EXHAUSTED;
-			emit_member(run, "exhausted", "%s was already tired: "
-			    "exhausted, and makes rolls at disadvantage.",
-			    m->name);
-		} else {
-			/*
-			 * tired= and exhausted= are one condition: given
-			 * together, so that -w writes the same line whether
-			 * the turns came in one run or in many (party_save)
-			 */
-			m->val[PK_TIRED] = 1;
-			m->has |= 1u << PK_TIRED | 1u << PK_EXHAUSTED;
-			emit_member(run, "tired", "%s is tired (no effect yet).",
-			    m->name);
-		}
+		t = chars_tire(m);
+		emit_member(run, keys[t], "%s %s", m->name, says[t]);
 	}
 }
 
@@ -567,18 +548,13 @@ rest_hour(struct run *run)
 	struct member *m;
 	int i;
 
-	if (run->action != A_REST) {
-		run->s.rest_turns = 0;
+	if (!rest_hour_tick(&run->s.rest_turns, run->action == A_REST))
 		return;
-	}
-	if (++run->s.rest_turns < DUNGEON_REST_TURNS_002)
-		return;
-	run->s.rest_turns = 0;
 	for (i = 0; run->have_party && i < run->party.n; i++) {
 		m = &run->party.m[i];
 		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
-		party_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
+		chars_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
 		emit_member(run, "heal", "An hour of rest in the dungeon: %s.",
 		    says);
 	}
@@ -673,22 +649,24 @@ hide_group(const struct run *run, char *buf, size_t size)
 	buf[0] = '\0';
 	if (run->hide_roll)
 		snprintf(buf, size, "%d of %d make%s the Stealth check, %s: ",
-		    run->hide_made, n, run->hide_made == 1 ? "s" : "",
-		    HIDE_GROUP_PASSES(run->hide_made, n) ? "at least half" :
+		    run->hide.made, n, run->hide.made == 1 ? "s" : "",
+		    HIDE_GROUP_PASSES(run->hide.made, n) ? "at least half" :
 		    "fewer than half");
 }
 
 /* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
 static void
-emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
+emit_alarm(const struct run *run, const struct alarm_turn *t)
 {
 	char change[160], group[96];
+	enum alarm_event e = t->event;
+	long d10 = t->d10;
 	size_t n;
 
 	hide_group(run, group, sizeof group);
 	n = strlen(group);
 	snprintf(change, sizeof change, "%s", group);
-	alarm_change(change + n, sizeof change - n, e, before, run->s.alarm,
+	alarm_change(change + n, sizeof change - n, e, t->before, run->s.alarm,
 	    ALARM_HIDE_003 + run->sparks);
 	rec_begin(REC_LAYOUT(HAZARD_ALARM), run->s.turn);
 	if (d10 == LONG_MIN)
@@ -711,57 +689,41 @@ emit_alarm(const struct run *run, long d10, enum alarm_event e, long before)
 	rec_end();
 }
 
-/*
- * 003 Hide: "The party makes a group Stealth check, likely with Agility."
- * Each character's d20 + dex= against the DC of -c, in the party file's
- * order; the group passes when at least half pass (delving(7): the suite's
- * group check).  hazard TURN ROLL stealth NAME TOTAL DC RESULT TEXT.
- */
+/* hazard TURN ROLL stealth NAME TOTAL DC RESULT TEXT: hide's checks, rolled. */
 static void
-stealth_checks(struct run *run)
+emit_stealth(const struct run *run)
 {
-	struct check_of stealth = { PK_DEX, 0, 1, 0, 0 };
-	const struct member *m;
-	struct rolled k;
+	const struct rolled *k;
 	int i;
 
-	stealth.dc = run->hide_dc;
-	run->hide_made = 0;
 	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		check_roll(&k, &run->s.st.rng, m, 0, &stealth, &run->env);
-		run->hide_made += k.c.pass;
-		save_fields(run, &k.c, "stealth", m);
+		k = &run->hide.check[i];
+		save_fields(run, &k->c, "stealth", &run->party.m[i]);
 		rec_text("%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s.",
-		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
-		    k.c.total, k.c.dc, k.says);
+		    run->party.m[i].name, k->c.pass ? "makes" : "fails",
+		    k->c.roll, k->c.mod, k->c.total, k->c.dc, k->says);
 		rec_end();
 	}
-	run->hide_pass = HIDE_GROUP_PASSES(run->hide_made, run->party.n);
 }
 
-/* 003: the Judge rolls a d10 for the moves that check the alarm. */
+/* 003: the turn of common/alarm.c, then its records, then the encounter's table. */
 static void
-alarm_turn(struct run *run)
+play_alarm(struct run *run)
 {
 	static const enum alarm_move moves[] = {
 		[A_ADVANCE] = AM_ADVANCE, [A_STAY] = AM_STAY,
 		[A_BACKTRACK] = AM_BACKTRACK, [A_HIDE] = AM_HIDE_FAIL
 	};
-	enum alarm_move m;
-	long d10 = LONG_MIN, before = run->s.alarm;
-	enum alarm_event event;
+	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
+	    AM_HIDE_PASS : moves[run->action];
+	struct alarm_turn t;
 
-	if (run->action == A_HIDE && run->hide_roll)
-		stealth_checks(run);
-	m = run->action == A_HIDE && run->hide_pass ? AM_HIDE_PASS :
-	    moves[run->action];
-
-	if (alarm_checks(m))
-		d10 = rng_die(&run->s.st.rng, ALARM_DIE_003);
-	event = alarm_step(&run->s.alarm, m, run->sparks, d10);
-	emit_alarm(run, d10, event, before);
-	if (alarm_met(event))
+	alarm_turn(&t, &run->s.alarm, m, run->sparks,
+	    run->hide_roll ? &run->hide : NULL, &run->s.st.rng);
+	if (run->hide_roll)
+		emit_stealth(run);
+	emit_alarm(run, &t);
+	if (alarm_met(t.event))
 		emit_on(run, run->on_encounter);
 }
 
@@ -980,19 +942,19 @@ die_result(const struct run *run, const char *key)
 	return 0;
 }
 
-/* The die's results, for the error of a -T that names none of them. */
+/* The die's results in LIST, for the error of a -T that names none of them. */
 static const char *
-die_keys(const struct run *run)
+die_keys(const struct run *run, char *list, size_t size)
 {
-	static char list[512];
 	size_t n = 0;
 	int i;
 
 	if (rules_of(run)->alarm)
 		return "encounter";
-	for (i = 0; i < run->table.nrows && n + 40 < sizeof list; i++)
+	list[0] = '\0';
+	for (i = 0; i < run->table.nrows && n + 40 < size; i++)
 		if (!strstr(list, run->table.rows[i].key))
-			n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
+			n += (size_t)snprintf(list + n, size - n, "%s%s",
 			    n ? ", " : "", run->table.rows[i].key);
 	return list;
 }
@@ -1001,7 +963,7 @@ die_keys(const struct run *run)
 static void
 load_on(struct run *run, const struct opts *o)
 {
-	char *file;
+	char *file, keys[512];
 	int i;
 
 	for (i = 0; i < o->non; i++) {
@@ -1011,7 +973,8 @@ load_on(struct run *run, const struct opts *o)
 			    "(-t FILE replaces the die's own table)", o->on[i]);
 		if (!die_result(run, o->on[i]))
 			errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
-			    o->on[i], rules_names[run->s.rules], die_keys(run));
+			    o->on[i], rules_names[run->s.rules],
+			    die_keys(run, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
 		tbl_on_load(&run->on[run->non++], o->on[i], file);
@@ -1034,7 +997,9 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	party_load(&run->party, path);
 	party_drop_dead(&run->party);	/* 004: the dead make no check */
 	party_need(&run->party, PK_DEX);
-	run->hide_dc = o->dc ? o->dc : HIDE_DC_003;
+	run->hide.party = &run->party;
+	run->hide.dc = o->dc ? o->dc : HIDE_DC_003;
+	run->hide.env = &run->env;
 }
 
 /*
@@ -1127,7 +1092,7 @@ play(struct run *run, long long count)
 	if (rules_of(run)->alarm)
 		for (i = 0; i < count; i++) {
 			run->s.turn++;
-			alarm_turn(run);
+			play_alarm(run);
 		}
 	else
 		for (i = 0; i < count; i++) {

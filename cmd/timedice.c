@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "afflict.h"
+#include "characters.h"
 #include "clock.h"
 #include "dice.h"
 #include "opt.h"
@@ -23,15 +24,9 @@
 
 static const char prog[] = "timedice";
 
-enum command {
+enum cmd {
 	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
 	C_TIMER, C_TIMERS, C_CANCEL, C_ROOM, C_ROOMS, C_INFECT, C_CURE
-};
-
-static const char *const command_names[] = {
-	"show", "set", "roll", "duration", "turn", "hour", "day", "rest",
-	"timer", "timers", "cancel", "room", "rooms-per-hour", "infect", "cure",
-	NULL
 };
 
 /*
@@ -51,7 +46,8 @@ struct state {
 
 /* The command operands, parsed before anything is read or rolled. */
 struct args {
-	enum command cmd;
+	enum cmd cmd;
+	const struct command *c;	/* its row in commands[] */
 	uint64_t n;		/* turns, hours, days, rest hours, time dice, a count */
 	uint64_t time;		/* set, roll from: ticks into the day */
 	uint64_t day;		/* set: 0 keeps the day */
@@ -75,6 +71,18 @@ struct run {
 	uint64_t turn0;		/* the turn before this step */
 	uint64_t unit;		/* ticks per turn in this step */
 	uint64_t sturn;		/* filter mode: the stream's turn */
+};
+
+/* A command of timedice(6) COMMANDS, a row of commands[]. */
+struct command {
+	const char *name;
+	const char *syntax;	/* what "expected ..." says */
+	int	 repeats;	/* -n COUNT does it COUNT times */
+	int	 least, most;	/* words, the command's own with them */
+	long long n_least, n_most;	/* N's bounds, the second word; 0 0: none */
+	uint64_t turns;		/* a clock mover's turns per N; 0: not one */
+	uint64_t unit;		/* and the ticks of its turn */
+	void	(*fn)(struct run *, uint64_t index);
 };
 
 static const struct opt options[] = {
@@ -163,17 +171,15 @@ turn_at(const struct run *run, uint64_t k)
 }
 
 /*
- * 004: "The GM can call for a resilience check (1d20 + CON mod) ... The DC
- * is 10 + the number of hours beyond the PC's resilience.  Failure means
- * that the PC becomes exhausted."  Rolled for a character with con=, said
- * as the GM's call otherwise; none for one already exhausted.
+ * 004's resilience check (afflict_resilience) for a character with con=,
+ * said as the GM's call otherwise; none for one already exhausted.
  */
 static void
-resilience_check(struct run *run, struct member *m, unsigned long long dc,
+resilience_check(struct run *run, struct member *m, unsigned long long beyond,
     char *buf, size_t size)
 {
-	struct check c;
 	char says[160];
+	int pass;
 
 	if (m->val[PK_EXHAUSTED]) {
 		snprintf(buf, size, "already exhausted; only a safe rest with "
@@ -182,17 +188,12 @@ resilience_check(struct run *run, struct member *m, unsigned long long dc,
 	}
 	if (!(m->has & 1u << PK_CON)) {
 		snprintf(buf, size, "a resilience check (1d20 + CON mod) at DC "
-		    "%llu; failure means exhaustion", dc);
+		    "%llu; failure means exhaustion", RESILIENCE_DC_004 + beyond);
 		return;
 	}
-	afflict_check(&c, m, &run->s.st.rng, (long)dc, 0, says, sizeof says);
-	snprintf(buf, size, "a resilience check %s: %s", says, c.pass ?
-	    "passes" : "fails and is exhausted (disadvantage on all checks, "
-	    "speed 0 ft)");
-	if (!c.pass) {
-		m->val[PK_EXHAUSTED] = 1;
-		m->has |= 1u << PK_EXHAUSTED;
-	}
+	pass = afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
+	snprintf(buf, size, "a resilience check %s: %s", says, pass ? "passes" :
+	    "fails and is exhausted (disadvantage on all checks, speed 0 ft)");
 }
 
 /*
@@ -216,8 +217,7 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 		if ((beyond = timer_beyond(&run->s.timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
-		resilience_check(run, m, RESILIENCE_DC_004 + beyond, check,
-		    sizeof check);
+		resilience_check(run, m, beyond, check, sizeof check);
 		event(turn_at(run, k), run->s.tick, "resilience", m->name,
 		    "%s has adventured %llu hours since a safe rest, %llu beyond "
 		    "a resilience of %ld: %s.", m->name,
@@ -296,14 +296,12 @@ pass(struct run *run, uint64_t ticks, int resting)
 }
 
 /*
- * 004: "A PC heals 1 HP per level per night of safe rest ... A PC heals 1
- * HP per night of unsafe rest", a rest of 8 hours or more, for a character
- * with hp= (and level=, safe): "; Ann heals 4 HP (level 4), 10 HP now".
+ * 004's healing of a night's rest (chars_heal_night), said: "; Ann heals
+ * 4 HP (level 4), 10 HP now".
  */
 static void
 heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 {
-	unsigned need = 1u << PK_HP | (run->a.unsafe ? 0 : 1u << PK_LEVEL);
 	struct member *m;
 	char level[32] = "";
 	size_t n = 0;
@@ -311,15 +309,13 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
 	int i;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->party.n && hours >= REST_HOURS_004; i++) {
+	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		if ((m->has & need) != need || party_dead(m))
+		if ((got = chars_heal_night(m, hours, run->a.unsafe)) < 0)
 			continue;
 		if (!run->a.unsafe)
 			snprintf(level, sizeof level, " (level %ld)",
 			    m->val[PK_LEVEL]);
-		got = party_heal(m, run->a.unsafe ? HEAL_UNSAFE_004 :
-		    m->val[PK_LEVEL] * HEAL_LEVEL_004);
 		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP%s, "
 		    "%ld HP now", m->name, got, level, m->val[PK_HP]);
 	}
@@ -329,7 +325,7 @@ heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
  * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
  * 5), 12 HP now".  Character by character, each hour's d8 in turn
- * (party_rest_dungeon).
+ * (chars_rest_dungeon).
  */
 static void
 heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
@@ -344,18 +340,15 @@ heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
 		m = &run->party.m[i];
 		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
-		party_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
+		chars_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
 		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
 	}
 }
 
 /*
- * 004: "Exhaustion can only be cured with sufficient rest and food ...
- * Typically unsafe rest does not cure exhaustion, only safe rest will": a
- * safe rest of 8 hours or more, fed (timedice(6) rest), cures it; "; with
- * food, exhaustion is cured for Ann and Bo" or "".  After an unsafe rest or
- * one in the dungeon: "; unsafe rest does not cure exhaustion: Ann stays
- * exhausted".
+ * 004's exhaustion after a rest (chars_rest_exhaustion), said: "; with
+ * food, exhaustion is cured for Ann and Bo", "; unsafe rest does not cure
+ * exhaustion: Ann stays exhausted", or "".
  */
 static void
 rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
@@ -366,11 +359,10 @@ rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
 	int i, k = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < run->party.n && (unsafe || hours >= REST_HOURS_004); i++) {
+	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
-		if (!m->val[PK_EXHAUSTED])
+		if (chars_rest_exhaustion(m, hours, unsafe) == CR_NOT_EXHAUSTED)
 			continue;
-		m->val[PK_EXHAUSTED] = unsafe;
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? " and " :
 		    unsafe ? "; unsafe rest does not cure exhaustion: " :
 		    "; with food, exhaustion is cured for ", m->name);
@@ -412,21 +404,6 @@ rest_record(struct run *run, uint64_t hours)
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
 	    hours == 1 ? "passes" : "pass", cured, healed);
-}
-
-/*
- * rest until TIME: the fewest whole hours that bring the clock to TIME or
- * past it, 1 to 24 (a rest is taken in hours: from 22:10, until 07:00 is 9).
- */
-static uint64_t
-rest_hours(const struct run *run)
-{
-	uint64_t now = run->s.tick % CLOCK_DAY;
-	uint64_t ahead = (run->a.time + CLOCK_DAY - now) % CLOCK_DAY;
-
-	if (ahead == 0)
-		ahead = CLOCK_DAY;
-	return (ahead + CLOCK_HOUR_TURNS - 1) / CLOCK_HOUR_TURNS;
 }
 
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
@@ -502,7 +479,7 @@ duration(struct run *run, uint64_t index)
 
 /* timer NAME LENGTH: a count of units, or dice rolled now. */
 static void
-set_timer(struct run *run)
+set_timer(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	const struct clock_len *l = &run->a.len;
@@ -510,6 +487,7 @@ set_timer(struct run *run)
 	uint64_t left = l->count;
 	int was;
 
+	(void)index;	/* done once */
 	how[0] = '\0';
 	if (l->rolled) {
 		left = (uint64_t)expr_roll(&l->dice, &s->st.rng, fs, sizeof fs);
@@ -544,13 +522,14 @@ list_afflictions(const struct run *run)
 }
 
 static void
-list_timers(const struct run *run)
+list_timers(struct run *run, uint64_t index)
 {
 	const struct state *s = &run->s;
 	const struct timer *t;
 	char left[64], at[CLOCK_WHEN_SIZE];
 	int i;
 
+	(void)index;	/* done once */
 	if (s->timers.n == 0 && s->aff->n == 0)
 		event(s->turn, s->tick, "timers", "none", "No timers are running.");
 	for (i = 0; i < s->timers.n; i++) {
@@ -565,12 +544,13 @@ list_timers(const struct run *run)
 }
 
 static void
-cancel(struct run *run)
+cancel(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	uint64_t left = timer_cancel(&s->timers, run->a.name);
 	char span[64];
 
+	(void)index;	/* done once */
 	event(s->turn, s->tick, "cancelled", run->a.name, "Timer %s cancelled "
 	    "with %llu turns (%s) left.", run->a.name, (unsigned long long)left,
 	    clock_span(left, span, sizeof span));
@@ -581,13 +561,14 @@ cancel(struct run *run)
  * mod check ... If the PC fails, they become infected by the corruption."
  */
 static void
-infect(struct run *run)
+infect(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	struct affliction *a = &run->a.aff;
 	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
 	const struct member *m = member_named(run, a->name);
 
+	(void)index;	/* done once */
 	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
 		errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
 	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
@@ -603,34 +584,37 @@ infect(struct run *run)
 
 /* 004: "Magic and medicine ... Mundane healing ... removes penalties." */
 static void
-cure(struct run *run)
+cure(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	const struct affliction *a = &run->a.aff;
 	int i = afflict_find(s->aff, a->name, a->source);
 
+	(void)index;	/* done once */
 	event(s->turn, s->tick, "cured", a->name, "%s is cured of %s in stage "
 	    "%ld.", a->name, a->source, s->aff->a[i].stage);
 	afflict_drop(s->aff, i);
 }
 
 static void
-set_clock(struct run *run)
+set_clock(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	uint64_t day = run->a.day ? run->a.day : clock_day(s->tick);
 
+	(void)index;	/* done once */
 	s->tick = (day - 1) * CLOCK_DAY + run->a.time;
 	clock_record(s->turn, s->tick, "The clock is set.");
 }
 
 /* 004: room N: every 3 (or 4) rooms or scenes, an hour passes. */
 static void
-rooms(struct run *run)
+rooms(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	uint64_t i;
 
+	(void)index;	/* done once */
 	for (i = 0; i < run->a.n; i++) {
 		char arg[16];
 		int left = s->per_hour - ++s->rooms;
@@ -650,11 +634,12 @@ rooms(struct run *run)
 }
 
 static void
-rooms_per_hour(struct run *run)
+rooms_per_hour(struct run *run, uint64_t index)
 {
 	struct state *s = &run->s;
 	char arg[16];
 
+	(void)index;	/* done once */
 	s->per_hour = (int)run->a.n;
 	if (s->rooms >= s->per_hour)
 		s->rooms = s->per_hour - 1;
@@ -663,36 +648,87 @@ rooms_per_hour(struct run *run)
 	    "or scenes make an hour.", s->per_hour);
 }
 
+/* show */
+static void
+show(struct run *run, uint64_t index)
+{
+	(void)index;
+	clock_record(run->s.turn, run->s.tick, "");
+}
+
+/* turn, hour, day: N turns of the command's UNIT ticks each. */
+static void
+move_clock(struct run *run, uint64_t index)
+{
+	const struct command *c = run->a.c;
+
+	(void)index;
+	advance(run, run->a.n * c->turns, c->unit, 0);
+}
+
+/* rest HOURS, rest until TIME: hours pass resting. */
+static void
+rest(struct run *run, uint64_t index)
+{
+	const struct args *a = &run->a;
+
+	(void)index;
+	advance(run, a->until != NULL ? clock_hours_until(run->s.tick, a->time) :
+	    a->n, CLOCK_HOUR_TURNS, 1);
+}
+
+/*
+ * The commands (timedice(6) COMMANDS), in enum cmd's order: the words
+ * they take, the command's own with them; N's bounds when the second word
+ * is a count; for those that move the clock, the turns of an N and the
+ * ticks of a turn.  -n repeats only those with a count.
+ */
+static const struct command commands[] = {
+	/* name, syntax, repeats, words least and most, */
+	/*     N least and most, turns per N, ticks a turn, function */
+	[C_SHOW] = { "show", "show", 0, 1, 1,
+	    0, 0, 0, 0, show },
+	[C_SET] = { "set", "set TIME [DAY]", 0, 2, 3,
+	    0, 0, 0, 0, set_clock },
+	[C_ROLL] = { "roll", "roll N [from TIME]", 1, 2, 4,
+	    1, TIME_DICE_004, 0, 0, roll_time },
+	[C_DURATION] = { "duration", "duration N", 1, 2, 2,
+	    1, TIME_DICE_004, 0, 0, duration },
+	[C_TURN] = { "turn", "turn [N]", 1, 1, 2,
+	    1, CLOCK_MAX, 1, 1, move_clock },
+	[C_HOUR] = { "hour", "hour [N]", 1, 1, 2,
+	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, 1, CLOCK_HOUR_TURNS, move_clock },
+	[C_DAY] = { "day", "day [N]", 1, 1, 2,
+	    1, CLOCK_DAY_MAX - 1, DAY_HOURS_004, CLOCK_HOUR_TURNS, move_clock },
+	[C_REST] = { "rest", "rest [HOURS | until TIME]", 1, 1, 3,
+	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, 1, CLOCK_HOUR_TURNS, rest },
+	[C_TIMER] = { "timer", "timer NAME LENGTH", 0, 3, 3,
+	    0, 0, 0, 0, set_timer },
+	[C_TIMERS] = { "timers", "timers", 0, 1, 1,
+	    0, 0, 0, 0, list_timers },
+	[C_CANCEL] = { "cancel", "cancel NAME", 0, 2, 2,
+	    0, 0, 0, 0, cancel },
+	[C_ROOM] = { "room", "room [N]", 0, 1, 2,
+	    1, 1000, 0, 0, rooms },
+	[C_ROOMS] = { "rooms-per-hour", "rooms-per-hour 3|4", 0, 2, 2,
+	    ROOMS_HOUR_004, ROOMS_HOUR_MAX_004, 0, 0, rooms_per_hour },
+	[C_INFECT] = { "infect", "infect NAME SOURCE LENGTH [dc=N] "
+	    "[ability=con|str|int] [damage=DICE] [first=exhaustion]", 0, 4, 8,
+	    0, 0, 0, 0, infect },
+	[C_CURE] = { "cure", "cure NAME SOURCE", 0, 3, 3,
+	    0, 0, 0, 0, cure }
+};
+
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
 /* One COMMAND; with -n, once for each of the COUNT. */
 static void
 play(struct run *run, long long count)
 {
-	struct args *a = &run->a;
 	long long i;
 
 	for (i = 1; i <= count; i++)
-		switch (a->cmd) {
-		case C_SHOW: clock_record(run->s.turn, run->s.tick, ""); break;
-		case C_SET: set_clock(run); break;
-		case C_ROLL: roll_time(run, (uint64_t)i); break;
-		case C_DURATION: duration(run, (uint64_t)i); break;
-		case C_TURN: advance(run, a->n, 1, 0); break;
-		case C_HOUR: advance(run, a->n, CLOCK_HOUR_TURNS, 0); break;
-		case C_DAY:
-			advance(run, a->n * DAY_HOURS_004, CLOCK_HOUR_TURNS, 0);
-			break;
-		case C_REST:
-			advance(run, a->until != NULL ? rest_hours(run) : a->n,
-			    CLOCK_HOUR_TURNS, 1);
-			break;
-		case C_TIMER: set_timer(run); break;
-		case C_TIMERS: list_timers(run); break;
-		case C_CANCEL: cancel(run); break;
-		case C_ROOM: rooms(run); break;
-		case C_ROOMS: rooms_per_hour(run); break;
-		case C_INFECT: infect(run); break;
-		case C_CURE: cure(run); break;
-		}
+		run->a.c->fn(run, (uint64_t)i);
 }
 
 /*
@@ -830,15 +866,6 @@ save_state(const struct state *s, struct kwf *f)
 	kwf_commit(f);
 }
 
-static const char *const command_syntax[] = {
-	"show", "set TIME [DAY]", "roll N [from TIME]", "duration N",
-	"turn [N]", "hour [N]", "day [N]", "rest [HOURS | until TIME]",
-	"timer NAME LENGTH", "timers", "cancel NAME", "room [N]",
-	"rooms-per-hour 3|4",
-	"infect NAME SOURCE LENGTH [dc=N] [ability=con|str|int] [damage=DICE] "
-	"[first=exhaustion]", "cure NAME SOURCE"
-};
-
 /* rest until TIME: a time, or a quarter's word (dawn is 07:00). */
 static void
 rest_until(struct args *a, const char *s)
@@ -855,45 +882,55 @@ rest_until(struct args *a, const char *s)
 		    "afternoon or nightfall", s, why);
 }
 
-static void
-parse_command(struct args *a, int argc, char **argv)
+/* "show set roll ...": the commands' names, for a word that is none. */
+static const char *
+command_list(char *buf, size_t size)
 {
-	static const int lo[] = { 1, 2, 2, 2, 1, 1, 1, 1, 3, 1, 2, 1, 2, 4, 3 };
-	static const int hi[] = { 1, 3, 4, 2, 2, 2, 2, 3, 3, 1, 2, 2, 2, 8, 3 };
-	static const long long most[] = { 0, 0, TIME_DICE_004, TIME_DICE_004,
-	    CLOCK_MAX, CLOCK_MAX / CLOCK_HOUR_TURNS, CLOCK_DAY_MAX - 1,
-	    CLOCK_MAX / CLOCK_HOUR_TURNS };
-	const char *why, *bad;
-	int c;
+	size_t n = 0;
+	int i;
 
-	if (argc == 0)
-		return;
-	if ((c = word_in(argv[0], command_names)) < 0)
-		errx(EXIT_BAD, "%s: not a command (show set roll duration turn "
-		    "hour day rest timer timers cancel room rooms-per-hour "
-		    "infect cure)", argv[0]);
-	a->cmd = (enum command)c;
-	/* 004: "A PC heals 1 HP per night of unsafe rest" */
-	if (c == C_REST && argc > 1 && strcmp(argv[argc - 1], "unsafe") == 0) {
-		a->unsafe = 1;
-		argc--;
-	}
-	if (argc < lo[c] || argc > hi[c] || (c == C_ROLL && argc == 3) ||
-	    (c == C_REST && argc > 1 && (argc == 3) !=
-	    (strcmp(argv[1], "until") == 0)) ||
-	    (c == C_ROLL && argc == 4 && strcmp(argv[2], "from") != 0))
-		errx(EXIT_BAD, "%s: expected %s", argv[0], command_syntax[c]);
-	a->n = c == C_REST ? REST_HOURS_004 : 1;
-	a->hours_given = c == C_REST && argc == 2;
-	if (c >= C_ROLL && c <= C_REST && argc == 2)
-		a->n = (uint64_t)estrtonum(argv[1], 1, most[c], argv[0]);
+	for (i = 0; i < NCOMMANDS; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "",
+		    commands[i].name);
+	return buf;
+}
+
+/* The command's row, by its name. */
+static const struct command *
+command_named(const char *word)
+{
+	char list[256];
+	int i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(word, commands[i].name) == 0)
+			return &commands[i];
+	errx(EXIT_BAD, "%s: not a command (%s)", word,
+	    command_list(list, sizeof list));
+}
+
+/* The command's words, its own first: how many, and their shape. */
+static int
+command_fits(enum cmd c, int argc, char **argv)
+{
+	if (argc < commands[c].least || argc > commands[c].most)
+		return 0;
+	if (c == C_ROLL)	/* roll N [from TIME] */
+		return argc != 3 && (argc != 4 || strcmp(argv[2], "from") == 0);
+	if (c == C_REST && argc > 1)	/* rest HOURS, rest until TIME */
+		return (argc == 3) == (strcmp(argv[1], "until") == 0);
+	return 1;
+}
+
+/* The operands after the command's N: times, names, an affliction. */
+static void
+command_words(struct args *a, int argc, char **argv)
+{
+	enum cmd c = a->cmd;
+	const char *why, *bad;
+
 	if (c == C_REST && argc == 3)
 		rest_until(a, argv[2]);
-	else if (c == C_ROOM && argc == 2)
-		a->n = (uint64_t)estrtonum(argv[1], 1, 1000, "room");
-	else if (c == C_ROOMS)
-		a->n = (uint64_t)estrtonum(argv[1], ROOMS_HOUR_004,
-		    ROOMS_HOUR_MAX_004, "rooms-per-hour");
 	else if (c == C_SET) {
 		a->time = etime("set", argv[1]);
 		if (argc == 3)
@@ -913,32 +950,53 @@ parse_command(struct args *a, int argc, char **argv)
 		errx(EXIT_BAD, "%s: '%s': %s", argv[0], bad, why);
 }
 
+static void
+parse_command(struct args *a, int argc, char **argv)
+{
+	if (argc == 0)
+		return;
+	a->c = command_named(argv[0]);
+	a->cmd = (enum cmd)(a->c - commands);
+	/* 004: "A PC heals 1 HP per night of unsafe rest" */
+	if (a->cmd == C_REST && argc > 1 &&
+	    strcmp(argv[argc - 1], "unsafe") == 0) {
+		a->unsafe = 1;
+		argc--;
+	}
+	if (!command_fits(a->cmd, argc, argv))
+		errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
+	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;
+	a->hours_given = a->cmd == C_REST && argc == 2;
+	if (a->c->n_most > 0 && argc == 2)	/* roll N from TIME: see timedice(6) */
+		a->n = (uint64_t)estrtonum(argv[1], a->c->n_least, a->c->n_most,
+		    argv[0]);
+	command_words(a, argc, argv);
+}
+
 /* What depends on the state: the timer named, room, the clock's end. */
 static void
 check_command(const struct run *run, long long count)
 {
 	const struct args *a = &run->a;
-	uint64_t step = a->n * (a->cmd == C_TURN ? 1 : a->cmd == C_DAY ?
-	    CLOCK_DAY : CLOCK_HOUR_TURNS);
+	uint64_t step = a->n * a->c->turns * a->c->unit;
 
-	if (count > 1 && (a->cmd == C_SHOW || a->cmd == C_SET ||
-	    a->cmd >= C_TIMER))
+	if (count > 1 && !a->c->repeats)
 		errx(EXIT_BAD, "-n: %s is done once (-n repeats roll, duration, "
-		    "turn, hour, day and rest)", command_names[a->cmd]);
+		    "turn, hour, day and rest)", a->c->name);
 	if (a->cmd == C_CANCEL && timer_find(&run->s.timers, a->name) < 0)
 		errx(EXIT_BAD, "cancel: '%s': no such timer", a->name);
 	if (a->cmd == C_TIMER && !timer_room(&run->s.timers, a->name))
 		errx(EXIT_BAD, "timer: %s: there are already %d timers", a->name,
 		    TIMER_MAX);
-	if (a->cmd >= C_TURN && a->cmd <= C_REST &&
+	if (a->c->turns > 0 &&
 	    (uint64_t)count > (CLOCK_MAX - run->s.tick) / step)
 		errx(EXIT_BAD, "%s: the clock cannot run past day %d",
-		    command_names[a->cmd], CLOCK_DAY_MAX);
+		    a->c->name, CLOCK_DAY_MAX);
 	/* the clock's bound, just above, keeps this product small */
-	if (a->cmd >= C_TURN && a->cmd <= C_REST && (uint64_t)count * a->n *
-	    (a->cmd == C_DAY ? DAY_HOURS_004 : 1) > COUNT_MAX - run->s.turn)
+	if (a->c->turns > 0 &&
+	    (uint64_t)count * a->n * a->c->turns > COUNT_MAX - run->s.turn)
 		errx(EXIT_BAD, "%s: the turn count would pass %lld",
-		    command_names[a->cmd], COUNT_MAX);
+		    a->c->name, COUNT_MAX);
 }
 
 /* infect and cure: what they need of the clock and the party file. */
@@ -947,7 +1005,7 @@ check_affliction(struct run *run, int file)
 {
 	const struct affliction *a = &run->a.aff;
 	const struct member *m = member_named(run, a->name);
-	const char *cmd = command_names[run->a.cmd], *lacks;
+	const char *cmd = commands[run->a.cmd].name, *lacks;
 	int i = afflict_find(run->s.aff, a->name, a->source);
 
 	if (run->a.cmd == C_CURE && i < 0)
@@ -992,7 +1050,7 @@ dungeon_rest(struct run *run, long long count)
 	if (!a->hours_given && a->until == NULL)
 		a->n = 1;
 	hours = a->until == NULL ? a->n : count > 1 ? DAY_HOURS_004 :
-	    rest_hours(run);
+	    clock_hours_until(run->s.tick, run->a.time);
 	/* both below 8 first, so that the product is small */
 	if (hours >= DUNGEON_REST_MAX_002 || count >= DUNGEON_REST_MAX_002 ||
 	    hours * (uint64_t)count >= DUNGEON_REST_MAX_002)
@@ -1064,7 +1122,7 @@ int
 main(int argc, char *argv[])
 {
 	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
-	    .per_hour = ROOMS_HOUR_004 } };
+	    .per_hour = ROOMS_HOUR_004 }, .a = { .c = &commands[C_SHOW] } };
 	struct opts o = { 0 };
 	struct kwf *f = NULL, *pf;
 	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */

@@ -351,6 +351,26 @@ afflict_check(struct check *c, struct member *m, struct rng *r, long dc,
 }
 
 /*
+ * 004: "The GM can call for a resilience check (1d20 + CON mod) ... The DC
+ * is 10 + the number of hours beyond the PC's resilience.  Failure means
+ * that the PC becomes exhausted."  BEYOND those hours; the check said in
+ * BUF as afflict_check says it.  1 when it passes.
+ */
+int
+afflict_resilience(struct member *m, struct rng *r, unsigned long long beyond,
+    char *buf, size_t size)
+{
+	struct check c;
+
+	afflict_check(&c, m, r, (long)(RESILIENCE_DC_004 + beyond), 0, buf, size);
+	if (!c.pass) {
+		m->val[PK_EXHAUSTED] = 1;
+		m->has |= 1u << PK_EXHAUSTED;
+	}
+	return c.pass;
+}
+
+/*
  * A stage's length in turns, rolled when it is dice: "2 hours", or
  * "1d6 hours, rolled 4: 4 hours".
  */

@@ -31,6 +31,21 @@ clock_quarter(uint64_t t)
 	return (int)(t % CLOCK_DAY / CLOCK_QUARTER);
 }
 
+/*
+ * The fewest whole hours from the clock NOW that bring it to TIME (turns
+ * into a day) or past it, 1 to 24: from 22:10, 07:00 is 9 hours away; TIME
+ * itself is a day's (a rest is taken in hours: timedice rest until).
+ */
+uint64_t
+clock_hours_until(uint64_t now, uint64_t time)
+{
+	uint64_t ahead = (time + CLOCK_DAY - now % CLOCK_DAY) % CLOCK_DAY;
+
+	if (ahead == 0)
+		ahead = CLOCK_DAY;
+	return (ahead + CLOCK_HOUR_TURNS - 1) / CLOCK_HOUR_TURNS;
+}
+
 /* What a quarter's start at Q did: "dawn came at 07:00", "day 2 began at 01:00". */
 static size_t
 quarter_came(uint64_t q, char *buf, size_t size)

@@ -32,6 +32,7 @@ struct clock_len {
 uint64_t clock_day(uint64_t t);
 int	 clock_hour(uint64_t t);
 int	 clock_quarter(uint64_t t);
+uint64_t clock_hours_until(uint64_t now, uint64_t time);
 #define CLOCK_PASSED_SIZE 160
 const char *clock_passed(uint64_t from, uint64_t to, char *buf, size_t size);
 const char *clock_hhmm(uint64_t t, char buf[8]);

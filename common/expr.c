@@ -234,7 +234,7 @@ explode(struct parser *p, struct term *t)
 	if (t->explode)
 		return fail(p, at, "one explosion to a term");
 	t->explode = EX_EXPLODE;
-	if (*p->s == '!' && p->s[1] != '=')
+	if (*p->s == '!')	/* !!=4 compounds on 4 (rpg-dice-roller) */
 		t->explode = EX_COMPOUND, p->s++;
 	if (lower(*p->s) == 'p') {
 		t->explode = t->explode == EX_EXPLODE ? EX_PENETRATE :
@@ -248,42 +248,64 @@ explode(struct parser *p, struct term *t)
 	return 0;
 }
 
-/* mi N, ma N (avrae d20): the least and the most a die shows. */
+/*
+ * mi N, ma N (avrae d20), min N, max N (rpg-dice-roller): the least and
+ * the most a die shows; beyond the faces as avrae has it (10d6mi10 is
+ * 100).  clamp: 1 mi given, 2 ma given; both, mi is at most ma.
+ */
 static int
 minmax(struct parser *p, struct term *t, int which)
 {
 	const char *at = p->s - 2;
 	long long v;
 
+	if (lower(*p->s) == (which == 'i' ? 'n' : 'x'))
+		p->s++;
+
 	if (!number(p, EXPR_SIDES_MAX, &v))
 		return fail(p, p->s, "expected the %s face", which == 'i' ?
 		    "least" : "most");
 	if (!t->clamp)
 		t->mi = t->flo - 1, t->ma = (long long)t->fhi + 1;
-	t->clamp = 1;
 	if (which == 'i')
-		t->mi = v > t->mi ? v : t->mi;
+		t->mi = t->clamp & 1 && t->mi > v ? t->mi : v;
 	else
-		t->ma = v < t->ma ? v : t->ma;
-	if (t->mi > t->ma)
+		t->ma = t->clamp & 2 && t->ma < v ? t->ma : v;
+	t->clamp |= which == 'i' ? 1 : 2;
+	if (t->clamp == 3 && t->mi > t->ma)
 		return fail(p, at, "mi and ma: the least face above the most");
 	return 0;
 }
 
-/* u, uo: no face twice among a term's dice (rpg-dice-roller's unique). */
+/*
+ * u, uo, then a comparison: no face twice among a term's dice, or no face
+ * that matches it twice (rpg-dice-roller's unique, 4d6u=5).
+ */
 static int
 unique(struct parser *p, struct term *t)
 {
 	const char *at = p->s - 1;
+	long long f, faces = (long long)t->fhi - t->flo + 1, match = 0;
 
 	if (t->unique)
 		return fail(p, at, "one unique to a term");
 	t->unique = 2;
 	if (lower(*p->s) == 'o')
 		t->unique = 1, p->s++;
-	if (t->unique == 2 && (long long)t->count > (long long)t->fhi - t->flo + 1)
+	if (comparison(p, &t->uq, 0, 1) < 0)
+		return -1;
+	for (f = t->flo; f <= t->fhi; f++)
+		match += unique_applies(t, f);
+	if (t->unique == 2 && (long long)t->count > faces && match == faces)
 		return fail(p, at, "unique: more dice than faces");
 	return 0;
+}
+
+/* Whether face f may not show twice: any face, or those u's comparison matches. */
+int
+unique_applies(const struct term *t, long long f)
+{
+	return t->uq.op == CMP_NONE || cmp_true(&t->uq, f);
 }
 
 static int
@@ -303,7 +325,11 @@ counts(struct parser *p, struct term *t, int c)
 		return fail(p, at, "one %s to a term", c == 's' ?
 		    "critical success (cs)" : c == 'F' ? "critical failure (cf)" :
 		    c == 'f' ? "failure count" : "success count");
-	return comparison(p, to, 1, 1);
+	if (comparison(p, to, c != 's' && c != 'F', 1) < 0)
+		return -1;
+	if (to->op == CMP_NONE)	/* bare cs, cf: the highest, the lowest face */
+		*to = (struct cmp){ CMP_EQ, c == 's' ? t->fhi : t->flo };
+	return 0;
 }
 
 static int
@@ -329,6 +355,9 @@ is_modifier(const char *s)
 {
 	int c = lower(*s), d = c != '\0' ? lower(s[1]) : 0;
 
+	if (c == 'm' && (d == 'i' || d == 'a') && lower(s[2]) == (d == 'i' ?
+	    'n' : 'x') && s[3] == '(')
+		return 0;	/* the function min( or max( */
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
 	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
 	    c == '<' || c == '>' || c == '=' || (c == 'c' && (d == 's' || d == 'f'));
@@ -401,7 +430,46 @@ term_range(const struct term *t, long long *lo, long long *hi)
 	*hi = dhi > 0 ? dhi * kmax : dhi * kmin;
 }
 
-/* [COUNT] d (SIDES | % | F) {MODIFIER}: count is read already. */
+static int parenthesized(struct parser *);
+
+/*
+ * COUNT d (EXPR) {keep | [f] compare}: as many sides as EXPR gives, rolled
+ * first (issue 25: dicelab's d<scalar>, rpg-dice-roller's 3d(2*6)); only
+ * the modifiers that do not read the faces: keep, drop, success counts.
+ */
+static int
+sided(struct parser *p, struct term *t, const char *at)
+{
+	long long lo, hi, lo2, hi2;
+	const struct enode *n;
+	int c, i;
+
+	if ((c = parenthesized(p)) < 0)
+		return -1;
+	n = &p->e->node[c];
+	if (n->lo < 1 || n->hi > EXPR_SIDES_MAX)
+		return fail(p, at, "sides: expected 1 to %d", EXPR_SIDES_MAX);
+	t->fhi = (int)n->hi;
+	while (is_modifier(p->s)) {
+		i = lower(*p->s);
+		if (i != 'k' && i != 'd' && i != 'f' && i != '<' && i != '>' &&
+		    i != '=')
+			return fail(p, p->s, "computed sides: only keep, drop and success counts");
+		if (modifier(p, t) < 0)
+			return -1;
+	}
+	t->fhi = (int)n->lo;
+	term_range(t, &lo, &hi);
+	t->fhi = (int)n->hi;
+	term_range(t, &lo2, &hi2);
+	if ((i = node(p, E_SDICE, lo < lo2 ? lo : lo2, hi > hi2 ? hi : hi2)) < 0)
+		return -1;
+	p->e->node[i].a = c;
+	p->e->node[i].t = *t;
+	return i;
+}
+
+/* [COUNT] d (SIDES | % | F | (EXPR)) {MODIFIER}: count is read already. */
 static int
 dice(struct parser *p, long long count, const char *at)
 {
@@ -414,7 +482,9 @@ dice(struct parser *p, long long count, const char *at)
 	t.count = t.keep = (uint32_t)count;
 	t.keephigh = 1;
 	t.flo = 1;
-	if (*++p->s == '%')
+	if (*++p->s == '(')
+		return sided(p, &t, at);
+	if (*p->s == '%')
 		t.fhi = 100, p->s++;
 	else if (lower(*p->s) == 'f' && !(*p->s >= '0' && *p->s <= '9'))
 		t.flo = -1, t.fhi = 1, p->s++;	/* Fudge: -1, 0, +1 */
@@ -658,6 +728,8 @@ counted(struct parser *p, int c, const char *at)
 		return fail(p, at, "count: expected 0 to %d dice", EXPR_COUNT_MAX);
 	if ((i = dice(p, n->hi, at)) < 0)
 		return -1;
+	if (p->e->node[i].op == E_SDICE)
+		return fail(p, at, "a computed count and computed sides: not both");
 	t = p->e->node[i].t;
 	if (t.kd && (t.kd == 'k' ? t.kn > n->lo : t.kn >= n->lo))
 		return fail(p, at, "%s: the count could be less than %u",
@@ -685,7 +757,7 @@ atom(struct parser *p)
 	p->tok = at = p->s;
 	if (*p->s == '(') {
 		if ((i = parenthesized(p)) < 0 || lower(*p->s) != 'd' ||
-		    !(p->s[1] == '%' || lower(p->s[1]) == 'f' ||
+		    !(p->s[1] == '%' || lower(p->s[1]) == 'f' || p->s[1] == '(' ||
 		    (p->s[1] >= '0' && p->s[1] <= '9')))
 			return i;
 		return counted(p, i, at);
@@ -991,7 +1063,8 @@ expr_dice(const struct expr *e)
 	int i, n = 0;
 
 	for (i = 0; i < e->n; i++)
-		if (e->node[i].op == E_DICE || e->node[i].op == E_NDICE)
+		if (e->node[i].op == E_DICE || e->node[i].op == E_NDICE ||
+		    e->node[i].op == E_SDICE)
 			n += (int)e->node[i].t.count;
 	return n;
 }
@@ -1076,19 +1149,25 @@ static long long
 unique_face(const struct term *t, struct pool *p, struct rng *r,
     struct marks *m, long long f)
 {
-	int i, j;
+	int i, j, shown = 0;
 
 	for (i = 0; i < p->nfirst && p->first[i] != f; i++)
 		;
-	if (i < p->nfirst) {
+	if (i < p->nfirst && unique_applies(t, f)) {
 		mark(m, "%lldu", f);
+		for (j = 0; j < p->nfirst; j++)	/* the faces not to show again */
+			shown += (j == 0 || p->first[j] != p->first[j - 1]) &&
+			    unique_applies(t, p->first[j]);
 		if (t->unique == 1)
 			f = face(t, r);
 		else {
 			f = t->flo + rng_die(r, (uint32_t)(t->fhi - t->flo + 1 -
-			    p->nfirst)) - 1;
-			for (j = 0; j < p->nfirst && p->first[j] <= f; j++)
-				f++;
+			    shown)) - 1;
+			for (j = 0; j < p->nfirst; j++)
+				if (p->first[j] <= f && (j == 0 ||
+				    p->first[j] != p->first[j - 1]) &&
+				    unique_applies(t, p->first[j]))
+					f++;
 		}
 	}
 	for (i = p->nfirst++; i > 0 && p->first[i - 1] > f; i--)
@@ -1301,6 +1380,19 @@ roll_counted(const struct expr *e, const struct enode *n, struct rng *r,
 	return roll_term(&t, r, m);
 }
 
+/* Nd(EXPR): the sides rolled first, then the dice. */
+static long long
+roll_sided(const struct expr *e, const struct enode *n, struct rng *r,
+    struct marks *m)
+{
+	struct term t = n->t;
+
+	t.fhi = (int)eval(e, n->a, r, m);
+	if (m->n > 0)
+		mark(m, " ");
+	return roll_term(&t, r, m);
+}
+
 static long long
 eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 {
@@ -1323,6 +1415,8 @@ eval(const struct expr *e, int i, struct rng *r, struct marks *m)
 		return roll_group(e, n, r, m);
 	case E_NDICE:
 		return roll_counted(e, n, r, m);
+	case E_SDICE:
+		return roll_sided(e, n, r, m);
 	}
 	x = eval(e, n->a, r, m);
 	y = eval(e, n->b, r, m);

@@ -48,6 +48,7 @@ struct term {
 	int	 explode;	/* EX_* */
 	struct cmp ex;
 	int	 unique;	/* 0, 1 once (uo), 2 until (u) */
+	struct cmp uq;		/* u=5: only the faces that match are unique */
 	int	 clamp;		/* mi, ma given: what a die shows is within mi..ma */
 	long long mi, ma;
 	struct cmp cs, cf;	/* success and failure counts (>=8, f1) */
@@ -57,7 +58,8 @@ struct term {
 enum {
 	E_NUM, E_DICE, E_ADD, E_SUB, E_MUL, E_DIV, E_CEIL, E_NEG,
 	E_ROUND, E_MOD, E_POW, E_MIN, E_MAX, E_ABS, E_GROUP, E_ITEM,
-	E_NDICE		/* (EXPR)dN: a computed count, node a; t.count the most */
+	E_NDICE,	/* (EXPR)dN: a computed count, node a; t.count the most */
+	E_SDICE		/* Nd(EXPR): computed sides, node a; t.fhi the most */
 };
 
 struct enode {
@@ -81,6 +83,7 @@ long long expr_roll(const struct expr *e, struct rng *r, char *marks,
 	     int size);
 int	 cmp_true(const struct cmp *c, long long v);
 int	 term_plain(const struct term *t);
+int	 unique_applies(const struct term *t, long long f);
 int	 term_rerolls(const struct term *t, long long f);
 long long term_shown(const struct term *t, long long f, int extra);
 long long term_score(const struct term *t, long long v);

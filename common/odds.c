@@ -1098,6 +1098,103 @@ count_counted(struct ctx *x, struct odds *o, const struct expr *e,
 	return rc;
 }
 
+static uint32_t big_mod(const struct big *, uint32_t);
+
+/*
+ * (L/s)^N into q: what the N dice of s sides weigh over L^N, L the least
+ * common multiple of every s; keep, drop and success counts (the only
+ * modifiers of computed sides) leave s^N outcomes, checked.
+ */
+static int
+sided_weight(struct ctx *x, struct big *q, const struct big *L, uint32_t s,
+    uint32_t N, const struct odds *d)
+{
+	struct big one = { 0 }, all = { 0 }, tmp = { 0 };
+	uint32_t k;
+	long j;
+	int same;
+
+	big_copy(&one, L);
+	big_divsmall(&one, s);
+	big_set(q, 1), big_set(&all, 1);
+	for (k = 0; k < N; k++) {
+		big_mul(&tmp, q, &one);
+		big_copy(q, &tmp);
+		big_mulsmall(&all, s, 0);
+	}
+	big_set(&tmp, 0);
+	for (j = 0; j < d->n; j++)
+		big_add(&tmp, &d->count[j]);
+	same = big_cmp(&tmp, &all) == 0;
+	big_free(&one), big_free(&all), big_free(&tmp);
+	if (!same)
+		x->why = "computed sides: not counted exactly";
+	return same ? 0 : -1;
+}
+
+/*
+ * Nd(EXPR): for each number of sides s, the dice's odds weighed by the
+ * sides' odds, over one denominator: the sides', times L^N (L the least
+ * common multiple of the sides, far smaller than their product).
+ */
+static int
+count_sided(struct ctx *x, struct odds *o, const struct expr *e,
+    const struct enode *n)
+{
+	struct odds cnt, r, d;
+	struct big L = { 0 }, q = { 0 }, w = { 0 };
+	uint32_t s, g, N = n->t.count, *lf;
+	struct term t;
+	long i, j;
+	int rc = 0, nlf = 0;
+
+	if (count_node(x, &cnt, e, n->a) < 0)
+		return -1;
+	if (spend(x, (double)cnt.n * n->t.fhi * (N + 1)) < 0) {	/* the faces of each */
+		odds_free(&cnt);
+		return -1;
+	}
+	lf = ereallocarray(NULL, (size_t)cnt.n + 1, sizeof *lf);
+	big_set(&L, 1);
+	for (i = 0; i < cnt.n; i++) {
+		if (big_zero(&cnt.count[i]))
+			continue;
+		s = (uint32_t)(cnt.lo + i * cnt.step);
+		g = (uint32_t)gcd(s, big_mod(&L, s));
+		if (s / g > 1)
+			big_mulsmall(&L, s / g, 0), lf[nlf++] = s / g;
+	}
+	make(&r, n->lo, 1, (long)(n->hi - n->lo + 1));
+	for (i = 0; rc == 0 && i < cnt.n; i++) {
+		if (big_zero(&cnt.count[i]))
+			continue;
+		t = n->t;
+		t.fhi = (int)(cnt.lo + i * cnt.step);
+		if ((rc = count_term(x, &d, &t)) < 0)
+			break;
+		if ((rc = sided_weight(x, &q, &L, (uint32_t)t.fhi, N, &d)) == 0 &&
+		    (rc = spend(x, (double)d.n * ((q.n + cnt.count[i].n) / 32 + 1))) == 0) {
+			big_mul(&w, &q, &cnt.count[i]);
+			for (j = 0; j < d.n; j++)
+				if (!big_zero(&d.count[j]))
+					big_addmul(&r.count[d.lo + j * d.step - n->lo], &w,
+					    &d.count[j]);
+		}
+		odds_free(&d);
+	}
+	add_factors(&r, cnt.fac, cnt.nfac);
+	for (j = 0; j < (long)N; j++)
+		add_factors(&r, lf, nlf);
+	free(lf);
+	odds_free(&cnt);
+	big_free(&L), big_free(&q), big_free(&w);
+	if (rc == 0)
+		*o = r;
+	else
+		odds_free(&r);
+	return rc;
+}
+
 static int
 count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 {
@@ -1115,6 +1212,8 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 		return count_group(x, o, e, n);
 	case E_NDICE:
 		return count_counted(x, o, e, n);
+	case E_SDICE:
+		return count_sided(x, o, e, n);
 	case E_NEG:
 	case E_ABS:
 		if (count_node(x, o, e, n->a) < 0)

@@ -9,8 +9,6 @@
 #include <string.h>
 
 #include "party.h"
-#include "dice.h"
-#include "expr.h"
 #include "kwf.h"
 #include "rules.h"
 #include "util.h"
@@ -386,50 +384,6 @@ party_heal(struct member *m, long hp)
 	if ((m->has & 1u << PK_HPMAX) && m->val[PK_HP] > m->val[PK_HPMAX])
 		m->val[PK_HP] = m->val[PK_HPMAX] > was ? m->val[PK_HPMAX] : was;
 	return m->val[PK_HP] - was;
-}
-
-/* 002: HOURS of 1d8 + STR mod, the d8s said "5, 3"; no hour heals below 0. */
-static long
-dungeon_hours(const struct member *m, uint64_t hours, struct rng *r,
-    char *faces, size_t size)
-{
-	struct expr scratch;
-	struct dice d8;
-	uint64_t h;
-	long hp = 0, got;
-	size_t n = 0;
-
-	dice_read(&d8, DUNGEON_HEAL_002, &scratch);
-	faces[0] = '\0';
-	for (h = 0; h < hours; h++) {
-		got = dice_roll(&d8, r, NULL);
-		if (n < size)
-			n += (size_t)snprintf(faces + n, size - n, "%s%ld",
-			    h ? ", " : "", got);
-		if (got + m->val[PK_STR] > 0)
-			hp += got + m->val[PK_STR];
-	}
-	return hp;
-}
-
-/*
- * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus", each
- * hour of HOURS, for a character with hp= (up to hpmax=), the d8s drawn in
- * turn; SAYS "Ann heals 6 HP (1d8+1: 5), 12 HP now".  timedice's rest
- * under -r dungeonturn and hazard's sixth rest turn in a row both heal here.
- */
-long
-party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
-    char *says, size_t size)
-{
-	char faces[64];
-	long got;
-
-	got = party_heal(m, dungeon_hours(m, hours, r, faces, sizeof faces));
-	snprintf(says, size, "%s heals %ld HP (%s%+ld%s: %s), %ld HP now",
-	    m->name, got, DUNGEON_HEAL_002, m->val[PK_STR], hours > 1 ?
-	    " each hour" : "", faces, m->val[PK_HP]);
-	return got;
 }
 
 /*

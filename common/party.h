@@ -56,9 +56,6 @@ void	 party_drop_dead(struct party *p);
 long	 party_overload(const struct member *m);
 long	 party_speed(const struct member *m, int rules);
 long	 party_heal(struct member *m, long hp);
-struct rng;
-long	 party_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
-	     char *says, size_t size);
 
 int	 party_assign(struct member *m, const char *word, char *why,
 	     size_t size);

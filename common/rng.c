@@ -30,10 +30,20 @@ rng_splitmix(uint64_t *x)
 uint64_t
 rng_fnv1a(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325;
+	return rng_fnv1a_more(RNG_FNV_OFFSET, s, strlen(s));
+}
 
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
+/*
+ * FNV-1a 64 going on from h over n more bytes: a file's checksum read in
+ * pieces (from RNG_FNV_OFFSET) is rng_fnv1a of its text.
+ */
+uint64_t
+rng_fnv1a_more(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (; n > 0; n--, b++) {
+		h ^= *b;
 		h *= 0x100000001b3;
 	}
 	return h;

@@ -5,6 +5,9 @@
 #include <stdint.h>
 
 #define RNG_HEXLEN 64		/* the state as one text word: 4 x 16 hex digits */
+#define RNG_FNV_OFFSET 0xcbf29ce484222325u	/* FNV-1a 64's start */
+
+#include <stddef.h>
 
 struct rng {
 	uint64_t s[4];
@@ -12,6 +15,7 @@ struct rng {
 
 uint64_t rng_splitmix(uint64_t *x);
 uint64_t rng_fnv1a(const char *s);
+uint64_t rng_fnv1a_more(uint64_t h, const void *p, size_t n);
 uint64_t rng_seedword(const char *word);
 void	 rng_seed(struct rng *r, uint64_t seed, const char *prog);
 uint64_t rng_entropy(void);

@@ -119,6 +119,23 @@ fatigue_settle(int *condition, int dungeonturn, int resting)
 	return fu;
 }
 
+/*
+ * 002: "Resting for 1 hour in the dungeon": six rest turns in a row are the
+ * hour; 1 when this turn ends one.  Any other action starts the count again.
+ */
+int
+rest_hour_tick(int *rest_turns, int resting)
+{
+	if (!resting) {
+		*rest_turns = 0;
+		return 0;
+	}
+	if (++*rest_turns < DUNGEON_REST_TURNS_002)
+		return 0;
+	*rest_turns = 0;
+	return 1;
+}
+
 /* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
 const char text_surprised_000[] =
     "is surprised and cannot act in the first round of combat";
@@ -407,51 +424,6 @@ const char text_hide_fall_003[] = "2, plus 1 per spark";
 const char text_hide_fail_003[] = "the Stealth check fails: an encounter, "
     "and the alarm resets to 0";
 
-/* 003: advance and backtrack check the alarm on a d10 */
-int
-alarm_checks(enum alarm_move m)
-{
-	return m == AM_ADVANCE || m == AM_BACKTRACK;
-}
-
-/*
- * 003: advance and stay raise the alarm by 1; then a check's d10 equal or
- * under the alarm is an encounter and resets it to 0.  A passed hide lowers
- * it by 2, plus 1 per spark; a failed one is an encounter and resets it.
- */
-enum alarm_event
-alarm_step(long *alarm, enum alarm_move m, long sparks, long d10)
-{
-	if ((m == AM_ADVANCE || m == AM_STAY) && *alarm < ALARM_MAX)
-		(*alarm)++;
-	switch (m) {
-	case AM_STAY:
-		return AE_STAY;
-	case AM_HIDE_PASS:
-		*alarm -= ALARM_HIDE_003 + sparks;
-		if (*alarm < 0)
-			*alarm = 0;
-		return AE_HIDE_PASS;
-	case AM_HIDE_FAIL:
-		*alarm = 0;
-		return AE_HIDE_FAIL;
-	default:
-		break;
-	}
-	if (d10 > *alarm)
-		return m == AM_ADVANCE ? AE_ADVANCE_QUIET : AE_BACKTRACK_QUIET;
-	*alarm = 0;
-	return m == AM_ADVANCE ? AE_ADVANCE_ENCOUNTER : AE_BACKTRACK_ENCOUNTER;
-}
-
-/* 003: the events that are an encounter */
-int
-alarm_met(enum alarm_event e)
-{
-	return e == AE_ADVANCE_ENCOUNTER || e == AE_BACKTRACK_ENCOUNTER ||
-	    e == AE_HIDE_FAIL;
-}
-
 /*
  * 003: "The players start each dungeon round by making depletion checks
  * for any active light sources."  003 does not say how: each lit source
@@ -732,8 +704,8 @@ const char *const hazard_actions_said[R_NRULES] = {
 	[R_EXPLORATION] = "rest", [R_BOOKKEEPING] = "rest",
 	[R_DELVING] = "rest", [R_DUNGEONTURN] = "rest",
 	[R_ALARM] = "advance, stay, backtrack, hide pass [SPARKS], hide fail", /* 003 */
-	[R_TRAVEL] = "hourly, daily, weekly; overland, river, lake: daily; "
-	    "sea: weekly",						/* 004 */
+	[R_TRAVEL] = ("hourly, daily, weekly; overland, river, lake: daily; "
+	    "sea: weekly"),						/* 004 */
 };
 
 /* 1 when WORD is the first word of an ACTION of hazard under rules r. */

@@ -153,10 +153,6 @@ extern const char text_hide_fail_003[];
 
 /* 003: the group's move on a turn, and what it does to the alarm */
 enum alarm_move { AM_ADVANCE, AM_STAY, AM_BACKTRACK, AM_HIDE_PASS, AM_HIDE_FAIL };
-int	 alarm_checks(enum alarm_move m);
-enum alarm_event alarm_step(long *alarm, enum alarm_move m, long sparks,
-	     long d10);
-int	 alarm_met(enum alarm_event e);
 
 /* 004: the Injury Table, d20 */
 extern const struct tbl injury_004;
@@ -232,6 +228,7 @@ extern const struct followup_text followup[FU_NFOLLOWUPS];
 enum condition { C_FRESH, C_TIRED, C_EXHAUSTED };
 extern const char *const condition_names[];
 enum followup fatigue_settle(int *condition, int dungeonturn, int resting);
+int	 rest_hour_tick(int *rest_turns, int resting);
 
 /*
  * 000: rest 1 turn in 6; -1, FU_REST_TAKEN, FU_REST_DUE, or FU_SKIPPED

@@ -1,9 +1,10 @@
 /*
  * session: the files of a delve(6) session and their all-or-nothing
  * commit.  A command works in DIR/.new.PID: each state file of the current
- * generation is hard-linked there (every program of the suite replaces its
- * files by rename(2), never in place, so the old generation stays as it
- * was), the programs update their files and the records go to
+ * generation is copied there and each table hard-linked (every program of
+ * the suite replaces its files by rename(2), never in place, so the old
+ * generation stays as it was), the programs update their files and the
+ * records go to
  * .new.PID/records, .new.PID/delve records the turn and the log's length
  * with them (log N), .new.PID becomes g.N+1, and one rename(2) of a
  * symbolic link makes "state" name it.  Only then are the records appended
@@ -25,6 +26,15 @@
  * write nothing and work on read-only media.  Every file is opened without
  * following links and must be a plain file; new files are made with
  * O_EXCL; a .new.PID is removed only when process PID is gone.
+ *
+ * A file changed in place (an editor writing through, cat >) would change
+ * the generation undo goes back from, or every one that shares a table.
+ * So the files of a generation are made mode 0444 before its commit,
+ * and its delve file keeps the FNV-1a 64 checksum of each state file
+ * (sum NAME HEX); a command that changes the session refuses to start
+ * from a generation, or undo to go back to one, whose file no longer
+ * holds its sum, and delve check says which (delve edit is the way to
+ * change a file by hand).
  */
 #include <dirent.h>
 #include <err.h>
@@ -41,6 +51,7 @@
 
 #include "session.h"
 #include "kwf.h"
+#include "rng.h"
 #include "rules.h"
 #include "util.h"
 
@@ -333,6 +344,7 @@ struct reading {
 	uint64_t turn, calls;	/* a generation's delve file */
 	long long log;
 	char	*command;	/* the command that made it, or NULL */
+	int	 sums;		/* its sum lines kept in s */
 };
 
 static void
@@ -391,6 +403,33 @@ session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 	return 0;
 }
 
+static void
+forget_sums(struct session *s)
+{
+	while (s->nsums > 0)
+		free(s->sum_name[--s->nsums]);
+}
+
+/* sum NAME HEX: the checksum of the generation's file NAME when it was made. */
+static void
+sum_line(struct session *s, char **w, int nw, const char *path,
+    unsigned long ln)
+{
+	char *end;
+	int i;
+
+	if (nw != 3 || strlen(w[2]) != 16 || strspn(w[2], "0123456789abcdef") !=
+	    16 || strchr(w[1], '/') != NULL || w[1][0] == '.' ||
+	    s->nsums == SES_SUMS_MAX)
+		errx(EXIT_BAD, "%s:%lu: sum: expected a file and 16 hex digits",
+		    path, ln);
+	for (i = 0; i < s->nsums; i++)
+		if (strcmp(s->sum_name[i], w[1]) == 0)
+			errx(EXIT_BAD, "%s:%lu: sum %s: given twice", path, ln, w[1]);
+	s->sum_name[s->nsums] = estrdup(w[1]);
+	s->sum[s->nsums++] = strtoull(w[2], &end, 16);
+}
+
 static int
 info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 {
@@ -399,6 +438,11 @@ info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 	int k = word_in(w[0], keys);
 	long long v;
 
+	if (strcmp(w[0], "sum") == 0) {
+		if (r->sums)
+			sum_line(r->s, w, nw, path, ln);
+		return 0;
+	}
 	if (strcmp(w[0], "command") == 0) {	/* command WORD ...: delve(6) FILES */
 		once(r, 3, w, path, ln);
 		free(r->command);
@@ -502,12 +546,113 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 	}
 	memset(r, 0, sizeof *r);
 	r->s = s;
+	r->sums = 1;
+	forget_sums(s);
 	path = ses_path(s, gen, INFO);
 	if (!ses_read(path, info_line, r))
 		errx(EXIT_BAD, "%s: missing", path);
 	if (!(r->seen & 1u) || !(r->seen & 2u))
 		errx(EXIT_BAD, "%s: expected the lines 'turn N' and 'log N'", path);
 	free(path);
+}
+
+/* FNV-1a 64 of what fd holds (rng.h): a generation's file checksum. */
+static uint64_t
+fd_sum(int fd, const char *path)
+{
+	uint64_t h = RNG_FNV_OFFSET;
+	char buf[65536];
+	off_t at = 0;
+	ssize_t n;
+
+	while ((n = pread(fd, buf, sizeof buf, at)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			err(EXIT_IO, "%s", path);
+		h = rng_fnv1a_more(h, buf, (size_t)n);
+		at += n;
+	}
+	return h;
+}
+
+/* GEN/NAME's checksum. */
+static uint64_t
+file_sum(const struct session *s, const char *gen, const char *name)
+{
+	char rel[300], *path = ses_path(s, gen, name);
+	int fd;
+	uint64_t h;
+
+	snprintf(rel, sizeof rel, "%s/%s", gen, name);
+	fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
+	h = fd_sum(fd, path);
+	close(fd);
+	free(path);
+	return h;
+}
+
+/*
+ * The sums of generation GEN (SHOWN to the user, made at turn TURN)
+ * against its files: each that changed is said, the first one ends the
+ * command when refuse is set (exit 2); except, a file that may have
+ * changed, is not looked at.  The count of changed files.
+ */
+static int
+changed_files(const struct session *s, const char *gen, const char *shown,
+    uint64_t turn, int refuse, const char *except)
+{
+	char msg[1024];
+	int i, n = 0;
+
+	for (i = 0; i < s->nsums; i++) {
+		if ((except != NULL && strcmp(s->sum_name[i], except) == 0) ||
+		    file_sum(s, gen, s->sum_name[i]) == s->sum[i])
+			continue;
+		snprintf(msg, sizeof msg, "%s/%s/%s: changed since turn %" PRIu64
+		    " (sum %016" PRIx64 "): use delve edit", s->dir, shown,
+		    s->sum_name[i], turn, s->sum[i]);
+		if (refuse)
+			errx(EXIT_BAD, "%s", msg);
+		warnx("%s", msg);
+		n++;
+	}
+	return n;
+}
+
+/* 1 when the current generation's file NAME no longer holds its sum. */
+int
+ses_changed(const struct session *s, const char *name)
+{
+	char *gen = ses_genname(s->gen);
+	int i, changed = 0;
+
+	for (i = 0; i < s->nsums; i++)
+		if (strcmp(s->sum_name[i], name) == 0)
+			changed = file_sum(s, gen, name) != s->sum[i];
+	free(gen);
+	return changed;
+}
+
+/* delve check: each file of the current generation that changed, said. */
+int
+ses_say_changed(const struct session *s)
+{
+	char *gen = ses_genname(s->gen);
+	int n = changed_files(s, gen, "state", s->turn, 0, NULL);
+
+	free(gen);
+	return n;
+}
+
+/* A file of the current generation but except changed: exit 2, saying which. */
+void
+ses_refuse_changed(const struct session *s, const char *except)
+{
+	char *gen = ses_genname(s->gen);
+
+	changed_files(s, gen, "state", s->turn, 1, except);
+	free(gen);
 }
 
 /* The first len bytes of fd end with a whole record (or are none). */
@@ -562,7 +707,7 @@ void
 ses_load(struct session *s)
 {
 	char *path = ses_path(s, "", "session"), *gen;
-	struct reading r = { s, 0, 0, 0, 0, NULL };
+	struct reading r = { s, 0, 0, 0, 0, NULL, 0 };
 
 	if (!ses_read(path, session_line, &r))
 		errx(EXIT_BAD, "%s: not a session (no session file): make one with "
@@ -659,10 +804,12 @@ remove_work(void)
  * what a command cut short left is completed or taken away.
  */
 static void
-start_writing(struct session *s)
+start_writing(struct session *s, int from_current)
 {
 	struct stat sb;
 
+	if (from_current)	/* undo checks the generation it goes back to */
+		ses_refuse_changed(s, s->editing);
 	if (faccessat(s->dfd, ".", W_OK, AT_EACCESS) != 0)
 		err(EXIT_IO, "%s", s->dir);
 	s->writing = 1;
@@ -674,43 +821,6 @@ start_writing(struct session *s)
 		unlinkat(s->dfd, ".state.new", 0);
 	}
 	settle_log(s);
-}
-
-/*
- * DIR/.new.PID, holding a link to each state file of the current
- * generation (link_current; delve new has none).
- */
-void
-ses_begin(struct session *s, int link_current)
-{
-	char *gen = ses_genname(s->gen), from[300], to[300];
-	struct dirent *e;
-	DIR *d;
-
-	if (link_current)
-		start_writing(s);
-	if (s->recfd >= 0)
-		close(s->recfd);
-	s->recfd = -1;
-	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
-		err(EXIT_IO, "%s/%s", s->dir, s->newdir);
-	if (working == NULL)
-		atexit(remove_work);
-	working = s;
-	if (link_current) {
-		d = open_dir(s->dfd, gen, s->dir);
-		while ((e = readdir(d)) != NULL) {
-			if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
-			    strcmp(e->d_name, RECORDS) == 0)
-				continue;
-			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
-			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
-			if (linkat(s->dfd, from, s->dfd, to, 0) != 0)
-				err(EXIT_IO, "%s/%s", s->dir, from);
-		}
-		closedir(d);
-	}
-	free(gen);
 }
 
 /* A new file NAME in DIR/SUB, made here and now (O_EXCL), for writing. */
@@ -728,6 +838,73 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 		err(EXIT_IO, "%s", path);
 	}
 	return fd;
+}
+
+/*
+ * The programs' file FROM (GEN/NAME) copied to TO in .new.PID: a file a
+ * program may replace, made writable; the data reaches the disk when the
+ * generation is sealed.
+ */
+static void
+copy_in(struct session *s, const char *from, const char *name)
+{
+	char *path = ses_path(s, "", from);
+	int in = open_plain(s->dfd, from, path, O_RDONLY, 1);
+	int out = create_in(s, s->newdir, name, O_WRONLY);
+
+	copy_range(in, 0, out, 0, file_size(in, path), path);
+	close(in);
+	if (close(out) != 0)
+		err(EXIT_IO, "%s/%s/%s", s->dir, s->newdir, name);
+	free(path);
+}
+
+/* NAME is a file a program of the suite writes: not a table. */
+static int
+programs_file(const char *name)
+{
+	return word_in(name, gen_files) >= 0 || strcmp(name, "party") == 0;
+}
+
+/*
+ * DIR/.new.PID, holding the files of the current generation (link_current;
+ * delve new has none): a copy of each file the programs write (a
+ * generation's are read only, and a program refuses to replace a
+ * read-only file), a hard link to each table.
+ */
+void
+ses_begin(struct session *s, int link_current)
+{
+	char *gen = ses_genname(s->gen), from[300], to[300];
+	struct dirent *e;
+	DIR *d;
+
+	if (link_current)
+		start_writing(s, 1);
+	if (s->recfd >= 0)
+		close(s->recfd);
+	s->recfd = -1;
+	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
+		err(EXIT_IO, "%s/%s", s->dir, s->newdir);
+	if (working == NULL)
+		atexit(remove_work);
+	working = s;
+	if (link_current) {
+		d = open_dir(s->dfd, gen, s->dir);
+		while ((e = readdir(d)) != NULL) {
+			if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
+			    strcmp(e->d_name, RECORDS) == 0)
+				continue;
+			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
+			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
+			if (programs_file(e->d_name))
+				copy_in(s, from, e->d_name);
+			else if (linkat(s->dfd, from, s->dfd, to, 0) != 0)
+				err(EXIT_IO, "%s/%s", s->dir, from);
+		}
+		closedir(d);
+	}
+	free(gen);
 }
 
 /* A new file NAME in DIR/SUB (SUB "" for DIR), for writing: never a link. */
@@ -775,6 +952,14 @@ write_all(int fd, const char *p, size_t n, const char *what)
 			w = 0;
 }
 
+/* A file of a generation: read only, as every one is once committed. */
+static void
+read_only(int fd, const char *path)
+{
+	if (fchmod(fd, 0444) != 0)
+		err(EXIT_IO, "%s", path);
+}
+
 /* The records of this command, rec (when given) added; every line ends. */
 static long long
 records_done(struct session *s, const char *rec, size_t n)
@@ -791,6 +976,7 @@ records_done(struct session *s, const char *rec, size_t n)
 		write_all(fd, "\n", 1, path);
 		size++;
 	}
+	read_only(fd, path);
 	sync_fd(fd, path);
 	if (size == 0)		/* no records: no file */
 		unlinkat(s->dfd, path + strlen(s->dir) + 1, 0);
@@ -805,18 +991,32 @@ write_info(struct session *s)
 	char *path = ses_path(s, s->newdir, INFO);
 	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_WRONLY), "w");
 
+	int i;
+
 	if (fp == NULL)
 		err(EXIT_IO, "%s", path);
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
 	if (s->command != NULL)
 		fprintf(fp, "command %s\n", s->command);
+	for (i = 0; i < s->nsums; i++)
+		fprintf(fp, "sum %s %016" PRIx64 "\n", s->sum_name[i], s->sum[i]);
+	read_only(fileno(fp), path);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		err(EXIT_IO, "%s", path);
 	free(path);
 }
 
-/* The programs' lock and temp files, left in .new.PID by older state code. */
+/* A lock or temp file of the programs, left in .new.PID by older state code. */
+static int
+leftover(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n > 5 && strcmp(name + n - 5, ".lock") == 0) ||
+	    strstr(name, ".tmp.") != NULL;
+}
+
 static void
 tidy_new(struct session *s)
 {
@@ -824,16 +1024,54 @@ tidy_new(struct session *s)
 	struct dirent *e;
 	int fd;
 
-	while ((e = readdir(d)) != NULL) {
-		size_t n = strlen(e->d_name);
-
-		if ((n > 5 && strcmp(e->d_name + n - 5, ".lock") == 0) ||
-		    strstr(e->d_name, ".tmp.") != NULL)
+	while ((e = readdir(d)) != NULL)
+		if (leftover(e->d_name))
 			unlinkat(dirfd(d), e->d_name, 0);
-	}
 	if ((fd = dirfd(d)) >= 0)
 		sync_fd(fd, s->newdir);
 	closedir(d);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Each state file of .new.PID made read only and its checksum kept for
+ * the delve file, in the order of their names.
+ */
+static void
+seal_files(struct session *s)
+{
+	DIR *d = open_dir(s->dfd, s->newdir, s->dir);
+	char rel[300], *path;
+	struct dirent *e;
+	int fd, i;
+
+	forget_sums(s);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
+		    strcmp(e->d_name, RECORDS) == 0 || leftover(e->d_name))
+			continue;
+		if (s->nsums == SES_SUMS_MAX)
+			errx(EXIT_IO, "%s/%s: more than %d files", s->dir, s->newdir,
+			    SES_SUMS_MAX);
+		s->sum_name[s->nsums++] = estrdup(e->d_name);
+	}
+	closedir(d);
+	qsort(s->sum_name, (size_t)s->nsums, sizeof *s->sum_name, by_name);
+	for (i = 0; i < s->nsums; i++) {
+		snprintf(rel, sizeof rel, "%s/%s", s->newdir, s->sum_name[i]);
+		path = ses_path(s, s->newdir, s->sum_name[i]);
+		fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
+		read_only(fd, path);
+		s->sum[i] = fd_sum(fd, path);
+		sync_fd(fd, path);	/* a copy's data: the programs' are synced */
+		close(fd);
+		free(path);
+	}
 }
 
 /* The one step that moves the session: "state" names the new generation. */
@@ -895,6 +1133,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 		s->calls = 0;
 	s->calls += (uint64_t)call;
 	s->logsize += len;
+	seal_files(s);
 	write_info(s);
 	tidy_new(s);
 	remove_entry(s->dfd, name);
@@ -942,6 +1181,7 @@ keep_records(struct session *s, const char *gen, long long from, long long to)
 		unlinkat(s->dfd, tmp, 0);
 		fd = create_in(s, "", tmp, O_WRONLY);
 		copy_range(s->logfd, from, fd, 0, to - from, path);
+		read_only(fd, path);
 		sync_fd(fd, path);
 		close(fd);
 		if (renameat(s->dfd, tmp, s->dfd, rec) != 0)
@@ -958,7 +1198,7 @@ static int
 log_before(struct session *s, unsigned long g, long long *log)
 {
 	char *gen = ses_genname(g - 1), *path = ses_path(s, gen, INFO);
-	struct reading r = { s, 0, 0, 0, 0, NULL };
+	struct reading r = { s, 0, 0, 0, 0, NULL, 0 };
 	struct stat sb;
 	int ok = g > 0 && lstat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
 	    ses_read(path, info_line, &r) && (r.seen & 2u);
@@ -1007,11 +1247,12 @@ ses_undo(struct session *s)
 	if (was == 0)
 		errx(EXIT_BAD, "%s: nothing to undo: the session is as delve new made it",
 		    s->dir);
-	start_writing(s);
+	start_writing(s, 0);
 	gen = ses_genname(was - 1);
 	if (!present(s, gen, "."))
 		nothing_kept(s, was);
 	check_generation(s, gen, &r);
+	changed_files(s, gen, gen, r.turn, 1, NULL);
 	if (r.log > s->logsize || !ends_record(s->logfd, r.log))
 		not_boundary(s, was - 1, r.log);
 	keep_records(s, cur, r.log, s->logsize);
@@ -1072,6 +1313,7 @@ ses_close(struct session *s)
 	free(s->lights);
 	free(s->clock);
 	free(s->command);
+	forget_sums(s);
 	while (s->ntables > 0) {
 		s->ntables--;
 		free(s->table_key[s->ntables]);

@@ -6,7 +6,9 @@
  * g.N/records until the next commit.  The lock is flock(2) on the
  * directory itself, so no lock file exists.  ses_load reads and checks
  * and writes nothing; ses_begin and ses_undo first complete what a
- * command cut short left.
+ * command cut short left.  A committed generation's files are mode 0444
+ * and its delve file keeps a checksum of each (sum NAME HEX): a command
+ * that changes the session refuses to start from one that changed.
  */
 #ifndef DELVING_SESSION_H
 #define DELVING_SESSION_H
@@ -17,6 +19,7 @@
 
 #define SES_TABLES_MAX 16	/* -T tables a session keeps */
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
+#define SES_SUMS_MAX (8 + SES_TABLES_MAX)	/* files a generation sums */
 
 struct session {
 	const char *dir;
@@ -37,6 +40,10 @@ struct session {
 	int	 recfd;		/* this command's records, .new.PID/records, or -1 */
 	int	 writing;	/* this command changes the session */
 	char	*command;	/* the command that made the generation, or NULL */
+	int	 nsums;		/* the generation's files and their checksums */
+	char	*sum_name[SES_SUMS_MAX];
+	uint64_t sum[SES_SUMS_MAX];
+	const char *editing;	/* delve edit's file: changed by hand, it may be */
 };
 
 void	 ses_lock(struct session *s, const char *dir, int create);
@@ -55,6 +62,9 @@ void	 ses_abort(struct session *s);
 void	 ses_undo(struct session *s);
 void	 ses_prune(struct session *s);
 void	 ses_close(struct session *s);
+int	 ses_changed(const struct session *s, const char *name);
+int	 ses_say_changed(const struct session *s);
+void	 ses_refuse_changed(const struct session *s, const char *except);
 int	 ses_read(const char *path, int (*line)(void *, char **, int, const char *,
 	     unsigned long), void *arg);
 

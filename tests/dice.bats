@@ -225,20 +225,31 @@ chi2() {
 	    END { if (lump_e > 0) { s += (lump_o - lump_e) ^ 2 / lump_e; k++ } printf "%.3f %d\n", s, k - 1 }' observed expected
 }
 
-@test "each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
-	# critical values of chi-square at p=0.001 for the df each gives
-	for row in "3d6r1 1" "3d6ro1 2" "4d6dl1 3" "2d6! 4" "10d10>=8 5" "4dF 6" "(2d6+3)*2 7" \
-	    "2d4+1d6 8" "d20//3 9" "6d6>4f1 10" "d6!>4 11"; do
+# chi2_limit DF: chi-square's critical value at p=0.001 (Wilson-Hilferty, z = 3.090).
+chi2_limit() {
+	awk -v d="$1" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }'
+}
+
+# fair "EXPR SEED" ...: each EXPR's 1,000,000 rolls at its seed against its
+# exact odds, below the chi-square critical value at p=0.001.
+fair() {
+	local row x df crit
+	for row; do
 		set -- $row
-		read -r x df <<< "$(unit chi "$1" "$2" 1000000)"
-		crit=$(awk -v d="$df" 'BEGIN { # Wilson-Hilferty, z = 3.090
-			z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
+		read -r x df <<< "$(unit chi "$1" "$2" 1000000)"	# as chi2 counts it, faster
+		crit=$(chi2_limit "$df")
 		echo "$1: chi-square $x, $df df, limit $crit" >&3
 		below "$x" "$crit"
 	done
-	# unit chi counts what roll -s SEED -n N rolls, as the awk above counts it
+}
+
+@test "each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
+	# critical values of chi-square at p=0.001 for the df each gives
+	fair "3d6r1 1" "3d6ro1 2" "4d6dl1 3" "2d6! 4" "10d10>=8 5" "4dF 6" "(2d6+3)*2 7" \
+	    "2d4+1d6 8" "d20//3 9" "6d6>4f1 10" "d6!>4 11"
+	# unit chi counts what roll -s SEED -n N rolls, as the awk of chi2 counts it
 	eq "$(chi2 '2d6!' 4 100000)" "$(unit chi '2d6!' 4 100000)"
-	eq "$(chi2 '6d6cs>4f1' 10 100000)" "$(unit chi '6d6cs>4f1' 10 100000)"
+	eq "$(chi2 '6d6>4f1' 10 100000)" "$(unit chi '6d6>4f1' 10 100000)"
 	eq "$(chi2 '3d6!!>=5kl2' 23 100000)" "$(unit chi '3d6!!>=5kl2' 23 100000)"
 	eq "$(chi2 '(d3)d6' 30 100000)" "$(unit chi '(d3)d6' 30 100000)"
 }
@@ -335,7 +346,9 @@ chi2() {
 	    '2d5!pdh1' '3d4!!kh2' '1d2!' '3d4!d2' '2d4!!' '3d4r1!kh2' '3d4ro<2!' \
 	    '2d4!f1' '2d4!>=4>=3f1' '2d3r1r3' '3d4r<>2' '2d4!p=4<2' '3d4!<=1kl2' \
 	    '2d6mi3!!' '2d4!!p' '3d4!kh1' '2dF!' '2d4r!=3' '3d4mi3kh2' '2d6cs>5cf1' \
-	    '0d6' '2d4!!p>=4kl1' '3d3ro1r3' '2d4ma2!>=4f<2'; do
+	    '0d6' '2d4!!p>=4kl1' '3d3ro1r3' '2d4ma2!>=4f<2' \
+	    '2d6!!=5' '2d4!!=3' '2d6!!=4kh1' '2d20cs' '3d6cf' '3d4mi6' '3d4min2max3' \
+	    '2d4ma0' '2d4!!mi6'; do
 		diff <(unit brute "$e") <(roll -o -- "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
 		    { echo "$e" >&2; false; }
 		n=$((n + 1))
@@ -386,14 +399,8 @@ pairs() {
 }
 
 @test "issue 25: each new operator is fair: chi-square over 1,000,000 rolls at fixed seeds (p=0.001)" {
-	for row in "4d6!kh3 21" "d6!p 22" "3d6!!>=5kl2 23" "d6*d6 24" "{d6,d8}kh1 25" "8d6mi2 26" \
-	    "6d10!>=9>=8 27" "2d8r1r3 28" "max(d6,d8)%5 29"; do
-		set -- $row
-		read -r x df <<< "$(unit chi "$1" "$2" 1000000)"	# as chi2 counts it
-		crit=$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')
-		echo "$1: chi-square $x, $df df, limit $crit" >&3
-		below "$x" "$crit"
-	done
+	fair "4d6!kh3 21" "d6!p 22" "3d6!!>=5kl2 23" "d6*d6 24" "{d6,d8}kh1 25" "8d6mi2 26" \
+	    "6d10!>=9>=8 27" "2d8r1r3 28" "max(d6,d8)%5 29"
 }
 
 @test "issue 25: -v shows extra dice, penetration, unique draws and markers; every form of up to 20 dice answers -o" {
@@ -409,7 +416,8 @@ pairs() {
 	run -2 --separate-stderr roll -o 4d6u
 	eq "roll: -o: 4d6u: unique dice (u): not counted exactly; roll -n many instead" "$stderr"
 	for e in '20d6!' '20d6!kh10' '20d10!kh3' '20d6!dl1' '20d20!>=8' '20d6!p' '20d10!!kh5' \
-	    '20d10!' '20d100!' '20d6!!>=4' '20dF!' '20d10!>=8>=8' '20d20!kh1' '20d6!>4kh3'; do
+	    '20d10!' '20d100!' '20d6!!>=4' '20dF!' '20d10!>=8>=8' '20d20!kh1' '20d6!>4kh3' \
+	    '20d(d100)' '20d(d20)kh3' '20d(2d10)>12'; do
 		run roll -o -- "$e"	# exact odds or a refusal, each under a second (make bench)
 		[ "$status" -eq 0 ] || [[ $output == *"too much counting"* ]] || { echo "$e: $output" >&2; false; }
 	done
@@ -434,9 +442,76 @@ pairs() {
 	diff <(mix) <(roll -o '(d2)d6' | grep -Pv '\t(mean|sd)\t' | cut -f1-3)
 	eq "3	(d3)d6	1 3" "$(roll -s 3 -v '(d3)d6' 2>/dev/null)"	# the count's d3 first
 	read -r x df <<< "$(unit chi '(d3)d6' 30 1000000)"	# as chi2 counts it
-	below "$x" "$(awk -v d="$df" 'BEGIN { z = 3.090; h = 2 / (9 * d); printf "%.3f\n", d * (1 - h + z * sqrt(h)) ^ 3 }')"
+	below "$x" "$(chi2_limit "$df")"
 	run -2 --separate-stderr roll '(d4)d6kh2'
 	eq "roll: (d4)d6kh2: position 1: keep: the count could be less than 2" "$stderr"
 	run -2 --separate-stderr roll '(d6-2)d6'
 	eq "roll: (d6-2)d6: position 1: count: expected 0 to 1000 dice" "$stderr"
+}
+
+@test "issue 25: !!=N compounds on N; bare cs and cf mark the highest and lowest face; min and max as mi and ma, beyond the faces too; u=N" {
+	same() { diff <(roll -o -- "$1" | cut -f2-4) <(roll -o -- "$2" | cut -f2-4) || { echo "$1 vs $2" >&2; false; }; }
+	# rpg-dice-roller: 2d6!!=4 compounds on a 4, not on "not 4"
+	same '2d6!!=4' '2d6!!4'
+	eq "2 8.4000" "$(roll -o '2d6!!=5' | awk -F'\t' 'NR == 1 { lo = $2 } $2 == "mean" { print lo, $4 }')"
+	same '2d6!!!=4' '2d6!!<>4'
+	# a bare cs, cf: the highest and the lowest face, markers only
+	same '2d20cs' '2d20cs=20'
+	same '2d20cf' '2d20cf=1'
+	same '2d20cs' '2d20'
+	eq "1	d20cf	1_" "$(for s in $(seq 1 200); do roll -s "$s" -v d20cf 2>/dev/null; done | grep -m1 '^1	')"
+	# rpg-dice-roller's min and max are avrae's mi and ma; min( and max( are functions
+	same 'd6min3' 'd6mi3'
+	same '6d10min3max6' '6d10mi3ma6'
+	same '6d10MIN3MAX6' '6d10mi3ma6'
+	run -2 --separate-stderr roll 'd6max(3)'
+	eq "roll: d6max(3): position 3: expected an operator or the end" "$stderr"
+	# avrae: mi beyond the faces makes every die show it (test_mi_op: 10d6mi10 is 100)
+	eq "10d6mi10	100	1	1.0000" "$(roll -o 10d6mi10 | head -1)"
+	eq "2d6ma0	0	1	1.0000" "$(roll -o 2d6ma0 | head -1)"
+	run -2 --separate-stderr roll 'd6mi5ma4'
+	eq "roll: d6mi5ma4: position 6: mi and ma: the least face above the most" "$stderr"
+	# rpg-dice-roller's 4d6u=5: only a second 5 draws again
+	eq "0 1" "$(roll -s 1 -n 3000 '4d6u=5=5' | sort -un | paste -sd' ')"
+	[ "$(roll -s 1 -n 3000 '4d6u=5=6' | sort -un | tail -1)" -ge 3 ]
+	eq "0 1 2 3 4" "$(roll -s 1 -n 3000 '4d6=5' | sort -un | paste -sd' ')"
+	run -0 roll -s 1 -n 3000 '7d6u<3'	# 1 and 2 once each: 7 dice need 5 faces free
+	run -2 --separate-stderr roll '7d6u'
+	eq "roll: 7d6u: position 4: unique: more dice than faces" "$stderr"
+}
+
+# sided EXPR N A B HOW [C]: every draw of Nd(AdB) enumerated, the sides
+# first: each sides s weighs (L/s)^N over B^A L^N, L the lcm of every s;
+# HOW sum, kh1 (the highest) or gt (dice above C); as -o shows it.
+sided() {
+	awk -v e="$1" -v N="$2" -v A="$3" -v B="$4" -v how="$5" -v C="${6:-0}" '
+	function gcd(a, b, t) { while (b) { t = a % b; a = b; b = t } return a }
+	function sides(k, s) { if (k == A) { ns[s]++; return } for (var[k] = 1; var[k] <= B; var[k]++) sides(k + 1, s + var[k]) }
+	function dice(k, s, v, w) { if (k == N) { c[v] += w; return }
+		for (f[k] = 1; f[k] <= s; f[k]++)
+			dice(k + 1, s, how == "sum" ? v + f[k] : how == "kh1" ? (f[k] > v ? f[k] : v) : v + (f[k] > C), w) }
+	BEGIN { sides(0, 0); L = 1; for (s in ns) L = L * s / gcd(L, s + 0)
+	    for (s in ns) dice(0, s + 0, 0, ns[s] * (L / s) ^ N)
+	    D = B ^ A * L ^ N; lo = ""; for (v in c) { if (lo == "" || v + 0 < lo) lo = v + 0; if (hi == "" || v + 0 > hi) hi = v + 0 }
+	    for (v = lo; v <= hi; v++) if (c[v]) { g = gcd(c[v], D)
+		printf "%s\t%d\t%s\n", e, v, D / g == 1 ? c[v] / g : sprintf("%d/%d", c[v] / g, D / g) } }'
+}
+
+@test "issue 25: Nd(EXPR), computed sides: every draw enumerated, the sides first; only the modifiers that read no face" {
+	for row in 'd(2d4) 1 2 4 sum' '3d(d4) 3 1 4 sum' '2d(d3)kh1 2 1 3 kh1' '3d(d4)>2 3 1 4 gt 2' '2d(2d3) 2 2 3 sum'; do
+		set -- $row
+		diff <(sided "$@") <(roll -o -- "$1" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) || { echo "$1" >&2; false; }
+	done
+	# dicelab -c: d(sum(2#d4)) is 1 with 0.226711 and 8 with 0.007812
+	eq "0.226711 0.007812" "$(roll -o -- 'd(2d4)' | awk -F'\t' '$2 == 1 || $2 == 8 { split($3, q, "/"); printf "%.6f\n", q[1] / q[2] }' | paste -sd' ')"
+	eq "3d(2*6)	3	1/1728	0.0006" "$(roll -o '3d(2*6)' | head -1)"
+	eq "2	d(2d4)	1,2 2" "$(roll -s 3 -v 'd(2d4)' 2>/dev/null)"	# the sides' 2d4 first
+	read -r x df <<< "$(chi2 '2d(2d4)' 31)"
+	below "$x" "$(chi2_limit "$df")"
+	run -2 --separate-stderr roll 'd(2d4)!'
+	eq "roll: d(2d4)!: position 7: computed sides: only keep, drop and success counts" "$stderr"
+	run -2 --separate-stderr roll '(d2)d(d4)'
+	eq "roll: (d2)d(d4): position 1: a computed count and computed sides: not both" "$stderr"
+	run -2 --separate-stderr roll 'd(d4-1)'
+	eq "roll: d(d4-1): position 1: sides: expected 1 to 1000000" "$stderr"
 }

@@ -719,3 +719,19 @@ hazard	5	-	quiet	1	Hide: 3 of 3 make the Stealth check, at least half: the Steal
 	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 6 -p p rest
 	eq "hazard	6	-	heal	An hour of rest in the dungeon: Bo heals 4 HP (1d8+1: 3), 8 HP now." "$(grep -P '\theal\t' <<<"$output")"
 }
+
+# ---- issue 24: the rules hazard applies, tested where they live (tests/unit.c)
+@test "000's Fatigue, 001's fatigue damage, 002's tired then exhausted and its hour of rest (common/characters.c, rules.c) over every HP and damage to 60" {
+	run -0 --separate-stderr unit fatigue 60
+	eq "3696 0" "$output"
+}
+
+@test "000's CON save (chars_con_save): d20 + CON against DC 12, CON -5 to 5, 200 each: a failure gains 1 Fatigue, a pass none" {
+	run -0 --separate-stderr unit consave 1 200
+	eq "2200 989 0" "$output"	# 989 passes: 0.45 of 2200 is 990
+}
+
+@test "003's alarm step and hide's group check (common/alarm.c) over every alarm to 30, move, spark and d10, parties of 1 to 8" {
+	run -0 --separate-stderr unit alarm 30 1
+	eq "9548 0" "$output"
+}

@@ -362,11 +362,13 @@ random_kills() {
 	[ "$t" -le 999 ] || t=999
 	sum=$(state_sum S) log=$(delve -C S -R log)
 	for i in $(seq 300); do
-		case $((RANDOM % 5)) in
+		case $((RANDOM % 7)) in
 		0|1) cmd="-n $((RANDOM % 3 + 1))" ;;
 		2) cmd=undo ;;
 		3) cmd="roll d20" ;;
 		4) cmd="" ;;
+		5) cmd="damage Bo 1d4" ;;	# the GM's hands (issue 22)
+		6) cmd="light add torch" ;;
 		esac
 		rm -rf W
 		cp -a S W 2>/dev/null || :	# a killed run's last program may still write in .new.PID
@@ -393,7 +395,7 @@ random_kills() {
 	[ $old -gt 0 ] && [ $new -gt 0 ]
 }
 
-@test "SIGKILL at 300 random instants over turns, undos and rolls: right after each, the log holds only committed records and every state file is the old or the new generation's" {
+@test "SIGKILL at 300 random instants over turns, undos, rolls and the GM's commands: right after each, the log holds only committed records and every state file is the old or the new generation's" {
 	untraced random_kills
 }
 
@@ -438,4 +440,78 @@ syscall_kills() {
 	echo "# $kills kills at a system call: $old old, $((kills - old)) new, $pending with the log's tail still in records" >&3
 	case $PWD in /dev/shm/*) rm -rf "$PWD" ;; esac
 	[ $pending -gt 0 ]
+}
+
+# sum DIR FILE: the checksum DIR's current generation keeps of FILE.
+sum() {
+	sed -n "s/^sum $2 //p" "$1/state/delve"
+}
+
+@test "every file of a generation is read only (0444) after new, a turn, a GM command, edit and undo, and holds its checksum" {
+	local c
+	delve new -s x -p p.txt S
+	for c in "-n 2" "damage Ann 3" "light add torch" "edit party" "undo" "roll d20"; do
+		# shellcheck disable=SC2086
+		EDITOR="sed -i s/hp=8/hp=7/" delve -C S $c > /dev/null
+		eq "" "$(find S/state/ -type f ! -perm 0444)"
+		eq "hazard light party reaction timedice" "$(sed -n 's/^sum \([a-z]*\) [0-9a-f]\{16\}$/\1/p' S/state/delve | tr '\n' ' ' | sed 's/ $//')"
+		run -0 delve -C S check
+	done
+	eq 444 "$(stat -c %a S/state/party)"
+	eq 444 "$(stat -c %a S/g.0/hazard)"
+}
+
+@test "the GM writes state/party in place (chmod u+w; cat >): check says which, exit 1; status says nothing; a turn is refused, exit 2; undo goes back" {
+	session S
+	cp S/g.2/party g2
+	s=$(sum S party)
+	[ "$(stat -c %i S/g.2/party)" != "$(stat -c %i S/g.3/party)" ]	# not shared: the older generations stay true
+	chmod u+w S/state/party
+	printf 'Ann con=1 hp=99\nBo con=0 hp=8\n' > S/state/party
+	run -1 --separate-stderr delve -C S check
+	eq "$(printf 'session   turn 3\nhazard    turn 3\nlight     turn 3\ntimedice  turn 3')" "$output"
+	eq "delve: S/state/party: changed since turn 3 (sum $s): use delve edit" "$stderr"
+	run -0 --separate-stderr delve -C S status
+	eq "" "$stderr"
+	before=$(snap S)
+	for c in "" "damage Ann 1" "light add torch" "roll d20" "hour"; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr delve -C S $c
+		one_error delve
+		eq "delve: S/state/party: changed since turn 3 (sum $s): use delve edit" "$stderr"
+		eq "$before" "$(snap S)"
+	done
+	run -0 delve -C S undo
+	eq "back to turn 2, before \`delve\`" "$output"
+	cmp g2 S/state/party
+	run -0 delve -C S check
+	run -0 delve -C S
+}
+
+@test "sed -i on state/light (a new file in its place): check names it, exit 1; delve edit party is refused too; undo to a generation whose file changed is refused, the session as it was" {
+	session S
+	sed -i 's/^turn 3$/turn 3 /' S/state/light
+	run -1 --separate-stderr delve -C S check
+	eq "delve: S/state/light: changed since turn 3 (sum $(sum S light)): use delve edit" "$stderr"
+	run -2 --separate-stderr env EDITOR=true delve -C S edit party
+	eq "delve: S/state/light: changed since turn 3 (sum $(sum S light)): use delve edit" "$stderr"
+	s=$(sed -n 's/^sum party //p' S/g.2/delve)
+	sed -i 's/hp=10/hp=1/' S/g.2/party
+	before=$(snap S)
+	run -2 --separate-stderr delve -C S undo
+	one_error delve
+	eq "delve: S/g.2/party: changed since turn 2 (sum $s): use delve edit" "$stderr"
+	eq "$before" "$(snap S)"
+}
+
+@test "delve edit takes a file changed by hand: checked by its owner, committed with its new checksum even when the editor changes nothing" {
+	session S
+	chmod u+w S/state/party
+	printf 'Ann con=1 hp=4\nBo con=0 hp=8\n' > S/state/party
+	run -0 env EDITOR=true delve -C S edit party
+	eq "turn 3  07:30  The party file is edited by hand (delve edit), checked by the party reader." "$output"
+	run -0 delve -C S check
+	eq "$(printf 'Ann con=1 hp=4\nBo con=0 hp=8')" "$(cat S/state/party)"
+	eq 444 "$(stat -c %a S/state/party)"
+	run -0 delve -C S
 }

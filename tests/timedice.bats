@@ -972,3 +972,14 @@ Cy # no hp: not healed" "$(cat "$P")"
 	run -2 --separate-stderr timedice -p "$P" rest
 	eq "timedice: $P:1: Ann has no resilience=" "$stderr"
 }
+
+# ---- issue 24: the rests timedice applies, tested where they live (tests/unit.c)
+@test "004's night of rest heals and cures, 002's hour in the dungeon heals 1d8 + STR (common/characters.c) over every HP and level to 30" {
+	run -0 --separate-stderr unit rests 30 1
+	eq "384556 0" "$output"
+}
+
+@test "rest until TIME (clock_hours_until, common/clock.c): from every turn of two days to every time, the fewest whole hours that reach it" {
+	run -0 --separate-stderr unit until
+	eq "41472 0" "$output"
+}

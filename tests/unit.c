@@ -16,6 +16,19 @@
  *					over N strings: "texts not-texts mismatches"
  *	unit hp MAX			party_damage and party_heal over every hp,
  *					hpmax and amount to MAX: "cases wrong"
+ *	unit fatigue MAX		000's Fatigue, 001's fatigue damage and
+ *					002's tiring over every value to MAX:
+ *					"cases wrong"
+ *	unit consave SEED N		000's CON save for CON -5 to 5, N each:
+ *					"cases passes wrong"
+ *	unit rests MAX SEED		004's night healing and exhaustion, 002's
+ *					dungeon rest, over every value to MAX:
+ *					"cases wrong"
+ *	unit alarm MAX SEED		003's step over every alarm to MAX, every
+ *					move, spark and d10, and hide's group
+ *					check for parties of 1 to 8: "cases wrong"
+ *	unit until			clock_hours_until from every turn of two
+ *					days to every time of day: "cases wrong"
  *	unit opts ARG ...		the ARGs read as a program taking every
  *					shared option and its own -x N: each
  *					option as told, the fields, the operands
@@ -32,12 +45,16 @@
  */
 #include <err.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alarm.h"
 #include "bigint.h"
+#include "characters.h"
 #include "check.h"
+#include "clock.h"
 #include "dice.h"
 #include "expr.h"
 #include "odds.h"
@@ -400,6 +417,251 @@ print_chi(const char *expr, const char *seed, const char *count)
 	odds_free(&o);
 }
 
+/*
+ * unit fatigue MAX: 000's "gain 1 Fatigue" up to its bound, 001's fatigue
+ * damage never below 0 HP, 002's fresh, tired, exhausted and its hour of
+ * six rest turns, each against its seed's words written out here.
+ */
+static void
+check_fatigue(const char *max)
+{
+	static const long start[] = { 0, 1, FATIGUE_MAX_000 - 1, FATIGUE_MAX_000 };
+	long n = atol(max), hp, d, cases = 0, wrong = 0;
+	struct member m;
+	int i, tired, exhausted, turn, hour;
+
+	for (hp = 0; hp <= n; hp++)
+		for (d = 1; d <= n; d++, cases++) {
+			memset(&m, 0, sizeof m);
+			m.val[PK_HP] = hp;
+			wrong += chars_fatigue_damage(&m, d) != (hp > d ? hp - d : 0);
+		}
+	for (i = 0; i < 4; i++, cases++) {
+		memset(&m, 0, sizeof m);
+		m.val[PK_FATIGUE] = start[i];
+		wrong += chars_gain_fatigue(&m) != (start[i] < FATIGUE_MAX_000 ?
+		    start[i] + 1 : FATIGUE_MAX_000) || !(m.has & 1u << PK_FATIGUE);
+	}
+	for (tired = 0; tired <= 1; tired++)
+		for (exhausted = 0; exhausted <= 1; exhausted++) {
+			memset(&m, 0, sizeof m);
+			m.val[PK_TIRED] = tired;
+			m.val[PK_EXHAUSTED] = exhausted;
+			m.has = (tired ? 1u << PK_TIRED : 0) |
+			    (exhausted ? 1u << PK_EXHAUSTED : 0);
+			for (turn = 0; turn < 3; turn++, cases++) {
+				/* fresh, then tired, then exhausted, which stays */
+				enum chars_tiring want = exhausted || turn > 1 ||
+				    (tired && turn > 0) ? CT_STAYS_EXHAUSTED :
+				    tired || turn == 1 ? CT_EXHAUSTED : CT_TIRED;
+				wrong += chars_tire(&m) != want ||
+				    (want == CT_TIRED && !m.val[PK_TIRED]) ||
+				    m.val[PK_EXHAUSTED] != (want != CT_TIRED) ||
+				    !(m.has & 1u << PK_EXHAUSTED);
+			}
+		}
+	for (i = 0, turn = 0; turn < 20; turn++, cases++) {
+		/* 002: the sixth rest turn in a row is the hour; turn 9 acts */
+		hour = rest_hour_tick(&i, turn != 9);
+		wrong += hour != (turn == 5 || turn == 15) ||
+		    i != (turn < 9 ? (turn + 1) % 6 : (turn - 9) % 6);
+	}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/*
+ * unit consave SEED N: 000's CON save, DC 12, for CON -5 to 5, N each: the
+ * total is the d20 and the CON, it passes at 12 or more, and a failure
+ * (and no pass) gains 1 Fatigue.
+ */
+static void
+check_consave(const char *seed, const char *count)
+{
+	struct check_env env = { R_EXPLORATION, 0, 0 };
+	long n = atol(count), cases = 0, passes = 0, wrong = 0, k, got;
+	struct member m;
+	struct rolled r;
+	struct rng g;
+	int con;
+
+	rng_seed(&g, rng_seedword(seed), "unit");
+	for (con = -5; con <= 5; con++)
+		for (k = 0; k < n; k++, cases++) {
+			memset(&m, 0, sizeof m);
+			m.val[PK_CON] = con;
+			m.has = 1u << PK_CON;
+			got = chars_con_save(&r, &g, &m, &env, 1);
+			passes += r.c.pass;
+			wrong += r.c.total != r.c.roll + con || r.c.dc != 12 ||
+			    r.c.pass != (r.c.total >= 12) || r.c.roll < 1 ||
+			    r.c.roll > 20 || got != (r.c.pass ? -1 : 1) ||
+			    m.val[PK_FATIGUE] != !r.c.pass;
+		}
+	printf("%ld %ld %ld\n", cases, passes, wrong);
+}
+
+/* 004: the night's healing as the seed says it, or -1 for none. */
+static long
+night_heal_004(long hp, long top, long level, unsigned has, long hours,
+    int unsafe)
+{
+	long heal = unsafe ? 1 : level, to = hp + heal;
+
+	if (hours < 8 || !(has & 1u << PK_HP) ||
+	    (!unsafe && !(has & 1u << PK_LEVEL)))
+		return -1;
+	if ((has & 1u << PK_HPMAX) && to > top)
+		to = top > hp ? top : hp;
+	return to - hp;
+}
+
+/*
+ * unit rests MAX SEED: 004's night of rest heals 1 HP a level (safe) or 1
+ * (unsafe) after 8 hours, up to hpmax=; only a safe one cures exhaustion;
+ * 002's hour in the dungeon heals 1d8 + STR, never below 0, an hour each.
+ */
+static void
+check_rests(const char *max, const char *seed)
+{
+	long n = atol(max), hp, level, hours, cases = 0, wrong = 0, got, str;
+	unsigned has;
+	int unsafe, ex;
+	char says[160];
+	struct member m;
+	struct rng g;
+
+	for (hp = 0; hp <= n; hp++)
+		for (level = 0; level <= n; level++)
+			for (hours = 0; hours <= 24; hours++)
+				for (unsafe = 0; unsafe <= 1; unsafe++)
+					for (has = 0; has < 8; has++, cases++) {
+						memset(&m, 0, sizeof m);
+						m.val[PK_HP] = hp;
+						m.val[PK_HPMAX] = n / 2;
+						m.val[PK_LEVEL] = level;
+						m.has = (has & 1 ? 1u << PK_HP : 0) |
+						    (has & 2 ? 1u << PK_LEVEL : 0) |
+						    (has & 4 ? 1u << PK_HPMAX : 0);
+						wrong += chars_heal_night(&m, (uint64_t)hours,
+						    unsafe) != night_heal_004(hp, n / 2, level,
+						    m.has, hours, unsafe);
+					}
+	for (hours = 0; hours <= 24; hours++)
+		for (unsafe = 0; unsafe <= 1; unsafe++)
+			for (ex = 0; ex <= 1; ex++, cases++) {
+				memset(&m, 0, sizeof m);
+				m.val[PK_EXHAUSTED] = ex;
+				got = chars_rest_exhaustion(&m, (uint64_t)hours, unsafe);
+				wrong += got != (!ex || (!unsafe && hours < 8) ?
+				    CR_NOT_EXHAUSTED : unsafe ? CR_STAYS_EXHAUSTED :
+				    CR_CURED) || m.val[PK_EXHAUSTED] != (ex &&
+				    (unsafe || hours < 8));
+			}
+	rng_seed(&g, rng_seedword(seed), "unit");
+	for (str = -3; str <= 4; str++)
+		for (hours = 1; hours <= 7; hours++, cases++) {
+			memset(&m, 0, sizeof m);
+			strcpy(m.name, "Ann");
+			m.val[PK_STR] = str;
+			m.has = 1u << PK_HP | 1u << PK_STR;
+			got = chars_rest_dungeon(&m, (uint64_t)hours, &g, says,
+			    sizeof says);
+			wrong += got < hours * (1 + str > 0 ? 1 + str : 0) ||
+			    got > hours * (8 + str > 0 ? 8 + str : 0) ||
+			    m.val[PK_HP] != got;
+		}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* 003: the alarm after a move, as the seed says it; the encounter in *met. */
+static long
+alarm_003(long alarm, enum alarm_move mv, long sparks, long d10, int *met)
+{
+	*met = 0;
+	if ((mv == AM_ADVANCE || mv == AM_STAY) && alarm < ALARM_MAX)
+		alarm++;
+	if (mv == AM_HIDE_PASS)
+		return alarm - 2 - sparks > 0 ? alarm - 2 - sparks : 0;
+	if (mv == AM_HIDE_FAIL || (mv != AM_STAY && d10 <= alarm))
+		return (*met = 1) - 1;
+	return alarm;
+}
+
+/*
+ * unit alarm MAX SEED: alarm_step against 003's words for every alarm to
+ * MAX, move, spark to 5 and d10; hide's group check (alarm_turn) for
+ * parties of 1 to 8 with DEX -3 to 4: at least half must pass, each d20 +
+ * DEX against the DC.
+ */
+static void
+check_alarm(const char *max, const char *seed)
+{
+	struct check_env env = { R_ALARM, 0, 0 };
+	long n = atol(max), a, sparks, d10, after, cases = 0, wrong = 0;
+	struct alarm_hide h = { 0 };
+	struct alarm_turn t;
+	struct party p;
+	struct rng g;
+	int mv, met, size, i, made;
+
+	for (a = 0; a <= n; a++)
+		for (mv = AM_ADVANCE; mv <= AM_HIDE_FAIL; mv++)
+			for (sparks = 0; sparks <= 5; sparks++)
+				for (d10 = 1; d10 <= 10; d10++, cases++) {
+					after = a;
+					wrong += alarm_met(alarm_step(&after,
+					    (enum alarm_move)mv, sparks, d10)) != (
+					    alarm_003(a, (enum alarm_move)mv, sparks,
+					    d10, &met), met) || after != alarm_003(a,
+					    (enum alarm_move)mv, sparks, d10, &met);
+				}
+	rng_seed(&g, rng_seedword(seed), "unit");
+	h.party = &p;
+	h.dc = HIDE_DC_003;
+	h.env = &env;
+	for (size = 1; size <= 8; size++)
+		for (a = 0; a <= n; a++, cases++) {
+			memset(&p, 0, sizeof p);
+			for (p.n = size, i = 0; i < size; i++) {
+				p.m[i].val[PK_DEX] = i % 8 - 3;
+				p.m[i].has = 1u << PK_DEX;
+			}
+			after = a;
+			alarm_turn(&t, &after, AM_HIDE_FAIL, 0, &h, &g);
+			for (made = 0, i = 0; i < size; i++) {
+				made += h.check[i].c.pass;
+				wrong += h.check[i].c.pass != (h.check[i].c.roll +
+				    p.m[i].val[PK_DEX] >= HIDE_DC_003);
+			}
+			wrong += made != h.made || t.d10 != LONG_MIN ||
+			    (t.move == AM_HIDE_PASS) != (2 * made >= size) ||
+			    after != alarm_003(a, t.move, 0, 0, &met);
+		}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/*
+ * unit until: the hours of a rest until TIME (clock_hours_until) from every
+ * turn of two days to every time of day, against a walk a turn at a time:
+ * TIME is reached after 1 to 144 turns (a whole day when the clock shows
+ * it), then rounded up to whole hours.
+ */
+static void
+check_until(void)
+{
+	uint64_t now, time, k;
+	long cases = 0, wrong = 0;
+
+	for (now = 0; now < 2 * CLOCK_DAY; now++)
+		for (time = 0; time < CLOCK_DAY; time++, cases++) {
+			for (k = 1; (now + k) % CLOCK_DAY != time; k++)
+				;
+			wrong += clock_hours_until(now, time) !=
+			    (k + CLOCK_HOUR_TURNS - 1) / CLOCK_HOUR_TURNS;
+		}
+	printf("%ld %ld\n", cases, wrong);
+}
+
 /* A random expression of the grammar, at most depth deep, into buf. */
 static void
 random_expr(struct rng *r, char *buf, size_t size, int depth)
@@ -407,7 +669,9 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 	static const char *const mods[] = { "", "kh2", "kl1", "dl1", "dh1", "!",
 	    "!!", "!p", "!!p", "!>=5", "r1", "ro<3", "r1r3", "rr>5", "mi2", "ma4",
 	    ">3", ">=4f1", "<>2", "cs>5", "cf1", "u", "!kh2", "!p>4dl1", "mi3!",
-	    "!=2>1", "!!<2kl2", "ma2!>=2", "f<3", "r<>3" };
+	    "!=2>1", "!!<2kl2", "ma2!>=2", "f<3", "r<>3", "min2", "max4", "mi9",
+	    "u=2", "!!=3", "cs", "cf", "ma0" };
+	static const char *const sided[] = { "", "kh1", "dl1", ">2", ">=2f1" };
 	static const char *const ops[] = { "+", "-", "*", "/", "//", "%", "^" };
 	static const char *const fns[] = { "floor", "ceil", "round", "abs" };
 	char a[256], b[256];
@@ -417,7 +681,7 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 		snprintf(buf, size, "%u", rng_die(r, 13) - 1);
 	else if (k == 2)
 		snprintf(buf, size, "%ud%u%s", rng_die(r, 5) - 1,
-		    rng_die(r, 4) == 1 ? 1 : rng_die(r, 8), mods[rng_die(r, 30) - 1]);
+		    rng_die(r, 4) == 1 ? 1 : rng_die(r, 8), mods[rng_die(r, 38) - 1]);
 	else if (k == 3 || k == 4) {
 		random_expr(r, a, sizeof a, depth - 1);
 		random_expr(r, b, sizeof b, depth - 1);
@@ -430,10 +694,14 @@ random_expr(struct rng *r, char *buf, size_t size, int depth)
 	} else if (rng_die(r, 2) == 1) {
 		random_expr(r, a, sizeof a, depth - 1);
 		snprintf(buf, size, "%s(%s)", fns[rng_die(r, 4) - 1], a);
-	} else {		/* a computed count */
+	} else if (rng_die(r, 2) == 1) {	/* a computed count */
 		random_expr(r, a, sizeof a, depth - 1);
 		snprintf(buf, size, "(%s)d%u%s", a, rng_die(r, 8),
-		    mods[rng_die(r, 30) - 1]);
+		    mods[rng_die(r, 38) - 1]);
+	} else {		/* computed sides */
+		random_expr(r, a, sizeof a, depth - 1);
+		snprintf(buf, size, "%ud(%s)%s", rng_die(r, 4) - 1, a,
+		    sided[rng_die(r, 5) - 1]);
 	}
 }
 
@@ -663,10 +931,20 @@ main(int argc, char *argv[])
 		print_opts(argc - 1, argv + 1);
 	} else if (argc == 7 && strcmp(argv[1], "check") == 0) {
 		check_one(argv + 2);
+	} else if (argc == 3 && strcmp(argv[1], "fatigue") == 0) {
+		check_fatigue(argv[2]);
+	} else if (argc == 4 && strcmp(argv[1], "consave") == 0) {
+		check_consave(argv[2], argv[3]);
+	} else if (argc == 4 && strcmp(argv[1], "rests") == 0) {
+		check_rests(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "until") == 0) {
+		check_until();
+	} else if (argc == 4 && strcmp(argv[1], "alarm") == 0) {
+		check_alarm(argv[2], argv[3]);
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|hp|opts|check|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;

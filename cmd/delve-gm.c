@@ -1,0 +1,536 @@
+/*
+ * delve: the game master's commands (delve(6), The game master's
+ * commands): damage, heal, set, join, leave, light, camp, hour and edit,
+ * each a run of the program that owns the file, all or nothing.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "clock.h"
+#include "gm.h"
+#include "party.h"
+#include "rules.h"
+#include "update.h"
+#include "util.h"
+#include "delve.h"
+
+/*
+ * A character who joins is read as the turns will read them: hazard under
+ * the rules that keep characters, timedice when the party keeps
+ * resilience=, each in a run that rolls nothing; refused, the session is
+ * as it was.
+ */
+static void
+party_fits(struct session *s, char *party)
+{
+	char *h[] = { "hazard", "-n", "0", "-p", party, NULL };
+	char *t[] = { "timedice", "-p", party, "show", NULL };
+	char **const hv[] = { h }, **const tv[] = { t };
+	struct proc_result res;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (null < 0)
+		err(EXIT_IO, "/dev/null");
+	if (hazard_keeps_party(s->rules) && proc_run(hv, 1, null, NULL, NULL, &res))
+		stage_failed(s, &res, "party");
+	if (session_keeps_resilience(s) && proc_run(tv, 1, null, NULL, NULL, &res))
+		stage_failed(s, &res, "party");
+	close(null);
+}
+
+/*
+ * delve damage|heal|set|join|leave: the GM's change to a character (gm.h),
+ * checked and rolled on the party as it is, then written over the work
+ * directory's copy by rename; logged at the session's turn and counted as
+ * a call, so that its dice are the session's and the next call's its own.
+ */
+void
+party_act(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char seed[256], *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
+	char *work = newfile(s, "party");
+	struct gm_act a;
+	struct rng r;
+
+	if (!s->party)
+		errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
+		    "FILE)", argv[0]);
+	refuse_drift(s);
+	call_seed(s, seed, sizeof seed);
+	rng_seed(&r, rng_seedword(seed), prog);
+	gm_plan(&a, now, argc, argv, s->turn, &r);
+	ses_begin(s, 1);
+	gm_write(&a, work);
+	if (strcmp(argv[0], "join") == 0)
+		party_fits(s, work);
+	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
+	gm_free(&a);
+	free(work);
+	free(now);
+	free(gen);
+}
+
+/*
+ * delve light COMMAND ...: light(6) by hand on the session's light file
+ * (add, out, relight, refill, wind, snow, hazard, and -D).  Time passes only
+ * with the session's turns, every clock together: tick is refused, and
+ * status is delve status's.
+ */
+void
+light_act(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed };
+	struct proc_result res;
+	int i, n = 5;
+
+	if (argc < 2)
+		errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
+		    "relight, refill, wind, snow or hazard");
+	if (argc > 64)
+		errx(EXIT_BAD, "%s: too many arguments", argv[64]);
+	for (i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && strcmp(argv[i], "-D") != 0)
+			errx(EXIT_BAD, "light: %s: the session gives light its file, "
+			    "seed and turns", argv[i]);
+		v[n++] = argv[i];
+	}
+	v[n] = NULL;
+	for (i = 5; i < n && strcmp(v[i], "-D") == 0; i++)
+		;
+	if (i < n && strcmp(v[i], "tick") == 0)
+		errx(EXIT_BAD, "light: tick: time passes with the session's turns, "
+		    "every clock together (delve -n COUNT, delve camp)");
+	if (i == n || strcmp(v[i], "status") == 0)
+		errx(EXIT_BAD, "light: status: delve status shows the lights");
+	refuse_drift(s);
+	one_command(s, o, v, 0, &res);
+	free(v[2]);
+}
+
+/* The session plays the travel rules (004). */
+int
+travelling(const struct session *s)
+{
+	return s->rules != NULL && strcmp(s->rules, "travel") == 0;
+}
+
+/*
+ * camp [HOURS | until TIME] [unsafe]: the words of timedice's rest, in W
+ * (at most three, then NULL): HOURS 1 to 24 (8 by default, 004's night),
+ * or until TIME as timedice(6) reads it.
+ */
+static void
+camp_words(int argc, char **argv, char **w)
+{
+	long long hours;
+	int i, n = 0, unsafe = 0;
+
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "unsafe") == 0 && !unsafe)
+			unsafe = 1;
+		else if (i == 1 && strtonum_ok(argv[i], 1, 24, &hours) == 0)
+			w[n++] = argv[i];
+		else if (i == 1 && strcmp(argv[i], "until") == 0 && argc > 2) {
+			w[n++] = argv[i++];
+			w[n++] = argv[i];
+		} else
+			errx(EXIT_BAD, "%s: '%s': expected %s [HOURS | until TIME] "
+			    "[unsafe], HOURS 1 to 24", argv[0], argv[i], argv[0]);
+	if (n == 0)
+		w[n++] = "8";	/* 004: a night of rest, timedice(6)'s 8 hours */
+	if (unsafe)
+		w[n++] = "unsafe";
+	w[n] = NULL;
+}
+
+/* The hours of timedice's rest record (its first): "timedice T D HH:MM rest HOURS". */
+static const char *
+rest_hours(const char *rec, size_t len, char *hours, size_t size)
+{
+	const char *p = rec, *end = memchr(rec, '\n', len);
+	int f;
+
+	for (f = 0; f < 5 && p != NULL && p < end; f++)
+		if ((p = memchr(p, '\t', (size_t)(end - p))) != NULL)
+			p++;
+	if (p == NULL || end == NULL)
+		errx(EXIT_IO, "timedice: no rest record");
+	snprintf(hours, size, "%.*s", (int)strcspn(p, "\t\n"), p);
+	return hours;
+}
+
+/* The lines of A (a record's turn in field 2) up to turn T: their length. */
+static size_t
+upto_turn(const char *a, size_t len, uint64_t t)
+{
+	const char *p = a, *nl, *tab;
+
+	while (p < a + len) {
+		nl = memchr(p, '\n', (size_t)(a + len - p));
+		tab = memchr(p, '\t', (size_t)(nl - p));
+		if (tab != NULL && strtoull(tab + 1, NULL, 10) > t)
+			break;
+		p = nl + 1;
+	}
+	return (size_t)(p - a);
+}
+
+/*
+ * The camp's records: timedice's rest at the session's turn, as the camp
+ * begins (its first line), then turn by turn the hours' records with
+ * timedice's after them.
+ */
+static char *
+camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
+    size_t hlen, size_t *len)
+{
+	char *first = memchr(rest, '\n', rlen), *at, *out, *o;
+	size_t alen, n;
+	uint64_t t;
+
+	first = first ? first + 1 : rest + rlen;
+	at = at_turn(rest, (size_t)(first - rest), s->turn, &alen);
+	out = o = emalloc(alen + rlen + hlen + 1);
+	memcpy(o, at, alen);
+	o += alen;
+	rlen -= (size_t)(first - rest);
+	rest = first;
+	for (t = s->turn + 1; rlen > 0 || hlen > 0; t++) {
+		n = upto_turn(hours, hlen, t);
+		memcpy(o, hours, n);
+		o += n, hours += n, hlen -= n;
+		n = upto_turn(rest, rlen, t);
+		memcpy(o, rest, n);
+		o += n, rest += n, rlen -= n;
+	}
+	free(at);
+	*len = (size_t)(o - out);
+	return out;
+}
+
+/*
+ * delve camp [HOURS | until TIME] [unsafe], and delve rest under travel:
+ * 004's night of camp.  Its hours are travel turns as any other (004: "A travel turn
+ * occurs every hour of in-fiction time"): hazard rolls each hour's threat
+ * and light burns what is lit, as hazard | light | reaction; timedice rests
+ * them, with -p -w when a party is kept (timedice(6) rest: a night of safe
+ * or unsafe rest, its healing, resilience and exhaustion), and its record
+ * says the hours; every clock moves those turns, all or nothing.
+ */
+void
+camp(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char count[32], *party = newfile(s, "party");
+	char *t[16] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
+	char *h[16 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
+	    "-s", s->seed, "-n", count };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
+	    "-s", s->seed, "-" };
+	char **const rest[] = { t }, **const turns[] = { h, l, r };
+	char *rout, *hout, *out;
+	size_t rlen, hlen, len;
+	struct proc_result res;
+	uint64_t start;
+	int i, n = 5;
+
+	if (!travelling(s))
+		errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
+		    "(004); under %s a rest is a turn: delve rest", argv[0],
+		    s->rules ? s->rules : "exploration");
+	if (session_keeps_resilience(s))
+		t[n++] = "-p", t[n++] = party, t[n++] = "-w";
+	t[n++] = "rest";
+	camp_words(argc, argv, t + n);
+	n = 7;
+	if (s->party && hazard_keeps_party(s->rules))
+		h[n++] = "-p", h[n++] = party;
+	n = table_options(s, h, n, 0);
+	h[n++] = "hourly";
+	h[n] = NULL;
+	table_options(s, r, 6, 1);
+	refuse_drift(s);
+	start = start_clock(s);
+	ses_begin(s, 1);
+	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
+		stage_failed(s, &res, "timedice");
+	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
+	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
+		stage_failed(s, &res, turns[res.stage][0]);
+	out = camp_records(s, rout, rlen, hout, hlen, &len);
+	show_then_commit(s, o, out, len, strtoull(count, NULL, 10), 0, start);
+	for (i = 7; h[i] != NULL; i++)
+		if (strcmp(h[i], "-T") == 0)
+			free(h[i + 1]);
+	for (i = 6; r[i] != NULL; i += 2)
+		free(r[i + 1]);
+	free(t[2]), free(h[2]), free(l[2]), free(r[2]);
+	free(out), free(rout), free(hout), free(party);
+}
+
+/*
+ * delve hour [N] [ACTION ...]: N hours (1 to 1000, default 1) of the
+ * session's turns, every clock together: N travel turns under travel
+ * (004: "A travel turn occurs every hour"), six dungeon turns of ten
+ * minutes an hour under the dungeon rules, each with the ACTION (an hour
+ * of rest: 002's rest in the dungeon heals after six rest turns in a row).
+ * The alarm rules (003) count rounds, not hours.
+ */
+void
+hours(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	static char hourly[] = "hourly";
+	char *travel_turn[] = { hourly, NULL };
+	struct opts h = *o;
+	long long n = 1;
+	int i = 1, r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+
+	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
+		i = 2;
+	else if (argc > 1 && strspn(argv[1], "-0123456789") == strlen(argv[1]))
+		errx(EXIT_BAD, "hour: '%s': expected 1 to 1000 hours", argv[1]);
+	if (r >= 0 && hazard_rules[r].alarm)
+		errx(EXIT_BAD, "hour: the alarm rules (003) count rounds, not hours: "
+		    "delve -n COUNT ACTION");
+	if (travelling(s) && argc > i)
+		errx(EXIT_BAD, "hour: %s: under travel an hour is a travel turn, "
+		    "without an action (a night's rest: delve camp)", argv[i]);
+	h.count = travelling(s) ? n : n * CLOCK_HOUR_TURNS;
+	if (travelling(s))
+		turn(s, &h, 1, travel_turn);
+	else
+		turn(s, &h, argc - i, argv + i);
+}
+
+/*
+ * delve edit [party | FILE]: the file of the current generation copied to
+ * a temporary, opened in $EDITOR (else vi), checked by the program that
+ * owns it, and committed as a new generation; refused with that program's
+ * error, the edited copy kept for another try, as crontab -e and visudo do.
+ * The session stays locked while the editor runs.
+ */
+static const char *const edit_files[] = { "party", "hazard", "light",
+	"timedice", "reaction", NULL };
+
+/* The owner's no-op run on FILE: it reads the file as a turn would. */
+static void
+owner_run(const char *name, char *file, char **v)
+{
+	static char *const runs[][4] = {
+		{ "hazard", "-n", "0", NULL }, { "light", "status", NULL, NULL },
+		{ "timedice", "show", NULL, NULL }, { "reaction", "-n", "0", NULL },
+	};
+	int i, k;
+
+	for (k = 0; strcmp(runs[k][0], name) != 0; k++)
+		;
+	v[0] = runs[k][0];
+	v[1] = "-f";
+	v[2] = file;
+	for (i = 1; runs[k][i] != NULL; i++)
+		v[i + 2] = runs[k][i];
+	v[i + 2] = NULL;
+}
+
+/* The party reader on FILE, in a child: 0, or its message in MSG. */
+static int
+party_check(const char *file, char *msg, size_t size)
+{
+	int fd[2], status;
+	size_t got;
+	ssize_t n;
+	pid_t pid;
+	struct party *p;
+
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		err(EXIT_IO, "fork");
+	if (pid == 0) {
+		close(fd[0]);
+		dup2(fd[1], STDERR_FILENO);
+		p = emalloc(sizeof *p);
+		party_load(p, file);
+		_exit(0);
+	}
+	close(fd[1]);
+	for (got = 0; got < size - 1; got += (size_t)n)	/* err(3) writes in parts */
+		if ((n = read(fd[0], msg + got, size - 1 - got)) == 0 ||
+		    (n < 0 && errno != EINTR))
+			break;
+		else if (n < 0)
+			n = 0;
+	msg[got] = '\0';
+	msg[strcspn(msg, "\n")] = '\0';
+	close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "waitpid");
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_IO;
+}
+
+/* The edited copy checked by its owner: 0, or a refusal in MSG. */
+static int
+owner_check(const struct session *s, const char *name, char *file, char *msg,
+    size_t size)
+{
+	char *v[8], **const argvs[] = { v };
+	struct proc_result res;
+	struct turnread t;
+	int null, bad;
+
+	if (strcmp(name, "party") == 0) {
+		bad = party_check(file, msg, size);
+		memmove(msg, msg + (strncmp(msg, "delve: ", 7) == 0 ? 7 : 0),
+		    strlen(msg) + 1);
+		return bad;
+	}
+	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
+		err(EXIT_IO, "/dev/null");
+	owner_run(name, file, v);
+	bad = proc_run(argvs, 1, null, NULL, NULL, &res);
+	close(null);
+	if (bad) {
+		snprintf(msg, size, "%s", res.msg);
+		return res.status ? res.status : EXIT_IO;
+	}
+	t.key = "turn";
+	t.val[0] = '\0';
+	ses_read(file, take_key, &t);
+	if (word_in(name, turn_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
+		snprintf(msg, size, "%s: turn %s, the session at turn %" PRIu64
+		    ": the clocks move together", file, t.val[0] ? t.val : "none",
+		    s->turn);
+		return EXIT_BAD;
+	}
+	return 0;
+}
+
+/* FROM's bytes into the new file TO (O_EXCL), made mode 0444 as a generation's. */
+static void
+copy_bytes(const char *from, int tofd, const char *to)
+{
+	FILE *in = efopen_input(from, "a file");
+	char buf[65536];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (write(tofd, buf, n) != (ssize_t)n)
+			err(EXIT_IO, "%s", to);
+	if (ferror(in))
+		err(EXIT_IO, "%s", from);
+	fclose(in);
+	if (fsync(tofd) != 0 || close(tofd) != 0)
+		err(EXIT_IO, "%s", to);
+}
+
+/* The two files hold the same bytes. */
+static int
+same_file(const char *a, const char *b)
+{
+	FILE *fa = efopen_input(a, "a file"), *fb = efopen_input(b, "a file");
+	int ca, cb;
+
+	do {
+		ca = getc(fa);
+		cb = getc(fb);
+	} while (ca == cb && ca != EOF);
+	fclose(fa);
+	fclose(fb);
+	return ca == cb;
+}
+
+/* $EDITOR (else vi) on FILE, through sh as crontab -e runs it: its status. */
+static int
+run_editor(const char *file)
+{
+	const char *ed = getenv("EDITOR");
+	int status;
+	pid_t pid;
+
+	setenv("DELVE_EDITOR", ed != NULL && *ed != '\0' ? ed : "vi", 1);
+	fflush(stdout);
+	if ((pid = fork()) < 0)
+		err(EXIT_IO, "fork");
+	if (pid == 0) {
+		execl("/bin/sh", "sh", "-c", "exec $DELVE_EDITOR \"$1\"", "sh", file,
+		    (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			err(EXIT_IO, "waitpid");
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* The edited copy into the work directory by rename, then the generation. */
+static void
+edit_commit(struct session *s, const struct opts *o, const char *name,
+    const char *copy)
+{
+	char *work = newfile(s, name), rec[512];
+	uint64_t start = start_clock(s);
+	struct upd *u;
+	FILE *in, *fp;
+	size_t n;
+	int c;
+
+	ses_begin(s, 1);
+	u = upd_open(work, "a state file", 0);
+	fp = upd_begin(u);
+	in = efopen_input(copy, "a file");
+	while ((c = getc(in)) != EOF)
+		putc(c, fp);
+	fclose(in);
+	upd_commit(u, fp);
+	upd_close(u);
+	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tedit\t-\t"
+	    "The %s file is edited by hand (delve edit), checked by %s.\n", s->turn,
+	    name, name, strcmp(name, "party") == 0 ? "the party reader" : name);
+	show_then_commit(s, o, rec, n, 0, 0, start);
+	free(work);
+}
+
+void
+edit(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	const char *name = argc > 1 ? argv[1] : "party";
+	char *gen = ses_genname(s->gen), *cur, copy[1024], msg[2048];
+	const char *tmp = getenv("TMPDIR");
+	int fd, rc, changed;
+
+	if (argc > 2 || word_in(name, edit_files) < 0)
+		errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
+		    "or reaction", argc > 2 ? argv[2] : name);
+	if (strcmp(name, "party") == 0 && !s->party)
+		errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
+		    "FILE)");
+	refuse_drift(s);
+	s->editing = name;	/* changed by hand, it is what the GM edits */
+	ses_refuse_changed(s, name);
+	changed = ses_changed(s, name);
+	cur = ses_path(s, gen, name);
+	snprintf(copy, sizeof copy, "%s/delve-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
+	    name);
+	if ((fd = mkstemp(copy)) < 0)
+		err(EXIT_IO, "%s", copy);
+	copy_bytes(cur, fd, copy);
+	if ((rc = run_editor(copy)) != 0)
+		errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
+		    "kept: %s", rc, copy);
+	if (!changed && same_file(cur, copy)) {
+		unlink(copy);
+		printf("%s: no change\n", name);
+	} else if (owner_check(s, name, copy, msg, sizeof msg) != 0)
+		errx(EXIT_BAD, "edit: %s; your copy is kept: %s", msg, copy);
+	else {
+		edit_commit(s, o, name, copy);
+		unlink(copy);
+	}
+	free(cur);
+	free(gen);
+}

@@ -1,0 +1,318 @@
+/*
+ * delve new: a session directory made, its state files as the programs
+ * make them, committed as the first generation.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "party.h"
+#include "rules.h"
+#include "util.h"
+#include "delve.h"
+
+/*
+ * One program run on a file of .new, its output thrown away; a refusal of
+ * the party's copy names the party file given, PARTY.
+ */
+static void
+setup(struct session *s, char **v, const char *party)
+{
+	char **const argvs[] = { v };
+	struct proc_result res;
+	char *copy = newfile(s, "party"), *at, msg[PROC_MSG_MAX + 1100];
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (null < 0)
+		err(EXIT_IO, "/dev/null");
+	if (proc_run(argvs, 1, null, NULL, NULL, &res)) {
+		if (party != NULL && (at = strstr(res.msg, copy)) != NULL) {
+			snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - res.msg),
+			    res.msg, party, at + strlen(copy));
+			ses_abort(s);
+			errx(res.status ? res.status : EXIT_IO, "%s", msg);
+		}
+		stage_failed(s, &res, NULL);
+	}
+	close(null);
+	free(copy);
+}
+
+/* A file the session keeps a copy of: its party file, its tables. */
+static void
+copy_file(struct session *s, const char *from, const char *name,
+    const char *what)
+{
+	char *to = newfile(s, name), buf[65536];
+	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (ferror(in))
+		err(EXIT_IO, "%s", from);
+	if (fflush(out) != 0 || fsync(fileno(out)) != 0 || fclose(out) != 0)
+		err(EXIT_IO, "%s", to);
+	fclose(in);
+	free(to);
+}
+
+static void
+write_session(struct session *s)
+{
+	char *path = ses_path(s, "", "session");
+	FILE *fp = ses_create(s, "", "session");
+	int i;
+
+	fprintf(fp, "# delve session: see delve(6), FILES\nseed %s\n", s->seed);
+	if (s->rules)
+		fprintf(fp, "rules %s\n", s->rules);
+	if (s->lights)
+		fprintf(fp, "lights %s\n", s->lights);
+	if (s->clock)
+		fprintf(fp, "clock %s\n", s->clock);
+	fprintf(fp, "party %s\n", s->party ? "yes" : "no");
+	for (i = 0; i < s->ntables; i++)
+		fprintf(fp, "table %s %s\n", s->table_key[i], s->table_pick[i]);
+	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
+		err(EXIT_IO, "%s", path);
+	free(path);
+}
+
+/*
+ * The state files as the programs make them, from the session's seed, the
+ * party file PARTY read by those that will keep it.
+ */
+static void
+setup_files(struct session *s, const char *party)
+{
+	char *copy = newfile(s, "party");
+	int i, n, td = s->party && timedice_keeps_party(copy);
+
+	char *h[10 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
+	    "-s", s->seed, "-n", "0" };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
+	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
+	    NULL };
+	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
+	    td ? "-p" : s->clock ? "set" : "show", td ? copy : s->clock,
+	    td ? "-w" : NULL, s->clock ? "set" : "show", s->clock, NULL };
+	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
+	    "0", NULL };
+
+	n = 7;
+	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
+		h[n++] = "-p", h[n++] = newfile(s, "party");
+	n = table_options(s, h, n, 0);	/* hazard checks its keys and tables */
+	setup(s, h, party);
+	for (i = 7; i < n; i += 2)
+		free(h[i + 1]);
+	setup(s, l, party);
+	setup(s, t, party);
+	setup(s, r, party);
+	free(copy);
+	free(h[2]);
+	free(l[2]);
+	free(t[2]);
+	free(r[2]);
+}
+
+static const struct opt new_options[] = {
+	{ 'c', "TIME", "the clock at the start, HH:MM (default 07:00)" },
+	{ 'F', NULL, "replace the session in DIR" },
+	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
+	{ 'T', "KEY=FILE", "roll the table in FILE whenever a result says KEY" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt new_says[] = {
+	{ 'p', NULL, "copy this party file into the session" },
+	{ 'r', NULL, "the rules (default exploration)" },
+	{ 's', NULL, "the session's seed, one word (default from the system)" },
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec new_spec = {
+	prog, SYN_NEW, new_options, 0, .shared = "prs", .says = new_says
+};
+
+static void
+new_option(void *ctx, int letter, char *v)
+{
+	struct newopts *n = ctx;
+
+	switch (letter) {
+	case 'c': n->clock = v; break;
+	case 'F': n->force = 1; break;
+	case 'l': n->lights = v; break;
+	case 'T':
+		if (n->ntables == SES_TABLES_MAX)
+			errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
+		n->tables[n->ntables++] = v;
+		break;
+	}
+}
+
+/* delve new's options, in any order with its DIR, returned. */
+static const char *
+parse_new(struct newopts *n, int argc, char **argv)
+{
+	struct opt_common com;
+
+	argv = opt_parse(&new_spec, &com, &argc, argv, new_option, n);
+	if (argc != 1)
+		opt_usage(&new_spec, NULL);
+	if (*argv[0] == '\0')
+		errx(EXIT_BAD, "new: '': expected the session's directory");
+	n->party = com.party;
+	n->rules = com.rules;
+	n->seed = com.seed;
+	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
+		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
+	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
+		errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
+	return argv[0];
+}
+
+/*
+ * -T KEY=FILE[#HEADING]: the table is copied into the session as table.KEY
+ * and the session file says "table KEY HEADING" ("-" for none), so a turn
+ * passes -T KEY=STATE/table.KEY[#HEADING] on to hazard, or to reaction for
+ * its distance and activity tables.  The programs check the key and the
+ * table when the session's files are made.
+ */
+/* A table's key: lower-case letters and hyphens, as the records' keys. */
+static int
+key_ok(const char *k)
+{
+	size_t n = strspn(k, "abcdefghijklmnopqrstuvwxyz-");
+
+	return n > 0 && n <= 32 && k[n] == '\0';
+}
+
+/*
+ * The user's table FILE[#HEADING] read as the programs will read it: a
+ * table that does not load is refused naming the user's file and line,
+ * not the session's copy (delving(7) TABLE FILES).
+ */
+static void
+table_loads(const char *key, const char *file)
+{
+	struct tbl_on on;
+
+	tbl_on_load(&on, key, file);
+	tbl_on_free(&on);
+}
+
+/* Each -T KEY=FILE[#HEADING] split and checked before anything is made. */
+void
+check_tables(struct newopts *n)
+{
+	char *arg;
+	int i;
+
+	for (i = 0; i < n->ntables; i++) {
+		arg = n->tables[i];
+		if ((n->files[i] = tbl_on_split(arg)) == NULL)
+			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE", arg);
+		if (!key_ok(arg))
+			errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
+			    arg);
+		table_loads(arg, n->files[i]);
+		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
+			*n->picks[i]++ = '\0';
+		fclose(efopen_input(n->files[i], "a table file"));
+	}
+}
+
+void
+copy_tables(struct session *s, const struct newopts *n)
+{
+	char name[64];
+	int i;
+
+	for (i = 0; i < n->ntables; i++) {
+		snprintf(name, sizeof name, "table.%s", n->tables[i]);
+		copy_file(s, n->files[i], name, "a table file");
+		s->table_key[s->ntables] = estrdup(n->tables[i]);
+		s->table_pick[s->ntables++] = estrdup(n->picks[i] != NULL &&
+		    *n->picks[i] != '\0' ? n->picks[i] : "-");
+	}
+}
+
+/* The party file read as every program reads it: refused now, FILE:LINE, if they would. */
+static void
+check_party(const char *path)
+{
+	struct party *p = emalloc(sizeof *p);
+
+	party_load(p, path);
+	free(p);
+}
+
+/* A directory delve new made, taken away again when the session failed. */
+static const char *made_dir;
+
+static void
+unmake_dir(void)
+{
+	if (made_dir != NULL)
+		rmdir(made_dir);
+}
+
+/*
+ * The new session is made in .new.PID first: only when every program has
+ * made its file is a session that -F replaces taken away.
+ */
+void
+new_session(int argc, char **argv)
+{
+	struct newopts n = { 0 };
+	struct session s;
+	char seed[U64_DIGITS + 1];
+	const char *dir;
+	int replace = 0;
+
+	dir = parse_new(&n, argc, argv);
+	if (n.party != NULL)
+		check_party(n.party);
+	check_tables(&n);
+	if (access(dir, F_OK) != 0 && errno == ENOENT) {
+		made_dir = dir;
+		atexit(unmake_dir);
+	}
+	ses_lock(&s, dir, 1);
+	if (!ses_empty(&s) && ses_unfinished(&s))
+		ses_wipe(&s);	/* a new cut short: taken over */
+	else if (!ses_empty(&s)) {
+		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
+			errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
+			    "not a session, left alone" : "give -F to replace the session");
+		replace = 1;
+	}
+	if (n.seed == NULL)
+		snprintf(seed, sizeof seed, "%" PRIu64, rng_entropy());
+	s.seed = estrdup(n.seed ? n.seed : seed);
+	s.rules = n.rules ? estrdup(n.rules) : NULL;
+	s.lights = n.lights ? estrdup(n.lights) : NULL;
+	s.clock = n.clock ? estrdup(n.clock) : NULL;
+	s.party = n.party != NULL;
+	session_env(&s);
+	ses_begin(&s, 0);
+	if (n.party != NULL)
+		copy_file(&s, n.party, "party", "a party file");
+	copy_tables(&s, &n);
+	setup_files(&s, n.party);
+	if (replace)
+		ses_wipe(&s);
+	write_session(&s);
+	s.gen = (unsigned long)-1;
+	ses_commit(&s, "", 0, 0, 0);
+	made_dir = NULL;
+	ses_close(&s);
+}

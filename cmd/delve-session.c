@@ -1,0 +1,303 @@
+/*
+ * delve: what the commands share (delve.h): the session's files read for
+ * a keyword, the turn the files agree on, the programs' words on the
+ * files of the work directory, a failed stage said, and a command's
+ * records shown then committed (DESIGN, Sessions).
+ */
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "layout.h"
+#include "party.h"
+#include "util.h"
+#include "delve.h"
+
+/* The state files a turn keeps in step, each counting the turns. */
+const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
+
+void
+out_done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_IO, "stdout");
+}
+
+/* --- the session's files ---------------------------------------------- */
+
+int
+take_key(void *arg, char **w, int nw, const char *path, unsigned long ln)
+{
+	struct turnread *t = arg;
+
+	(void)path;
+	(void)ln;
+	if (nw == 2 && strcmp(w[0], t->key) == 0)
+		snprintf(t->val, sizeof t->val, "%s", w[1]);
+	return 0;
+}
+
+/* A keyword's value in a file of the current generation, "" if none. */
+const char *
+value(const struct session *s, const char *file, const char *key,
+    struct turnread *t)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
+
+	t->key = key;
+	t->val[0] = '\0';
+	ses_read(path, take_key, t);
+	free(path);
+	free(gen);
+	return t->val;
+}
+
+/* The clock before a command: timedice's day and time, as turns. */
+uint64_t
+start_clock(const struct session *s)
+{
+	struct turnread day, time;
+	uint64_t into = 0;
+	long long d = 1;
+
+	value(s, "timedice", "day", &day);
+	value(s, "timedice", "time", &time);
+	strtonum_ok(day.val, 1, CLOCK_DAY_MAX, &d);
+	if (clock_parse(time.val, &into) != NULL)
+		into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): a new clock, 07:00 */
+	return (uint64_t)(d - 1) * CLOCK_DAY + into;
+}
+
+/* The first state file whose turn is not the session's, or NULL. */
+static const char *
+disagreeing(const struct session *s, char *turn, size_t size)
+{
+	struct turnread t;
+	int i;
+
+	for (i = 0; turn_files[i] != NULL; i++) {
+		value(s, turn_files[i], "turn", &t);
+		if (strtoull(t.val, NULL, 10) != s->turn || t.val[0] == '\0') {
+			snprintf(turn, size, "%s", t.val[0] ? t.val : "none");
+			return turn_files[i];
+		}
+	}
+	return NULL;
+}
+
+void
+refuse_drift(const struct session *s)
+{
+	const char *f;
+	char turn[64];
+
+	if ((f = disagreeing(s, turn, sizeof turn)) != NULL)
+		errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
+		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
+}
+
+/* The environment the programs see: the session's rules, nothing else. */
+void
+session_env(const struct session *s)
+{
+	unsetenv("DELVING_SEED");
+	unsetenv("DELVING_PARTY");
+	if (s->rules != NULL)
+		setenv("DELVING_RULES", s->rules, 1);
+	else
+		unsetenv("DELVING_RULES");
+}
+
+/*
+ * A failed stage: one line naming it and its file (the stage's state file
+ * FILE when its message names none), the session unchanged.
+ */
+void
+stage_failed(struct session *s, const struct proc_result *r, const char *file)
+{
+	char from[512], msg[PROC_MSG_MAX + 64], *at;
+	int status = r->status;
+
+	ses_abort(s);
+	snprintf(from, sizeof from, "%s/%s/", s->dir, s->newdir);
+	snprintf(msg, sizeof msg, "%s", r->msg);
+	if ((at = strstr(msg, from)) != NULL) {
+		char tail[PROC_MSG_MAX + 64];
+
+		snprintf(tail, sizeof tail, "%s", at + strlen(from));
+		snprintf(at, sizeof msg - (size_t)(at - msg), "%s/state/%s", s->dir,
+		    tail);
+	} else if (file != NULL)
+		errx(status ? status : EXIT_IO, "%s (%s/state/%s); the session is as "
+		    "it was", msg, s->dir, file);
+	errx(status ? status : EXIT_IO, "%s; the session is as it was", msg);
+}
+
+/* --- commands ---------------------------------------------------------- */
+
+char *
+newfile(const struct session *s, const char *name)
+{
+	return ses_path(s, s->newdir, name);
+}
+
+/*
+ * The session's tables as -T KEY=FILE words from v[n] on, NULL-terminated:
+ * reaction's own (distance, activity) when for_reaction, else hazard's.
+ */
+int
+table_options(const struct session *s, char **v, int n, int for_reaction)
+{
+	static const char *const reaction_keys[] = { "distance", "activity", NULL };
+	char name[64], *path, *arg;
+	size_t size;
+	int i;
+
+	for (i = 0; i < s->ntables; i++) {
+		if ((word_in(s->table_key[i], reaction_keys) >= 0) != for_reaction)
+			continue;
+		snprintf(name, sizeof name, "table.%s", s->table_key[i]);
+		path = newfile(s, name);
+		size = strlen(s->table_key[i]) + strlen(path) + strlen(s->table_pick[i]) + 3;
+		arg = emalloc(size);
+		snprintf(arg, size, "%s=%s%s%s", s->table_key[i], path,
+		    strcmp(s->table_pick[i], "-") == 0 ? "" : "#",
+		    strcmp(s->table_pick[i], "-") == 0 ? "" : s->table_pick[i]);
+		free(path);
+		v[n++] = "-T";
+		v[n++] = arg;
+	}
+	v[n] = NULL;
+	return n;
+}
+
+/* hazard takes -p under rules that keep characters (hazard(6)). */
+int
+hazard_keeps_party(const char *rules)
+{
+	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+
+	return r >= 0 && (hazard_rules[r].party || hazard_rules[r].alarm);
+}
+
+/*
+ * timedice takes -p -w when the party file PATH gives a character
+ * resilience= (004): the hours beyond it and the afflictions' stages then
+ * change the characters.
+ */
+int
+timedice_keeps_party(const char *path)
+{
+	struct party *p;
+	int i, found = 0;
+
+	if (access(path, F_OK) != 0)
+		return 0;	/* the stage that reads it says so */
+	p = emalloc(sizeof *p);
+	party_load(p, path);
+	for (i = 0; i < p->n; i++)
+		found |= (p->m[i].has & 1u << PK_RESILIENCE) != 0;
+	free(p);
+	return found;
+}
+
+/* timedice_keeps_party of the current generation's party file. */
+int
+session_keeps_resilience(const struct session *s)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, "party");
+	int keeps = s->party && timedice_keeps_party(path);
+
+	free(path);
+	free(gen);
+	return keeps;
+}
+
+/* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */
+char *
+at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
+{
+	const char *s, *nl, *tab, *tab2;
+	size_t lines = 0;
+	char *out, *o;
+
+	for (s = in; (s = memchr(s, '\n', (size_t)(in + len - s))) != NULL; s++)
+		lines++;
+	out = o = emalloc(len + lines * U64_DIGITS + 1);	/* a turn a line */
+
+	for (s = in; s < in + len; s = nl + 1) {
+		nl = memchr(s, '\n', (size_t)(in + len - s));
+		tab = memchr(s, '\t', (size_t)(nl - s));
+		tab2 = tab ? memchr(tab + 1, '\t', (size_t)(nl - tab - 1)) : NULL;
+		if (tab2 == NULL || rec_prog_of(s, (size_t)(tab - s)) < 0) {
+			memcpy(o, s, (size_t)(nl - s + 1));
+			o += nl - s + 1;
+			continue;
+		}
+		o += sprintf(o, "%.*s\t%" PRIu64, (int)(tab - s), s, turn);
+		memcpy(o, tab2, (size_t)(nl - tab2 + 1));
+		o += nl - tab2 + 1;
+	}
+	*outlen = (size_t)(o - out);
+	return out;
+}
+
+/* A session whose work directory the output's failure leaves: taken away. */
+static struct session *showing;
+
+static void
+abandon_showing(void)
+{
+	if (showing != NULL)
+		ses_abort(showing);
+}
+
+/*
+ * The records shown and stdout flushed, then the commit: an output error
+ * (stdio's, or the JSON writer's exit) leaves the session as it was
+ * (DESIGN, Sessions).
+ */
+void
+show_then_commit(struct session *s, const struct opts *o, const char *rec,
+    size_t len, uint64_t turns, int is_call, uint64_t start)
+{
+	char *copy = emalloc(len + 1);
+	uint64_t prev = s->turn;
+
+	memcpy(copy, rec, len);
+	showing = s;
+	atexit(abandon_showing);
+	view_records(copy, len, o->form, start, prev);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_IO, "stdout");
+	showing = NULL;
+	ses_commit(s, rec, len, turns, is_call);
+	free(copy);
+}
+
+/*
+ * One program's run v at the session's turn, all or nothing, its records
+ * logged and shown; a call (roll ...) may fail its check (exit 1) and is
+ * counted for the next call's dice.
+ */
+void
+one_command(struct session *s, const struct opts *o, char **v, int is_call,
+    struct proc_result *res)
+{
+	char **const argvs[] = { v };
+	size_t len, reclen;
+	char *out, *rec;
+
+	ses_begin(s, 1);
+	if (proc_run(argvs, 1, -1, &out, &len, res) &&
+	    !(is_call && res->status == EXIT_FAILED))
+		stage_failed(s, res, NULL);
+	rec = at_turn(out, len, s->turn, &reclen);
+	show_then_commit(s, o, rec, reclen, 0, is_call, start_clock(s));
+	free(rec);
+	free(out);
+}

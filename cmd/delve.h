@@ -1,0 +1,109 @@
+/*
+ * delve.h: what the files of delve(6) share (cmd/delve.c the driver and
+ * its command table, cmd/delve-*.c a job each); private to delve.
+ */
+#ifndef DELVING_DELVE_H
+#define DELVING_DELVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proc.h"
+#include "session.h"
+#include "opt.h"
+#include "view.h"
+
+struct opts {
+	OPT_COMMON;		/* -jn */
+	const char *dir;
+	enum view_form form;
+};
+
+extern const char prog[];
+
+/* The state files a turn keeps in step, each counting the turns. */
+extern const char *const turn_files[];
+
+/* The SYNOPSIS, a form a line: -h has them all, a usage error its own. */
+#define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
+#define SYN_NEW		"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] " \
+			    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR"
+#define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
+#define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
+			    "return [ARG ...]"
+#define SYN_AFFLICT	"delve [-jR] [-C DIR] infect NAME SOURCE LENGTH " \
+			    "[KEY=VALUE ...] | cure NAME SOURCE"
+#define SYN_GM		"delve [-jR] [-C DIR] damage | heal NAME N|DICE | " \
+			    "set NAME KEY=VALUE ... | join NAME [KEY=VALUE ...] | " \
+			    "leave NAME"
+#define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
+			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
+			    "edit [party | FILE]"
+#define SYN_BATCH	"delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] " \
+			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
+
+/* A keyword of a state file, read by value(). */
+struct turnread {
+	const char *key;
+	char	 val[64];
+};
+
+/* delve new's options, its -T tables checked and copied by batch too. */
+struct newopts {
+	const char *seed, *rules, *lights, *clock, *party;
+	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
+	char	*files[SES_TABLES_MAX];		/* FILE */
+	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	int	 ntables;
+	int	 force;
+};
+
+/* cmd/delve-session.c: the session, for every command */
+void	 out_done(void);
+int	 take_key(void *arg, char **w, int nw, const char *path, unsigned long ln);
+const char	*value(const struct session *s, const char *file, const char *key,
+	    struct turnread *t);
+uint64_t	 start_clock(const struct session *s);
+void	 refuse_drift(const struct session *s);
+void	 session_env(const struct session *s);
+void	 stage_failed(struct session *s, const struct proc_result *r,
+	    const char *file);
+char	*newfile(const struct session *s, const char *name);
+int	 table_options(const struct session *s, char **v, int n, int for_reaction);
+int	 hazard_keeps_party(const char *rules);
+int	 timedice_keeps_party(const char *path);
+int	 session_keeps_resilience(const struct session *s);
+char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
+void	 show_then_commit(struct session *s, const struct opts *o,
+	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);
+void	 one_command(struct session *s, const struct opts *o, char **v,
+	    int is_call, struct proc_result *res);
+
+/* cmd/delve-turn.c: turns and calls */
+void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
+void	 call_seed(const struct session *s, char *seed, size_t size);
+void	 call(struct session *s, const struct opts *o, int argc, char **argv);
+void	 afflict(struct session *s, const struct opts *o, int argc, char **argv);
+
+/* cmd/delve-gm.c: the GM's commands */
+int	 travelling(const struct session *s);
+void	 party_act(struct session *s, const struct opts *o, int argc, char **argv);
+void	 light_act(struct session *s, const struct opts *o, int argc, char **argv);
+void	 camp(struct session *s, const struct opts *o, int argc, char **argv);
+void	 hours(struct session *s, const struct opts *o, int argc, char **argv);
+void	 edit(struct session *s, const struct opts *o, int argc, char **argv);
+
+/* cmd/delve-view.c: the views */
+void	 show_log(struct session *s, const struct opts *o);
+int	 check(const struct session *s);
+void	 status(const struct session *s);
+
+/* cmd/delve-new.c: delve new */
+void	 check_tables(struct newopts *n);
+void	 copy_tables(struct session *s, const struct newopts *n);
+void	 new_session(int argc, char **argv);
+
+/* cmd/delve-batch.c: delve batch */
+int	 batch(int argc, char **argv);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * characters: the rules that change a character between turns: 000's CON
+ * saves and Fatigue, 001's fatigue damage, 002's tired and exhausted, and
+ * the rests that heal (the party file holds the numbers: party.h).
+ */
+#ifndef DELVING_CHARACTERS_H
+#define DELVING_CHARACTERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "check.h"
+#include "party.h"
+
+/* 002: what a turn without rest does to a character's condition */
+enum chars_tiring { CT_STAYS_EXHAUSTED, CT_EXHAUSTED, CT_TIRED };
+
+long	 chars_gain_fatigue(struct member *m);
+long	 chars_con_save(struct rolled *k, struct rng *r, struct member *m,
+	     const struct check_env *env, int gain);
+long	 chars_fatigue_damage(struct member *m, long damage);
+enum chars_tiring chars_tire(struct member *m);
+
+/* 004: what a rest does to a character's exhaustion */
+enum chars_rested { CR_NOT_EXHAUSTED, CR_CURED, CR_STAYS_EXHAUSTED };
+
+long	 chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
+	     char *says, size_t size);
+long	 chars_heal_night(struct member *m, uint64_t hours, int unsafe);
+enum chars_rested chars_rest_exhaustion(struct member *m, uint64_t hours,
+	     int unsafe);
+
+#endif
