@@ -351,7 +351,7 @@ static void
 once(struct reading *r, int bit, char **w, const char *path, unsigned long ln)
 {
 	if (r->seen & 1u << bit)
-		errx(EXIT_BAD, "%s:%lu: %s: given twice", path, ln, w[0]);
+		bad_at(path, ln, "%s: given twice", w[0]);
 	r->seen |= 1u << bit;
 }
 
@@ -362,11 +362,10 @@ session_table(struct session *s, char **w, int nw, const char *path,
 	int i;
 
 	if (nw < 3 || s->ntables == SES_TABLES_MAX)
-		errx(EXIT_BAD, "%s:%lu: table: expected a key and a heading or -",
-		    path, ln);
+		bad_at(path, ln, "table: expected a key and a heading or -");
 	for (i = 0; i < s->ntables; i++)
 		if (strcmp(s->table_key[i], w[1]) == 0)
-			errx(EXIT_BAD, "%s:%lu: table %s: given twice", path, ln, w[1]);
+			bad_at(path, ln, "table %s: given twice", w[1]);
 	s->table_key[s->ntables] = estrdup(w[1]);
 	s->table_pick[s->ntables++] = words_joined(w + 2, nw - 2);
 }
@@ -389,14 +388,14 @@ session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 		return 1;
 	once(r, k, w, path, ln);
 	if (nw != 2)
-		errx(EXIT_BAD, "%s:%lu: %s: expected one value", path, ln, w[0]);
+		bad_at(path, ln, "%s: expected one value", w[0]);
 	if (slots[k] == NULL && word_in(w[1], yes_no) < 0)
-		errx(EXIT_BAD, "%s:%lu: party: '%s': expected yes or no", path, ln,
+		bad_at(path, ln, "party: '%s': expected yes or no",
 		    w[1]);
 	if (slots[k] == NULL)
 		s->party = word_in(w[1], yes_no);
 	else if (slots[k] == &s->rules && word_in(w[1], rules_names) < 0)
-		errx(EXIT_BAD, "%s:%lu: rules: '%s': not a rules name", path, ln,
+		bad_at(path, ln, "rules: '%s': not a rules name",
 		    w[1]);
 	else
 		*slots[k] = estrdup(w[1]);
@@ -421,11 +420,10 @@ sum_line(struct session *s, char **w, int nw, const char *path,
 	if (nw != 3 || strlen(w[2]) != 16 || strspn(w[2], "0123456789abcdef") !=
 	    16 || strchr(w[1], '/') != NULL || w[1][0] == '.' ||
 	    s->nsums == SES_SUMS_MAX)
-		errx(EXIT_BAD, "%s:%lu: sum: expected a file and 16 hex digits",
-		    path, ln);
+		bad_at(path, ln, "sum: expected a file and 16 hex digits");
 	for (i = 0; i < s->nsums; i++)
 		if (strcmp(s->sum_name[i], w[1]) == 0)
-			errx(EXIT_BAD, "%s:%lu: sum %s: given twice", path, ln, w[1]);
+			bad_at(path, ln, "sum %s: given twice", w[1]);
 	s->sum_name[s->nsums] = estrdup(w[1]);
 	s->sum[s->nsums++] = strtoull(w[2], &end, 16);
 }
@@ -453,7 +451,7 @@ info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 		return 1;
 	once(r, k, w, path, ln);
 	if (nw != 2 || strtonum_ok(w[1], 0, COUNT_MAX, &v) != 0)
-		errx(EXIT_BAD, "%s:%lu: %s: expected a whole number", path, ln, w[0]);
+		bad_at(path, ln, "%s: expected a whole number", w[0]);
 	if (k == 0)
 		r->turn = (uint64_t)v;
 	else if (k == 1)

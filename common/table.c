@@ -92,8 +92,8 @@ static void
 bad(const struct loader *ld, const char *why, const char *what)
 {
 	if (what != NULL)
-		errx(EXIT_BAD, "%s:%lu: %s: %s", ld->path, ld->lineno, what, why);
-	errx(EXIT_BAD, "%s:%lu: %s", ld->path, ld->lineno, why);
+		bad_at(ld->path, ld->lineno, "%s: %s", what, why);
+	bad_at(ld->path, ld->lineno, "%s", why);
 }
 
 static char *
@@ -671,14 +671,14 @@ check_cover(struct loader *ld)
 			lo = s[i].r.lo;
 			free(s);
 			if (lo > next)
-				errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
-			errx(EXIT_BAD, "%s:%lu: rows overlap at %ld", ld->path, ld->lineno, lo);
+				bad_at(ld->path, ld->lineno, "no row for %ld", next);
+			bad_at(ld->path, ld->lineno, "rows overlap at %ld", lo);
 		}
 		next = next_total(t, s[i].r.hi);
 	}
 	free(s);
 	if (next <= max)
-		errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
+		bad_at(ld->path, ld->lineno, "no row for %ld", next);
 }
 
 /* No die given: 1dMAX of the ranges. */
