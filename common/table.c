@@ -763,3 +763,44 @@ tbl_free(struct tbl *t)
 	free(t->own);
 	t->own = NULL;
 }
+
+/*
+ * -T KEY=FILE, the tables a program adds to a result: the FILE, KEY ended
+ * in place; NULL when arg is not KEY=FILE.
+ */
+char *
+tbl_on_split(char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		return NULL;
+	*eq = '\0';
+	return eq + 1;
+}
+
+void
+tbl_on_load(struct tbl_on *on, const char *key, const char *file)
+{
+	on->key = key;
+	tbl_load(&on->t, file);
+	on->plan = tbl_plan(&on->t);
+}
+
+const struct tbl_on *
+tbl_on_find(const struct tbl_on *on, int n, const char *key)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(on[i].key, key) == 0)
+			return &on[i];
+	return NULL;
+}
+
+void
+tbl_on_free(struct tbl_on *on)
+{
+	tbl_plan_free(on->plan);
+	tbl_free(&on->t);
+}
