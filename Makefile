@@ -44,6 +44,8 @@ MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 
+# common/ is layered one way, lowest first, in common/LAYERS (STYLE.md
+# habit 2); tests/layers.sh fails on a circle or an arrow that runs up.
 HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common/check.h common/clock.h common/dice.h common/expr.h common/gm.h common/lamp.h common/odds.h common/opt.h \
 	common/pace.h common/party.h common/proc.h common/record.h common/rectbl.h \
 	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \

@@ -30,12 +30,11 @@ out_done(void)
 /* --- the session's files ---------------------------------------------- */
 
 int
-take_key(void *arg, char **w, int nw, const char *path, unsigned long ln)
+take_key(void *arg, char **w, int nw, const struct kwf *f)
 {
 	struct turnread *t = arg;
 
-	(void)path;
-	(void)ln;
+	(void)f;
 	if (nw == 2 && strcmp(w[0], t->key) == 0)
 		snprintf(t->val, sizeof t->val, "%s", w[1]);
 	return 0;

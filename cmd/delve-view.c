@@ -152,7 +152,7 @@ show_spent(const struct show *sh)
 }
 
 static int
-show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
+show_line(void *arg, char **w, int nw, const struct kwf *f)
 {
 	static const char *const hidden[] = { "seed", "rng", "rules", "turn",
 	    "day", "time", NULL };
@@ -160,8 +160,7 @@ show_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 	size_t len = strlen(sh->pairs);
 	int i;
 
-	(void)path;
-	(void)ln;
+	(void)f;
 	if (word_in(w[0], hidden) >= 0)
 		return 0;
 	if (nw == 2) {

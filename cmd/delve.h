@@ -60,7 +60,7 @@ struct newopts {
 
 /* cmd/delve-session.c: the session, for every command */
 void	 out_done(void);
-int	 take_key(void *arg, char **w, int nw, const char *path, unsigned long ln);
+int	 take_key(void *arg, char **w, int nw, const struct kwf *f);
 const char	*value(const struct session *s, const char *file, const char *key,
 	    struct turnread *t);
 uint64_t	 start_clock(const struct session *s);

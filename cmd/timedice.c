@@ -1020,8 +1020,7 @@ check_affliction(struct run *run, int file)
 	if (m == NULL)
 		errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, run->party.path);
 	if ((lacks = afflict_lacks(a, m)) != NULL)
-		errx(EXIT_BAD, "%s:%lu: %s has no %s=", run->party.path,
-		    m->lineno, m->name, lacks);
+		bad_at(run->party.path, m->lineno, "%s has no %s=", m->name, lacks);
 	if (i >= 0)
 		errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
 		    cmd, a->name, a->source, run->s.aff->a[i].stage);
@@ -1059,9 +1058,9 @@ dungeon_rest(struct run *run, long long count)
 	for (i = 0; i < run->party.n; i++)
 		if ((run->party.m[i].has & 1u << PK_HP) &&
 		    !(run->party.m[i].has & 1u << PK_STR))
-			errx(EXIT_BAD, "%s:%lu: %s has no str= (002: a rest in "
-			    "the dungeon heals 1d8 + str bonus)", run->party.path,
-			    run->party.m[i].lineno, run->party.m[i].name);
+			bad_at(run->party.path, run->party.m[i].lineno,
+			    "%s has no str= (002: a rest in the dungeon heals "
+			    "1d8 + str bonus)", run->party.m[i].name);
 }
 
 struct opts {

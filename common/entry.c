@@ -1,8 +1,9 @@
 /*
  * entry: a table's rows as they are printed (delving(7) TABLE FILES): the
  * dice expressions written in a row rolled after the row's own roll, in
- * order, their totals in their place; a row's key; the tables that -T
- * KEY=FILE adds to a result, spelt the same in every program.
+ * order, their totals in their place; a row's key.  (The tables that -T
+ * KEY=FILE adds to a result are table.c's, which calls this file, never
+ * the other way.)
  */
 #include <ctype.h>
 #include <err.h>
@@ -330,44 +331,6 @@ tbl_plan_free(struct tbl_plan *p)
 	free(p->pc);
 	free(p->n);
 	free(p);
-}
-
-/* KEY=FILE: the FILE, KEY ended in place; NULL when arg is not KEY=FILE. */
-char *
-tbl_on_split(char *arg)
-{
-	char *eq = strchr(arg, '=');
-
-	if (eq == NULL || eq == arg || eq[1] == '\0')
-		return NULL;
-	*eq = '\0';
-	return eq + 1;
-}
-
-void
-tbl_on_load(struct tbl_on *on, const char *key, const char *file)
-{
-	on->key = key;
-	tbl_load(&on->t, file);
-	on->plan = tbl_plan(&on->t);
-}
-
-const struct tbl_on *
-tbl_on_find(const struct tbl_on *on, int n, const char *key)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(on[i].key, key) == 0)
-			return &on[i];
-	return NULL;
-}
-
-void
-tbl_on_free(struct tbl_on *on)
-{
-	tbl_plan_free(on->plan);
-	tbl_free(&on->t);
 }
 
 /*

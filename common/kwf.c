@@ -146,17 +146,8 @@ struct kwf *
 kwf_read(const char *path, const char *what)
 {
 	struct kwf *f = kwf_new(path, what);
-	struct stat sb;
-	int fd;
+	int fd = eopen_input(path, what);
 
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(open_status(errno), "%s", path);
-	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", path);
-	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", path);
-	if (sb.st_size > KWF_SIZE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
 	slurp(f, fd);
 	close(fd);
 	return f;
@@ -202,7 +193,7 @@ kwf_bad(const struct kwf *f, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	errx(EXIT_BAD, "%s:%lu: %s", f->path, kwf_lineno(f), why);
+	bad_at(f->path, kwf_lineno(f), "%s", why);
 }
 
 /* The next line as text, checked: at most max bytes of UTF-8; NULL at end. */

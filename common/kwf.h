@@ -27,7 +27,7 @@ int	 kwf_next(struct kwf *f, char **w);
 char	*kwf_text(struct kwf *f, size_t max);
 unsigned long kwf_lineno(const struct kwf *f);
 const char *kwf_path(const struct kwf *f);
-void	 kwf_bad(const struct kwf *f, const char *fmt, ...);
+_Noreturn void kwf_bad(const struct kwf *f, const char *fmt, ...);
 long long kwf_num(const struct kwf *f, const char *s, long long lo,
 	     long long hi);
 int	 kwf_stream(const struct kwf *f, char **w, int nw, struct stream *st);

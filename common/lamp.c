@@ -124,25 +124,23 @@ lamp_check(const struct lamp *l, const char *path)
 		src = &l->src[i];
 		life = l->lr->kind[src->kind].life;
 		if (life == 0)
-			errx(EXIT_BAD, "%s:%lu: a %s is not a light source of the "
-			    "%s rules", path, src->lineno, light_kinds[src->kind],
-			    rules);
+			bad_at(path, src->lineno, "a %s is not a light source of the "
+			    "%s rules", light_kinds[src->kind], rules);
 		if (src->left != 0 && (life > 0 ? src->left < 0 :
 		    src->left != life))
-			errx(EXIT_BAD, "%s:%lu: %s: its LEFT does not fit the %s "
-			    "rules (%s)", path, src->lineno, src->name, rules,
+			bad_at(path, src->lineno, "%s: its LEFT does not fit the %s "
+			    "rules (%s)", src->name, rules,
 			    life > 0 ? "turns" : life == LIFE_NONE ? "-" : "dN");
 		if (life > 0 && src->left > life)
-			errx(EXIT_BAD, "%s:%lu: %s: %ld turns left, more than a "
-			    "%s burns under the %s rules (%ld)", path,
-			    src->lineno, src->name, src->left,
-			    light_kinds[src->kind], rules, life);
+			bad_at(path, src->lineno, "%s: %ld turns left, more than a "
+			    "%s burns under the %s rules (%ld)", src->name,
+			    src->left, light_kinds[src->kind], rules, life);
 		if (src->dimmed && l->rules != R_DUNGEONTURN)
-			errx(EXIT_BAD, "%s:%lu: %s: only the dungeonturn rules "
-			    "dim a source", path, src->lineno, src->name);
+			bad_at(path, src->lineno, "%s: only the dungeonturn rules "
+			    "dim a source", src->name);
 		if (src->lit > l->turn)
-			errx(EXIT_BAD, "%s:%lu: %s: lit after the turn count",
-			    path, src->lineno, src->name);
+			bad_at(path, src->lineno, "%s: lit after the turn count",
+			    src->name);
 	}
 }
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "record.h"
+#include "out.h"
 #include "util.h"
 
 #define PIPE_SIZE (1 << 20)	/* Linux's pipe-max-size for all users */
@@ -20,9 +20,8 @@ static struct {
 } kept;
 
 void
-out_init(const char *prog, int unbuffered)
+out_open(int unbuffered)
 {
-	rec_prog_name(prog);
 	outbuf.unbuffered = unbuffered;
 #ifdef F_SETPIPE_SZ
 	/*

@@ -19,7 +19,7 @@ struct out_buf {
 };
 extern struct out_buf outbuf;	/* the one output, stdout */
 
-void	 out_init(const char *prog, int unbuffered);
+void	 out_open(int unbuffered);
 void	 out_spill(const char *s, size_t n);
 void	 out_bytes(const char *s, size_t n);
 void	 out_str(const char *s);

@@ -57,7 +57,7 @@ bad(const struct party *p, unsigned long lineno, const char *fmt, const char *ar
 	char why[640];
 
 	snprintf(why, sizeof why, fmt, arg);
-	errx(EXIT_BAD, "%s:%lu: %s", p->path, lineno, why);
+	bad_at(p->path, lineno, "%s", why);
 }
 
 /* The keys, as a refusal lists them: "str dex ... dexterity". */
@@ -227,8 +227,8 @@ party_need(const struct party *p, enum party_key k)
 
 	for (i = 0; i < p->n; i++)
 		if (!(p->m[i].has & 1u << k))
-			errx(EXIT_BAD, "%s:%lu: %s has no %s=", p->path,
-			    p->m[i].lineno, p->m[i].name, party_keys[k]);
+			bad_at(p->path, p->m[i].lineno, "%s has no %s=",
+			    p->m[i].name, party_keys[k]);
 }
 
 /* NAME:MOD, MOD the key k's value. */

@@ -6,24 +6,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rules.h"
+
 #define PARTY_MAX 64
 #define PARTY_NAME_MAX 32
 #define PARTY_LINE_MAX 4096	/* bytes a character's line holds (delving(7)) */
 #define PARTY_KEY_MAX 32	/* bytes a key holds, a GM's own keys too */
-
-enum party_key {
-	PK_STR, PK_DEX, PK_CON, PK_INT, PK_WIS, PK_CHA,
-	PK_BEST, PK_HP, PK_SPEED, PK_LOAD, PK_RESILIENCE,
-	PK_STRENGTH,		/* 004: the STR score, for load */
-	PK_FATIGUE,		/* 000: Fatigue gained */
-	PK_EXHAUSTED,		/* 002, 004: 1 exhausted, 0 not */
-	PK_TIRED,		/* 002: 1 tired, 0 not */
-	PK_LEVEL,		/* 004: healing per night of safe rest */
-	PK_HPMAX,		/* the most hp= healing brings */
-	PK_INTELLIGENCE,	/* 004: the INT score, for corruption's damage */
-	PK_DEXTERITY,		/* 004: the DEX score, for initiative */
-	PK_NKEYS
-};
 
 struct member {
 	char	 name[PARTY_NAME_MAX + 1];

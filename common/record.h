@@ -19,6 +19,7 @@
  * field after the turn in the layout's order, then rec_end; a line that is
  * no record (rec_line) has all of its fields.
  */
+void	 out_init(const char *prog, int unbuffered);
 void	 rec_prog_name(const char *prog);
 void	 rec_json(int on);
 void	 rec_spell(int json);

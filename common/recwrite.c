@@ -40,6 +40,14 @@ rec_prog_name(const char *prog)
 	w.last = UINT64_MAX;
 }
 
+/* Standard output opened for PROG's records (-u: UNBUFFERED). */
+void
+out_init(const char *prog, int unbuffered)
+{
+	rec_prog_name(prog);
+	out_open(unbuffered);
+}
+
 /* -j: the records that follow are JSON objects, one a line. */
 void
 rec_json(int on)

@@ -6,8 +6,22 @@
 #ifndef DELVING_RULES_H
 #define DELVING_RULES_H
 
-#include "party.h"
 #include "table.h"
+
+/* The keys of a character's line in a party file (delving(7)), by seed. */
+enum party_key {
+	PK_STR, PK_DEX, PK_CON, PK_INT, PK_WIS, PK_CHA,
+	PK_BEST, PK_HP, PK_SPEED, PK_LOAD, PK_RESILIENCE,
+	PK_STRENGTH,		/* 004: the STR score, for load */
+	PK_FATIGUE,		/* 000: Fatigue gained */
+	PK_EXHAUSTED,		/* 002, 004: 1 exhausted, 0 not */
+	PK_TIRED,		/* 002: 1 tired, 0 not */
+	PK_LEVEL,		/* 004: healing per night of safe rest */
+	PK_HPMAX,		/* the most hp= healing brings */
+	PK_INTELLIGENCE,	/* 004: the INT score, for corruption's damage */
+	PK_DEXTERITY,		/* 004: the DEX score, for initiative */
+	PK_NKEYS
+};
 
 enum rules {
 	R_EXPLORATION,		/* 000 */

@@ -294,8 +294,8 @@ ses_unfinished(const struct session *s)
  * refused.
  */
 int
-ses_read(const char *path, int (*line)(void *, char **, int, const char *,
-    unsigned long), void *arg)
+ses_read(const char *path, int (*line)(void *, char **, int,
+    const struct kwf *), void *arg)
 {
 	struct kwf *f;
 	char *w[KWF_WORDS_MAX];
@@ -311,7 +311,7 @@ ses_read(const char *path, int (*line)(void *, char **, int, const char *,
 		refuse_link(path);
 	f = kwf_read(path, "a keyword file");
 	while ((nw = kwf_next(f, w)) > 0)
-		if (line(arg, w, nw, path, kwf_lineno(f)) != 0)
+		if (line(arg, w, nw, f) != 0)
 			kwf_bad(f, "unknown keyword '%s'", w[0]);
 	kwf_close(f);
 	return 1;
@@ -348,31 +348,29 @@ struct reading {
 };
 
 static void
-once(struct reading *r, int bit, char **w, const char *path, unsigned long ln)
+once(struct reading *r, int bit, char **w, const struct kwf *f)
 {
 	if (r->seen & 1u << bit)
-		errx(EXIT_BAD, "%s:%lu: %s: given twice", path, ln, w[0]);
+		kwf_bad(f, "%s: given twice", w[0]);
 	r->seen |= 1u << bit;
 }
 
 static void
-session_table(struct session *s, char **w, int nw, const char *path,
-    unsigned long ln)
+session_table(struct session *s, char **w, int nw, const struct kwf *f)
 {
 	int i;
 
 	if (nw < 3 || s->ntables == SES_TABLES_MAX)
-		errx(EXIT_BAD, "%s:%lu: table: expected a key and a heading or -",
-		    path, ln);
+		kwf_bad(f, "table: expected a key and a heading or -");
 	for (i = 0; i < s->ntables; i++)
 		if (strcmp(s->table_key[i], w[1]) == 0)
-			errx(EXIT_BAD, "%s:%lu: table %s: given twice", path, ln, w[1]);
+			kwf_bad(f, "table %s: given twice", w[1]);
 	s->table_key[s->ntables] = estrdup(w[1]);
 	s->table_pick[s->ntables++] = words_joined(w + 2, nw - 2);
 }
 
 static int
-session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
+session_line(void *arg, char **w, int nw, const struct kwf *f)
 {
 	static const char *const keys[] = { "seed", "rules", "lights", "clock",
 	    "party", NULL };
@@ -382,22 +380,20 @@ session_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 	int k = word_in(w[0], keys);
 
 	if (strcmp(w[0], "table") == 0) {	/* table KEY HEADING: delve -T */
-		session_table(s, w, nw, path, ln);
+		session_table(s, w, nw, f);
 		return 0;
 	}
 	if (k < 0)
 		return 1;
-	once(r, k, w, path, ln);
+	once(r, k, w, f);
 	if (nw != 2)
-		errx(EXIT_BAD, "%s:%lu: %s: expected one value", path, ln, w[0]);
+		kwf_bad(f, "%s: expected one value", w[0]);
 	if (slots[k] == NULL && word_in(w[1], yes_no) < 0)
-		errx(EXIT_BAD, "%s:%lu: party: '%s': expected yes or no", path, ln,
-		    w[1]);
+		kwf_bad(f, "party: '%s': expected yes or no", w[1]);
 	if (slots[k] == NULL)
 		s->party = word_in(w[1], yes_no);
 	else if (slots[k] == &s->rules && word_in(w[1], rules_names) < 0)
-		errx(EXIT_BAD, "%s:%lu: rules: '%s': not a rules name", path, ln,
-		    w[1]);
+		kwf_bad(f, "rules: '%s': not a rules name", w[1]);
 	else
 		*slots[k] = estrdup(w[1]);
 	return 0;
@@ -412,8 +408,7 @@ forget_sums(struct session *s)
 
 /* sum NAME HEX: the checksum of the generation's file NAME when it was made. */
 static void
-sum_line(struct session *s, char **w, int nw, const char *path,
-    unsigned long ln)
+sum_line(struct session *s, char **w, int nw, const struct kwf *f)
 {
 	char *end;
 	int i;
@@ -421,17 +416,16 @@ sum_line(struct session *s, char **w, int nw, const char *path,
 	if (nw != 3 || strlen(w[2]) != 16 || strspn(w[2], "0123456789abcdef") !=
 	    16 || strchr(w[1], '/') != NULL || w[1][0] == '.' ||
 	    s->nsums == SES_SUMS_MAX)
-		errx(EXIT_BAD, "%s:%lu: sum: expected a file and 16 hex digits",
-		    path, ln);
+		kwf_bad(f, "sum: expected a file and 16 hex digits");
 	for (i = 0; i < s->nsums; i++)
 		if (strcmp(s->sum_name[i], w[1]) == 0)
-			errx(EXIT_BAD, "%s:%lu: sum %s: given twice", path, ln, w[1]);
+			kwf_bad(f, "sum %s: given twice", w[1]);
 	s->sum_name[s->nsums] = estrdup(w[1]);
 	s->sum[s->nsums++] = strtoull(w[2], &end, 16);
 }
 
 static int
-info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
+info_line(void *arg, char **w, int nw, const struct kwf *f)
 {
 	static const char *const keys[] = { "turn", "log", "calls", NULL };
 	struct reading *r = arg;
@@ -440,20 +434,20 @@ info_line(void *arg, char **w, int nw, const char *path, unsigned long ln)
 
 	if (strcmp(w[0], "sum") == 0) {
 		if (r->sums)
-			sum_line(r->s, w, nw, path, ln);
+			sum_line(r->s, w, nw, f);
 		return 0;
 	}
 	if (strcmp(w[0], "command") == 0) {	/* command WORD ...: delve(6) FILES */
-		once(r, 3, w, path, ln);
+		once(r, 3, w, f);
 		free(r->command);
 		r->command = words_joined(w + 1, nw - 1);
 		return 0;
 	}
 	if (k < 0)
 		return 1;
-	once(r, k, w, path, ln);
+	once(r, k, w, f);
 	if (nw != 2 || strtonum_ok(w[1], 0, COUNT_MAX, &v) != 0)
-		errx(EXIT_BAD, "%s:%lu: %s: expected a whole number", path, ln, w[0]);
+		kwf_bad(f, "%s: expected a whole number", w[0]);
 	if (k == 0)
 		r->turn = (uint64_t)v;
 	else if (k == 1)

@@ -21,6 +21,8 @@
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
 #define SES_SUMS_MAX (8 + SES_TABLES_MAX)	/* files a generation sums */
 
+struct kwf;
+
 struct session {
 	const char *dir;
 	int	 dfd;		/* the directory, locked */
@@ -65,7 +67,8 @@ void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);
 int	 ses_say_changed(const struct session *s);
 void	 ses_refuse_changed(const struct session *s, const char *except);
-int	 ses_read(const char *path, int (*line)(void *, char **, int, const char *,
-	     unsigned long), void *arg);
+/* Each line of the keyword file PATH to LINE; kwf_bad says its errors. */
+int	 ses_read(const char *path, int (*line)(void *, char **, int,
+	     const struct kwf *), void *arg);
 
 #endif

@@ -92,8 +92,8 @@ static void
 bad(const struct loader *ld, const char *why, const char *what)
 {
 	if (what != NULL)
-		errx(EXIT_BAD, "%s:%lu: %s: %s", ld->path, ld->lineno, what, why);
-	errx(EXIT_BAD, "%s:%lu: %s", ld->path, ld->lineno, why);
+		bad_at(ld->path, ld->lineno, "%s: %s", what, why);
+	bad_at(ld->path, ld->lineno, "%s", why);
 }
 
 static char *
@@ -671,14 +671,14 @@ check_cover(struct loader *ld)
 			lo = s[i].r.lo;
 			free(s);
 			if (lo > next)
-				errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
-			errx(EXIT_BAD, "%s:%lu: rows overlap at %ld", ld->path, ld->lineno, lo);
+				bad_at(ld->path, ld->lineno, "no row for %ld", next);
+			bad_at(ld->path, ld->lineno, "rows overlap at %ld", lo);
 		}
 		next = next_total(t, s[i].r.hi);
 	}
 	free(s);
 	if (next <= max)
-		errx(EXIT_BAD, "%s:%lu: no row for %ld", ld->path, ld->lineno, next);
+		bad_at(ld->path, ld->lineno, "no row for %ld", next);
 }
 
 /* No die given: 1dMAX of the ranges. */
@@ -762,4 +762,45 @@ tbl_free(struct tbl *t)
 	}
 	free(t->own);
 	t->own = NULL;
+}
+
+/*
+ * -T KEY=FILE, the tables a program adds to a result: the FILE, KEY ended
+ * in place; NULL when arg is not KEY=FILE.
+ */
+char *
+tbl_on_split(char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	if (eq == NULL || eq == arg || eq[1] == '\0')
+		return NULL;
+	*eq = '\0';
+	return eq + 1;
+}
+
+void
+tbl_on_load(struct tbl_on *on, const char *key, const char *file)
+{
+	on->key = key;
+	tbl_load(&on->t, file);
+	on->plan = tbl_plan(&on->t);
+}
+
+const struct tbl_on *
+tbl_on_find(const struct tbl_on *on, int n, const char *key)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(on[i].key, key) == 0)
+			return &on[i];
+	return NULL;
+}
+
+void
+tbl_on_free(struct tbl_on *on)
+{
+	tbl_plan_free(on->plan);
+	tbl_free(&on->t);
 }

@@ -234,10 +234,6 @@ refuse_link(const char *path)
 }
 
 /*
- * Open a file a user names for reading: a plain file (not a directory or a
- * FIFO, which could block) of at most 1 MiB.  WHAT says what it should be.
- */
-/*
  * The exit status of an open(2) that failed: 2 when the name is at fault
  * (missing, a directory, a link, no permission), 3 when the system is
  * (no descriptor left, no memory, an I/O error).
@@ -253,11 +249,14 @@ open_status(int e)
 	return EXIT_BAD;
 }
 
-FILE *
-efopen_input(const char *path, const char *what)
+/*
+ * The one bounded open: a descriptor for a plain file (not a directory or a
+ * FIFO, which could block) of at most 1 MiB.  WHAT says what it should be.
+ */
+int
+eopen_input(const char *path, const char *what)
 {
 	struct stat sb;
-	FILE *fp;
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
@@ -268,9 +267,29 @@ efopen_input(const char *path, const char *what)
 		errx(EXIT_BAD, "%s: not a regular file", path);
 	if (sb.st_size > INPUT_SIZE_MAX)
 		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
-	if ((fp = fdopen(fd, "r")) == NULL)
+	return fd;
+}
+
+FILE *
+efopen_input(const char *path, const char *what)
+{
+	FILE *fp;
+
+	if ((fp = fdopen(eopen_input(path, what), "r")) == NULL)
 		err(EXIT_IO, "%s", path);
 	return fp;
+}
+
+void
+bad_at(const char *path, unsigned long line, const char *fmt, ...)
+{
+	char why[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	errx(EXIT_BAD, "%s:%lu: %s", path, line, why);
 }
 
 /* One byte's escape: \n, \t and the like, else three octal digits. */

@@ -37,6 +37,10 @@ void	  esc_warnx(const char *fmt, ...) ESC_PRINTF(1);
 #define warn(...)	esc_warn(__VA_ARGS__)
 #define warnx(...)	esc_warnx(__VA_ARGS__)
 
+/* The one way to say FILE:LINE: "PATH:LINE: message", exit 2. */
+_Noreturn void bad_at(const char *path, unsigned long line, const char *fmt,
+	      ...) ESC_PRINTF(3);
+
 #define INPUT_SIZE_MAX (1L << 20)	/* a party or table file */
 #define COUNT_MAX 1000000000000000000LL	/* -n: 10^18 turns */
 #define MOD_MAX 100			/* -m: a modifier, and repeated -m added */
@@ -69,6 +73,7 @@ int	  utf8_ok(const char *s, size_t n);
 int	  utf8_len(const char *s, size_t n);
 int	  text_len(const char *s, size_t n);
 int	  open_status(int e);
+int	  eopen_input(const char *path, const char *what);
 FILE	 *efopen_input(const char *path, const char *what);
 _Noreturn void refuse_link(const char *path);
 

@@ -257,7 +257,7 @@ next_line(struct reader *r)
 	line[len] = '\0';	/* the newline's place, or the spare byte */
 	r->lineno++;
 	if (memchr(line, '\0', len) != NULL)
-		errx(EXIT_BAD, "%s:%lu: a NUL byte: not a record", r->name, r->lineno);
+		bad_at(r->name, r->lineno, "a NUL byte: not a record");
 	r->beg += len + (nl != NULL);
 	r->pos += (long long)(len + (nl != NULL));
 	return line;

@@ -307,3 +307,17 @@ records() {
 		eq "$page: .Os delving" "$page: $(grep '^\.Os' "$page")"
 	done
 }
+
+@test "common/ includes one way: no circle, no arrow up common/LAYERS" {
+	run --separate-stderr sh "$TOP/tests/layers.sh" "$TOP/common"
+	eq 0 "$status"
+	eq "" "$stderr"
+	# and a circle is caught: rules.h including party.h again
+	mkdir "$BATS_TEST_TMPDIR/c"
+	cp "$TOP"/common/*.[ch] "$TOP/common/LAYERS" "$BATS_TEST_TMPDIR/c"
+	echo '#include "party.h"' >> "$BATS_TEST_TMPDIR/c/rules.h"
+	run -1 --separate-stderr sh "$TOP/tests/layers.sh" "$BATS_TEST_TMPDIR/c"
+	eq "layers.sh: rules includes party, a layer above it" \
+	    "$(grep layers.sh <<<"$stderr")"
+	grep -q 'input contains a loop' <<<"$stderr"
+}
