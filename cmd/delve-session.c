@@ -245,20 +245,11 @@ at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)
 	return out;
 }
 
-/* A session whose work directory the output's failure leaves: taken away. */
-static struct session *showing;
-
-static void
-abandon_showing(void)
-{
-	if (showing != NULL)
-		ses_abort(showing);
-}
-
 /*
  * The records shown and stdout flushed, then the commit: an output error
  * (stdio's, or the JSON writer's exit) leaves the session as it was
- * (DESIGN, Sessions).
+ * (DESIGN, Sessions): ses_begin has the work directory removed at any
+ * exit before the commit.
  */
 void
 show_then_commit(struct session *s, const struct opts *o, const char *rec,
@@ -268,12 +259,9 @@ show_then_commit(struct session *s, const struct opts *o, const char *rec,
 	uint64_t prev = s->turn;
 
 	memcpy(copy, rec, len);
-	showing = s;
-	atexit(abandon_showing);
 	view_records(copy, len, o->form, start, prev);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(EXIT_IO, "stdout");
-	showing = NULL;
 	ses_commit(s, rec, len, turns, is_call);
 	free(copy);
 }
