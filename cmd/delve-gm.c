@@ -50,7 +50,7 @@ party_fits(struct session *s, char *party)
  * directory's copy by rename; logged at the session's turn and counted as
  * a call, so that its dice are the session's and the next call's its own.
  */
-void
+int
 party_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char seed[256], *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
@@ -74,6 +74,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	free(work);
 	free(now);
 	free(gen);
+	return EXIT_OK;
 }
 
 /*
@@ -82,7 +83,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
  * with the session's turns, every clock together: tick is refused, and
  * status is delve status's.
  */
-void
+int
 light_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed };
@@ -111,6 +112,7 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 	refuse_drift(s);
 	one_command(s, o, v, 0, &res);
 	free(v[2]);
+	return EXIT_OK;
 }
 
 /* The session plays the travel rules (004). */
@@ -223,7 +225,7 @@ camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
  * or unsafe rest, its healing, resilience and exhaustion), and its record
  * says the hours; every clock moves those turns, all or nothing.
  */
-void
+int
 camp(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char count[32], *party = newfile(s, "party");
@@ -272,6 +274,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 		free(r[i + 1]);
 	free(t[2]), free(h[2]), free(l[2]), free(r[2]);
 	free(out), free(rout), free(hout), free(party);
+	return EXIT_OK;
 }
 
 /*
@@ -282,7 +285,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
  * of rest: 002's rest in the dungeon heals after six rest turns in a row).
  * The alarm rules (003) count rounds, not hours.
  */
-void
+int
 hours(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	static char hourly[] = "hourly";
@@ -306,6 +309,7 @@ hours(struct session *s, const struct opts *o, int argc, char **argv)
 		turn(s, &h, 1, travel_turn);
 	else
 		turn(s, &h, argc - i, argv + i);
+	return EXIT_OK;
 }
 
 /*
@@ -495,7 +499,7 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
 	free(work);
 }
 
-void
+int
 edit(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : "party";
@@ -533,4 +537,5 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	}
 	free(cur);
 	free(gen);
+	return EXIT_OK;
 }

@@ -174,7 +174,7 @@ call_seed(const struct session *s, char *seed, size_t size)
  * The seed goes in DELVING_SEED, not -s, so that a mode that rolls nothing
  * (roll -o, chase pace) takes the words as the program alone does.
  */
-void
+int
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char seed[256], *v[128], *party = newfile(s, "party");
@@ -197,6 +197,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 		out_done();
 		exit(res.status);
 	}
+	return EXIT_OK;
 }
 
 /*
@@ -204,7 +205,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
  * session's clock and party file, no time passing; the stages then run as
  * the turns pass.  All or nothing, logged at the session's turn.
  */
-void
+int
 afflict(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *v[128] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
@@ -224,4 +225,5 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	one_command(s, o, v, 0, &res);
 	free(v[2]);
 	free(v[6]);
+	return EXIT_OK;
 }

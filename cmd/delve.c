@@ -129,55 +129,6 @@ do_log(struct session *s, const struct opts *o, int argc, char **argv)
 }
 
 static int
-do_call(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	call(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_afflict(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	afflict(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_party_act(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	party_act(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_light(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	light_act(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_camp(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	camp(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_hour(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	hours(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_edit(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	edit(s, o, argc, argv);
-	return EXIT_OK;
-}
-
-static int
 do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	turn(s, o, argc - 1, argv + 1);
@@ -204,21 +155,21 @@ static const struct command {
 	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
 	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT },
-	{ "roll", SYN_CALL, do_call, C_OWN_COUNT },
-	{ "reaction", SYN_CALL, do_call, C_OWN_COUNT },
-	{ "chase", SYN_CALL, do_call, C_OWN_COUNT },
-	{ "return", SYN_CALL, do_call, C_OWN_COUNT },
-	{ "infect", SYN_AFFLICT, do_afflict, C_NO_COUNT },
-	{ "cure", SYN_AFFLICT, do_afflict, C_NO_COUNT },
-	{ "damage", SYN_GM, do_party_act, C_NO_COUNT },
-	{ "heal", SYN_GM, do_party_act, C_NO_COUNT },
-	{ "set", SYN_GM, do_party_act, C_NO_COUNT },
-	{ "join", SYN_GM, do_party_act, C_NO_COUNT },
-	{ "leave", SYN_GM, do_party_act, C_NO_COUNT },
-	{ "light", SYN_GM_FILES, do_light, C_NO_COUNT },
-	{ "camp", SYN_GM_FILES, do_camp, C_NO_COUNT },
-	{ "hour", SYN_GM_FILES, do_hour, C_NO_COUNT },
-	{ "edit", SYN_GM_FILES, do_edit, C_NO_COUNT },
+	{ "roll", SYN_CALL, call, C_OWN_COUNT },
+	{ "reaction", SYN_CALL, call, C_OWN_COUNT },
+	{ "chase", SYN_CALL, call, C_OWN_COUNT },
+	{ "return", SYN_CALL, call, C_OWN_COUNT },
+	{ "infect", SYN_AFFLICT, afflict, C_NO_COUNT },
+	{ "cure", SYN_AFFLICT, afflict, C_NO_COUNT },
+	{ "damage", SYN_GM, party_act, C_NO_COUNT },
+	{ "heal", SYN_GM, party_act, C_NO_COUNT },
+	{ "set", SYN_GM, party_act, C_NO_COUNT },
+	{ "join", SYN_GM, party_act, C_NO_COUNT },
+	{ "leave", SYN_GM, party_act, C_NO_COUNT },
+	{ "light", SYN_GM_FILES, light_act, C_NO_COUNT },
+	{ "camp", SYN_GM_FILES, camp, C_NO_COUNT },
+	{ "hour", SYN_GM_FILES, hours, C_NO_COUNT },
+	{ "edit", SYN_GM_FILES, edit, C_NO_COUNT },
 	{ "batch", SYN_BATCH, do_batch, C_NO_SESSION },
 	{ NULL, NULL, NULL, 0 }
 };

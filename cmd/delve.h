@@ -82,16 +82,16 @@ void	 one_command(struct session *s, const struct opts *o, char **v,
 /* cmd/delve-turn.c: turns and calls */
 void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
 void	 call_seed(const struct session *s, char *seed, size_t size);
-void	 call(struct session *s, const struct opts *o, int argc, char **argv);
-void	 afflict(struct session *s, const struct opts *o, int argc, char **argv);
+int	 call(struct session *s, const struct opts *o, int argc, char **argv);
+int	 afflict(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-gm.c: the GM's commands */
 int	 travelling(const struct session *s);
-void	 party_act(struct session *s, const struct opts *o, int argc, char **argv);
-void	 light_act(struct session *s, const struct opts *o, int argc, char **argv);
-void	 camp(struct session *s, const struct opts *o, int argc, char **argv);
-void	 hours(struct session *s, const struct opts *o, int argc, char **argv);
-void	 edit(struct session *s, const struct opts *o, int argc, char **argv);
+int	 party_act(struct session *s, const struct opts *o, int argc, char **argv);
+int	 light_act(struct session *s, const struct opts *o, int argc, char **argv);
+int	 camp(struct session *s, const struct opts *o, int argc, char **argv);
+int	 hours(struct session *s, const struct opts *o, int argc, char **argv);
+int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-view.c: the views */
 void	 show_log(struct session *s, const struct opts *o);
