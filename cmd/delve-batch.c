@@ -72,11 +72,7 @@ batch_option(void *ctx, int letter, char *v)
 	case 'l': b->lights = v; break;
 	case 'o': b->outdir = v; break;
 	case 'S': b->form = &batch_forms[2]; break;	/* the sentences */
-	case 'T':
-		if (b->t.ntables == SES_TABLES_MAX)
-			errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
-		b->t.tables[b->t.ntables++] = v;
-		break;
+	case 'T': table_option(&b->t, v); break;
 	}
 }
 

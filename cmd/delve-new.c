@@ -141,6 +141,15 @@ static const struct opt_spec new_spec = {
 	prog, SYN_NEW, new_options, 0, .shared = "prs", .says = new_says
 };
 
+/* -T KEY=FILE, one more of the session's tables (new and batch). */
+void
+table_option(struct newopts *n, char *v)
+{
+	if (n->ntables == SES_TABLES_MAX)
+		errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
+	n->tables[n->ntables++] = v;
+}
+
 static void
 new_option(void *ctx, int letter, char *v)
 {
@@ -150,11 +159,7 @@ new_option(void *ctx, int letter, char *v)
 	case 'c': n->clock = v; break;
 	case 'F': n->force = 1; break;
 	case 'l': n->lights = v; break;
-	case 'T':
-		if (n->ntables == SES_TABLES_MAX)
-			errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
-		n->tables[n->ntables++] = v;
-		break;
+	case 'T': table_option(n, v); break;
 	}
 }
 

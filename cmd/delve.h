@@ -58,6 +58,8 @@ struct newopts {
 	int	 force;
 };
 
+void	 table_option(struct newopts *n, char *v);
+
 /* cmd/delve-session.c: the session, for every command */
 void	 out_done(void);
 int	 take_key(void *arg, char **w, int nw, const struct kwf *f);
