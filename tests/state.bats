@@ -385,6 +385,8 @@ pair_kills() {
 		echo "# $p: $n of 150 kills caught between the two renames, completed by the next run" >&3
 		# N one-turn runs are one -n N run (hazard), party and state
 		if [ "$p" = hazard ]; then
+			# (every kill may have come before a first commit: one more run then)
+			[ -s st ] || pair_run hazard st party
 			pair_party hazard > one.party
 			hazard -r delving -s 3 -f one.st -p one.party -w -n "$(turns st)" > /dev/null
 			cmp one.st st && cmp one.party party
