@@ -65,7 +65,7 @@ refuse(const struct opts *o, const char *letters, const char *why)
 {
 	for (; *letters != '\0'; letters++)
 		if (o->given[(unsigned char)*letters])
-			errx(EXIT_BAD, "-%c: %s", *letters, why);
+			esc_errx(EXIT_BAD, "-%c: %s", *letters, why);
 }
 
 /* Every character's modifier, plus -m; the unnamed roller's is -m alone. */
@@ -115,7 +115,7 @@ chase_dc(const struct opts *o, int flee)
 
 	dc += flee ? o->bow - o->stall : o->stall - o->bow;
 	if (dc < 1)
-		errx(EXIT_BAD, "DC: %ld from -q %ld, -b %ld and -x %ld: "
+		esc_errx(EXIT_BAD, "DC: %ld from -q %ld, -b %ld and -x %ld: "
 		    "expected a DC of 1 or more", dc, o->speed, o->bow, o->stall);
 	return dc;
 }
@@ -128,7 +128,7 @@ find_terrain(const char *word)
 	for (t = chase_terrain_004; t->word != NULL; t++)
 		if (strcmp(t->word, word) == 0)
 			return t;
-	errx(EXIT_BAD, "%s: not a terrain (open, uneven, long) nor pace", word);
+	esc_errx(EXIT_BAD, "%s: not a terrain (open, uneven, long) nor pace", word);
 }
 
 /*
@@ -396,13 +396,13 @@ pace_inputs(struct pace_ask *a, const struct opts *o)
 	const char *name = rules_names[a->rules];
 
 	if (!speed && o->given['q'])
-		errx(EXIT_BAD, "-q: the %s pace takes no speed", name);
+		esc_errx(EXIT_BAD, "-q: the %s pace takes no speed", name);
 	if (!str && o->given['m'])
-		errx(EXIT_BAD, "-m: the %s pace takes no modifier", name);
+		esc_errx(EXIT_BAD, "-m: the %s pace takes no modifier", name);
 	if (!speed && !str && o->given['p'])
-		errx(EXIT_BAD, "-p: the %s pace reads no party", name);
+		esc_errx(EXIT_BAD, "-p: the %s pace reads no party", name);
 	if (speed && (a->named != 0) + o->given['q'] + (o->party != NULL) > 1)
-		errx(EXIT_BAD, "%s: give a named speed, -q or -p, one of them",
+		esc_errx(EXIT_BAD, "%s: give a named speed, -q or -p, one of them",
 		    a->named ? "speed" : "-q");
 	a->speed = a->pr->speed;
 	if (o->given['q'])
@@ -567,7 +567,7 @@ parse_speed(const char *s)
 	long v = (long)estrtonum(s, 0, SPEED_MAX, "-q");
 
 	if (v % CHASE_STEP_004 != 0)
-		errx(EXIT_BAD, "-q: '%s': expected a multiple of 5 feet", s);
+		esc_errx(EXIT_BAD, "-q: '%s': expected a multiple of 5 feet", s);
 	return v;
 }
 
@@ -578,7 +578,7 @@ away_key(const char *v)
 	int k = word_in(v, party_keys);
 
 	if (k < PK_STR || k > PK_BEST)
-		errx(EXIT_BAD, "-k: '%s': expected str, dex, con, int, wis, cha or best", v);
+		esc_errx(EXIT_BAD, "-k: '%s': expected str, dex, con, int, wis, cha or best", v);
 	return k;
 }
 
@@ -608,7 +608,7 @@ main(int argc, char *argv[])
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
-		errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
+		esc_errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
 	out_init(prog, 0);
 	rec_json(o.json);
 	if (argc > 0 && strcmp(argv[0], "pace") == 0)

@@ -90,16 +90,16 @@ parse_batch(struct batch *b, int argc, char **argv)
 	b->seed = com.seed;
 	b->turns = com.count;
 	if (com.json && b->form != NULL)
-		errx(EXIT_BAD, "-j and -S: one form for the session files");
+		esc_errx(EXIT_BAD, "-j and -S: one form for the session files");
 	b->form = &batch_forms[com.json ? 1 : b->form != NULL ? 2 : 0];
 	b->count = estrtonum(argv[0], 1, 1000000, "COUNT");
 	if (b->rules != NULL && word_in(b->rules, rules_names) < 0)
-		errx(EXIT_BAD, "-r: '%s': not a rules name", b->rules);
+		esc_errx(EXIT_BAD, "-r: '%s': not a rules name", b->rules);
 	if (*b->seed == '\0' || strpbrk(b->seed, "/ \t\n") != NULL)
-		errx(EXIT_BAD, "-s: '%s': expected one word without a slash: it names "
+		esc_errx(EXIT_BAD, "-s: '%s': expected one word without a slash: it names "
 		    "the files", b->seed);
 	if (*b->outdir == '\0')
-		errx(EXIT_BAD, "-o: an empty directory name");
+		esc_errx(EXIT_BAD, "-o: an empty directory name");
 	if (b->party != NULL)
 		fclose(efopen_input(b->party, "a party file"));
 	check_tables(&b->t);
@@ -195,7 +195,7 @@ remove_dead_temps(const struct batch *b)
 	int fd = dup(b->dfd);
 
 	if (fd < 0 || (d = fdopendir(fd)) == NULL)
-		err(EXIT_IO, "%s", b->outdir);
+		esc_err(EXIT_IO, "%s", b->outdir);
 	while ((e = readdir(d)) != NULL) {
 		if ((pid = batch_temp_pid(e->d_name)) <= 0 || pid > INT32_MAX ||
 		    kill((pid_t)pid, 0) == 0 || errno != ESRCH ||
@@ -220,13 +220,13 @@ check_target(const struct batch *b, long long i)
 	if (fstatat(b->dfd, file, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
 		if (errno == ENOENT)
 			return;
-		err(EXIT_IO, "%s/%s", b->outdir, file);
+		esc_err(EXIT_IO, "%s/%s", b->outdir, file);
 	}
 	if (S_ISLNK(sb.st_mode))
-		errx(EXIT_BAD, "%s/%s: is a symbolic link: refusing to replace it",
+		esc_errx(EXIT_BAD, "%s/%s: is a symbolic link: refusing to replace it",
 		    b->outdir, file);
 	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s/%s: not a regular file: refusing to replace it",
+		esc_errx(EXIT_BAD, "%s/%s: not a regular file: refusing to replace it",
 		    b->outdir, file);
 }
 
@@ -243,7 +243,7 @@ batch_tables(struct batch *b)
 	if (b->t.ntables == 0)
 		return;
 	if (mkdirat(b->dfd, s->newdir, 0700) != 0)
-		err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+		esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
 	copy_tables(s, &b->t);
 }
 
@@ -277,13 +277,13 @@ write_form(const struct batch *b, int fd, char *out, size_t len)
 
 	fflush(stdout);
 	if ((saved = dup(STDOUT_FILENO)) < 0 || dup2(fd, STDOUT_FILENO) < 0)
-		err(EXIT_IO, "%s", b->outdir);
+		esc_err(EXIT_IO, "%s", b->outdir);
 	view_records(out, len, b->form->view, 6 * CLOCK_HOUR_TURNS, 0);
 	out_flush();
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_IO, "%s", b->outdir);
+		esc_err(EXIT_IO, "%s", b->outdir);
 	if (dup2(saved, STDOUT_FILENO) < 0)
-		err(EXIT_IO, "stdout");
+		esc_err(EXIT_IO, "stdout");
 	close(saved);
 }
 
@@ -302,7 +302,7 @@ batch_one(struct batch *b, long long i)
 	batch_name(b, i, 1, tmp, sizeof tmp);
 	if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0666)) < 0)
-		err(errno == EEXIST ? EXIT_BAD : EXIT_IO, "%s/%s", b->outdir, tmp);
+		esc_err(errno == EEXIST ? EXIT_BAD : EXIT_IO, "%s/%s", b->outdir, tmp);
 	if (b->form->view == VIEW_RAW)
 		failed = proc_run(argvs, 4, fd, NULL, NULL, &res);
 	else if (!(failed = proc_run(argvs, 4, -1, &out, &len, &res)))
@@ -312,11 +312,11 @@ batch_one(struct batch *b, long long i)
 		close(fd);
 		unlinkat(b->dfd, tmp, 0);
 		batch_name(b, i, 0, file, sizeof file);
-		warnx("%s/%s: %s; nothing written", b->outdir, file, res.msg);
+		esc_warnx("%s/%s: %s; nothing written", b->outdir, file, res.msg);
 		return res.status ? res.status : EXIT_IO;
 	}
 	if (close(fd) != 0)
-		err(EXIT_IO, "%s/%s", b->outdir, tmp);
+		esc_err(EXIT_IO, "%s/%s", b->outdir, tmp);
 	return 0;
 }
 
@@ -332,16 +332,16 @@ batch_commit(const struct batch *b, long long made)
 	long long i;
 
 	if (syncfs(b->dfd) != 0)
-		err(EXIT_IO, "%s: syncfs", b->outdir);
+		esc_err(EXIT_IO, "%s: syncfs", b->outdir);
 	for (i = 1; i <= made; i++) {
 		batch_name(b, i, 1, tmp, sizeof tmp);
 		batch_name(b, i, 0, file, sizeof file);
 		check_target(b, i);
 		if (renameat(b->dfd, tmp, b->dfd, file) != 0)
-			err(EXIT_IO, "%s/%s", b->outdir, file);
+			esc_err(EXIT_IO, "%s/%s", b->outdir, file);
 	}
 	if (fsync(b->dfd) != 0)
-		err(EXIT_IO, "%s: fsync", b->outdir);
+		esc_err(EXIT_IO, "%s: fsync", b->outdir);
 }
 
 /* What batch_tables and batch_argv made: the copies' names, the -T words. */
@@ -377,9 +377,9 @@ batch(int argc, char **argv)
 	else
 		unsetenv("DELVING_RULES");
 	if (mkdir(b.outdir, 0777) != 0 && errno != EEXIST)
-		err(EXIT_IO, "%s", b.outdir);
+		esc_err(EXIT_IO, "%s", b.outdir);
 	if ((b.dfd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		err(errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s", b.outdir);
+		esc_err(errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s", b.outdir);
 	for (i = 1; i <= b.count; i++)
 		check_target(&b, i);
 	remove_dead_temps(&b);

@@ -36,7 +36,7 @@ party_fits(struct session *s, char *party)
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (null < 0)
-		err(EXIT_IO, "/dev/null");
+		esc_err(EXIT_IO, "/dev/null");
 	if (hazard_keeps_party(s->rules) && proc_run(hv, 1, null, NULL, NULL, &res))
 		stage_failed(s, &res, "party");
 	if (session_keeps_resilience(s) && proc_run(tv, 1, null, NULL, NULL, &res))
@@ -59,7 +59,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	struct rng r;
 
 	if (!s->party)
-		errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
+		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
@@ -91,13 +91,13 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 	int i, n = 5;
 
 	if (argc < 2)
-		errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
+		esc_errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
 		    "relight, refill, wind, snow or hazard");
 	if (argc > 64)
-		errx(EXIT_BAD, "%s: too many arguments", argv[64]);
+		esc_errx(EXIT_BAD, "%s: too many arguments", argv[64]);
 	for (i = 1; i < argc; i++) {
 		if (argv[i][0] == '-' && strcmp(argv[i], "-D") != 0)
-			errx(EXIT_BAD, "light: %s: the session gives light its file, "
+			esc_errx(EXIT_BAD, "light: %s: the session gives light its file, "
 			    "seed and turns", argv[i]);
 		v[n++] = argv[i];
 	}
@@ -105,10 +105,10 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 	for (i = 5; i < n && strcmp(v[i], "-D") == 0; i++)
 		;
 	if (i < n && strcmp(v[i], "tick") == 0)
-		errx(EXIT_BAD, "light: tick: time passes with the session's turns, "
+		esc_errx(EXIT_BAD, "light: tick: time passes with the session's turns, "
 		    "every clock together (delve -n COUNT, delve camp)");
 	if (i == n || strcmp(v[i], "status") == 0)
-		errx(EXIT_BAD, "light: status: delve status shows the lights");
+		esc_errx(EXIT_BAD, "light: status: delve status shows the lights");
 	refuse_drift(s);
 	one_command(s, o, v, 0, &res);
 	free(v[2]);
@@ -142,7 +142,7 @@ camp_words(int argc, char **argv, char **w)
 			w[n++] = argv[i++];
 			w[n++] = argv[i];
 		} else
-			errx(EXIT_BAD, "%s: '%s': expected %s [HOURS | until TIME] "
+			esc_errx(EXIT_BAD, "%s: '%s': expected %s [HOURS | until TIME] "
 			    "[unsafe], HOURS 1 to 24", argv[0], argv[i], argv[0]);
 	if (n == 0)
 		w[n++] = "8";	/* 004: a night of rest, timedice(6)'s 8 hours */
@@ -162,7 +162,7 @@ rest_hours(const char *rec, size_t len, char *hours, size_t size)
 		if ((p = memchr(p, '\t', (size_t)(end - p))) != NULL)
 			p++;
 	if (p == NULL || end == NULL)
-		errx(EXIT_IO, "timedice: no rest record");
+		esc_errx(EXIT_IO, "timedice: no rest record");
 	snprintf(hours, size, "%.*s", (int)strcspn(p, "\t\n"), p);
 	return hours;
 }
@@ -243,7 +243,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	int i, n = 5;
 
 	if (!travelling(s))
-		errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
+		esc_errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
 		    "(004); under %s a rest is a turn: delve rest", argv[0],
 		    s->rules ? s->rules : "exploration");
 	if (session_keeps_resilience(s))
@@ -297,12 +297,12 @@ hours(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
 		i = 2;
 	else if (argc > 1 && strspn(argv[1], "-0123456789") == strlen(argv[1]))
-		errx(EXIT_BAD, "hour: '%s': expected 1 to 1000 hours", argv[1]);
+		esc_errx(EXIT_BAD, "hour: '%s': expected 1 to 1000 hours", argv[1]);
 	if (r >= 0 && hazard_rules[r].alarm)
-		errx(EXIT_BAD, "hour: the alarm rules (003) count rounds, not hours: "
+		esc_errx(EXIT_BAD, "hour: the alarm rules (003) count rounds, not hours: "
 		    "delve -n COUNT ACTION");
 	if (travelling(s) && argc > i)
-		errx(EXIT_BAD, "hour: %s: under travel an hour is a travel turn, "
+		esc_errx(EXIT_BAD, "hour: %s: under travel an hour is a travel turn, "
 		    "without an action (a night's rest: delve camp)", argv[i]);
 	h.count = travelling(s) ? n : n * CLOCK_HOUR_TURNS;
 	if (travelling(s))
@@ -353,7 +353,7 @@ party_check(const char *file, char *msg, size_t size)
 	struct party *p;
 
 	if (pipe(fd) != 0 || (pid = fork()) < 0)
-		err(EXIT_IO, "fork");
+		esc_err(EXIT_IO, "fork");
 	if (pid == 0) {
 		close(fd[0]);
 		dup2(fd[1], STDERR_FILENO);
@@ -362,7 +362,7 @@ party_check(const char *file, char *msg, size_t size)
 		_exit(0);
 	}
 	close(fd[1]);
-	for (got = 0; got < size - 1; got += (size_t)n)	/* err(3) writes in parts */
+	for (got = 0; got < size - 1; got += (size_t)n)	/* esc_err(3) writes in parts */
 		if ((n = read(fd[0], msg + got, size - 1 - got)) == 0 ||
 		    (n < 0 && errno != EINTR))
 			break;
@@ -373,7 +373,7 @@ party_check(const char *file, char *msg, size_t size)
 	close(fd[0]);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			err(EXIT_IO, "waitpid");
+			esc_err(EXIT_IO, "waitpid");
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_IO;
 }
 
@@ -394,7 +394,7 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 		return bad;
 	}
 	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
-		err(EXIT_IO, "/dev/null");
+		esc_err(EXIT_IO, "/dev/null");
 	owner_run(name, file, v);
 	bad = proc_run(argvs, 1, null, NULL, NULL, &res);
 	close(null);
@@ -424,12 +424,12 @@ copy_bytes(const char *from, int tofd, const char *to)
 
 	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
 		if (write(tofd, buf, n) != (ssize_t)n)
-			err(EXIT_IO, "%s", to);
+			esc_err(EXIT_IO, "%s", to);
 	if (ferror(in))
-		err(EXIT_IO, "%s", from);
+		esc_err(EXIT_IO, "%s", from);
 	fclose(in);
 	if (fsync(tofd) != 0 || close(tofd) != 0)
-		err(EXIT_IO, "%s", to);
+		esc_err(EXIT_IO, "%s", to);
 }
 
 /* The two files hold the same bytes. */
@@ -459,7 +459,7 @@ run_editor(const char *file)
 	setenv("DELVE_EDITOR", ed != NULL && *ed != '\0' ? ed : "vi", 1);
 	fflush(stdout);
 	if ((pid = fork()) < 0)
-		err(EXIT_IO, "fork");
+		esc_err(EXIT_IO, "fork");
 	if (pid == 0) {
 		execl("/bin/sh", "sh", "-c", "exec $DELVE_EDITOR \"$1\"", "sh", file,
 		    (char *)NULL);
@@ -467,7 +467,7 @@ run_editor(const char *file)
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			err(EXIT_IO, "waitpid");
+			esc_err(EXIT_IO, "waitpid");
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -508,10 +508,10 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	int fd, rc, changed;
 
 	if (argc > 2 || word_in(name, edit_files) < 0)
-		errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
+		esc_errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
 		    "or reaction", argc > 2 ? argv[2] : name);
 	if (strcmp(name, "party") == 0 && !s->party)
-		errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
+		esc_errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
 		    "FILE)");
 	refuse_drift(s);
 	s->editing = name;	/* changed by hand, it is what the GM edits */
@@ -521,16 +521,16 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	snprintf(copy, sizeof copy, "%s/delve-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
 	    name);
 	if ((fd = mkstemp(copy)) < 0)
-		err(EXIT_IO, "%s", copy);
+		esc_err(EXIT_IO, "%s", copy);
 	copy_bytes(cur, fd, copy);
 	if ((rc = run_editor(copy)) != 0)
-		errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
+		esc_errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
 		    "kept: %s", rc, copy);
 	if (!changed && same_file(cur, copy)) {
 		unlink(copy);
 		printf("%s: no change\n", name);
 	} else if (owner_check(s, name, copy, msg, sizeof msg) != 0)
-		errx(EXIT_BAD, "edit: %s; your copy is kept: %s", msg, copy);
+		esc_errx(EXIT_BAD, "edit: %s; your copy is kept: %s", msg, copy);
 	else {
 		edit_commit(s, o, name, copy);
 		unlink(copy);

@@ -29,13 +29,13 @@ setup(struct session *s, char **v, const char *party)
 	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (null < 0)
-		err(EXIT_IO, "/dev/null");
+		esc_err(EXIT_IO, "/dev/null");
 	if (proc_run(argvs, 1, null, NULL, NULL, &res)) {
 		if (party != NULL && (at = strstr(res.msg, copy)) != NULL) {
 			snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - res.msg),
 			    res.msg, party, at + strlen(copy));
 			ses_abort(s);
-			errx(res.status ? res.status : EXIT_IO, "%s", msg);
+			esc_errx(res.status ? res.status : EXIT_IO, "%s", msg);
 		}
 		stage_failed(s, &res, NULL);
 	}
@@ -55,9 +55,9 @@ copy_file(struct session *s, const char *from, const char *name,
 	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
 		fwrite(buf, 1, n, out);
 	if (ferror(in))
-		err(EXIT_IO, "%s", from);
+		esc_err(EXIT_IO, "%s", from);
 	if (fflush(out) != 0 || fsync(fileno(out)) != 0 || fclose(out) != 0)
-		err(EXIT_IO, "%s", to);
+		esc_err(EXIT_IO, "%s", to);
 	fclose(in);
 	free(to);
 }
@@ -80,7 +80,7 @@ write_session(struct session *s)
 	for (i = 0; i < s->ntables; i++)
 		fprintf(fp, "table %s %s\n", s->table_key[i], s->table_pick[i]);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	free(path);
 }
 
@@ -146,7 +146,7 @@ void
 table_option(struct newopts *n, char *v)
 {
 	if (n->ntables == SES_TABLES_MAX)
-		errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
+		esc_errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
 	n->tables[n->ntables++] = v;
 }
 
@@ -173,14 +173,14 @@ parse_new(struct newopts *n, int argc, char **argv)
 	if (argc != 1)
 		opt_usage(&new_spec, NULL);
 	if (*argv[0] == '\0')
-		errx(EXIT_BAD, "new: '': expected the session's directory");
+		esc_errx(EXIT_BAD, "new: '': expected the session's directory");
 	n->party = com.party;
 	n->rules = com.rules;
 	n->seed = com.seed;
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
-		errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
+		esc_errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
-		errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
+		esc_errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
 	return argv[0];
 }
 
@@ -224,9 +224,9 @@ check_tables(struct newopts *n)
 	for (i = 0; i < n->ntables; i++) {
 		arg = n->tables[i];
 		if ((n->files[i] = tbl_on_split(arg)) == NULL)
-			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE", arg);
+			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE", arg);
 		if (!key_ok(arg))
-			errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
+			esc_errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
 		table_loads(arg, n->files[i]);
 		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
@@ -296,7 +296,7 @@ new_session(int argc, char **argv)
 		ses_wipe(&s);	/* a new cut short: taken over */
 	else if (!ses_empty(&s)) {
 		if (!n.force || faccessat(s.dfd, "session", F_OK, 0) != 0)
-			errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
+			esc_errx(EXIT_BAD, "%s: not empty: %s", s.dir, n.force ?
 			    "not a session, left alone" : "give -F to replace the session");
 		replace = 1;
 	}

@@ -24,7 +24,7 @@ void
 out_done(void)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_IO, "stdout");
+		esc_err(EXIT_IO, "stdout");
 }
 
 /* --- the session's files ---------------------------------------------- */
@@ -95,7 +95,7 @@ refuse_drift(const struct session *s)
 	char turn[64];
 
 	if ((f = disagreeing(s, turn, sizeof turn)) != NULL)
-		errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
+		esc_errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
 		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
 }
 
@@ -131,9 +131,9 @@ stage_failed(struct session *s, const struct proc_result *r, const char *file)
 		snprintf(at, sizeof msg - (size_t)(at - msg), "%s/state/%s", s->dir,
 		    tail);
 	} else if (file != NULL)
-		errx(status ? status : EXIT_IO, "%s (%s/state/%s); the session is as "
+		esc_errx(status ? status : EXIT_IO, "%s (%s/state/%s); the session is as "
 		    "it was", msg, s->dir, file);
-	errx(status ? status : EXIT_IO, "%s; the session is as it was", msg);
+	esc_errx(status ? status : EXIT_IO, "%s; the session is as it was", msg);
 }
 
 /* --- commands ---------------------------------------------------------- */
@@ -261,7 +261,7 @@ show_then_commit(struct session *s, const struct opts *o, const char *rec,
 	memcpy(copy, rec, len);
 	view_records(copy, len, o->form, start, prev);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_IO, "stdout");
+		esc_err(EXIT_IO, "stdout");
 	ses_commit(s, rec, len, turns, is_call);
 	free(copy);
 }

@@ -115,15 +115,15 @@ turns_one_by_one(struct stages *st, long long count, int outfd,
 	int failed = 0;
 
 	if (recs == NULL)
-		err(EXIT_IO, "tmpfile");
+		esc_err(EXIT_IO, "tmpfile");
 	snprintf(st->count, sizeof st->count, "1");
 	for (i = 0; i < count && !failed; i++) {
 		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
-			err(EXIT_IO, "tmpfile");
+			esc_err(EXIT_IO, "tmpfile");
 		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))
 			break;
 		if (lseek(fileno(recs), 0, SEEK_SET) != 0)
-			err(EXIT_IO, "tmpfile");
+			esc_err(EXIT_IO, "tmpfile");
 		if ((failed = proc_run_from(rest, 3, fileno(recs), outfd, NULL, NULL,
 		    res)))
 			res->stage++;
@@ -142,7 +142,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	int failed;
 
 	if (argc > 64)
-		errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
+		esc_errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
 	stages_make(&st, s, o->count, argc, argv);
 	char **const argvs[] = { st.h, st.l, st.t, st.r };
 
@@ -182,7 +182,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	int i, n = 0;
 
 	if (argc > 120)
-		errx(EXIT_BAD, "%s: too many arguments", argv[0]);
+		esc_errx(EXIT_BAD, "%s: too many arguments", argv[0]);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	v[n++] = argv[0];
@@ -214,9 +214,9 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	int i, n = 8;
 
 	if (argc > 100)
-		errx(EXIT_BAD, "%s: too many arguments", argv[0]);
+		esc_errx(EXIT_BAD, "%s: too many arguments", argv[0]);
 	if (!s->party)
-		errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
+		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
 	for (i = 0; i < argc; i++)
 		v[n++] = argv[i];

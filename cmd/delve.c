@@ -184,13 +184,13 @@ synopsis_lines(void)
 	FILE *fp = open_memstream(&text, &len);
 
 	if (fp == NULL)
-		err(EXIT_IO, "open_memstream");
+		esc_err(EXIT_IO, "open_memstream");
 	for (c = commands; c->name != NULL; c++)
 		if (c == commands || strcmp(c->synopsis, c[-1].synopsis) != 0)
 			fprintf(fp, "%s%s", c == commands ? "" : "\n       ",
 			    c->synopsis);
 	if (fclose(fp) != 0)
-		err(EXIT_IO, "open_memstream");
+		esc_err(EXIT_IO, "open_memstream");
 	return text;
 }
 
@@ -217,7 +217,7 @@ refuse_word(const struct session *s, const char *word)
 		return;		/* hazard says what is wrong with the rest */
 	for (c = commands; c->name != NULL; c++)
 		str_append(list, sizeof list, ", ", "%s", c->name);
-	errx(EXIT_BAD, "%s: not a command or an action of the %s rules (%s); "
+	esc_errx(EXIT_BAD, "%s: not a command or an action of the %s rules (%s); "
 	    "the commands: %s", word, rules_names[r], hazard_actions_said[r], list);
 }
 
@@ -227,11 +227,11 @@ refuse_misplaced(const struct command *c, const struct opts *o, int argc,
     char **argv)
 {
 	if (o->count_set && (c->takes & C_OWN_COUNT))
-		errx(EXIT_BAD, "-n: %s takes its own -n", c->name);
+		esc_errx(EXIT_BAD, "-n: %s takes its own -n", c->name);
 	if (o->count_set && (c->takes & C_NO_COUNT))
-		errx(EXIT_BAD, "-n: %s takes no count", c->name);
+		esc_errx(EXIT_BAD, "-n: %s takes no count", c->name);
 	if ((c->takes & C_BARE) && argc > 1)
-		errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c->name);
+		esc_errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c->name);
 }
 
 /*
@@ -248,7 +248,7 @@ command_line(int argc, char **argv)
 	int i, n = 0;
 
 	if (fp == NULL)
-		err(EXIT_IO, "open_memstream");
+		esc_err(EXIT_IO, "open_memstream");
 	fputs("delve", fp);
 	for (i = 1; i < argc && n < 14; i++, n++) {
 		if (strcmp(argv[i], "-C") == 0 && i + 1 < argc) {
@@ -267,7 +267,7 @@ command_line(int argc, char **argv)
 	if (i < argc)
 		fputs(" ...", fp);
 	if (fclose(fp) != 0)
-		err(EXIT_IO, "open_memstream");
+		esc_err(EXIT_IO, "open_memstream");
 	return text;
 }
 

@@ -817,7 +817,7 @@ travel_cadence(struct run *run, int argc, char **argv)
 	int w = word_in(argv[0], cadence_words_004);
 
 	if (w < 0)
-		errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
+		esc_errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
 		    argv[0], hazard_actions_said[R_TRAVEL]);
 	if (argc > 1)
 		opt_usage(&spec, "%s: one operand too many", argv[1]);
@@ -861,7 +861,7 @@ parse_action(struct run *run, int argc, char **argv)
 	}
 	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
 	    (a == A_REST) == alarm || (a == A_REST && !hr->rest_action))
-		errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
+		esc_errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
 		    rules_names[run->s.rules], hr->rest_action || alarm ?
 		    hazard_actions_said[run->s.rules] : "none");
 	run->action = (enum action)a;
@@ -890,10 +890,10 @@ bookkeeping_die(struct run *run, const char *die)
 	const char *why;
 
 	if ((why = expr_parse(&e, die)) != NULL)
-		errx(EXIT_BAD, "-e: '%s': %s", die, why);
+		esc_errx(EXIT_BAD, "-e: '%s': %s", die, why);
 	if (dice_of(&run->table.die, &e) != NULL || run->table.die.count != 1 ||
 	    run->table.die.mod != 0 || run->table.die.sides < 2)
-		errx(EXIT_BAD, "-e: '%s': the bookkeeping die must be one plain "
+		esc_errx(EXIT_BAD, "-e: '%s': the bookkeeping die must be one plain "
 		    "die of 2 or more sides, as d8", die);
 	rows[0] = hazard_table[run->s.rules].rows[0];
 	rows[1] = hazard_table[run->s.rules].rows[1];
@@ -908,24 +908,24 @@ check_rules_options(const struct run *run, const struct opts *o)
 	const char *name = rules_names[run->s.rules];
 
 	if (o->die != NULL && !hr->own_die)
-		errx(EXIT_BAD, "-e: the %s rules roll their own die (-e is for bookkeeping)", name);
+		esc_errx(EXIT_BAD, "-e: the %s rules roll their own die (-e is for bookkeeping)", name);
 	if (o->die != NULL && o->table != NULL)
-		errx(EXIT_BAD, "-e and -t: give one die or one table, not both");
+		esc_errx(EXIT_BAD, "-e and -t: give one die or one table, not both");
 	if (o->table != NULL && hr->alarm)
-		errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
+		esc_errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
 		    "(-T encounter=FILE rolls a table on each encounter)");
 	if (o->adv && !hr->d20 && !run->hide_roll)
-		errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
+		esc_errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
 	if (o->level != NULL && !hr->saves)
-		errx(EXIT_BAD, "-L: the %s rules roll no check the light changes "
+		esc_errx(EXIT_BAD, "-L: the %s rules roll no check the light changes "
 		    "(-L is for the CON saves of exploration and bookkeeping)", name);
 	if (o->dc && !run->hide_roll)
-		errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
+		esc_errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
 		    "hide under the alarm rules, with -p)");
 	if (o->party != NULL && !hr->party && !hr->alarm)	/* 003: for hide */
-		errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)", name);
+		esc_errx(EXIT_BAD, "-p: the %s rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)", name);
 	if (o->damage && !hr->fatigue_damage)
-		errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
+		esc_errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
 /* A result the die can give: the key of a row, or the alarm's encounter. */
@@ -968,15 +968,15 @@ load_on(struct run *run, const struct opts *o)
 
 	for (i = 0; i < o->non; i++) {
 		if ((file = tbl_on_split(o->on[i])) == NULL)
-			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
+			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
 			    "when the die says KEY, as encounter=crypt.md "
 			    "(-t FILE replaces the die's own table)", o->on[i]);
 		if (!die_result(run, o->on[i]))
-			errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
+			esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
 			    o->on[i], rules_names[run->s.rules],
 			    die_keys(run, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
-			errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
+			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
 		tbl_on_load(&run->on[run->non++], o->on[i], file);
 	}
 	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
@@ -990,10 +990,10 @@ static void
 hide_party(struct run *run, const char *path, const struct opts *o)
 {
 	if (path == NULL)
-		errx(EXIT_BAD, "hide: expected hide pass [SPARKS], hide fail, or "
+		esc_errx(EXIT_BAD, "hide: expected hide pass [SPARKS], hide fail, or "
 		    "-p FILE to roll the party's Stealth checks");
 	if (o->write)
-		errx(EXIT_BAD, "-w: hide changes no character");
+		esc_errx(EXIT_BAD, "-w: hide changes no character");
 	party_load(&run->party, path);
 	party_drop_dead(&run->party);	/* 004: the dead make no check */
 	party_need(&run->party, PK_DEX);
@@ -1061,7 +1061,7 @@ setup(struct run *run, const struct opts *o)
 		party_say_dead(&run->party);
 		run->have_party = 1;
 	} else if (o->write)
-		errx(EXIT_BAD, "-w: writes the party's fatigue back to a party file: give -p FILE or DELVING_PARTY (not under alarm or travel)");
+		esc_errx(EXIT_BAD, "-w: writes the party's fatigue back to a party file: give -p FILE or DELVING_PARTY (not under alarm or travel)");
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;
@@ -1088,7 +1088,7 @@ play(struct run *run, long long count)
 	long long i;
 
 	if ((uint64_t)count > (uint64_t)COUNT_MAX - run->s.turn)
-		errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
+		esc_errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
 	if (rules_of(run)->alarm)
 		for (i = 0; i < count; i++) {
 			run->s.turn++;
@@ -1115,7 +1115,7 @@ option(void *ctx, int letter, char *v)
 	case 'L': o->level = v; break;
 	case 'T':
 		if (o->non == ON_MAX)
-			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+			esc_errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
 		o->on[o->non++] = v;
 		break;
 	case 'w': o->write = 1; break;
@@ -1134,7 +1134,7 @@ main(int argc, char *argv[])
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
-		errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
+		esc_errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		load_state(&run.s, f);

@@ -137,7 +137,7 @@ static void
 next_turn(struct run *run, long turns)
 {
 	if (run->l.turn >= (unsigned long long)COUNT_MAX)
-		errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
+		esc_errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
 	run->l.turn++;
 	lamp_pass(&run->l, &run->st.rng, turns);
 	level_check(run);
@@ -210,7 +210,7 @@ tick(struct run *run, long long count, long turns)
 	unsigned long long total, i, before;
 
 	if (turns > 0 && count > (COUNT_MAX - (long long)run->l.turn) / turns)
-		errx(EXIT_BAD, "tick: the turn count would pass %lld",
+		esc_errx(EXIT_BAD, "tick: the turn count would pass %lld",
 		    COUNT_MAX);
 	total = (unsigned long long)count * (unsigned long long)turns;
 	for (i = 0; i < total; i++) {
@@ -250,7 +250,7 @@ out(struct run *run, const struct cmdline *c)
 		if (lamp_find(&run->l, c->names[i]) == NULL &&
 		    (c->nnames > 1 || (strcmp(c->arg, "all") != 0 &&
 		    strcmp(c->arg, "spent") != 0)))
-			errx(EXIT_BAD, "out: '%s': no such light source",
+			esc_errx(EXIT_BAD, "out: '%s': no such light source",
 			    c->names[i]);
 	if (c->nnames == 1 && lamp_find(&run->l, c->arg) == NULL) {
 		if (strcmp(c->arg, "all") == 0)
@@ -299,7 +299,7 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 	if (argc == 0)
 		return;
 	if ((cmd = word_in(argv[0], command_names)) < 0)
-		errx(EXIT_BAD, "%s: not a command (add, out, relight, refill, "
+		esc_errx(EXIT_BAD, "%s: not a command (add, out, relight, refill, "
 		    "wind, tick, status, hazard, -)", argv[0]);
 	c->cmd = (enum command)cmd;
 	if (argc - 1 < args_min[cmd])
@@ -310,17 +310,17 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 	c->names = argv + 1;
 	c->nnames = argc - 1;
 	if (cmd == C_HAZARD && !lamp_strikes(&run->l, c->arg))
-		errx(EXIT_BAD, "hazard: '%s': not a key that strikes lights under "
+		esc_errx(EXIT_BAD, "hazard: '%s': not a key that strikes lights under "
 		    "the %s rules (%s)", c->arg, rules_names[run->l.rules],
 		    run->l.lr->strike != NULL ? run->l.lr->strike : "none");
 	if (cmd == C_SNOW && (run->l.lr->daylight == NULL ||
 	    (c->kind = word_in(c->arg, yes_no)) < 0))
-		errx(EXIT_BAD, "snow: '%s': expected yes or no, under the travel "
+		esc_errx(EXIT_BAD, "snow: '%s': expected yes or no, under the travel "
 		    "rules (004)", c->arg);
 	if (cmd == C_ADD) {
 		c->kind = lamp_kind(&run->l, argv[1], "add");
 		if ((c->name = argv[2]) != NULL && !lamp_name_ok(c->name))
-			errx(EXIT_BAD, "add: '%s': a name is 1 to 32 printable "
+			esc_errx(EXIT_BAD, "add: '%s': a name is 1 to 32 printable "
 			    "characters, no blanks, not 'party', no leading '-'",
 			    c->name);
 	} else if (cmd == C_TICK && argc == 2)
@@ -445,10 +445,10 @@ setup(struct run *run, const struct opts *o)
 
 	l->lr = light_rules[l->rules];
 	if (o->darkvision && !l->lr->sight)
-		errx(EXIT_BAD, "-D: the %s rules give darkvision no meaning",
+		esc_errx(EXIT_BAD, "-D: the %s rules give darkvision no meaning",
 		    rules_names[l->rules]);
 	if (o->usage != NULL && l->rules != R_ALARM)
-		errx(EXIT_BAD, "-e: the usage die is the alarm rules' (003), "
+		esc_errx(EXIT_BAD, "-e: the usage die is the alarm rules' (003), "
 		    "not the %s rules'", rules_names[l->rules]);
 	l->usage = o->usage != NULL ? lamp_usage_die(o->usage, "-e") :
 	    USAGE_DIE_003;
@@ -523,7 +523,7 @@ main(int argc, char *argv[])
 	setup(&run, &o);
 	parse_command(&run, &c, argc, argv);
 	if (o.count_set && c.cmd != C_TICK)
-		errx(EXIT_BAD, "-n: only tick passes a count of turns");
+		esc_errx(EXIT_BAD, "-n: only tick passes a count of turns");
 	if (o.kinds != NULL)
 		nkinds = lamp_kinds(&run.l, o.kinds, kinds, "-l");
 	stream_start(&run.st, prog, o.seed, o.verbose);

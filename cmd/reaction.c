@@ -399,7 +399,7 @@ initiative_party(struct party *p, const char *popt, int argc, char **argv)
 		party_load(p, path);
 		party_need(p, PK_DEXTERITY);
 	} else if (argc == 0)
-		errx(EXIT_BAD, "initiative: give the party file (-p FILE) or "
+		esc_errx(EXIT_BAD, "initiative: give the party file (-p FILE) or "
 		    "NAME:DEX operands");
 	if (argc == 0)
 		return;
@@ -407,10 +407,10 @@ initiative_party(struct party *p, const char *popt, int argc, char **argv)
 	for (i = 0; i < ops.n; i++) {
 		for (j = 0; j < p->n; j++)
 			if (strcmp(p->m[j].name, ops.m[i].name) == 0)
-				errx(EXIT_BAD, "%s: named in the party file and "
+				esc_errx(EXIT_BAD, "%s: named in the party file and "
 				    "as an operand", ops.m[i].name);
 		if (p->n == PARTY_MAX)
-			errx(EXIT_BAD, "initiative: more than %d combatants",
+			esc_errx(EXIT_BAD, "initiative: more than %d combatants",
 			    PARTY_MAX);
 		p->m[p->n++] = ops.m[i];
 	}
@@ -602,10 +602,10 @@ parse_mode(int argc, char **argv)
 	if (argc == 0)
 		return M_DISPOSITION;
 	if ((m = word_in(argv[0], mode_names)) < 0)
-		errx(EXIT_BAD, "%s: not a reaction (disposition, morale, surprise, "
+		esc_errx(EXIT_BAD, "%s: not a reaction (disposition, morale, surprise, "
 		    "initiative, loot or -)", argv[0]);
 	if (argc > 1 && (m == M_DISPOSITION || m == M_FILTER))
-		errx(EXIT_BAD, "%s: %s takes no characters", argv[1],
+		esc_errx(EXIT_BAD, "%s: %s takes no characters", argv[1],
 		    m == M_FILTER ? "filter mode" : "disposition");
 	return (enum mode)m;
 }
@@ -615,9 +615,9 @@ static void
 loot_operands(struct run *run, int argc, char **argv)
 {
 	if (argc < 2)
-		errx(EXIT_BAD, "loot: expected loot HD [COUNT], the enemies' hit dice");
+		esc_errx(EXIT_BAD, "loot: expected loot HD [COUNT], the enemies' hit dice");
 	if (argc > 3)
-		errx(EXIT_BAD, "%s: loot takes HD and COUNT, no more", argv[3]);
+		esc_errx(EXIT_BAD, "%s: loot takes HD and COUNT, no more", argv[3]);
 	run->hd = (long)estrtonum(argv[1], 1, LOOT_HD_MAX, "HD");
 	run->enemies = argc == 3 ?
 	    (long)estrtonum(argv[2], 1, LOOT_COUNT_MAX, "COUNT") : 1;
@@ -630,20 +630,20 @@ check_roll_options(enum mode mode, const struct opts *o)
 	const char *name = mode_names[mode];
 
 	if (o->rules != NULL || o->level != NULL)
-		errx(EXIT_BAD, "-%c: %s rolls no check (-r and -L are for morale, "
+		esc_errx(EXIT_BAD, "-%c: %s rolls no check (-r and -L are for morale, "
 		    "surprise and filter mode)", o->rules != NULL ? 'r' : 'L', name);
 	if (o->non > 0)
-		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and "
+		esc_errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and "
 		    "filter mode)", name);
 	if (o->adv)
-		errx(EXIT_BAD, "-%c: %s rolls no check", o->adv > 0 ? 'a' : 'd',
+		esc_errx(EXIT_BAD, "-%c: %s rolls no check", o->adv > 0 ? 'a' : 'd',
 		    name);
 	if (o->mod)
-		errx(EXIT_BAD, "-m: %s takes no modifier", name);
+		esc_errx(EXIT_BAD, "-m: %s takes no modifier", name);
 	if (mode == M_LOOT && o->party != NULL)
-		errx(EXIT_BAD, "-p: loot is carried by the enemies, not the party");
+		esc_errx(EXIT_BAD, "-p: loot is carried by the enemies, not the party");
 	if (mode == M_INITIATIVE && o->count_set)
-		errx(EXIT_BAD, "-n: the order is the same every round (004): "
+		esc_errx(EXIT_BAD, "-n: the order is the same every round (004): "
 		    "initiative takes no count");
 }
 
@@ -658,22 +658,22 @@ check_mode_options(enum mode mode, const struct opts *o)
 		return;
 	}
 	if ((mode == M_MORALE || mode == M_SURPRISE) && o->non > 0)
-		errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
+		esc_errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
 		    mode_names[mode]);
 	if (mode == M_MORALE || mode == M_SURPRISE)
 		return;
 	if (mode == M_DISPOSITION && (o->rules != NULL || o->level != NULL))
-		errx(EXIT_BAD, "-%c: disposition rolls 2d6, no check (-r and -L are "
+		esc_errx(EXIT_BAD, "-%c: disposition rolls 2d6, no check (-r and -L are "
 		    "for morale, surprise and filter mode)", o->rules != NULL ?
 		    'r' : 'L');
 	if (o->adv)
-		errx(EXIT_BAD, "-%c: %s rolls 2d6, not a d20", o->adv > 0 ? 'a' : 'd',
+		esc_errx(EXIT_BAD, "-%c: %s rolls 2d6, not a d20", o->adv > 0 ? 'a' : 'd',
 		    name);
 	if (o->party != NULL && mode != M_FILTER)
-		errx(EXIT_BAD, "-p: %s is rolled for the creatures met, not for characters",
+		esc_errx(EXIT_BAD, "-p: %s is rolled for the creatures met, not for characters",
 		    name);
 	if (o->count_set && mode == M_FILTER)
-		errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
+		esc_errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
 }
 
 /* -T KEY=FILE: distance=FILE, activity=FILE, ... in the order given. */
@@ -685,7 +685,7 @@ load_on(struct run *run, struct opts *o)
 
 	for (i = 0; i < o->non; i++) {
 		if ((file = tbl_on_split(o->on[i])) == NULL)
-			errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
+			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
 			    o->on[i]);
 		tbl_on_load(&run->on[run->non++], o->on[i], file);
 	}
@@ -701,7 +701,7 @@ option(void *ctx, int letter, char *v)
 	case 'm': o->mod = emod_add(o->mod, v); break;
 	case 'T':
 		if (o->non == ON_MAX)
-			errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
+			esc_errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
 		o->on[o->non++] = v;
 		break;
 	}

@@ -185,9 +185,9 @@ set_dc(const struct opts *o, int rules)
 	long dc;
 
 	if (o->have_dc && (o->have_length || o->have_rooms))
-		errx(EXIT_BAD, "-c: the DC is set outright or by the distance (-l, -k), not both");
+		esc_errx(EXIT_BAD, "-c: the DC is set outright or by the distance (-l, -k), not both");
 	if (o->have_rooms && rules == R_TRAVEL)
-		errx(EXIT_BAD, "-k: the travel rules count travel turns only (-k is for dungeonturn)");
+		esc_errx(EXIT_BAD, "-k: the travel rules count travel turns only (-k is for dungeonturn)");
 	if (o->have_dc)
 		return o->dc;
 	dc = RETURN_DC_BASE + o->length + o->rooms;
@@ -202,9 +202,9 @@ parse_path(int argc, char **argv)
 	if (argc == 0)
 		opt_usage(&spec, "dangerous or arduous: the path is missing");
 	if (strcmp(argv[0], "-") == 0)
-		errx(EXIT_BAD, "-: return rolls for the party and reads no stream");
+		esc_errx(EXIT_BAD, "-: return rolls for the party and reads no stream");
 	if ((p = word_in(argv[0], path_names)) < 0)
-		errx(EXIT_BAD, "%s: not a path (dangerous or arduous)", argv[0]);
+		esc_errx(EXIT_BAD, "%s: not a path (dangerous or arduous)", argv[0]);
 	return (enum path)p;
 }
 
@@ -217,9 +217,9 @@ write_path(const struct run *run, const struct opts *o, int argc)
 	if (!o->write)
 		return NULL;
 	if (argc > 0 || path == NULL)
-		errx(EXIT_BAD, "-w: writes back to a party file: give -p FILE or DELVING_PARTY, not NAME:BEST operands");
+		esc_errx(EXIT_BAD, "-w: writes back to a party file: give -p FILE or DELVING_PARTY, not NAME:BEST operands");
 	if (run->path == P_ARDUOUS && run->rules != R_TRAVEL)
-		errx(EXIT_BAD, "-w: under %s an arduous path loses items, which the party file does not count",
+		esc_errx(EXIT_BAD, "-w: under %s an arduous path loses items, which the party file does not count",
 		    rules_names[run->rules]);
 	return path;
 }

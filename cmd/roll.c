@@ -129,10 +129,10 @@ pick_table(struct run *run, const char *name)
 		if (strcmp(name, n->t->name) == 0)
 			run->table = n->t;
 	if (strcmp(name, "alarm") == 0)
-		errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
+		esc_errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
 	if (run->table == NULL && strchr(name, '/') == NULL &&
 	    access(name, F_OK) != 0 && !heading_of_file(name))
-		errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
+		esc_errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
 		    name);
 	if (run->table == NULL) {
 		tbl_load(&run->own, name);
@@ -198,7 +198,7 @@ parse_one(struct operand *op, const char *where, const char *s)
 			*q++ = *p;
 	*q = '\0';
 	if ((why = expr_parse(&op->e, s)) != NULL)
-		errx(EXIT_BAD, "%s%s: %s", where, s, why);
+		esc_errx(EXIT_BAD, "%s%s: %s", where, s, why);
 	op->mod = addend(&op->e, op->e.root);
 	op->written = estrdup(op->text);
 	op->simple = dice_of(&op->d, &op->e) == NULL;	/* its fast path */
@@ -225,7 +225,7 @@ read_lines(int *argc)
 		v[n++] = estrdup(line);
 	}
 	if (ferror(stdin))
-		err(EXIT_IO, "stdin");
+		esc_err(EXIT_IO, "stdin");
 	free(line);
 	*argc = n;
 	return v;
@@ -243,7 +243,7 @@ parse_dice(struct run *run, int argc, char **argv)
 		lines = 1;
 	}
 	if (run->table != NULL && argc > 1)
-		errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
+		esc_errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
 	run->ndice = argc > 0 ? argc : 1;
 	run->op = ereallocarray(NULL, (size_t)run->ndice, sizeof *run->op);
 	memset(run->op, 0, (size_t)run->ndice * sizeof *run->op);
@@ -256,7 +256,7 @@ parse_dice(struct run *run, int argc, char **argv)
 	}
 	for (i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "-") == 0 && !lines)
-			errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
+			esc_errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
 		if (lines)
 			snprintf(where, sizeof where, "stdin: ");
 		parse_one(&run->op[i], where, argv[i]);
@@ -587,7 +587,7 @@ odds_all(const struct run *run)
 		const char *expr = run->op[i].written;
 
 		if ((why = odds_count(&o, &run->op[i].e)) != NULL)
-			errx(EXIT_BAD, "-o: %s: %s", expr, why);
+			esc_errx(EXIT_BAD, "-o: %s: %s", expr, why);
 		if (d66(run, &run->op[i]))	/* tens and units: 36 totals */
 			odds_d66(&o);
 		if (run->table != NULL)
@@ -628,23 +628,23 @@ check_options(const struct opts *o, int argc)
 	if (o->table != NULL && strcmp(o->table, "list") == 0 &&
 	    (argc > 0 || o->dc || o->count_set || o->json || o->odds ||
 	    o->seed || o->verbose))
-		errx(EXIT_BAD, "-t list: lists the tables; give it alone");
+		esc_errx(EXIT_BAD, "-t list: lists the tables; give it alone");
 	if (o->dc != NULL && o->table != NULL)
-		errx(EXIT_BAD, "-c: a table has no DC: give -c or -t, not both");
+		esc_errx(EXIT_BAD, "-c: a table has no DC: give -c or -t, not both");
 	if (o->odds && o->count_set)
-		errx(EXIT_BAD, "-n: -o counts the odds and rolls nothing");
+		esc_errx(EXIT_BAD, "-n: -o counts the odds and rolls nothing");
 	if (o->odds && o->seed != NULL)
-		errx(EXIT_BAD, "-s: -o counts the odds and rolls nothing");
+		esc_errx(EXIT_BAD, "-s: -o counts the odds and rolls nothing");
 	if (o->odds && o->verbose)
-		errx(EXIT_BAD, "-v: -o counts the odds and rolls no dice to show");
+		esc_errx(EXIT_BAD, "-v: -o counts the odds and rolls no dice to show");
 	if (o->odds && o->json)
-		errx(EXIT_BAD, "-j: -o writes odds, not records");
+		esc_errx(EXIT_BAD, "-j: -o writes odds, not records");
 	if (o->graph && (o->dc != NULL || o->table != NULL))
-		errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
+		esc_errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
 	if (o->exact && (o->dc != NULL || o->table != NULL || o->graph))
-		errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
+		esc_errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
 	if (o->width_set && !o->graph)
-		errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
+		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
 
 static void

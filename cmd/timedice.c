@@ -112,7 +112,7 @@ etime(const char *what, const char *s)
 	uint64_t t;
 
 	if ((why = clock_parse(s, &t)) != NULL)
-		errx(EXIT_BAD, "%s: '%s': %s", what, s, why);
+		esc_errx(EXIT_BAD, "%s: '%s': %s", what, s, why);
 	return t;
 }
 
@@ -278,7 +278,7 @@ pass(struct run *run, uint64_t ticks, int resting)
 	int i;
 
 	if (ticks > CLOCK_MAX - s->tick)
-		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
+		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	for (;;) {
 		i = afflict_due(s->aff, ticks);
 		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
@@ -458,7 +458,7 @@ roll_time(struct run *run, uint64_t index)
 		snprintf(lead, sizeof lead, "%s.", dice);
 	}
 	if (to > CLOCK_MAX)
-		errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
+		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	s->tick = to;
 	clock_record(index, s->tick, lead);
 }
@@ -570,7 +570,7 @@ infect(struct run *run, uint64_t index)
 
 	(void)index;	/* done once */
 	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
-		errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
+		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
 	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
 	    run->a.first, says, sizeof says)) {
 		event(s->turn, s->tick, "infect", a->name, "%s", says);
@@ -762,7 +762,7 @@ filter(struct run *run)
 		if ((turns = rec_turns(rd)) == 0)
 			continue;
 		if (s->turn >= (uint64_t)COUNT_MAX)
-			errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
+			esc_errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
 		from = s->tick;
 		before = s->timers.since_rest;
 		run->sturn = r->turn;
@@ -878,7 +878,7 @@ rest_until(struct args *a, const char *s)
 	if (q >= 0)
 		a->time = (uint64_t)q * CLOCK_QUARTER;
 	else if ((why = clock_parse(s, &a->time)) != NULL)
-		errx(EXIT_BAD, "rest until: '%s': %s, or pre-dawn, dawn, "
+		esc_errx(EXIT_BAD, "rest until: '%s': %s, or pre-dawn, dawn, "
 		    "afternoon or nightfall", s, why);
 }
 
@@ -905,7 +905,7 @@ command_named(const char *word)
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(word, commands[i].name) == 0)
 			return &commands[i];
-	errx(EXIT_BAD, "%s: not a command (%s)", word,
+	esc_errx(EXIT_BAD, "%s: not a command (%s)", word,
 	    command_list(list, sizeof list));
 }
 
@@ -940,14 +940,14 @@ command_words(struct args *a, int argc, char **argv)
 		a->time = etime("roll: from", argv[3]);
 	} else if (c == C_TIMER || c == C_CANCEL) {
 		if (!name_ok(argv[1]) || !utf8_ok(argv[1], strlen(argv[1])))
-			errx(EXIT_BAD, "%s: '%s': a name is 1 to 32 printable "
+			esc_errx(EXIT_BAD, "%s: '%s': a name is 1 to 32 printable "
 			    "characters without blanks", argv[0], argv[1]);
 		a->name = argv[1];
 		if (c == C_TIMER && (why = clock_length(&a->len, argv[2])) != NULL)
-			errx(EXIT_BAD, "timer: '%s': %s", argv[2], why);
+			esc_errx(EXIT_BAD, "timer: '%s': %s", argv[2], why);
 	} else if ((c == C_INFECT || c == C_CURE) && (why = afflict_args(&a->aff,
 	    &a->first, argc - 1, argv + 1, &bad)) != NULL)
-		errx(EXIT_BAD, "%s: '%s': %s", argv[0], bad, why);
+		esc_errx(EXIT_BAD, "%s: '%s': %s", argv[0], bad, why);
 }
 
 static void
@@ -964,7 +964,7 @@ parse_command(struct args *a, int argc, char **argv)
 		argc--;
 	}
 	if (!command_fits(a->cmd, argc, argv))
-		errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
+		esc_errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
 	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;
 	a->hours_given = a->cmd == C_REST && argc == 2;
 	if (a->c->n_most > 0 && argc == 2)	/* roll N from TIME: see timedice(6) */
@@ -981,21 +981,21 @@ check_command(const struct run *run, long long count)
 	uint64_t step = a->n * a->c->turns * a->c->unit;
 
 	if (count > 1 && !a->c->repeats)
-		errx(EXIT_BAD, "-n: %s is done once (-n repeats roll, duration, "
+		esc_errx(EXIT_BAD, "-n: %s is done once (-n repeats roll, duration, "
 		    "turn, hour, day and rest)", a->c->name);
 	if (a->cmd == C_CANCEL && timer_find(&run->s.timers, a->name) < 0)
-		errx(EXIT_BAD, "cancel: '%s': no such timer", a->name);
+		esc_errx(EXIT_BAD, "cancel: '%s': no such timer", a->name);
 	if (a->cmd == C_TIMER && !timer_room(&run->s.timers, a->name))
-		errx(EXIT_BAD, "timer: %s: there are already %d timers", a->name,
+		esc_errx(EXIT_BAD, "timer: %s: there are already %d timers", a->name,
 		    TIMER_MAX);
 	if (a->c->turns > 0 &&
 	    (uint64_t)count > (CLOCK_MAX - run->s.tick) / step)
-		errx(EXIT_BAD, "%s: the clock cannot run past day %d",
+		esc_errx(EXIT_BAD, "%s: the clock cannot run past day %d",
 		    a->c->name, CLOCK_DAY_MAX);
 	/* the clock's bound, just above, keeps this product small */
 	if (a->c->turns > 0 &&
 	    (uint64_t)count * a->n * a->c->turns > COUNT_MAX - run->s.turn)
-		errx(EXIT_BAD, "%s: the turn count would pass %lld",
+		esc_errx(EXIT_BAD, "%s: the turn count would pass %lld",
 		    a->c->name, COUNT_MAX);
 }
 
@@ -1009,23 +1009,23 @@ check_affliction(struct run *run, int file)
 	int i = afflict_find(run->s.aff, a->name, a->source);
 
 	if (run->a.cmd == C_CURE && i < 0)
-		errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
+		esc_errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
 		    a->source);
 	if (run->a.cmd != C_INFECT)
 		return;
 	if (!file)
-		errx(EXIT_BAD, "%s: the clock keeps the affliction: give -f FILE", cmd);
+		esc_errx(EXIT_BAD, "%s: the clock keeps the affliction: give -f FILE", cmd);
 	if (!run->have_party)
-		errx(EXIT_BAD, "%s: the check needs the character's con=: give -p FILE or DELVING_PARTY", cmd);
+		esc_errx(EXIT_BAD, "%s: the check needs the character's con=: give -p FILE or DELVING_PARTY", cmd);
 	if (m == NULL)
-		errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, run->party.path);
+		esc_errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, run->party.path);
 	if ((lacks = afflict_lacks(a, m)) != NULL)
 		bad_at(run->party.path, m->lineno, "%s has no %s=", m->name, lacks);
 	if (i >= 0)
-		errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
+		esc_errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
 		    cmd, a->name, a->source, run->s.aff->a[i].stage);
 	if (run->s.aff->n == AFFLICT_MAX)
-		errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
+		esc_errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
 		    AFFLICT_MAX);
 }
 
@@ -1044,7 +1044,7 @@ dungeon_rest(struct run *run, long long count)
 	if (run->rules != R_DUNGEONTURN || a->cmd != C_REST || run->filter)
 		return;
 	if (a->unsafe)
-		errx(EXIT_BAD, "rest: unsafe: under -r dungeonturn every rest is "
+		esc_errx(EXIT_BAD, "rest: unsafe: under -r dungeonturn every rest is "
 		    "in the dungeon (002); unsafe is 004's, -r travel");
 	if (!a->hours_given && a->until == NULL)
 		a->n = 1;
@@ -1053,7 +1053,7 @@ dungeon_rest(struct run *run, long long count)
 	/* both below 8 first, so that the product is small */
 	if (hours >= DUNGEON_REST_MAX_002 || count >= DUNGEON_REST_MAX_002 ||
 	    hours * (uint64_t)count >= DUNGEON_REST_MAX_002)
-		errx(EXIT_BAD, "rest: resting for 8 hours is not possible in a "
+		esc_errx(EXIT_BAD, "rest: resting for 8 hours is not possible in a "
 		    "dungeon (002): at most 7 hours, with -n in all");
 	for (i = 0; i < run->party.n; i++)
 		if ((run->party.m[i].has & 1u << PK_HP) &&
@@ -1088,9 +1088,9 @@ operands(struct run *run, const struct opts *o, int argc, char **argv)
 		return;
 	}
 	if (argc > 1)
-		errx(EXIT_BAD, "%s: the stream - takes no command", argv[1]);
+		esc_errx(EXIT_BAD, "%s: the stream - takes no command", argv[1]);
 	if (o->count_set)
-		errx(EXIT_BAD, "-n: with - the stream's own turns are counted");
+		esc_errx(EXIT_BAD, "-n: with - the stream's own turns are counted");
 }
 
 /*
@@ -1104,7 +1104,7 @@ setup_party(struct run *run, const char *opt, int write)
 	struct kwf *pf = NULL;
 
 	if (path == NULL && write)
-		errx(EXIT_BAD, "-w: writes exhaustion back to a party file: give -p FILE or DELVING_PARTY");
+		esc_errx(EXIT_BAD, "-w: writes exhaustion back to a party file: give -p FILE or DELVING_PARTY");
 	if (path == NULL)
 		return NULL;
 	if (write)

@@ -260,7 +260,7 @@ int
 check_level(const char *opt, const char *level)
 {
 	if (word_in(level, light_levels) < 0)
-		errx(EXIT_BAD, "%s: '%s': not a light level (bright, dim, dark, "
+		esc_errx(EXIT_BAD, "%s: '%s': not a light level (bright, dim, dark, "
 		    "darkness, well-lit, brilliant)", opt, level);
 	return check_dark(level);
 }

@@ -149,7 +149,7 @@ roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
 	else if (expr_parse(&x, buf) == NULL)	/* it parsed when marked */
 		total = (long)expr_roll(&x, r, faces_too ? f : NULL, sizeof f);
 	else
-		errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
+		esc_errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
 	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
 	if (e->n > 0)

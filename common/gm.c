@@ -51,7 +51,7 @@ character(struct plan *pl, const char *name)
 	for (i = 0; i < pl->now.n && n < sizeof names; i++)
 		n += (size_t)snprintf(names + n, sizeof names - n, "%s%s",
 		    i ? ", " : "", pl->now.m[i].name);
-	errx(EXIT_BAD, "%s: '%s': not in the party (%s)", pl->act, name, names);
+	esc_errx(EXIT_BAD, "%s: '%s': not in the party (%s)", pl->act, name, names);
 }
 
 /* A character whose hit points change: alive, with hp=. */
@@ -61,9 +61,9 @@ wounded(struct plan *pl, const char *name)
 	struct member *m = character(pl, name);
 
 	if (party_dead(m))
-		errx(EXIT_BAD, "%s: %s is dead (CON 0)", pl->act, m->name);
+		esc_errx(EXIT_BAD, "%s: %s is dead (CON 0)", pl->act, m->name);
 	if (!(m->has & 1u << PK_HP))
-		errx(EXIT_BAD, "%s: %s has no hp= in the party file (delve set %s "
+		esc_errx(EXIT_BAD, "%s: %s has no hp= in the party file (delve set %s "
 		    "hp=N)", pl->act, m->name, m->name);
 	return m;
 }
@@ -86,12 +86,12 @@ amount(struct plan *pl, const char *word, char *how, size_t size)
 	if (strtonum_ok(word, 0, 100000, &n) == 0)
 		return (long)n;
 	if (*word >= '0' && *word <= '9' && strpbrk(word, "dD") == NULL)
-		errx(EXIT_BAD, "%s: '%s': expected a number of hit points from 0 to "
+		esc_errx(EXIT_BAD, "%s: '%s': expected a number of hit points from 0 to "
 		    "100000, or dice", pl->act, word);
 	if ((why = dice_read(&d, word, &scratch)) != NULL)
-		errx(EXIT_BAD, "%s: '%s': %s", pl->act, word, why);
+		esc_errx(EXIT_BAD, "%s: '%s': %s", pl->act, word, why);
 	if (dice_min(&d) < 0)
-		errx(EXIT_BAD, "%s: '%s': dice that can roll below 0", pl->act, word);
+		esc_errx(EXIT_BAD, "%s: '%s': dice that can roll below 0", pl->act, word);
 	got = dice_roll(&d, pl->r, NULL);
 	dice_name(name, sizeof name, &scratch, word);
 	snprintf(how, size, " (%s)", name);
@@ -155,10 +155,10 @@ assign(struct plan *pl, struct member *m, int argc, char **argv)
 
 	for (i = 0; i < argc; i++) {
 		if (party_assign(m, argv[i], why, sizeof why) != 0)
-			errx(EXIT_BAD, "%s: %s: %s", pl->act, m->name, why);
+			esc_errx(EXIT_BAD, "%s: %s: %s", pl->act, m->name, why);
 		k = key_of(argv[i]);
 		if (given & 1u << k)
-			errx(EXIT_BAD, "%s: %s: %s= given twice", pl->act, m->name,
+			esc_errx(EXIT_BAD, "%s: %s: %s= given twice", pl->act, m->name,
 			    party_keys[k]);
 		given |= 1u << k;
 	}
@@ -176,7 +176,7 @@ act_set(struct plan *pl, int argc, char **argv)
 	int k;
 
 	if (argc < 2)
-		errx(EXIT_BAD, "%s: %s: expected KEY=VALUE ...", pl->act, m->name);
+		esc_errx(EXIT_BAD, "%s: %s: expected KEY=VALUE ...", pl->act, m->name);
 	given = assign(pl, m, argc - 1, argv + 1);
 	for (k = 0; k < PK_NKEYS; k++) {
 		if (!(given & 1u << k))
@@ -200,7 +200,7 @@ act_join(struct plan *pl, int argc, char **argv)
 	int k;
 
 	if (party_name_why(&pl->now, argv[0], why, sizeof why) != 0)
-		errx(EXIT_BAD, "%s: %s", pl->act, why);
+		esc_errx(EXIT_BAD, "%s: %s", pl->act, why);
 	m = &pl->now.m[pl->now.n++];
 	memset(m, 0, sizeof *m);
 	snprintf(m->name, sizeof m->name, "%s", argv[0]);
@@ -223,7 +223,7 @@ act_leave(struct plan *pl, int argc, char **argv)
 
 	(void)argc;
 	if (pl->now.n == 1)
-		errx(EXIT_BAD, "%s: %s is the last of the party: a party file needs "
+		esc_errx(EXIT_BAD, "%s: %s is the last of the party: a party file needs "
 		    "one character", pl->act, m->name);
 	pl->gone = (int)(m - pl->now.m);
 	snprintf(text, sizeof text, "%s leaves the party.", m->name);
@@ -299,7 +299,7 @@ write_text(struct plan *pl, const char *path, FILE *out)
 		fputc('\n', out);
 	}
 	if (ferror(in))
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	for (i = pl->was.n; i < pl->now.n; i++)
 		joined(out, &pl->now.m[i]);
 	free(line);
@@ -321,9 +321,9 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	for (i = 0; i < NACTS && strcmp(acts[i].name, argv[0]) != 0; i++)
 		;
 	if (i == NACTS)
-		errx(EXIT_BAD, "%s: not an act of the game master's", argv[0]);
+		esc_errx(EXIT_BAD, "%s: not an act of the game master's", argv[0]);
 	if (argc - 1 < acts[i].min || argc - 1 > acts[i].max)
-		errx(EXIT_BAD, "%s: expected %s %s", argv[0], argv[0], acts[i].usage);
+		esc_errx(EXIT_BAD, "%s: expected %s %s", argv[0], argv[0], acts[i].usage);
 	party_load(&pl->was, party);
 	pl->now = pl->was;
 	pl->gone = -1;
@@ -331,16 +331,16 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	pl->r = r;
 	pl->act = argv[0];
 	if ((pl->rec = open_memstream(&a->rec, &a->reclen)) == NULL)
-		err(EXIT_IO, "%s", party);
+		esc_err(EXIT_IO, "%s", party);
 	if (acts[i].two != NULL)
 		acts[i].two(pl, argv + 1);
 	else
 		acts[i].many(pl, argc - 1, argv + 1);
 	if ((text = open_memstream(&a->text, &a->textlen)) == NULL)
-		err(EXIT_IO, "%s", party);
+		esc_err(EXIT_IO, "%s", party);
 	write_text(pl, party, text);
 	if (fclose(text) != 0 || fclose(pl->rec) != 0)
-		err(EXIT_IO, "%s", party);
+		esc_err(EXIT_IO, "%s", party);
 	free(pl);
 }
 

@@ -97,7 +97,7 @@ kwf_new(const char *path, const char *what)
 	f->what = what;
 	f->cur = -1;
 	if (*path == '\0')
-		errx(EXIT_BAD, "empty file name");
+		esc_errx(EXIT_BAD, "empty file name");
 	return f;
 }
 
@@ -113,9 +113,9 @@ slurp(struct kwf *f, int fd)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
-			err(EXIT_IO, "%s", f->path);
+			esc_err(EXIT_IO, "%s", f->path);
 		if ((n += (size_t)r) > KWF_SIZE_MAX)
-			errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path,
+			esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path,
 			    f->what);
 		if (n == cap)
 			f->buf = ereallocarray(f->buf, (cap *= 2) + 1, 1);
@@ -277,10 +277,10 @@ unknown_key(const struct kwf *f, const char *w)
 	const char *kind = kwf_kind(f);
 
 	if (kind != NULL && strcmp(kind, "party") == 0)
-		errx(EXIT_BAD, "%s: a party file, not a %s state file", f->path,
+		esc_errx(EXIT_BAD, "%s: a party file, not a %s state file", f->path,
 		    f->kind->name);
 	if (kind != NULL && strcmp(kind, "state") != 0)
-		errx(EXIT_BAD, "%s: a %s state file, not a %s one", f->path,
+		esc_errx(EXIT_BAD, "%s: a %s state file, not a %s one", f->path,
 		    kind, f->kind->name);
 	kwf_bad(f, "unknown keyword '%s'", w);
 }
@@ -613,10 +613,10 @@ render(const struct kwf *f, size_t *len)
 	FILE *fp;
 
 	if ((fp = open_memstream(&text, len)) == NULL)
-		err(EXIT_IO, "%s", f->path);
+		esc_err(EXIT_IO, "%s", f->path);
 	write_all(f, fp);
 	if (fclose(fp) != 0)
-		err(EXIT_IO, "%s", f->path);
+		esc_err(EXIT_IO, "%s", f->path);
 	return text;
 }
 

@@ -40,7 +40,7 @@ lamp_kind(const struct lamp *l, const char *word, const char *what)
 		if (l->lr->kind[i].life != 0)
 			snprintf(list + strlen(list), sizeof list - strlen(list),
 			    "%s%s", *list ? ", " : "", light_kinds[i]);
-	errx(EXIT_BAD, "%s: '%s': not a light source of the %s rules (%s)",
+	esc_errx(EXIT_BAD, "%s: '%s': not a light source of the %s rules (%s)",
 	    what, word, rules_names[l->rules], list);
 }
 
@@ -56,12 +56,12 @@ lamp_kinds(const struct lamp *l, const char *list, int kinds[LAMP_MAX],
 	for (;;) {
 		len = strcspn(list, ",");
 		if (len == 0 || len >= sizeof word)
-			errx(EXIT_BAD, "%s: '%s': expected KIND[,KIND...]", what,
+			esc_errx(EXIT_BAD, "%s: '%s': expected KIND[,KIND...]", what,
 			    list);
 		memcpy(word, list, len);
 		word[len] = '\0';
 		if (n == LAMP_MAX)
-			errx(EXIT_BAD, "%s: more than %d light sources", what,
+			esc_errx(EXIT_BAD, "%s: more than %d light sources", what,
 			    LAMP_MAX);
 		kinds[n++] = lamp_kind(l, word, what);
 		if (list[len] == '\0')
@@ -106,7 +106,7 @@ lamp_usage_die(const char *s, const char *what)
 
 	if (dice_read(&d, s, &e) != NULL || d.count != 1 || d.mod != 0 ||
 	    !lamp_die_ok((int)d.sides))
-		errx(EXIT_BAD, "%s: '%s': expected a usage die: d4, d6, d8, d10, "
+		esc_errx(EXIT_BAD, "%s: '%s': expected a usage die: d4, d6, d8, d10, "
 		    "d12 or d20", what, s);
 	return (int)d.sides;
 }
@@ -162,7 +162,7 @@ need(struct lamp *l, const char *name, const char *what)
 	struct lamp_source *src = lamp_find(l, name);
 
 	if (src == NULL)
-		errx(EXIT_BAD, "%s: '%s': no such light source", what, name);
+		esc_errx(EXIT_BAD, "%s: '%s': no such light source", what, name);
 	return src;
 }
 
@@ -174,10 +174,10 @@ add(struct lamp *l, int kind, const char *name)
 	int k = 0;
 
 	if (l->n == LAMP_MAX)
-		errx(EXIT_BAD, "add: %d light sources are listed already: "
+		esc_errx(EXIT_BAD, "add: %d light sources are listed already: "
 		    "take spent ones off the list with out", LAMP_MAX);
 	if (name != NULL && lamp_find(l, name) != NULL)
-		errx(EXIT_BAD, "add: '%s': a light source of that name is "
+		esc_errx(EXIT_BAD, "add: '%s': a light source of that name is "
 		    "listed already", name);
 	src = &l->src[l->n++];
 	memset(src, 0, sizeof *src);
@@ -345,7 +345,7 @@ lamp_relight(struct lamp *l, const char *name)
 	char buf[512];
 
 	if (src->state != LAMP_OUT)
-		errx(EXIT_BAD, "relight: '%s' is lit already", src->name);
+		esc_errx(EXIT_BAD, "relight: '%s' is lit already", src->name);
 	if (src->left != 0) {
 		rekindle(l, src);
 		lights(l, src, buf, sizeof buf);
@@ -356,7 +356,7 @@ lamp_relight(struct lamp *l, const char *name)
 		say(l, src, "A new torch is lit from the embers of %s: %s.",
 		    src->name, buf);
 	} else
-		errx(EXIT_BAD, "relight: '%s' is spent: refill a lantern, or "
+		esc_errx(EXIT_BAD, "relight: '%s' is spent: refill a lantern, or "
 		    "add a new light source", src->name);
 }
 
@@ -367,7 +367,7 @@ lamp_refill(struct lamp *l, const char *name)
 	char buf[512];
 
 	if (src->kind != LK_LANTERN)
-		errx(EXIT_BAD, "refill: '%s' is a %s: only a lantern is refilled",
+		esc_errx(EXIT_BAD, "refill: '%s' is a %s: only a lantern is refilled",
 		    src->name, light_kinds[src->kind]);
 	kindle(l, src);
 	lights(l, src, buf, sizeof buf);

@@ -40,7 +40,7 @@ opt_stdfds(void)
 	}
 	if (closed & 1 << STDOUT_FILENO) {
 		errno = EBADF;
-		err(EXIT_IO, "stdout");
+		esc_err(EXIT_IO, "stdout");
 	}
 }
 
@@ -157,7 +157,7 @@ opt_usage(const struct opt_spec *spec, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(what, sizeof what, fmt, ap);
 		va_end(ap);
-		warnx("%s", what);
+		esc_warnx("%s", what);
 	}
 	fprintf(stderr, "usage: %s\n", spec->usage);
 	exit(EXIT_BAD);
@@ -197,7 +197,7 @@ answer(const struct opt_spec *spec, int letter)
 	else
 		version(spec->name);
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_IO, "stdout");
+		esc_err(EXIT_IO, "stdout");
 	exit(EXIT_OK);
 }
 

@@ -42,7 +42,7 @@ write_all(const char *s, size_t n)
 		if ((w = write(STDOUT_FILENO, s, n)) < 0) {
 			if (errno == EINTR)
 				continue;
-			err(EXIT_IO, "stdout");
+			esc_err(EXIT_IO, "stdout");
 		}
 		s += w;
 		n -= (size_t)w;
@@ -157,5 +157,5 @@ out_close(void)
 	}
 	out_flush();
 	if (fflush(stdout) != 0 || ferror(stdout))
-		err(EXIT_IO, "stdout");
+		esc_err(EXIT_IO, "stdout");
 }

@@ -32,7 +32,7 @@ mark(unsigned *set, const char *w, const char *word, int i)
 	if (strcmp(w, word) != 0)
 		return 0;
 	if (*set & 1u << i)
-		errx(EXIT_BAD, "%s: given twice", w);
+		esc_errx(EXIT_BAD, "%s: given twice", w);
 	*set |= 1u << i;
 	return 1;
 }
@@ -87,7 +87,7 @@ settle_words(struct pace_ask *a)
 			g = a->words[j];
 			if (f->group == g->group && f->group != PG_ALONE &&
 			    f->group != PG_TERRAIN)
-				errx(EXIT_BAD, "%s and %s: one or the other",
+				esc_errx(EXIT_BAD, "%s and %s: one or the other",
 				    g->word, f->word);
 		}
 	for (i = n = 0; i < a->nwords; i++) {
@@ -114,13 +114,13 @@ pick_manners(struct pace_ask *a)
 		if ((misfit = a->manners & ~a->words[i]->manners) != 0) {
 			for (m = 0; !(misfit & 1u << m); m++)
 				;
-			errx(EXIT_BAD, "%s: not a word for %s", a->words[i]->word,
+			esc_errx(EXIT_BAD, "%s: not a word for %s", a->words[i]->word,
 			    a->pr->manners[m].word);
 		}
 		fit &= a->words[i]->manners;
 	}
 	if (fit == 0)
-		errx(EXIT_BAD, "%s and %s: no one pace takes both",
+		esc_errx(EXIT_BAD, "%s and %s: no one pace takes both",
 		    a->words[0]->word, a->words[a->nwords - 1]->word);
 	if (a->manners == 0)
 		a->manners = fit;
@@ -143,12 +143,12 @@ pace_parse(struct pace_ask *a, int rules, int argc, char **argv)
 			a->hex = (long)estrtonum(argv[i] + 4, 1, 1000, "hex");
 		else if (argv[i][0] != '\0' && strchr("+-0123456789", argv[i][0]) != NULL) {
 			if (a->distance >= 0)
-				errx(EXIT_BAD, "%s: one distance only", argv[i]);
+				esc_errx(EXIT_BAD, "%s: one distance only", argv[i]);
 			a->distance = estrtonum(argv[i], 0, PACE_DISTANCE_MAX,
 			    "DISTANCE");
 		} else if (!pace_word(a, argv[i])) {
 			words_of(a->pr, list, sizeof list);
-			errx(EXIT_BAD, "%s: not a word of the %s pace (%s)", argv[i],
+			esc_errx(EXIT_BAD, "%s: not a word of the %s pace (%s)", argv[i],
 			    rules_names[rules], list + 1);
 		}
 	}
@@ -193,7 +193,7 @@ pace_rate(const struct pace_ask *a, const struct pace *m, long speed,
 	if (m->basis == PACE_STR && a->over > 0 && !pace_said(a, "encumbered"))
 		*den = 2;	/* 004: "An encumbered PC moves at half speed" */
 	if (*num <= 0)
-		errx(EXIT_BAD, "%s: %lld %s a %s: the party cannot move", m->word,
+		esc_errx(EXIT_BAD, "%s: %lld %s a %s: the party cannot move", m->word,
 		    *num, m->units, m->per);
 	for (i = 0; i < a->nwords; i++) {
 		*num *= a->words[i]->num;

@@ -207,16 +207,16 @@ party_load(struct party *p, const char *path)
 	char *line;
 
 	if (kind != NULL && strcmp(kind, "state") == 0)
-		errx(EXIT_BAD, "%s: a state file, not a party file", path);
+		esc_errx(EXIT_BAD, "%s: a state file, not a party file", path);
 	if (kind != NULL && strcmp(kind, "party") != 0)
-		errx(EXIT_BAD, "%s: a %s state file, not a party file", path, kind);
+		esc_errx(EXIT_BAD, "%s: a %s state file, not a party file", path, kind);
 	memset(p, 0, sizeof *p);
 	p->path = path;
 	while ((line = kwf_text(f, PARTY_LINE_MAX)) != NULL)
 		parse_line(p, line, kwf_lineno(f));
 	kwf_close(f);
 	if (p->n == 0)
-		errx(EXIT_BAD, "%s: no characters", path);
+		esc_errx(EXIT_BAD, "%s: no characters", path);
 }
 
 /* Every character must have key k: say which one does not. */
@@ -242,11 +242,11 @@ party_operand(struct party *p, const char *arg, enum party_key k)
 	size_t n;
 
 	if (colon == NULL || (n = (size_t)(colon - arg)) == 0 || n > PARTY_NAME_MAX)
-		errx(EXIT_BAD, "%s: expected NAME:MOD", arg);
+		esc_errx(EXIT_BAD, "%s: expected NAME:MOD", arg);
 	memcpy(name, arg, n);
 	name[n] = '\0';
 	if (strtonum_ok(colon + 1, key_range[k].lo, key_range[k].hi, &v) != 0)
-		errx(EXIT_BAD, "%s: MOD: expected a whole number from %ld to %ld",
+		esc_errx(EXIT_BAD, "%s: MOD: expected a whole number from %ld to %ld",
 		    arg, key_range[k].lo, key_range[k].hi);
 	p->path = "operands";
 	m = add_member(p, name, (unsigned long)p->n + 1);
@@ -291,7 +291,7 @@ party_say_dead(const struct party *p)
 
 	for (i = 0; i < p->n; i++)
 		if (party_dead(&p->m[i])) {
-			warnx("%s is dead (CON 0): no rolls",
+			esc_warnx("%s is dead (CON 0): no rolls",
 			    p->m[i].name);
 			k++;
 		}
@@ -309,7 +309,7 @@ party_drop_dead(struct party *p)
 	if (n == p->n)
 		return;
 	if (n == 0)
-		errx(EXIT_BAD, "%s: every character is dead (CON 0)", p->path);
+		esc_errx(EXIT_BAD, "%s: every character is dead (CON 0)", p->path);
 	party_say_dead(p);
 	for (i = n = 0; i < p->n; i++)
 		if (!party_dead(&p->m[i]))
@@ -331,7 +331,7 @@ party_pick(struct party *p, const char *popt, int argc, char *const argv[],
 
 	if (argc > 0) {
 		if (popt != NULL)
-			errx(EXIT_BAD, "-p and NAME:MOD operands: give the characters one way, not both");
+			esc_errx(EXIT_BAD, "-p and NAME:MOD operands: give the characters one way, not both");
 		memset(p, 0, sizeof *p);
 		for (i = 0; i < argc; i++)
 			party_operand(p, argv[i], k);
@@ -577,10 +577,10 @@ party_save(struct kwf *f, const struct party *was, const struct party *now)
 	for (i = 0; i < was->n; i++) {
 		m = &was->m[i];
 		if ((out = open_memstream(&text, &len)) == NULL)
-			err(EXIT_IO, "%s", kwf_path(f));
+			esc_err(EXIT_IO, "%s", kwf_path(f));
 		party_line(out, kwf_line(f, m->lineno), m, &now->m[i]);
 		if (fclose(out) != 0)
-			err(EXIT_IO, "%s", kwf_path(f));
+			esc_err(EXIT_IO, "%s", kwf_path(f));
 		kwf_replace(f, m->lineno, text);
 		free(text);
 	}

@@ -65,7 +65,7 @@ start(char *const argv[], int in, int out)
 	    (out != STDOUT_FILENO &&
 	    posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO) != 0) ||
 	    posix_spawn_file_actions_adddup2(&fa, fileno(errs), STDERR_FILENO) != 0)
-		errx(EXIT_IO, "posix_spawn: no memory");
+		esc_errx(EXIT_IO, "posix_spawn: no memory");
 	e = file == path ? posix_spawn(&pid, file, &fa, NULL, argv, environ) :
 	    posix_spawnp(&pid, file, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
@@ -75,7 +75,7 @@ start(char *const argv[], int in, int out)
 		if ((pid = fork()) == 0)
 			_exit(127);
 		if (pid < 0)
-			err(EXIT_IO, "fork");
+			esc_err(EXIT_IO, "fork");
 	}
 	return pid;
 }
@@ -96,7 +96,7 @@ slurp(int fd, char **out, size_t *outlen)
 		else if (n == 0)
 			break;
 		else if (errno != EINTR)
-			err(EXIT_IO, "pipe");
+			esc_err(EXIT_IO, "pipe");
 	}
 	if (len > 0 && buf[len - 1] != '\n') {	/* every line ends */
 		if (len == cap)
@@ -174,20 +174,20 @@ proc_run_from(char **const argv[], int n, int infd, int outfd, char **out,
 
 	if (errs == NULL) {
 		if ((errs = tmpfile()) == NULL)
-			err(EXIT_IO, "tmpfile");
+			esc_err(EXIT_IO, "tmpfile");
 		fcntl(fileno(errs), F_SETFD, FD_CLOEXEC);
 	}
 	if (ftruncate(fileno(errs), 0) != 0 || lseek(fileno(errs), 0, SEEK_SET) != 0)
-		err(EXIT_IO, "tmpfile");
+		esc_err(EXIT_IO, "tmpfile");
 	if (infd >= 0 && (in = fcntl(infd, F_DUPFD_CLOEXEC, 0)) < 0)
-		err(EXIT_IO, "dup");
+		esc_err(EXIT_IO, "dup");
 	if (infd < 0 && (in = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
-		err(EXIT_IO, "/dev/null");
+		esc_err(EXIT_IO, "/dev/null");
 	fflush(NULL);
 	for (i = 0; i < n; i++) {
 		if (i < n - 1 || outfd < 0) {
 			if (pipe2(p, O_CLOEXEC) != 0)
-				err(EXIT_IO, "pipe");
+				esc_err(EXIT_IO, "pipe");
 		} else
 			p[0] = -1, p[1] = outfd;
 		pid[i] = start(argv[i], in, p[1]);
@@ -203,7 +203,7 @@ proc_run_from(char **const argv[], int n, int infd, int outfd, char **out,
 	for (i = 0; i < n; i++)
 		while (waitpid(pid[i], &st[i], 0) < 0)
 			if (errno != EINTR)
-				err(EXIT_IO, "waitpid");
+				esc_err(EXIT_IO, "waitpid");
 	judge(argv, st, n, res);
 	return res->stage >= 0;
 }

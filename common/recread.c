@@ -178,8 +178,8 @@ bad_record(struct rec_reader *rd, const char *fmt, ...)
 	rec_release(rd);
 	out_flush();
 	if (rd->r.prog < 0)
-		errx(EXIT_BAD, "stdin:%lu: bad record: %s", rd->lineno, why);
-	errx(EXIT_BAD, "stdin:%lu: bad %s record: %s", rd->lineno,
+		esc_errx(EXIT_BAD, "stdin:%lu: bad record: %s", rd->lineno, why);
+	esc_errx(EXIT_BAD, "stdin:%lu: bad %s record: %s", rd->lineno,
 	    rec_progs[rd->r.prog], why);
 }
 
@@ -686,7 +686,7 @@ fill(struct rec_reader *rd)
 	while ((n = read(rd->fd, rd->in + rd->inend,
 	    rd->incap - rd->inend - IN_SLACK)) < 0)
 		if (errno != EINTR)
-			err(EXIT_IO, "stdin");
+			esc_err(EXIT_IO, "stdin");
 	rd->ineof = n == 0;
 	rd->inend += (size_t)n;
 	memset(rd->in + rd->inend, 0, IN_SLACK);	/* scan reads the last word whole */

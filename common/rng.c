@@ -93,11 +93,11 @@ rng_entropy(void)
 	if (n == (ssize_t)sizeof v)
 		return v;
 	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) < 0)
-		err(EXIT_IO, "/dev/urandom");
+		esc_err(EXIT_IO, "/dev/urandom");
 	n = read(fd, &v, sizeof v);
 	close(fd);
 	if (n != (ssize_t)sizeof v)
-		errx(EXIT_IO, "/dev/urandom: short read");
+		esc_errx(EXIT_IO, "/dev/urandom: short read");
 	return v;
 }
 

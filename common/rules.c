@@ -31,16 +31,16 @@ rules_pick(const char *opt, int stored, unsigned supported, int dflt)
 
 	if (opt != NULL) {
 		if ((r = word_in(opt, rules_names)) < 0)
-			errx(EXIT_BAD, "-r: '%s': not a rules name (exploration bookkeeping delving dungeonturn alarm travel)", opt);
+			esc_errx(EXIT_BAD, "-r: '%s': not a rules name (exploration bookkeeping delving dungeonturn alarm travel)", opt);
 		if (!(supported & RULES_BIT(r)))
-			errx(EXIT_BAD, "-r: '%s': this program has no %s rules", opt, opt);
+			esc_errx(EXIT_BAD, "-r: '%s': this program has no %s rules", opt, opt);
 		return r;
 	}
 	if (stored >= 0)
 		return stored;
 	if (env != NULL && *env != '\0') {
 		if ((r = word_in(env, rules_names)) < 0)
-			errx(EXIT_BAD, "DELVING_RULES: '%s': not a rules name", env);
+			esc_errx(EXIT_BAD, "DELVING_RULES: '%s': not a rules name", env);
 		if (supported & RULES_BIT(r))
 			return r;
 	}

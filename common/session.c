@@ -94,13 +94,13 @@ ses_lock(struct session *s, const char *dir, int create)
 	s->logfd = s->pendfd = s->recfd = -1;
 	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
 	if (create && mkdir(dir, 0777) != 0 && errno != EEXIST)
-		err(EXIT_IO, "%s", dir);
+		esc_err(EXIT_IO, "%s", dir);
 	if ((s->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		err(errno == ENOENT || errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s",
+		esc_err(errno == ENOENT || errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s",
 		    dir);
 	while (flock(s->dfd, LOCK_EX) != 0)
 		if (errno != EINTR)
-			err(EXIT_IO, "%s: lock", dir);
+			esc_err(EXIT_IO, "%s: lock", dir);
 }
 
 /*
@@ -119,11 +119,11 @@ open_plain(int dfd, const char *name, const char *path, int flags, int need)
 	if (fd < 0 && errno == ENOENT && !need)
 		return -1;
 	if (fd < 0)
-		err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
+		esc_err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
 	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", path);
+		esc_errx(EXIT_BAD, "%s: not a regular file", path);
 	return fd;
 }
 
@@ -133,7 +133,7 @@ file_size(int fd, const char *path)
 	struct stat sb;
 
 	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	return (long long)sb.st_size;
 }
 
@@ -146,7 +146,7 @@ open_dir(int dfd, const char *name, const char *what)
 	if (fd < 0 && errno == ELOOP)
 		refuse_link(what);
 	if (fd < 0 || (d = fdopendir(fd)) == NULL)
-		err(EXIT_IO, "%s", what);
+		esc_err(EXIT_IO, "%s", what);
 	return d;
 }
 
@@ -203,7 +203,7 @@ remove_entry(int dfd, const char *name)
 
 	remove_quietly(dfd, name);
 	if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
-		errx(EXIT_IO, "%s: could not be removed", name);
+		esc_errx(EXIT_IO, "%s: could not be removed", name);
 }
 
 /* NAME is .new.PID of a process that is gone: a command killed early. */
@@ -305,7 +305,7 @@ ses_read(const char *path, int (*line)(void *, char **, int,
 	if (lstat(path, &sb) != 0) {
 		if (errno == ENOENT)
 			return 0;
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	}
 	if (S_ISLNK(sb.st_mode))
 		refuse_link(path);
@@ -465,16 +465,16 @@ read_link(struct session *s)
 	ssize_t n = readlinkat(s->dfd, "state", buf, sizeof buf - 1);
 
 	if (n < 0 && (errno == ENOENT || errno == EINVAL))
-		errx(EXIT_BAD, "%s: not a session (no state link): make one with "
+		esc_errx(EXIT_BAD, "%s: not a session (no state link): make one with "
 		    "delve new", s->dir);
 	if (n < 0)
-		err(EXIT_IO, "%s/state", s->dir);
+		esc_err(EXIT_IO, "%s/state", s->dir);
 	buf[n] = '\0';
 	errno = 0;
 	s->gen = strtoul(buf + 2, &end, 10);
 	if (strncmp(buf, "g.", 2) != 0 || buf[2] < '0' || buf[2] > '9' ||
 	    *end != '\0' || errno != 0)
-		errx(EXIT_BAD, "%s/state: '%s': not a generation g.N", s->dir, buf);
+		esc_errx(EXIT_BAD, "%s/state: '%s': not a generation g.N", s->dir, buf);
 }
 
 /* 1 if GEN/NAME exists, as anything. */
@@ -496,7 +496,7 @@ need(const struct session *s, const char *gen, const char *name)
 	if (present(s, gen, name))
 		return;
 	path = ses_path(s, gen, name);
-	errx(EXIT_BAD, "%s: missing from the generation", path);
+	esc_errx(EXIT_BAD, "%s: missing from the generation", path);
 }
 
 /*
@@ -513,11 +513,11 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 	int i;
 
 	if (fstatat(s->dfd, gen, &sb, AT_SYMLINK_NOFOLLOW) != 0)
-		err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
+		esc_err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
 	if (S_ISLNK(sb.st_mode))
 		refuse_link(path);
 	if (!S_ISDIR(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a directory", path);
+		esc_errx(EXIT_BAD, "%s: not a directory", path);
 	d = open_dir(s->dfd, gen, path);
 	free(path);
 	while ((e = readdir(d)) != NULL) {
@@ -527,7 +527,7 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 		path = ses_path(s, gen, e->d_name);
 		if (S_ISLNK(sb.st_mode))
 			refuse_link(path);
-		errx(EXIT_BAD, "%s: not a regular file", path);
+		esc_errx(EXIT_BAD, "%s: not a regular file", path);
 	}
 	closedir(d);
 	for (i = 0; gen_files[i] != NULL; i++)
@@ -544,9 +544,9 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 	forget_sums(s);
 	path = ses_path(s, gen, INFO);
 	if (!ses_read(path, info_line, r))
-		errx(EXIT_BAD, "%s: missing", path);
+		esc_errx(EXIT_BAD, "%s: missing", path);
 	if (!(r->seen & 1u) || !(r->seen & 2u))
-		errx(EXIT_BAD, "%s: expected the lines 'turn N' and 'log N'", path);
+		esc_errx(EXIT_BAD, "%s: expected the lines 'turn N' and 'log N'", path);
 	free(path);
 }
 
@@ -563,7 +563,7 @@ fd_sum(int fd, const char *path)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			err(EXIT_IO, "%s", path);
+			esc_err(EXIT_IO, "%s", path);
 		h = rng_fnv1a_more(h, buf, (size_t)n);
 		at += n;
 	}
@@ -607,8 +607,8 @@ changed_files(const struct session *s, const char *gen, const char *shown,
 		    " (sum %016" PRIx64 "): use delve edit", s->dir, shown,
 		    s->sum_name[i], turn, s->sum[i]);
 		if (refuse)
-			errx(EXIT_BAD, "%s", msg);
-		warnx("%s", msg);
+			esc_errx(EXIT_BAD, "%s", msg);
+		esc_warnx("%s", msg);
 		n++;
 	}
 	return n;
@@ -661,7 +661,7 @@ ends_record(int fd, long long len)
 static void
 not_boundary(const struct session *s, unsigned long gen, long long n)
 {
-	errx(EXIT_BAD, "%s/g.%lu/%s: log %lld: not at a record boundary", s->dir,
+	esc_errx(EXIT_BAD, "%s/g.%lu/%s: log %lld: not at a record boundary", s->dir,
 	    gen, INFO, n);
 }
 
@@ -704,10 +704,10 @@ ses_load(struct session *s)
 	struct reading r = { s, 0, 0, 0, 0, NULL, 0 };
 
 	if (!ses_read(path, session_line, &r))
-		errx(EXIT_BAD, "%s: not a session (no session file): make one with "
+		esc_errx(EXIT_BAD, "%s: not a session (no session file): make one with "
 		    "delve new", s->dir);
 	if (s->seed == NULL)
-		errx(EXIT_BAD, "%s: no seed", path);
+		esc_errx(EXIT_BAD, "%s: no seed", path);
 	read_link(s);
 	gen = ses_genname(s->gen);
 	check_generation(s, gen, &r);
@@ -725,7 +725,7 @@ static void
 sync_fd(int fd, const char *what)
 {
 	if (fsync(fd) != 0)
-		err(EXIT_IO, "%s: fsync", what);
+		esc_err(EXIT_IO, "%s: fsync", what);
 }
 
 /* len bytes of from at off written to fd at at. */
@@ -742,12 +742,12 @@ copy_range(int from, long long off, int fd, long long at, long long len,
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			err(EXIT_IO, "%s", what);
+			esc_err(EXIT_IO, "%s", what);
 		for (w = 0; w < n; ) {
 			ssize_t k = pwrite(fd, buf + w, (size_t)(n - w), (off_t)(at + w));
 
 			if (k < 0 && errno != EINTR)
-				err(EXIT_IO, "%s", what);
+				esc_err(EXIT_IO, "%s", what);
 			w += k > 0 ? k : 0;
 		}
 		off += n;
@@ -774,7 +774,7 @@ settle_log(struct session *s)
 			copy_range(s->pendfd, size - s->logat, fd, size,
 			    s->logsize - size, log);
 		else if (ftruncate(fd, (off_t)s->logsize) != 0)
-			err(EXIT_IO, "%s", log);
+			esc_err(EXIT_IO, "%s", log);
 		sync_fd(fd, log);
 		close(fd);
 	}
@@ -805,12 +805,12 @@ start_writing(struct session *s, int from_current)
 	if (from_current)	/* undo checks the generation it goes back to */
 		ses_refuse_changed(s, s->editing);
 	if (faccessat(s->dfd, ".", W_OK, AT_EACCESS) != 0)
-		err(EXIT_IO, "%s", s->dir);
+		esc_err(EXIT_IO, "%s", s->dir);
 	s->writing = 1;
 	remove_stale(s);
 	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0) {
 		if (!S_ISLNK(sb.st_mode))
-			errx(EXIT_BAD, "%s/.state.new: not a link delve made: left "
+			esc_errx(EXIT_BAD, "%s/.state.new: not a link delve made: left "
 			    "alone", s->dir);
 		unlinkat(s->dfd, ".state.new", 0);
 	}
@@ -829,7 +829,7 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 	    0666);
 	if (fd < 0) {
 		path = ses_path(s, sub, name);
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	}
 	return fd;
 }
@@ -849,7 +849,7 @@ copy_in(struct session *s, const char *from, const char *name)
 	copy_range(in, 0, out, 0, file_size(in, path), path);
 	close(in);
 	if (close(out) != 0)
-		err(EXIT_IO, "%s/%s/%s", s->dir, s->newdir, name);
+		esc_err(EXIT_IO, "%s/%s/%s", s->dir, s->newdir, name);
 	free(path);
 }
 
@@ -879,7 +879,7 @@ ses_begin(struct session *s, int link_current)
 		close(s->recfd);
 	s->recfd = -1;
 	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
-		err(EXIT_IO, "%s/%s", s->dir, s->newdir);
+		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
 	if (working == NULL)
 		atexit(remove_work);
 	working = s;
@@ -894,7 +894,7 @@ ses_begin(struct session *s, int link_current)
 			if (programs_file(e->d_name))
 				copy_in(s, from, e->d_name);
 			else if (linkat(s->dfd, from, s->dfd, to, 0) != 0)
-				err(EXIT_IO, "%s/%s", s->dir, from);
+				esc_err(EXIT_IO, "%s/%s", s->dir, from);
 		}
 		closedir(d);
 	}
@@ -910,7 +910,7 @@ ses_create(const struct session *s, const char *sub, const char *name)
 
 	if (fp == NULL) {
 		path = ses_path(s, sub, name);
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	}
 	return fp;
 }
@@ -941,7 +941,7 @@ write_all(int fd, const char *p, size_t n, const char *what)
 
 	for (; n > 0; p += w, n -= (size_t)w)
 		if ((w = write(fd, p, n)) < 0 && errno != EINTR)
-			err(EXIT_IO, "%s", what);
+			esc_err(EXIT_IO, "%s", what);
 		else if (w < 0)
 			w = 0;
 }
@@ -951,7 +951,7 @@ static void
 read_only(int fd, const char *path)
 {
 	if (fchmod(fd, 0444) != 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 }
 
 /* The records of this command, rec (when given) added; every line ends. */
@@ -963,7 +963,7 @@ records_done(struct session *s, const char *rec, size_t n)
 	long long size;
 
 	if (lseek(fd, 0, SEEK_END) < 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	write_all(fd, rec, n, path);
 	size = file_size(fd, path);
 	if (!ends_record(fd, size)) {
@@ -988,7 +988,7 @@ write_info(struct session *s)
 	int i;
 
 	if (fp == NULL)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
 	if (s->command != NULL)
@@ -997,7 +997,7 @@ write_info(struct session *s)
 		fprintf(fp, "sum %s %016" PRIx64 "\n", s->sum_name[i], s->sum[i]);
 	read_only(fileno(fp), path);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	free(path);
 }
 
@@ -1050,7 +1050,7 @@ seal_files(struct session *s)
 		    strcmp(e->d_name, RECORDS) == 0 || leftover(e->d_name))
 			continue;
 		if (s->nsums == SES_SUMS_MAX)
-			errx(EXIT_IO, "%s/%s: more than %d files", s->dir, s->newdir,
+			esc_errx(EXIT_IO, "%s/%s: more than %d files", s->dir, s->newdir,
 			    SES_SUMS_MAX);
 		s->sum_name[s->nsums++] = estrdup(e->d_name);
 	}
@@ -1080,7 +1080,7 @@ switch_to(struct session *s, unsigned long gen)
 		unlinkat(s->dfd, ".state.new", 0);
 	if (symlinkat(name, s->dfd, ".state.new") != 0 ||
 	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0)
-		err(EXIT_IO, "%s/state", s->dir);
+		esc_err(EXIT_IO, "%s/state", s->dir);
 	sync_fd(s->dfd, s->dir);
 	s->gen = gen;
 	free(name);
@@ -1101,7 +1101,7 @@ log_for(struct session *s, int make, long long len)
 #ifdef FALLOC_FL_KEEP_SIZE
 	if (len > 0 && fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)s->logsize,
 	    (off_t)len) != 0 && errno != EOPNOTSUPP && errno != ENOSYS)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 #endif
 	free(path);
 	return fd;
@@ -1132,7 +1132,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	tidy_new(s);
 	remove_entry(s->dfd, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
-		err(EXIT_IO, "%s/%s", s->dir, name);
+		esc_err(EXIT_IO, "%s/%s", s->dir, name);
 	working = NULL;
 	switch_to(s, next);
 	log = ses_path(s, "", "log");	/* committed: now the log */
@@ -1143,7 +1143,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 		free(log);
 		log = ses_path(s, prev, RECORDS);
 		if (unlinkat(s->dfd, log + strlen(s->dir) + 1, 0) != 0)
-			err(EXIT_IO, "%s", log);
+			esc_err(EXIT_IO, "%s", log);
 	}
 	free(log);
 	free(prev);
@@ -1179,7 +1179,7 @@ keep_records(struct session *s, const char *gen, long long from, long long to)
 		sync_fd(fd, path);
 		close(fd);
 		if (renameat(s->dfd, tmp, s->dfd, rec) != 0)
-			err(EXIT_IO, "%s", path);
+			esc_err(EXIT_IO, "%s", path);
 	}
 	free(path);
 }
@@ -1212,7 +1212,7 @@ cut_log(struct session *s, long long len)
 	int fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
 
 	if (ftruncate(fd, (off_t)len) != 0)
-		err(EXIT_IO, "%s", log);
+		esc_err(EXIT_IO, "%s", log);
 	sync_fd(fd, log);
 	close(fd);
 	free(log);
@@ -1222,7 +1222,7 @@ cut_log(struct session *s, long long len)
 static void
 nothing_kept(const struct session *s, unsigned long was)
 {
-	errx(EXIT_BAD, "%s: nothing more to undo: g.%lu is not kept (delve keeps "
+	esc_errx(EXIT_BAD, "%s: nothing more to undo: g.%lu is not kept (delve keeps "
 	    "at most %d steps back)", s->dir, was - 1, SES_KEEP);
 }
 
@@ -1239,7 +1239,7 @@ ses_undo(struct session *s)
 	long long before;
 
 	if (was == 0)
-		errx(EXIT_BAD, "%s: nothing to undo: the session is as delve new made it",
+		esc_errx(EXIT_BAD, "%s: nothing to undo: the session is as delve new made it",
 		    s->dir);
 	start_writing(s, 0);
 	gen = ses_genname(was - 1);

@@ -367,7 +367,7 @@ list_tables(const struct loader *ld, const struct cand *c, size_t n,
 			    "%sthe table at line %zu", i ? ", " : "", c[i].first + 1);
 		len += k > 0 ? (size_t)k : 0;
 	}
-	errx(EXIT_BAD, "%s: %s: pick one as FILE#HEADING: %s", ld->path, why, list);
+	esc_errx(EXIT_BAD, "%s: %s: pick one as FILE#HEADING: %s", ld->path, why, list);
 }
 
 /* FILE#heading, a table by its heading; else the one table. */
@@ -398,7 +398,7 @@ pick_table(struct loader *ld, struct cand *c, size_t n, const char *want)
 				bad(ld, "a pipe table needs a die or Roll heading its first column, or ranges in it", NULL);
 			bad(ld, "expected a table row: RANGE TEXT, N. TEXT or | RANGE | TEXT |", NULL);
 		}
-	errx(EXIT_BAD, "%s: no rows", ld->path);
+	esc_errx(EXIT_BAD, "%s: no rows", ld->path);
 }
 
 /* The row's key: a key column, a leading "key: WORD", else the text's. */
@@ -586,7 +586,7 @@ read_lines(struct loader *ld, struct kwf *f)
 	/* kwf: every line UTF-8 text; the table's own lines are bounded later */
 	while ((line = kwf_text(f, KWF_SIZE_MAX)) != NULL) {
 		if (ld->nln == TBL_LINES_MAX)
-			errx(EXIT_BAD, "%s: more than %d lines", ld->path, TBL_LINES_MAX);
+			esc_errx(EXIT_BAD, "%s: more than %d lines", ld->path, TBL_LINES_MAX);
 		if (ld->nln == alloc) {
 			alloc = alloc * 2 + 64;
 			ld->ln = ereallocarray(ld->ln, alloc, sizeof *ld->ln);
@@ -692,7 +692,7 @@ default_die(struct loader *ld)
 		if (ld->rows[i].hi > max)
 			max = ld->rows[i].hi;
 	if (max < 1 || max > DICE_SIDES_MAX)
-		errx(EXIT_BAD, "%s: no die for ranges up to %ld", ld->path, max);
+		esc_errx(EXIT_BAD, "%s: no die for ranges up to %ld", ld->path, max);
 	memset(&ld->t->die, 0, sizeof ld->t->die);
 	ld->t->die.count = ld->t->die.keep = 1;
 	ld->t->die.keephigh = 1;
@@ -737,7 +737,7 @@ tbl_load(struct tbl *t, const char *path)
 	n = find_tables(&ld, c, ld.nln + 1);
 	read_table(&ld, pick_table(&ld, c, n, want));
 	if (t->nrows == 0)
-		errx(EXIT_BAD, "%s: no rows", file);
+		esc_errx(EXIT_BAD, "%s: no rows", file);
 	if (!ld.have_die)
 		default_die(&ld);
 	check_cover(&ld);

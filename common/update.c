@@ -95,14 +95,14 @@ check_path(const struct upd *u)
 	if (lstat(u->path, &sb) != 0) {
 		if (errno == ENOENT)
 			return;
-		err(EXIT_IO, "%s", u->path);
+		esc_err(EXIT_IO, "%s", u->path);
 	}
 	if (S_ISLNK(sb.st_mode))
 		refuse_link(u->path);
 	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", u->path);
+		esc_errx(EXIT_BAD, "%s: not a regular file", u->path);
 	if (sb.st_size > UPD_SIZE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", u->path, u->what);
+		esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", u->path, u->what);
 }
 
 /* The process that holds the flock on fd, from Linux's /proc/locks; 0 if unknown. */
@@ -133,10 +133,10 @@ waiting(const struct upd *u)
 	long pid = lock_holder(u->fd);
 
 	if (pid > 0)
-		warnx("%s: waiting for process %ld, which has it locked",
+		esc_warnx("%s: waiting for process %ld, which has it locked",
 		    u->path, pid);
 	else
-		warnx("%s: waiting for another run that has it locked", u->path);
+		esc_warnx("%s: waiting for another run that has it locked", u->path);
 }
 
 static void
@@ -155,7 +155,7 @@ lock_fd(const struct upd *u, int fd)
 	if (flock(fd, LOCK_EX | LOCK_NB) == 0)
 		return;
 	if (errno != EWOULDBLOCK && errno != EINTR)
-		err(EXIT_IO, "%s: lock", u->path);
+		esc_err(EXIT_IO, "%s: lock", u->path);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_alarm;
 	sigemptyset(&sa.sa_mask);
@@ -163,7 +163,7 @@ lock_fd(const struct upd *u, int fd)
 	alarm(1);
 	while (flock(fd, LOCK_EX) != 0) {
 		if (errno != EINTR)
-			err(EXIT_IO, "%s: lock", u->path);
+			esc_err(EXIT_IO, "%s: lock", u->path);
 		if (!said++)
 			waiting(u);
 	}
@@ -186,13 +186,13 @@ open_locked(struct upd *u, int create)
 			if (fd < 0 && errno == EEXIST)
 				continue;
 			if (fd < 0)
-				err(EXIT_IO, "%s", u->path);
+				esc_err(EXIT_IO, "%s", u->path);
 			u->created = 1;
 		}
 		if (fd < 0 && errno == ELOOP)
 			refuse_link(u->path);
 		if (fd < 0)
-			err(errno == EACCES || errno == ENOENT ? EXIT_BAD : EXIT_IO,
+			esc_err(errno == EACCES || errno == ENOENT ? EXIT_BAD : EXIT_IO,
 			    "%s", u->path);
 		u->fd = fd;
 		lock_fd(u, fd);
@@ -211,14 +211,14 @@ check_locked(const struct upd *u)
 	struct stat sb;
 
 	if (fstat(u->fd, &sb) != 0)
-		err(EXIT_IO, "%s", u->path);
+		esc_err(EXIT_IO, "%s", u->path);
 	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", u->path);
+		esc_errx(EXIT_BAD, "%s: not a regular file", u->path);
 	if (sb.st_size > UPD_SIZE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", u->path, u->what);
+		esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", u->path, u->what);
 	/* root may write a 0444 file: the mode bits say it is not to be */
 	if ((sb.st_mode & 0222) == 0 || access(u->path, W_OK) != 0)
-		errx(EXIT_IO, "%s: read-only: not a file this run may change",
+		esc_errx(EXIT_IO, "%s: read-only: not a file this run may change",
 		    u->path);
 }
 
@@ -265,7 +265,7 @@ fail_commit(struct upd *u, const char *what)
 
 	unlink(u->tmppath);
 	errno = e;
-	err(EXIT_IO, "%s: %s", u->path, what);
+	esc_err(EXIT_IO, "%s: %s", u->path, what);
 }
 
 static void
@@ -293,7 +293,7 @@ open_temp(struct upd *u, char *tmppath)
 	fd = open(u->tmppath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0666);
 	if (fd < 0)
-		err(EXIT_IO, "%s: writing the new copy", u->path);
+		esc_err(EXIT_IO, "%s: writing the new copy", u->path);
 	if (fstat(u->fd, &sb) == 0)
 		fchmod(fd, sb.st_mode & 07777);
 	if ((fp = fdopen(fd, "w")) == NULL)
@@ -419,7 +419,7 @@ void
 upd_promote(struct upd *u)
 {
 	if (rename(u->tmppath, u->path) != 0)
-		err(EXIT_IO, "%s: rename", u->path);
+		esc_err(EXIT_IO, "%s: rename", u->path);
 	u->committed = 1;
 	sync_dir(u->path);
 }
@@ -443,7 +443,7 @@ upd_settle(const char *path, const char *what, uint64_t sum)
 			sync_dir(path);
 			done = 1;
 		} else if (errno != ENOENT)
-			err(EXIT_IO, "%s: rename", path);
+			esc_err(EXIT_IO, "%s: rename", path);
 		upd_close(u);
 	}
 	free(pend);

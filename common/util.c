@@ -40,7 +40,7 @@ estrtonum(const char *s, long long lo, long long hi, const char *what)
 	long long v;
 
 	if (strtonum_ok(s, lo, hi, &v) != 0)
-		errx(EXIT_BAD, "%s: '%s': expected a whole number from %lld to %lld",
+		esc_errx(EXIT_BAD, "%s: '%s': expected a whole number from %lld to %lld",
 		    what, s, lo, hi);
 	return v;
 }
@@ -51,7 +51,7 @@ emalloc(size_t n)
 	void *p;
 
 	if ((p = malloc(n ? n : 1)) == NULL)
-		err(EXIT_IO, "malloc");
+		esc_err(EXIT_IO, "malloc");
 	return p;
 }
 
@@ -60,10 +60,10 @@ ereallocarray(void *p, size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size) {
 		errno = ENOMEM;
-		err(EXIT_IO, "realloc");
+		esc_err(EXIT_IO, "realloc");
 	}
 	if ((p = realloc(p, n && size ? n * size : 1)) == NULL)
-		err(EXIT_IO, "realloc");
+		esc_err(EXIT_IO, "realloc");
 	return p;
 }
 
@@ -221,7 +221,7 @@ emod_add(long sum, const char *s)
 {
 	sum += (long)estrtonum(s, -MOD_MAX, MOD_MAX, "-m");
 	if (sum < -MOD_MAX || sum > MOD_MAX)
-		errx(EXIT_BAD, "-m: '%s': the modifiers add up to %ld: expected -%d to %d",
+		esc_errx(EXIT_BAD, "-m: '%s': the modifiers add up to %ld: expected -%d to %d",
 		    s, sum, MOD_MAX, MOD_MAX);
 	return sum;
 }
@@ -230,7 +230,7 @@ emod_add(long sum, const char *s)
 void
 refuse_link(const char *path)
 {
-	errx(EXIT_BAD, "%s: is a symbolic link: refusing to follow it", path);
+	esc_errx(EXIT_BAD, "%s: is a symbolic link: refusing to follow it", path);
 }
 
 /*
@@ -260,13 +260,13 @@ eopen_input(const char *path, const char *what)
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-		err(open_status(errno), "%s", path);
+		esc_err(open_status(errno), "%s", path);
 	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	if (!S_ISREG(sb.st_mode))
-		errx(EXIT_BAD, "%s: not a regular file", path);
+		esc_errx(EXIT_BAD, "%s: not a regular file", path);
 	if (sb.st_size > INPUT_SIZE_MAX)
-		errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
+		esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
 	return fd;
 }
 
@@ -276,7 +276,7 @@ efopen_input(const char *path, const char *what)
 	FILE *fp;
 
 	if ((fp = fdopen(eopen_input(path, what), "r")) == NULL)
-		err(EXIT_IO, "%s", path);
+		esc_err(EXIT_IO, "%s", path);
 	return fp;
 }
 
@@ -289,7 +289,7 @@ bad_at(const char *path, unsigned long line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
-	errx(EXIT_BAD, "%s:%lu: %s", path, line, why);
+	esc_errx(EXIT_BAD, "%s:%lu: %s", path, line, why);
 }
 
 /* One byte's escape: \n, \t and the like, else three octal digits. */
@@ -343,7 +343,7 @@ esc_err(int status, const char *fmt, ...)
 	vmessage(line, sizeof line, fmt, ap);
 	va_end(ap);
 	errno = saved;
-	(err)(status, "%s", line);
+	err(status, "%s", line);
 }
 
 void
@@ -355,7 +355,7 @@ esc_errx(int status, const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(line, sizeof line, fmt, ap);
 	va_end(ap);
-	(errx)(status, "%s", line);
+	errx(status, "%s", line);
 }
 
 void
@@ -369,7 +369,7 @@ esc_warn(const char *fmt, ...)
 	vmessage(line, sizeof line, fmt, ap);
 	va_end(ap);
 	errno = saved;
-	(warn)("%s", line);
+	warn("%s", line);
 }
 
 void
@@ -381,5 +381,5 @@ esc_warnx(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage(line, sizeof line, fmt, ap);
 	va_end(ap);
-	(warnx)("%s", line);
+	warnx("%s", line);
 }

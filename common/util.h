@@ -23,19 +23,15 @@ enum {			/* exit status: delving(7) EXIT STATUS */
 #define ESC_PRINTF(i)
 #endif
 /*
- * Every error is one line: err, errx, warn and warnx, wherever they are
- * called, show a control byte (a newline in a user's value) or a byte that
- * is not UTF-8 escaped, as \n or \377.  (A name in parentheses,
- * (errx)(...), reaches libc's own.)
+ * Every error is one line: esc_err, esc_errx, esc_warn and esc_warnx are
+ * err(3), errx(3), warn(3) and warnx(3) that show a control byte (a
+ * newline in a user's value) or a byte that is not UTF-8 escaped, as \n
+ * or \377.  err(3) itself is never called outside util.c.
  */
 _Noreturn void esc_err(int status, const char *fmt, ...) ESC_PRINTF(2);
 _Noreturn void esc_errx(int status, const char *fmt, ...) ESC_PRINTF(2);
 void	  esc_warn(const char *fmt, ...) ESC_PRINTF(1);
 void	  esc_warnx(const char *fmt, ...) ESC_PRINTF(1);
-#define err(...)	esc_err(__VA_ARGS__)
-#define errx(...)	esc_errx(__VA_ARGS__)
-#define warn(...)	esc_warn(__VA_ARGS__)
-#define warnx(...)	esc_warnx(__VA_ARGS__)
 
 /* The one way to say FILE:LINE: "PATH:LINE: message", exit 2. */
 _Noreturn void bad_at(const char *path, unsigned long line, const char *fmt,

@@ -165,9 +165,9 @@ stream_read(const struct reader *r, long long off, char *to, size_t n)
 	}
 	while ((got = pread(r->p[i].fd, to, n, (off_t)off)) < 0)
 		if (errno != EINTR)
-			err(EXIT_IO, "%s", r->name);
+			esc_err(EXIT_IO, "%s", r->name);
 	if (got == 0)
-		errx(EXIT_IO, "%s: shorter than it was a moment ago", r->name);
+		esc_errx(EXIT_IO, "%s: shorter than it was a moment ago", r->name);
 	return (size_t)got;
 }
 
@@ -413,7 +413,7 @@ view_fd(int fd, const char *name, enum view_form form, uint64_t start,
 	struct stat sb;
 
 	if (fstat(fd, &sb) != 0)
-		err(EXIT_IO, "%s", name);
+		esc_err(EXIT_IO, "%s", name);
 	p.len = (long long)sb.st_size;
 	view_parts(&p, 1, name, form, start, prev);
 }

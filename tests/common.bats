@@ -321,3 +321,14 @@ records() {
 	    "$(grep layers.sh <<<"$stderr")"
 	grep -q 'input contains a loop' <<<"$stderr"
 }
+
+@test "err(3) and its kin are called in util.c alone: everywhere else esc_err and its kin, which escape a user's bytes" {
+	# a call of err, errx, warn or warnx not spelled esc_... (comments
+	# aside): in util.c alone
+	calls=$(grep -nE '(^|[^_[:alnum:].>])(err|errx|warn|warnx)\(' \
+	    "$TOP"/cmd/*.[ch] "$TOP"/common/*.[ch] | grep -vE '^[^:]*:[0-9]+:[[:space:]]*(/\*|\*)')
+	eq "$TOP/common/util.c" "$(cut -d: -f1 <<<"$calls" | sort -u)"
+	# and util.h no longer redefines them: err(3) is err(3) in this tree
+	run grep -cE '^#define (err|errx|warn|warnx)\(' "$TOP/common/util.h"
+	eq 0 "$output"
+}

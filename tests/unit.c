@@ -81,7 +81,7 @@ print_dice(const char *expr)
 	char buf[64];
 
 	if ((why = dice_read(&d, expr, &e)) != NULL)
-		errx(EXIT_BAD, "%s: %s", expr, why);
+		esc_errx(EXIT_BAD, "%s: %s", expr, why);
 	dice_format(&d, buf, sizeof buf);
 	printf("%s %ld %ld\n", buf, dice_min(&d), dice_max(&d));
 }
@@ -95,7 +95,7 @@ print_rolls(const char *expr, const char *seed, const char *count)
 	long long i, n = estrtonum(count, 0, 100000000, "COUNT");
 
 	if (dice_read(&d, expr, &e) != NULL)
-		errx(EXIT_BAD, "%s: bad dice", expr);
+		esc_errx(EXIT_BAD, "%s: bad dice", expr);
 	rng_seed(&r, rng_seedword(seed), "unit");
 	out_init("unit", 0);
 	for (i = 0; i < n; i++) {
@@ -114,7 +114,7 @@ print_scan(const char *s)
 	int len;
 
 	if ((why = expr_scan(&e, s, &len)) != NULL)
-		errx(EXIT_BAD, "%s: %s", s, why);
+		esc_errx(EXIT_BAD, "%s: %s", s, why);
 	printf("%d %s\n", len, expr_dice(&e) ? "dice" : "constant");
 }
 
@@ -342,7 +342,7 @@ check_one(char **argv)
 	struct rng r;
 
 	if ((env.rules = word_in(argv[0], rules_names)) < 0)
-		errx(EXIT_BAD, "%s: not a rules name", argv[0]);
+		esc_errx(EXIT_BAD, "%s: not a rules name", argv[0]);
 	env.dark = atoi(argv[1]);
 	of.moves = atoi(argv[2]) != 0;
 	env.adv = atoi(argv[3]);
@@ -388,15 +388,15 @@ print_chi(const char *expr, const char *seed, const char *count)
 	int simple, df = -1;
 
 	if (expr_parse(&e, expr) != NULL || odds_count(&o, &e) != NULL)
-		errx(EXIT_BAD, "%s: no odds", expr);
+		esc_errx(EXIT_BAD, "%s: no odds", expr);
 	simple = dice_of(&d, &e) == NULL;
 	rng_seed(&r, rng_seedword(seed), "roll");
 	if ((seen = calloc(o.n, sizeof *seen)) == NULL)
-		err(EXIT_IO, "calloc");
+		esc_err(EXIT_IO, "calloc");
 	for (i = 0; i < n; i++) {
 		t = roll_total(&e, &d, simple, &r) - o.lo;
 		if (t < 0 || t % o.step != 0 || t / o.step >= o.n)
-			errx(EXIT_BAD, "%s: %lld is no total of its odds", expr, t + o.lo);
+			esc_errx(EXIT_BAD, "%s: %lld is no total of its odds", expr, t + o.lo);
 		seen[t / o.step]++;
 	}
 	den = big_double(&o.den);
@@ -849,9 +849,9 @@ print_brute(const char *s)
 	char *fr;
 
 	if ((why = expr_parse(&e, s)) != NULL)
-		errx(EXIT_BAD, "%s: %s", s, why);
+		esc_errx(EXIT_BAD, "%s: %s", s, why);
 	if (e.node[e.root].op != E_DICE)
-		errx(EXIT_BAD, "%s: one dice term", s);
+		esc_errx(EXIT_BAD, "%s: one dice term", s);
 	b.t = &e.node[e.root].t;
 	b.s = (uint32_t)(b.t->fhi - b.t->flo + 1);
 	b.o = &o;
