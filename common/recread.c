@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "record.h"
 #include "rules.h"
@@ -20,7 +23,7 @@
 
 #define REC_LINE_MAX (1 << 20)
 #define IN_SIZE (1 << 17)
-#define IN_SLACK 8	/* after the last line: its NUL, and scan's last word */
+#define IN_SLACK 16	/* after the last line: its NUL, and scan's last block */
 #define KIND_FITS 0x80
 
 struct rec_reader {
@@ -53,6 +56,8 @@ struct rec_reader {
 	int	 told;		/* tell_first told the first line's */
 	uint32_t travel_first;	/* bit C: a travel key starts with 'a' + C */
 	int	 json_out;	/* the writer's spelling for it */
+	uint64_t name_word[REC_PROGS];	/* each program's name, as load8 */
+	uint64_t name_mask[REC_PROGS];	/* loads it, and its bytes */
 };
 
 /* A reader of FD, with the layout table indexed by program and field count. */
@@ -61,11 +66,18 @@ rec_open(int fd)
 {
 	struct rec_reader *rd = emalloc(sizeof *rd);
 	const struct rec_layout *l;
+	uint64_t w = 0;
 	int k, i;
 
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->spelled = -1;
+	for (i = 0; i < REC_PROGS; i++) {
+		assert(rec_prog_len[i] > 0 && rec_prog_len[i] <= 8);
+		rd->name_mask[i] = ~(uint64_t)0 >> (64 - 8 * rec_prog_len[i]);
+		memcpy(&w, rec_progs[i], rec_prog_len[i]);
+		rd->name_word[i] = load8((const char *)&w) & rd->name_mask[i];
+	}
 	for (i = 0; rec_travel_keys[i] != NULL; i++)
 		rd->travel_first |= UINT32_C(1) << (rec_travel_keys[i][0] - 'a');
 	for (k = REC_KINDS - 1; k >= 0; k--)
@@ -184,13 +196,38 @@ bad_record(struct rec_reader *rd, const char *fmt, ...)
 }
 
 /*
- * Not 0 when some byte is not printable ASCII: a TAB, a control, DEL or
- * 0x80 up.  Only whether is exact: a borrow may mark bytes past the first.
+ * Bit 7 of each byte of M, the mask util.h's SWAR tests give, as bit I
+ * for byte I: the multiply moves each to bit 56 + I, and no two meet.
  */
-static inline uint64_t
-unprintable8(uint64_t w)
+static inline unsigned
+gather8(uint64_t m)
 {
-	return ((w - BYTES(0x20)) | w | (w + BYTES(0x01))) & BYTES(0x80);
+	return (unsigned)(((m >> 7) * UINT64_C(0x0102040810204080)) >> 56);
+}
+
+/*
+ * Sixteen bytes at S as masks, bit I for byte I: the TABs in *TABS, and
+ * the return, every byte that is not printable ASCII (a TAB, a control,
+ * DEL or 0x80 up).  SSE2 where the compiler has it (every x86-64), else
+ * two words of util.h's SWAR.
+ */
+static inline unsigned
+odd16(const char *s, unsigned *tabs)
+{
+#ifdef __SSE2__
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+
+	*tabs = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+	    _mm_set1_epi8('\t')));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v,
+	    _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))));
+#else
+	uint64_t lo = load8(s), hi = load8(s + 8);
+
+	*tabs = gather8(equal8(lo, '\t')) | gather8(equal8(hi, '\t')) << 8;
+	return gather8(~printable8(lo) & BYTES(0x80)) |
+	    gather8(~printable8(hi) & BYTES(0x80)) << 8;
+#endif
 }
 
 /*
@@ -212,53 +249,60 @@ utf8_common(const char *s, size_t n)
 	return 0;
 }
 
+/* The fields that TABS (a mask of the TABs at S) starts: a NUL for each TAB. */
+static inline void
+split(struct rec_reader *rd, char *s, unsigned tabs, int *nf, int *empty)
+{
+	struct rec *r = &rd->r;
+	char *tab;
+
+	for (; tabs != 0; tabs &= tabs - 1) {
+		tab = s + __builtin_ctz(tabs);
+		if (tab == r->f[*nf - 1] && *empty == 0)
+			*empty = *nf;
+		if (*nf == REC_FIELDS_MAX)
+			bad_record(rd, "more than %d fields", REC_FIELDS_MAX);
+		*tab = '\0';
+		r->f[(*nf)++] = tab + 1;
+	}
+}
+
 /*
  * One pass over a TAB record: its text checked as utf8_ok checks it, and
- * a NUL for each TAB, eight bytes at a time: at once when all are
+ * a NUL for each TAB, sixteen bytes at a time: at once when all are
  * printable, else up to a byte that is not plain ASCII, then that
- * character alone.  The input buffer keeps 8 bytes after every line, so
- * the last word may be read whole; its bytes past the line count as plain
- * and hold no TAB.  The number of the first empty field, or 0.
+ * character alone.  The input buffer keeps IN_SLACK bytes after every
+ * line, so the last block may be read whole; its bytes past the line are
+ * not looked at.  The number of the first empty field, or 0.
  */
 static int
 scan(struct rec_reader *rd)
 {
 	struct rec *r = &rd->r;
-	char *s = rd->line, *end = rd->line + rd->len, *tab;
-	uint64_t w, tabs, odd, past;
+	char *s = rd->line, *end = rd->line + rd->len;
+	unsigned odd, tabs;
 	size_t k;
 	int nf = 1, empty = 0, n;
 
 	r->f[0] = s;
 	for (; s < end; s += k) {
-		if (end - s >= 8 && unprintable8(load8(s)) == 0) {
-			k = 8;		/* the common case: eight plain bytes */
+		odd = odd16(s, &tabs);
+		if (end - s < 16) {
+			odd &= (1u << (end - s)) - 1;
+			tabs &= (1u << (end - s)) - 1;
+		}
+		if (odd == 0) {
+			k = 16;		/* the common case: sixteen plain bytes */
 			continue;
 		}
-		w = load8(s);
-		tabs = equal8(w, '\t');
-		odd = ~(printable8(w) | tabs) & BYTES(0x80);
-		k = 8;
-		if (end - s < 8) {
-			k = (size_t)(end - s);
-			past = ~(uint64_t)0 << 8 * k;
-			tabs &= ~past;
-			odd &= ~past;
-		}
+		odd &= ~tabs;
+		k = 16;
 		if (odd != 0) {		/* plain up to byte k */
 			tabs &= (odd & -odd) - 1;
-			k = (size_t)__builtin_ctzll(odd) >> 3;
+			k = (size_t)__builtin_ctz(odd);
 		}
-		for (; tabs != 0; tabs &= tabs - 1) {
-			tab = s + (__builtin_ctzll(tabs) >> 3);
-			if (tab == r->f[nf - 1] && empty == 0)
-				empty = nf;
-			if (nf == REC_FIELDS_MAX)
-				bad_record(rd, "more than %d fields",
-				    REC_FIELDS_MAX);
-			*tab = '\0';
-			r->f[nf++] = tab + 1;
-		}
+		if (tabs != 0)
+			split(rd, s, tabs, &nf, &empty);
 		if (odd != 0) {
 			if ((n = utf8_common(s + k, (size_t)(end - s) - k)) ==
 			    0 && (n = text_len(s + k, (size_t)(end - s) - k)) == 0)
@@ -273,14 +317,40 @@ scan(struct rec_reader *rd)
 	return empty;
 }
 
+/*
+ * One to eight digits at S, N of them, as a number, eight bytes at once;
+ * -1 when one is not a digit.  The digits, moved to the top of the word
+ * (the first digit the lowest byte, as loaded), are summed in pairs, in
+ * fours, then in eights: each step a multiply and a shift.
+ */
+static inline int64_t
+digits8(const char *s, size_t n)
+{
+	uint64_t top = ~(uint64_t)0 << (64 - 8 * n);
+	uint64_t t = (load8(s) << (64 - 8 * n) ^ BYTES('0')) & top;
+
+	if (((t | (t + BYTES(0x06))) & BYTES(0xf0) & top) != 0)
+		return -1;
+	t = (t * 10 + (t >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+	t = (t * 100 + (t >> 16)) & UINT64_C(0x0000ffff0000ffff);
+	return (int64_t)((t * 10000 + (t >> 32)) & UINT64_C(0xffffffff));
+}
+
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
 static int
 parse_turn(const char *s, size_t n, uint64_t *turn)
 {
 	uint64_t v = 0;
+	int64_t d8;
 	size_t i;
 	unsigned d;
 
+	if (n - 1 < 8) {	/* 1 to 8 digits, the common turn */
+		if ((d8 = digits8(s, n)) < 0)
+			return -1;
+		*turn = (uint64_t)d8;
+		return 0;
+	}
 	if (n == 0 || n > 19)		/* 19 digits keep within uint64_t */
 		return -1;
 	for (i = 0; i < n; i++) {
@@ -689,7 +759,7 @@ fill(struct rec_reader *rd)
 			esc_err(EXIT_IO, "stdin");
 	rd->ineof = n == 0;
 	rd->inend += (size_t)n;
-	memset(rd->in + rd->inend, 0, IN_SLACK);	/* scan reads the last word whole */
+	memset(rd->in + rd->inend, 0, IN_SLACK);	/* scan reads the last block whole */
 	if (!rd->told)
 		tell_first(rd);
 }
@@ -721,6 +791,26 @@ next_line(struct rec_reader *rd)
 }
 
 /*
+ * The program the line read claims by its first TAB field, or -1:
+ * rec_prog_of with a word's compare for each name (none is longer than 8
+ * bytes, none the start of another).  The buffer's IN_SLACK bytes after
+ * the line let the word be loaded whole.
+ */
+static inline int
+prog_of(const struct rec_reader *rd)
+{
+	uint64_t w = load8(rd->line);
+	size_t n;
+	int i;
+
+	for (i = 0; i < REC_PROGS; i++)
+		if ((w & rd->name_mask[i]) == rd->name_word[i] &&
+		    ((n = rec_prog_len[i]) == rd->len || rd->line[n] == '\t'))
+			return i;
+	return -1;
+}
+
+/*
  * Read a line and refuse a malformed record of the suite (exit 2, after the
  * lines before it), without copying it: the caller passes it on with
  * rec_pass or holds it with rec_hold.  What the filter writes for it
@@ -735,7 +825,7 @@ rec_next(struct rec_reader *rd)
 		return NULL;
 	rd->lineno++;
 	r->nf = 0;
-	if ((r->prog = rec_prog_of(rd->line, rd->len)) >= 0) {
+	if ((r->prog = prog_of(rd)) >= 0) {
 		if (rd->len > REC_LINE_MAX)
 			bad_record(rd, "longer than 1 MiB");
 		parse_tsv(rd);
