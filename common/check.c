@@ -44,7 +44,7 @@ exhausted(const struct member *m, const struct check_of *of,
 {
 	(void)of;
 	(void)env;
-	snprintf(buf, size, "exhausted");
+	str_copy(buf, size, "exhausted");
 	return m->val[PK_EXHAUSTED] != 0;
 }
 
@@ -55,7 +55,7 @@ no_light(const struct member *m, const struct check_of *of,
 {
 	(void)m;
 	(void)of;
-	snprintf(buf, size, "no light");
+	str_copy(buf, size, "no light");
 	return env->dark;
 }
 
@@ -65,7 +65,7 @@ total_darkness(const struct member *m, const struct check_of *of,
     const struct check_env *env, char *buf, size_t size)
 {
 	(void)m;
-	snprintf(buf, size, "total darkness");
+	str_copy(buf, size, "total darkness");
 	return env->dark && of->moves;
 }
 
@@ -130,9 +130,10 @@ static void
 join(char *buf, size_t size, const char *what, const char *words)
 {
 	size_t n = strlen(buf);
+	const char *part[] = { n ? "; " : "", what, ", ", words };
 
 	if (n < size)
-		snprintf(buf + n, size - n, "%s%s, %s", n ? "; " : "", what, words);
+		str_cat(buf + n, size - n, part, 4);
 }
 
 /*
@@ -181,10 +182,13 @@ say_circumstances(struct rolled *k, const char *conds, const char *pen,
 		    n && conds[0] ? "; " : "", conds);
 		n = snprintf(k->says, size, ", advantage and disadvantage "
 		    "cancel (%s)", both);
-	} else if (adv || dis)
-		n = snprintf(k->says, size, ", at %s%s%s%s", adv ? "advantage" :
-		    "disadvantage", conds[0] ? " (" : "", conds, conds[0] ? ")" :
-		    "");
+	} else if (adv || dis) {
+		const char *part[] = { ", at ", adv ? "advantage" :
+		    "disadvantage", conds[0] ? " (" : "", conds, conds[0] ?
+		    ")" : "" };
+
+		n = (int)str_cat(k->says, size, part, 5);
+	}
 	if (pen[0] != '\0' && n >= 0 && (size_t)n < size)
 		snprintf(k->says + n, size - (size_t)n, ", with %ld (%s)",
 		    k->penalty, pen);
@@ -212,7 +216,7 @@ check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
 	k->says[0] = '\0';
 	say_circumstances(k, conds, pen, env->adv, adv, dis);
 	n = strlen(k->says);
-	snprintf(k->says + n, sizeof k->says - n, "%s", check_natural(&k->c, of));
+	str_copy(k->says + n, sizeof k->says - n, check_natural(&k->c, of));
 }
 
 /*

@@ -88,6 +88,29 @@ str_copy(char *dst, size_t size, const char *src)
 	return n;
 }
 
+/*
+ * The N strings of PART one after another in BUF of SIZE bytes, cut to
+ * fit and ended as snprintf's "%s%s..." would write them, without stdio:
+ * their whole length.
+ */
+size_t
+str_cat(char *buf, size_t size, const char *const *part, int n)
+{
+	size_t len = 0, k;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		k = strlen(part[i]);
+		if (len + 1 < size)
+			memcpy(buf + len, part[i], k < size - 1 - len ? k :
+			    size - 1 - len);
+		len += k;
+	}
+	if (size > 0)
+		buf[len < size ? len : size - 1] = '\0';
+	return len;
+}
+
 /* Append to a sentence in buf, cut to fit: each part after the first behind SEP. */
 void
 str_append(char *buf, size_t size, const char *sep, const char *fmt, ...)

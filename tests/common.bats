@@ -296,6 +296,26 @@ records() {
 	eq "timedice: stdin:1: bad hazard record: more than 16 fields" "$stderr"
 }
 
+@test "filters: a turn of 1 to 19 digits is read as its number; a byte that is no digit anywhere in it, or more than 10^18, is a bad record" {
+	in=$BATS_TEST_TMPDIR/in
+	for t in 1 9 10 99 123 4567 98765 123456 7654321 12345678 99999999 \
+	    00000001 0 123456789 0012345678 999999999999999999 1000000000000000000; do
+		printf 'hazard\t%s\t1\tencounter\tx\n' "$t" > "$in"
+		run -0 --separate-stderr reaction -s 1 - < "$in"
+		eq "$(printf '%d' "$((10#$t))")" "$(sed -n '2s/^reaction	\([^	]*\)	.*/\1/p' <<< "$output")"
+	done
+	for t in 1234567a a2345678 1234:678 1234/678 '12 45678' 1234567. \
+	    -1234567 12345678a 1000000000000000001 12345678901234567890; do
+		printf 'hazard\t%s\t1\tencounter\tx\n' "$t" > "$in"
+		run -2 --separate-stderr reaction -s 1 - < "$in"
+		eq "reaction: stdin:1: bad hazard record: turn '$t' is not a whole number" "$stderr"
+	done
+}
+
+@test "str_cat writes what snprintf's %s%s... writes, cut to fit, and its whole length, on 100,000 cases" {
+	eq "100000 0" "$(unit strcat 2026 100000)"
+}
+
 @test "the manuals are mandoc -Tlint clean" {
 	command -v mandoc > /dev/null || skip "mandoc is not installed"
 	run -0 mandoc -Tlint -Wwarning "$TOP"/man/*

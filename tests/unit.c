@@ -262,6 +262,40 @@ check_text(const char *seed, const char *count)
 }
 
 /*
+ * str_cat against snprintf's "%s%s%s%s%s": random parts (some empty, some
+ * long) into buffers of 1 to 48 bytes: the cases, and those that differ.
+ */
+static void
+check_strcat(const char *seed, const char *count)
+{
+	static const char *const words[] = { "", "a", "; ", "no light",
+	    ", at ", "disadvantage", "000: \"Setback on all rolls\"",
+	    "\xe2\x80\x94", "abcdefghijklmnopqrstuvwxyz0123456789" };
+	const uint32_t nwords = sizeof words / sizeof words[0];
+	const char *part[5];
+	char mine[64], theirs[64];
+	struct rng r;
+	long n = atol(count), i, wrong = 0;
+	size_t size, len;
+	int k, want;
+
+	rng_seed(&r, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 5; k++)
+			part[k] = words[rng_die(&r, nwords) - 1];
+		size = rng_die(&r, 48);
+		memset(mine, 'x', sizeof mine);
+		memset(theirs, 'x', sizeof theirs);
+		len = str_cat(mine, size, part, 5);
+		want = snprintf(theirs, size, "%s%s%s%s%s", part[0], part[1],
+		    part[2], part[3], part[4]);
+		if (len != (size_t)want || memcmp(mine, theirs, sizeof mine) != 0)
+			wrong++;
+	}
+	printf("%ld %ld\n", n, wrong);
+}
+
+/*
  * The GM's damage and healing (delve damage, delve heal): damage never
  * below 0 HP, healing never above hpmax= (nor taking away what a character
  * above it has), each returning the points it moved.
@@ -925,6 +959,8 @@ main(int argc, char *argv[])
 		print_sentence(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "text") == 0) {
 		check_text(argv[2], argv[3]);
+	} else if (argc == 4 && strcmp(argv[1], "strcat") == 0) {
+		check_strcat(argv[2], argv[3]);
 	} else if (argc == 3 && strcmp(argv[1], "hp") == 0) {
 		check_hp(argv[2]);
 	} else if (argc >= 2 && strcmp(argv[1], "opts") == 0) {
@@ -944,7 +980,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
