@@ -337,7 +337,7 @@ digits8(const char *s, size_t n)
 }
 
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
-static int
+static inline int
 parse_turn(const char *s, size_t n, uint64_t *turn)
 {
 	uint64_t v = 0;
