@@ -196,8 +196,8 @@ filter(struct run *run)
 		else if (r->prog == REC_TIMEDICE)
 			clock_read(run, r);
 		lamp_warn(&run->l);
-		if (turns > 0 || r->prog == REC_HAZARD)
-			level_check(run);
+		if (r->prog == REC_HAZARD && lamp_strikes(&run->l, r->f[3]))
+			level_check(run);	/* next_turn said the rest */
 	}
 	level_release(run);
 	rec_close(rd);
