@@ -52,13 +52,29 @@ struct rec_reader {
 	uint32_t nf_ok[REC_PROGS];	/* bit NF: a layout has NF fields */
 	uint16_t numbers[REC_KINDS];	/* bit I: field I is a number, the */
 			/* turn's (field 1) aside */
+	uint64_t name_word[REC_PROGS];	/* each program's name as load8 */
+	uint64_t name_mask[REC_PROGS];	/* loads it, and its bytes */
 	int	 spelled;	/* the spelling of the last line read, or -1 */
 	int	 told;		/* tell_first told the first line's */
 	uint32_t travel_first;	/* bit C: a travel key starts with 'a' + C */
 	int	 json_out;	/* the writer's spelling for it */
-	uint64_t name_word[REC_PROGS];	/* each program's name, as load8 */
-	uint64_t name_mask[REC_PROGS];	/* loads it, and its bytes */
 };
+
+/* Each program's name as prog_of compares it: a word and its mask. */
+static void
+name_words(struct rec_reader *rd)
+{
+	char name[8];
+	int i;
+
+	for (i = 0; i < REC_PROGS; i++) {
+		assert(rec_prog_len[i] > 0 && rec_prog_len[i] <= sizeof name);
+		memset(name, 0, sizeof name);
+		memcpy(name, rec_progs[i], rec_prog_len[i]);
+		rd->name_mask[i] = ~(uint64_t)0 >> (64 - 8 * rec_prog_len[i]);
+		rd->name_word[i] = load8(name) & rd->name_mask[i];
+	}
+}
 
 /* A reader of FD, with the layout table indexed by program and field count. */
 struct rec_reader *
@@ -66,18 +82,12 @@ rec_open(int fd)
 {
 	struct rec_reader *rd = emalloc(sizeof *rd);
 	const struct rec_layout *l;
-	uint64_t w = 0;
 	int k, i;
 
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->spelled = -1;
-	for (i = 0; i < REC_PROGS; i++) {
-		assert(rec_prog_len[i] > 0 && rec_prog_len[i] <= 8);
-		rd->name_mask[i] = ~(uint64_t)0 >> (64 - 8 * rec_prog_len[i]);
-		memcpy(&w, rec_progs[i], rec_prog_len[i]);
-		rd->name_word[i] = load8((const char *)&w) & rd->name_mask[i];
-	}
+	name_words(rd);
 	for (i = 0; rec_travel_keys[i] != NULL; i++)
 		rd->travel_first |= UINT32_C(1) << (rec_travel_keys[i][0] - 'a');
 	for (k = REC_KINDS - 1; k >= 0; k--)
