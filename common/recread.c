@@ -26,6 +26,22 @@
 #define IN_SLACK 16	/* after the last line: its NUL, and scan's last block */
 #define KIND_FITS 0x80
 
+/* Each program's name as prog_of compares it: a word (load8) and its mask. */
+static void
+name_words(uint64_t word[REC_PROGS], uint64_t mask[REC_PROGS])
+{
+	char name[8];
+	int i;
+
+	for (i = 0; i < REC_PROGS; i++) {
+		assert(rec_prog_len[i] > 0 && rec_prog_len[i] <= sizeof name);
+		memset(name, 0, sizeof name);
+		memcpy(name, rec_progs[i], rec_prog_len[i]);
+		mask[i] = ~(uint64_t)0 >> (64 - 8 * rec_prog_len[i]);
+		word[i] = load8(name) & mask[i];
+	}
+}
+
 struct rec_reader {
 	struct rec r;		/* the line read last, split */
 	int	 fd;
@@ -60,22 +76,6 @@ struct rec_reader {
 	int	 json_out;	/* the writer's spelling for it */
 };
 
-/* Each program's name as prog_of compares it: a word and its mask. */
-static void
-name_words(struct rec_reader *rd)
-{
-	char name[8];
-	int i;
-
-	for (i = 0; i < REC_PROGS; i++) {
-		assert(rec_prog_len[i] > 0 && rec_prog_len[i] <= sizeof name);
-		memset(name, 0, sizeof name);
-		memcpy(name, rec_progs[i], rec_prog_len[i]);
-		rd->name_mask[i] = ~(uint64_t)0 >> (64 - 8 * rec_prog_len[i]);
-		rd->name_word[i] = load8(name) & rd->name_mask[i];
-	}
-}
-
 /* A reader of FD, with the layout table indexed by program and field count. */
 struct rec_reader *
 rec_open(int fd)
@@ -87,7 +87,7 @@ rec_open(int fd)
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->spelled = -1;
-	name_words(rd);
+	name_words(rd->name_word, rd->name_mask);
 	for (i = 0; rec_travel_keys[i] != NULL; i++)
 		rd->travel_first |= UINT32_C(1) << (rec_travel_keys[i][0] - 'a');
 	for (k = REC_KINDS - 1; k >= 0; k--)
