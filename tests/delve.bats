@@ -702,9 +702,9 @@ crypt_table() {
 	# (bats's own descriptors closed first; under make sanitize the leak
 	# check at exit needs a descriptor too, and is left out here)
 	export ASAN_OPTIONS=detect_leaks=0
-	for c in status turn "new -s 1 other"; do
+	for c in "-C crypt status" "-C crypt turn" "new -s 1 other"; do
 		run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
-		    ulimit -n 4; exec delve -C crypt '"$c"
+		    ulimit -n 4; exec delve '"$c"
 		one_error delve
 	done
 	run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
