@@ -456,3 +456,15 @@ fnv() {
 	eq 2 "$(grep -c '^timer' td2)"
 	run -0 timedice -f td2 turn
 }
+
+# ---- issue 24: the state formats tested where they live (tests/unit.c)
+@test "hazard's and timedice's state files (common/hazstate.c, clockstate.c): 20000 random states written and read back the same, their text then unchanged" {
+	run -0 --separate-stderr unit states 1 10000
+	eq "20000 0" "$output"
+}
+
+@test "hazard's and timedice's state files: a bad value of each keyword refused with FILE:LINE, its good neighbour taken" {
+	run -0 --separate-stderr unit statebad
+	eq "" "$stderr"
+	eq "40 0" "$output"
+}
