@@ -80,23 +80,25 @@ rules_of(const struct run *run)
 	return run->hr;
 }
 
+/* hazard's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
+	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'c', "DC", "003: the DC of hide's Stealth checks (default 12)" },
 	{ 'D', "DAMAGE", "001: the fatigue damage of a harsh dungeon" },
-	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
-	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
-	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
-	{ 'w', NULL, "write the party's fatigue back to the party file" },
-	{ 0, NULL, NULL }
-};
-
-/* hazard's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
-	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'd', NULL, "roll the d20s with disadvantage" },
+	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
+	OPT_SHARED('f'),
+	OPT_SHARED('j'),
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
 	{ 'n', NULL, "roll COUNT turns (default 1)" },
 	{ 'p', NULL, "the party file: 000's saves, 001's damage, 002's tiredness" },
 	{ 'r', NULL, "the rules: exploration, bookkeeping, delving, ..." },
+	OPT_SHARED('s'),
+	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
+	OPT_SHARED('t'),
+	OPT_SHARED('u'),
+	OPT_SHARED('v'),
+	{ 'w', NULL, "write the party's fatigue back to the party file" },
 	{ 0, NULL, NULL }
 };
 
@@ -104,8 +106,7 @@ static const struct opt_spec spec = {
 	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] "
 	    "[-n COUNT] "
 	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0,
-	.shared = "adfjnprstuv", .says = says
+	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
 };
 
 
@@ -221,21 +222,30 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	return row;
 }
 
+/* A -T table rolled: its row, the row's sentence rolled into run->entry. */
+static const struct tbl_row *
+roll_on(struct run *run, const struct tbl_on *t, long *total, char *dice,
+    int size)
+{
+	const struct tbl_row *row = roll(run, &t->t, total, dice, size);
+
+	tbl_plan_entry(t->plan, row, &run->entry, &run->s.st.rng,
+	    run->verbose ? TBL_FACES : 0);
+	return row;
+}
+
 /* The -T table of a result, when there is one: its row, then the row's dice. */
 static void
 emit_on(struct run *run, const struct tbl_on *t)
 {
-	struct tbl_entry *e = &run->entry;
 	const struct tbl_row *row;
 	char dice[64];
 	long total;
 
 	if (t == NULL)
 		return;
-	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
-	    run->verbose ? TBL_FACES : 0);
-	emit_table(run, total, row->key, t->key, e, "", "", dice);
+	row = roll_on(run, t, &total, dice, sizeof dice);
+	emit_table(run, total, row->key, t->key, &run->entry, "", "", dice);
 }
 
 /* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
@@ -251,9 +261,7 @@ sign_creature(struct run *run)
 
 	if (t == NULL)
 		return;
-	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
-	    run->verbose ? TBL_FACES : 0);
+	row = roll_on(run, t, &total, dice, sizeof dice);
 	n = strlen(e->text);
 	while (n > 0 && strchr(".!", e->text[n - 1]) != NULL)
 		e->text[--n] = '\0';	/* the creature, not its sentence */

@@ -61,26 +61,24 @@ struct cmdline {
 	long	 turns;
 };
 
+/* light's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'D', NULL, "the party has darkvision (kept in the state file)" },
 	{ 'e', "DIE", "the usage die a source starts with (alarm rules)" },
-	{ 'l', "KIND[,KIND...]", "light these sources before the first turn" },
-	{ 0, NULL, NULL }
-};
-
-/* light's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'f', NULL, "keep the sources in FILE" },
+	OPT_SHARED('j'),
+	{ 'l', "KIND[,KIND...]", "light these sources before the first turn" },
 	{ 'n', NULL, "with tick: pass COUNT turns" },
 	{ 'r', NULL, "the rules: exploration, delving, alarm, travel, ..." },
+	OPT_SHARED('s'),
+	OPT_SHARED('u'),
 	{ 'v', NULL, "print the seed on standard error" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "light [-DhjuVv] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
-	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0,
-	.shared = "fjnrsuv", .says = says
+	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0
 };
 
 

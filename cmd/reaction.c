@@ -62,21 +62,21 @@ struct opts {
 	int	 non;
 };
 
+/* reaction's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
-	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
-	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
-	{ 0, NULL, NULL }
-};
-
-/* reaction's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'a', NULL, "roll each d20 check with advantage" },
 	{ 'd', NULL, "roll each d20 check with disadvantage" },
 	{ 'f', NULL, "keep the generator in FILE, from run to run" },
+	OPT_SHARED('j'),
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
 	{ 'n', NULL, "roll COUNT times (default 1)" },
 	{ 'p', NULL, "the party file, for morale, surprise and initiative" },
 	{ 'r', NULL, "the rules of the checks' conditions" },
+	OPT_SHARED('s'),
+	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
+	OPT_SHARED('u'),
+	OPT_SHARED('v'),
 	{ 0, NULL, NULL }
 };
 
@@ -84,8 +84,7 @@ static const struct opt_spec spec = {
 	prog, "reaction [-adhjuVv] [-f FILE] [-L LEVEL] [-m MOD] [-n COUNT] "
 	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | initiative [NAME:DEX ...] | loot HD [COUNT] | "
-	    "-]", options, 0,
-	.shared = "adfjnprsuv", .says = says
+	    "-]", options, 0
 };
 
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */

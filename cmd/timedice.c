@@ -71,24 +71,23 @@ struct command {
 	void	(*fn)(struct run *, uint64_t index);
 };
 
+/* timedice's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
-	{ 'w', NULL, "write what rests, checks and afflictions change back to the party file" },
-	{ 0, NULL, NULL }
-};
-
-/* timedice's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'f', NULL, "keep the clock, the timers and the generator in FILE" },
+	OPT_SHARED('j'),
 	{ 'n', NULL, "carry out the command COUNT times (default 1)" },
 	{ 'p', NULL, "the party file, for each character's resilience" },
 	{ 'r', NULL, "the rules: travel, or dungeonturn for 002's rest" },
+	OPT_SHARED('s'),
+	OPT_SHARED('u'),
+	OPT_SHARED('v'),
+	{ 'w', NULL, "write what rests, checks and afflictions change back to the party file" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "timedice [-hjuVvw] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] "
-	    "[-s SEED] [COMMAND ...]", options, 0,
-	.shared = "fjnprsuv", .says = says
+	    "[-s SEED] [COMMAND ...]", options, 0
 };
 
 static uint64_t

@@ -322,12 +322,16 @@ or_none(const char *s)
 static void
 print_opts(int argc, char **argv)
 {
-	static const struct opt own[] = {
+	static const struct opt opts[] = {
+		OPT_SHARED('a'), OPT_SHARED('d'), OPT_SHARED('f'),
+		OPT_SHARED('j'), OPT_SHARED('n'), OPT_SHARED('p'),
+		OPT_SHARED('r'), OPT_SHARED('s'), OPT_SHARED('t'),
+		OPT_SHARED('u'), OPT_SHARED('v'),
 		{ 'x', "N", "an option of the program's own" },
 		{ 0, NULL, NULL }
 	};
 	static const struct opt_spec spec = {
-		"unit", "unit opts [ARG ...]", own, 0, .shared = "adfjnprstuv"
+		"unit", "unit opts [ARG ...]", opts, 0
 	};
 	struct opt_common c;
 	char **ops;
