@@ -29,14 +29,6 @@ join_words(char *s, size_t size, char **w, int n)
 		    w[i]);
 }
 
-/* A yes or no of KEY into *FLAG. */
-static void
-yes_or_no(const struct kwf *f, const char *key, const char *w, int *flag)
-{
-	if ((*flag = word_in(w, yes_no)) < 0)
-		kwf_bad(f, "%s: expected yes or no", key);
-}
-
 /* One line: a keyword and its value(s). */
 static void
 load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
@@ -65,9 +57,9 @@ load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
 	else if (strcmp(w[0], "alarm") == 0)	/* 003 */
 		s->alarm = (long)kwf_num(f, w[1], 0, ALARM_MAX);
 	else if (strcmp(w[0], "fatigue-pending") == 0)
-		yes_or_no(f, w[0], w[1], &s->fatigue);
+		s->fatigue = kwf_flag(f, w[0], w[1]);
 	else if (strcmp(w[0], "sign-pending") == 0)
-		yes_or_no(f, w[0], w[1], &s->sign);
+		s->sign = kwf_flag(f, w[0], w[1]);
 	else if (strcmp(w[0], "condition") == 0) {	/* 002 */
 		if ((s->condition = word_in(w[1], condition_names)) < 0)
 			kwf_bad(f, "condition: expected fresh, tired or exhausted");

@@ -383,6 +383,17 @@ kwf_num(const struct kwf *f, const char *s, long long lo, long long hi)
 	return v;
 }
 
+/* A flag's value, "yes" 1 or "no" 0, of keyword KEY. */
+int
+kwf_flag(const struct kwf *f, const char *key, const char *word)
+{
+	int v = word_in(word, yes_no);
+
+	if (v < 0)
+		kwf_bad(f, "%s: expected yes or no", key);
+	return v;
+}
+
 /* The words every state file shares: "seed N" and "rng HEX". 1 if taken. */
 int
 kwf_stream(const struct kwf *f, char **w, int nw, struct stream *st)

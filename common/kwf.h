@@ -31,6 +31,7 @@ const char *kwf_path(const struct kwf *f);
 _Noreturn void kwf_bad(const struct kwf *f, const char *fmt, ...);
 long long kwf_num(const struct kwf *f, const char *s, long long lo,
 	     long long hi);
+int	 kwf_flag(const struct kwf *f, const char *key, const char *word);
 int	 kwf_stream(const struct kwf *f, char **w, int nw, struct stream *st);
 void	 kwf_put(struct kwf *f, const char *fmt, ...);
 void	 kwf_put_stream(struct kwf *f, const struct stream *st);

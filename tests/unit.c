@@ -29,10 +29,10 @@
  *					check for parties of 1 to 8: "cases wrong"
  *	unit until			clock_hours_until from every turn of two
  *					days to every time of day: "cases wrong"
- *	unit states SEED N		N random states of hazard's and of
- *					timedice's state file each written and
- *					read back: the same state, the same text
- *					again: "cases wrong"
+ *	unit states SEED N		N random states of each state file
+ *					(hazard, light, timedice, reaction)
+ *					written and read back: the same state,
+ *					the same text again: "cases wrong"
  *	unit statebad			a bad line of each keyword of those files
  *					refused with FILE:LINE, a good one
  *					taken: "cases wrong"
@@ -70,8 +70,11 @@
 #include "expr.h"
 #include "hazstate.h"
 #include "kwf.h"
+#include "lamp.h"
+#include "lampstate.h"
 #include "odds.h"
 #include "party.h"
+#include "reactstate.h"
 #include "opt.h"
 #include "record.h"
 #include "rng.h"
@@ -1048,6 +1051,97 @@ same_clockstate(const struct clockstate *a, const struct clockstate *b)
 	return same;
 }
 
+/* light's state file: the sources and the generator (common/lampstate.c). */
+struct lamp_file {
+	struct lamp l;
+	struct stream st;
+};
+
+/* reaction's: the generator, the dark and a hasty pace (common/reactstate.c). */
+struct react_file {
+	struct stream st;
+	int	 dark, hasty;
+};
+
+/*
+ * Any state light can keep: a source's state and LEFT as a file can say
+ * them (dim only as dimmed, 0 turns left only once out, a usage die of
+ * 003's sizes); whether they fit the rules is lamp_check's.
+ */
+static void
+random_lamp(struct rng *r, struct lamp_file *lf)
+{
+	static const int dies[] = { 4, 6, 8, 10, 12, 20 };
+	struct lamp_source *src;
+	char name[16];
+	int i, n;
+
+	memset(lf, 0, sizeof *lf);
+	lf->l.rules = (int)pick(r, 0, R_NRULES - 1);
+	lf->l.turn = (unsigned long long)pick(r, 0, COUNT_MAX);
+	lf->l.darkvision = (int)pick(r, 0, 1);
+	lf->l.daylight = (int)pick(r, 0, 1);
+	lf->l.snow = (int)pick(r, 0, 1);
+	for (i = 0, n = (int)pick(r, 0, 6); i < n; i++) {
+		random_word(r, name);
+		if (!lamp_name_ok(name) || lamp_find(&lf->l, name) != NULL)
+			continue;
+		src = &lf->l.src[lf->l.n++];
+		str_copy(src->name, sizeof src->name, name);
+		src->kind = (int)pick(r, 0, LK_NKINDS - 1);
+		src->state = (int)pick(r, LAMP_LIT, LAMP_OUT);
+		src->dimmed = src->state == LAMP_DIM ||
+		    (src->state == LAMP_OUT && pick(r, 0, 1));
+		switch (rng_below(r, 3)) {
+		case 0: src->left = LIFE_NONE; break;
+		case 1:
+			src->left = LIFE_USAGE;
+			src->die = dies[rng_below(r, 6)];
+			break;
+		default:
+			src->left = (long)pick(r, src->state == LAMP_OUT ? 0 : 1,
+			    LAMP_LEFT_MAX);
+		}
+		src->lit = (unsigned long long)pick(r, 0, COUNT_MAX);
+	}
+	random_stream(r, &lf->st);
+}
+
+static int
+same_lamp(const struct lamp_file *a, const struct lamp_file *b)
+{
+	const struct lamp_source *x, *y;
+	int i, same = a->l.rules == b->l.rules && a->l.turn == b->l.turn &&
+	    a->l.darkvision == b->l.darkvision &&
+	    a->l.daylight == b->l.daylight && a->l.snow == b->l.snow &&
+	    a->l.n == b->l.n && same_stream(&a->st, &b->st);
+
+	for (i = 0; same && i < a->l.n; i++) {
+		x = &a->l.src[i];
+		y = &b->l.src[i];
+		same = strcmp(x->name, y->name) == 0 && x->kind == y->kind &&
+		    x->state == y->state && x->dimmed == y->dimmed &&
+		    x->left == y->left && x->die == y->die && x->lit == y->lit;
+	}
+	return same;
+}
+
+static void
+random_react(struct rng *r, struct react_file *rf)
+{
+	memset(rf, 0, sizeof *rf);
+	rf->dark = (int)pick(r, 0, 1);
+	rf->hasty = (int)pick(r, 0, 1);
+	random_stream(r, &rf->st);
+}
+
+static int
+same_react(const struct react_file *a, const struct react_file *b)
+{
+	return a->dark == b->dark && a->hasty == b->hasty &&
+	    same_stream(&a->st, &b->st);
+}
+
 /* A state of KIND: made new, read from its file, its lines put. */
 struct state_of {
 	const char *kind;
@@ -1056,15 +1150,101 @@ struct state_of {
 	void	(*put)(const void *s, struct kwf *f);
 };
 
-static void haz_init(void *s, struct afflictions *aff) { (void)aff; hazstate_init(s); }
-static void haz_load(void *s, struct kwf *f) { hazstate_load(s, f); }
-static void haz_put(const void *s, struct kwf *f) { hazstate_put(s, f); }
-static void clk_init(void *s, struct afflictions *aff) { clockstate_init(s, aff); }
-static void clk_load(void *s, struct kwf *f) { clockstate_load(s, f); }
-static void clk_put(const void *s, struct kwf *f) { clockstate_put(s, f); }
+/* Each file's three, as struct state_of calls them. */
+static void
+haz_init(void *s, struct afflictions *aff)
+{
+	(void)aff;
+	hazstate_init(s);
+}
 
-static const struct state_of hazard_state = { "hazard", haz_init, haz_load, haz_put };
-static const struct state_of clock_state = { "timedice", clk_init, clk_load, clk_put };
+static void
+haz_load(void *s, struct kwf *f)
+{
+	hazstate_load(s, f);
+}
+
+static void
+haz_put(const void *s, struct kwf *f)
+{
+	hazstate_put(s, f);
+}
+
+static void
+clk_init(void *s, struct afflictions *aff)
+{
+	clockstate_init(s, aff);
+}
+
+static void
+clk_load(void *s, struct kwf *f)
+{
+	clockstate_load(s, f);
+}
+
+static void
+clk_put(const void *s, struct kwf *f)
+{
+	clockstate_put(s, f);
+}
+
+static void
+lmp_init(void *s, struct afflictions *aff)
+{
+	struct lamp_file *lf = s;
+
+	(void)aff;
+	memset(lf, 0, sizeof *lf);
+	lf->l.rules = -1;
+}
+
+static void
+lmp_load(void *s, struct kwf *f)
+{
+	struct lamp_file *lf = s;
+
+	lampstate_load(&lf->l, &lf->st, f);
+}
+
+static void
+lmp_put(const void *s, struct kwf *f)
+{
+	const struct lamp_file *lf = s;
+
+	lampstate_put(&lf->l, &lf->st, f);
+}
+
+static void
+rct_init(void *s, struct afflictions *aff)
+{
+	(void)aff;
+	memset(s, 0, sizeof(struct react_file));
+}
+
+static void
+rct_load(void *s, struct kwf *f)
+{
+	struct react_file *rf = s;
+
+	reactstate_load(&rf->st, &rf->dark, &rf->hasty, f);
+}
+
+static void
+rct_put(const void *s, struct kwf *f)
+{
+	const struct react_file *rf = s;
+
+	reactstate_put(&rf->st, rf->dark, rf->hasty, f);
+}
+
+static const struct state_of hazard_state = {
+	"hazard", haz_init, haz_load, haz_put };
+static const struct state_of clock_state = {
+	"timedice", clk_init, clk_load, clk_put };
+static const struct state_of lamp_state = {
+	"light", lmp_init, lmp_load, lmp_put };
+static const struct state_of react_state = {
+	"reaction", rct_init, rct_load, rct_put };
 
 /*
  * S written as a new file, read back into BACK, then BACK's lines put over
@@ -1094,9 +1274,10 @@ round_trip(const struct state_of *k, const void *s, void *back,
 }
 
 /*
- * unit states SEED N: N random states of hazard and N of timedice, each
- * written then read back: the same state, and its text again unchanged
- * when written over itself: "cases wrong".
+ * unit states SEED N: N random states of each program's state file
+ * (hazard, light, timedice, reaction), each written then read back: the
+ * same state, and its text again unchanged when written over itself:
+ * "cases wrong".
  */
 static void
 check_states(const char *seed, const char *count)
@@ -1104,6 +1285,8 @@ check_states(const char *seed, const char *count)
 	struct afflictions aff[2];
 	struct clockstate c[2];
 	struct hazstate h[2];
+	struct lamp_file l[2];
+	struct react_file x[2];
 	long n = atol(count), i, wrong = 0;
 	struct rng g;
 
@@ -1115,8 +1298,14 @@ check_states(const char *seed, const char *count)
 		random_clockstate(&g, &c[0], &aff[0]);
 		wrong += round_trip(&clock_state, &c[0], &c[1], &aff[1]) ||
 		    !same_clockstate(&c[0], &c[1]);
+		random_lamp(&g, &l[0]);
+		wrong += round_trip(&lamp_state, &l[0], &l[1], NULL) ||
+		    !same_lamp(&l[0], &l[1]);
+		random_react(&g, &x[0]);
+		wrong += round_trip(&react_state, &x[0], &x[1], NULL) ||
+		    !same_react(&x[0], &x[1]);
 	}
-	printf("%ld %ld\n", 2 * n, wrong);
+	printf("%ld %ld\n", 4 * n, wrong);
 }
 
 /*
@@ -1128,7 +1317,12 @@ read_in_child(const struct state_of *k, const char *text, char *why,
     size_t size)
 {
 	struct afflictions aff;
-	struct clockstate s;	/* the larger of the two */
+	union {
+		struct hazstate h;
+		struct clockstate c;
+		struct lamp_file l;
+		struct react_file r;
+	} s;
 	int fd[2], status;
 	size_t got;
 	ssize_t n;
@@ -1203,6 +1397,27 @@ static const struct bad_line {
 	{ &clock_state, "affliction Ann venom wis 11 1d6 2hours 1 12", 1 },
 	{ &clock_state, "affliction Ann venom con 11 1d6", 1 },
 	{ &clock_state, "day 2\nday 2", 1 },		/* given twice */
+	{ &lamp_state, "source a torch lit 5 0", 0 },
+	{ &lamp_state, "source a torch lit 0 0", 1 },	/* burning, 0 left */
+	{ &lamp_state, "source a torch out 0 0", 0 },
+	{ &lamp_state, "source a torch out-dim - 7", 0 },
+	{ &lamp_state, "source a lamp lit 5 0", 1 },
+	{ &lamp_state, "source a torch bright 5 0", 1 },
+	{ &lamp_state, "source a torch lit d6 0", 0 },	/* 003's usage die */
+	{ &lamp_state, "source a torch lit d7 0", 1 },
+	{ &lamp_state, "source a torch lit 1000000 0", 0 },
+	{ &lamp_state, "source a torch lit 1000001 0", 1 },
+	{ &lamp_state, "source a torch lit 5", 1 },
+	{ &lamp_state, "source party torch lit 5 0", 1 },
+	{ &lamp_state, "source a torch lit 5 0\nsource a candle lit 5 0", 1 },
+	{ &lamp_state, "darkvision maybe", 1 },
+	{ &lamp_state, "snow yes", 0 },
+	{ &lamp_state, "turn x", 1 },
+	{ &react_state, "dark yes", 0 },
+	{ &react_state, "dark", 1 },
+	{ &react_state, "hasty 1", 1 },
+	{ &react_state, "hasty no extra", 1 },
+	{ &react_state, "bogus yes", 1 },
 };
 
 /*
