@@ -16,6 +16,7 @@
 struct opts {
 	OPT_COMMON;		/* -jn */
 	const char *dir;
+	int	 dir_set;	/* -C given */
 	enum view_form form;
 };
 

@@ -867,7 +867,8 @@ parse_command(struct args *a, int argc, char **argv)
 		esc_errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
 	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;
 	a->hours_given = a->cmd == C_REST && argc == 2;
-	if (a->c->n_most > 0 && argc == 2)	/* roll N from TIME: see timedice(6) */
+	/* N: the second word (roll N from TIME too: timedice(6)) */
+	if (a->c->n_most > 0 && (argc == 2 || (a->cmd == C_ROLL && argc == 4)))
 		a->n = (uint64_t)estrtonum(argv[1], a->c->n_least, a->c->n_most,
 		    argv[0]);
 	command_words(a, argc, argv);
