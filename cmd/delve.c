@@ -20,15 +20,12 @@ const char prog[] = "delve";
 
 /* --- main -------------------------------------------------------------- */
 
+/* delve's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'C', "DIR", "the session directory (else DELVING_SESSION, else .)" },
-	{ 'R', NULL, "write the raw records" },
-	{ 0, NULL, NULL }
-};
-
-/* delve's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
+	OPT_SHARED('j'),
 	{ 'n', NULL, "play COUNT turns (default 1)" },
+	{ 'R', NULL, "write the raw records" },
 	{ 0, NULL, NULL }
 };
 
@@ -52,8 +49,7 @@ option(void *ctx, int letter, char *v)
 static char **
 parse_options(struct opts *o, const char *synopsis, int *argc, char **argv)
 {
-	const struct opt_spec spec = { prog, synopsis, options, 1,
-		.shared = "jn", .says = says };
+	const struct opt_spec spec = { prog, synopsis, options, 1 };
 
 	argv = opt_parse(&spec, &o->com, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
@@ -244,7 +240,7 @@ refuse_before(const struct command *c, const struct opts *o)
 	const char *opt = o->count_set ? "-n" : o->form == VIEW_JSON ? "-j" :
 	    o->form == VIEW_RAW ? "-R" : o->dir_set ? "-C" : NULL;
 
-	const struct opt_spec spec = { prog, c->synopsis, NULL, 0, .shared = "" };
+	const struct opt_spec spec = { prog, c->synopsis, NULL, 0 };
 
 	if (opt != NULL)
 		opt_usage(&spec, "%s: not an option of %s: its own come after "
