@@ -229,8 +229,9 @@ odd16(const char *s, unsigned *tabs)
 
 	*tabs = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
 	    _mm_set1_epi8('\t')));
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v,
-	    _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))));
+	/* b + 1, signed, is below 0x21 when b is below 0x20 or 0x7f up */
+	return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set1_epi8(0x21),
+	    _mm_add_epi8(v, _mm_set1_epi8(1))));
 #else
 	uint64_t lo = load8(s), hi = load8(s + 8);
 
