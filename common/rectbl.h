@@ -45,27 +45,27 @@ rectbl_roll(const struct rec_table *rt, struct rng *r, long *total)
 	return rt->rowat[*total - rt->lo];
 }
 
-/* Write the record of a total; 0 when the table is not prepared for it. */
+/* Write the record of a total through W; 0 when not prepared for it. */
 static inline int
-rectbl_emit(const struct rec_table *rt, const struct rec_layout *l,
-    uint64_t turn, long total)
+rectbl_emit(struct rec_writer *w, const struct rec_table *rt,
+    const struct rec_layout *l, uint64_t turn, long total)
 {
 	long i = total - rt->lo;
 
 	if (!rt->ready || i < 0 || i >= RECTBL_TOTALS)
 		return 0;
-	rec_prepared(l, turn, rt->tail[i], rt->taillen[i]);
+	rec_prepared(w, l, turn, rt->tail[i], rt->taillen[i]);
 	return 1;
 }
 
 /* Write note i; 0 when the table is not prepared. */
 static inline int
-rectbl_emit_note(const struct rec_table *rt, const struct rec_layout *l,
-    uint64_t turn, int i)
+rectbl_emit_note(struct rec_writer *w, const struct rec_table *rt,
+    const struct rec_layout *l, uint64_t turn, int i)
 {
 	if (!rt->ready || rt->note[i] == NULL)
 		return 0;
-	rec_prepared(l, turn, rt->note[i], rt->notelen[i]);
+	rec_prepared(w, l, turn, rt->note[i], rt->notelen[i]);
 	return 1;
 }
 

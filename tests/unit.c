@@ -92,17 +92,18 @@ print_rolls(const char *expr, const char *seed, const char *count)
 	struct dice d;
 	struct expr e;
 	struct rng r;
+	struct rec_writer *w;
 	long long i, n = estrtonum(count, 0, 100000000, "COUNT");
 
 	if (dice_read(&d, expr, &e) != NULL)
 		esc_errx(EXIT_BAD, "%s: bad dice", expr);
 	rng_seed(&r, rng_seedword(seed), "unit");
-	out_init("unit", 0);
+	w = rec_writer_open("unit", 0);
 	for (i = 0; i < n; i++) {
-		out_i64(dice_roll(&d, &r, NULL));
-		out_bytes("\n", 1);
+		out_i64(rec_out(w), dice_roll(&d, &r, NULL));
+		out_bytes(rec_out(w), "\n", 1);
 	}
-	out_close();
+	rec_writer_close(w);
 }
 
 /* expr_scan: the length of the expression at the start of s, or why none. */
@@ -139,14 +140,14 @@ print_record(const char *form, const char *word, const char *text)
 {
 	static const struct rec_layout l = { -1, 4, "nst",
 	    { "turn", "word", "text", NULL }, NULL };
+	struct rec_writer *w = rec_writer_open("unit", 0);
 
-	out_init("unit", 0);
-	rec_json(strcmp(form, "json") == 0);
-	rec_begin(&l, 1);
-	rec_str(word);
-	rec_text("%s", text);
-	rec_end();
-	out_close();
+	rec_json(w, strcmp(form, "json") == 0);
+	rec_begin(w, &l, 1);
+	rec_str(w, word);
+	rec_text(w, "%s", text);
+	rec_end(w);
+	rec_writer_close(w);
 }
 
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
@@ -173,14 +174,14 @@ print_sentence(const char *word, const char *number)
 	static const struct rec_layout l = { -1, 2, "tt",
 	    { "own", "vsnprintf", NULL }, NULL };
 	long long n = strtoll(number, NULL, 10);
+	struct rec_writer *w = rec_writer_open("unit", 0);
 
-	out_init("unit", 0);
-	rec_line(&l);
-	rec_text("%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
+	rec_line(w, &l);
+	rec_text(w, "%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
 	    (long)n, (long)n, n, n, (unsigned long long)n, "end");
-	rec_text("%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
-	rec_end();
-	out_close();
+	rec_text(w, "%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
+	rec_end(w);
+	rec_writer_close(w);
 }
 
 /* utf8_ok as RFC 3629 and delving(7) say it, a byte at a time: the reference. */
