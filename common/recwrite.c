@@ -27,12 +27,25 @@ struct rec_writer {
 	const char *prog;
 	int	 forced;	/* -j: every record in JSON */
 	int	 json;		/* this record's spelling */
-	int	 slow;		/* JSON or -u: rec_prepared goes the long way */
+	size_t	 room;		/* rec_prepared's fast path: len + n at most, */
+				/* 0 in JSON or with -u */
 	int	 pending;	/* rec_as_read: the spelling is not yet known */
 	const struct rec_layout *l;	/* JSON: the names of the record's fields */
 	int	 next;		/* the index of the next field */
 	struct out_buf out;	/* standard output */
 };
+
+/*
+ * The room rec_prepared's fast path has: a head and a tail's REC_TAIL_READ
+ * bytes fit after LEN + N bytes; none in JSON or with -u, as a tail is
+ * never empty.
+ */
+static void
+set_room(struct rec_writer *w)
+{
+	w->room = w->json || w->out.unbuffered ? 0 :
+	    OUT_SIZE - sizeof w->head - REC_TAIL_READ;
+}
 
 /*
  * A writer of PROG's records on standard output (-u: UNBUFFERED), TAB
@@ -49,10 +62,10 @@ rec_writer_open(const char *prog, int unbuffered)
 	w->prog = prog;
 	w->last = 0;
 	w->forced = w->json = w->pending = 0;
-	w->slow = unbuffered;
 	w->l = NULL;
 	w->next = 0;
 	out_open(&w->out, unbuffered);
+	set_room(w);
 	return w;
 }
 
@@ -76,7 +89,7 @@ void
 rec_json(struct rec_writer *w, int on)
 {
 	w->forced = w->json = on;
-	w->slow = w->json | w->out.unbuffered;
+	set_room(w);
 }
 
 /*
@@ -148,7 +161,7 @@ void
 rec_spell(struct rec_writer *w, int json)
 {
 	w->json = w->forced | json;
-	w->slow = w->json | w->out.unbuffered;
+	set_room(w);
 	if (w->pending)
 		release_pending(w, json);
 }
@@ -229,39 +242,42 @@ begin_rare(struct rec_writer *w, const struct rec_layout *l, size_t ndigits)
 		out_put(&w->out, w->head, w->headlen);
 }
 
-/* Count the kept digits up by one, in place: 99 becomes 100. */
-static size_t
-count_up(char *digits, size_t n)
+/*
+ * The turn's digits counted up past a 9, LAST the last of them, in place:
+ * 199 becomes 200, 999 1000; the head's new length.  Inline, so that
+ * rec_prepared calls nothing on its way.
+ */
+static inline size_t
+carry(struct rec_writer *w, char *last)
 {
 	char *p;
 
-	for (p = digits + n - 1; p >= digits && *p == '9'; p--)
+	for (p = last; *p == '9'; p--)
 		*p = '0';
-	if (p >= digits) {
+	if (*p != '\t') {	/* the prefix's TAB: the digits were all 9s */
 		++*p;
-		return n;
+		return w->headlen;
 	}
-	memmove(digits + 1, digits, n);
-	digits[0] = '1';
-	return n + 1;
+	p[1] = '1';
+	w->head[w->headlen] = '0';
+	return ++w->headlen;
 }
 
 /* Bring the kept "PROG\tTURN" up to TURN; the number of its digits. */
 static inline size_t
 head_to(struct rec_writer *w, uint64_t turn)
 {
-	char *digits = w->head + w->prefixlen;
-	size_t n = w->headlen - w->prefixlen;
+	char *last = w->head + w->headlen - 1;
 
-	if (turn == w->last + 1 && digits[n - 1] != '9')
-		digits[n - 1]++;	/* the common case of count_up */
+	if (turn == w->last + 1 && *last != '9')
+		++*last;	/* the common case of carry */
 	else if (turn == w->last + 1)
-		n = count_up(digits, n);
+		carry(w, last);
 	else if (turn != w->last)
-		n = format_turn(digits, turn);
+		w->headlen = w->prefixlen +
+		    format_turn(w->head + w->prefixlen, turn);
 	w->last = turn;
-	w->headlen = w->prefixlen + n;
-	return n;
+	return w->headlen - w->prefixlen;
 }
 
 void
@@ -529,13 +545,21 @@ rec_tail(struct rec_writer *w, const char *tail, size_t n)
 	out_record_end(&w->out);
 }
 
-/* rec_prepared in JSON, unbuffered, or near the end of the buffer. */
+/*
+ * rec_prepared in JSON, unbuffered, or near the end of the buffer, the
+ * long way; for a turn that is not the next, the head brought to it.
+ */
 static void __attribute__((noinline))
 prepared_rare(struct rec_writer *w, const struct rec_layout *l, uint64_t turn,
     const char *tail, size_t n)
 {
-	rec_begin(w, l, turn);
-	rec_tail(w, tail, n);
+	if (w->out.len + n > w->room) {
+		rec_begin(w, l, turn);
+		rec_tail(w, tail, n);
+		return;
+	}
+	head_to(w, turn);
+	rec_prepared(w, l, turn, tail, n);	/* its head now TURN's */
 }
 
 /*
@@ -551,18 +575,24 @@ rec_prepared(struct rec_writer *w, const struct rec_layout *l, uint64_t turn,
 	size_t len = w->out.len, headlen = w->headlen, i;
 	char *last = w->head + headlen - 1, *to = w->out.buf + len;
 
-	if (w->slow || len + sizeof w->head + n + REC_TAIL_READ > OUT_SIZE ||
-	    (turn != w->last && (turn != w->last + 1 || *last == '9'))) {
+	if (len + n > w->room || (turn != w->last && turn != w->last + 1)) {
 		prepared_rare(w, l, turn, tail, n);
 		return;
 	}
 	if (turn != w->last) {
-		++*last;
+		if (*last != '9')
+			++*last;
+		else
+			headlen = carry(w, last);
 		w->last = turn;
 	}
 	memcpy(to, w->head, sizeof w->head);
 	to += headlen;
-	if (n <= REC_TAIL_READ)
+	if (n <= REC_TAIL_READ / 2)	/* a die's sentences, in as few moves */
+		memcpy(to, tail, REC_TAIL_READ / 2);
+	else if (n <= REC_TAIL_READ / 4 * 3)
+		memcpy(to, tail, REC_TAIL_READ / 4 * 3);
+	else if (n <= REC_TAIL_READ)
 		memcpy(to, tail, REC_TAIL_READ);
 	else
 		for (i = 0; i < n; i += REC_BLOCK)
