@@ -51,6 +51,17 @@ big_copy(struct big *a, const struct big *b)
 	a->n = b->n;
 }
 
+/* a as a uint64_t in *v, if it fits: 1, else 0. */
+int
+big_u64(const struct big *a, uint64_t *v)
+{
+	if (a->n > 2)
+		return 0;
+	*v = a->n == 0 ? 0 : a->n == 1 ? a->w[0] :
+	    (uint64_t)a->w[1] << 32 | a->w[0];
+	return 1;
+}
+
 int
 big_zero(const struct big *a)
 {

@@ -23,5 +23,6 @@ void	 big_mulsmall(struct big *a, uint32_t m, uint32_t add);
 uint32_t big_divsmall(struct big *a, uint32_t d);
 int	 big_bits(const struct big *a);
 char	*big_str(const struct big *a);
+int	 big_u64(const struct big *a, uint64_t *v);
 
 #endif

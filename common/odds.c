@@ -1321,7 +1321,45 @@ primes_of(const uint32_t *fac, int nfac, uint32_t *pr, int *mult)
 	return n;
 }
 
-/* n/den reduced, "39/400", "0", "1": den's primes tried as divisors, each until it fails. */
+/* Both of n and d in 64 bits, with room to multiply by 10: 1, else 0. */
+static int
+small_pair(const struct big *n, const struct big *d, uint64_t *nv,
+    uint64_t *dv)
+{
+	return big_bits(n) <= 60 && big_bits(d) <= 60 && big_u64(n, nv) &&
+	    big_u64(d, dv);
+}
+
+static uint64_t
+gcd_u64(uint64_t a, uint64_t b)
+{
+	uint64_t t;
+
+	while (b != 0)
+		t = a % b, a = b, b = t;
+	return a;
+}
+
+/* n/d reduced, as reduce says it, when both fit in 64 bits: by their gcd. */
+static char *
+reduce_small(uint64_t n, uint64_t d)
+{
+	char s[2 * U64_DIGITS + 2], *p = s + sizeof s - 1;
+	uint64_t g = gcd_u64(n, d);
+
+	*p = '\0';
+	if (d / g != 1) {
+		p = u64_digits(p, d / g);
+		*--p = '/';
+	}
+	return estrdup(u64_digits(p, n / g));
+}
+
+/*
+ * n/den reduced, "39/400", "0", "1": den's primes tried as divisors, each
+ * until it fails (the same as their gcd, which is one of den's divisors:
+ * taken directly when both fit in 64 bits, as most totals' counts do).
+ */
 static char *
 reduce(const struct big *num, const struct big *den, const uint32_t *fac,
     int nfac)
@@ -1330,9 +1368,12 @@ reduce(const struct big *num, const struct big *den, const uint32_t *fac,
 	uint32_t *pr, pw;
 	int *mult, np, i, k, e;
 	char *a, *b, *s;
+	uint64_t nv, dv;
 
 	if (big_zero(num) || big_cmp(num, den) == 0)
 		return estrdup(big_zero(num) ? "0" : "1");
+	if (small_pair(num, den, &nv, &dv))
+		return reduce_small(nv, dv);
 	big_copy(&n, num);
 	big_copy(&d, den);
 	pr = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *pr);
@@ -1408,26 +1449,57 @@ quotient(const struct big *n, const struct big *d)
 	return lo;
 }
 
+/*
+ * n/d's whole part, places decimal digits (as '0' to '9') and whether what
+ * is left is at least half of the last: schoolbook long division, in 64
+ * bits when n and d fit there with room, else in bigints.
+ */
+static long long
+long_division(const struct big *n, const struct big *d, int places,
+    char *digits, int *up)
+{
+	struct big r = { 0 }, t = { 0 }, q = { 0 };
+	uint64_t nv, dv, rv;
+	long long whole;
+	int i;
+
+	if (small_pair(n, d, &nv, &dv)) {
+		for (rv = nv % dv, i = 0; i < places; i++, rv %= dv)
+			digits[i] = (char)('0' + (rv *= 10) / dv);
+		*up = 2 * rv >= dv;
+		return (long long)(nv / dv);
+	}
+	whole = quotient(n, d);
+	big_set(&q, (uint64_t)whole);
+	big_mul(&t, d, &q);
+	big_copy(&r, n);
+	big_sub(&r, &t);
+	for (i = 0; i < places; i++)
+		digits[i] = (char)('0' + digit(&r, d));
+	big_copy(&t, &r);
+	big_mulsmall(&t, 2, 0);
+	*up = big_cmp(&t, d) >= 0;
+	big_free(&r), big_free(&t), big_free(&q);
+	return whole;
+}
+
 /* n/d (n, d >= 0) rounded to places decimals, halves up: "0.1667", "12.50". */
 char *
 odds_decimal(const struct big *n, const struct big *d, int places)
 {
-	struct big r = { 0 }, twice = { 0 }, q = { 0 };
-	long long whole = quotient(n, d);
-	char *s = emalloc((size_t)places + 32), *p;
-	int i, w;
+	char *s = emalloc((size_t)places + 64), *p;	/* the digits at s + 32 */
+	int i, w, up;
+	long long whole;
 
-	big_set(&q, (uint64_t)whole);
-	big_mul(&twice, d, &q);
-	big_copy(&r, n);
-	big_sub(&r, &twice);
-	w = sprintf(s, "0%lld.", whole);	/* a leading 0 takes a carry */
-	for (i = 0; i < places; i++)
-		s[w + i] = (char)('0' + digit(&r, d));
+	whole = long_division(n, d, places, s + 32, &up);
+	w = (int)(s + 31 - u64_digits(s + 31, (uint64_t)whole));	/* whole < 2^62 */
+	memmove(s + 1, s + 31 - w, (size_t)w);
+	s[0] = '0';	/* a leading 0 takes a carry */
+	s[w + 1] = '.';
+	w += 2;
+	memmove(s + w, s + 32, (size_t)places);
 	s[w + places] = '\0';
-	big_copy(&twice, &r);
-	big_mulsmall(&twice, 2, 0);
-	for (i = w + places - 1; big_cmp(&twice, d) >= 0 && i >= 0; i--) {
+	for (i = w + places - 1; up && i >= 0; i--) {
 		if (s[i] == '.')
 			continue;
 		if (s[i] != '9') {
@@ -1440,7 +1512,6 @@ odds_decimal(const struct big *n, const struct big *d, int places)
 		s[w - 1] = '\0';
 	p = estrdup(s + (s[0] == '0' && s[1] != '.'));
 	free(s);
-	big_free(&r), big_free(&twice), big_free(&q);
 	return p;
 }
 

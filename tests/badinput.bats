@@ -921,7 +921,7 @@ rows() {
 # commands here, the faster the matrix.)
 one_case() {
 	local prog=$1 args=$2 setup=$3 want=$4
-	local F= S= IN=/dev/null PASS= SKIP= st=0 err= why= argv envs=() close=
+	local F= S= IN=/dev/null PASS= SKIP= st=0 err= why= argv envs=() close= before
 	local tmp=$BATS_TEST_TMPDIR
 	mkdir "$tmp/$((++ncase))" && cd "$tmp/$ncase"
 	[ "$setup" = - ] || eval "$setup"
@@ -938,13 +938,17 @@ one_case() {
 		argv=("${argv[@]:1}")
 	done
 	# a case with no SETUP has a directory just made, empty: "." alone
-	if [ "$setup" = - ]; then echo . > "$tmp/before"; else snapshot > "$tmp/before"; fi
+	if [ "$setup" = - ]; then before=.; else before=$(snapshot); fi
+	# env only for a row with NAME=VALUE words: an exec less a case (the
+	# program by its path: "return" is also a word of the shell)
+	[ ${#envs[@]} -eq 0 ] || argv=(env "${envs[@]}" "$prog" "${argv[@]}")
+	[ ${#envs[@]} -ne 0 ] || argv=("${exe[$prog]}" "${argv[@]}")
 	case $close in
-	0) env "${envs[@]}" "$prog" "${argv[@]}" <&- > "$tmp/out" 2> "$tmp/err" || st=$? ;;
-	1) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" >&- 2> "$tmp/err" || st=$?; : > "$tmp/out" ;;
-	2) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" > "$tmp/out" 2>&- || st=$?
+	0) "${argv[@]}" <&- > "$tmp/out" 2> "$tmp/err" || st=$? ;;
+	1) "${argv[@]}" < "$IN" >&- 2> "$tmp/err" || st=$?; : > "$tmp/out" ;;
+	2) "${argv[@]}" < "$IN" > "$tmp/out" 2>&- || st=$?
 	   : > "$tmp/err" ;;
-	*) env "${envs[@]}" "$prog" "${argv[@]}" < "$IN" > "$tmp/out" 2> "$tmp/err" || st=$? ;;
+	*) "${argv[@]}" < "$IN" > "$tmp/out" 2> "$tmp/err" || st=$? ;;
 	esac
 	IFS= read -r -d '' err < "$tmp/err" || :
 	# stderr closed: the status alone, nothing written anywhere
@@ -981,8 +985,8 @@ one_case() {
 	if [ -n "$close" ] && [ -n "$(find . -name '*.lock' -size +0c)" ]; then
 		why="$why; a lock file took the closed stream: $(find . -name '*.lock' -size +0c)"
 	fi
-	if [[ $want != ok* ]] && ! snapshot | cmp -s - "$tmp/before"; then
-		why="$why; files changed: $(snapshot | diff "$tmp/before" - | head -5 | tr '\n' ' ')"
+	if [[ $want != ok* ]] && [ "$(snapshot)" != "$before" ]; then
+		why="$why; files changed: $(diff <(echo "$before") <(snapshot) | head -5 | tr '\n' ' ')"
 	fi
 	[ -z "$why" ] && return 0
 	printf '%s %s [%s] wants %s: %s\n' "$prog" "$args" "$setup" "$want" "${why#; }"
@@ -993,8 +997,12 @@ one_case() {
 # run in a subshell without bats' DEBUG trap, which would run before each
 # of their commands and take most of the time.
 run_class() (
-	local prog class args setup want cases=0 failed=0 ncase=0
+	local prog class args setup want cases=0 failed=0 ncase=0 p
+	local -A exe	# each program's path
 	trap - DEBUG
+	for p in $(sed -n 's/^PROGS *= *//p' "$TOP/Makefile"); do
+		exe[$p]=$(type -P "$p")
+	done
 	while IFS=$'\037' read -r prog class args setup want; do
 		cases=$((cases + 1))
 		one_case "$prog" "$args" "$setup" "$want" >&2 || failed=$((failed + 1))

@@ -261,18 +261,31 @@ stamp() { stat -c '%i %s %y' "$1"; }
 	done
 }
 
+# lock_wait PROG: in directory PROG, a run of PROG that waits 2 s for
+# another's lock on its state: "STATUS|HOLDER|STDERR|TURNS".
+lock_wait() {
+	local p=$1 holder st=0
+	mkdir "$p" && cd "$p" || return 1
+	update "$p" st
+	flock st sh -c 'touch held; sleep 2' &
+	holder=$!
+	while [ ! -e held ]; do sleep 0.01; done
+	# shellcheck disable=SC2046
+	"$p" $(args "$p" st 1) > /dev/null 2> err || st=$?
+	wait "$holder"
+	echo "$st|$holder|$(cat err)|$(turns st)"
+}
+
 @test "a run waiting on another's lock says so once after a second, then goes on" {
+	# the three programs at once: each waits its own 2 s
 	for p in hazard light timedice; do
-		rm -f st held
-		update "$p" st
-		flock st sh -c 'touch held; sleep 2' &
-		holder=$!
-		while [ ! -e held ]; do sleep 0.01; done
-		# shellcheck disable=SC2046
-		run -0 --separate-stderr "$p" $(args "$p" st 1)
-		eq "$p: st: waiting for process $holder, which has it locked" "$stderr"
-		wait
-		eq 2 "$(turns st)"
+		lock_wait "$p" > "$p.said" &
+	done
+	wait
+	for p in hazard light timedice; do
+		IFS='|' read -r st holder err turns < "$p.said"
+		eq "0 $p: st: waiting for process $holder, which has it locked 2" \
+		    "$st $err $turns"
 	done
 }
 
