@@ -150,6 +150,33 @@ print_record(const char *form, const char *word, const char *text)
 	rec_writer_close(w);
 }
 
+/*
+ * Each TURN's record through rec_prepared, then through rec_begin: the
+ * head counted up in place, carried past 9s, kept, or set after a jump.
+ */
+static void
+print_heads(int n, char **turns)
+{
+	static const struct rec_layout l = { -1, 3, "ns",
+	    { "turn", "word", NULL }, NULL };
+	const char *const words[] = { "prepared", NULL };
+	struct rec_writer *w = rec_writer_open("unit", 0);
+	size_t len;
+	char *tail = rec_tail_make(words, &len);
+	uint64_t turn;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		turn = strtoull(turns[i], NULL, 10);
+		rec_prepared(w, &l, turn, tail, len);
+		rec_begin(w, &l, turn);
+		rec_str(w, "begun");
+		rec_end(w);
+	}
+	free(tail);
+	rec_writer_close(w);
+}
+
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
 static void
 print_layouts(void)
@@ -920,6 +947,8 @@ main(int argc, char *argv[])
 		print_table(argv[2]);
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
+	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
+		print_heads(argc - 2, argv + 2);
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
 	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {
@@ -945,7 +974,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|heads|sentence|text|hp|opts|check|fatigue|consave|rests|alarm|until|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
