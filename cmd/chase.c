@@ -31,22 +31,23 @@ struct opts {
 	char	 given[128];	/* given['q']: -q was given, or any other */
 };
 
+/* chase's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
+	OPT_SHARED('a'),
 	{ 'b', "N", "the pursuers need only bow range: DC lower by N" },
 	{ 'c', "DC", "retreat: the DC to break away (default 11)" },
+	OPT_SHARED('d'),
 	{ 'g', NULL, "the worst modifier rolls once for the group" },
+	OPT_SHARED('j'),
 	{ 'k', "KEY", "retreat: the party file's key to break away with (dex)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every modifier" },
-	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
-	{ 'x', "N", "the quarry stalls: DC higher by N" },
-	{ 0, NULL, NULL }
-};
-
-/* chase's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'n', NULL, "roll the chase COUNT times (default 1)" },
 	{ 'p', NULL, "read the characters from the party file" },
+	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
 	{ 'r', NULL, "the rules of pace" },
+	OPT_SHARED('s'),
+	OPT_SHARED('v'),
+	{ 'x', "N", "the quarry stalls: DC higher by N" },
 	{ 0, NULL, NULL }
 };
 
@@ -55,8 +56,7 @@ static const struct opt_spec spec = {
 	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
 	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] "
 	    "[-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "
-	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0,
-	.shared = "adjnprsv", .says = says
+	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
 };
 
 /* The options a form has no use for are refused, not ignored. */

@@ -42,25 +42,22 @@ struct batch {
 		*r[8 + 2 * SES_TABLES_MAX];
 };
 
+/* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt batch_options[] = {
-	{ 'l', "KIND[,KIND ...]", "light these sources before each session's first turn" },
-	{ 'o', "DIR", "write the sessions in DIR" },
-	{ 'S', NULL, "write each session as delve log's sentences" },
-	{ 'T', "KEY=FILE", "roll the table in FILE whenever a result says KEY" },
-	{ 0, NULL, NULL }
-};
-
-static const struct opt batch_says[] = {
 	{ 'j', NULL, "write each session as JSON Lines" },
+	{ 'l', "KIND[,KIND ...]", "light these sources before each session's first turn" },
 	{ 'n', "TURNS", "play TURNS turns in each session" },
+	{ 'o', "DIR", "write the sessions in DIR" },
 	{ 'p', NULL, "the party file of every session" },
-	{ 'r', NULL, "the rules (default exploration)" },
+	NEW_OPT_RULES,
+	{ 'S', NULL, "write each session as delve log's sentences" },
 	{ 's', NULL, "the sessions' seed, one word: session I plays SEED-I" },
+	NEW_OPT_TABLE,
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec batch_spec = {
-	prog, SYN_BATCH, batch_options, 0, .shared = "jnprs", .says = batch_says
+	prog, SYN_BATCH, batch_options, 0
 };
 
 static void

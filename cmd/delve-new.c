@@ -122,23 +122,20 @@ setup_files(struct session *s, const char *party)
 	free(r[2]);
 }
 
+/* delve new's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt new_options[] = {
 	{ 'c', "TIME", "the clock at the start, HH:MM (default 07:00)" },
 	{ 'F', NULL, "replace the session in DIR" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
-	{ 'T', "KEY=FILE", "roll the table in FILE whenever a result says KEY" },
-	{ 0, NULL, NULL }
-};
-
-static const struct opt new_says[] = {
 	{ 'p', NULL, "copy this party file into the session" },
-	{ 'r', NULL, "the rules (default exploration)" },
+	NEW_OPT_RULES,
 	{ 's', NULL, "the session's seed, one word (default from the system)" },
+	NEW_OPT_TABLE,
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec new_spec = {
-	prog, SYN_NEW, new_options, 0, .shared = "prs", .says = new_says
+	prog, SYN_NEW, new_options, 0
 };
 
 /* -T KEY=FILE, one more of the session's tables (new and batch). */

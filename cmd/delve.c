@@ -20,15 +20,12 @@ const char prog[] = "delve";
 
 /* --- main -------------------------------------------------------------- */
 
+/* delve's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'C', "DIR", "the session directory (else DELVING_SESSION, else .)" },
-	{ 'R', NULL, "write the raw records" },
-	{ 0, NULL, NULL }
-};
-
-/* delve's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
+	OPT_SHARED('j'),
 	{ 'n', NULL, "play COUNT turns (default 1)" },
+	{ 'R', NULL, "write the raw records" },
 	{ 0, NULL, NULL }
 };
 
@@ -38,7 +35,7 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
-	case 'C': o->dir = v; break;
+	case 'C': o->dir = v; o->dir_set = 1; break;
 	case 'j': o->form = VIEW_JSON; break;	/* -j or -R: the last one given */
 	case 'R': o->form = VIEW_RAW; break;
 	}
@@ -52,8 +49,7 @@ option(void *ctx, int letter, char *v)
 static char **
 parse_options(struct opts *o, const char *synopsis, int *argc, char **argv)
 {
-	const struct opt_spec spec = { prog, synopsis, options, 1,
-		.shared = "jn", .says = says };
+	const struct opt_spec spec = { prog, synopsis, options, 1 };
 
 	argv = opt_parse(&spec, &o->com, argc, argv, option, o);
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
@@ -235,6 +231,23 @@ refuse_misplaced(const struct command *c, const struct opts *o, int argc,
 }
 
 /*
+ * new and batch take their options after their word: one of delve's
+ * before it (delve -n 2 new crypt) is refused, not ignored.
+ */
+static void
+refuse_before(const struct command *c, const struct opts *o)
+{
+	const char *opt = o->count_set ? "-n" : o->form == VIEW_JSON ? "-j" :
+	    o->form == VIEW_RAW ? "-R" : o->dir_set ? "-C" : NULL;
+
+	const struct opt_spec spec = { prog, c->synopsis, NULL, 0 };
+
+	if (opt != NULL)
+		opt_usage(&spec, "%s: not an option of %s: its own come after "
+		    "the word %s", opt, c->name, c->name);
+}
+
+/*
  * The command line as the generation keeps it (delve(6) FILES): the words
  * after delve, -C DIR left out, a word with a blank or a quote quoted as
  * sh(1) would, at most 14 words.
@@ -287,6 +300,7 @@ main(int argc, char *argv[])
 	if (argc > 0)
 		c = command_named(argv[0]);
 	if (c != NULL && (c->takes & C_NO_SESSION)) {
+		refuse_before(c, &o);
 		rc = c->run(NULL, &o, argc, argv);
 		out_done();
 		free(line);

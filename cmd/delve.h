@@ -16,6 +16,7 @@
 struct opts {
 	OPT_COMMON;		/* -jn */
 	const char *dir;
+	int	 dir_set;	/* -C given */
 	enum view_form form;
 };
 
@@ -59,6 +60,11 @@ struct newopts {
 };
 
 void	 table_option(struct newopts *n, char *v);
+
+/* The rows of delve new's and delve batch's option tables that say the same. */
+#define NEW_OPT_RULES	{ 'r', NULL, "the rules (default exploration)" }
+#define NEW_OPT_TABLE	{ 'T', "KEY=FILE", \
+	"roll the table in FILE whenever a result says KEY" }
 
 /* cmd/delve-session.c: the session, for every command */
 void	 out_done(void);

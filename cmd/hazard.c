@@ -13,6 +13,7 @@
 #include "alarm.h"
 #include "characters.h"
 #include "check.h"
+#include "hazstate.h"
 #include "opt.h"
 #include "party.h"
 #include "record.h"
@@ -40,25 +41,10 @@ static const char *const kind_keys[] = {
 	"", "encounter", "fatigue", "shift", "sign", NULL
 };
 
-/* What the state file keeps (hazard(6) FILES). */
-struct state {
-	uint64_t turn;
-	int	 rules;		/* -1 until known */
-	int	 since_rest;	/* 000: turns explored since the last rest */
-	int	 rest_turns;	/* 002: rest turns in a row toward the hour */
-	int	 fatigue;	/* 000 (-p), 001, 002: a fatigue result awaits the next turn */
-	int	 condition;	/* 002 */
-	int	 sign;		/* 001: the next encounter is the creature signalled */
-	char	 creature[TBL_TEXT_MAX * 2];	/* 001, 002: that creature, rolled at the */
-	char	 creature_key[40];	/* sign (-T encounter), and its row's key; "" none */
-	long	 alarm;		/* 003 */
-	struct stream st;
-};
-
 #define ON_MAX 16	/* -T tables */
 
 struct run {
-	struct state s;
+	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
 	struct tbl table;
 	struct tbl_row bookkeeping[2];	/* -e: the table's rows, 1 and 2-N */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
@@ -95,23 +81,25 @@ rules_of(const struct run *run)
 	return run->hr;
 }
 
+/* hazard's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
+	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'c', "DC", "003: the DC of hide's Stealth checks (default 12)" },
 	{ 'D', "DAMAGE", "001: the fatigue damage of a harsh dungeon" },
-	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
-	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
-	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
-	{ 'w', NULL, "write the party's fatigue back to the party file" },
-	{ 0, NULL, NULL }
-};
-
-/* hazard's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
-	{ 'a', NULL, "roll the d20s with advantage" },
 	{ 'd', NULL, "roll the d20s with disadvantage" },
+	{ 'e', "DIE", "the die of the bookkeeping rules, as d8" },
+	OPT_SHARED('f'),
+	OPT_SHARED('j'),
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
 	{ 'n', NULL, "roll COUNT turns (default 1)" },
 	{ 'p', NULL, "the party file: 000's saves, 001's damage, 002's tiredness" },
 	{ 'r', NULL, "the rules: exploration, bookkeeping, delving, ..." },
+	OPT_SHARED('s'),
+	{ 'T', "KEY=FILE", "roll the table in FILE when the die says KEY" },
+	OPT_SHARED('t'),
+	OPT_SHARED('u'),
+	OPT_SHARED('v'),
+	{ 'w', NULL, "write the party's fatigue back to the party file" },
 	{ 0, NULL, NULL }
 };
 
@@ -119,8 +107,7 @@ static const struct opt_spec spec = {
 	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] "
 	    "[-n COUNT] "
 	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0,
-	.shared = "adfjnprstuv", .says = says
+	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
 };
 
 
@@ -250,19 +237,28 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	return row;
 }
 
+/* A -T table rolled: its row, the row's sentence rolled into run->entry. */
+static const struct tbl_row *
+roll_on(struct run *run, const struct tbl_on *t, long *total, char *dice,
+    int size)
+{
+	const struct tbl_row *row = roll(run, &t->t, total, dice, size);
+
+	tbl_plan_entry(t->plan, row, &run->entry, &run->s.st.rng,
+	    run->verbose ? TBL_FACES : 0);
+	return row;
+}
+
 /* A -T table of a result: its row, then the row's dice. */
 static void __attribute__((noinline))
-roll_on(struct run *run, const struct tbl_on *t)
+emit_table_on(struct run *run, const struct tbl_on *t)
 {
-	struct tbl_entry *e = &run->entry;
 	const struct tbl_row *row;
 	char dice[64];
 	long total;
 
-	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
-	    run->verbose ? TBL_FACES : 0);
-	emit_table(run, total, row->key, t->key, e, "", "", dice);
+	row = roll_on(run, t, &total, dice, sizeof dice);
+	emit_table(run, total, row->key, t->key, &run->entry, "", "", dice);
 }
 
 /* The -T table of a result, when there is one (the turn's test inline). */
@@ -270,7 +266,7 @@ static inline void
 emit_on(struct run *run, const struct tbl_on *t)
 {
 	if (t != NULL)
-		roll_on(run, t);
+		emit_table_on(run, t);
 }
 
 /* 001, 002: a sign rolls the encounter table; the creature is kept for the next encounter. */
@@ -286,9 +282,7 @@ sign_creature(struct run *run)
 
 	if (t == NULL)
 		return;
-	row = roll(run, &t->t, &total, dice, sizeof dice);
-	tbl_plan_entry(t->plan, row, e, &run->s.st.rng,
-	    run->verbose ? TBL_FACES : 0);
+	row = roll_on(run, t, &total, dice, sizeof dice);
 	n = strlen(e->text);
 	while (n > 0 && strchr(".!", e->text[n - 1]) != NULL)
 		e->text[--n] = '\0';	/* the creature, not its sentence */
@@ -756,86 +750,6 @@ play_alarm(struct run *run)
 		emit_on(run, run->on_encounter);
 }
 
-/* sign-creature goblins 7 goblins: the words again, one space between. */
-static void
-join_words(char *s, size_t size, char **w, int n)
-{
-	size_t len = 0;
-	int i;
-
-	s[0] = '\0';
-	for (i = 0; i < n; i++)
-		len += (size_t)snprintf(s + len, size - len, "%s%s", i ? " " : "",
-		    w[i]);
-}
-
-/* hazard(6) FILES: one keyword a line. */
-static void
-load_line(struct state *s, const struct kwf *f, char **w, int nw)
-{
-	if (kwf_stream(f, w, nw, &s->st))
-		return;
-	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
-		snprintf(s->creature_key, sizeof s->creature_key, "%s", w[1]);
-		join_words(s->creature, sizeof s->creature, w + (nw > 2 ? 2 : 1),
-		    nw - (nw > 2 ? 2 : 1));
-		s->sign = 1;
-		return;
-	}
-	if (nw != 2)
-		kwf_bad(f, "expected a keyword and one value");
-	if (strcmp(w[0], "rules") == 0) {
-		if ((s->rules = word_in(w[1], rules_names)) < 0)
-			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
-	} else if (strcmp(w[0], "turn") == 0)
-		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
-	else if (strcmp(w[0], "since-rest") == 0)
-		s->since_rest = (int)kwf_num(f, w[1], 0, REST_TURNS_000);
-	else if (strcmp(w[0], "rest-turns") == 0)
-		s->rest_turns = (int)kwf_num(f, w[1], 0,
-		    DUNGEON_REST_TURNS_002 - 1);
-	else if (strcmp(w[0], "alarm") == 0)
-		s->alarm = (long)kwf_num(f, w[1], 0, ALARM_MAX);
-	else if (strcmp(w[0], "fatigue-pending") == 0) {
-		if ((s->fatigue = word_in(w[1], yes_no)) < 0)
-			kwf_bad(f, "fatigue-pending: expected yes or no");
-	} else if (strcmp(w[0], "sign-pending") == 0) {
-		if ((s->sign = word_in(w[1], yes_no)) < 0)
-			kwf_bad(f, "sign-pending: expected yes or no");
-	} else if (strcmp(w[0], "condition") == 0) {
-		if ((s->condition = word_in(w[1], condition_names)) < 0)
-			kwf_bad(f, "condition: expected fresh, tired or exhausted");
-	}
-}
-
-static void
-load_state(struct state *s, struct kwf *f)
-{
-	char *w[KWF_WORDS_MAX];
-	int nw;
-
-	while ((nw = kwf_next(f, w)) > 0)
-		load_line(s, f, w, nw);
-}
-
-static void
-save_state(const struct state *s, struct kwf *f)
-{
-	kwf_put(f, "rules %s", rules_names[s->rules]);
-	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
-	kwf_put(f, "since-rest %d", s->since_rest);
-	kwf_put(f, "fatigue-pending %s", yes_no[s->fatigue]);
-	kwf_put(f, "condition %s", condition_names[s->condition]);
-	kwf_put(f, "sign-pending %s", yes_no[s->sign]);
-	if (s->creature[0] != '\0')	/* 001, 002: a sign's creature waits */
-		kwf_put(f, "sign-creature %s %s", s->creature_key, s->creature);
-	kwf_put(f, "alarm %ld", s->alarm);
-	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
-		kwf_put(f, "rest-turns %d", s->rest_turns);
-	kwf_put_stream(f, &s->st);
-	kwf_commit(f);
-}
-
 /*
  * 004's CADENCE operand: hourly, daily or weekly, or the place that
  * names one: overland, river, lake (daily), sea (weekly).
@@ -1154,19 +1068,20 @@ option(void *ctx, int letter, char *v)
 int
 main(int argc, char *argv[])
 {
-	struct run run = { .s = { .rules = -1 } };
+	struct run run = { 0 };
 	struct opts o = { 0 };
 	struct kwf *f = NULL, *pf = NULL;
 	struct party was;	/* the party as read, for -w */
 	int i;
 
 	util_init();
+	hazstate_init(&run.s);
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		esc_errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run.s, f);
+		hazstate_load(&run.s, f);
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	run.hr = &hazard_rules[run.s.rules];
@@ -1188,7 +1103,8 @@ main(int argc, char *argv[])
 	if (pf != NULL)
 		party_save(pf, &was, &run.party);	/* paired: staged */
 	if (o.file != NULL) {
-		save_state(&run.s, f);
+		hazstate_put(&run.s, f);
+		kwf_commit(f);
 		kwf_close(f);
 	}
 	kwf_close(pf);

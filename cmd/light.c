@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lamp.h"
+#include "lampstate.h"
 #include "opt.h"
 #include "record.h"
 #include "rules.h"
@@ -19,12 +20,6 @@
 static const char prog[] = "light";
 
 #define TICK_MAX	1000000
-#define LEFT_MAX	1000000
-
-/* The state file's STATE words: a source put out while dim is "out-dim". */
-static const char *const file_states[] = {
-	"lit", "dim", "low", "out", "out-dim", NULL
-};
 
 enum command { C_ADD, C_OUT, C_RELIGHT, C_REFILL, C_WIND, C_TICK, C_STATUS,
 	C_FILTER, C_HAZARD, C_SNOW };
@@ -62,26 +57,24 @@ struct cmdline {
 	long	 turns;
 };
 
+/* light's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'D', NULL, "the party has darkvision (kept in the state file)" },
 	{ 'e', "DIE", "the usage die a source starts with (alarm rules)" },
-	{ 'l', "KIND[,KIND...]", "light these sources before the first turn" },
-	{ 0, NULL, NULL }
-};
-
-/* light's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'f', NULL, "keep the sources in FILE" },
+	OPT_SHARED('j'),
+	{ 'l', "KIND[,KIND...]", "light these sources before the first turn" },
 	{ 'n', NULL, "with tick: pass COUNT turns" },
 	{ 'r', NULL, "the rules: exploration, delving, alarm, travel, ..." },
+	OPT_SHARED('s'),
+	OPT_SHARED('u'),
 	{ 'v', NULL, "print the seed on standard error" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "light [-DhjuVv] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
-	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0,
-	.shared = "fjnrsuv", .says = says
+	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0
 };
 
 
@@ -328,117 +321,6 @@ parse_command(const struct run *run, struct cmdline *c, int argc, char **argv)
 		c->turns = (long)estrtonum(argv[1], 0, TICK_MAX, "tick");
 }
 
-/* light(6) FILES: source NAME KIND STATE LEFT LIT */
-static void
-load_source(struct lamp *l, const struct kwf *f, char **w, int nw)
-{
-	struct lamp_source *src;
-	int st;
-
-	if (nw != 6)
-		kwf_bad(f, "source: expected NAME KIND STATE LEFT LIT");
-	if (l->n == LAMP_MAX)
-		kwf_bad(f, "more than %d light sources", LAMP_MAX);
-	if (!lamp_name_ok(w[1]))
-		kwf_bad(f, "source: '%s': not a light source's name", w[1]);
-	if (lamp_find(l, w[1]) != NULL)
-		kwf_bad(f, "source: '%s' is listed twice", w[1]);
-	src = &l->src[l->n];
-	memset(src, 0, sizeof *src);
-	snprintf(src->name, sizeof src->name, "%s", w[1]);
-	if ((src->kind = word_in(w[2], light_kinds)) < 0)
-		kwf_bad(f, "source: '%s': expected torch, lantern or candle", w[2]);
-	if ((st = word_in(w[3], file_states)) < 0)
-		kwf_bad(f, "source: '%s': expected lit, dim, low, out or out-dim",
-		    w[3]);
-	src->state = st == 4 ? LAMP_OUT : st;
-	src->dimmed = st == LAMP_DIM || st == 4;
-	if (strcmp(w[4], "-") == 0)
-		src->left = LIFE_NONE;
-	else if (w[4][0] == 'd') {
-		src->left = LIFE_USAGE;
-		src->die = (int)kwf_num(f, w[4] + 1, 4, 20);
-		if (!lamp_die_ok(src->die))
-			kwf_bad(f, "source: '%s': expected a usage die d4, d6, d8, "
-			    "d10, d12 or d20", w[4]);
-	} else if ((src->left = (long)kwf_num(f, w[4], 0, LEFT_MAX)) == 0 &&
-	    src->state != LAMP_OUT)
-		kwf_bad(f, "source: a burning source with 0 turns left");
-	src->lit = (unsigned long long)kwf_num(f, w[5], 0, COUNT_MAX);
-	src->lineno = kwf_lineno(f);
-	l->n++;
-}
-
-static void
-load_line(struct run *run, const struct kwf *f, char **w, int nw)
-{
-	if (kwf_stream(f, w, nw, &run->st))
-		return;
-	if (strcmp(w[0], "source") == 0) {
-		load_source(&run->l, f, w, nw);
-		return;
-	}
-	if (nw != 2)
-		kwf_bad(f, "expected a keyword and one value");
-	if (strcmp(w[0], "rules") == 0) {
-		if ((run->l.rules = word_in(w[1], rules_names)) < 0)
-			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
-	} else if (strcmp(w[0], "turn") == 0)
-		run->l.turn = (unsigned long long)kwf_num(f, w[1], 0, COUNT_MAX);
-	else if (strcmp(w[0], "darkvision") == 0) {
-		if ((run->l.darkvision = word_in(w[1], yes_no)) < 0)
-			kwf_bad(f, "darkvision: expected yes or no");
-	} else if (strcmp(w[0], "daylight") == 0) {
-		if ((run->l.daylight = word_in(w[1], yes_no)) < 0)
-			kwf_bad(f, "daylight: expected yes or no");
-	} else if (strcmp(w[0], "snow") == 0) {
-		if ((run->l.snow = word_in(w[1], yes_no)) < 0)
-			kwf_bad(f, "snow: expected yes or no");
-	}
-}
-
-static void
-load_state(struct run *run, struct kwf *f)
-{
-	char *w[KWF_WORDS_MAX];
-	int nw;
-
-	while ((nw = kwf_next(f, w)) > 0)
-		load_line(run, f, w, nw);
-}
-
-static void
-save_state(const struct run *run, struct kwf *f)
-{
-	const struct lamp *l = &run->l;
-	const struct lamp_source *src;
-	char left[16];
-	int i;
-
-	kwf_put(f, "rules %s", rules_names[l->rules]);
-	kwf_put(f, "turn %llu", l->turn);
-	kwf_put(f, "darkvision %s", yes_no[l->darkvision]);
-	if (l->daylight)	/* 004: kept only while it holds */
-		kwf_put(f, "daylight yes");
-	if (l->snow)
-		kwf_put(f, "snow yes");
-	for (i = 0; i < l->n; i++) {
-		src = &l->src[i];
-		if (src->left == LIFE_USAGE)
-			snprintf(left, sizeof left, "d%d", src->die);
-		else if (src->left == LIFE_NONE)
-			snprintf(left, sizeof left, "-");
-		else
-			snprintf(left, sizeof left, "%ld", src->left);
-		kwf_put(f, "source %s %s %s %s %llu", src->name,
-		    light_kinds[src->kind], src->state == LAMP_OUT &&
-		    src->dimmed ? "out-dim" : lamp_states[src->state], left,
-		    src->lit);
-	}
-	kwf_put_stream(f, &run->st);
-	kwf_commit(f);
-}
-
 static void
 setup(struct run *run, const struct opts *o)
 {
@@ -518,7 +400,7 @@ main(int argc, char *argv[])
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run, f);
+		lampstate_load(&run.l, &run.st, f);
 	}
 	run.l.rules = rules_pick(o.rules, run.l.rules, RULES_ALL, R_EXPLORATION);
 	setup(&run, &o);
@@ -536,7 +418,8 @@ main(int argc, char *argv[])
 	execute(&run, &c, o.count);
 	rec_writer_close(run.w);
 	if (o.file != NULL) {
-		save_state(&run, f);
+		lampstate_put(&run.l, &run.st, f);
+		kwf_commit(f);
 		kwf_close(f);
 	}
 	return EXIT_OK;

@@ -13,6 +13,7 @@
 
 #include "opt.h"
 #include "party.h"
+#include "reactstate.h"
 #include "record.h"
 #include "check.h"
 #include "rules.h"
@@ -63,21 +64,21 @@ struct opts {
 	int	 non;
 };
 
+/* reaction's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
-	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
-	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
-	{ 0, NULL, NULL }
-};
-
-/* reaction's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'a', NULL, "roll each d20 check with advantage" },
 	{ 'd', NULL, "roll each d20 check with disadvantage" },
 	{ 'f', NULL, "keep the generator in FILE, from run to run" },
+	OPT_SHARED('j'),
+	{ 'L', "LEVEL", "the party's light level, as light(6) says it" },
+	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
 	{ 'n', NULL, "roll COUNT times (default 1)" },
 	{ 'p', NULL, "the party file, for morale, surprise and initiative" },
 	{ 'r', NULL, "the rules of the checks' conditions" },
+	OPT_SHARED('s'),
+	{ 'T', "KEY=FILE", "after each disposition, roll the table in FILE" },
+	OPT_SHARED('u'),
+	OPT_SHARED('v'),
 	{ 0, NULL, NULL }
 };
 
@@ -85,8 +86,7 @@ static const struct opt_spec spec = {
 	prog, "reaction [-adhjuVv] [-f FILE] [-L LEVEL] [-m MOD] [-n COUNT] "
 	    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [disposition | morale [NAME:WIS ...] | "
 	    "surprise [NAME:WIS ...] | initiative [NAME:DEX ...] | loot HD [COUNT] | "
-	    "-]", options, 0,
-	.shared = "adfjnprsuv", .says = says
+	    "-]", options, 0
 };
 
 /* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
@@ -559,48 +559,6 @@ play(struct run *run, enum mode mode, long long count)
 		rolls[mode](run, (uint64_t)i);
 }
 
-/* A "dark" or "hasty" line: yes or no. */
-static int
-flag_line(struct kwf *f, char **w, int nw)
-{
-	int v = nw == 2 ? word_in(w[1], yes_no) : -1;
-
-	if (v < 0)
-		kwf_bad(f, "%s: expected yes or no", w[0]);
-	return v;
-}
-
-/*
- * reaction(6) FILES: the state file of -f holds the generator, so that a
- * stream continues across runs (a delve(6) session's turns), and what the
- * stream last said that surprises the party (the dark, a hasty pace), so
- * that N runs of one turn say what one run of N turns says.
- */
-static void
-load_state(struct run *run, struct kwf *f)
-{
-	char *w[KWF_WORDS_MAX];
-	int nw;
-
-	while ((nw = kwf_next(f, w)) > 0)
-		if (strcmp(w[0], "dark") == 0)
-			run->dark = flag_line(f, w, nw);
-		else if (strcmp(w[0], "hasty") == 0)
-			run->hasty = flag_line(f, w, nw);
-		else if (!kwf_stream(f, w, nw, &run->st))
-			kwf_bad(f, "expected seed, rng, dark or hasty");
-}
-
-/* Written back when it is new or something in it moved (kwf_commit). */
-static void
-save_state(const struct run *run, struct kwf *f)
-{
-	kwf_put_stream(f, &run->st);
-	kwf_put(f, "dark %s", yes_no[run->dark]);
-	kwf_put(f, "hasty %s", yes_no[run->hasty]);
-	kwf_commit(f);
-}
-
 /* The operands: a mode, and NAME:WIS characters after morale or surprise. */
 static enum mode
 parse_mode(int argc, char **argv)
@@ -746,7 +704,7 @@ main(int argc, char *argv[])
 	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run, f);
+		reactstate_load(&run.st, &run.dark, &run.hasty, f);
 		if (o.level != NULL)	/* -L says the light now */
 			run.dark = check_level("-L", o.level);
 	}
@@ -761,7 +719,8 @@ main(int argc, char *argv[])
 		play(&run, mode, o.count);
 	rec_writer_close(run.w);
 	if (f != NULL) {
-		save_state(&run, f);
+		reactstate_put(&run.st, run.dark, run.hasty, f);
+		kwf_commit(f);
 		kwf_close(f);
 	}
 	for (i = 0; i < run.non; i++)

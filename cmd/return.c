@@ -46,25 +46,24 @@ struct opts {
 	int	 write;
 };
 
+/* return's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'c', "DC", "set the DC outright, from 1 to 30" },
+	OPT_SHARED('j'),
 	{ 'k', "ROOMS", "rooms from the exit of the dungeon (dungeonturn)" },
 	{ 'l', "LENGTH", "the distance from safety (travel)" },
 	{ 'm', "MOD", "add MOD, from -100 to 100, to every roll" },
-	{ 'w', NULL, "write the new hp= or load= back to the party file" },
-	{ 0, NULL, NULL }
-};
-
-/* return's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
+	OPT_SHARED('p'),
 	{ 'r', NULL, "the rules: travel (the default) or dungeonturn" },
+	OPT_SHARED('s'),
+	OPT_SHARED('v'),
+	{ 'w', NULL, "write the new hp= or load= back to the party file" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "return [-hjVv] [-c DC] [-k ROOMS] [-l LENGTH] [-m MOD] [-p FILE] "
-	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0,
-	.shared = "jprsv", .says = says
+	    "[-r RULES] [-s SEED] [-w] dangerous|arduous [NAME:BEST ...]", options, 0
 };
 
 /* The sentence's name for a character: the unnamed roller is "-". */

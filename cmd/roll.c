@@ -63,28 +63,25 @@ struct run {
 	int	 width;		/* -w */
 };
 
+/* roll's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
 	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
+	OPT_SHARED('j'),
+	{ 'n', NULL, "roll the expressions COUNT times (default 1)" },
 	{ 'O', NULL, "as -o, each probability to 15 figures" },
 	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
+	OPT_SHARED('s'),
+	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
+	{ 'v', NULL, "show the dice behind each total, and the seed" },
 	{ 'w', "WIDTH", "the longest bar of -g (default 50)" },
 	{ 'x', NULL, "as -o, the standard deviation exact, as sqrt(FRACTION)" },
 	{ 0, NULL, NULL }
 };
 
-/* roll's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
-	{ 'n', NULL, "roll the expressions COUNT times (default 1)" },
-	{ 't', "TABLE|FILE", "roll on a table built in, or in FILE (list: names)" },
-	{ 'v', NULL, "show the dice behind each total, and the seed" },
-	{ 0, NULL, NULL }
-};
-
 static const struct opt_spec spec = {
 	prog, "roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
-	    "[-w WIDTH] [EXPRESSION ...]", options, 0,
-	.shared = "jnstv", .says = says
+	    "[-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
@@ -451,6 +448,18 @@ play(struct run *run, long long count)
 	free(buf);
 }
 
+/* FRACTION DECIMAL, the end of a line of -o; both freed. */
+static void
+odds_tail(struct out_buf *out, char *frac, char *dec)
+{
+	out_str(out, frac);
+	out_str(out, "\t");
+	out_str(out, dec);
+	out_str(out, "\n");
+	free(frac);
+	free(dec);
+}
+
 /* One line of -o: the fields given, then FRACTION DECIMAL (-O: finer). */
 static void
 odds_line(const struct run *run, const struct odds *o, const char *a,
@@ -468,26 +477,7 @@ odds_line(const struct run *run, const struct odds *o, const char *a,
 		out_str(run->out, c);
 	}
 	out_str(run->out, "\t");
-	out_str(run->out, frac);
-	out_str(run->out, "\t");
-	out_str(run->out, dec);
-	out_str(run->out, "\n");
-	free(frac);
-	free(dec);
-}
-
-static void
-odds_stat(struct out_buf *out, const char *expr, const char *what, char *frac,
-    char *dec)
-{
-	out_str(out, expr);
-	out_str(out, what);
-	out_str(out, frac);
-	out_str(out, "\t");
-	out_str(out, dec);
-	out_str(out, "\n");
-	free(frac);
-	free(dec);
+	odds_tail(run->out, frac, dec);
 }
 
 /* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean and sd. */
@@ -508,9 +498,13 @@ odds_totals(const struct run *run, const char *expr, const struct odds *o)
 		free(frac);
 		frac = odds_sd_approx(o);
 	}
-	odds_stat(run->out, expr, "\tsd\t", frac, dec);
+	out_str(run->out, expr);
+	out_str(run->out, "\tsd\t");
+	odds_tail(run->out, frac, dec);
 	frac = odds_mean(o, &dec);
-	odds_stat(run->out, expr, "\tmean\t", frac, dec);
+	out_str(run->out, expr);
+	out_str(run->out, "\tmean\t");
+	odds_tail(run->out, frac, dec);
 }
 
 /* -g: TOTAL PERCENT BAR, a bar of '#' as long as its odds, the likeliest WIDTH. */

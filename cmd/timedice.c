@@ -13,6 +13,7 @@
 #include "afflict.h"
 #include "characters.h"
 #include "clock.h"
+#include "clockstate.h"
 #include "dice.h"
 #include "opt.h"
 #include "party.h"
@@ -27,21 +28,6 @@ static const char prog[] = "timedice";
 enum cmd {
 	C_SHOW, C_SET, C_ROLL, C_DURATION, C_TURN, C_HOUR, C_DAY, C_REST,
 	C_TIMER, C_TIMERS, C_CANCEL, C_ROOM, C_ROOMS, C_INFECT, C_CURE
-};
-
-/*
- * What the state file keeps (timedice(6) FILES).  A "tick" is one ten-minute
- * turn of the clock: the clock is the count of ticks from 01:00 on day 1
- * (clock.h); an hour is 6, a day 144.
- */
-struct state {
-	uint64_t tick;		/* the clock */
-	uint64_t turn;		/* turns this clock has passed */
-	struct timers timers;	/* and the ticks since the last safe rest */
-	struct afflictions *aff; /* 004: corruptions, each running its stages */
-	int	 rooms;		/* 004: rooms or scenes counted this hour */
-	int	 per_hour;	/* and how many make an hour: 3 or 4 */
-	struct stream st;
 };
 
 /* The command operands, parsed before anything is read or rolled. */
@@ -62,7 +48,7 @@ struct args {
 };
 
 struct run {
-	struct state s;
+	struct clockstate s;	/* timedice(6) FILES (common/clockstate.c) */
 	struct args a;
 	struct party party;
 	int	 have_party;
@@ -86,24 +72,23 @@ struct command {
 	void	(*fn)(struct run *, uint64_t index);
 };
 
+/* timedice's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
-	{ 'w', NULL, "write what rests, checks and afflictions change back to the party file" },
-	{ 0, NULL, NULL }
-};
-
-/* timedice's words for the shared options it takes (common/opt.c). */
-static const struct opt says[] = {
 	{ 'f', NULL, "keep the clock, the timers and the generator in FILE" },
+	OPT_SHARED('j'),
 	{ 'n', NULL, "carry out the command COUNT times (default 1)" },
 	{ 'p', NULL, "the party file, for each character's resilience" },
 	{ 'r', NULL, "the rules: travel, or dungeonturn for 002's rest" },
+	OPT_SHARED('s'),
+	OPT_SHARED('u'),
+	OPT_SHARED('v'),
+	{ 'w', NULL, "write what rests, checks and afflictions change back to the party file" },
 	{ 0, NULL, NULL }
 };
 
 static const struct opt_spec spec = {
 	prog, "timedice [-hjuVvw] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] "
-	    "[-s SEED] [COMMAND ...]", options, 0,
-	.shared = "fjnprsuv", .says = says
+	    "[-s SEED] [COMMAND ...]", options, 0
 };
 
 static uint64_t
@@ -277,7 +262,7 @@ stage_ends(struct run *run, int i, uint64_t k)
 static void
 pass(struct run *run, uint64_t ticks, int resting)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	struct timer t;
 	char when[CLOCK_WHEN_SIZE];
 	int i;
@@ -417,7 +402,7 @@ rest_record(struct run *run, uint64_t hours)
 static void
 advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	uint64_t from = s->tick, before = s->timers.since_rest;
 	char lead[CLOCK_PASSED_SIZE];
 
@@ -451,7 +436,7 @@ time_dice(struct run *run, char *says, size_t size)
 static void
 roll_time(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	char lead[128], dice[64], base[8];
 	uint64_t sum = time_dice(run, dice, sizeof dice);
 	uint64_t to = s->tick - s->tick % CLOCK_DAY;
@@ -474,7 +459,7 @@ roll_time(struct run *run, uint64_t index)
 static void
 duration(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	char dice[64], hours[24], until[CLOCK_WHEN_SIZE];
 	uint64_t sum = time_dice(run, dice, sizeof dice);
 
@@ -489,7 +474,7 @@ duration(struct run *run, uint64_t index)
 static void
 set_timer(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	const struct clock_len *l = &run->a.len;
 	char how[600], fs[256], len[64], at[CLOCK_WHEN_SIZE];
 	uint64_t left = l->count;
@@ -515,7 +500,7 @@ set_timer(struct run *run, uint64_t index)
 static void
 list_afflictions(const struct run *run)
 {
-	const struct state *s = &run->s;
+	const struct clockstate *s = &run->s;
 	const struct affliction *a;
 	char left[64], at[CLOCK_WHEN_SIZE], what[128];
 	int i;
@@ -534,7 +519,7 @@ list_afflictions(const struct run *run)
 static void
 list_timers(struct run *run, uint64_t index)
 {
-	const struct state *s = &run->s;
+	const struct clockstate *s = &run->s;
 	const struct timer *t;
 	char left[64], at[CLOCK_WHEN_SIZE];
 	int i;
@@ -558,7 +543,7 @@ list_timers(struct run *run, uint64_t index)
 static void
 cancel(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	uint64_t left = timer_cancel(&s->timers, run->a.name);
 	char span[64];
 
@@ -576,7 +561,7 @@ cancel(struct run *run, uint64_t index)
 static void
 infect(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	struct affliction *a = &run->a.aff;
 	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
 	const struct member *m = member_named(run, a->name);
@@ -600,7 +585,7 @@ infect(struct run *run, uint64_t index)
 static void
 cure(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	const struct affliction *a = &run->a.aff;
 	int i = afflict_find(s->aff, a->name, a->source);
 
@@ -614,7 +599,7 @@ cure(struct run *run, uint64_t index)
 static void
 set_clock(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	uint64_t day = run->a.day ? run->a.day : clock_day(s->tick);
 
 	(void)index;	/* done once */
@@ -626,7 +611,7 @@ set_clock(struct run *run, uint64_t index)
 static void
 rooms(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	uint64_t i;
 
 	(void)index;	/* done once */
@@ -653,7 +638,7 @@ rooms(struct run *run, uint64_t index)
 static void
 rooms_per_hour(struct run *run, uint64_t index)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	char arg[16];
 
 	(void)index;	/* done once */
@@ -769,7 +754,7 @@ travel_days(struct run *run, const struct rec *r, int turns)
 static void
 filter(struct run *run)
 {
-	struct state *s = &run->s;
+	struct clockstate *s = &run->s;
 	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
 	uint64_t from, before;
@@ -797,91 +782,6 @@ filter(struct run *run)
 			resilience(run, before, 0);
 	}
 	rec_close(rd);
-}
-
-/* timedice(6) FILES: "timer NAME TICKS", one line a timer. */
-static void
-load_timer(struct timers *tl, const struct kwf *f, char **w, int nw)
-{
-	if (nw != 3)
-		kwf_bad(f, "timer: expected a name and the turns left");
-	if (!name_ok(w[1]))
-		kwf_bad(f, "timer: '%s': not a name", w[1]);
-	if (timer_find(tl, w[1]) >= 0)
-		kwf_bad(f, "timer: '%s': named twice", w[1]);
-	if (!timer_room(tl, w[1]))
-		kwf_bad(f, "more than %d timers", TIMER_MAX);
-	timer_set(tl, w[1],
-	    (uint64_t)kwf_num(f, w[2], 1, (long long)CLOCK_MAX));
-}
-
-static void
-load_line(struct state *s, const struct kwf *f, char **w, int nw,
-    uint64_t *day, uint64_t *time)
-{
-	if (kwf_stream(f, w, nw, &s->st))
-		return;
-	if (strcmp(w[0], "timer") == 0) {
-		load_timer(&s->timers, f, w, nw);
-		return;
-	}
-	if (strcmp(w[0], "affliction") == 0) {
-		afflict_load(s->aff, f, w, nw);
-		return;
-	}
-	if (nw != 2)
-		kwf_bad(f, "expected a keyword and one value");
-	if (strcmp(w[0], "day") == 0)
-		*day = (uint64_t)kwf_num(f, w[1], 1, CLOCK_DAY_MAX);
-	else if (strcmp(w[0], "time") == 0) {
-		if (strchr(w[1], ':') == NULL || clock_parse(w[1], time) != NULL)
-			kwf_bad(f, "time: '%s': expected HH:MM, 01:00 to 24:50 "
-			    "in turns of ten minutes", w[1]);
-	} else if (strcmp(w[0], "turn") == 0)
-		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
-	else if (strcmp(w[0], "rooms-per-hour") == 0)
-		s->per_hour = (int)kwf_num(f, w[1], ROOMS_HOUR_004,
-		    ROOMS_HOUR_MAX_004);
-	else if (strcmp(w[0], "rooms") == 0)
-		s->rooms = (int)kwf_num(f, w[1], 0, ROOMS_HOUR_MAX_004 - 1);
-	else if (strcmp(w[0], "since-rest") == 0)
-		s->timers.since_rest = (uint64_t)kwf_num(f, w[1], 0,
-		    (long long)CLOCK_MAX);
-}
-
-static void
-load_state(struct state *s, struct kwf *f)
-{
-	uint64_t day = 1, time = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS;
-	char *w[KWF_WORDS_MAX];
-	int nw;
-
-	while ((nw = kwf_next(f, w)) > 0)
-		load_line(s, f, w, nw, &day, &time);
-	s->tick = (day - 1) * CLOCK_DAY + time;
-}
-
-static void
-save_state(const struct state *s, struct kwf *f)
-{
-	char now[8];
-	int i;
-
-	kwf_put(f, "day %llu", (unsigned long long)clock_day(s->tick));
-	kwf_put(f, "time %s", clock_hhmm(s->tick, now));
-	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
-	kwf_put(f, "since-rest %llu",
-	    (unsigned long long)s->timers.since_rest);
-	if (s->rooms > 0)	/* 004: kept only while counting */
-		kwf_put(f, "rooms %d", s->rooms);
-	if (s->per_hour != ROOMS_HOUR_004)
-		kwf_put(f, "rooms-per-hour %d", s->per_hour);
-	for (i = 0; i < s->timers.n; i++)
-		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
-		    (unsigned long long)s->timers.t[i].left);
-	afflict_save(s->aff, f);
-	kwf_put_stream(f, &s->st);
-	kwf_commit(f);
 }
 
 /* rest until TIME: a time, or a quarter's word (dawn is 07:00). */
@@ -985,7 +885,8 @@ parse_command(struct args *a, int argc, char **argv)
 		esc_errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
 	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;
 	a->hours_given = a->cmd == C_REST && argc == 2;
-	if (a->c->n_most > 0 && argc == 2)	/* roll N from TIME: see timedice(6) */
+	/* N: the second word (roll N from TIME too: timedice(6)) */
+	if (a->c->n_most > 0 && (argc == 2 || (a->cmd == C_ROLL && argc == 4)))
 		a->n = (uint64_t)estrtonum(argv[1], a->c->n_least, a->c->n_most,
 		    argv[0]);
 	command_words(a, argc, argv);
@@ -1138,21 +1039,19 @@ setup_party(struct run *run, const char *opt, int write)
 int
 main(int argc, char *argv[])
 {
-	struct run run = { .s = { .tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS,
-	    .per_hour = ROOMS_HOUR_004 }, .a = { .c = &commands[C_SHOW] } };
+	struct run run = { .a = { .c = &commands[C_SHOW] } };
 	struct opts o = { 0 };
 	struct kwf *f = NULL, *pf;
 	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */
 	struct party was;
 
-	aff.n = 0;
-	run.s.aff = &aff;
+	clockstate_init(&run.s, &aff);
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		load_state(&run.s, f);
+		clockstate_load(&run.s, f);
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
@@ -1177,7 +1076,8 @@ main(int argc, char *argv[])
 	if (pf != NULL)
 		party_save(pf, &was, &run.party);	/* paired: staged */
 	if (o.file != NULL) {
-		save_state(&run.s, f);
+		clockstate_put(&run.s, f);
+		kwf_commit(f);
 		kwf_close(f);
 	}
 	kwf_close(pf);

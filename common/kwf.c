@@ -101,25 +101,12 @@ kwf_new(const char *path, const char *what)
 	return f;
 }
 
-/* The file whole, split into lines; a byte-order mark at the start skipped. */
+/* The text in f->buf, N bytes, split into lines; a byte-order mark skipped. */
 static void
-slurp(struct kwf *f, int fd)
+split(struct kwf *f, size_t n)
 {
-	size_t n = 0, cap = 8192, i, start;
-	ssize_t r;
+	size_t i, start;
 
-	f->buf = emalloc(cap + 1);
-	while ((r = read(fd, f->buf + n, cap - n)) != 0) {
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			esc_err(EXIT_IO, "%s", f->path);
-		if ((n += (size_t)r) > KWF_SIZE_MAX)
-			esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path,
-			    f->what);
-		if (n == cap)
-			f->buf = ereallocarray(f->buf, (cap *= 2) + 1, 1);
-	}
 	f->buf[n] = '\0';
 	if (f->kind != NULL)	/* a NUL inside is refused when read */
 		f->sum = upd_sum(f->buf);
@@ -141,6 +128,28 @@ slurp(struct kwf *f, int fd)
 	f->scratch = emalloc(n + 1);
 }
 
+/* The file whole, split into lines. */
+static void
+slurp(struct kwf *f, int fd)
+{
+	size_t n = 0, cap = 8192;
+	ssize_t r;
+
+	f->buf = emalloc(cap + 1);
+	while ((r = read(fd, f->buf + n, cap - n)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			esc_err(EXIT_IO, "%s", f->path);
+		if ((n += (size_t)r) > KWF_SIZE_MAX)
+			esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path,
+			    f->what);
+		if (n == cap)
+			f->buf = ereallocarray(f->buf, (cap *= 2) + 1, 1);
+	}
+	split(f, n);
+}
+
 /* A keyword file to read only: a table or a party file. */
 struct kwf *
 kwf_read(const char *path, const char *what)
@@ -153,6 +162,18 @@ kwf_read(const char *path, const char *what)
 	return f;
 }
 
+/* The row of kinds[] named KIND, or NULL. */
+static const struct kind *
+kind_named(const char *kind)
+{
+	size_t i;
+
+	for (i = 0; kind != NULL && i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(kinds[i].name, kind) == 0)
+			return &kinds[i];
+	return NULL;
+}
+
 /*
  * A keyword file to change: a state file of the program kind (made when
  * missing), or with kind NULL a party file (never made).
@@ -162,13 +183,29 @@ kwf_update(const char *path, const char *kind)
 {
 	struct kwf *f = kwf_new(path, kind != NULL ? "a state file" :
 	    "a party file");
-	size_t i;
 
-	for (i = 0; kind != NULL && i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strcmp(kinds[i].name, kind) == 0)
-			f->kind = &kinds[i];
+	f->kind = kind_named(kind);
 	f->upd = upd_open(path, f->what, kind != NULL);
 	slurp(f, upd_fd(f->upd));
+	return f;
+}
+
+/*
+ * A state file of the program KIND read from TEXT, called NAME in its
+ * errors: read and changed as kwf_update's are, and never written
+ * (kwf_commit merges it, kwf_render says its new text): a state format's
+ * tests.
+ */
+struct kwf *
+kwf_from_text(const char *name, const char *kind, const char *text)
+{
+	struct kwf *f = kwf_new(name, "a state file");
+	size_t n = strlen(text);
+
+	f->kind = kind_named(kind);
+	f->buf = emalloc(n + 1);
+	memcpy(f->buf, text, n);
+	split(f, n);
 	return f;
 }
 
@@ -343,6 +380,17 @@ kwf_num(const struct kwf *f, const char *s, long long lo, long long hi)
 	if (strtonum_ok(s, lo, hi, &v) != 0)
 		kwf_bad(f, "'%s': expected a whole number from %lld to %lld", s,
 		    lo, hi);
+	return v;
+}
+
+/* A flag's value, "yes" 1 or "no" 0, of keyword KEY. */
+int
+kwf_flag(const struct kwf *f, const char *key, const char *word)
+{
+	int v = word_in(word, yes_no);
+
+	if (v < 0)
+		kwf_bad(f, "%s: expected yes or no", key);
 	return v;
 }
 
@@ -605,9 +653,9 @@ kwf_pair(struct kwf *f, struct kwf *p)
 	upd_remove_pending(p->upd);
 }
 
-/* A file's new text in memory, NUL-terminated. */
-static char *
-render(const struct kwf *f, size_t *len)
+/* A file's new text in memory, NUL-terminated, *LEN bytes; free it. */
+char *
+kwf_render(const struct kwf *f, size_t *len)
 {
 	char *text;
 	FILE *fp;
@@ -630,7 +678,7 @@ commit_pair(struct kwf *f)
 {
 	struct upd *pu = f->pair->upd;
 	size_t slen, plen;
-	char *state = render(f, &slen), *party = render(f->pair, &plen);
+	char *state = kwf_render(f, &slen), *party = kwf_render(f->pair, &plen);
 	FILE *fp;
 
 	upd_stage(pu, upd_sum(state), party, plen);
@@ -661,6 +709,8 @@ kwf_commit(struct kwf *f)
 {
 	if (f->nputs > 0)
 		merge(f);
+	if (f->upd == NULL)	/* kwf_from_text's: nothing to write to */
+		return f->changed;
 	if (f->kind == NULL && f->pair != NULL)
 		return f->staged = f->changed;
 	if (f->pair != NULL && f->pair->staged && f->changed)

@@ -2,7 +2,8 @@
  * opt: the one front end of the seven programs (delving(7), Shared
  * options).  The shared options are one table here, read into one
  * struct for the letters a program names (sbase's tools share arg.h so);
- * each program declares its own options as data; opt_parse takes
+ * each program declares the options it takes as data, one table of its
+ * own letters and the shared ones; opt_parse takes
  * options and operands in any order up to "--", without relying on the
  * libc's getopt, answers -h, --help, -V and --version itself, and refuses
  * an option the program does not list, one line naming it and the usage
@@ -93,30 +94,34 @@ shared_of(const struct opt_spec *spec, int letter)
 
 	for (i = 0; i < sizeof shared / sizeof shared[0]; i++)
 		if (shared[i].o.letter == letter && (shared[i].kind == K_ANSWER ||
-		    (spec->shared != NULL && strchr(spec->shared, letter) != NULL)))
+		    row_in(spec->opts, letter) != NULL))
 			return &shared[i];
 	return NULL;
 }
 
-/* The option LETTER as the program shows it, in *ROW; 0 if it takes none. */
+/*
+ * The option LETTER as the program shows it, in *ROW; 0 if it takes none.
+ * A shared one is opt.c's row, in the program's words where it has its
+ * own.
+ */
 static int
 find(const struct opt_spec *spec, int letter, struct opt *row)
 {
+	const struct opt *own = row_in(spec->opts, letter);
 	const struct shared_opt *s;
-	const struct opt *own;
 
-	if ((own = row_in(spec->opts, letter)) != NULL) {
-		*row = *own;
-		return 1;
-	}
-	if (letter == 0 || (s = shared_of(spec, letter)) == NULL)
+	if (letter == 0)
 		return 0;
-	*row = s->o;
-	if ((own = row_in(spec->says, letter)) != NULL) {
-		row->help = own->help;
-		if (own->arg != NULL)
-			row->arg = own->arg;
+	if ((s = shared_of(spec, letter)) == NULL) {
+		if (own != NULL)
+			*row = *own;
+		return own != NULL;
 	}
+	*row = s->o;
+	if (own != NULL && own->help != NULL)
+		row->help = own->help;
+	if (own != NULL && own->arg != NULL)
+		row->arg = own->arg;
 	return 1;
 }
 

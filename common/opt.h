@@ -2,12 +2,21 @@
 #ifndef DELVING_OPT_H
 #define DELVING_OPT_H
 
-/* One option of a program: its letter, its value's name, one help line. */
+/*
+ * One option of a program: its letter, its value's name, one help line.
+ * A row whose letter is a shared option's (-a -d -f -j -n -p -r -s -t -u
+ * -v, opt.c's table: the same meaning in every program) is that option,
+ * read by opt.c into struct opt_common; its value's name and help NULL
+ * for opt.c's words, or the program's own.
+ */
 struct opt {
 	int	 letter;
 	const char *arg;	/* "SEED", "COUNT", "FILE"...; NULL for a flag */
 	const char *help;
 };
+
+/* A shared option the program takes in opt.c's words. */
+#define OPT_SHARED(letter)	{ (letter), NULL, NULL }
 
 /*
  * The shared options (delving(7), Shared options), read by opt.c for
@@ -37,12 +46,11 @@ struct opt_common {
 struct opt_spec {
 	const char *name;	/* "hazard" */
 	const char *usage;	/* the SYNOPSIS as one line, after "usage: " */
-	const struct opt *opts;	/* its own options; ends with a letter 0 */
+	const struct opt *opts;	/* the options it takes, its own and the
+				   shared ones, in -h's order; ends with a
+				   letter 0 */
 	int	 command;	/* the first operand is a command: the words
 				   after it are its own, options included */
-	const char *shared;	/* the shared options it takes: "fjnsv" */
-	const struct opt *says;	/* NULL, or its own words for shared ones
-				   (a NULL arg: the shared value's name) */
 };
 
 /* Called with each option but -h and -V, in order; VALUE is in argv. */

@@ -386,6 +386,25 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	[[ "$output" == "turn 1  07:10  "* ]]
 }
 
+@test "delve's own options before new or batch are refused, not ignored: one line, the form's usage, exit 2, nothing made" {
+	cd "$BATS_TEST_TMPDIR"
+	for pre in "-n 2" -j -R "-C ."; do
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr delve $pre new -s 1 crypt
+		eq "delve: ${pre%% *}: not an option of new: its own come after the word new" "${stderr_lines[0]}"
+		eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+		eq 2 "${#stderr_lines[@]}"
+		# shellcheck disable=SC2086
+		run -2 --separate-stderr delve $pre batch -s x -n 3 -o out 1
+		eq "delve: ${pre%% *}: not an option of batch: its own come after the word batch" "${stderr_lines[0]}"
+		[[ ${stderr_lines[1]} == "usage: delve batch "* ]]
+		eq "" "$output"
+		[ ! -e crypt ] && [ ! -e out ]
+	done
+	run -0 delve new -s 1 crypt	# the same words, the option where it goes
+	[ -d crypt ]
+}
+
 @test "delve: usage, version and a write error" {
 	run -2 --separate-stderr delve -x
 	eq "delve: -x: unknown option" "${stderr_lines[0]}"
@@ -683,9 +702,9 @@ crypt_table() {
 	# (bats's own descriptors closed first; under make sanitize the leak
 	# check at exit needs a descriptor too, and is left out here)
 	export ASAN_OPTIONS=detect_leaks=0
-	for c in status turn "new -s 1 other"; do
+	for c in "-C crypt status" "-C crypt turn" "new -s 1 other"; do
 		run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done
-		    ulimit -n 4; exec delve -C crypt '"$c"
+		    ulimit -n 4; exec delve '"$c"
 		one_error delve
 	done
 	run -3 --separate-stderr sh -c 'for fd in 3 4 5 6 7 8 9; do eval "exec $fd>&-"; done

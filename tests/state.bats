@@ -469,3 +469,15 @@ fnv() {
 	eq 2 "$(grep -c '^timer' td2)"
 	run -0 timedice -f td2 turn
 }
+
+# ---- issue 24: the state formats tested where they live (tests/unit.c)
+@test "every state file's format (common/hazstate.c, lampstate.c, clockstate.c, reactstate.c): 20000 random states written and read back the same, their text then unchanged" {
+	run -0 --separate-stderr unit states 1 5000
+	eq "20000 0" "$output"
+}
+
+@test "every state file's format: a bad value of each keyword refused with FILE:LINE, its good neighbour taken" {
+	run -0 --separate-stderr unit statebad
+	eq "" "$stderr"
+	eq "61 0" "$output"
+}

@@ -220,6 +220,8 @@ hour_round_trips() {
 
 @test "timedice: roll N from TIME adds the hours to TIME, into the next day" {
 	run -0 timedice -s 8 -n 50 roll 2 from 12:30
+	# N dice, not one (a roll N from TIME once rolled one die whatever N)
+	eq 50 "$(grep -c 'From 12:30, 2 time dice: [1-6] + [1-6] = ' <<<"$output")"
 	run -0 awk -F '\t' '{ split($7, a, ": "); split(a[2], f, " = "); h = 12 + f[2]
 	    d = h > 24 ? 2 : 1; if (h > 24) h -= 24
 	    if ($3 != d || $4 != sprintf("%02d:30", h)) print }' <<<"$output"

@@ -1,0 +1,115 @@
+/*
+ * clockstate: timedice's state file (timedice(6) FILES): each keyword's
+ * value checked against the rule it keeps, a bad one refused with
+ * FILE:LINE.
+ */
+#include <string.h>
+
+#include "clock.h"
+#include "clockstate.h"
+#include "rules.h"
+#include "util.h"
+
+/*
+ * A new clock: 07:00 on day 1 (issue 4), 004's three rooms an hour, no
+ * timers; AFF, the afflictions, is emptied and not zeroed whole.
+ */
+void
+clockstate_init(struct clockstate *s, struct afflictions *aff)
+{
+	memset(s, 0, sizeof *s);
+	s->tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS;
+	s->per_hour = ROOMS_HOUR_004;
+	s->aff = aff;
+	aff->n = 0;
+}
+
+/* "timer NAME TICKS", one line a timer. */
+static void
+load_timer(struct timers *tl, const struct kwf *f, char **w, int nw)
+{
+	if (nw != 3)
+		kwf_bad(f, "timer: expected a name and the turns left");
+	if (!name_ok(w[1]))
+		kwf_bad(f, "timer: '%s': not a name", w[1]);
+	if (timer_find(tl, w[1]) >= 0)
+		kwf_bad(f, "timer: '%s': named twice", w[1]);
+	if (!timer_room(tl, w[1]))
+		kwf_bad(f, "more than %d timers", TIMER_MAX);
+	timer_set(tl, w[1],
+	    (uint64_t)kwf_num(f, w[2], 1, (long long)CLOCK_MAX));
+}
+
+/* One line: a keyword and its value(s); the clock's day and time apart. */
+static void
+load_line(struct clockstate *s, const struct kwf *f, char **w, int nw,
+    uint64_t *day, uint64_t *time)
+{
+	if (kwf_stream(f, w, nw, &s->st))
+		return;
+	if (strcmp(w[0], "timer") == 0) {
+		load_timer(&s->timers, f, w, nw);
+		return;
+	}
+	if (strcmp(w[0], "affliction") == 0) {
+		afflict_load(s->aff, f, w, nw);
+		return;
+	}
+	if (nw != 2)
+		kwf_bad(f, "expected a keyword and one value");
+	if (strcmp(w[0], "day") == 0)
+		*day = (uint64_t)kwf_num(f, w[1], 1, CLOCK_DAY_MAX);
+	else if (strcmp(w[0], "time") == 0) {
+		if (strchr(w[1], ':') == NULL || clock_parse(w[1], time) != NULL)
+			kwf_bad(f, "time: '%s': expected HH:MM, 01:00 to 24:50 "
+			    "in turns of ten minutes", w[1]);
+	} else if (strcmp(w[0], "turn") == 0)
+		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
+	else if (strcmp(w[0], "rooms-per-hour") == 0)	/* 004 */
+		s->per_hour = (int)kwf_num(f, w[1], ROOMS_HOUR_004,
+		    ROOMS_HOUR_MAX_004);
+	else if (strcmp(w[0], "rooms") == 0)	/* 004 */
+		s->rooms = (int)kwf_num(f, w[1], 0, ROOMS_HOUR_MAX_004 - 1);
+	else if (strcmp(w[0], "since-rest") == 0)	/* 004's resilience */
+		s->timers.since_rest = (uint64_t)kwf_num(f, w[1], 0,
+		    (long long)CLOCK_MAX);
+}
+
+/*
+ * The state in F, over clockstate_init's; a file with no day or no time
+ * keeps day 1 or 07:00.
+ */
+void
+clockstate_load(struct clockstate *s, struct kwf *f)
+{
+	uint64_t day = 1, time = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS;
+	char *w[KWF_WORDS_MAX];
+	int nw;
+
+	while ((nw = kwf_next(f, w)) > 0)
+		load_line(s, f, w, nw, &day, &time);
+	s->tick = (day - 1) * CLOCK_DAY + time;
+}
+
+/* The state's lines into F; kwf_commit writes them where the file had them. */
+void
+clockstate_put(const struct clockstate *s, struct kwf *f)
+{
+	char now[8];
+	int i;
+
+	kwf_put(f, "day %llu", (unsigned long long)clock_day(s->tick));
+	kwf_put(f, "time %s", clock_hhmm(s->tick, now));
+	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
+	kwf_put(f, "since-rest %llu",
+	    (unsigned long long)s->timers.since_rest);
+	if (s->rooms > 0)	/* 004: kept only while counting */
+		kwf_put(f, "rooms %d", s->rooms);
+	if (s->per_hour != ROOMS_HOUR_004)
+		kwf_put(f, "rooms-per-hour %d", s->per_hour);
+	for (i = 0; i < s->timers.n; i++)
+		kwf_put(f, "timer %s %llu", s->timers.t[i].name,
+		    (unsigned long long)s->timers.t[i].left);
+	afflict_save(s->aff, f);
+	kwf_put_stream(f, &s->st);
+}

@@ -1,0 +1,35 @@
+/*
+ * clockstate: timedice's state file (timedice(6) FILES), one keyword a
+ * line: the clock as day and time, the turns it has passed, the turns
+ * since the last safe rest, 004's rooms toward the hour, the named
+ * timers, 004's afflictions (afflict.c's lines) and the generator.  Read
+ * and written through kwf.
+ */
+#ifndef DELVING_CLOCKSTATE_H
+#define DELVING_CLOCKSTATE_H
+
+#include <stdint.h>
+#include "afflict.h"
+#include "kwf.h"
+#include "rng.h"
+#include "timer.h"
+
+/*
+ * A "tick" is one ten-minute turn of the clock: the clock is the count of
+ * ticks from 01:00 on day 1 (clock.h); an hour is 6, a day 144.
+ */
+struct clockstate {
+	uint64_t tick;		/* the clock */
+	uint64_t turn;		/* turns this clock has passed */
+	struct timers timers;	/* and the ticks since the last safe rest */
+	struct afflictions *aff; /* 004: corruptions, each running its stages */
+	int	 rooms;		/* 004: rooms or scenes counted this hour */
+	int	 per_hour;	/* and how many make an hour: 3 or 4 */
+	struct stream st;
+};
+
+void	 clockstate_init(struct clockstate *s, struct afflictions *aff);
+void	 clockstate_load(struct clockstate *s, struct kwf *f);
+void	 clockstate_put(const struct clockstate *s, struct kwf *f);
+
+#endif

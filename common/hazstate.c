@@ -1,0 +1,96 @@
+/*
+ * hazstate: hazard's state file (hazard(6) FILES): each keyword's value
+ * checked against the rule it keeps, a bad one refused with FILE:LINE.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "hazstate.h"
+#include "rules.h"
+#include "util.h"
+
+void
+hazstate_init(struct hazstate *s)
+{
+	memset(s, 0, sizeof *s);
+	s->rules = -1;
+}
+
+/* sign-creature goblins 7 goblins: the words again, one space between. */
+static void
+join_words(char *s, size_t size, char **w, int n)
+{
+	size_t len = 0;
+	int i;
+
+	s[0] = '\0';
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(s + len, size - len, "%s%s", i ? " " : "",
+		    w[i]);
+}
+
+/* One line: a keyword and its value(s). */
+static void
+load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
+{
+	if (kwf_stream(f, w, nw, &s->st))
+		return;
+	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
+		snprintf(s->creature_key, sizeof s->creature_key, "%s", w[1]);
+		join_words(s->creature, sizeof s->creature, w + (nw > 2 ? 2 : 1),
+		    nw - (nw > 2 ? 2 : 1));
+		s->sign = 1;
+		return;
+	}
+	if (nw != 2)
+		kwf_bad(f, "expected a keyword and one value");
+	if (strcmp(w[0], "rules") == 0) {
+		if ((s->rules = word_in(w[1], rules_names)) < 0)
+			kwf_bad(f, "rules: '%s': not a rules name", w[1]);
+	} else if (strcmp(w[0], "turn") == 0)
+		s->turn = (uint64_t)kwf_num(f, w[1], 0, COUNT_MAX);
+	else if (strcmp(w[0], "since-rest") == 0)	/* 000 */
+		s->since_rest = (int)kwf_num(f, w[1], 0, REST_TURNS_000);
+	else if (strcmp(w[0], "rest-turns") == 0)	/* 002 */
+		s->rest_turns = (int)kwf_num(f, w[1], 0,
+		    DUNGEON_REST_TURNS_002 - 1);
+	else if (strcmp(w[0], "alarm") == 0)	/* 003 */
+		s->alarm = (long)kwf_num(f, w[1], 0, ALARM_MAX);
+	else if (strcmp(w[0], "fatigue-pending") == 0)
+		s->fatigue = kwf_flag(f, w[0], w[1]);
+	else if (strcmp(w[0], "sign-pending") == 0)
+		s->sign = kwf_flag(f, w[0], w[1]);
+	else if (strcmp(w[0], "condition") == 0) {	/* 002 */
+		if ((s->condition = word_in(w[1], condition_names)) < 0)
+			kwf_bad(f, "condition: expected fresh, tired or exhausted");
+	}
+}
+
+/* The state in F, over what S holds (hazstate_init's, or the defaults). */
+void
+hazstate_load(struct hazstate *s, struct kwf *f)
+{
+	char *w[KWF_WORDS_MAX];
+	int nw;
+
+	while ((nw = kwf_next(f, w)) > 0)
+		load_line(s, f, w, nw);
+}
+
+/* The state's lines into F; kwf_commit writes them where the file had them. */
+void
+hazstate_put(const struct hazstate *s, struct kwf *f)
+{
+	kwf_put(f, "rules %s", rules_names[s->rules]);
+	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
+	kwf_put(f, "since-rest %d", s->since_rest);
+	kwf_put(f, "fatigue-pending %s", yes_no[s->fatigue]);
+	kwf_put(f, "condition %s", condition_names[s->condition]);
+	kwf_put(f, "sign-pending %s", yes_no[s->sign]);
+	if (s->creature[0] != '\0')	/* 001, 002: a sign's creature waits */
+		kwf_put(f, "sign-creature %s %s", s->creature_key, s->creature);
+	kwf_put(f, "alarm %ld", s->alarm);
+	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
+		kwf_put(f, "rest-turns %d", s->rest_turns);
+	kwf_put_stream(f, &s->st);
+}

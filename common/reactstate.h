@@ -1,0 +1,19 @@
+/*
+ * reactstate: reaction's state file (reaction(6) FILES): the generator,
+ * so that a stream continues across runs (a delve(6) session's turns),
+ * and what the stream last said that surprises the party (the dark, a
+ * hasty pace), so that N runs of one turn say what one run of N turns
+ * says.  Read and written through kwf.
+ */
+#ifndef DELVING_REACTSTATE_H
+#define DELVING_REACTSTATE_H
+
+#include "kwf.h"
+#include "rng.h"
+
+void	 reactstate_load(struct stream *st, int *dark, int *hasty,
+	     struct kwf *f);
+void	 reactstate_put(const struct stream *st, int dark, int hasty,
+	     struct kwf *f);
+
+#endif
