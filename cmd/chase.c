@@ -101,6 +101,7 @@ struct chase {
 	long	 dc;
 	enum party_key away;	/* retreat: the key to break away with */
 	long	 away_dc;
+	struct rec_writer *w;	/* the records, main's */
 };
 
 /*
@@ -162,16 +163,16 @@ roll_check(struct chase *c, struct rolled *r, const struct member *m,
 
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY, the TEXT to follow */
 static void
-check_fields(uint64_t index, const struct member *m, const struct check *k,
-    const char *key)
+check_fields(struct rec_writer *w, uint64_t index, const struct member *m,
+    const struct check *k, const char *key)
 {
-	rec_begin(REC_LAYOUT(CHASE_CHECK), index);
-	rec_str(m->name);
-	rec_i64(k->roll);
-	rec_i64(k->mod);
-	rec_i64(k->total);
-	rec_i64(k->dc);
-	rec_str(key);
+	rec_begin(w, REC_LAYOUT(CHASE_CHECK), index);
+	rec_str(w, m->name);
+	rec_i64(w, k->roll);
+	rec_i64(w, k->mod);
+	rec_i64(w, k->total);
+	rec_i64(w, k->dc);
+	rec_str(w, key);
 }
 
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY TEXT */
@@ -185,16 +186,17 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	char dice[CHECK_SAYS_MAX + 64];
 
 	check_dice(c, r, dice, sizeof dice);
-	check_fields(index, m, k, out->key);
+	check_fields(c->w, index, m, k, out->key);
 	if (c->group)
-		rec_text("The party %s: %s rolls for the group with the worst "
+		rec_text(c->w,
+		    "The party %s: %s rolls for the group with the worst "
 		    "%s, %ld%+ld = %ld against DC %ld%s.", out->text, m->name,
 		    ability, k->roll, k->mod, k->total, k->dc, dice);
 	else
-		rec_text("%s %s: %s %ld%+ld = %ld against DC %ld%s.",
+		rec_text(c->w, "%s %s: %s %ld%+ld = %ld against DC %ld%s.",
 		    party_who(m, PARTY_UNNAMED),
 		    out->text, ability, k->roll, k->mod, k->total, k->dc, dice);
-	rec_end();
+	rec_end(c->w);
 }
 
 /*
@@ -222,9 +224,9 @@ one_chase(struct chase *c, uint64_t index)
 }
 
 static int
-run_chase(const struct opts *o, int argc, char **argv)
+run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
-	struct chase c = { .group = o->group, .verbose = o->verbose };
+	struct chase c = { .group = o->group, .verbose = o->verbose, .w = w };
 	long long i;
 	int ok = 1;
 
@@ -264,11 +266,11 @@ emit_away(const struct chase *c, uint64_t index, const struct member *m,
 	if (from_file)
 		label[i] = ' ';
 	check_dice(c, r, dice, sizeof dice);
-	check_fields(index, m, k, out->key);
-	rec_text("%s %s: %s%ld%+ld = %ld against DC %ld%s.",
+	check_fields(c->w, index, m, k, out->key);
+	rec_text(c->w, "%s %s: %s%ld%+ld = %ld against DC %ld%s.",
 	    party_who(m, PARTY_UNNAMED), out->text, label, k->roll, k->mod,
 	    k->total, k->dc, dice);
-	rec_end();
+	rec_end(c->w);
 }
 
 /*
@@ -322,9 +324,9 @@ retreat_party(struct chase *c, const struct opts *o, int argc, char **argv)
 }
 
 static int
-run_retreat(const struct opts *o, int argc, char **argv)
+run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
-	struct chase c = { .flee = 1, .verbose = o->verbose };
+	struct chase c = { .flee = 1, .verbose = o->verbose, .w = w };
 	long long i;
 	int ok = 1, file;
 
@@ -480,8 +482,8 @@ hex_hours(const struct pace_ask *a, const struct pace *m, long long num,
 
 /* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */
 static void
-emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
-    int named, long speed)
+emit_pace(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
+    const struct pace *m, int named, long speed)
 {
 	char from[128], rate[32], words[512] = "", time[128] = "";
 	char spoken[32], hex[160] = "";
@@ -503,30 +505,30 @@ emit_pace(const struct pace_ask *a, uint64_t index, const struct pace *m,
 		    a->distance == 1 ? "s" : "", count, m->per,
 		    count == 1 ? "" : "s");
 	}
-	rec_begin(REC_LAYOUT(CHASE_PACE), index);
-	rec_str("pace");
-	rec_str(m->word);
-	rec_num(rate);
-	rec_str(m->unit);
+	rec_begin(w, REC_LAYOUT(CHASE_PACE), index);
+	rec_str(w, "pace");
+	rec_str(w, m->word);
+	rec_num(w, rate);
+	rec_str(w, m->unit);
 	if (a->distance >= 0) {
-		rec_i64(a->distance);
-		rec_i64(count);
+		rec_i64(w, a->distance);
+		rec_i64(w, count);
 	} else {
-		rec_num("-");
-		rec_num("-");
+		rec_num(w, "-");
+		rec_num(w, "-");
 	}
-	rec_str(m->per);
+	rec_str(w, m->per);
 	said = pace_spoken(spoken, sizeof spoken, num, den);
 	if (a->rules == R_TRAVEL)
 		hex_hours(a, m, num, den, hex, sizeof hex);
-	rec_text("%s%s. %s%s %s %s %s%s.%s", m->text, words, from, spoken,
+	rec_text(w, "%s%s. %s%s %s %s %s%s.%s", m->text, words, from, spoken,
 	    said ? m->unit : m->units, article(m->per), m->per, hex, time);
-	rec_end();
+	rec_end(w);
 }
 
 /* 000: a record per named speed and manner, as its movement table. */
 static void
-emit_paces(const struct pace_ask *a)
+emit_paces(struct rec_writer *w, const struct pace_ask *a)
 {
 	const struct pace_rules *pr = a->pr;
 	uint64_t index = 0;
@@ -537,7 +539,7 @@ emit_paces(const struct pace_ask *a)
 			continue;
 		for (m = 0; m < pr->nmanners; m++)
 			if (a->manners & 1u << m)
-				emit_pace(a, ++index, &pr->manners[m],
+				emit_pace(w, a, ++index, &pr->manners[m],
 				    a->named ? s : -1,
 				    a->named ? pr->speeds[s].feet : a->speed);
 	}
@@ -547,7 +549,7 @@ emit_paces(const struct pace_ask *a)
 	RULES_BIT(R_DUNGEONTURN) | RULES_BIT(R_TRAVEL))
 
 static int
-run_pace(const struct opts *o, int argc, char **argv)
+run_pace(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
 	struct pace_ask a;
 
@@ -555,7 +557,7 @@ run_pace(const struct opts *o, int argc, char **argv)
 	pace_parse(&a, rules_pick(o->rules, -1, PACE_RULES, R_TRAVEL), argc,
 	    argv);
 	pace_inputs(&a, o);
-	emit_paces(&a);
+	emit_paces(w, &a);
 	free((char *)a.who);
 	return EXIT_OK;
 }
@@ -603,20 +605,21 @@ int
 main(int argc, char *argv[])
 {
 	struct opts o = { .speed = CHASE_SPEED_004 };
+	struct rec_writer *w;
 	int status;
 
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		esc_errx(EXIT_BAD, "-: chase rolls on its own and reads no stream");
-	out_init(prog, 0);
-	rec_json(o.json);
+	w = rec_writer_open(prog, 0);
+	rec_json(w, o.json);
 	if (argc > 0 && strcmp(argv[0], "pace") == 0)
-		status = run_pace(&o, argc - 1, argv + 1);
+		status = run_pace(w, &o, argc - 1, argv + 1);
 	else if (argc > 0 && strcmp(argv[0], "retreat") == 0)
-		status = run_retreat(&o, argc - 1, argv + 1);
+		status = run_retreat(w, &o, argc - 1, argv + 1);
 	else
-		status = run_chase(&o, argc, argv);
-	out_close();
+		status = run_chase(w, &o, argc, argv);
+	rec_writer_close(w);
 	return status;
 }

@@ -276,7 +276,6 @@ write_form(const struct batch *b, int fd, char *out, size_t len)
 	if ((saved = dup(STDOUT_FILENO)) < 0 || dup2(fd, STDOUT_FILENO) < 0)
 		esc_err(EXIT_IO, "%s", b->outdir);
 	view_records(out, len, b->form->view, 6 * CLOCK_HOUR_TURNS, 0);
-	out_flush();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		esc_err(EXIT_IO, "%s", b->outdir);
 	if (dup2(saved, STDOUT_FILENO) < 0)

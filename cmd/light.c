@@ -39,6 +39,7 @@ struct run {
 	const char *said;	/* and its sentence */
 	int	 hold;		/* 004 filter: the level waits for the turn's end */
 	int	 held;		/* and a level is waiting */
+	struct rec_writer *w;	/* the records, on standard output */
 };
 
 struct opts {
@@ -84,16 +85,16 @@ emit(void *arg, const struct lamp_source *src, const char *text)
 	struct run *run = arg;
 
 	run->written++;
-	rec_begin(REC_LAYOUT(LIGHT_SOURCE), run->at);
-	rec_str(src->name);
-	rec_str(light_kinds[src->kind]);
-	rec_str(lamp_states[src->state]);
+	rec_begin(run->w, REC_LAYOUT(LIGHT_SOURCE), run->at);
+	rec_str(run->w, src->name);
+	rec_str(run->w, light_kinds[src->kind]);
+	rec_str(run->w, lamp_states[src->state]);
 	if (src->left >= 0)
-		rec_i64(src->left);
+		rec_i64(run->w, src->left);
 	else
-		rec_str("-");
-	rec_text("%s", text);
-	rec_end();
+		rec_str(run->w, "-");
+	rec_text(run->w, "%s", text);
+	rec_end(run->w);
 }
 
 /* light TURN party - LEVEL - TEXT */
@@ -103,13 +104,13 @@ emit_level(struct run *run, int lv)
 	run->level = lv;
 	run->said = lamp_level_text(&run->l, lv);
 	run->written++;
-	rec_begin(REC_LAYOUT(LIGHT_PARTY), run->at);
-	rec_str("party");
-	rec_str("-");
-	rec_str(run->l.lr->level[lv].name);
-	rec_str("-");
-	rec_str(run->said);
-	rec_end();
+	rec_begin(run->w, REC_LAYOUT(LIGHT_PARTY), run->at);
+	rec_str(run->w, "party");
+	rec_str(run->w, "-");
+	rec_str(run->w, run->l.lr->level[lv].name);
+	rec_str(run->w, "-");
+	rec_str(run->w, run->said);
+	rec_end(run->w);
 }
 
 /* A party record whenever the level, or what it costs, changes. */
@@ -172,7 +173,7 @@ level_release(struct run *run)
 static void
 filter(struct run *run)
 {
-	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
 	int turns;
 
@@ -409,13 +410,13 @@ main(int argc, char *argv[])
 	if (o.kinds != NULL)
 		nkinds = lamp_kinds(&run.l, o.kinds, kinds, "-l");
 	stream_start(&run.st, prog, o.seed, o.verbose);
-	out_init(prog, o.unbuffered);
-	rec_json(o.json);
+	run.w = rec_writer_open(prog, o.unbuffered);
+	rec_json(run.w, o.json);
 	if (c.cmd == C_FILTER)
-		rec_as_read();
+		rec_as_read(run.w);
 	begin(&run, &o, kinds, nkinds, c.cmd == C_STATUS);
 	execute(&run, &c, o.count);
-	out_close();
+	rec_writer_close(run.w);
 	if (o.file != NULL) {
 		lampstate_put(&run.l, &run.st, f);
 		kwf_commit(f);

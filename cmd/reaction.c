@@ -47,6 +47,7 @@ struct run {
 	long	 mod;		/* the sum of the -m values */
 	int	 verbose;
 	int	 failed;	/* a morale roll fled, or someone was surprised */
+	struct rec_writer *w;	/* the records, on standard output */
 	int	 dark;		/* -L, or light's last party record: no light */
 	int	 hasty;		/* filter: chase's last pace was walking or running */
 	const char *party_opt;	/* filter: -p, read when a surprise is rolled */
@@ -124,15 +125,15 @@ on_tables(struct run *run, uint64_t index)
 		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
 		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
 		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-		rec_begin(REC_LAYOUT(REACTION_ROLL), index);
-		rec_i64(total);
-		rec_i64(total);
-		rec_str(row->key);
-		rec_text("%c%s of the creatures met%s%s%s: %s%s",
+		rec_begin(run->w, REC_LAYOUT(REACTION_ROLL), index);
+		rec_i64(run->w, total);
+		rec_i64(run->w, total);
+		rec_str(run->w, row->key);
+		rec_text(run->w, "%c%s of the creatures met%s%s%s: %s%s",
 		    toupper((unsigned char)run->on[i].key[0]), run->on[i].key + 1,
 		    run->creature[0] != '\0' ? " (" : "", run->creature,
 		    run->creature[0] != '\0' ? ")" : "", e.text, dice);
-		rec_end();
+		rec_end(run->w);
 	}
 }
 
@@ -152,17 +153,19 @@ disposition(struct run *run, uint64_t index)
 	if (total != sum)
 		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
 	describe(run, &t->die, faces, dice, sizeof dice);
-	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
-	rec_i64(roll);
-	rec_i64(total);
-	rec_str(tbl_lookup(t, total)->key);	/* 002: the disposition */
+	rec_begin(run->w, REC_LAYOUT(REACTION_ROLL), index);
+	rec_i64(run->w, roll);
+	rec_i64(run->w, total);
+	rec_str(run->w, tbl_lookup(t, total)->key);	/* 002: the disposition */
 	if (run->creature[0] != '\0')
-		rec_text("The creatures met (%s) are %s: 2d6 %ld%+ld = %ld%s.%s", run->creature,
+		rec_text(run->w,
+		    "The creatures met (%s) are %s: 2d6 %ld%+ld = %ld%s.%s", run->creature,
 		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
 	else
-		rec_text("The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
+		rec_text(run->w,
+		    "The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
 		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
-	rec_end();
+	rec_end(run->w);
 	on_tables(run, index);
 }
 
@@ -202,14 +205,14 @@ check(struct run *run, uint64_t index, const struct member *m,
 		env.rules = k->rules;
 	check_roll(&r, &run->st.rng, m, run->mod, &of, &env);
 	describe(run, &r.d20, r.c.faces, dice, sizeof dice);
-	rec_begin(REC_LAYOUT(REACTION_ROLL), index);
-	rec_i64(r.c.roll);
-	rec_i64(r.c.total);
-	rec_str(r.c.pass ? k->pass : k->fail);
-	rec_text("%s %s: %s %ld%+ld = %ld against DC %ld%s.%s",
+	rec_begin(run->w, REC_LAYOUT(REACTION_ROLL), index);
+	rec_i64(run->w, r.c.roll);
+	rec_i64(run->w, r.c.total);
+	rec_str(run->w, r.c.pass ? k->pass : k->fail);
+	rec_text(run->w, "%s %s: %s %ld%+ld = %ld against DC %ld%s.%s",
 	    party_who(m, k->unnamed), r.c.pass ? k->pass_text : k->fail_text,
 	    k->what, r.c.roll, r.c.mod, r.c.total, r.c.dc, r.says, dice);
-	rec_end();
+	rec_end(run->w);
 	return r.c.pass;
 }
 
@@ -237,12 +240,13 @@ surprise(struct run *run, uint64_t index)
 	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
 	if (count > 0 && !run->filtering)	/* a filter run wrote its output: 0 */
 		run->failed = 1;
-	rec_begin(REC_LAYOUT(REACTION_SUMMARY), index);
-	rec_str("-");
-	rec_i64(count);
-	rec_str(surprise_words_000[s]);
-	rec_text("%d of %d surprised. %s", count, n, surprise_text_000[s]);
-	rec_end();
+	rec_begin(run->w, REC_LAYOUT(REACTION_SUMMARY), index);
+	rec_str(run->w, "-");
+	rec_i64(run->w, count);
+	rec_str(run->w, surprise_words_000[s]);
+	rec_text(run->w, "%d of %d surprised. %s", count, n,
+	    surprise_text_000[s]);
+	rec_end(run->w);
 }
 
 /* A record that gives a disposition: hazard's KEY, or reaction's. */
@@ -321,12 +325,13 @@ stream_surprise(struct run *run, uint64_t turn)
 	}
 	if (!dark001 && !run->hasty)
 		return;
-	rec_begin(REC_LAYOUT(REACTION_SUMMARY), turn);
-	rec_str("-");
-	rec_num("-");
-	rec_str(surprise_words_000[SP_ALL]);
-	rec_str(dark001 ? text_surprise_dark_001 : text_surprise_pace_001);
-	rec_end();
+	rec_begin(run->w, REC_LAYOUT(REACTION_SUMMARY), turn);
+	rec_str(run->w, "-");
+	rec_num(run->w, "-");
+	rec_str(run->w, surprise_words_000[SP_ALL]);
+	rec_str(run->w,
+	    dark001 ? text_surprise_dark_001 : text_surprise_pace_001);
+	rec_end(run->w);
 }
 
 /*
@@ -338,7 +343,7 @@ stream_surprise(struct run *run, uint64_t turn)
 static void
 filter(struct run *run)
 {
-	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
 	uint64_t turn = 0;
 	int pending = 0, owed;
@@ -453,15 +458,16 @@ initiative(struct run *run, uint64_t index)
 	for (i = 0; i < p->n; i++) {
 		m = &p->m[order[i]];
 		tied_with(p, order[i], tie, sizeof tie);
-		rec_begin(REC_LAYOUT(REACTION_INITIATIVE), index);
-		rec_i64(i + 1);
-		rec_i64(m->val[PK_DEXTERITY]);
-		rec_str(m->name);
-		rec_str("initiative");
-		rec_text("%d of %d: %s, DEX %ld%s%s.", i + 1, p->n, m->name,
+		rec_begin(run->w, REC_LAYOUT(REACTION_INITIATIVE), index);
+		rec_i64(run->w, i + 1);
+		rec_i64(run->w, m->val[PK_DEXTERITY]);
+		rec_str(run->w, m->name);
+		rec_str(run->w, "initiative");
+		rec_text(run->w, "%d of %d: %s, DEX %ld%s%s.", i + 1, p->n,
+		    m->name,
 		    m->val[PK_DEXTERITY], tie, tie[0] != '\0' ?
 		    " (the order given breaks the tie)" : "");
-		rec_end();
+		rec_end(run->w);
 	}
 }
 
@@ -520,20 +526,22 @@ loot(struct run *run, uint64_t index)
 	}
 	pounds(lb, sizeof lb, gp);
 	loads(load, sizeof load, gp);
-	rec_begin(REC_LAYOUT(REACTION_LOOT), index);
-	rec_i64(run->hd);
-	rec_i64(run->enemies);
-	rec_i64(gp);
-	rec_num(lb);
-	rec_str("loot");
+	rec_begin(run->w, REC_LAYOUT(REACTION_LOOT), index);
+	rec_i64(run->w, run->hd);
+	rec_i64(run->w, run->enemies);
+	rec_i64(run->w, gp);
+	rec_num(run->w, lb);
+	rec_str(run->w, "loot");
 	if (run->enemies == 1)
-		rec_text("The enemy of %ld HD carries %ld gp (1d20 gp per HD%s): "
+		rec_text(run->w,
+		    "The enemy of %ld HD carries %ld gp (1d20 gp per HD%s): "
 		    "%s lb, %s.", run->hd, gp, dice, lb, load);
 	else
-		rec_text("The %ld enemies of %ld HD carry %ld gp (1d20 gp per "
+		rec_text(run->w,
+		    "The %ld enemies of %ld HD carry %ld gp (1d20 gp per "
 		    "HD%s): %s lb, %s.", run->enemies, run->hd, gp, each, lb,
 		    load);
-	rec_end();
+	rec_end(run->w);
 }
 
 /* Each mode's roll, made -n times (filter mode is filter's). */
@@ -701,15 +709,15 @@ main(int argc, char *argv[])
 			run.dark = check_level("-L", o.level);
 	}
 	stream_start(&run.st, prog, o.seed, o.verbose);
-	out_init(prog, o.unbuffered);
-	rec_json(o.json);
+	run.w = rec_writer_open(prog, o.unbuffered);
+	rec_json(run.w, o.json);
 	run.filtering = mode == M_FILTER;
 	if (mode == M_FILTER) {
-		rec_as_read();
+		rec_as_read(run.w);
 		filter(&run);
 	} else
 		play(&run, mode, o.count);
-	out_close();
+	rec_writer_close(run.w);
 	if (f != NULL) {
 		reactstate_put(&run.st, run.dark, run.hasty, f);
 		kwf_commit(f);

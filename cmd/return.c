@@ -36,6 +36,7 @@ struct run {
 	long	 dc;
 	long	 mod;		/* -m: the circumstance, added to every roll */
 	int	 failed;	/* someone did not come back safely */
+	struct rec_writer *w;	/* the records, on standard output */
 };
 
 struct opts {
@@ -74,18 +75,17 @@ who(const struct member *m)
 
 /* return INDEX NAME ROLL MOD TOTAL DC KEY COST TEXT, the sentence begun. */
 static void
-begin(const struct check *c, const struct member *m, const char *key,
-    long cost)
+begin(struct rec_writer *w, const struct check *c, const struct member *m,
+    const char *key, long cost)
 {
-
-	rec_begin(REC_LAYOUT(RETURN), 1);
-	rec_str(m->name);
-	rec_i64(c->roll);
-	rec_i64(c->mod);
-	rec_i64(c->total);
-	rec_i64(c->dc);
-	rec_str(key);
-	rec_i64(cost);
+	rec_begin(w, REC_LAYOUT(RETURN), 1);
+	rec_str(w, m->name);
+	rec_i64(w, c->roll);
+	rec_i64(w, c->mod);
+	rec_i64(w, c->total);
+	rec_i64(w, c->dc);
+	rec_str(w, key);
+	rec_i64(w, cost);
 }
 
 /* Dangerous: 1d6 per point under the DC, each die shown; 0 HP is down. */
@@ -119,12 +119,12 @@ hurt(struct run *run, const struct rolled *r, struct member *m)
 		else
 			snprintf(left, sizeof left, "; %ld HP left", m->val[PK_HP]);
 	}
-	begin(c, m, down ? "down" : "hurt", damage);
-	rec_text("%s rolls %ld%+ld = %ld against DC %ld%s, %ld under: %s: "
+	begin(run->w, c, m, down ? "down" : "hurt", damage);
+	rec_text(run->w, "%s rolls %ld%+ld = %ld against DC %ld%s, %ld under: %s: "
 	    "%ldd6 (%s)%s = %ld damage%s.", who(m), c->roll, c->mod, c->total,
 	    c->dc, r->says, under, run->text->hurt, under, shown, doubled, damage,
 	    left);
-	rec_end();
+	rec_end(run->w);
 }
 
 /* Arduous: 1 load (004) or 1 item (002) per point under the DC. */
@@ -141,11 +141,11 @@ lose(struct run *run, const struct rolled *r, struct member *m)
 		    m->val[PK_LOAD] - under : 0;
 		snprintf(left, sizeof left, "; %ld load left", m->val[PK_LOAD]);
 	}
-	begin(c, m, "lost", under);
-	rec_text("%s rolls %ld%+ld = %ld against DC %ld%s, %ld under: loses "
+	begin(run->w, c, m, "lost", under);
+	rec_text(run->w, "%s rolls %ld%+ld = %ld against DC %ld%s, %ld under: loses "
 	    "%ld %s (%s)%s.", who(m), c->roll, c->mod, c->total, c->dc, r->says,
 	    under, under, t->unit[under != 1], t->lost, left);
-	rec_end();
+	rec_end(run->w);
 }
 
 static void
@@ -161,10 +161,11 @@ roll_one(struct run *run, struct member *m)
 	of.hurts = run->path == P_DANGEROUS && run->rules == R_TRAVEL;
 	check_roll(&r, &run->st.rng, m, run->mod, &of, &env);
 	if (r.c.pass) {
-		begin(&r.c, m, "safe", 0);
-		rec_text("%s rolls %ld%+ld = %ld against DC %ld%s and %s.", who(m),
+		begin(run->w, &r.c, m, "safe", 0);
+		rec_text(run->w,
+		    "%s rolls %ld%+ld = %ld against DC %ld%s and %s.", who(m),
 		    r.c.roll, r.c.mod, r.c.total, r.c.dc, r.says, run->text->safe);
-		rec_end();
+		rec_end(run->w);
 		return;
 	}
 	run->failed = 1;
@@ -277,11 +278,11 @@ main(int argc, char *argv[])
 		party_need(&run.party, run.path == P_DANGEROUS ? PK_HP : PK_LOAD);
 	was = run.party;
 	stream_start(&run.st, prog, o.seed, o.verbose);
-	out_init(prog, 0);
-	rec_json(o.json);
+	run.w = rec_writer_open(prog, 0);
+	rec_json(run.w, o.json);
 	for (i = 0; i < run.party.n; i++)
 		roll_one(&run, &run.party.m[i]);
-	out_close();
+	rec_writer_close(run.w);
 	if (wpath != NULL) {
 		party_save(f, &was, &run.party);
 		kwf_close(f);

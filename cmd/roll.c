@@ -56,6 +56,8 @@ struct run {
 	int	 json;		/* -j: JSON objects, not the fast bare lines */
 	int	 verbose;
 	int	 failed;	/* a check failed */
+	struct rec_writer *w;	/* the records, on standard output, */
+	struct out_buf *out;	/* and the lines that are none (-o, -g) */
 	int	 fine, graph;	/* -O, -g */
 	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 width;		/* -w */
@@ -84,21 +86,21 @@ static const struct opt_spec spec = {
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
 static void
-list_tables(void)
+list_tables(struct out_buf *out)
 {
 	const struct named_table *n;
 	char die[32];
 
 	for (n = rules_tables; n->t != NULL; n++) {
 		dice_format(&n->t->die, die, sizeof die);
-		out_str(n->t->name);
-		out_str("\t");
-		out_str(die);
-		out_str("\t");
-		out_str(n->seed);
-		out_str("\t");
-		out_str(n->title);
-		out_str("\n");
+		out_str(out, n->t->name);
+		out_str(out, "\t");
+		out_str(out, die);
+		out_str(out, "\t");
+		out_str(out, n->seed);
+		out_str(out, "\t");
+		out_str(out, n->title);
+		out_str(out, "\n");
 	}
 }
 
@@ -278,16 +280,16 @@ static void
 bare(struct run *run, const struct operand *op, char *buf)
 {
 	if (!run->verbose) {
-		rec_line(REC_LAYOUT(ROLL_TOTAL));
-		rec_i64(roll_one(run, op, NULL, 0));
-		rec_end();
+		rec_line(run->w, REC_LAYOUT(ROLL_TOTAL));
+		rec_i64(run->w, roll_one(run, op, NULL, 0));
+		rec_end(run->w);
 		return;
 	}
-	rec_line(REC_LAYOUT(ROLL_FACES));
-	rec_i64(roll_one(run, op, buf, FACES_TEXT));
-	rec_str(op->text);
-	rec_str(buf);
-	rec_end();
+	rec_line(run->w, REC_LAYOUT(ROLL_FACES));
+	rec_i64(run->w, roll_one(run, op, buf, FACES_TEXT));
+	rec_str(run->w, op->text);
+	rec_str(run->w, buf);
+	rec_end(run->w);
 }
 
 /*
@@ -308,11 +310,11 @@ bare_lines(struct run *run, const struct operand *op, long long count)
 		t = roll_one(run, op, NULL, 0) - lo;
 		memcpy(block + n, line[t], 8);
 		if ((n += len[t]) >= OUT_BLOCK) {
-			out_bytes(block, n);
+			out_bytes(run->out, block, n);
 			n = 0;
 		}
 	}
-	out_bytes(block, n);
+	out_bytes(run->out, block, n);
 }
 
 /*
@@ -349,15 +351,16 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	if (op->name != NULL)
 		snprintf(who, sizeof who, "%s: ", op->name);
 	run->failed |= !pass;
-	rec_begin(REC_LAYOUT(ROLL_CHECK), index);
-	rec_str(op->text);
-	rec_i64(roll);
-	rec_i64(total);
-	rec_i64(run->dc);
-	rec_str(pass ? "pass" : "fail");
-	rec_text("%s%s: %s%lld against DC %ld: %s%s.%s", who, op->text, sum,
+	rec_begin(run->w, REC_LAYOUT(ROLL_CHECK), index);
+	rec_str(run->w, op->text);
+	rec_i64(run->w, roll);
+	rec_i64(run->w, total);
+	rec_i64(run->w, run->dc);
+	rec_str(run->w, pass ? "pass" : "fail");
+	rec_text(run->w, "%s%s: %s%lld against DC %ld: %s%s.%s", who, op->text,
+	    sum,
 	    total, run->dc, pass ? "success" : "failure", natural(op, roll), dice);
-	rec_end();
+	rec_end(run->w);
 }
 
 /* A total beyond the table's ends counts as its first or last row. */
@@ -409,12 +412,13 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e.faces);
 	if (run->verbose && n < (int)sizeof dice)
 		snprintf(dice + n, sizeof dice - (size_t)n, "]");
-	rec_begin(REC_LAYOUT(ROLL_TABLE), index);
-	rec_str(run->tname);
-	rec_i64(total);
-	rec_str(row->key);
-	rec_text("%lld on %s%s: %s%s", total, op->text, as, e.text, dice);
-	rec_end();
+	rec_begin(run->w, REC_LAYOUT(ROLL_TABLE), index);
+	rec_str(run->w, run->tname);
+	rec_i64(run->w, total);
+	rec_str(run->w, row->key);
+	rec_text(run->w, "%lld on %s%s: %s%s", total, op->text, as, e.text,
+	    dice);
+	rec_end(run->w);
 }
 
 /* COUNT times, each expression in order: the dice of one run. */
@@ -446,12 +450,12 @@ play(struct run *run, long long count)
 
 /* FRACTION DECIMAL, the end of a line of -o; both freed. */
 static void
-odds_tail(char *frac, char *dec)
+odds_tail(struct out_buf *out, char *frac, char *dec)
 {
-	out_str(frac);
-	out_str("\t");
-	out_str(dec);
-	out_str("\n");
+	out_str(out, frac);
+	out_str(out, "\t");
+	out_str(out, dec);
+	out_str(out, "\n");
 	free(frac);
 	free(dec);
 }
@@ -465,15 +469,15 @@ odds_line(const struct run *run, const struct odds *o, const char *a,
 	char *dec = run->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
 	    odds_decimal(n, &o->den, 4);
 
-	out_str(a);
-	out_str("\t");
-	out_str(b);
+	out_str(run->out, a);
+	out_str(run->out, "\t");
+	out_str(run->out, b);
 	if (c != NULL) {
-		out_str("\t");
-		out_str(c);
+		out_str(run->out, "\t");
+		out_str(run->out, c);
 	}
-	out_str("\t");
-	odds_tail(frac, dec);
+	out_str(run->out, "\t");
+	odds_tail(run->out, frac, dec);
 }
 
 /* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean and sd. */
@@ -494,13 +498,13 @@ odds_totals(const struct run *run, const char *expr, const struct odds *o)
 		free(frac);
 		frac = odds_sd_approx(o);
 	}
-	out_str(expr);
-	out_str("\tsd\t");
-	odds_tail(frac, dec);
+	out_str(run->out, expr);
+	out_str(run->out, "\tsd\t");
+	odds_tail(run->out, frac, dec);
 	frac = odds_mean(o, &dec);
-	out_str(expr);
-	out_str("\tmean\t");
-	odds_tail(frac, dec);
+	out_str(run->out, expr);
+	out_str(run->out, "\tmean\t");
+	odds_tail(run->out, frac, dec);
 }
 
 /* -g: TOTAL PERCENT BAR, a bar of '#' as long as its odds, the likeliest WIDTH. */
@@ -518,8 +522,8 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 		w = snprintf(line, sizeof line, "%lld", o->lo + i * o->step);
 		tw = w > tw ? w : tw;
 	}
-	out_str(expr);
-	out_str("\n");
+	out_str(run->out, expr);
+	out_str(run->out, "\n");
 	for (i = 0; i < o->n; i++) {
 		if (big_zero(&o->count[i]))
 			continue;
@@ -534,10 +538,10 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step,
 		    pc[0] == '1' && strncmp(pc, "100", 3) != 0 ? pc : pc);
 		free(pc);
-		out_str(line);
+		out_str(run->out, line);
 		for (bar = odds_bar(&o->count[i], max, run->width); bar > 0; bar--)
-			out_str("#");
-		out_str("\n");
+			out_str(run->out, "#");
+		out_str(run->out, "\n");
 	}
 }
 
@@ -669,11 +673,12 @@ main(int argc, char *argv[])
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	check_options(&o, argc);
-	out_init(prog, 0);
-	rec_json(o.json);
+	run.w = rec_writer_open(prog, 0);
+	run.out = rec_out(run.w);
+	rec_json(run.w, o.json);
 	if (o.table != NULL && strcmp(o.table, "list") == 0) {
-		list_tables();
-		out_close();
+		list_tables(run.out);
+		rec_writer_close(run.w);
 		return EXIT_OK;
 	}
 	if (o.dc != NULL) {
@@ -695,7 +700,7 @@ main(int argc, char *argv[])
 		stream_start(&run.st, prog, o.seed, o.verbose);
 		play(&run, o.count);
 	}
-	out_close();
+	rec_writer_close(run.w);
 	tbl_free(&run.own);
 	free(run.tname);
 	free_operands(&run);

@@ -57,6 +57,7 @@ struct run {
 	uint64_t turn0;		/* the turn before this step */
 	uint64_t unit;		/* ticks per turn in this step */
 	uint64_t sturn;		/* filter mode: the stream's turn */
+	struct rec_writer *w;	/* the records, on standard output */
 };
 
 /* A command of timedice(6) COMMANDS, a row of commands[]. */
@@ -104,9 +105,9 @@ etime(const char *what, const char *s)
 static const char *const hours_keys[] = { "duration", "rest", NULL };
 
 /* timedice TURN DAY HH:MM KEY ARG TEXT */
-static void __attribute__((format(printf, 5, 6)))
-event(uint64_t turn, uint64_t tick, const char *key, const char *arg,
-    const char *fmt, ...)
+static void __attribute__((format(printf, 6, 7)))
+event(struct rec_writer *w, uint64_t turn, uint64_t tick, const char *key,
+    const char *arg, const char *fmt, ...)
 {
 	int hours = word_in(key, hours_keys) >= 0;
 	char text[1024], now[8];
@@ -115,35 +116,36 @@ event(uint64_t turn, uint64_t tick, const char *key, const char *arg,
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	rec_begin(hours ? REC_LAYOUT(TIMEDICE_HOURS) :
+	rec_begin(w, hours ? REC_LAYOUT(TIMEDICE_HOURS) :
 	    REC_LAYOUT(TIMEDICE_NAMED), turn);
-	rec_u64(clock_day(tick));
-	rec_str(clock_hhmm(tick, now));
-	rec_str(key);
+	rec_u64(w, clock_day(tick));
+	rec_str(w, clock_hhmm(tick, now));
+	rec_str(w, key);
 	if (hours)
-		rec_num(arg);
+		rec_num(w, arg);
 	else
-		rec_str(arg);
-	rec_text("%s", text);
-	rec_end();
+		rec_str(w, arg);
+	rec_text(w, "%s", text);
+	rec_end(w);
 }
 
 /* timedice TURN DAY HH:MM DICE QUARTER TEXT; LEAD comes before the time. */
 static void
-clock_record(uint64_t turn, uint64_t tick, const char *lead)
+clock_record(struct rec_writer *w, uint64_t turn, uint64_t tick,
+    const char *lead)
 {
 	int f[TIME_DICE_004], hour = clock_hour(tick), n = clock_faces(hour, f);
 	char now[8], when[CLOCK_WHEN_SIZE];
 
-	rec_begin(REC_LAYOUT(TIMEDICE_CLOCK), turn);
-	rec_u64(clock_day(tick));
-	rec_str(clock_hhmm(tick, now));
-	rec_str(clock_dice(hour, 0));
-	rec_str(quarter_004[n - 1]);
-	rec_text("%s%sIt is %s, %s: the time %s %s.", lead, *lead ? " " : "",
+	rec_begin(w, REC_LAYOUT(TIMEDICE_CLOCK), turn);
+	rec_u64(w, clock_day(tick));
+	rec_str(w, clock_hhmm(tick, now));
+	rec_str(w, clock_dice(hour, 0));
+	rec_str(w, quarter_004[n - 1]);
+	rec_text(w, "%s%sIt is %s, %s: the time %s %s.", lead, *lead ? " " : "",
 	    clock_when(tick, when), quarter_004[n - 1],
 	    n == 1 ? "die shows" : "dice show", clock_dice(hour, 1));
-	rec_end();
+	rec_end(w);
 }
 
 /* The turn of an event K ticks into this step. */
@@ -203,7 +205,8 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
 		resilience_check(run, m, beyond, check, sizeof check);
-		event(turn_at(run, k), run->s.tick, "resilience", m->name,
+		event(run->w, turn_at(run, k), run->s.tick, "resilience",
+		    m->name,
 		    "%s has adventured %llu hours since a safe rest, %llu beyond "
 		    "a resilience of %ld: %s.", m->name,
 		    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
@@ -237,14 +240,16 @@ stage_ends(struct run *run, int i, uint64_t k)
 
 	if (!afflict_ends(a, member_named(run, a->name), &run->s.st.rng, says,
 	    sizeof says)) {
-		event(turn_at(run, k), run->s.tick + k, "stage", a->name, "%s",
+		event(run->w, turn_at(run, k), run->s.tick + k, "stage",
+		    a->name, "%s",
 		    says);
 		afflict_drop(run->s.aff, i);
 		return;
 	}
 	next = afflict_stage(a, &run->s.st.rng, len, sizeof len);
 	a->left = k + next;
-	event(turn_at(run, k), run->s.tick + k, "stage", a->name, "%s Stage %ld "
+	event(run->w, turn_at(run, k), run->s.tick + k, "stage", a->name,
+	    "%s Stage %ld "
 	    "ends in %s, at %s.", says, a->stage, len,
 	    clock_when(run->s.tick + a->left, at));
 }
@@ -267,7 +272,8 @@ pass(struct run *run, uint64_t ticks, int resting)
 	for (;;) {
 		i = afflict_due(s->aff, ticks);
 		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
-			event(turn_at(run, t.left), s->tick + t.left, "expired",
+			event(run->w, turn_at(run, t.left), s->tick + t.left,
+			    "expired",
 			    t.name, "Timer %s runs out at %s.", t.name,
 			    clock_when(s->tick + t.left, when));
 		else if (i >= 0)
@@ -384,7 +390,8 @@ rest_record(struct run *run, uint64_t hours)
 		heal_dungeon(run, hours, healed, sizeof healed);
 	else
 		heal_night(run, hours, healed, sizeof healed);
-	event(run->s.turn + 1, run->s.tick, "rest", arg, "%s from %s%s: %s %s "
+	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg,
+	    "%s from %s%s: %s %s "
 	    "and resilience is restored%s%s.", what,
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
@@ -405,7 +412,7 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 		rest_record(run, n);
 	pass(run, n * unit, resting);
 	s->turn += n;
-	clock_record(s->turn, s->tick, clock_passed(from, s->tick, lead,
+	clock_record(run->w, s->turn, s->tick, clock_passed(from, s->tick, lead,
 	    sizeof lead));
 	if (run->have_party && !resting)
 		resilience(run, before, n * unit);
@@ -445,7 +452,7 @@ roll_time(struct run *run, uint64_t index)
 	if (to > CLOCK_MAX)
 		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	s->tick = to;
-	clock_record(index, s->tick, lead);
+	clock_record(run->w, index, s->tick, lead);
 }
 
 /* 004: time dice for "the duration of an effect", in hours. */
@@ -457,7 +464,8 @@ duration(struct run *run, uint64_t index)
 	uint64_t sum = time_dice(run, dice, sizeof dice);
 
 	snprintf(hours, sizeof hours, "%llu", (unsigned long long)sum);
-	event(index, s->tick, "duration", hours, "%s: the effect lasts %llu "
+	event(run->w, index, s->tick, "duration", hours,
+	    "%s: the effect lasts %llu "
 	    "hours, until %s.", dice, (unsigned long long)sum,
 	    clock_when(s->tick + sum * CLOCK_HOUR_TURNS, until));
 }
@@ -481,7 +489,8 @@ set_timer(struct run *run, uint64_t index)
 	}
 	left *= l->unit;
 	was = timer_set(&s->timers, run->a.name, left);
-	event(s->turn, s->tick, "timer", run->a.name, "Timer %s %s: %s%llu "
+	event(run->w, s->turn, s->tick, "timer", run->a.name,
+	    "Timer %s %s: %s%llu "
 	    "turns (%s); it runs out at %s.", run->a.name,
 	    was ? "reset" : "set", how, (unsigned long long)left,
 	    clock_span(left, len, sizeof len), clock_when(s->tick + left, at));
@@ -499,7 +508,8 @@ list_afflictions(const struct run *run)
 	for (i = 0; i < s->aff->n; i++) {
 		a = &s->aff->a[i];
 		afflict_describe(a, what, sizeof what);
-		event(s->turn, s->tick, "affliction", a->name, "%s suffers %s, "
+		event(run->w, s->turn, s->tick, "affliction", a->name,
+		    "%s suffers %s, "
 		    "stage %ld: it ends in %s, at %s, with %s.", a->name,
 		    a->source, a->stage, clock_span(a->left, left, sizeof left),
 		    clock_when(s->tick + a->left, at), what);
@@ -516,10 +526,12 @@ list_timers(struct run *run, uint64_t index)
 
 	(void)index;	/* done once */
 	if (s->timers.n == 0 && s->aff->n == 0)
-		event(s->turn, s->tick, "timers", "none", "No timers are running.");
+		event(run->w, s->turn, s->tick, "timers", "none",
+		    "No timers are running.");
 	for (i = 0; i < s->timers.n; i++) {
 		t = &s->timers.t[i];
-		event(s->turn, s->tick, "timer", t->name, "Timer %s: %llu turns "
+		event(run->w, s->turn, s->tick, "timer", t->name,
+		    "Timer %s: %llu turns "
 		    "(%s) left; it runs out at %s.", t->name,
 		    (unsigned long long)t->left,
 		    clock_span(t->left, left, sizeof left),
@@ -536,7 +548,8 @@ cancel(struct run *run, uint64_t index)
 	char span[64];
 
 	(void)index;	/* done once */
-	event(s->turn, s->tick, "cancelled", run->a.name, "Timer %s cancelled "
+	event(run->w, s->turn, s->tick, "cancelled", run->a.name,
+	    "Timer %s cancelled "
 	    "with %llu turns (%s) left.", run->a.name, (unsigned long long)left,
 	    clock_span(left, span, sizeof span));
 }
@@ -558,12 +571,13 @@ infect(struct run *run, uint64_t index)
 		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
 	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
 	    run->a.first, says, sizeof says)) {
-		event(s->turn, s->tick, "infect", a->name, "%s", says);
+		event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 		return;
 	}
 	a->left = afflict_stage(a, &s->st.rng, len, sizeof len);
 	afflict_add(s->aff, a);
-	event(s->turn, s->tick, "infect", a->name, "%s Stage 1 ends in %s, at "
+	event(run->w, s->turn, s->tick, "infect", a->name,
+	    "%s Stage 1 ends in %s, at "
 	    "%s.", says, len, clock_when(s->tick + a->left, at));
 }
 
@@ -576,7 +590,8 @@ cure(struct run *run, uint64_t index)
 	int i = afflict_find(s->aff, a->name, a->source);
 
 	(void)index;	/* done once */
-	event(s->turn, s->tick, "cured", a->name, "%s is cured of %s in stage "
+	event(run->w, s->turn, s->tick, "cured", a->name,
+	    "%s is cured of %s in stage "
 	    "%ld.", a->name, a->source, s->aff->a[i].stage);
 	afflict_drop(s->aff, i);
 }
@@ -589,7 +604,7 @@ set_clock(struct run *run, uint64_t index)
 
 	(void)index;	/* done once */
 	s->tick = (day - 1) * CLOCK_DAY + run->a.time;
-	clock_record(s->turn, s->tick, "The clock is set.");
+	clock_record(run->w, s->turn, s->tick, "The clock is set.");
 }
 
 /* 004: room N: every 3 (or 4) rooms or scenes, an hour passes. */
@@ -606,12 +621,14 @@ rooms(struct run *run, uint64_t index)
 
 		snprintf(arg, sizeof arg, "%d", s->rooms);
 		if (left > 0) {
-			event(s->turn, s->tick, "room", arg, "Room or scene %d of "
+			event(run->w, s->turn, s->tick, "room", arg,
+			    "Room or scene %d of "
 			    "%d this hour; the hour passes after %d more.",
 			    s->rooms, s->per_hour, left);
 			continue;
 		}
-		event(s->turn, s->tick, "room", arg, "Room or scene %d of %d "
+		event(run->w, s->turn, s->tick, "room", arg,
+		    "Room or scene %d of %d "
 		    "this hour: an hour passes.", s->rooms, s->per_hour);
 		s->rooms = 0;
 		advance(run, 1, CLOCK_HOUR_TURNS, 0);
@@ -629,7 +646,8 @@ rooms_per_hour(struct run *run, uint64_t index)
 	if (s->rooms >= s->per_hour)
 		s->rooms = s->per_hour - 1;
 	snprintf(arg, sizeof arg, "%d", s->per_hour);
-	event(s->turn, s->tick, "rooms-per-hour", arg, "From now on %d rooms "
+	event(run->w, s->turn, s->tick, "rooms-per-hour", arg,
+	    "From now on %d rooms "
 	    "or scenes make an hour.", s->per_hour);
 }
 
@@ -638,7 +656,7 @@ static void
 show(struct run *run, uint64_t index)
 {
 	(void)index;
-	clock_record(run->s.turn, run->s.tick, "");
+	clock_record(run->w, run->s.turn, run->s.tick, "");
 }
 
 /* turn, hour, day: N turns of the command's UNIT ticks each. */
@@ -728,7 +746,7 @@ travel_days(struct run *run, const struct rec *r, int turns)
 
 	pass(run, (uint64_t)turns, 0);
 	run->s.timers.since_rest = before;
-	clock_record(r->turn, run->s.tick,
+	clock_record(run->w, r->turn, run->s.tick,
 	    cadence_004[cadence_of_turns(turns)].passes);
 }
 
@@ -737,7 +755,7 @@ static void
 filter(struct run *run)
 {
 	struct clockstate *s = &run->s;
-	struct rec_reader *rd = rec_open(STDIN_FILENO);
+	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
 	uint64_t from, before;
 	char lead[CLOCK_PASSED_SIZE];
@@ -758,7 +776,7 @@ filter(struct run *run)
 		}
 		pass(run, (uint64_t)turns, 0);
 		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
-			clock_record(r->turn, s->tick,
+			clock_record(run->w, r->turn, s->tick,
 			    clock_passed(from, s->tick, lead, sizeof lead));
 		if (run->have_party)
 			resilience(run, before, 0);
@@ -1047,14 +1065,14 @@ main(int argc, char *argv[])
 	dungeon_rest(&run, o.count);
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
-	out_init(prog, o.unbuffered);
-	rec_json(o.json);
+	run.w = rec_writer_open(prog, o.unbuffered);
+	rec_json(run.w, o.json);
 	if (run.filter) {
-		rec_as_read();
+		rec_as_read(run.w);
 		filter(&run);
 	} else
 		play(&run, o.count);
-	out_close();
+	rec_writer_close(run.w);
 	if (pf != NULL)
 		party_save(pf, &was, &run.party);	/* paired: staged */
 	if (o.file != NULL) {

@@ -1,4 +1,4 @@
-/* out: standard output through one buffer, checked before exit (out.h) */
+/* out: standard output through a buffer, checked before exit (out.h) */
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -11,18 +11,15 @@
 
 #define PIPE_SIZE (1 << 20)	/* Linux's pipe-max-size for all users */
 
-struct out_buf outbuf;
-
-/* What out_hold keeps, in the order it was written, past the buffer. */
-static struct {
-	char	*buf;
-	size_t	 len, cap;
-} kept;
-
+/* O: empty, on standard output (-u: UNBUFFERED). */
 void
-out_open(int unbuffered)
+out_open(struct out_buf *o, int unbuffered)
 {
-	outbuf.unbuffered = unbuffered;
+	o->len = 0;
+	o->unbuffered = unbuffered;
+	o->holding = 0;
+	o->kept = NULL;
+	o->keptlen = o->keptcap = 0;
 #ifdef F_SETPIPE_SZ
 	/*
 	 * A pipe of 1 MiB, not 64 KiB: a pipeline of filters then switches
@@ -51,27 +48,27 @@ write_all(const char *s, size_t n)
 
 /* Write N bytes, or keep them while holding. */
 static void
-put_out(const char *s, size_t n)
+put_out(struct out_buf *o, const char *s, size_t n)
 {
-	if (!outbuf.holding) {
+	if (!o->holding) {
 		write_all(s, n);
 		return;
 	}
 	if (n == 0)
 		return;
-	if (kept.cap - kept.len < n) {
-		kept.cap = kept.len + n + OUT_SIZE;
-		kept.buf = ereallocarray(kept.buf, kept.cap, 1);
+	if (o->keptcap - o->keptlen < n) {
+		o->keptcap = o->keptlen + n + OUT_SIZE;
+		o->kept = ereallocarray(o->kept, o->keptcap, 1);
 	}
-	memcpy(kept.buf + kept.len, s, n);
-	kept.len += n;
+	memcpy(o->kept + o->keptlen, s, n);
+	o->keptlen += n;
 }
 
 void
-out_flush(void)
+out_flush(struct out_buf *o)
 {
-	put_out(outbuf.buf, outbuf.len);
-	outbuf.len = 0;
+	put_out(o, o->buf, o->len);
+	o->len = 0;
 }
 
 /*
@@ -79,9 +76,9 @@ out_flush(void)
  * (the record writer's "spelling not yet known", recwrite.c).
  */
 void
-out_hold(void)
+out_hold(struct out_buf *o)
 {
-	outbuf.holding = 1;
+	o->holding = 1;
 }
 
 /*
@@ -89,73 +86,74 @@ out_hold(void)
  * the caller frees (NULL when there were none); the output is empty after.
  */
 char *
-out_unhold(size_t *n)
+out_unhold(struct out_buf *o, size_t *n)
 {
 	char *held;
 
-	out_flush();
-	outbuf.holding = 0;
-	held = kept.buf;
-	*n = kept.len;
-	memset(&kept, 0, sizeof kept);
+	out_flush(o);
+	o->holding = 0;
+	held = o->kept;
+	*n = o->keptlen;
+	o->kept = NULL;
+	o->keptlen = o->keptcap = 0;
 	return held;
 }
 
 /* out_put when the buffer is full: flush, and write past it what is larger. */
 void
-out_spill(const char *s, size_t n)
+out_spill(struct out_buf *o, const char *s, size_t n)
 {
-	out_flush();
+	out_flush(o);
 	if (n > OUT_SIZE) {
-		put_out(s, n);
+		put_out(o, s, n);
 		return;
 	}
-	memcpy(outbuf.buf, s, n);
-	outbuf.len = n;
+	memcpy(o->buf, s, n);
+	o->len = n;
 }
 
 void
-out_bytes(const char *s, size_t n)
+out_bytes(struct out_buf *o, const char *s, size_t n)
 {
-	out_put(s, n);
+	out_put(o, s, n);
 }
 
 void
-out_str(const char *s)
+out_str(struct out_buf *o, const char *s)
 {
-	out_put(s, strlen(s));
+	out_put(o, s, strlen(s));
 }
 
 void
-out_u64(uint64_t v)
+out_u64(struct out_buf *o, uint64_t v)
 {
 	char d[U64_DIGITS], *p = u64_digits(d + sizeof d, v);
 
-	out_put(p, (size_t)(d + sizeof d - p));
+	out_put(o, p, (size_t)(d + sizeof d - p));
 }
 
 void
-out_i64(int64_t v)
+out_i64(struct out_buf *o, int64_t v)
 {
 	if (v < 0) {
-		out_put("-", 1);
-		out_u64(-(uint64_t)v);
+		out_put(o, "-", 1);
+		out_u64(o, -(uint64_t)v);
 	} else
-		out_u64((uint64_t)v);
+		out_u64(o, (uint64_t)v);
 }
 
 /* Flush and check stdout, whatever wrote to it: >/dev/full fails with 3. */
 void
-out_close(void)
+out_close(struct out_buf *o)
 {
 	size_t n;
 	char *held;
 
-	if (outbuf.holding && (held = out_unhold(&n)) != NULL) {
+	if (o->holding && (held = out_unhold(o, &n)) != NULL) {
 		write_all(held, n);	/* nothing said how: as it was written */
 		free(held);
 	}
-	out_flush();
+	out_flush(o);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		esc_err(EXIT_IO, "stdout");
 }

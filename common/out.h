@@ -1,6 +1,7 @@
 /*
- * out: standard output through one buffer, written in large blocks (a
- * 1 MiB pipe where Linux allows it) and checked before exit.
+ * out: standard output through a buffer its owner holds, written in large
+ * blocks (a 1 MiB pipe where Linux allows it) and checked before exit.
+ * A program's one out_buf is its record writer's (record.h, rec_out).
  */
 #ifndef DELVING_OUT_H
 #define DELVING_OUT_H
@@ -15,39 +16,40 @@ struct out_buf {
 	size_t	 len;		/* bytes waiting in buf */
 	int	 unbuffered;	/* -u: written at the end of each record */
 	int	 holding;	/* out_hold: flushing keeps, and writes nothing */
+	char	*kept;		/* what out_hold keeps past the buffer, */
+	size_t	 keptlen, keptcap;	/* in the order written */
 	char	 buf[OUT_SIZE];
 };
-extern struct out_buf outbuf;	/* the one output, stdout */
 
-void	 out_open(int unbuffered);
-void	 out_spill(const char *s, size_t n);
-void	 out_bytes(const char *s, size_t n);
-void	 out_str(const char *s);
-void	 out_u64(uint64_t v);
-void	 out_i64(int64_t v);
-void	 out_flush(void);
-void	 out_hold(void);
-char	*out_unhold(size_t *n);
-void	 out_close(void);
+void	 out_open(struct out_buf *o, int unbuffered);
+void	 out_spill(struct out_buf *o, const char *s, size_t n);
+void	 out_bytes(struct out_buf *o, const char *s, size_t n);
+void	 out_str(struct out_buf *o, const char *s);
+void	 out_u64(struct out_buf *o, uint64_t v);
+void	 out_i64(struct out_buf *o, int64_t v);
+void	 out_flush(struct out_buf *o);
+void	 out_hold(struct out_buf *o);
+char	*out_unhold(struct out_buf *o, size_t *n);
+void	 out_close(struct out_buf *o);
 
 /* Append n bytes: the fast path, a copy into the buffer. */
 static inline void
-out_put(const char *s, size_t n)
+out_put(struct out_buf *o, const char *s, size_t n)
 {
-	if (n > OUT_SIZE - outbuf.len) {	/* rare: the buffer is full */
-		out_spill(s, n);
+	if (n > OUT_SIZE - o->len) {	/* rare: the buffer is full */
+		out_spill(o, s, n);
 		return;
 	}
-	memcpy(outbuf.buf + outbuf.len, s, n);
-	outbuf.len += n;
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
 }
 
 /* The end of a record: written at once with -u. */
 static inline void
-out_record_end(void)
+out_record_end(struct out_buf *o)
 {
-	if (outbuf.unbuffered)
-		out_flush();
+	if (o->unbuffered)
+		out_flush(o);
 }
 
 #endif

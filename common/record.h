@@ -15,27 +15,35 @@
 #include "out.h"
 
 /*
- * Writing (recwrite.c).  A record is rec_begin with its layout, then each
- * field after the turn in the layout's order, then rec_end; a line that is
- * no record (rec_line) has all of its fields.
+ * Writing (recwrite.c).  A program owns its writer, made by
+ * rec_writer_open and passed to every call; rec_writer_close flushes and
+ * checks standard output before exit.  A record is rec_begin with its
+ * layout, then each field after the turn in the layout's order, then
+ * rec_end; a line that is no record (rec_line) has all of its fields.
  */
-void	 out_init(const char *prog, int unbuffered);
-void	 rec_prog_name(const char *prog);
-void	 rec_json(int on);
-void	 rec_spell(int json);
-void	 rec_as_read(void);
-int	 rec_json_on(void);
-void	 rec_begin(const struct rec_layout *l, uint64_t turn);
-void	 rec_line(const struct rec_layout *l);
-void	 rec_str(const char *s);
-void	 rec_num(const char *s);
-void	 rec_u64(uint64_t v);
-void	 rec_i64(int64_t v);
-void	 rec_text(const char *fmt, ...)
-	     __attribute__((format(printf, 1, 2)));
-void	 rec_end(void);
-void	 rec_fields_json(const struct rec_layout *l, char *const *f);
-void	 rec_tsv_json(const struct rec_layout *l, char *line, size_t len);
+struct rec_writer;		/* opaque */
+
+struct rec_writer *rec_writer_open(const char *prog, int unbuffered);
+void	 rec_writer_close(struct rec_writer *w);
+struct out_buf *rec_out(struct rec_writer *w);
+void	 rec_json(struct rec_writer *w, int on);
+void	 rec_spell(struct rec_writer *w, int json);
+void	 rec_as_read(struct rec_writer *w);
+int	 rec_json_on(const struct rec_writer *w);
+void	 rec_begin(struct rec_writer *w, const struct rec_layout *l,
+	     uint64_t turn);
+void	 rec_line(struct rec_writer *w, const struct rec_layout *l);
+void	 rec_str(struct rec_writer *w, const char *s);
+void	 rec_num(struct rec_writer *w, const char *s);
+void	 rec_u64(struct rec_writer *w, uint64_t v);
+void	 rec_i64(struct rec_writer *w, int64_t v);
+void	 rec_text(struct rec_writer *w, const char *fmt, ...)
+	     __attribute__((format(printf, 2, 3)));
+void	 rec_end(struct rec_writer *w);
+void	 rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
+	     char *const *f);
+void	 rec_tsv_json(struct rec_writer *w, const struct rec_layout *l,
+	     char *line, size_t len);
 /*
  * A tail for rec_prepared (rec_tail_make makes it) is readable to
  * REC_TAIL_READ bytes at least, and to a whole number of REC_BLOCK bytes.
@@ -43,9 +51,9 @@ void	 rec_tsv_json(const struct rec_layout *l, char *line, size_t len);
 #define REC_BLOCK 32
 #define REC_TAIL_READ 128
 char	*rec_tail_make(const char *const *words, size_t *len);
-void	 rec_tail(const char *tail, size_t n);
-void	 rec_prepared(const struct rec_layout *l, uint64_t turn,
-	     const char *tail, size_t n);
+void	 rec_tail(struct rec_writer *w, const char *tail, size_t n);
+void	 rec_prepared(struct rec_writer *w, const struct rec_layout *l,
+	     uint64_t turn, const char *tail, size_t n);
 
 /*
  * Reading (recread.c).  A record read stays in the reader's buffer until
@@ -60,7 +68,7 @@ struct rec {
 };
 struct rec_reader;		/* opaque */
 
-struct rec_reader *rec_open(int fd);
+struct rec_reader *rec_open(int fd, struct rec_writer *w);
 const struct rec *rec_next(struct rec_reader *rd);
 const struct rec *rec_read(struct rec_reader *rd);
 void	 rec_pass(struct rec_reader *rd);

@@ -74,11 +74,16 @@ struct rec_reader {
 	int	 told;		/* tell_first told the first line's */
 	uint32_t travel_first;	/* bit C: a travel key starts with 'a' + C */
 	int	 json_out;	/* the writer's spelling for it */
+	struct rec_writer *w;	/* the filter's writer: lines passed on, */
+	struct out_buf *out;	/* into its output */
 };
 
-/* A reader of FD, with the layout table indexed by program and field count. */
+/*
+ * A reader of FD, with the layout table indexed by program and field count,
+ * that passes lines on to the filter's writer W and tells it their spelling.
+ */
 struct rec_reader *
-rec_open(int fd)
+rec_open(int fd, struct rec_writer *w)
 {
 	struct rec_reader *rd = emalloc(sizeof *rd);
 	const struct rec_layout *l;
@@ -86,6 +91,8 @@ rec_open(int fd)
 
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
+	rd->w = w;
+	rd->out = rec_out(w);
 	rd->spelled = -1;
 	name_words(rd->name_word, rd->name_mask);
 	for (i = 0; rec_travel_keys[i] != NULL; i++)
@@ -170,14 +177,14 @@ release(struct rec_reader *rd)
 	for (; p < end; p = nl + 1) {
 		nl = memchr(p + 1, '\n', (size_t)(end - p - 1));
 		if (*p == 0)
-			out_put(p + 1, (size_t)(nl - p));
+			out_put(rd->out, p + 1, (size_t)(nl - p));
 		else
-			rec_tsv_json(&rec_layouts[*p - 1], p + 1,
+			rec_tsv_json(rd->w, &rec_layouts[*p - 1], p + 1,
 			    (size_t)(nl - p - 1));
 	}
 	rd->heldlen = 0;
 	rd->nheld = 0;
-	out_record_end();
+	out_record_end(rd->out);
 }
 
 void
@@ -198,7 +205,7 @@ bad_record(struct rec_reader *rd, const char *fmt, ...)
 	vsnprintf(why, sizeof why, fmt, ap);
 	va_end(ap);
 	rec_release(rd);
-	out_flush();
+	out_flush(rd->out);
 	if (rd->r.prog < 0)
 		esc_errx(EXIT_BAD, "stdin:%lu: bad record: %s", rd->lineno, why);
 	esc_errx(EXIT_BAD, "stdin:%lu: bad %s record: %s", rd->lineno,
@@ -459,9 +466,9 @@ check_numbers(struct rec_reader *rd, int kind)
 static void __attribute__((noinline))
 respell(struct rec_reader *rd, int json)
 {
-	rec_spell(json);
+	rec_spell(rd->w, json);
 	rd->spelled = json;
-	rd->json_out = rec_json_on();
+	rd->json_out = rec_json_on(rd->w);
 }
 
 /* Of the kinds from K on with as many fields, the first that fits R. */
@@ -740,7 +747,7 @@ tell_first(struct rec_reader *rd)
 	if (p == end && !rd->ineof)
 		return;		/* not yet shown */
 	rd->told = 1;
-	rec_spell(p < end && *p == '{');
+	rec_spell(rd->w, p < end && *p == '{');
 }
 
 /*
@@ -859,23 +866,23 @@ rec_pass(struct rec_reader *rd)
 	int i;
 
 	if (to_json(rd))
-		rec_fields_json(layout(rd), r->f);
+		rec_fields_json(rd->w, layout(rd), r->f);
 	else {
-		if (rd->len + 1 > OUT_SIZE - outbuf.len)
-			out_flush();
+		if (rd->len + 1 > OUT_SIZE - rd->out->len)
+			out_flush(rd->out);
 		if (rd->len + 1 <= OUT_SIZE) {
-			line_copy(outbuf.buf + outbuf.len, rd);
-			outbuf.len += rd->len + 1;
+			line_copy(rd->out->buf + rd->out->len, rd);
+			rd->out->len += rd->len + 1;
 		} else {	/* longer than the buffer: field by field */
 			for (p = rd->line, i = 1; !r->json && i < r->nf;
 			    p = r->f[i++]) {
-				out_put(p, (size_t)(r->f[i] - 1 - p));
-				out_put("\t", 1);
+				out_put(rd->out, p, (size_t)(r->f[i] - 1 - p));
+				out_put(rd->out, "\t", 1);
 			}
-			out_put(p, (size_t)(rd->line + rd->len - p));
-			out_put("\n", 1);
+			out_put(rd->out, p, (size_t)(rd->line + rd->len - p));
+			out_put(rd->out, "\n", 1);
 		}
-		out_record_end();
+		out_record_end(rd->out);
 	}
 }
 

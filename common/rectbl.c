@@ -27,12 +27,15 @@ rectbl_prepare(struct rec_table *rt, const struct tbl *t)
 	rt->t = t;
 	rt->lo = lo;
 	rt->one_die = t->die.count == 1;
+	rt->sides = t->die.sides;
+	rt->mod = t->die.mod;
 	for (total = lo; total <= hi; total++) {
 		rt->rowat[total - lo] = tbl_lookup(t, total);
 		snprintf(roll, sizeof roll, "%ld", total);
 		rt->tail[total - lo] = make_tail(&rt->taillen[total - lo], roll,
 		    rt->rowat[total - lo]->key, rt->rowat[total - lo]->text);
 	}
+	rt->ntotals = (unsigned long)(hi - lo + 1);
 	rt->ready = 1;
 	return 1;
 }

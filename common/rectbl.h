@@ -20,7 +20,10 @@
 struct rec_table {
 	const struct tbl *t;
 	int	 ready;		/* prepared */
-	int	 one_die;	/* the die is one die: rolled directly */
+	unsigned long ntotals;	/* hi - lo + 1 when prepared, else 0 */
+	int	 one_die;	/* the die is one die: rolled directly, */
+	uint32_t sides;		/* its sides */
+	long	 mod;		/* and the modifier */
 	long	 lo;		/* the die's lowest total */
 	const struct tbl_row *rowat[RECTBL_TOTALS];	/* by total - lo */
 	char	*tail[RECTBL_TOTALS];
@@ -38,34 +41,32 @@ void	 rectbl_free(struct rec_table *rt);
 static inline const struct tbl_row *
 rectbl_roll(const struct rec_table *rt, struct rng *r, long *total)
 {
-	const struct dice *d = &rt->t->die;
-
-	*total = rt->one_die ? (long)rng_die(r, d->sides) + d->mod :
-	    dice_roll(d, r, NULL);
+	*total = rt->one_die ? (long)rng_die(r, rt->sides) + rt->mod :
+	    dice_roll(&rt->t->die, r, NULL);
 	return rt->rowat[*total - rt->lo];
 }
 
-/* Write the record of a total; 0 when the table is not prepared for it. */
+/* Write the record of a total through W; 0 when not prepared for it. */
 static inline int
-rectbl_emit(const struct rec_table *rt, const struct rec_layout *l,
-    uint64_t turn, long total)
+rectbl_emit(struct rec_writer *w, const struct rec_table *rt,
+    const struct rec_layout *l, uint64_t turn, long total)
 {
-	long i = total - rt->lo;
+	unsigned long i = (unsigned long)(total - rt->lo);
 
-	if (!rt->ready || i < 0 || i >= RECTBL_TOTALS)
+	if (i >= rt->ntotals)	/* not prepared, or not a total of the die */
 		return 0;
-	rec_prepared(l, turn, rt->tail[i], rt->taillen[i]);
+	rec_prepared(w, l, turn, rt->tail[i], rt->taillen[i]);
 	return 1;
 }
 
 /* Write note i; 0 when the table is not prepared. */
 static inline int
-rectbl_emit_note(const struct rec_table *rt, const struct rec_layout *l,
-    uint64_t turn, int i)
+rectbl_emit_note(struct rec_writer *w, const struct rec_table *rt,
+    const struct rec_layout *l, uint64_t turn, int i)
 {
-	if (!rt->ready || rt->note[i] == NULL)
+	if (rt->note[i] == NULL)	/* none, or not prepared */
 		return 0;
-	rec_prepared(l, turn, rt->note[i], rt->notelen[i]);
+	rec_prepared(w, l, turn, rt->note[i], rt->notelen[i]);
 	return 1;
 }
 

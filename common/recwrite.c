@@ -14,45 +14,82 @@
 #include "util.h"
 
 /*
- * The writer's state.  head is "PROG\tTURN", the start of every record:
- * the turn's digits are kept, and a turn one past the last is counted up
- * in place, so a stream of turns costs no division.
+ * The writer, its program's own (rec_writer_open).  head is "PROG\tTURN",
+ * the start of every record: the turn's digits are kept, and a turn one
+ * past the last is counted up in place, so a stream of turns costs no
+ * division.
  */
-static struct {
+struct rec_writer {
 	char	 head[32];
 	size_t	 prefixlen;	/* "PROG\t" */
 	size_t	 headlen;
-	uint64_t last;		/* the turn in head */
+	uint64_t last;		/* the turn in head, 0 at the start */
 	const char *prog;
 	int	 forced;	/* -j: every record in JSON */
 	int	 json;		/* this record's spelling */
+	size_t	 room;		/* rec_prepared's fast path: len + n at most, */
+				/* 0 in JSON or with -u */
 	int	 pending;	/* rec_as_read: the spelling is not yet known */
 	const struct rec_layout *l;	/* JSON: the names of the record's fields */
 	int	 next;		/* the index of the next field */
-} w = { "delving\t", 8, 8, UINT64_MAX, "delving", 0, 0, 0, NULL, 0 };
+	struct out_buf out;	/* standard output */
+};
 
-/* The program whose records are written: "PROG\t" (out_init). */
-void
-rec_prog_name(const char *prog)
+/*
+ * The room rec_prepared's fast path has: a head and a tail's REC_TAIL_READ
+ * bytes fit after LEN + N bytes; none in JSON or with -u, as a tail is
+ * never empty.
+ */
+static void
+set_room(struct rec_writer *w)
 {
-	w.prefixlen = w.headlen = (size_t)snprintf(w.head, 12, "%s\t", prog);
-	w.prog = prog;
-	w.last = UINT64_MAX;
+	w->room = w->json || w->out.unbuffered ? 0 :
+	    OUT_SIZE - sizeof w->head - REC_TAIL_READ;
 }
 
-/* Standard output opened for PROG's records (-u: UNBUFFERED). */
-void
-out_init(const char *prog, int unbuffered)
+/*
+ * A writer of PROG's records on standard output (-u: UNBUFFERED), TAB
+ * fields until rec_json; rec_writer_close checks what it wrote.
+ */
+struct rec_writer *
+rec_writer_open(const char *prog, int unbuffered)
 {
-	rec_prog_name(prog);
-	out_open(unbuffered);
+	struct rec_writer *w = emalloc(sizeof *w);
+
+	w->prefixlen = (size_t)snprintf(w->head, 12, "%s\t", prog);
+	w->head[w->prefixlen] = '0';	/* turn 0: the head has digits */
+	w->headlen = w->prefixlen + 1;
+	w->prog = prog;
+	w->last = 0;
+	w->forced = w->json = w->pending = 0;
+	w->l = NULL;
+	w->next = 0;
+	out_open(&w->out, unbuffered);
+	set_room(w);
+	return w;
+}
+
+/* Flush and check standard output (>/dev/full fails with 3), and free W. */
+void
+rec_writer_close(struct rec_writer *w)
+{
+	out_close(&w->out);
+	free(w);
+}
+
+/* The writer's output, for lines that are no records (roll's, delve's). */
+struct out_buf *
+rec_out(struct rec_writer *w)
+{
+	return &w->out;
 }
 
 /* -j: the records that follow are JSON objects, one a line. */
 void
-rec_json(int on)
+rec_json(struct rec_writer *w, int on)
 {
-	w.forced = w.json = on;
+	w->forced = w->json = on;
+	set_room(w);
 }
 
 /*
@@ -62,12 +99,12 @@ rec_json(int on)
  * kept (out_hold) until the reader reports the first line's spelling.
  */
 void
-rec_as_read(void)
+rec_as_read(struct rec_writer *w)
 {
-	if (w.forced)
+	if (w->forced)
 		return;
-	w.pending = 1;
-	out_hold();
+	w->pending = 1;
+	out_hold(&w->out);
 }
 
 /*
@@ -76,7 +113,8 @@ rec_as_read(void)
  * when L is NULL, of the layout its fields fit.
  */
 void
-rec_tsv_json(const struct rec_layout *l, char *line, size_t len)
+rec_tsv_json(struct rec_writer *w, const struct rec_layout *l, char *line,
+    size_t len)
 {
 	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
 	int nf = 0, prog;
@@ -92,25 +130,25 @@ rec_tsv_json(const struct rec_layout *l, char *line, size_t len)
 	if (l == NULL && (prog = rec_prog_of(line, strlen(line))) >= 0)
 		l = rec_layout_of(prog, f, nf);
 	assert(l != NULL);	/* the program wrote it by its layout */
-	rec_fields_json(l, f);
+	rec_fields_json(w, l, f);
 }
 
 /* The records kept while the spelling was not known, in the one now known. */
 static void __attribute__((noinline))
-release_pending(int json)
+release_pending(struct rec_writer *w, int json)
 {
 	size_t n;
-	char *held = out_unhold(&n), *p, *nl;
+	char *held = out_unhold(&w->out, &n), *p, *nl;
 
-	w.pending = 0;
+	w->pending = 0;
 	if (held == NULL)
 		return;
 	if (!json)
-		out_bytes(held, n);
+		out_bytes(&w->out, held, n);
 	else
 		for (p = held; p < held + n; p = nl + 1) {
 			nl = memchr(p, '\n', (size_t)(held + n - p));
-			rec_tsv_json(NULL, p, (size_t)(nl - p));
+			rec_tsv_json(w, NULL, p, (size_t)(nl - p));
 		}
 	free(held);
 }
@@ -120,17 +158,18 @@ release_pending(int json)
  * -j; the first line's tells the records kept till then theirs.
  */
 void
-rec_spell(int json)
+rec_spell(struct rec_writer *w, int json)
 {
-	w.json = w.forced | json;
-	if (w.pending)
-		release_pending(json);
+	w->json = w->forced | json;
+	set_room(w);
+	if (w->pending)
+		release_pending(w, json);
 }
 
 int
-rec_json_on(void)
+rec_json_on(const struct rec_writer *w)
 {
-	return w.json;
+	return w->json;
 }
 
 /*
@@ -138,13 +177,13 @@ rec_json_on(void)
  * \u00XX, valid UTF-8 as it is, any other byte U+FFFD.
  */
 static void
-json_str(const char *s)
+json_str(struct out_buf *o, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *from = p;
 	char esc[8];
 	int n;
 
-	out_put("\"", 1);
+	out_put(o, "\"", 1);
 	while (*p != '\0') {
 		/* a NUL ends the string before any byte past it is read */
 		if (*p >= 0x80 && (n = utf8_len((const char *)p, 4)) > 0) {
@@ -155,30 +194,30 @@ json_str(const char *s)
 			p++;
 			continue;
 		}
-		out_put((const char *)from, (size_t)(p - from));
+		out_put(o, (const char *)from, (size_t)(p - from));
 		if (*p == '"' || *p == '\\')
-			out_put(*p == '"' ? "\\\"" : "\\\\", 2);
+			out_put(o, *p == '"' ? "\\\"" : "\\\\", 2);
 		else if (*p < 0x20) {
 			snprintf(esc, sizeof esc, "\\u%04x", *p);
-			out_put(esc, 6);
+			out_put(o, esc, 6);
 		} else
-			out_put("\\ufffd", 6);
+			out_put(o, "\\ufffd", 6);
 		from = ++p;
 	}
-	out_put((const char *)from, (size_t)(p - from));
-	out_put("\"", 1);
+	out_put(o, (const char *)from, (size_t)(p - from));
+	out_put(o, "\"", 1);
 }
 
 /* {"program":"PROG","turn": out of line, to keep the TSV's path short. */
 static void __attribute__((noinline))
-json_begin(const char *prog, const struct rec_layout *l)
+json_begin(struct rec_writer *w, const char *prog, const struct rec_layout *l)
 {
-	w.l = l;
-	out_put("{\"program\":", 11);
-	json_str(prog);
-	out_put(",", 1);
-	json_str(l->names[0]);
-	out_put(":", 1);
+	w->l = l;
+	out_put(&w->out, "{\"program\":", 11);
+	json_str(&w->out, prog);
+	out_put(&w->out, ",", 1);
+	json_str(&w->out, l->names[0]);
+	out_put(&w->out, ":", 1);
 }
 
 /* The rare path, kept out of line so rec_begin stays a leaf without a frame. */
@@ -194,137 +233,140 @@ format_turn(char *digits, uint64_t turn)
 
 /* A record's start as JSON, or when the buffer is nearly full. */
 __attribute__((noinline)) static void
-begin_rare(const struct rec_layout *l, size_t ndigits)
+begin_rare(struct rec_writer *w, const struct rec_layout *l, size_t ndigits)
 {
-	if (w.json) {
-		json_begin(w.prog, l);
-		out_put(w.head + w.prefixlen, ndigits);
+	if (w->json) {
+		json_begin(w, w->prog, l);
+		out_put(&w->out, w->head + w->prefixlen, ndigits);
 	} else
-		out_put(w.head, w.headlen);
+		out_put(&w->out, w->head, w->headlen);
 }
 
-/* Count the kept digits up by one, in place: 99 becomes 100. */
-static size_t
-count_up(char *digits, size_t n)
+/*
+ * The turn's digits counted up past a 9, LAST the last of them, in place:
+ * 199 becomes 200, 999 1000; the head's new length.  Inline, so that
+ * rec_prepared calls nothing on its way.
+ */
+static inline size_t
+carry(struct rec_writer *w, char *last)
 {
 	char *p;
 
-	for (p = digits + n - 1; p >= digits && *p == '9'; p--)
+	for (p = last; *p == '9'; p--)
 		*p = '0';
-	if (p >= digits) {
+	if (*p != '\t') {	/* the prefix's TAB: the digits were all 9s */
 		++*p;
-		return n;
+		return w->headlen;
 	}
-	memmove(digits + 1, digits, n);
-	digits[0] = '1';
-	return n + 1;
+	p[1] = '1';
+	w->head[w->headlen] = '0';
+	return ++w->headlen;
 }
 
 /* Bring the kept "PROG\tTURN" up to TURN; the number of its digits. */
 static inline size_t
-head_to(uint64_t turn)
+head_to(struct rec_writer *w, uint64_t turn)
 {
-	char *digits = w.head + w.prefixlen;
-	size_t n = w.headlen - w.prefixlen;
+	char *last = w->head + w->headlen - 1;
 
-	if (turn == w.last + 1 && n > 0 && digits[n - 1] != '9')
-		digits[n - 1]++;	/* the common case of count_up */
-	else if (turn == w.last + 1 && n > 0)
-		n = count_up(digits, n);
-	else if (turn != w.last || n == 0)
-		n = format_turn(digits, turn);
-	w.last = turn;
-	w.headlen = w.prefixlen + n;
-	return n;
+	if (turn == w->last + 1 && *last != '9')
+		++*last;	/* the common case of carry */
+	else if (turn == w->last + 1)
+		carry(w, last);
+	else if (turn != w->last)
+		w->headlen = w->prefixlen +
+		    format_turn(w->head + w->prefixlen, turn);
+	w->last = turn;
+	return w->headlen - w->prefixlen;
 }
 
 void
-rec_begin(const struct rec_layout *l, uint64_t turn)
+rec_begin(struct rec_writer *w, const struct rec_layout *l, uint64_t turn)
 {
-	size_t n = head_to(turn);
+	size_t n = head_to(w, turn);
 
-	w.next = 1;
-	if (!w.json && outbuf.len + sizeof w.head <= OUT_SIZE) {	/* one fixed-size move */
-		memcpy(outbuf.buf + outbuf.len, w.head, sizeof w.head);
-		outbuf.len += w.headlen;
+	w->next = 1;
+	if (!w->json && w->out.len + sizeof w->head <= OUT_SIZE) {	/* one fixed-size move */
+		memcpy(w->out.buf + w->out.len, w->head, sizeof w->head);
+		w->out.len += w->headlen;
 	} else
-		begin_rare(l, n);
+		begin_rare(w, l, n);
 }
 
 /* A line of fields that is no record: no program, no turn. */
 void
-rec_line(const struct rec_layout *l)
+rec_line(struct rec_writer *w, const struct rec_layout *l)
 {
-	w.l = l;
-	w.next = 0;
-	if (w.json)
-		out_put("{", 1);
+	w->l = l;
+	w->next = 0;
+	if (w->json)
+		out_put(&w->out, "{", 1);
 }
 
 /* The separator before the next field: the TSV's fast path. */
 static inline void
-tsv_sep(void)
+tsv_sep(struct rec_writer *w)
 {
-	if (w.next++ > 0)
-		out_put("\t", 1);
+	if (w->next++ > 0)
+		out_put(&w->out, "\t", 1);
 }
 
 /* In JSON, the separator and the next field's name. */
 static void
-json_name(void)
+json_name(struct rec_writer *w)
 {
-	assert(w.l->names[w.next] != NULL);	/* no more fields than the kind names */
-	if (w.next > 0)
-		out_put(",", 1);
-	json_str(w.l->names[w.next++]);
-	out_put(":", 1);
+	assert(w->l->names[w->next] != NULL);	/* no more fields than the kind names */
+	if (w->next > 0)
+		out_put(&w->out, ",", 1);
+	json_str(&w->out, w->l->names[w->next++]);
+	out_put(&w->out, ":", 1);
 }
 
 static inline void
-field(void)
+field(struct rec_writer *w)
 {
-	if (w.json)
-		json_name();
+	if (w->json)
+		json_name(w);
 	else
-		tsv_sep();
+		tsv_sep(w);
 }
 
 /* A word; in JSON a string, "-" (none) null. */
 void
-rec_str(const char *s)
+rec_str(struct rec_writer *w, const char *s)
 {
-	if (!w.json) {
-		tsv_sep();
-		out_str(s);
+	if (!w->json) {
+		tsv_sep(w);
+		out_str(&w->out, s);
 		return;
 	}
-	json_name();
+	json_name(w);
 	if (strcmp(s, "-") == 0)
-		out_put("null", 4);
+		out_put(&w->out, "null", 4);
 	else
-		json_str(s);
+		json_str(&w->out, s);
 }
 
 /* A number already written out, as 22.5; in JSON a number, "-" null. */
 void
-rec_num(const char *s)
+rec_num(struct rec_writer *w, const char *s)
 {
-	field();
-	out_str(w.json && strcmp(s, "-") == 0 ? "null" : s);
+	field(w);
+	out_str(&w->out, w->json && strcmp(s, "-") == 0 ? "null" : s);
 }
 
 void
-rec_u64(uint64_t v)
+rec_u64(struct rec_writer *w, uint64_t v)
 {
-	field();
-	out_u64(v);
+	field(w);
+	out_u64(&w->out, v);
 }
 
 void
-rec_i64(int64_t v)
+rec_i64(struct rec_writer *w, int64_t v)
 {
-	field();
-	out_i64(v);
+	field(w);
+	out_i64(&w->out, v);
 }
 
 /*
@@ -406,7 +448,7 @@ one_line(char *s)
 
 /* The sentence: formatted, with any TAB or newline made a space. */
 void
-rec_text(const char *fmt, ...)
+rec_text(struct rec_writer *w, const char *fmt, ...)
 {
 	char buf[2048];
 	va_list ap;
@@ -417,24 +459,24 @@ rec_text(const char *fmt, ...)
 		vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	one_line(buf);
-	field();
-	if (w.json)
-		json_str(buf);
+	field(w);
+	if (w->json)
+		json_str(&w->out, buf);
 	else if (n >= 0)
-		out_put(buf, (size_t)n);
+		out_put(&w->out, buf, (size_t)n);
 	else
-		out_str(buf);
+		out_str(&w->out, buf);
 }
 
 void
-rec_end(void)
+rec_end(struct rec_writer *w)
 {
-	if (w.json) {
-		assert(w.l->names[w.next] == NULL);	/* no fewer fields than named */
-		out_put("}\n", 2);
+	if (w->json) {
+		assert(w->l->names[w->next] == NULL);	/* no fewer fields than named */
+		out_put(&w->out, "}\n", 2);
 	} else
-		out_put("\n", 1);
-	out_record_end();
+		out_put(&w->out, "\n", 1);
+	out_record_end(&w->out);
 }
 
 /*
@@ -443,25 +485,26 @@ rec_end(void)
  * makes it valid JSON: numbers are numbers, words and sentences text.
  */
 void
-rec_fields_json(const struct rec_layout *l, char *const *f)
+rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
+    char *const *f)
 {
 	int i;
 
-	json_begin(rec_progs[l->prog], l);
-	out_str(f[1]);
+	json_begin(w, rec_progs[l->prog], l);
+	out_str(&w->out, f[1]);
 	for (i = 2; i < l->nf; i++) {
-		out_put(",", 1);
-		json_str(l->names[i - 1]);
-		out_put(":", 1);
+		out_put(&w->out, ",", 1);
+		json_str(&w->out, l->names[i - 1]);
+		out_put(&w->out, ":", 1);
 		if (l->types[i - 1] != 't' && same_word(f[i], "-"))
-			out_put("null", 4);
+			out_put(&w->out, "null", 4);
 		else if (l->types[i - 1] == 'n')
-			out_str(f[i]);
+			out_str(&w->out, f[i]);
 		else
-			json_str(f[i]);
+			json_str(&w->out, f[i]);
 	}
-	out_put("}\n", 2);
-	out_record_end();
+	out_put(&w->out, "}\n", 2);
+	out_record_end(&w->out);
 }
 
 /*
@@ -495,46 +538,64 @@ rec_tail_make(const char *const *words, size_t *len)
 
 /* The rest of a record prepared once: "\tFIELD...\tTEXT\n"; not in JSON. */
 void
-rec_tail(const char *tail, size_t n)
+rec_tail(struct rec_writer *w, const char *tail, size_t n)
 {
-	assert(!w.json);
-	out_put(tail, n);
-	out_record_end();
+	assert(!w->json);
+	out_put(&w->out, tail, n);
+	out_record_end(&w->out);
 }
 
-/* rec_prepared in JSON, unbuffered, or near the end of the buffer. */
+/*
+ * rec_prepared in JSON, unbuffered, or near the end of the buffer, the
+ * long way; for a turn that is not the next, the head brought to it.
+ */
 static void __attribute__((noinline))
-prepared_rare(const struct rec_layout *l, uint64_t turn, const char *tail,
-    size_t n)
+prepared_rare(struct rec_writer *w, const struct rec_layout *l, uint64_t turn,
+    const char *tail, size_t n)
 {
-	rec_begin(l, turn);
-	rec_tail(tail, n);
+	if (w->out.len + n > w->room) {
+		rec_begin(w, l, turn);
+		rec_tail(w, tail, n);
+		return;
+	}
+	head_to(w, turn);
+	rec_prepared(w, l, turn, tail, n);	/* its head now TURN's */
 }
 
 /*
  * A whole record whose fields after the turn were prepared once: the fast
- * path of a stream of turns, a leaf of one space check and copies of fixed
- * size.  The tail is readable as record.h says (rec_tail_make pads it).
+ * path of a stream of turns, a leaf of one space check, the turn's last
+ * digit counted up, and copies of fixed size; anything else the long way.
+ * The tail is readable as record.h says (rec_tail_make pads it).
  */
 void
-rec_prepared(const struct rec_layout *l, uint64_t turn, const char *tail,
-    size_t n)
+rec_prepared(struct rec_writer *w, const struct rec_layout *l, uint64_t turn,
+    const char *tail, size_t n)
 {
-	size_t i;
-	char *to;
+	size_t len = w->out.len, headlen = w->headlen, i;
+	char *last = w->head + headlen - 1, *to = w->out.buf + len;
 
-	if (w.json || outbuf.unbuffered ||
-	    outbuf.len + sizeof w.head + n + REC_TAIL_READ > OUT_SIZE) {
-		prepared_rare(l, turn, tail, n);
+	if (len + n > w->room || (turn != w->last && turn != w->last + 1)) {
+		prepared_rare(w, l, turn, tail, n);
 		return;
 	}
-	head_to(turn);
-	memcpy(outbuf.buf + outbuf.len, w.head, sizeof w.head);
-	to = outbuf.buf + outbuf.len + w.headlen;
-	if (n <= REC_TAIL_READ)
+	if (turn != w->last) {
+		if (*last != '9')
+			++*last;
+		else
+			headlen = carry(w, last);
+		w->last = turn;
+	}
+	memcpy(to, w->head, sizeof w->head);
+	to += headlen;
+	if (n <= REC_TAIL_READ / 2)	/* a die's sentences, in as few moves */
+		memcpy(to, tail, REC_TAIL_READ / 2);
+	else if (n <= REC_TAIL_READ / 4 * 3)
+		memcpy(to, tail, REC_TAIL_READ / 4 * 3);
+	else if (n <= REC_TAIL_READ)
 		memcpy(to, tail, REC_TAIL_READ);
 	else
 		for (i = 0; i < n; i += REC_BLOCK)
 			memcpy(to + i, tail + i, REC_BLOCK);
-	outbuf.len += w.headlen + n;
+	w->out.len = len + headlen + n;
 }

@@ -252,14 +252,14 @@ int	 rest_hour_tick(int *rest_turns, int resting);
 static inline int
 rest_tick(int *since_rest, int resting)
 {
+	if (!resting && ++*since_rest < REST_TURNS_000)
+		return -1;	/* the common turn first */
 	if (resting) {
 		*since_rest = 0;
 		return FU_REST_TAKEN;
 	}
-	if (++*since_rest == REST_TURNS_000)
+	if (*since_rest == REST_TURNS_000)
 		return FU_REST_DUE;
-	if (*since_rest < REST_TURNS_000)
-		return -1;
 	*since_rest = 1;
 	return FU_SKIPPED;
 }

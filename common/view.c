@@ -79,28 +79,28 @@ travel_hour(const struct line *l)
 
 /* roll's bare lines, TOTAL or TOTAL EXPRESSION FACES, as roll -j has them. */
 static void
-bare_json(char *s)
+bare_json(struct rec_writer *w, char *s)
 {
 	char *f[3];
 	int n = 0;
 
 	for (f[n++] = s; n < 3 && (s = strchr(s, '\t')) != NULL; f[n++] = s)
 		*s++ = '\0';
-	rec_json(1);
 	if (n == 1 || n == 3) {
-		rec_line(n == 1 ? REC_LAYOUT(ROLL_TOTAL) : REC_LAYOUT(ROLL_FACES));
-		rec_num(f[0]);
+		rec_line(w, n == 1 ? REC_LAYOUT(ROLL_TOTAL) :
+		    REC_LAYOUT(ROLL_FACES));
+		rec_num(w, f[0]);
 		if (n == 3) {
-			rec_str(f[1]);
-			rec_str(f[2]);
+			rec_str(w, f[1]);
+			rec_str(w, f[2]);
 		}
-		rec_end();
+		rec_end(w);
 		return;
 	}
 	while (n > 1)
 		f[--n][-1] = '\t';
-	out_str(f[0]);
-	out_put("\n", 1);
+	out_str(rec_out(w), f[0]);
+	out_put(rec_out(w), "\n", 1);
 }
 
 /*
@@ -111,7 +111,7 @@ bare_json(char *s)
  * it is.
  */
 static void
-print_json(struct line *l)
+print_json(struct rec_writer *w, struct line *l)
 {
 	const struct rec_layout *lay = NULL;
 	struct rec_layout at_turn;
@@ -122,12 +122,12 @@ print_json(struct line *l)
 	if (lay != NULL) {
 		at_turn = *lay;
 		at_turn.names[0] = "turn";
-		rec_fields_json(&at_turn, l->f);
+		rec_fields_json(w, &at_turn, l->f);
 		return;
 	}
 	while (l->nf > 1)	/* join it up again */
 		l->f[--l->nf][-1] = '\t';
-	bare_json(l->f[0]);
+	bare_json(w, l->f[0]);
 }
 
 /*
@@ -362,6 +362,22 @@ view_check(const struct view_part *p, int np, const char *name)
 	free(r.buf);
 }
 
+/* Each line as JSON, through a writer of the view's own, flushed at the end. */
+static void
+json_lines(struct reader *r, uint64_t prev)
+{
+	struct rec_writer *w = rec_writer_open("delve", 0);
+	struct line l;
+	char *s;
+
+	rec_json(w, 1);
+	while ((s = next_line(r)) != NULL) {
+		split(s, &l, prev);
+		print_json(w, &l);
+	}
+	rec_writer_close(w);
+}
+
 /*
  * Records in the form asked for; what is not a record is passed as it is.
  * Every line is checked before anything is printed.
@@ -371,7 +387,6 @@ view_parts(const struct view_part *p, int np, const char *name,
     enum view_form form, uint64_t start, uint64_t prev)
 {
 	struct reader r = { p, np, name, NULL, 1 << 14, 0, 0, 0, 0 };
-	struct line l;
 	char *s;
 
 	r.buf = emalloc(r.cap + 1);
@@ -380,18 +395,13 @@ view_parts(const struct view_part *p, int np, const char *name,
 		print_people(&r, start, prev);
 	else
 		view_check(p, np, name);
-	while (form != VIEW_PEOPLE && (s = next_line(&r)) != NULL) {
-		if (form == VIEW_RAW) {
-			fputs(s, stdout);
-			if (r.buf[r.beg - 1] == '\0')	/* it had its newline */
-				putchar('\n');
-			continue;
-		}
-		split(s, &l, prev);
-		print_json(&l);
+	while (form == VIEW_RAW && (s = next_line(&r)) != NULL) {
+		fputs(s, stdout);
+		if (r.buf[r.beg - 1] == '\0')	/* it had its newline */
+			putchar('\n');
 	}
 	if (form == VIEW_JSON)
-		out_flush();
+		json_lines(&r, prev);
 	free(r.buf);
 }
 

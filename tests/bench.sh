@@ -149,6 +149,6 @@ if command -v valgrind >/dev/null; then
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$B/hazard" -s 1 -n 100000 \
 	    >/dev/null 2>"$tmp/cg.err"
 	ir=$(awk '/refs:/ { gsub(/,/, "", $NF); print $NF }' "$tmp/cg.err")
-	echo "$ir" | awk '{ printf "%-12s %6.0f  %-8s  %s\n", "instr/turn", $1 / 100000, "< 200",
+	echo "$ir" | awk '{ printf "%-12s %6.0f  %-8s  %s\n", "instr/turn", $1 / 100000, "< 150",
 	    "hazard -n 100000: " $1 " instructions (callgrind)" }'
 fi

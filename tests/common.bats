@@ -352,3 +352,47 @@ records() {
 	run grep -cE '^#define (err|errx|warn|warnx)\(' "$TOP/common/util.h"
 	eq 0 "$output"
 }
+
+# The data a header of common/ or cmd/ exports: a line for each extern that
+# is not constant all the way down (a const table of rules, "yes"/"no",
+# the layouts, is data and holds no state; a writable object or a pointer
+# that can be set is the state of whoever set it last).
+writable_externs() {
+	awk '/^extern/ && !/\(/ {
+		s = $0; sub(/\/\*.*/, "", s)
+		t = s; gsub(/\*[[:space:]]*const/, "", t)
+		if (s !~ /^extern const / || t ~ /\*/)
+			print FILENAME ":" FNR ": " $0
+	}' "$@"
+}
+
+@test "no hidden state: headers export constant tables alone, and the record writer and its output keep no state of their own" {
+	eq "" "$(writable_externs "$TOP"/common/*.h "$TOP"/cmd/*.h)"
+	# the check sees what it must: the old exported buffer, a settable pointer
+	printf '%s\n' 'extern struct out_buf outbuf;' \
+	    'extern const char *last_word;' 'extern const char *const ok[];' \
+	    'extern int f(void);' > "$BATS_TEST_TMPDIR/bad.h"
+	eq 2 "$(writable_externs "$BATS_TEST_TMPDIR/bad.h" | wc -l)"
+	# out.c, recwrite.c, recread.c: no file-scope object that is not const
+	# (the writer is its program's, rec_writer_open; the reader, rec_open)
+	run grep -nE '^static[[:space:]]+([^c(]|c[^o])[^(]*[;{][[:space:]]*$' "$TOP/common/out.c" \
+	    "$TOP/common/recwrite.c" "$TOP/common/recread.c"
+	eq 1 "$status"
+	eq "" "$output"
+	run grep -cE '^static[[:space:]]+([^c(]|c[^o])[^(]*[;{][[:space:]]*$' <<<'static struct {
+static char buf[64];
+static const char ok[] = "x";
+static void
+static int f(void) {'
+	eq 2 "$output"
+}
+
+@test "the record writer counts a turn up in place: from 0, past 9s, the same turn again, after a jump, past its buffer" {
+	turns="0 0 1 $(seq -s ' ' 2 5000) 5000 5 99 100 999999 1000000 18446744073709551615"
+	run -0 --separate-stderr unit heads $turns
+	expected=$(for t in $turns; do
+		printf 'unit\t%s\tprepared\nunit\t%s\tbegun\n' "$t" "$t"
+	done)
+	eq "$expected" "$output"
+	eq "" "$stderr"
+}

@@ -24,6 +24,9 @@ zcomp() {
 	"$TOP/tests/zcomplete" "$COMPDIR" "$1" | sort | paste -sd' ' -
 }
 
+# one compinit dump for the file's zsh tests (tests/zcomplete)
+setup_file() { export ZCOMPDUMP=$BATS_FILE_TMPDIR/zcompdump; }
+
 need_zsh() {
 	command -v zsh >/dev/null || skip "zsh is not installed"
 	zsh -fc 'zmodload zsh/zpty' 2>/dev/null || skip "zsh has no zsh/zpty module"

@@ -109,17 +109,18 @@ print_rolls(const char *expr, const char *seed, const char *count)
 	struct dice d;
 	struct expr e;
 	struct rng r;
+	struct rec_writer *w;
 	long long i, n = estrtonum(count, 0, 100000000, "COUNT");
 
 	if (dice_read(&d, expr, &e) != NULL)
 		esc_errx(EXIT_BAD, "%s: bad dice", expr);
 	rng_seed(&r, rng_seedword(seed), "unit");
-	out_init("unit", 0);
+	w = rec_writer_open("unit", 0);
 	for (i = 0; i < n; i++) {
-		out_i64(dice_roll(&d, &r, NULL));
-		out_bytes("\n", 1);
+		out_i64(rec_out(w), dice_roll(&d, &r, NULL));
+		out_bytes(rec_out(w), "\n", 1);
 	}
-	out_close();
+	rec_writer_close(w);
 }
 
 /* expr_scan: the length of the expression at the start of s, or why none. */
@@ -156,14 +157,41 @@ print_record(const char *form, const char *word, const char *text)
 {
 	static const struct rec_layout l = { -1, 4, "nst",
 	    { "turn", "word", "text", NULL }, NULL };
+	struct rec_writer *w = rec_writer_open("unit", 0);
 
-	out_init("unit", 0);
-	rec_json(strcmp(form, "json") == 0);
-	rec_begin(&l, 1);
-	rec_str(word);
-	rec_text("%s", text);
-	rec_end();
-	out_close();
+	rec_json(w, strcmp(form, "json") == 0);
+	rec_begin(w, &l, 1);
+	rec_str(w, word);
+	rec_text(w, "%s", text);
+	rec_end(w);
+	rec_writer_close(w);
+}
+
+/*
+ * Each TURN's record through rec_prepared, then through rec_begin: the
+ * head counted up in place, carried past 9s, kept, or set after a jump.
+ */
+static void
+print_heads(int n, char **turns)
+{
+	static const struct rec_layout l = { -1, 3, "ns",
+	    { "turn", "word", NULL }, NULL };
+	const char *const words[] = { "prepared", NULL };
+	struct rec_writer *w = rec_writer_open("unit", 0);
+	size_t len;
+	char *tail = rec_tail_make(words, &len);
+	uint64_t turn;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		turn = strtoull(turns[i], NULL, 10);
+		rec_prepared(w, &l, turn, tail, len);
+		rec_begin(w, &l, turn);
+		rec_str(w, "begun");
+		rec_end(w);
+	}
+	free(tail);
+	rec_writer_close(w);
 }
 
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
@@ -190,14 +218,14 @@ print_sentence(const char *word, const char *number)
 	static const struct rec_layout l = { -1, 2, "tt",
 	    { "own", "vsnprintf", NULL }, NULL };
 	long long n = strtoll(number, NULL, 10);
+	struct rec_writer *w = rec_writer_open("unit", 0);
 
-	out_init("unit", 0);
-	rec_line(&l);
-	rec_text("%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
+	rec_line(w, &l);
+	rec_text(w, "%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
 	    (long)n, (long)n, n, n, (unsigned long long)n, "end");
-	rec_text("%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
-	rec_end();
-	out_close();
+	rec_text(w, "%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
+	rec_end(w);
+	rec_writer_close(w);
 }
 
 /* utf8_ok as RFC 3629 and delving(7) say it, a byte at a time: the reference. */
@@ -1525,6 +1553,8 @@ main(int argc, char *argv[])
 		print_table(argv[2]);
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
+	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
+		print_heads(argc - 2, argv + 2);
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
 	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {
@@ -1556,7 +1586,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|heads|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;

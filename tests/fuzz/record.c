@@ -13,24 +13,23 @@
 static void
 read_all(int fd)
 {
-	struct rec_reader *rd = rec_open(fd);
+	struct rec_writer *w = rec_writer_open("light", 0);
+	struct rec_reader *rd = rec_open(fd, w);
 	const struct rec *r;
 
-	out_init("light", 0);
-	rec_json(0);
-	rec_as_read();
-	rec_begin(REC_LAYOUT(LIGHT_PARTY), 0);
-	rec_str("party");
-	rec_str("-");
-	rec_str("dim");
-	rec_str("-");
-	rec_text("Made before the first line.");
-	rec_end();
+	rec_as_read(w);
+	rec_begin(w, REC_LAYOUT(LIGHT_PARTY), 0);
+	rec_str(w, "party");
+	rec_str(w, "-");
+	rec_str(w, "dim");
+	rec_str(w, "-");
+	rec_text(w, "Made before the first line.");
+	rec_end(w);
 	while ((r = rec_read(rd)) != NULL)
 		if (r->prog >= 0 && (r->nf < 3 || r->f[r->nf - 1] == NULL))
 			__builtin_trap();
-	out_flush();
 	rec_close(rd);
+	rec_writer_close(w);
 }
 
 int
