@@ -151,7 +151,7 @@ sanitize: all tests/unit
 # dynamically linked builds of the programs (valgrind finds leaks only
 # where it can replace malloc), so a rebuild cannot disturb it (valgrind needs a stderr:
 # a closed one is given /dev/null), over MEMCHECK_TESTS (all
-# but limits.bats, 1 GiB streams, and platforms.bats, cross builds).
+# but limits.bats, long streams, and platforms.bats, cross builds).
 MEMCHECK_TESTS = tests/badinput.bats tests/chase.bats tests/common.bats \
 	tests/completion.bats tests/frontend.bats tests/hazard.bats tests/install.bats \
 	tests/json.bats tests/light.bats tests/pipeline.bats \
