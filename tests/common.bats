@@ -390,9 +390,7 @@ static int f(void) {'
 @test "the record writer counts a turn up in place: from 0, past 9s, the same turn again, after a jump, past its buffer" {
 	turns="0 0 1 $(seq -s ' ' 2 5000) 5000 5 99 100 999999 1000000 18446744073709551615"
 	run -0 --separate-stderr unit heads $turns
-	expected=$(for t in $turns; do
-		printf 'unit\t%s\tprepared\nunit\t%s\tbegun\n' "$t" "$t"
-	done)
+	expected=$(printf '%s\n' $turns | awk '{ printf "unit\t%s\tprepared\nunit\t%s\tbegun\n", $1, $1 }')
 	eq "$expected" "$output"
 	eq "" "$stderr"
 }
