@@ -104,10 +104,10 @@ tests/unit: tests/unit.c $(LIB) $(HDR)
 # The longest files first (seconds, measured): bats --jobs starts the files
 # in the order given, so that no long one runs alone at the end.  make test
 # prints its time at its end.
-SLOW_TESTS = tests/session-kills.bats tests/session-faults.bats \
-	tests/state.bats tests/delve.bats \
-	tests/limits.bats tests/dice.bats tests/badinput.bats tests/completion.bats \
-	tests/timedice.bats tests/roll.bats tests/install.bats
+SLOW_TESTS = tests/delve.bats tests/state.bats tests/session-kills.bats \
+	tests/dice.bats tests/timedice.bats tests/badinput.bats tests/limits.bats \
+	tests/light.bats tests/json.bats tests/hazard.bats tests/chase.bats \
+	tests/session-faults.bats tests/frontend.bats tests/common.bats tests/install.bats
 # tests/platforms.bats builds the tree again with two cross compilers and
 # runs the golden tests on those builds (37 CPU seconds): make platforms,
 # which .ci/run runs beside make sanitize and make fuzz, not make test.
