@@ -18,25 +18,31 @@ state_sum() {
 # log_ok S FULL: S's log holds only committed records: a prefix of FULL,
 # S's whole committed log as delve log shows it, no longer than log N;
 # pending counts one more when its tail is still in the generation's
-# records.  (Read without a subshell: the kill loops call it 400 times.)
+# records.  (Read in the shell, no program started: the kill loops call it
+# 470 times; LC_ALL=C, so the length is in bytes.)
 log_ok() {
-	local n= k v size
+	local n= k v log=
 	while read -r k v; do [ "$k" != log ] || n=$v; done < "$1/state/delve"
-	size=$(stat -c %s "$1/log")
-	[ "$size" -le "$n" ] || { echo "log: $size bytes, ahead of log $n" >&2; return 1; }
-	cmp -s -n "$size" "$1/log" - <<< "$2" || { echo "log: not a prefix of the committed records" >&2; return 1; }
-	[ "$size" -eq "$n" ] || pending=$((pending + 1))
+	IFS= read -r -d '' log < "$1/log" || :
+	[ "${#log}" -le "$n" ] || { echo "log: ${#log} bytes, ahead of log $n" >&2; return 1; }
+	[[ $2$'\n' == "$log"* ]] || { echo "log: not a prefix of the committed records" >&2; return 1; }
+	[ "${#log}" -eq "$n" ] || pending=$((pending + 1))
 }
+
+# nap SECONDS: sleep without starting a program: a read that times out on
+# the FIFO $nap_fd, which no one writes.
+nap() { read -r -t "$1" -u "$nap_fd" || :; }
 
 # random_kills: the 300 kills of the test below, run untraced (15 commands
 # and 8 programs an iteration: bats' trap before each took most of its time).
 random_kills() {
-	local i cmd pid old=0 new=0 pending=0 sum now log t pause
+	local i cmd pid old=0 new=0 pending=0 sum now log t pause W nap_fd
 	# on tmpfs when there is one: fsync is what makes a command slow on disk
 	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 		cd "$(mktemp -d /dev/shm/delve-kills.XXXXXX)"
 		cp "$BATS_TEST_TMPDIR/p.txt" .
 	fi
+	mkfifo nap.fifo && exec {nap_fd}<> nap.fifo
 	delve new -s k -p p.txt S
 	t=$(date +%s%N)
 	delve -C S > /dev/null
@@ -52,20 +58,23 @@ random_kills() {
 		5) cmd="damage Bo 1d4" ;;	# the GM's hands (issue 22)
 		6) cmd="light add torch" ;;
 		esac
-		rm -rf W
-		cp -a S W 2>/dev/null || :	# a killed run's last program may still write in .new.PID
+		# a copy of S as it was, by a new name (removed 50 at a time): a
+		# killed run's last program may still write in its .new.PID
+		W=W.$i
+		[ $((i % 50)) -ne 0 ] || rm -rf W.*
+		cp -a S "$W" 2>/dev/null || :
 		delve -C S $cmd > /dev/null 2>&1 &
 		pid=$!
 		printf -v pause '0.%03d' $((RANDOM % t))
-		sleep "$pause"
+		nap "$pause"
 		kill -KILL "$pid" 2>/dev/null || :
 		wait "$pid" || :
 		now=$(state_sum S)
 		if [ "$now" = "$sum" ]; then	# the old generation
 			old=$((old + 1))
 		else	# else the new one, as the command run to its end makes it
-			delve -C W $cmd > /dev/null 2>&1 || :
-			sum=$(state_sum W) log=$(delve -C W -R log)
+			delve -C "$W" $cmd > /dev/null 2>&1 || :
+			sum=$(state_sum "$W") log=$(delve -C "$W" -R log)
 			eq "$sum" "$now"
 			new=$((new + 1))
 		fi
