@@ -717,10 +717,10 @@ crypt_table() {
 	for i in $(seq 40); do
 		rm -rf crypt
 		delve new -s 1 -p party.txt crypt > /dev/null &	# $! is delve
-		sleep "0.0$((RANDOM % 9))$((RANDOM % 10))"
+		nap "0.0$((RANDOM % 9))$((RANDOM % 10))"
 		kill -9 $! 2>/dev/null || true
 		wait $! 2>/dev/null || true
-		sleep 0.02	# the programs it ran see their pipe close
+		nap 0.02	# the programs it ran see their pipe close
 		if [ -L crypt/state ]; then
 			made=$((made + 1))
 			run -2 --separate-stderr delve new -s 1 crypt	# a session: -F to replace it

@@ -30,6 +30,15 @@ many() {
 	[ "$st" -eq "$want" ] || { echo "exit $st, expected $want: $*" >&2; return 1; }
 }
 
+# nap SECONDS: sleep without starting a program (the kill loops nap
+# thousands of times; a program started costs about 3 ms of CPU here): a
+# read that times out on a FIFO no one writes, made at a test's first nap.
+nap() {
+	[ -n "${nap_fd-}" ] ||
+	    { mkfifo "$BATS_TEST_TMPDIR/.nap" && exec {nap_fd}<> "$BATS_TEST_TMPDIR/.nap"; }
+	read -r -t "$1" -u "$nap_fd" || :
+}
+
 # eq EXPECTED ACTUAL: compare, and show both when they differ.
 eq() {
 	if [ "$1" != "$2" ]; then

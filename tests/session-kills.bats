@@ -29,20 +29,16 @@ log_ok() {
 	[ "${#log}" -eq "$n" ] || pending=$((pending + 1))
 }
 
-# nap SECONDS: sleep without starting a program: a read that times out on
-# the FIFO $nap_fd, which no one writes.
-nap() { read -r -t "$1" -u "$nap_fd" || :; }
 
 # random_kills: the 300 kills of the test below, run untraced (15 commands
 # and 8 programs an iteration: bats' trap before each took most of its time).
 random_kills() {
-	local i cmd pid old=0 new=0 pending=0 sum now log t pause W nap_fd
+	local i cmd pid old=0 new=0 pending=0 sum now log t pause W
 	# on tmpfs when there is one: fsync is what makes a command slow on disk
 	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 		cd "$(mktemp -d /dev/shm/delve-kills.XXXXXX)"
 		cp "$BATS_TEST_TMPDIR/p.txt" .
 	fi
-	mkfifo nap.fifo && exec {nap_fd}<> nap.fifo
 	delve new -s k -p p.txt S
 	t=$(date +%s%N)
 	delve -C S > /dev/null
