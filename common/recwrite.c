@@ -13,6 +13,8 @@
 #include "record.h"
 #include "util.h"
 
+#define REC_TEXT_MAX 2048	/* a sentence's bytes, its NUL counted */
+
 /*
  * The writer, its program's own (rec_writer_open).  head is "PROG\tTURN",
  * the start of every record: the turn's digits are kept, and a turn one
@@ -369,73 +371,106 @@ rec_i64(struct rec_writer *w, int64_t v)
 	out_i64(&w->out, v);
 }
 
-/*
- * One conversion of a sentence's format at SPEC (%s, %d, %ld, %llu, with
- * a + flag for d): its text in *S, *N bytes long (a number's in NUM); the
- * length of the conversion, or 0 for any other.
- */
-static size_t
-conversion(const char *spec, va_list *ap, char num[U64_DIGITS + 1],
-    const char **s, size_t *n)
+/* N bytes of S at P, at most up to END; the new P. */
+static inline char *
+put(char *p, char *end, const char *s, size_t n)
 {
-	const char *c = spec + 1;
-	int plus, longs;
-	long long v;
-	char *d;
+	if (n > (size_t)(end - p))
+		n = (size_t)(end - p);
+	memcpy(p, s, n);
+	return p + n;
+}
 
+/* V's digits at P, at most up to END, with a sign when NEG or PLUS. */
+static char *
+put_number(char *p, char *end, uint64_t v, int neg, int plus)
+{
+	char num[U64_DIGITS + 1], *e = num + sizeof num, *d;
+
+	if (v < 100 && !neg && !plus && end - p >= 2) {	/* the common case */
+		if (v >= 10)
+			*p++ = (char)('0' + v / 10);
+		*p++ = (char)('0' + v % 10);
+		return p;
+	}
+	d = u64_digits(e, v);
+	if (neg || plus)
+		*--d = neg ? '-' : '+';
+	return put(p, end, d, (size_t)(e - d));
+}
+
+/*
+ * One conversion of a sentence's format at *FMT (%c, %s, %d, %ld, %lld,
+ * %llu, with a + flag for d) written at P, up to END, and *FMT moved past
+ * it; the new P, or NULL for any other conversion (vsnprintf makes it).
+ */
+static char *
+conversion(char *p, char *end, const char **fmt, va_list *ap)
+{
+	const char *c = *fmt + 1, *s;
+	int plus, longs, ch;
+	long long v;
+
+	if (*c == 's') {	/* the most common, first */
+		*fmt = c + 1;
+		s = va_arg(*ap, const char *);
+		return put(p, end, s, strlen(s));
+	}
+	if (c[0] == 'l' && c[1] == 'd') {
+		*fmt = c + 2;
+		v = va_arg(*ap, long);
+		return put_number(p, end, v < 0 ? -(uint64_t)v : (uint64_t)v,
+		    v < 0, 0);
+	}
 	if ((plus = *c == '+'))
 		c++;
 	for (longs = 0; *c == 'l'; c++)
 		longs++;
-	if (*c == 's' && !plus && longs == 0) {
-		*s = va_arg(*ap, const char *);
-		*n = strlen(*s);
-	} else if (*c == 'u' && longs == 2 && !plus) {
-		*s = u64_digits(num + U64_DIGITS + 1,
-		    va_arg(*ap, unsigned long long));
-		*n = (size_t)(num + U64_DIGITS + 1 - *s);
-	} else if (*c == 'd' && longs <= 2) {
-		v = longs == 0 ? va_arg(*ap, int) : longs == 1 ?
-		    va_arg(*ap, long) : va_arg(*ap, long long);
-		d = u64_digits(num + U64_DIGITS + 1,
-		    v < 0 ? -(uint64_t)v : (uint64_t)v);
-		if (v < 0 || plus)
-			*--d = v < 0 ? '-' : '+';
-		*s = d;
-		*n = (size_t)(num + U64_DIGITS + 1 - d);
-	} else
-		return 0;
-	return (size_t)(c + 1 - spec);
+	*fmt = c + 1;
+	if (*c == 'u' && longs == 2 && !plus)
+		return put_number(p, end, va_arg(*ap, unsigned long long), 0, 0);
+	if (*c == 'c' && !plus && longs == 0) {
+		if ((ch = (unsigned char)va_arg(*ap, int)) == '\0')
+			return NULL;	/* a NUL ends the sentence in vsnprintf */
+		if (p < end)
+			*p++ = (char)ch;
+		return p;
+	}
+	if (*c != 'd' || longs > 2)
+		return NULL;
+	v = longs == 0 ? va_arg(*ap, int) : longs == 1 ?
+	    va_arg(*ap, long) : va_arg(*ap, long long);
+	return put_number(p, end, v < 0 ? -(uint64_t)v : (uint64_t)v, v < 0,
+	    plus);
 }
 
 /*
  * vsnprintf for the conversions a record's sentence uses, without stdio:
- * the sentence's length, or -1 for a conversion that vsnprintf must make.
+ * written at BUF (SIZE bytes, a NUL after it), its length, or -1 for a
+ * conversion that vsnprintf must make.
  */
 static long
-format_text(char *buf, size_t size, const char *fmt, va_list ap)
+format_text(char *buf, size_t size, const char *fmt, va_list *ap)
 {
-	char num[U64_DIGITS + 1], *p = buf, *end = buf + size - 1;
-	const char *s;
-	size_t n, len;
-	va_list args;
+	char *p = buf, *end = buf + size - 1;
+	char c = *fmt;
 
-	va_copy(args, ap);
-	for (; *fmt != '\0'; fmt += len) {
-		if (*fmt != '%')
-			s = fmt, n = len = strcspn(fmt, "%");
-		else if (fmt[1] == '%')
-			s = fmt, n = 1, len = 2;
-		else if ((len = conversion(fmt, &args, num, &s, &n)) == 0)
+	for (;;) {
+		for (; c != '%' && c != '\0'; c = *++fmt)
+			if (p < end)
+				*p++ = c;
+		if (c == '\0')
 			break;
-		if (n > (size_t)(end - p))
-			n = (size_t)(end - p);
-		memcpy(p, s, n);
-		p += n;
+		if (fmt[1] == '%') {
+			if (p < end)
+				*p++ = '%';
+			fmt += 2;
+		} else if ((p = conversion(p, end, &fmt, ap)) == NULL)
+			return -1;
+		c = *fmt;
 	}
-	va_end(args);
 	*p = '\0';
-	return *fmt == '\0' ? p - buf : -1;
+	return p - buf;
 }
 
 /* A sentence is one field of one line: any TAB or newline made a space. */
@@ -446,26 +481,53 @@ one_line(char *s)
 		*s = ' ';
 }
 
-/* The sentence: formatted, with any TAB or newline made a space. */
+/* The sentence vsnprintf makes, for a conversion format_text does not. */
+static void __attribute__((noinline))
+text_by_stdio(struct rec_writer *w, const char *fmt, va_list ap)
+{
+	char buf[REC_TEXT_MAX];
+
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	one_line(buf);
+	if (w->json)
+		json_str(&w->out, buf);
+	else
+		out_str(&w->out, buf);
+}
+
+/*
+ * The sentence: formatted, with any TAB or newline made a space, at most
+ * REC_TEXT_MAX - 1 bytes.  In TAB with room it is written straight into
+ * the buffer; else, in JSON or near the buffer's end, through BUF.
+ */
 void
 rec_text(struct rec_writer *w, const char *fmt, ...)
 {
-	char buf[2048];
+	char buf[REC_TEXT_MAX];
 	va_list ap;
 	long n;
 
-	va_start(ap, fmt);
-	if ((n = format_text(buf, sizeof buf, fmt, ap)) < 0)
-		vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	one_line(buf);
 	field(w);
-	if (w->json)
-		json_str(&w->out, buf);
-	else if (n >= 0)
-		out_put(&w->out, buf, (size_t)n);
-	else
-		out_str(&w->out, buf);
+	va_start(ap, fmt);
+	if (!w->json && OUT_SIZE - w->out.len >= REC_TEXT_MAX) {
+		if ((n = format_text(w->out.buf + w->out.len, REC_TEXT_MAX,
+		    fmt, &ap)) >= 0) {
+			one_line(w->out.buf + w->out.len);
+			w->out.len += (size_t)n;
+		}
+	} else if ((n = format_text(buf, sizeof buf, fmt, &ap)) >= 0) {
+		one_line(buf);
+		if (w->json)
+			json_str(&w->out, buf);
+		else
+			out_put(&w->out, buf, (size_t)n);
+	}
+	va_end(ap);
+	if (n < 0) {
+		va_start(ap, fmt);
+		text_by_stdio(w, fmt, ap);
+		va_end(ap);
+	}
 }
 
 void

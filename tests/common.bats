@@ -207,16 +207,26 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	done
 }
 
-@test "rec_text: its own %s %d %ld %+ld %llu %% agree with printf, and other conversions go to vsnprintf" {
+@test "rec_text: its own %s %c %d %ld %+ld %llu %% agree with printf, and other conversions go to vsnprintf" {
 	for n in -42 0 7 2147483647 -2147483648; do
 		u=$(printf '%u' "$n")
-		eq "$(printf 'a b|%d|%d|%+d|%d|%+d|%s|100%%|end\t%5d|a b |%x|%d' "$n" "$n" "$n" "$n" "$n" "$u" "$n" "$((n & 0xffffffff))" "$n")" \
+		eq "$(printf 'a b|%d|%d|%+d|%d|%+d|%s|100%%|end\t%5d|a b |%x|%d\ta |a b' "$n" "$n" "$n" "$n" "$n" "$u" "$n" "$((n & 0xffffffff))" "$n")" \
 		    "$(unit sentence $'a\tb' "$n")"
 	done
-	eq "x|-1|9223372036854775807|+9223372036854775807|9223372036854775807|+9223372036854775807|9223372036854775807|100%|end	   -1|x   |ffffffff|9223372036854775807" \
+	eq "x|-1|9223372036854775807|+9223372036854775807|9223372036854775807|+9223372036854775807|9223372036854775807|100%|end	   -1|x   |ffffffff|9223372036854775807	x |x" \
 	    "$(unit sentence x 9223372036854775807)"
-	eq "x|0|-9223372036854775808|-9223372036854775808|-9223372036854775808|-9223372036854775808|9223372036854775808|100%|end	    0|x   |0|-9223372036854775808" \
+	eq "x|0|-9223372036854775808|-9223372036854775808|-9223372036854775808|-9223372036854775808|9223372036854775808|100%|end	    0|x   |0|-9223372036854775808	x |x" \
 	    "$(unit sentence x -9223372036854775808)"
+}
+
+@test "rec_text: a sentence is cut at 2047 bytes, by its own conversions as by vsnprintf" {
+	long=$(printf '%03000d' 0 | tr 0 w)
+	run -0 --separate-stderr unit sentence "$long" 5
+	eq "" "$stderr"
+	eq "2047 2047 2047" "$(printf '%s\n' "$output" | awk -F'\t' '{ print length($1), length($2), length($3) }')"
+	eq "${long:0:2047}" "$(printf '%s\n' "$output" | cut -f1)"
+	eq "    5|${long:0:2041}" "$(printf '%s\n' "$output" | cut -f2)"
+	eq "w |${long:0:2044}" "$(printf '%s\n' "$output" | cut -f3)"
 }
 
 @test "hazard: a prepared record is the one written field by field, for short texts and texts past 128 bytes" {

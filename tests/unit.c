@@ -215,8 +215,8 @@ print_layouts(void)
 static void
 print_sentence(const char *word, const char *number)
 {
-	static const struct rec_layout l = { -1, 2, "tt",
-	    { "own", "vsnprintf", NULL }, NULL };
+	static const struct rec_layout l = { -1, 3, "ttt",
+	    { "own", "vsnprintf", "char", NULL }, NULL };
 	long long n = strtoll(number, NULL, 10);
 	struct rec_writer *w = rec_writer_open("unit", 0);
 
@@ -224,6 +224,7 @@ print_sentence(const char *word, const char *number)
 	rec_text(w, "%s|%d|%ld|%+ld|%lld|%+lld|%llu|100%%|%s", word, (int)n,
 	    (long)n, (long)n, n, n, (unsigned long long)n, "end");
 	rec_text(w, "%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
+	rec_text(w, "%c%c|%s", word[0], '\t', word);
 	rec_end(w);
 	rec_writer_close(w);
 }
