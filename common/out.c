@@ -127,8 +127,15 @@ out_str(struct out_buf *o, const char *s)
 void
 out_u64(struct out_buf *o, uint64_t v)
 {
-	char d[U64_DIGITS], *p = u64_digits(d + sizeof d, v);
+	char d[U64_DIGITS], *p;
 
+	if (v < 100 && OUT_SIZE - o->len >= 2) {	/* most of a record's */
+		if (v >= 10)
+			o->buf[o->len++] = (char)('0' + v / 10);
+		o->buf[o->len++] = (char)('0' + v % 10);
+		return;
+	}
+	p = u64_digits(d + sizeof d, v);
 	out_put(o, p, (size_t)(d + sizeof d - p));
 }
 

@@ -219,6 +219,13 @@ vibe_002() { cat "$TABLES/002-disposition.md"; }
 	    "$(unit sentence x -9223372036854775808)"
 }
 
+@test "out_i64, out_u64: the short path for numbers under 100 and the long one agree with printf" {
+	set -- -9223372036854775808 -101 -100 -99 -10 -9 -1 0 1 9 10 11 99 100 101 999 9223372036854775807
+	run -0 --separate-stderr unit numbers "$@"
+	eq "" "$stderr"
+	eq "$(for n; do printf '%d\t%u\n' "$n" "$n"; done)" "$output"
+}
+
 @test "rec_text: a sentence is cut at 2047 bytes, by its own conversions as by vsnprintf" {
 	long=$(printf '%03000d' 0 | tr 0 w)
 	run -0 --separate-stderr unit sentence "$long" 5

@@ -10,6 +10,7 @@
  *	unit table FILE			the loaded table: the die, then "LO HI KEY TEXT"
  *	unit layouts			the record layout table, a kind a line
  *	unit record tsv|json WORD TEXT	a record "unit 1 WORD TEXT", in TSV or JSON
+ *	unit numbers N ...		out_i64 and out_u64 of each N, a line each
  *	unit sentence WORD N		rec_text's own conversions and the ones it
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
@@ -226,6 +227,24 @@ print_sentence(const char *word, const char *number)
 	rec_text(w, "%5d|%-4s|%x|%ld", (int)n, word, (unsigned)n, (long)n);
 	rec_text(w, "%c%c|%s", word[0], '\t', word);
 	rec_end(w);
+	rec_writer_close(w);
+}
+
+/* Each number through out_i64, a TAB, and as unsigned through out_u64. */
+static void
+print_numbers(int n, char **number)
+{
+	struct rec_writer *w = rec_writer_open("unit", 0);
+	long long v;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		v = strtoll(number[i], NULL, 10);
+		out_i64(rec_out(w), v);
+		out_put(rec_out(w), "\t", 1);
+		out_u64(rec_out(w), (uint64_t)v);
+		out_put(rec_out(w), "\n", 1);
+	}
 	rec_writer_close(w);
 }
 
@@ -1558,6 +1577,8 @@ main(int argc, char *argv[])
 		print_heads(argc - 2, argv + 2);
 	} else if (argc == 5 && strcmp(argv[1], "record") == 0) {
 		print_record(argv[2], argv[3], argv[4]);
+	} else if (argc >= 2 && strcmp(argv[1], "numbers") == 0) {
+		print_numbers(argc - 2, argv + 2);
 	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {
 		print_sentence(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "text") == 0) {
@@ -1587,7 +1608,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|heads|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
