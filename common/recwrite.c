@@ -387,7 +387,9 @@ put_number(char *p, char *end, uint64_t v, int neg, int plus)
 {
 	char num[U64_DIGITS + 1], *e = num + sizeof num, *d;
 
-	if (v < 100 && !neg && !plus && end - p >= 2) {	/* the common case */
+	if (v < 100 && end - p >= 3) {	/* the common case */
+		if (neg || plus)
+			*p++ = neg ? '-' : '+';
 		if (v >= 10)
 			*p++ = (char)('0' + v / 10);
 		*p++ = (char)('0' + v % 10);
