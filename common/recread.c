@@ -212,6 +212,7 @@ bad_record(struct rec_reader *rd, const char *fmt, ...)
 	    rec_progs[rd->r.prog], why);
 }
 
+#ifndef __SSE2__
 /*
  * Bit 7 of each byte of M, the mask util.h's SWAR tests give, as bit I
  * for byte I: the multiply moves each to bit 56 + I, and no two meet.
@@ -221,6 +222,7 @@ gather8(uint64_t m)
 {
 	return (unsigned)(((m >> 7) * UINT64_C(0x0102040810204080)) >> 56);
 }
+#endif
 
 /*
  * Sixteen bytes at S as masks, bit I for byte I: the TABs in *TABS, and
