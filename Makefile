@@ -31,9 +31,11 @@ FUZZ_SECONDS = 60
 # /dev/shm where it is writable): the state files' fsync on a disk was
 # most of the wall time of the tests that write state thousands of times
 # (20 writers x 25 updates: 11.2 s on disk, 4.2 s on tmpfs).  make test
-# TESTTMP=/tmp runs them on disk.
+# TESTTMP=/tmp runs them on disk.  Each run has a directory of its own
+# there, its TMPDIR, removed at its end with whatever a test left in it.
 TESTTMP = $$([ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
-BATS = TMPDIR=$(TESTTMP) bats $$(command -v parallel >/dev/null 2>&1 && \
+BATS = t=$$(mktemp -d "$(TESTTMP)/delving-tests.XXXXXX") && trap 'rm -rf "$$t"' EXIT && \
+	TMPDIR=$$t bats $$(command -v parallel >/dev/null 2>&1 && \
 	echo --jobs $$(($$(nproc 2>/dev/null || echo 1) + 1)) --no-parallelize-within-files)
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
@@ -144,7 +146,7 @@ sanitize: all tests/unit
 	    $(SANCC) $(DELVING_CPPFLAGS) $(CPPFLAGS) -std=c11 $(SANITIZE) -o $(SANDIR)/$$p \
 	    $$src `for c in $(OBJ:.o=.c); do o=$${c##*/}; echo $(SANDIR)/$${o%.c}.o; done` \
 	    || exit 1; done
-	DELVING_BIN=$$(pwd)/$(SANDIR) $(BATS) $(TESTS)
+	export DELVING_BIN=$$(pwd)/$(SANDIR); $(BATS) $(TESTS)
 
 # The suite with every program run under valgrind's memcheck: any error or
 # leak makes the program exit 99, which fails its test.  It runs its own

@@ -19,7 +19,7 @@
 #include "view.h"
 
 static struct session s;	/* not on the stack: its .new.PID is removed at exit */
-static char dir[64];
+static char dir[96];
 
 static void
 put(const char *name, const uint8_t *p, size_t n)
@@ -97,10 +97,17 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (dir[0] == '\0') {
-		/* tmpfs when there is one: the commit's fsyncs cost nothing there */
-		snprintf(dir, sizeof dir, "%s/delving-fuzz-session.%ld",
-		    access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp",
-		    (long)getpid());
+		/*
+		 * In tests/fuzz/run's scratch directory, which it removes at
+		 * its end (each -fork child has its own PID); else on tmpfs
+		 * when there is one: the commit's fsyncs cost nothing there.
+		 */
+		const char *parent = getenv("DELVING_FUZZ_SCRATCH");
+
+		if (parent == NULL)
+			parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+		snprintf(dir, sizeof dir, "%.40s/delving-fuzz-session.%ld",
+		    parent, (long)getpid());
 		fuzz_file(data, 0);	/* stdout to /dev/null */
 	}
 	make_session(data, size);
