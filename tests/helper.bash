@@ -19,14 +19,14 @@ snap() {
 		{ print }' | LC_ALL=C sort)
 }
 
-# many STATUS CMD...: run -STATUS for a command of many lines: its output
-# in the file $many, not in $output (bats' run reads output into the
-# shell line by line: a second of CPU for 100,000 lines, 0.1 s this way).
-many() {
+# run_file STATUS CMD...: run -STATUS for a command of many lines: its
+# output in the file $run_out, not in $output (bats' run reads output into
+# the shell line by line: a second of CPU for 100,000 lines, 0.1 s this way).
+run_file() {
 	local want=$1 st=0
 	shift
-	many=$BATS_TEST_TMPDIR/many.out
-	"$@" > "$many" || st=$?
+	run_out=$BATS_TEST_TMPDIR/run_file.out
+	"$@" > "$run_out" || st=$?
 	[ "$st" -eq "$want" ] || { echo "exit $st, expected $want: $*" >&2; return 1; }
 }
 

@@ -143,8 +143,8 @@ party() {
 }
 
 @test "disposition: 2d6 totals, chi-square under 29.588 (10 df, p = 0.001)" {
-	many 0 reaction -s 2026 -n 36000
-	x=$(cut -f3 "$many" | faces 2 12 | chisq_2d6)
+	run_file 0 reaction -s 2026 -n 36000
+	x=$(cut -f3 "$run_out" | faces 2 12 | chisq_2d6)
 	below "$x" 29.588
 }
 
@@ -203,20 +203,20 @@ party() {
 }
 
 @test "004: d20 with advantage, P(20) = 39/400 over 100000 rolls" {
-	many 1 reaction -s 400 -a -n 100000 morale
-	n=$(cut -f3 "$many" | grep -c '^20$')
+	run_file 1 reaction -s 400 -a -n 100000 morale
+	n=$(cut -f3 "$run_out" | grep -c '^20$')
 	# 9750 expected; the bound is 0.0975 +/- 0.004 (about 4 standard deviations)
 	[ "$n" -gt 9350 ] && [ "$n" -lt 10150 ]
-	n1=$(cut -f3 "$many" | grep -c '^1$')	# P(1) = 1/400
+	n1=$(cut -f3 "$run_out" | grep -c '^1$')	# P(1) = 1/400
 	[ "$n1" -gt 170 ] && [ "$n1" -lt 330 ]
 }
 
 @test "d20 with disadvantage: P(20) = 1/400; plain d20 is uniform (chi-square, 19 df, 43.820)" {
-	many 1 reaction -s 401 -d -n 100000 morale
-	n=$(cut -f3 "$many" | grep -c '^20$')
+	run_file 1 reaction -s 401 -d -n 100000 morale
+	n=$(cut -f3 "$run_out" | grep -c '^20$')
 	[ "$n" -gt 170 ] && [ "$n" -lt 330 ]
-	many 1 reaction -s 402 -n 40000 morale
-	below "$(cut -f3 "$many" | faces 1 20 | chisq)" 43.820
+	run_file 1 reaction -s 402 -n 40000 morale
+	below "$(cut -f3 "$run_out" | faces 1 20 | chisq)" 43.820
 }
 
 @test "-a and -d together cancel" {

@@ -66,11 +66,11 @@ odds() { roll -o -t "$1" | cut -f2-4 | tr '\t' ' ' | paste -sd'|'; }
 @test "d66: tens and units on two d6; ranges 11-23 skip 17-20; each total 1/36" {
 	printf 'd66 Omens\n11-16 a crow\n21-36 rain\n41-56 key: fog thick fog\n61-66 nothing\n' > d66
 	eq "11-16 crow 1/6|21-36 rain 1/3|41-56 fog 1/3|61-66 nothing 1/6" "$(odds d66)"
-	many 0 roll -s 5 -n 36000 -t d66
+	run_file 0 roll -s 5 -n 36000 -t d66
 	eq "11 12 13 14 15 16 21 22 23 24 25 26 31 32 33 34 35 36 41 42 43 44 45 46 51 52 53 54 55 56 61 62 63 64 65 66" \
-	    "$(cut -f4 "$many" | sort -n | uniq | paste -sd' ')"
+	    "$(cut -f4 "$run_out" | sort -n | uniq | paste -sd' ')"
 	# 35 degrees of freedom, p=0.001: 66.619
-	below "$(cut -f4 "$many" | sort -n | uniq -c | chisq)" 66.619
+	below "$(cut -f4 "$run_out" | sort -n | uniq -c | chisq)" 66.619
 	printf 'd66\n11-16 a\n21-66 b\n17 c\n' > bad66
 	run -2 --separate-stderr roll -t bad66
 	eq "roll: bad66:4: range the die cannot roll" "$stderr"
@@ -79,15 +79,15 @@ odds() { roll -o -t "$1" | cut -f2-4 | tr '\t' ' ' | paste -sd'|'; }
 @test "a table with unequal ranges is fair: 100,000 rows at a fixed seed by chi-square" {
 	printf 'die: 2d6\n2-4 low\n5-9 middle\n10 high\n11-12 top\n' > uneq
 	# the expected counts of 2d6 over each range: 6, 24, 3, 3 thirty-sixths
-	many 0 roll -s 2026 -n 100000 -t uneq
-	x=$(cut -f5 "$many" | sort | uniq -c | awk '
+	run_file 0 roll -s 2026 -n 100000 -t uneq
+	x=$(cut -f5 "$run_out" | sort | uniq -c | awk '
 	    BEGIN { p["low"] = 6; p["middle"] = 24; p["high"] = 3; p["top"] = 3 }
 	    { s += ($1 - 100000 * p[$2] / 36) ^ 2 / (100000 * p[$2] / 36); n++ }
 	    END { if (n != 4) print 999; else printf "%.3f\n", s }')
 	below "$x" 16.266	# 3 degrees of freedom, p=0.001
 	printf 'die: d20\n1 one\n2-19 many\n20 twenty\n' > d20
-	many 0 hazard -t d20 -s 7 -n 100000
-	x=$(awk -F'\t' '$3 != "-" { print $4 }' "$many" | sort | uniq -c | awk '
+	run_file 0 hazard -t d20 -s 7 -n 100000
+	x=$(awk -F'\t' '$3 != "-" { print $4 }' "$run_out" | sort | uniq -c | awk '
 	    BEGIN { p["one"] = 1; p["many"] = 18; p["twenty"] = 1 }
 	    { s += ($1 - 100000 * p[$2] / 20) ^ 2 / (100000 * p[$2] / 20); n++ }
 	    END { if (n != 3) print 999; else printf "%.3f\n", s }')
