@@ -1100,14 +1100,9 @@ main(int argc, char *argv[])
 	rec_json(run.w, o.json);
 	play(&run, o.count);
 	rec_writer_close(run.w);
-	if (pf != NULL)
-		party_save(pf, &was, &run.party);	/* paired: staged */
-	if (o.file != NULL) {
+	if (f != NULL)
 		hazstate_put(&run.s, f);
-		kwf_commit(f);
-		kwf_close(f);
-	}
-	kwf_close(pf);
+	party_commit_with(f, pf, &was, &run.party);
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
 	tbl_free(&run.table);

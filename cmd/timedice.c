@@ -1073,13 +1073,8 @@ main(int argc, char *argv[])
 	} else
 		play(&run, o.count);
 	rec_writer_close(run.w);
-	if (pf != NULL)
-		party_save(pf, &was, &run.party);	/* paired: staged */
-	if (o.file != NULL) {
+	if (f != NULL)
 		clockstate_put(&run.s, f);
-		kwf_commit(f);
-		kwf_close(f);
-	}
-	kwf_close(pf);
+	party_commit_with(f, pf, &was, &run.party);
 	return EXIT_OK;
 }

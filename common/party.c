@@ -587,6 +587,24 @@ party_save(struct kwf *f, const struct party *was, const struct party *now)
 	return kwf_commit(f);
 }
 
+/*
+ * -w's end (hazard, timedice): the party file staged, then the state file
+ * F, its new keywords already put, committed: both as one when they are
+ * paired (kwf_pair: the party's copy pending under the new state's
+ * checksum, made at F's commit).  Either may be NULL; both are closed.
+ */
+void
+party_commit_with(struct kwf *f, struct kwf *pf, const struct party *was,
+    const struct party *now)
+{
+	if (pf != NULL)
+		party_save(pf, was, now);
+	if (f != NULL)
+		kwf_commit(f);
+	kwf_close(f);
+	kwf_close(pf);
+}
+
 /* The character called NAME, or NULL. */
 struct member *
 party_find(struct party *p, const char *name)

@@ -63,5 +63,7 @@ void	 party_each(const char *path, void (*fn)(void *, const struct member *,
 struct kwf;
 int	 party_save(struct kwf *f, const struct party *was,
 	     const struct party *now);
+void	 party_commit_with(struct kwf *f, struct kwf *pf,
+	     const struct party *was, const struct party *now);
 
 #endif
