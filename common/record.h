@@ -77,5 +77,6 @@ int	 rec_held(const struct rec_reader *rd);
 void	 rec_release(struct rec_reader *rd);
 int	 rec_turns(struct rec_reader *rd);
 void	 rec_close(struct rec_reader *rd);
+void	 rec_on_bad(struct rec_reader *rd, void (*on_bad)(const char *said));
 
 #endif

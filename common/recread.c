@@ -25,6 +25,30 @@
 #define IN_SIZE (1 << 17)
 #define IN_SLACK 16	/* after the last line: its NUL, and scan's last block */
 #define KIND_FITS 0x80
+#define MEMO_SLOTS 64	/* a power of two */
+#define MEMO_TAIL 248	/* the longest tail kept */
+#define MEMO_KEY 16	/* the bytes of a tail its slot is chosen by */
+
+/*
+ * A TAB record's tail, its fields after the turn, as read in a line the
+ * reader checked whole: the same tail after another valid turn is a valid
+ * record of the same kind (no check of a field after the turn looks at
+ * the turn), so such a line is taken without its checks and without a
+ * search for its newline: its fields are the copy kept here, split, and
+ * the line stays in the input buffer as it came.  The suite's streams say
+ * the same few tails over and over (a hazard record's roll, kind and
+ * sentence).
+ */
+struct memo {
+	int	 prog;		/* -1: empty */
+	int	 kind;
+	int	 nf;
+	size_t	 len;
+	char	 tail[MEMO_TAIL];	/* as read, TABs and all */
+	char	 split[8 + MEMO_TAIL + 1];	/* the program's name and */
+			/* a NUL, then the tail with a NUL for each TAB */
+	char	*f[REC_FIELDS_MAX];	/* into split: field 0, and 2 up */
+};
 
 /* Each program's name as prog_of compares it: a word (load8) and its mask. */
 static void
@@ -76,6 +100,11 @@ struct rec_reader {
 	int	 json_out;	/* the writer's spelling for it */
 	struct rec_writer *w;	/* the filter's writer: lines passed on, */
 	struct out_buf *out;	/* into its output */
+	struct memo *memo;	/* MEMO_SLOTS tails checked, by memo_pair */
+	int	 intact;	/* the line read is as it came, with its */
+			/* newline, its fields in a memo's copy */
+	char	 turn[24];	/* and its turn, field 1, here */
+	void	(*on_bad)(const char *);	/* rec_on_bad */
 };
 
 /*
@@ -94,6 +123,10 @@ rec_open(int fd, struct rec_writer *w)
 	rd->w = w;
 	rd->out = rec_out(w);
 	rd->spelled = -1;
+	rd->memo = ereallocarray(NULL, MEMO_SLOTS, sizeof *rd->memo);
+	memset(rd->memo, 0, MEMO_SLOTS * sizeof *rd->memo);
+	for (i = 0; i < MEMO_SLOTS; i++)
+		rd->memo[i].prog = -1;
 	name_words(rd->name_word, rd->name_mask);
 	for (i = 0; rec_travel_keys[i] != NULL; i++)
 		rd->travel_first |= UINT32_C(1) << (rec_travel_keys[i][0] - 'a');
@@ -115,6 +148,7 @@ rec_close(struct rec_reader *rd)
 	free(rd->in);
 	free(rd->held);
 	free(rd->dec);
+	free(rd->memo);
 	free(rd);
 }
 
@@ -125,7 +159,7 @@ line_copy(char *dst, const struct rec_reader *rd)
 	int i;
 
 	memcpy(dst, rd->line, rd->len);
-	if (!rd->r.json)
+	if (!rd->r.json && !rd->intact)
 		for (i = 1; i < rd->r.nf; i++)
 			dst[rd->r.f[i] - 1 - rd->line] = '\t';
 	dst[rd->len] = '\n';
@@ -198,7 +232,7 @@ rec_release(struct rec_reader *rd)
 static void __attribute__((noreturn))
 bad_record(struct rec_reader *rd, const char *fmt, ...)
 {
-	char why[256];
+	char why[256], said[512];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -206,10 +240,23 @@ bad_record(struct rec_reader *rd, const char *fmt, ...)
 	va_end(ap);
 	rec_release(rd);
 	out_flush(rd->out);
-	if (rd->r.prog < 0)
-		esc_errx(EXIT_BAD, "stdin:%lu: bad record: %s", rd->lineno, why);
-	esc_errx(EXIT_BAD, "stdin:%lu: bad %s record: %s", rd->lineno,
-	    rec_progs[rd->r.prog], why);
+	snprintf(said, sizeof said, "stdin:%lu: bad %s%srecord: %s",
+	    rd->lineno, rd->r.prog < 0 ? "" : rec_progs[rd->r.prog],
+	    rd->r.prog < 0 ? "" : " ", why);
+	if (rd->on_bad != NULL)
+		rd->on_bad(said);
+	esc_errx(EXIT_BAD, "%s", said);
+}
+
+/*
+ * What a bad record does after the lines before it are written: ON_BAD
+ * with the message, which may leave by longjmp (tests/unit.c), and then
+ * the filter stops (exit 2).
+ */
+void
+rec_on_bad(struct rec_reader *rd, void (*on_bad)(const char *said))
+{
+	rd->on_bad = on_bad;
 }
 
 #ifndef __SSE2__
@@ -725,10 +772,11 @@ parse_json(struct rec_reader *rd)
 }
 
 /* 004: a travel record's CADENCE is one of the seed's. */
-static void __attribute__((noinline))
+static void
 check_cadence(struct rec_reader *rd)
 {
-	if (layout(rd) == REC_LAYOUT(HAZARD_TRAVEL) &&
+	if (rd->r.prog == REC_HAZARD && rd->r.nf == 6 &&
+	    layout(rd) == REC_LAYOUT(HAZARD_TRAVEL) &&
 	    word_in(rd->r.f[4], cadence_names_004) < 0)
 		bad_record(rd, "cadence '%s' is not hourly, daily or weekly",
 		    rd->r.f[4]);
@@ -811,23 +859,142 @@ next_line(struct rec_reader *rd)
 }
 
 /*
- * The program the line read claims by its first TAB field, or -1:
+ * The program LINE claims by its first TAB field, or -1 (LEN: its length,
+ * or 0 while its end is not known):
  * rec_prog_of with a word's compare for each name (none is longer than 8
  * bytes, none the start of another).  The buffer's IN_SLACK bytes after
  * the line let the word be loaded whole.
  */
 static inline int
-prog_of(const struct rec_reader *rd)
+prog_of(const struct rec_reader *rd, const char *line, size_t len)
 {
-	uint64_t w = load8(rd->line);
+	uint64_t w = load8(line);
 	size_t n;
 	int i;
 
 	for (i = 0; i < REC_PROGS; i++)
 		if ((w & rd->name_mask[i]) == rd->name_word[i] &&
-		    ((n = rec_prog_len[i]) == rd->len || rd->line[n] == '\t'))
+		    ((n = rec_prog_len[i]) == len || line[n] == '\t'))
 			return i;
 	return -1;
+}
+
+/*
+ * The pair of slots of a tail at T of MEMO_KEY bytes or more, by its first
+ * MEMO_KEY bytes (the buffer's IN_SLACK bytes let them be loaded whole).
+ */
+static inline struct memo *
+memo_pair(const struct rec_reader *rd, const char *t)
+{
+	uint64_t h = (load8(t) + load8(t + 8) * UINT64_C(0xff51afd7ed558ccd)) *
+	    UINT64_C(0x9e3779b97f4a7c15);
+
+	return &rd->memo[h >> 58 & (MEMO_SLOTS - 2)];
+}
+
+/*
+ * The number of digits at S before its first other byte, 0 to 7, or 8
+ * when the first eight are digits.  A digit's byte XOR '0' is 0 to 9; the
+ * first other one is 10 up, and carries into its bit 7 when 0x76 is added
+ * (or has it already); what that carries into the bytes after it is
+ * never looked at.
+ */
+static inline size_t
+digits_run(const char *s)
+{
+	uint64_t w = load8(s) ^ BYTES('0');
+	uint64_t other = (w | (w + BYTES(0x76))) & BYTES(0x80);
+
+	return other == 0 ? 8 : (size_t)__builtin_ctzll(other) >> 3;
+}
+
+/* The slot of the pair at M that holds a whole line's tail at T, or NULL. */
+static inline const struct memo *
+memo_find(const struct memo *m, int prog, const char *t, const char *end)
+{
+	int i;
+
+	for (i = 0; i < 2; i++, m++)
+		if (m->prog == prog && (size_t)(end - t) > m->len &&
+		    t[m->len] == '\n' && memcmp(m->tail, t, m->len) == 0)
+			return m;
+	return NULL;
+}
+
+/*
+ * The next line, when it is a TAB record whose program is known, whose
+ * turn is valid and whose tail is one kept: taken as a record of its kind
+ * without its checks, and left as it came (rd->intact): 1.  Else 0, and
+ * nothing changed, for next_line and the checks.
+ */
+static inline int
+memo_line(struct rec_reader *rd)
+{
+	struct rec *r = &rd->r;
+	char *line = rd->in + rd->inpos, *end = rd->in + rd->inend, *turn, *t;
+	const struct memo *m;
+	uint64_t v;
+	size_t n;
+	int prog;
+
+	if (end - line < 32 || (prog = prog_of(rd, line, 0)) < 0)
+		return 0;
+	turn = line + rec_prog_len[prog] + 1;
+	if ((n = digits_run(turn)) == 8)	/* a turn of 10^7 up */
+		while (n < 20 && (unsigned)(turn[n] - '0') <= 9)
+			n++;
+	t = turn + n + 1;
+	if (n == 0 || turn[n] != '\t' || end - t < MEMO_KEY ||
+	    (m = memo_find(memo_pair(rd, t), prog, t, end)) == NULL ||
+	    parse_turn(turn, n, &v) != 0)
+		return 0;
+	memcpy(rd->turn, turn, n);
+	rd->turn[n] = '\0';
+	memcpy(r->f, m->f, sizeof r->f);
+	r->f[1] = rd->turn;
+	r->nf = m->nf;
+	r->prog = prog;
+	r->turn = v;
+	r->json = 0;
+	rd->kind = m->kind;
+	rd->line = line;
+	rd->len = (size_t)(t + m->len - line);
+	rd->inpos = rd->inscan = rd->inpos + rd->len + 1;
+	rd->intact = 1;
+	if (rd->spelled != 0)
+		respell(rd, 0);
+	return 1;
+}
+
+/* Keep the tail of the TAB record parse_tsv has checked, as it was read. */
+static void
+memo_keep(struct rec_reader *rd)
+{
+	const struct rec *r = &rd->r;
+	size_t name = rec_prog_len[r->prog] + 1;
+	size_t len = (size_t)(rd->line + rd->len - r->f[2]);
+	char tail[MEMO_TAIL];
+	struct memo *m;
+	int i;
+
+	if (len < MEMO_KEY || len > MEMO_TAIL)
+		return;
+	memcpy(tail, r->f[2], len);
+	for (i = 3; i < r->nf; i++)
+		tail[r->f[i] - 1 - r->f[2]] = '\t';
+	m = memo_pair(rd, tail);
+	m += m[0].prog >= 0 && m[1].prog < 0;	/* else the first is evicted */
+	m->prog = r->prog;
+	m->kind = rd->kind;
+	m->nf = r->nf;
+	m->len = len;
+	memcpy(m->tail, tail, len);
+	memcpy(m->split, r->f[0], name);
+	memcpy(m->split + name, r->f[2], len + 1);
+	m->f[0] = m->split;
+	m->f[1] = NULL;
+	for (i = 2; i < r->nf; i++)
+		m->f[i] = m->split + name + (r->f[i] - r->f[2]);
 }
 
 /*
@@ -841,21 +1008,28 @@ rec_next(struct rec_reader *rd)
 {
 	struct rec *r = &rd->r;
 
+	if (memo_line(rd)) {
+		rd->lineno++;
+		return r;
+	}
 	if (!next_line(rd))
 		return NULL;
 	rd->lineno++;
+	rd->intact = 0;
 	r->nf = 0;
-	if ((r->prog = prog_of(rd)) >= 0) {
+	if ((r->prog = prog_of(rd, rd->line, rd->len)) >= 0) {
 		if (rd->len > REC_LINE_MAX)
 			bad_record(rd, "longer than 1 MiB");
 		parse_tsv(rd);
+		check_cadence(rd);
+		memo_keep(rd);
+		return r;
 	} else if (rd->line[0] != '\t' && claims_json(rd->line)) {
 		if (rd->len > REC_LINE_MAX)
 			bad_record(rd, "longer than 1 MiB");
 		parse_json(rd);
-	}
-	if (r->prog == REC_HAZARD && r->nf == 6)
 		check_cadence(rd);
+	}
 	return r;
 }
 

@@ -210,3 +210,28 @@ bad_number_cases() {
 	eq "reaction: stdin:1: bad hazard record: roll 'q' is not a number" "$stderr"
 	eq "" "$output"
 }
+
+# A filter's reader keeps the tails of the records it has checked, and
+# takes a line of a kept tail after a valid turn without checking it
+# again (common/recread.c, memo): every such line must be judged as it
+# would be on its own.  The lines: one of each program, field count and
+# key from the six rules' pipelines and the golden files, and a good line
+# of every layout; tests/unit makes about 50 lines from each (another
+# turn, a byte changed, cut, gone or added, another program) and reads
+# each after a line of its tail and after a foreign line.
+@test "a line whose tail the reader has seen is judged as on its own: every layout, records and errors alike" {
+	local r t
+	for r in exploration bookkeeping delving dungeonturn alarm travel; do
+		t=$r; case $r in dungeonturn|travel) ;; *) t=dungeonturn ;; esac
+		hazard -r "$r" -s 1 -n 80 | light -r "$r" -l torch,lantern - |
+		    timedice -r "$t" - | reaction -r "${r/alarm/delving}" -
+	done > streams
+	cat "$BATS_TEST_DIRNAME"/golden/*.out >> streams
+	badnumbers | awk -F'|' '$2 == "tsv" && $3 == "" { print $4 }' >> streams
+	awk -F'\t' '!seen[$1 FS NF FS $4]++' streams > lines
+	run -0 --separate-stderr unit memo lines
+	eq "" "$stderr"
+	read -r cases differ <<< "$output"
+	(( cases > 5000 ))
+	eq 0 "$differ"
+}

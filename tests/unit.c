@@ -47,6 +47,13 @@
  *					the bounds the parser gave it (bare_lines
  *					and the fast paths index by them):
  *					"parsed refused outside"
+ *	unit memo FILE			every TAB record of FILE, and lines made
+ *					from each (another turn, a byte changed,
+ *					cut, gone or added, another program),
+ *					read by a filter's reader after a line
+ *					of the same tail (its memo warm) and
+ *					after a foreign line: the same verdict,
+ *					record and error alike: "cases differ"
  *	unit brute EXPR			the odds of one dice term by enumerating
  *					every sequence of draws the roller can make
  *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
@@ -54,9 +61,11 @@
 #include <err.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -193,6 +202,179 @@ print_heads(int n, char **turns)
 	}
 	free(tail);
 	rec_writer_close(w);
+}
+
+/* memo: the message of the bad record the reader met, and where to go on. */
+static jmp_buf memo_jump;
+static char memo_said[600];
+
+static void
+memo_bad(const char *said)
+{
+	snprintf(memo_said, sizeof memo_said, "%s", said);
+	longjmp(memo_jump, 1);
+}
+
+/*
+ * memo: STREAM through a filter's reader, the writer W's output JSON in
+ * the file on standard output; what it says after its first line (the
+ * record as JSON, or the error) in OUT.
+ */
+static void
+memo_verdict(struct rec_writer *w, const char *stream, size_t n, char *out,
+    size_t size)
+{
+	struct rec_reader *rd;
+	int in[2];
+	ssize_t k;
+
+	if (pipe(in) != 0 || write(in[1], stream, n) != (ssize_t)n ||
+	    ftruncate(STDOUT_FILENO, 0) != 0 ||
+	    lseek(STDOUT_FILENO, 0, SEEK_SET) != 0)
+		err(EXIT_IO, "memo");
+	close(in[1]);
+	memo_said[0] = '\0';
+	rd = rec_open(in[0], w);
+	rec_on_bad(rd, memo_bad);
+	if (setjmp(memo_jump) == 0 && rec_next(rd) != NULL) {
+		rec_pass(rd);
+		out_flush(rec_out(w));
+		if (write(STDOUT_FILENO, "\001", 1) != 1)
+			err(EXIT_IO, "memo");
+		while (rec_next(rd) != NULL)
+			rec_pass(rd);
+	}
+	out_flush(rec_out(w));
+	rec_close(rd);
+	close(in[0]);
+	if ((k = pread(STDOUT_FILENO, out, size - 1, 0)) < 0)
+		err(EXIT_IO, "memo");
+	out[k] = '\0';
+	k = (ssize_t)strcspn(out, "\001") + (out[strcspn(out, "\001")] != '\0');
+	memmove(out, out + k, strlen(out + k) + 1);
+	snprintf(out + strlen(out), size - strlen(out), "%s", memo_said);
+}
+
+/*
+ * memo: LINE read after WARM (a line of its tail) and after a foreign
+ * line, with a newline after it or not: 1 when the two verdicts differ.
+ */
+static int
+memo_differs(struct rec_writer *w, const char *warm, const char *line, size_t n, int newline)
+{
+	static const char foreign[] = "# a foreign line\n";
+	char a[8192], b[8192], said[2][4096];
+	size_t wn = strlen(warm);
+
+	if (wn + 1 + n + 1 > sizeof a || sizeof foreign + n + 1 > sizeof b)
+		errx(EXIT_BAD, "memo: a line too long");
+	memcpy(a, warm, wn);
+	a[wn] = '\n';
+	memcpy(a + wn + 1, line, n);
+	a[wn + 1 + n] = '\n';
+	memcpy(b, foreign, sizeof foreign - 1);
+	memcpy(b + sizeof foreign - 1, line, n);
+	b[sizeof foreign - 1 + n] = '\n';
+	memo_verdict(w, a, wn + 1 + n + newline, said[0], sizeof said[0]);
+	memo_verdict(w, b, sizeof foreign - 1 + n + newline, said[1],
+	    sizeof said[1]);
+	if (strcmp(said[0], said[1]) == 0)
+		return 0;
+	fprintf(stderr, "memo: after '%s': '%.*s': %s; cold: %s\n", warm,
+	    (int)n, line, said[0], said[1]);
+	return 1;
+}
+
+/* The record LINE with its turn (field 2) TURN, in BUF. */
+static size_t
+memo_with_turn(const char *line, const char *turn, char *buf, size_t size)
+{
+	const char *t1 = strchr(line, '\t'), *t2 = strchr(t1 + 1, '\t');
+
+	return (size_t)snprintf(buf, size, "%.*s%s%s", (int)(t1 + 1 - line),
+	    line, turn, t2);
+}
+
+/*
+ * Every suite TAB record of FILE, and each made from it: another turn,
+ * a byte changed to a TAB, an 'x' or a control character in turn (each
+ * byte to the 24th of its tail, where the short fields are, then every
+ * fourth), every sixth gone, cut every tenth, more after it, another
+ * program's name.
+ */
+static void
+check_memo(const char *file)
+{
+	static const char *const turns[] = { "", "0", "7", "007",
+	    "12345678", "123456789012", "1000000000000", "9999999999999999999",
+	    "99999999999999999999", "1q", "q1", "-1", "+1", " 1", "1 ", "1.5",
+	    "\xc3\xa9", "1\t", NULL };
+	static const char swap[] = "\tx\001";
+	static const char *const more[] = { "x", "\tx", " ", "\r", "\t", NULL };
+	char line[1024], warm[1100], m[1100];
+	unsigned long cases = 0, differ = 0;
+	size_t n, tail, i, mn;
+	FILE *fp;
+	int prog;
+
+	struct rec_writer *w;
+	FILE *out = fdopen(dup(STDOUT_FILENO), "w"), *tmp = tmpfile();
+
+	if ((fp = fopen(file, "r")) == NULL || out == NULL || tmp == NULL ||
+	    dup2(fileno(tmp), STDOUT_FILENO) < 0)
+		err(EXIT_IO, "%s", file);
+	w = rec_writer_open("unit", 0);
+	rec_json(w, 1);
+	while (fgets(line, sizeof line, fp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		n = strlen(line);
+		for (prog = 0; prog < REC_PROGS; prog++)
+			if (strncmp(line, rec_progs[prog], rec_prog_len[prog]) == 0 &&
+			    line[rec_prog_len[prog]] == '\t')
+				break;
+		if (prog == REC_PROGS || strchr(line + rec_prog_len[prog] + 1,
+		    '\t') == NULL)
+			continue;
+		memo_with_turn(line, "4242", warm, sizeof warm);
+		tail = (size_t)(strchr(line + rec_prog_len[prog] + 1, '\t') + 1 -
+		    line);
+		for (i = 0; turns[i] != NULL; i++, cases += 2) {
+			mn = memo_with_turn(line, turns[i], m, sizeof m);
+			differ += memo_differs(w, warm, m, mn, 1);
+			differ += memo_differs(w, warm, m, mn, 0);
+		}
+		for (i = 0; i < n; i++) {
+			if (i < tail + 24 || i % 4 == 0) {
+				memcpy(m, line, n);
+				m[i] = swap[i % 3];
+				differ += memo_differs(w, warm, m, n, 1);
+				cases++;
+			}
+			if (i % 6 == 0) {
+				memcpy(m + i, line + i + 1, n - i - 1);
+				differ += memo_differs(w, warm, m, n - 1, 1);
+				cases++;
+			}
+			if (i % 10 == 0) {
+				differ += memo_differs(w, warm, line, i, 1);
+				cases++;
+			}
+		}
+		for (i = 0; more[i] != NULL; i++, cases++) {
+			mn = (size_t)snprintf(m, sizeof m, "%s%s", line, more[i]);
+			differ += memo_differs(w, warm, m, mn, 1);
+		}
+		for (i = 0; i < REC_PROGS; i++, cases++) {
+			mn = (size_t)snprintf(m, sizeof m, "%s%s", rec_progs[i],
+			    line + rec_prog_len[prog]);
+			differ += memo_differs(w, warm, m, mn, 1);
+		}
+	}
+	fclose(fp);
+	fprintf(out, "%lu %lu\n", cases, differ);
+	if (fclose(out) != 0)
+		err(EXIT_IO, "stdout");
+	exit(EXIT_OK);
 }
 
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
@@ -1565,6 +1747,8 @@ main(int argc, char *argv[])
 		print_rolls(argv[2], argv[3], argv[4]);
 	} else if (argc == 4 && strcmp(argv[1], "bounds") == 0) {
 		print_bounds(argv[2], argv[3]);
+	} else if (argc == 3 && strcmp(argv[1], "memo") == 0) {
+		check_memo(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "brute") == 0) {
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
@@ -1608,7 +1792,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
