@@ -124,9 +124,15 @@ static long
 kept_sum(const struct dice *d, const uint32_t *faces)
 {
 	uint32_t sorted[DICE_COUNT_MAX];
-	uint32_t i, from;
+	uint32_t i, from, one;
 	long sum = 0;
 
+	if (d->keep == 1) {	/* advantage, disadvantage: no sort for one */
+		for (one = faces[0], i = 1; i < d->count; i++)
+			if (d->keephigh ? faces[i] > one : faces[i] < one)
+				one = faces[i];
+		return one;
+	}
 	memcpy(sorted, faces, d->count * sizeof *faces);
 	qsort(sorted, d->count, sizeof *sorted, by_value);
 	from = d->keephigh ? d->count - d->keep : 0;
