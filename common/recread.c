@@ -948,7 +948,7 @@ memo_line(struct rec_reader *rd)
 	    (m = memo_find(memo_pair(rd, t), prog, t, end)) == NULL ||
 	    parse_turn(turn, n, &v) != 0)
 		return 0;
-	memcpy(rd->turn, turn, n);
+	memcpy(rd->turn, turn, sizeof rd->turn);	/* IN_SLACK after the line */
 	rd->turn[n] = '\0';
 	memcpy(r->f, m->f, sizeof r->f);
 	r->f[1] = rd->turn;
@@ -1041,6 +1041,13 @@ rec_pass(struct rec_reader *rd)
 	const char *p;
 	int i;
 
+	if (rd->intact && !rd->json_out &&	/* a memo's line, as it came */
+	    rd->len + 1 <= OUT_SIZE - rd->out->len) {
+		memcpy(rd->out->buf + rd->out->len, rd->line, rd->len + 1);
+		rd->out->len += rd->len + 1;
+		out_record_end(rd->out);
+		return;
+	}
 	if (to_json(rd))
 		rec_fields_json(rd->w, layout(rd), r->f);
 	else {
