@@ -127,14 +127,18 @@ level_check(struct run *run)
 		emit_level(run, lv);
 }
 
-static void
+/* The next turn: 1 when a source burnt through it, and may warn. */
+static int
 next_turn(struct run *run, long turns)
 {
 	if (run->l.turn >= (unsigned long long)COUNT_MAX)
 		esc_errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
 	run->l.turn++;
+	if (!lamp_burning(&run->l))	/* nothing burns down: the level */
+		return 0;		/* said last stands (as tick's) */
 	lamp_pass(&run->l, &run->st.rng, turns);
 	level_check(run);
+	return 1;
 }
 
 /*
@@ -175,7 +179,7 @@ filter(struct run *run)
 {
 	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
-	int turns;
+	int turns, burnt, struck;
 
 	run->hold = run->l.lr->daylight != NULL;
 	while ((r = rec_next(rd)) != NULL) {
@@ -183,14 +187,15 @@ filter(struct run *run)
 			level_release(run);
 		rec_pass(rd);
 		run->at = r->turn;
-		if (turns > 0)
-			next_turn(run, turns);
-		if (r->prog == REC_HAZARD)
+		burnt = turns > 0 && next_turn(run, turns);
+		struck = r->prog == REC_HAZARD && lamp_strikes(&run->l, r->f[3]);
+		if (struck)
 			lamp_strike(&run->l, r->f[3]);
 		else if (r->prog == REC_TIMEDICE)
 			clock_read(run, r);
-		lamp_warn(&run->l);
-		if (r->prog == REC_HAZARD && lamp_strikes(&run->l, r->f[3]))
+		if (burnt)	/* a warning is set only as a source burns */
+			lamp_warn(&run->l);
+		if (struck)
 			level_check(run);	/* next_turn said the rest */
 	}
 	level_release(run);
