@@ -384,6 +384,15 @@ scan(struct rec_reader *rd)
 	return empty;
 }
 
+/* The digits' values T, in the top bytes of a word, summed (digits8). */
+static inline uint64_t
+digits8_sum(uint64_t t)
+{
+	t = (t * 10 + (t >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
+	t = (t * 100 + (t >> 16)) & UINT64_C(0x0000ffff0000ffff);
+	return (t * 10000 + (t >> 32)) & UINT64_C(0xffffffff);
+}
+
 /*
  * One to eight digits at S, N of them, as a number, eight bytes at once;
  * -1 when one is not a digit.  The digits, moved to the top of the word
@@ -398,9 +407,7 @@ digits8(const char *s, size_t n)
 
 	if (((t | (t + BYTES(0x06))) & BYTES(0xf0) & top) != 0)
 		return -1;
-	t = (t * 10 + (t >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
-	t = (t * 100 + (t >> 16)) & UINT64_C(0x0000ffff0000ffff);
-	return (int64_t)((t * 10000 + (t >> 32)) & UINT64_C(0xffffffff));
+	return (int64_t)digits8_sum(t);
 }
 
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
@@ -945,8 +952,12 @@ memo_line(struct rec_reader *rd)
 			n++;
 	t = turn + n + 1;
 	if (n == 0 || turn[n] != '\t' || end - t < MEMO_KEY ||
-	    (m = memo_find(memo_pair(rd, t), prog, t, end)) == NULL ||
-	    parse_turn(turn, n, &v) != 0)
+	    (m = memo_find(memo_pair(rd, t), prog, t, end)) == NULL)
+		return 0;
+	if (n < 8)	/* digits all: digits8 without its check */
+		v = digits8_sum(load8(turn) << (64 - 8 * n) ^
+		    (BYTES('0') << (64 - 8 * n)));
+	else if (parse_turn(turn, n, &v) != 0)
 		return 0;
 	memcpy(rd->turn, turn, sizeof rd->turn);	/* IN_SLACK after the line */
 	rd->turn[n] = '\0';
