@@ -938,13 +938,17 @@ static inline int
 memo_line(struct rec_reader *rd)
 {
 	struct rec *r = &rd->r;
-	char *line = rd->in + rd->inpos, *end = rd->in + rd->inend, *turn, *t;
+	char *line, *end, *turn, *t;
 	const struct memo *m;
 	uint64_t v;
 	size_t n;
 	int prog;
 
-	if (end - line < 32 || (prog = prog_of(rd, line, 0)) < 0)
+	if (rd->inend - rd->inpos < 32)		/* none read yet, too short */
+		return 0;
+	line = rd->in + rd->inpos;
+	end = rd->in + rd->inend;
+	if ((prog = prog_of(rd, line, 0)) < 0)
 		return 0;
 	turn = line + rec_prog_len[prog] + 1;
 	if ((n = digits_run(turn)) == 8)	/* a turn of 10^7 up */
