@@ -67,6 +67,7 @@ struct command {
 	int	 repeats;	/* -n COUNT does it COUNT times */
 	int	 least, most;	/* words, the command's own with them */
 	long long n_least, n_most;	/* N's bounds, the second word; 0 0: none */
+	unsigned n_words;	/* bit W: of W words, the second is N */
 	uint64_t turns;		/* a clock mover's turns per N; 0: not one */
 	uint64_t unit;		/* and the ticks of its turn */
 	void	(*fn)(struct run *, uint64_t index);
@@ -686,40 +687,44 @@ rest(struct run *run, uint64_t index)
  * is a count; for those that move the clock, the turns of an N and the
  * ticks of a turn.  -n repeats only those with a count.
  */
+#define N2 (1u << 2)	/* "hour N" */
+#define N4 (1u << 4)	/* "roll N from TIME" */
+
 static const struct command commands[] = {
 	/* name, syntax, repeats, words least and most, */
-	/*     N least and most, turns per N, ticks a turn, function */
+	/*     N least and most, the word counts with N (N2: two), */
+	/*     turns per N, ticks a turn, function */
 	[C_SHOW] = { "show", "show", 0, 1, 1,
-	    0, 0, 0, 0, show },
+	    0, 0, 0, 0, 0, show },
 	[C_SET] = { "set", "set TIME [DAY]", 0, 2, 3,
-	    0, 0, 0, 0, set_clock },
+	    0, 0, 0, 0, 0, set_clock },
 	[C_ROLL] = { "roll", "roll N [from TIME]", 1, 2, 4,
-	    1, TIME_DICE_004, 0, 0, roll_time },
+	    1, TIME_DICE_004, N2 | N4, 0, 0, roll_time },
 	[C_DURATION] = { "duration", "duration N", 1, 2, 2,
-	    1, TIME_DICE_004, 0, 0, duration },
+	    1, TIME_DICE_004, N2, 0, 0, duration },
 	[C_TURN] = { "turn", "turn [N]", 1, 1, 2,
-	    1, CLOCK_MAX, 1, 1, move_clock },
+	    1, CLOCK_MAX, N2, 1, 1, move_clock },
 	[C_HOUR] = { "hour", "hour [N]", 1, 1, 2,
-	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, 1, CLOCK_HOUR_TURNS, move_clock },
+	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, N2, 1, CLOCK_HOUR_TURNS, move_clock },
 	[C_DAY] = { "day", "day [N]", 1, 1, 2,
-	    1, CLOCK_DAY_MAX - 1, DAY_HOURS_004, CLOCK_HOUR_TURNS, move_clock },
+	    1, CLOCK_DAY_MAX - 1, N2, DAY_HOURS_004, CLOCK_HOUR_TURNS, move_clock },
 	[C_REST] = { "rest", "rest [HOURS | until TIME]", 1, 1, 3,
-	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, 1, CLOCK_HOUR_TURNS, rest },
+	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, N2, 1, CLOCK_HOUR_TURNS, rest },
 	[C_TIMER] = { "timer", "timer NAME LENGTH", 0, 3, 3,
-	    0, 0, 0, 0, set_timer },
+	    0, 0, 0, 0, 0, set_timer },
 	[C_TIMERS] = { "timers", "timers", 0, 1, 1,
-	    0, 0, 0, 0, list_timers },
+	    0, 0, 0, 0, 0, list_timers },
 	[C_CANCEL] = { "cancel", "cancel NAME", 0, 2, 2,
-	    0, 0, 0, 0, cancel },
+	    0, 0, 0, 0, 0, cancel },
 	[C_ROOM] = { "room", "room [N]", 0, 1, 2,
-	    1, 1000, 0, 0, rooms },
+	    1, 1000, N2, 0, 0, rooms },
 	[C_ROOMS] = { "rooms-per-hour", "rooms-per-hour 3|4", 0, 2, 2,
-	    ROOMS_HOUR_004, ROOMS_HOUR_MAX_004, 0, 0, rooms_per_hour },
+	    ROOMS_HOUR_004, ROOMS_HOUR_MAX_004, N2, 0, 0, rooms_per_hour },
 	[C_INFECT] = { "infect", "infect NAME SOURCE LENGTH [dc=N] "
 	    "[ability=con|str|int] [damage=DICE] [first=exhaustion]", 0, 4, 8,
-	    0, 0, 0, 0, infect },
+	    0, 0, 0, 0, 0, infect },
 	[C_CURE] = { "cure", "cure NAME SOURCE", 0, 3, 3,
-	    0, 0, 0, 0, cure }
+	    0, 0, 0, 0, 0, cure }
 };
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
@@ -885,8 +890,7 @@ parse_command(struct args *a, int argc, char **argv)
 		esc_errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
 	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;
 	a->hours_given = a->cmd == C_REST && argc == 2;
-	/* N: the second word (roll N from TIME too: timedice(6)) */
-	if (a->c->n_most > 0 && (argc == 2 || (a->cmd == C_ROLL && argc == 4)))
+	if (a->c->n_words >> argc & 1)	/* N: the second word */
 		a->n = (uint64_t)estrtonum(argv[1], a->c->n_least, a->c->n_most,
 		    argv[0]);
 	command_words(a, argc, argv);
