@@ -296,14 +296,16 @@ memo_with_turn(const char *line, const char *turn, char *buf, size_t size)
 }
 
 /*
- * Every suite TAB record of FILE, and each made from it: another turn,
- * a byte changed to a TAB, an 'x' or a control character in turn (each
- * byte to the 24th of its tail, where the short fields are, then every
- * fourth), every sixth gone, cut every tenth, more after it, another
- * program's name.
+ * The lines made from LINE (N bytes, its tail at TAIL) and read after
+ * WARM: another turn, a byte changed to a TAB, an 'x' or a control
+ * character in turn (each byte to the 24th of its tail, where the short
+ * fields are, then every fourth), every sixth gone, cut every tenth, more
+ * after it, another program's name.  *CASES counts them; the number that
+ * differ.
  */
-static void
-check_memo(const char *file)
+static unsigned long
+memo_cases(struct rec_writer *w, const char *warm, const char *line,
+    size_t n, size_t tail, unsigned long *cases)
 {
 	static const char *const turns[] = { "", "0", "7", "007",
 	    "12345678", "123456789012", "1000000000000", "9999999999999999999",
@@ -311,14 +313,54 @@ check_memo(const char *file)
 	    "\xc3\xa9", "1\t", NULL };
 	static const char swap[] = "\tx\001";
 	static const char *const more[] = { "x", "\tx", " ", "\r", "\t", NULL };
-	char line[1024], warm[1100], m[1100];
-	unsigned long cases = 0, differ = 0;
-	size_t n, tail, i, mn;
-	FILE *fp;
-	int prog;
+	char m[1100];
+	unsigned long differ = 0;
+	size_t i, mn;
 
+	for (i = 0; turns[i] != NULL; i++, *cases += 2) {
+		mn = memo_with_turn(line, turns[i], m, sizeof m);
+		differ += memo_differs(w, warm, m, mn, 1);
+		differ += memo_differs(w, warm, m, mn, 0);
+	}
+	for (i = 0; i < n; i++) {
+		if (i < tail + 24 || i % 4 == 0) {
+			memcpy(m, line, n);
+			m[i] = swap[i % 3];
+			differ += memo_differs(w, warm, m, n, 1);
+			++*cases;
+		}
+		if (i % 6 == 0) {
+			memcpy(m, line, i);
+			memcpy(m + i, line + i + 1, n - i - 1);
+			differ += memo_differs(w, warm, m, n - 1, 1);
+			++*cases;
+		}
+		if (i % 10 == 0) {
+			differ += memo_differs(w, warm, line, i, 1);
+			++*cases;
+		}
+	}
+	for (i = 0; more[i] != NULL; i++, ++*cases) {
+		mn = (size_t)snprintf(m, sizeof m, "%s%s", line, more[i]);
+		differ += memo_differs(w, warm, m, mn, 1);
+	}
+	for (i = 0; i < REC_PROGS; i++, ++*cases) {
+		mn = (size_t)snprintf(m, sizeof m, "%s%s", rec_progs[i],
+		    line + strcspn(line, "\t"));
+		differ += memo_differs(w, warm, m, mn, 1);
+	}
+	return differ;
+}
+
+/* Every suite TAB record of FILE and the lines memo_cases makes from it. */
+static void
+check_memo(const char *file)
+{
+	char line[1024], warm[1100];
+	unsigned long cases = 0, differ = 0;
+	const char *turn;
 	struct rec_writer *w;
-	FILE *out = fdopen(dup(STDOUT_FILENO), "w"), *tmp = tmpfile();
+	FILE *fp, *out = fdopen(dup(STDOUT_FILENO), "w"), *tmp = tmpfile();
 
 	if ((fp = fopen(file, "r")) == NULL || out == NULL || tmp == NULL ||
 	    dup2(fileno(tmp), STDOUT_FILENO) < 0)
@@ -327,48 +369,13 @@ check_memo(const char *file)
 	rec_json(w, 1);
 	while (fgets(line, sizeof line, fp) != NULL) {
 		line[strcspn(line, "\n")] = '\0';
-		n = strlen(line);
-		for (prog = 0; prog < REC_PROGS; prog++)
-			if (strncmp(line, rec_progs[prog], rec_prog_len[prog]) == 0 &&
-			    line[rec_prog_len[prog]] == '\t')
-				break;
-		if (prog == REC_PROGS || strchr(line + rec_prog_len[prog] + 1,
-		    '\t') == NULL)
+		if (rec_prog_of(line, strcspn(line, "\t")) < 0 ||
+		    (turn = strchr(line, '\t')) == NULL ||
+		    strchr(turn + 1, '\t') == NULL)
 			continue;
 		memo_with_turn(line, "4242", warm, sizeof warm);
-		tail = (size_t)(strchr(line + rec_prog_len[prog] + 1, '\t') + 1 -
-		    line);
-		for (i = 0; turns[i] != NULL; i++, cases += 2) {
-			mn = memo_with_turn(line, turns[i], m, sizeof m);
-			differ += memo_differs(w, warm, m, mn, 1);
-			differ += memo_differs(w, warm, m, mn, 0);
-		}
-		for (i = 0; i < n; i++) {
-			if (i < tail + 24 || i % 4 == 0) {
-				memcpy(m, line, n);
-				m[i] = swap[i % 3];
-				differ += memo_differs(w, warm, m, n, 1);
-				cases++;
-			}
-			if (i % 6 == 0) {
-				memcpy(m + i, line + i + 1, n - i - 1);
-				differ += memo_differs(w, warm, m, n - 1, 1);
-				cases++;
-			}
-			if (i % 10 == 0) {
-				differ += memo_differs(w, warm, line, i, 1);
-				cases++;
-			}
-		}
-		for (i = 0; more[i] != NULL; i++, cases++) {
-			mn = (size_t)snprintf(m, sizeof m, "%s%s", line, more[i]);
-			differ += memo_differs(w, warm, m, mn, 1);
-		}
-		for (i = 0; i < REC_PROGS; i++, cases++) {
-			mn = (size_t)snprintf(m, sizeof m, "%s%s", rec_progs[i],
-			    line + rec_prog_len[prog]);
-			differ += memo_differs(w, warm, m, mn, 1);
-		}
+		differ += memo_cases(w, warm, line, strlen(line),
+		    (size_t)(strchr(turn + 1, '\t') + 1 - line), &cases);
 	}
 	fclose(fp);
 	fprintf(out, "%lu %lu\n", cases, differ);
