@@ -32,11 +32,29 @@ run_file() {
 
 # nap SECONDS: sleep without starting a program (the kill loops nap
 # thousands of times; a program started costs about 3 ms of CPU here): a
-# read that times out on a FIFO no one writes, made at a test's first nap.
+# read that times out on a FIFO no one writes, made at a test's first nap
+# (and opened again by a subshell's first: a second subshell of the same
+# test finds it made, and would otherwise not nap at all).
 nap() {
-	[ -n "${nap_fd-}" ] ||
-	    { mkfifo "$BATS_TEST_TMPDIR/.nap" && exec {nap_fd}<> "$BATS_TEST_TMPDIR/.nap"; }
+	if [ -z "${nap_fd-}" ]; then
+		[ -p "$BATS_TEST_TMPDIR/.nap" ] || mkfifo "$BATS_TEST_TMPDIR/.nap" || return
+		exec {nap_fd}<> "$BATS_TEST_TMPDIR/.nap" || return
+	fi
 	read -r -t "$1" -u "$nap_fd" || :
+}
+
+# same FILE1 FILE2: the two files hold the same bytes (cmp -s), read by the
+# shell: no program started, for the loops that compare thousands of
+# times.  What the shell cannot hold in a variable, a NUL byte or a file it
+# cannot read, goes to cmp -s itself.
+same() {
+	local a b
+	if [ -f "$1" ] && [ -r "$1" ] && [ -f "$2" ] && [ -r "$2" ] &&
+	    ! IFS= read -r -d '' a < "$1" && ! IFS= read -r -d '' b < "$2"; then
+		[ "$a" = "$b" ]
+	else
+		cmp -s -- "$1" "$2"
+	fi
 }
 
 # eq EXPECTED ACTUAL: compare, and show both when they differ.
