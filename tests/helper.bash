@@ -57,6 +57,37 @@ same() {
 	fi
 }
 
+# tabcut LIST LINE: LINE's TAB-separated fields in LIST, as
+# printf '%s\n' LINE | cut -f LIST prints them (LIST as cut's: N, N-M, N-,
+# -M, joined by commas; a line without a TAB whole), in the shell: no
+# program started for a field of one line.
+tabcut() {
+	local rest=$2 part lo hi i out= sep=
+	local -a f=() want=() parts
+	if [[ $rest != *$'\t'* ]]; then
+		printf '%s\n' "$rest"
+		return
+	fi
+	while [[ $rest == *$'\t'* ]]; do
+		f+=("${rest%%$'\t'*}")
+		rest=${rest#*$'\t'}
+	done
+	f+=("$rest")
+	IFS=, read -r -a parts <<< "$1"
+	for part in "${parts[@]}"; do
+		case $part in
+		*-*) lo=${part%-*} hi=${part#*-}; lo=${lo:-1} hi=${hi:-${#f[@]}} ;;
+		*) lo=$part hi=$part ;;
+		esac
+		for ((i = lo; i <= hi && i <= ${#f[@]}; i++)); do want[i]=1; done
+	done
+	for i in "${!want[@]}"; do
+		out+=$sep${f[i - 1]}
+		sep=$'\t'
+	done
+	printf '%s\n' "$out"
+}
+
 # eq EXPECTED ACTUAL: compare, and show both when they differ.
 eq() {
 	if [ "$1" != "$2" ]; then
