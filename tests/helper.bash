@@ -43,18 +43,37 @@ nap() {
 	read -r -t "$1" -u "$nap_fd" || :
 }
 
+# notrace, retrace: bats' DEBUG trap off at the start of a helper and back
+# on at its end.  bats runs the trap before every command of a test and
+# of the functions it calls (0.3 to 0.7 ms each, a stack trace recorded:
+# a helper of a dozen commands cost more than the programs it saved); a
+# helper between the two runs as untraced does, bats naming the line that
+# called it.  The trap is read once a test (a subshell), and not set back
+# in a subshell (a pipeline's, run's), which ends with the helper.
+notrace() {
+	[ "$BASHPID" != "$$" ] || [ -n "${bats_trap_was+x}" ] ||
+	    bats_trap_was=$(trap -p DEBUG)
+	trap - DEBUG
+}
+retrace() {
+	[ "$BASHPID" != "$$" ] || eval "$bats_trap_was"
+}
+
 # same FILE1 FILE2: the two files hold the same bytes (cmp -s), read by the
 # shell: no program started, for the loops that compare thousands of
 # times.  What the shell cannot hold in a variable, a NUL byte or a file it
 # cannot read, goes to cmp -s itself.
 same() {
-	local a b
+	notrace
+	local a b st=0
 	if [ -f "$1" ] && [ -r "$1" ] && [ -f "$2" ] && [ -r "$2" ] &&
 	    ! IFS= read -r -d '' a < "$1" && ! IFS= read -r -d '' b < "$2"; then
-		[ "$a" = "$b" ]
+		[ "$a" = "$b" ] || st=1
 	else
-		cmp -s -- "$1" "$2"
+		cmp -s -- "$1" "$2" || st=$?
 	fi
+	retrace
+	return "$st"
 }
 
 # tabcut LIST LINE: LINE's TAB-separated fields in LIST, as
@@ -62,10 +81,12 @@ same() {
 # -M, joined by commas; a line without a TAB whole), in the shell: no
 # program started for a field of one line.
 tabcut() {
+	notrace
 	local rest=$2 part lo hi i out= sep=
 	local -a f=() want=() parts
 	if [[ $rest != *$'\t'* ]]; then
 		printf '%s\n' "$rest"
+		retrace
 		return
 	fi
 	while [[ $rest == *$'\t'* ]]; do
@@ -86,6 +107,25 @@ tabcut() {
 		sep=$'\t'
 	done
 	printf '%s\n' "$out"
+	retrace
+}
+
+# sort_line: the lines of stdin sorted and joined by spaces, as
+# LC_ALL=C sort | paste -sd' ' - prints them, in the shell (an insertion
+# sort, for the few words of a completion).
+sort_line() {
+	notrace
+	local w i s=()
+	while IFS= read -r w || [ -n "$w" ]; do
+		for ((i = ${#s[@]}; i > 0; i--)); do
+			[[ $w < ${s[i - 1]} ]] || break
+			s[i]=${s[i - 1]}
+		done
+		s[i]=$w
+	done
+	local IFS=' '
+	printf '%s\n' "${s[*]}"
+	retrace
 }
 
 # eq EXPECTED ACTUAL: compare, and show both when they differ.
