@@ -19,17 +19,18 @@ unset DELVING_SEED DELVING_RULES DELVING_PARTY
 # by the process and a count (unique among the processes running, as
 # mktemp's), not by a mktemp started in a subshell (5 ms of the 9 such
 # a run cost; the suite has 1,500).  Where bats' text differs, the copy
-# is bats' run as it is.
-if ! declare -F bats_run > /dev/null; then
-	bats_run_source=$(declare -f run)
-	bats_run_count=0
-	bats_run_source=${bats_run_source/'bats_run_separate_stderr_file="$(mktemp "${BATS_TEST_TMPDIR}/separate-stderr-XXXXXX")"'/'bats_run_separate_stderr_file=$BATS_TEST_TMPDIR/separate-stderr-$BASHPID-$((++bats_run_count)) && : > "$bats_run_separate_stderr_file"'}
-	eval "bats_$bats_run_source"
-	unset bats_run_source
+# is bats' run as it is.  The copy is suite_run: names of ours, not
+# bats_ ones a later bats may take.
+if ! declare -F suite_run > /dev/null; then
+	suite_run_source=$(declare -f run)
+	suite_run_count=0
+	suite_run_source=${suite_run_source/'bats_run_separate_stderr_file="$(mktemp "${BATS_TEST_TMPDIR}/separate-stderr-XXXXXX")"'/'bats_run_separate_stderr_file=$BATS_TEST_TMPDIR/separate-stderr-$BASHPID-$((++suite_run_count)) && : > "$bats_run_separate_stderr_file"'}
+	eval "suite_$suite_run_source"
+	unset suite_run_source
 fi
 run() {
 	set +T
-	bats_run "$@" || { local st=$?; set -T; return "$st"; }
+	suite_run "$@" || { local st=$?; set -T; return "$st"; }
 	set -T
 }
 
@@ -76,12 +77,12 @@ nap() {
 # called it.  The trap is read once a test (a subshell), and not set back
 # in a subshell (a pipeline's, run's), which ends with the helper.
 notrace() {
-	[ "$BASHPID" != "$$" ] || [ -n "${bats_trap_was+x}" ] ||
-	    bats_trap_was=$(trap -p DEBUG)
+	[ "$BASHPID" != "$$" ] || [ -n "${suite_trap_was+x}" ] ||
+	    suite_trap_was=$(trap -p DEBUG)
 	trap - DEBUG
 }
 retrace() {
-	[ "$BASHPID" != "$$" ] || eval "$bats_trap_was"
+	[ "$BASHPID" != "$$" ] || eval "$suite_trap_was"
 }
 
 # same FILE1 FILE2: the two files hold the same bytes (cmp -s), read by the
