@@ -484,7 +484,8 @@ odds_line(const struct run *run, const struct odds *o, const char *a,
 static void
 odds_totals(const struct run *run, const char *expr, const struct odds *o)
 {
-	char t[32], *frac, *dec;
+	struct odds_stats st;
+	char t[32];
 	long i;
 
 	for (i = 0; i < o->n; i++) {
@@ -493,18 +494,13 @@ odds_totals(const struct run *run, const char *expr, const struct odds *o)
 		snprintf(t, sizeof t, "%lld", o->lo + i * o->step);
 		odds_line(run, o, expr, t, NULL, &o->count[i]);
 	}
-	frac = odds_sd(o, &dec);
-	if (!run->exact) {	/* a number by default (issue 25) */
-		free(frac);
-		frac = odds_sd_approx(o);
-	}
+	odds_stats(o, run->exact, &st);	/* the sd a number by default (issue 25) */
 	out_str(run->out, expr);
 	out_str(run->out, "\tsd\t");
-	odds_tail(run->out, frac, dec);
-	frac = odds_mean(o, &dec);
+	odds_tail(run->out, st.sd, st.sd_dec);
 	out_str(run->out, expr);
 	out_str(run->out, "\tmean\t");
-	odds_tail(run->out, frac, dec);
+	odds_tail(run->out, st.mean, st.mean_dec);
 }
 
 /* -g: TOTAL PERCENT BAR, a bar of '#' as long as its odds, the likeliest WIDTH. */

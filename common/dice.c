@@ -119,7 +119,25 @@ by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sum of the kept faces: the keep highest are the last after an ascending sort. */
+/* Sorts v[0..n) ascending by insertion: for the few dice of most rolls. */
+static void
+insertion_sort(uint32_t *v, uint32_t n)
+{
+	uint32_t i, j, x;
+
+	for (i = 1; i < n; i++) {
+		for (x = v[i], j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/*
+ * Sum of the kept faces: the keep highest are the last after an ascending
+ * sort (by insertion up to SMALL_SORT dice: glibc's qsort, a merge sort
+ * through a buffer of its own, was 60% of rolling 4d6dl1).
+ */
+#define SMALL_SORT 32
 static long
 kept_sum(const struct dice *d, const uint32_t *faces)
 {
@@ -134,7 +152,10 @@ kept_sum(const struct dice *d, const uint32_t *faces)
 		return one;
 	}
 	memcpy(sorted, faces, d->count * sizeof *faces);
-	qsort(sorted, d->count, sizeof *sorted, by_value);
+	if (d->count <= SMALL_SORT)
+		insertion_sort(sorted, d->count);
+	else
+		qsort(sorted, d->count, sizeof *sorted, by_value);
 	from = d->keephigh ? d->count - d->keep : 0;
 	for (i = from; i < from + d->keep; i++)
 		sum += sorted[i];

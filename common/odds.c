@@ -1595,22 +1595,21 @@ signed_decimal(int neg, const struct big *n, const struct big *den)
 }
 
 /* The mean lo + S1/den, exact ("7/2", "-13/2", "7") and to 4 decimals. */
-char *
-odds_mean(const struct odds *o, char **dec)
+static char *
+mean(const struct odds *o, const struct big *s1, char **dec)
 {
-	struct big s1 = { 0 }, s2 = { 0 }, n = { 0 }, t = { 0 }, l = { 0 };
+	struct big n = { 0 }, t = { 0 }, l = { 0 };
 	char *f, *s;
 	int neg = 0;
 
-	moments(o, &s1, &s2);
 	big_set(&l, (uint64_t)(o->lo < 0 ? -o->lo : o->lo));
 	big_mul(&t, &l, &o->den);	/* |lo| den */
-	big_copy(&n, &s1);
+	big_copy(&n, s1);
 	if (o->lo >= 0)
 		big_add(&n, &t);
-	else if (big_cmp(&t, &s1) > 0) {
+	else if (big_cmp(&t, s1) > 0) {
 		neg = 1;
-		big_sub(&t, &s1);
+		big_sub(&t, s1);
 		big_copy(&n, &t);
 	} else
 		big_sub(&n, &t);
@@ -1619,7 +1618,7 @@ odds_mean(const struct odds *o, char **dec)
 	s = emalloc(strlen(f) + 2);
 	sprintf(s, "%s%s", neg ? "-" : "", f);
 	free(f);
-	big_free(&s1), big_free(&s2), big_free(&n), big_free(&t), big_free(&l);
+	big_free(&n), big_free(&t), big_free(&l);
 	return s;
 }
 
@@ -1652,16 +1651,16 @@ sd_root(const struct big *v, const struct big *d2, int places, int nearest)
 
 /* V = (S2 den - S1^2) / den^2, and den^2, in v and d2. */
 static void
-variance(const struct odds *o, struct big *v, struct big *d2)
+variance(const struct odds *o, const struct big *s1, const struct big *s2,
+    struct big *v, struct big *d2)
 {
-	struct big s1 = { 0 }, s2 = { 0 }, t = { 0 };
+	struct big t = { 0 };
 
-	moments(o, &s1, &s2);
-	big_mul(v, &s2, &o->den);
-	big_mul(&t, &s1, &s1);
+	big_mul(v, s2, &o->den);
+	big_mul(&t, s1, s1);
 	big_sub(v, &t);
 	big_mul(d2, &o->den, &o->den);
-	big_free(&s1), big_free(&s2), big_free(&t);
+	big_free(&t);
 }
 
 static char *
@@ -1681,53 +1680,64 @@ fixed(long long r, int places)
  * The standard deviation to 6 decimals, "~" before it when rounded:
  * what -o shows by default (issue 25: a number, not a 130-digit root).
  */
-char *
-odds_sd_approx(const struct odds *o)
+static char *
+sd_approx(const struct big *v, const struct big *d2)
 {
-	struct big v = { 0 }, d2 = { 0 }, t = { 0 }, q = { 0 };
+	struct big t = { 0 }, q = { 0 };
 	long long f;
 	char *n, *s;
 
-	variance(o, &v, &d2);
-	f = sd_root(&v, &d2, 6, 0);		/* exact when f^2 d2 = V 10^12 */
+	f = sd_root(v, d2, 6, 0);		/* exact when f^2 d2 = V 10^12 */
 	big_set(&q, (uint64_t)f);
 	big_mul(&t, &q, &q);
-	big_mul(&q, &t, &d2);
-	big_copy(&t, &v);
+	big_mul(&q, &t, d2);
+	big_copy(&t, v);
 	for (f = 0; f < 6; f++)
 		big_mulsmall(&t, 100, 0);
-	n = fixed(sd_root(&v, &d2, 6, 1), 6);
+	n = fixed(sd_root(v, d2, 6, 1), 6);
 	s = emalloc(strlen(n) + 2);
 	sprintf(s, "%s%s", big_cmp(&q, &t) == 0 ? "" : "~", n);
 	free(n);
-	big_free(&v), big_free(&d2), big_free(&t), big_free(&q);
+	big_free(&t), big_free(&q);
 	return s;
 }
 
-/*
- * The standard deviation: sqrt(V), V = (S2 den - S1^2) / den^2 exact, and
- * rounded to 4 decimals: the r with (2r-1)^2 <= 4 V 10^8 < (2r+1)^2.
- */
-char *
-odds_sd(const struct odds *o, char **dec)
+/* The standard deviation exact: sqrt(V), V = (S2 den - S1^2) / den^2 reduced. */
+static char *
+sd_exact(const struct odds *o, const struct big *v, const struct big *d2)
 {
-	struct big v = { 0 }, d2 = { 0 };
 	uint32_t *fac;
 	char *f, *s;
 
-	variance(o, &v, &d2);
-	*dec = fixed(sd_root(&v, &d2, 4, 1), 4);
 	fac = ereallocarray(NULL, (size_t)o->nfac * 2 + 1, sizeof *fac);
 	if (o->nfac > 0) {
 		memcpy(fac, o->fac, (size_t)o->nfac * sizeof *fac);
 		memcpy(fac + o->nfac, o->fac, (size_t)o->nfac * sizeof *fac);
 	}
-	f = reduce(&v, &d2, fac, o->nfac * 2);
+	f = reduce(v, d2, fac, o->nfac * 2);
 	s = emalloc(strlen(f) + 8);
 	sprintf(s, strcmp(f, "0") == 0 ? "%s" : "sqrt(%s)", f);
 	free(f), free(fac);
-	big_free(&v), big_free(&d2);
 	return s;
+}
+
+/*
+ * The mean and the standard deviation, from one pass over the counts (S1,
+ * S2): the sd exact as sqrt(FRACTION) with exact, else to 6 decimals ("~"
+ * when rounded: issue 25), and to 4 decimals, rounded: the r with
+ * (2r-1)^2 <= 4 V 10^8 < (2r+1)^2; the mean as mean() says it.
+ */
+void
+odds_stats(const struct odds *o, int exact, struct odds_stats *st)
+{
+	struct big s1 = { 0 }, s2 = { 0 }, v = { 0 }, d2 = { 0 };
+
+	moments(o, &s1, &s2);
+	variance(o, &s1, &s2, &v, &d2);
+	st->sd_dec = fixed(sd_root(&v, &d2, 4, 1), 4);
+	st->sd = exact ? sd_exact(o, &v, &d2) : sd_approx(&v, &d2);
+	st->mean = mean(o, &s1, &st->mean_dec);
+	big_free(&s1), big_free(&s2), big_free(&v), big_free(&d2);
 }
 
 /* The length of a bar for n when max fills width: rounded to the nearest. */

@@ -21,14 +21,18 @@ struct odds {
 	int	 nfac;
 };
 
+/* The mean and the sd of the totals, each exact and as a decimal (malloc'd). */
+struct odds_stats {
+	char	*mean, *mean_dec;
+	char	*sd, *sd_dec;
+};
+
 const char *odds_count(struct odds *o, const struct expr *e);
 void	 odds_at_least(const struct odds *o, long long total, struct big *n);
 char	*odds_fraction(const struct odds *o, const struct big *n);
 char	*odds_decimal(const struct big *n, const struct big *d, int places);
 char	*odds_fine(const struct big *n, const struct big *d, int digits);
-char	*odds_mean(const struct odds *o, char **dec);
-char	*odds_sd(const struct odds *o, char **dec);
-char	*odds_sd_approx(const struct odds *o);
+void	 odds_stats(const struct odds *o, int exact, struct odds_stats *st);
 int	 odds_bar(const struct big *n, const struct big *max, int width);
 void	 odds_d66(struct odds *o);
 void	 odds_free(struct odds *o);

@@ -844,7 +844,14 @@ emit() {
 put() { emit "$2" > "$1"; F=$PWD/$1; }
 
 # state PROG: a valid state file S, as PROG writes it.
-state() { S=$PWD/state; cp "$BATS_FILE_TMPDIR/$1.state" "$S"; }
+# (Copied by the shell, no cp started: a state file is text, and a NUL
+# in it, which read cannot hold, fails the case.)
+state() {
+	local t
+	S=$PWD/state
+	! IFS= read -r -d '' t < "$BATS_FILE_TMPDIR/$1.state" || return 1
+	printf '%s' "$t" > "$S"
+}
 
 # statefile PROG LINE: a valid state file with LINE added: the file under test.
 statefile() { state "$1"; emit "$2\n" >> "$S"; F=$S; }
@@ -902,10 +909,29 @@ unreadable() {
 	SKIP="run as root, and no file of /proc/1 refuses root"
 }
 
-# snapshot: every name under the case directory, and the checksum of every
-# readable file.
+# snapshot VAR: into VAR, every name under the case directory, and the
+# checksum of every readable file (a regular file, not a link).  The names
+# come from the shell's ** (hidden ones too, links not followed, as find
+# walks) and the sums from one cksum, none when there is no file: the
+# matrix takes two snapshots a case, and a find and a cksum each were most
+# of its programs started.
 snapshot() {
-	find . -type f -readable -exec cksum {} + -o -print
+	local -n into=$1
+	local e sums files=()
+	into=
+	shopt -s globstar dotglob nullglob
+	for e in **; do
+		if [[ -f $e && ! -L $e && -r $e ]]; then
+			files+=("$e")
+		else
+			into+=$e$'\n'
+		fi
+	done
+	shopt -u globstar dotglob nullglob
+	[ ${#files[@]} -gt 0 ] || return 0
+	cksum -- "${files[@]}" > "$BATS_TEST_TMPDIR/sums"
+	IFS= read -r -d '' sums < "$BATS_TEST_TMPDIR/sums" || :
+	into+=$sums
 }
 
 # rows: the table's rows, the blanks around each column trimmed, the
@@ -921,9 +947,9 @@ rows() {
 # commands here, the faster the matrix.)
 one_case() {
 	local prog=$1 args=$2 setup=$3 want=$4
-	local F= S= IN=/dev/null PASS= SKIP= st=0 err= why= argv envs=() close= before
+	local F= S= IN=/dev/null PASS= SKIP= st=0 err= why= argv envs=() close= before= after
 	local tmp=$BATS_TEST_TMPDIR
-	mkdir "$tmp/$((++ncase))" && cd "$tmp/$ncase"
+	cd "$tmp/$((++ncase))"	# made by run_class
 	[ "$setup" = - ] || eval "$setup"
 	if [ -n "$SKIP" ]; then
 		echo "# skipped: $prog $args: $SKIP" >&3
@@ -937,8 +963,8 @@ one_case() {
 		esac
 		argv=("${argv[@]:1}")
 	done
-	# a case with no SETUP has a directory just made, empty: "." alone
-	if [ "$setup" = - ]; then before=.; else before=$(snapshot); fi
+	# a case with no SETUP has a directory just made, empty: nothing
+	[ "$setup" = - ] || snapshot before
 	# env only for a row with NAME=VALUE words: an exec less a case (the
 	# program by its path: "return" is also a word of the shell)
 	[ ${#envs[@]} -eq 0 ] || argv=(env "${envs[@]}" "$prog" "${argv[@]}")
@@ -985,8 +1011,9 @@ one_case() {
 	if [ -n "$close" ] && [ -n "$(find . -name '*.lock' -size +0c)" ]; then
 		why="$why; a lock file took the closed stream: $(find . -name '*.lock' -size +0c)"
 	fi
-	if [[ $want != ok* ]] && [ "$(snapshot)" != "$before" ]; then
-		why="$why; files changed: $(diff <(echo "$before") <(snapshot) | head -5 | tr '\n' ' ')"
+	[[ $want == ok* ]] || snapshot after
+	if [[ $want != ok* ]] && [ "$after" != "$before" ]; then
+		why="$why; files changed: $(diff <(echo "$before") <(echo "$after") | head -5 | tr '\n' ' ')"
 	fi
 	[ -z "$why" ] && return 0
 	printf '%s %s [%s] wants %s: %s\n' "$prog" "$args" "$setup" "$want" "${why#; }"
@@ -1003,11 +1030,17 @@ run_class() (
 	for p in $(sed -n 's/^PROGS *= *//p' "$TOP/Makefile"); do
 		exe[$p]=$(type -P "$p")
 	done
-	while IFS=$'\037' read -r prog class args setup want; do
+	local rows=() dirs=() row
+	mapfile -t rows < <(rows | awk -F'\037' -v c="$1" '$2 == c && $5 !~ /^n\/a:/')
+	[ "${#rows[@]}" -gt 0 ] || { echo "no rows for class $1" >&2; exit 1; }
+	# each case's directory, 1 to N, made at once: one mkdir, not one a case
+	for ((p = 1; p <= ${#rows[@]}; p++)); do dirs+=("$BATS_TEST_TMPDIR/$p"); done
+	mkdir -- "${dirs[@]}"
+	for row in "${rows[@]}"; do
+		IFS=$'\037' read -r prog class args setup want <<< "$row"
 		cases=$((cases + 1))
 		one_case "$prog" "$args" "$setup" "$want" >&2 || failed=$((failed + 1))
-	done < <(rows | awk -F'\037' -v c="$1" '$2 == c && $5 !~ /^n\/a:/')
-	[ "$cases" -gt 0 ] || { echo "no rows for class $1" >&2; exit 1; }
+	done
 	[ "$failed" -eq 0 ] || { echo "$failed of $cases cases failed" >&2; exit 1; }
 )
 

@@ -6,9 +6,24 @@ party() {
 	echo "$BATS_TEST_TMPDIR/party"
 }
 
-# field N of line L of $output
+# field L F: field F of line L of $output, as
+# awk -F'\t' 'NR == L { print $F }' prints it (empty lines counted, an
+# empty field past the last), in the shell: no awk started a call.
 field() {
-	printf '%s\n' "$output" | awk -F'\t' -v l="$1" -v f="$2" 'NR == l { print $f }'
+	notrace
+	local -a all f=()
+	local rest
+	mapfile -t all <<< "$output"
+	if [ "$1" -le "${#all[@]}" ]; then
+		rest=${all[$1 - 1]}
+		while [[ $rest == *$'\t'* ]]; do
+			f+=("${rest%%$'\t'*}")
+			rest=${rest#*$'\t'}
+		done
+		f+=("$rest")
+		printf '%s\n' "${f[$2 - 1]-}"
+	fi
+	retrace
 }
 
 # chisq_weighted: "count expected-weight" lines; chi-square against the weights.

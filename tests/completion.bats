@@ -10,18 +10,19 @@ ALL_RULES="alarm bookkeeping delving dungeonturn exploration travel"
 
 # comp PROG WORD...: what bash completes for the last WORD of the command
 # line PROG WORD... (env's completion for env ...), sorted, on one line.
-# COMP_LINE, when set, is the line as typed.
+# COMP_LINE, when set, is the line as typed.  (The empty words left out
+# and the rest sorted in the shell: one program a call, not four.)
 comp() {
 	bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
 	    f=_delving; [ "$1" = env ] && f=_delving_env
 	    $f "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
-	    printf "%s\n" "${COMPREPLY[@]}"' bash "$COMPDIR/delving.bash" "$@" |
-	    sed '/^$/d' | sort | paste -sd' ' -
+	    for w in "${COMPREPLY[@]}"; do [ -z "$w" ] || printf "%s\n" "$w"; done' \
+	    bash "$COMPDIR/delving.bash" "$@" | sort_line
 }
 
 # zcomp LINE: what zsh completes at the end of LINE, sorted, on one line.
 zcomp() {
-	"$TOP/tests/zcomplete" "$COMPDIR" "$1" | sort | paste -sd' ' -
+	"$TOP/tests/zcomplete" "$COMPDIR" "$1" | sort_line
 }
 
 # one compinit dump for the file's zsh tests (tests/zcomplete)

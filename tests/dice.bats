@@ -90,7 +90,7 @@ peer_cases() {
 	local n=0
 	while IFS='|' read -r suite expr want; do
 		[ -n "$suite" ] || continue
-		expr=$(echo "$expr" | sed 's/^ *//; s/ *$//')
+		expr=${expr#"${expr%%[! ]*}"} expr=${expr%"${expr##*[! ]}"}	# the blanks around it
 		set -- $want
 		n=$((n + 1))
 		if [ "$1" = - ]; then
@@ -103,7 +103,7 @@ peer_cases() {
 		printf '%s\n' "${lines[@]}" | awk -v lo="$1" -v hi="$2" -v e="$suite $expr" '
 		    $1 < lo || $1 > hi { print e ": " $1 " outside " lo ".." hi > "/dev/stderr"; exit 1 }'
 		run -0 roll -o -- "$expr"
-		eq "$1" "$(echo "$output" | head -1 | cut -f2)"	# the lowest total has odds
+		eq "$1" "$(tabcut 2 "${output%%$'\n'*}")"	# the lowest total has odds
 	done <<< "$PEERS"
 	[ "$n" -ge 60 ]
 }

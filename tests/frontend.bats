@@ -32,8 +32,9 @@ row() {
 	IFS='|' read -r before after number <<< "$line"
 }
 
-# p PROG ARGS...: run PROG (return through env, past the builtin).
-p() { env "$@"; }
+# p PROG ARGS...: run PROG (return through env, past the builtin; the
+# others as they are: an env started less a call, 230 in this file).
+p() { if [ "$1" = return ]; then env "$@"; else "$@"; fi; }
 
 @test "the table has a row for every program of the Makefile on the front end" {
 	# delve is on the front end too, but its first operand is a command

@@ -8,6 +8,32 @@ GOLDEN="$TOP/tests/golden"
 export LC_ALL=C
 unset DELVING_SEED DELVING_RULES DELVING_PARTY
 
+# run: bats' run, with bats' DEBUG trap off for its own commands.  bats
+# runs the trap before every command of a test and of the functions it
+# calls, bats' own among them; its run parses its options and checks the
+# bats version for them in some 20 commands: with -N or --separate-stderr
+# a run cost 9 to 14 ms, 4 to 9 of them this way.  The same run (a copy
+# of bats' own, made when this file is loaded), the same variables and
+# checks; a failed run is named at its line of the test as before.
+# One change to the copy: --separate-stderr's file is named by the shell,
+# by the process and a count (unique among the processes running, as
+# mktemp's), not by a mktemp started in a subshell (5 ms of the 9 such
+# a run cost; the suite has 1,500).  Where bats' text differs, the copy
+# is bats' run as it is.  The copy is suite_run: names of ours, not
+# bats_ ones a later bats may take.
+if ! declare -F suite_run > /dev/null; then
+	suite_run_source=$(declare -f run)
+	suite_run_count=0
+	suite_run_source=${suite_run_source/'bats_run_separate_stderr_file="$(mktemp "${BATS_TEST_TMPDIR}/separate-stderr-XXXXXX")"'/'bats_run_separate_stderr_file=$BATS_TEST_TMPDIR/separate-stderr-$BASHPID-$((++suite_run_count)) && : > "$bats_run_separate_stderr_file"'}
+	eval "suite_$suite_run_source"
+	unset suite_run_source
+fi
+run() {
+	set +T
+	suite_run "$@" || { local st=$?; set -T; return "$st"; }
+	set -T
+}
+
 # snap DIR: every entry of DIR, hidden ones too, with its bytes or its link:
 # "PATH CRC SIZE", "PATH -> TARGET" or "PATH/", by path.  One cksum for all
 # the files, untraced: a cksum a file and bats' trap before each command
@@ -32,11 +58,100 @@ run_file() {
 
 # nap SECONDS: sleep without starting a program (the kill loops nap
 # thousands of times; a program started costs about 3 ms of CPU here): a
-# read that times out on a FIFO no one writes, made at a test's first nap.
+# read that times out on a FIFO no one writes, made at a test's first nap
+# (and opened again by a subshell's first: a second subshell of the same
+# test finds it made, and would otherwise not nap at all).
 nap() {
-	[ -n "${nap_fd-}" ] ||
-	    { mkfifo "$BATS_TEST_TMPDIR/.nap" && exec {nap_fd}<> "$BATS_TEST_TMPDIR/.nap"; }
+	if [ -z "${nap_fd-}" ]; then
+		[ -p "$BATS_TEST_TMPDIR/.nap" ] || mkfifo "$BATS_TEST_TMPDIR/.nap" || return
+		exec {nap_fd}<> "$BATS_TEST_TMPDIR/.nap" || return
+	fi
 	read -r -t "$1" -u "$nap_fd" || :
+}
+
+# notrace, retrace: bats' DEBUG trap off at the start of a helper and back
+# on at its end.  bats runs the trap before every command of a test and
+# of the functions it calls (0.3 to 0.7 ms each, a stack trace recorded:
+# a helper of a dozen commands cost more than the programs it saved); a
+# helper between the two runs as untraced does, bats naming the line that
+# called it.  The trap is read once a test (a subshell), and not set back
+# in a subshell (a pipeline's, run's), which ends with the helper.
+notrace() {
+	[ "$BASHPID" != "$$" ] || [ -n "${suite_trap_was+x}" ] ||
+	    suite_trap_was=$(trap -p DEBUG)
+	trap - DEBUG
+}
+retrace() {
+	[ "$BASHPID" != "$$" ] || eval "$suite_trap_was"
+}
+
+# same FILE1 FILE2: the two files hold the same bytes (cmp -s), read by the
+# shell: no program started, for the loops that compare thousands of
+# times.  What the shell cannot hold in a variable, a NUL byte or a file it
+# cannot read, goes to cmp -s itself.
+same() {
+	notrace
+	local a b st=0
+	if [ -f "$1" ] && [ -r "$1" ] && [ -f "$2" ] && [ -r "$2" ] &&
+	    ! IFS= read -r -d '' a < "$1" && ! IFS= read -r -d '' b < "$2"; then
+		[ "$a" = "$b" ] || st=1
+	else
+		cmp -s -- "$1" "$2" || st=$?
+	fi
+	retrace
+	return "$st"
+}
+
+# tabcut LIST LINE: LINE's TAB-separated fields in LIST, as
+# printf '%s\n' LINE | cut -f LIST prints them (LIST as cut's: N, N-M, N-,
+# -M, joined by commas; a line without a TAB whole), in the shell: no
+# program started for a field of one line.
+tabcut() {
+	notrace
+	local rest=$2 part lo hi i out= sep=
+	local -a f=() want=() parts
+	if [[ $rest != *$'\t'* ]]; then
+		printf '%s\n' "$rest"
+		retrace
+		return
+	fi
+	while [[ $rest == *$'\t'* ]]; do
+		f+=("${rest%%$'\t'*}")
+		rest=${rest#*$'\t'}
+	done
+	f+=("$rest")
+	IFS=, read -r -a parts <<< "$1"
+	for part in "${parts[@]}"; do
+		case $part in
+		*-*) lo=${part%-*} hi=${part#*-}; lo=${lo:-1} hi=${hi:-${#f[@]}} ;;
+		*) lo=$part hi=$part ;;
+		esac
+		for ((i = lo; i <= hi && i <= ${#f[@]}; i++)); do want[i]=1; done
+	done
+	for i in "${!want[@]}"; do
+		out+=$sep${f[i - 1]}
+		sep=$'\t'
+	done
+	printf '%s\n' "$out"
+	retrace
+}
+
+# sort_line: the lines of stdin sorted and joined by spaces, as
+# LC_ALL=C sort | paste -sd' ' - prints them, in the shell (an insertion
+# sort, for the few words of a completion).
+sort_line() {
+	notrace
+	local w i s=()
+	while IFS= read -r w || [ -n "$w" ]; do
+		for ((i = ${#s[@]}; i > 0; i--)); do
+			[[ $w < ${s[i - 1]} ]] || break
+			s[i]=${s[i - 1]}
+		done
+		s[i]=$w
+	done
+	local IFS=' '
+	printf '%s\n' "${s[*]}"
+	retrace
 }
 
 # eq EXPECTED ACTUAL: compare, and show both when they differ.

@@ -34,8 +34,11 @@ expect() {
 # json_same PROG KINDS CMD: CMD run as it is and with @J as -j.  Other lines
 # (other programs' records read back from JSON) are the same in both, in the same places; PROG's records (every line when
 # PROG is empty) parse, have the names and types of their kind, and hold
-# the same values as the TSV records.
-json_same() {
+# the same values as the TSV records.  (Untraced: a subshell without
+# bats' DEBUG trap, which ran before each of its commands; the checks in
+# it say what differed.)
+json_same() (
+	trap - DEBUG
 	local prog=$1 kinds=$2 cmd=$3 s1=0 s2=0
 	bash -c "${cmd//@J/}" > tsv 2>/dev/null || s1=$?
 	bash -c "${cmd//@J/-j}" > json 2>/dev/null || s2=$?
@@ -57,7 +60,7 @@ json_same() {
 	jq -e 'type == "object"' json.own > /dev/null
 	eq "$(cat tsv.own)" "$(back_to_tsv json.own)"
 	eq "$(expect "$kinds" tsv.own)" "$(signature json.own)"
-}
+)
 
 HAZARD='names = "program,turn,roll,key,text"; nums = "turn,roll"
 	if ($4 == "save") { names = "program,turn,roll,key,name,total,dc,result,text"; nums = "turn,roll,total,dc" }

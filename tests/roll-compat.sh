@@ -145,6 +145,11 @@ check_row() {
 }
 
 pass=0 fail=0 xfail=0 xpass=0 line=0
+nl='
+'
+# the listed rows, read once: a row is listed when "expr<TAB>peer" is a
+# whole line of EXPECT_FAIL (as grep -Fx said, a grep a row)
+listed_rows=$nl$(cat "$expect")$nl
 while IFS="$tab" read -r op expr peer form pmean source verdict rmean; do
 	line=$((line + 1))
 	case $op in '#'*|op|'') continue ;; esac
@@ -152,7 +157,7 @@ while IFS="$tab" read -r op expr peer form pmean source verdict rmean; do
 	case $verdict in differs*) meaning=$rmean ;; esac
 	why=$(check_row "$verdict" "$expr" "$meaning")
 	listed=
-	grep -Fxq -e "$expr$tab$peer" "$expect" && listed=1
+	case $listed_rows in *"$nl$expr$tab$peer$nl"*) listed=1 ;; esac
 	if [ -n "$list" ]; then
 		[ -z "$why" ] || printf '%s\t%s\n' "$expr" "$peer"
 		continue

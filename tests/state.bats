@@ -32,8 +32,12 @@ update() {
 	"$1" "${words[@]}" > /dev/null
 }
 
-# turns FILE: the turn count the state file holds.
-turns() { awk '$1 == "turn" { print $2 }' "$1"; }
+# turns FILE: the turn count the state file holds (read by the shell, as
+# awk '$1 == "turn" { print $2 }' would: the kill loops ask 400 times).
+turns() {
+	local k v
+	while read -r k v _; do [ "$k" != turn ] || echo "$v"; done < "$1"
+}
 
 # concurrent_writers: the test below, untraced (its 1,500 runs of update in
 # subshells took bats' trap before each of their commands).
@@ -63,25 +67,26 @@ concurrent_writers() {
 
 # random_writer_kills: the 201 kills of the test below, untraced.
 random_writer_kills() {
+	local long argv
 	for p in hazard light timedice; do
 		rm -f st st.lock
 		update "$p" st 0
 		old=0 new=0
+		long=$(long_run "$p")
+		args_into argv "$p" st "$long"
 		for i in $(seq 67); do
 			before=$(turns st)
-			# shellcheck disable=SC2046
-			"$p" $(args "$p" st "$(long_run "$p")") > /dev/null &	# $! is the program
-
+			"$p" "${argv[@]}" > /dev/null &	# $! is the program
 			pid=$!
 			nap "0.00$((RANDOM % 8))"
 			kill -9 "$pid" 2>/dev/null || true
 			wait "$pid" 2>/dev/null || true
 			after=$(turns st)
 			if [ "$after" = "$before" ]; then old=$((old + 1))
-			elif [ "$after" = "$((before + $(long_run "$p")))" ]; then new=$((new + 1))
+			elif [ "$after" = "$((before + long))" ]; then new=$((new + 1))
 			else echo "$p: turn $before became '$after'" >&2; false; fi
 			update "$p" st 0 || { echo "$p: the state no longer parses" >&2; cat st >&2; false; }
-			[ -z "$(ls st.tmp.* 2>/dev/null)" ]	# the next run removed any temp file
+			! compgen -G 'st.tmp.*' > /dev/null	# the next run removed any temp file
 		done
 		echo "# $p: $old kills kept the old state, $new the new" >&3
 	done
@@ -326,19 +331,22 @@ lock_wait() {
 	eq "light: /nonexistent/x.light: No such file or directory" "$stderr"
 }
 
-# pair_args PROG STATE PARTY: the arguments of one -w run that writes the
-# state and the party.
-pair_args() {
-	case $1 in
-	hazard) echo "-r delving -s 3 -f $2 -p $3 -w" ;;
-	timedice) echo "-r dungeonturn -s 3 -f $2 -p $3 -w rest" ;;
+# pair_args_into ARRAY PROG STATE PARTY: ARRAY set to the arguments of one
+# -w run that writes the state and the party (no subshell: the kill loop
+# below runs a replay 1,300 times).
+pair_args_into() {
+	local -n into=$1
+	case $2 in
+	hazard) into=(-r delving -s 3 -f "$3" -p "$4" -w) ;;
+	timedice) into=(-r dungeonturn -s 3 -f "$3" -p "$4" -w rest) ;;
 	esac
 }
 
 # pair_run PROG STATE PARTY: that run.
 pair_run() {
-	# shellcheck disable=SC2046
-	"$1" $(pair_args "$@") > /dev/null
+	local a
+	pair_args_into a "$@"
+	"$1" "${a[@]}" > /dev/null
 }
 
 # pair_settle PROG STATE PARTY: a run that changes nothing but what a killed one left.
@@ -362,13 +370,13 @@ pair_party() {
 # party of the run of one-turn runs that left the same state, and the next
 # run completes it.  Prints how many kills caught the pending copy.
 pair_kills() {
-	local p=$1 i n pending=0 ok pause
+	local p=$1 i n pending=0 ok pause argv
 	rm -rf "$p.d" && mkdir "$p.d" && cd "$p.d" || return 1
 	pair_party "$p" > party
 	cp party ref.party
 	for i in $(seq "$2"); do
-		# shellcheck disable=SC2046
-		"$p" $(pair_args "$p" st party) > /dev/null &	# $! is the program
+		pair_args_into argv "$p" st party
+		"$p" "${argv[@]}" > /dev/null &	# $! is the program
 		# 3 to 7 ms: as sleep 0.00NN was, with the 3 ms of starting it
 		printf -v pause '0.%04d' $((30 + RANDOM % 40))
 		nap "$pause"
@@ -377,18 +385,18 @@ pair_kills() {
 		[ -s st ] || continue	# killed before its first commit
 		# the replay: one-turn runs on a copy until it holds the same state
 		n=0
-		while ! cmp -s st ref.st && [ $((n += 1)) -lt 100 ]; do
+		while ! same st ref.st && [ $((n += 1)) -lt 100 ]; do
 			pair_run "$p" ref.st ref.party
 		done
-		cmp st ref.st || { echo "$p: kill $i: a state no run makes" >&2; return 1; }
+		same st ref.st || { echo "$p: kill $i: a state no run makes" >&2; cmp st ref.st; return 1; }
 		ok=0
-		cmp -s party ref.party && ok=1
+		same party ref.party && ok=1
 		for f in .party.pending.*; do
-			[ -e "$f" ] && cmp -s "$f" ref.party && ok=1 pending=$((pending + 1))
+			[ -e "$f" ] && same "$f" ref.party && ok=1 pending=$((pending + 1))
 		done
 		[ "$ok" = 1 ] || { echo "$p: kill $i: the state moved on, the party did not" >&2; return 1; }
 		pair_settle "$p" st party
-		cmp party ref.party || { echo "$p: kill $i: not completed" >&2; ls -A >&2; cat st party ref.party >&2; return 1; }
+		same party ref.party || { echo "$p: kill $i: not completed" >&2; ls -A >&2; cat st party ref.party >&2; return 1; }
 	done
 	echo "$pending"
 }

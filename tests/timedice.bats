@@ -7,14 +7,16 @@ setup() {
 	F=$BATS_TEST_TMPDIR/day.time
 }
 
-# field N of the last line of $output
+# field N of the last line of $output (as tail -n 1 | cut -f N, in the shell)
 last_field() {
-	printf '%s\n' "$output" | tail -n 1 | cut -f "$1"
+	tabcut "$1" "${output##*$'\n'}"
 }
 
-# state KEY: the value of KEY in the state file $F
+# state KEY: the value of KEY in the state file $F (as
+# awk '$1 == KEY { print $2 }', in the shell)
 state() {
-	awk -v k="$1" '$1 == k { print $2 }' "$F"
+	local k v
+	while read -r k v _; do [ "$k" != "$1" ] || printf '%s\n' "$v"; done < "$F"
 }
 
 # chisq_4d6: counts of the totals 4..24 on stdin, one a line; the chi-square
@@ -108,15 +110,19 @@ chisq_4d6() {
 
 # hour_round_trips: the 24 hours of the test below, untraced.
 hour_round_trips() {
+	local d faces sum
 	for h in $(seq 1 24); do
-		hh=$(printf '%02d' "$h")
+		printf -v hh '%02d' "$h"
 		run -0 timedice set "$hh:00"
 		dice=$(last_field 5)
 		quarter=$(last_field 6)
 		# one die a quarter: full quarters show 6, the last the hour within
-		eq "$(( (h - 1) / 6 + 1 ))" "$(echo "$dice" | tr ',' '\n' | wc -l | tr -d ' ')"
-		eq "$h" "$(echo "$dice" | tr ',' '\n' | awk '{ s += $1 } END { print s }')"
-		echo "$dice" | awk -F, '{ for (i = 1; i < NF; i++) if ($i != 6) exit 1 }'
+		IFS=, read -r -a faces <<< "$dice"
+		eq "$(( (h - 1) / 6 + 1 ))" "${#faces[@]}"
+		sum=0
+		for d in "${faces[@]}"; do sum=$((sum + d)); done
+		eq "$h" "$sum"
+		for d in "${faces[@]:0:${#faces[@]} - 1}"; do eq 6 "$d"; done
 		case $(( (h - 1) / 6 )) in
 		0) eq pre-dawn "$quarter";; 1) eq morning "$quarter";;
 		2) eq afternoon "$quarter";; 3) eq night "$quarter";;
@@ -167,8 +173,8 @@ hour_round_trips() {
 	cp "$F" "$F.2"
 	timedice -f "$F" -n 9 turn > "$BATS_TEST_TMPDIR/one"
 	for i in 1 2 3 4 5 6 7 8 9; do timedice -f "$F.2" turn; done > "$BATS_TEST_TMPDIR/many"
-	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
-	cmp "$F" "$F.2"
+	same "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
+	same "$F" "$F.2"
 }
 
 @test "timedice: the day rolls over after 24:50 to 01:00 of the next day" {
@@ -234,7 +240,7 @@ hour_round_trips() {
 	timedice -f "$F" -s 9 -n 3 roll 2 | cut -f3- > "$BATS_TEST_TMPDIR/one"
 	rm -f "$F"
 	for i in 1 2 3; do timedice -f "$F" -s 9 roll 2; done | cut -f3- > "$BATS_TEST_TMPDIR/many"
-	cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
+	same "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/many"
 	run -0 timedice -s 9 -n 2 roll 2
 	run -0 timedice -s 9 -n 2 roll 2
 	eq "$output" "$(timedice -s 9 -n 2 roll 2)"
@@ -334,7 +340,7 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 		run -2 --separate-stderr timedice -f "$F" timer x "$len"
 		one_error timedice
 		[ -z "$output" ]
-		cmp "$F" "$F.before"
+		same "$F" "$F.before"
 	done
 	case $stderr in "timedice: timer: '': "*) ;; *) false;; esac
 }
@@ -389,14 +395,14 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 		w=${cmd#-n 2 }
 		eq "timedice: ${w%% *}: the turn count would pass 1000000000000000000" "$stderr"
 		eq "" "$output"
-		cmp "$F" "$F.before"
+		same "$F" "$F.before"
 	done
 	run -0 timedice -f "$F" turn
 	cp "$F" "$F.before"
 	printf 'hazard\t1\t5\tnothing\tx\n' > "$BATS_TEST_TMPDIR/in"
 	run -2 --separate-stderr timedice -f "$F" - < "$BATS_TEST_TMPDIR/in"
 	eq "timedice: turn: more than 1000000000000000000 turns" "$stderr"
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 	run -0 timedice -f "$F"
 }
 
@@ -409,7 +415,7 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 	run -2 --separate-stderr timedice -f "$F" cancel a
 	one_error timedice
 	eq "timedice: cancel: 'a': no such timer" "$stderr"
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 	run -0 timedice -f "$F" -n 10 turn
 	eq "b" "$(printf '%s\n' "$output" | grep expired | cut -f6)"
 }
@@ -485,7 +491,7 @@ timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on
 	# without -w the file is kept as it was
 	cp "$P" "$P.0"
 	timedice -f "$F" -p "$P" hour 20 >/dev/null
-	cmp "$P" "$P.0"
+	same "$P" "$P.0"
 	run -2 --separate-stderr timedice -w hour
 	one_error timedice
 }
@@ -521,7 +527,7 @@ Cy resilience=10 hp=2" "$(cat "$P")"
 	run -2 --separate-stderr timedice -f "$F" -p "$BATS_TEST_TMPDIR/party" hour
 	one_error timedice
 	case $stderr in *"Bo has no resilience="*) ;; *) false;; esac
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 	run -2 --separate-stderr timedice -p "$BATS_TEST_TMPDIR/nonesuch" hour
 	one_error timedice
 }
@@ -569,7 +575,7 @@ Cy resilience=10 hp=2" "$(cat "$P")"
 	one_error timedice
 	eq "$(head -2 "$BATS_TEST_TMPDIR/in")
 timedice	2	1	07:20	expired	torch	Timer torch runs out at 07:20 on day 1." "$output"
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 	printf 'timedice\t1\t1\t07:00\n' > "$BATS_TEST_TMPDIR/in"
 	run -2 --separate-stderr timedice - < "$BATS_TEST_TMPDIR/in"
 	one_error timedice
@@ -627,7 +633,7 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 		one_error timedice
 		case $stderr in "timedice: $F:3: "*) ;; *) echo "$bad: $stderr" >&2; false;; esac
 		[ -z "$output" ]
-		cmp "$F" "$F.before"
+		same "$F" "$F.before"
 	done
 	printf 'timer a 1\ntimer a 2\n' > "$F"
 	run -2 --separate-stderr timedice -f "$F"
@@ -642,13 +648,13 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 		one_error timedice
 		case $stderr in "timedice: set: '$t': "*) ;; *) echo "$t: $stderr" >&2; false;; esac
 		[ -z "$output" ]
-		cmp "$F" "$F.before"
+		same "$F" "$F.before"
 	done
 	run -2 --separate-stderr timedice -f "$F" roll 2 from 25:00
 	one_error timedice
 	run -2 --separate-stderr timedice -f "$F" set 12:00 0
 	one_error timedice
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 }
 
 @test "timedice: unknown commands, bad counts and bad options are refused, exit 2" {
@@ -661,13 +667,13 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 		run -2 --separate-stderr timedice -f "$F" $args
 		one_error timedice
 		[ -z "$output" ]
-		cmp "$F" "$F.before"
+		same "$F" "$F.before"
 	done
 	for opts in '-n x' '-n -1' '-r delving' '-r nonesuch' '-n 2 set 5' '-n 2 timer a 1turn' \
 	    '-n 2 cancel a' '-n 2 timers' '-n 2 show'; do
 		run -2 --separate-stderr timedice -f "$F" $opts
 		one_error timedice
-		cmp "$F" "$F.before"
+		same "$F" "$F.before"
 	done
 	# the clock ends at 24:50 on day 1000000
 	run -0 timedice -f "$F" day 999999
@@ -678,13 +684,13 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 	eq "timedice: day: the clock cannot run past day 1000000" "$stderr"
 	run -2 --separate-stderr timedice -f "$F" -s 1 roll 4 from 24
 	one_error timedice
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 	run -0 timedice -f "$F" hour 17
 	eq 24:00 "$(last_field 4)"
 	cp "$F" "$F.before"
 	run -2 --separate-stderr timedice -f "$F" hour
 	one_error timedice
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 }
 
 @test "timedice: -r travel is taken; DELVING_RULES of other rules is passed over" {
@@ -718,7 +724,7 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 	cp "$F" "$F.before"
 	run -3 --separate-stderr sh -c "timedice -f '$F' hour >/dev/full"
 	one_error timedice
-	cmp "$F" "$F.before"
+	same "$F" "$F.before"
 	run -3 --separate-stderr sh -c 'hazard -n 3 | timedice - >/dev/full'
 	one_error timedice
 }
@@ -915,7 +921,7 @@ timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check at DC
 	timedice -f "$F" -p "$P" -s 45 infect Pip venom 2hours >/dev/null
 	run -2 --separate-stderr timedice -f "$F" -p "$P" infect Pip venom 2hours
 	eq "timedice: infect: Pip already suffers venom (stage 1): cure it first" "$stderr"
-	cmp "$P" "$P.0"
+	same "$P" "$P.0"
 }
 
 # 004: "A PC heals 1 HP per night of unsafe rest; such as when in a dungeon."
@@ -968,8 +974,8 @@ Cy # no hp: not healed" "$(cat "$P")"
 	eq "timedice: rest: resting for 8 hours is not possible in a dungeon (002): at most 7 hours, with -n in all" "$(timedice -f "$F" -r dungeonturn rest 8 2>&1)"
 	printf 'Dag hp=4\n' > "$P.nostr"
 	eq "timedice: $P.nostr:1: Dag has no str= (002: a rest in the dungeon heals 1d8 + str bonus)" "$(timedice -r dungeonturn -p "$P.nostr" rest 2>&1)"
-	cmp "$P" "$P.0"
-	cmp "$F" "$F.0"
+	same "$P" "$P.0"
+	same "$F" "$F.0"
 	# the travel rules' rest is untouched, and a party there needs resilience=
 	run -2 --separate-stderr timedice -p "$P" rest
 	eq "timedice: $P:1: Ann has no resilience=" "$stderr"
