@@ -45,8 +45,9 @@ struct memo {
 	int	 nf;
 	size_t	 len;
 	char	 tail[MEMO_TAIL];	/* as read, TABs and all */
-	char	 split[8 + MEMO_TAIL + 1];	/* the program's name and */
-			/* a NUL, then the tail with a NUL for each TAB */
+	char	 split[9 + MEMO_TAIL + 1];	/* the program's name (8 */
+			/* bytes at most: name_words) and a NUL, then the */
+			/* tail with a NUL for each TAB, and one after */
 	char	*f[REC_FIELDS_MAX];	/* into split: field 0, and 2 up */
 };
 

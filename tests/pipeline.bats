@@ -229,6 +229,11 @@ bad_number_cases() {
 	cat "$BATS_TEST_DIRNAME"/golden/*.out >> streams
 	badnumbers | awk -F'|' '$2 == "tsv" && $3 == "" { print $4 }' >> streams
 	awk -F'\t' '!seen[$1 FS NF FS $4]++' streams > lines
+	# the longest tail kept (248 bytes) and one past it, after the
+	# longest program name
+	local text
+	printf -v text '%0228d' 0
+	printf 'timedice\t1\t1\t08:00\t6,2\tmorning\t%s\n' "$text" "${text}1" >> lines
 	run -0 --separate-stderr unit memo lines
 	eq "" "$stderr"
 	read -r cases differ <<< "$output"
