@@ -190,7 +190,7 @@ filter(struct run *run)
 		burnt = turns > 0 && next_turn(run, turns);
 		struck = r->prog == REC_HAZARD && lamp_strikes(&run->l, r->f[3]);
 		if (struck)
-			lamp_strike(&run->l, r->f[3]);
+			lamp_strike(&run->l);
 		else if (r->prog == REC_TIMEDICE)
 			clock_read(run, r);
 		if (burnt)	/* a warning is set only as a source burns */
@@ -270,7 +270,7 @@ execute(struct run *run, const struct cmdline *c, long long count)
 	switch (c->cmd) {
 	case C_ADD: lamp_light(&run->l, c->kind, c->name); break;
 	case C_OUT: out(run, c); break;
-	case C_HAZARD: lamp_strike(&run->l, c->arg); break;
+	case C_HAZARD: lamp_strike(&run->l); break;	/* it strikes: parse */
 	case C_SNOW:
 		run->l.snow = c->kind;
 		emit_level(run, lamp_level(&run->l));

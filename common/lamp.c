@@ -618,8 +618,12 @@ lamp_strikes(const struct lamp *l, const char *key)
 	return l->lr->strike != NULL && same_word(key, l->lr->strike);
 }
 
+/*
+ * The hazard result that strikes lights under these rules strikes them
+ * (the caller has asked lamp_strikes whether its key is that result).
+ */
 void
-lamp_strike(struct lamp *l, const char *key)
+lamp_strike(struct lamp *l)
 {
 	static const struct {
 		const char *key;
@@ -631,10 +635,10 @@ lamp_strike(struct lamp *l, const char *key)
 	};
 	size_t i;
 
-	if (l->lr->strike == NULL || !same_word(key, l->lr->strike))
+	if (l->lr->strike == NULL)
 		return;
 	for (i = 0; i < sizeof strikes / sizeof strikes[0]; i++)
-		if (strcmp(key, strikes[i].key) == 0)
+		if (strcmp(l->lr->strike, strikes[i].key) == 0)
 			strikes[i].strike(l);
 }
 

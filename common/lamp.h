@@ -65,7 +65,7 @@ void	 lamp_warn(struct lamp *l);
 long	 lamp_stretch(const struct lamp *l);
 int	 lamp_burning(const struct lamp *l);
 void	 lamp_pass(struct lamp *l, struct rng *r, long turns);
-void	 lamp_strike(struct lamp *l, const char *key);
+void	 lamp_strike(struct lamp *l);
 void	 lamp_wind(struct lamp *l);
 int	 lamp_level(const struct lamp *l);
 const char *lamp_level_text(const struct lamp *l, int lv);

@@ -130,9 +130,8 @@ out_u64(struct out_buf *o, uint64_t v)
 	char d[U64_DIGITS], *p;
 
 	if (v < 100 && OUT_SIZE - o->len >= 2) {	/* most of a record's */
-		if (v >= 10)
-			o->buf[o->len++] = (char)('0' + v / 10);
-		o->buf[o->len++] = (char)('0' + v % 10);
+		o->len = (size_t)(small_digits(o->buf + o->len, (unsigned)v) -
+		    o->buf);
 		return;
 	}
 	p = u64_digits(d + sizeof d, v);

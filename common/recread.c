@@ -988,23 +988,26 @@ memo_keep(struct rec_reader *rd)
 {
 	const struct rec *r = &rd->r;
 	size_t name = rec_prog_len[r->prog] + 1;
-	size_t len = (size_t)(rd->line + rd->len - r->f[2]);
-	char tail[MEMO_TAIL];
+	size_t len = (size_t)(rd->line + rd->len - r->f[2]), at;
+	char key[MEMO_KEY];	/* the tail's first bytes, TABs and all */
 	struct memo *m;
 	int i;
 
 	if (len < MEMO_KEY || len > MEMO_TAIL)
 		return;
-	memcpy(tail, r->f[2], len);
-	for (i = 3; i < r->nf; i++)
-		tail[r->f[i] - 1 - r->f[2]] = '\t';
-	m = memo_pair(rd, tail);
+	memcpy(key, r->f[2], MEMO_KEY);
+	for (i = 3; i < r->nf && (at = (size_t)(r->f[i] - 1 - r->f[2])) <
+	    MEMO_KEY; i++)
+		key[at] = '\t';
+	m = memo_pair(rd, key);
 	m += m[0].prog >= 0 && m[1].prog < 0;	/* else the first is evicted */
 	m->prog = r->prog;
 	m->kind = rd->kind;
 	m->nf = r->nf;
 	m->len = len;
-	memcpy(m->tail, tail, len);
+	memcpy(m->tail, r->f[2], len);
+	for (i = 3; i < r->nf; i++)
+		m->tail[r->f[i] - 1 - r->f[2]] = '\t';
 	memcpy(m->split, r->f[0], name);
 	memcpy(m->split + name, r->f[2], len + 1);
 	m->f[0] = m->split;

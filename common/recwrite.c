@@ -390,10 +390,7 @@ put_number(char *p, char *end, uint64_t v, int neg, int plus)
 	if (v < 100 && end - p >= 3) {	/* the common case */
 		if (neg || plus)
 			*p++ = neg ? '-' : '+';
-		if (v >= 10)
-			*p++ = (char)('0' + v / 10);
-		*p++ = (char)('0' + v % 10);
-		return p;
+		return small_digits(p, (unsigned)v);
 	}
 	d = u64_digits(e, v);
 	if (neg || plus)

@@ -64,6 +64,16 @@ same_word(const char *a, const char *b)
 
 #define U64_DIGITS 20	/* the most a uint64_t has */
 char	 *u64_digits(char *end, uint64_t v);
+
+/* V, under 100, as its one or two digits at P (no NUL): past them. */
+static inline char *
+small_digits(char *p, unsigned v)
+{
+	if (v >= 10)
+		*p++ = (char)('0' + v / 10);
+	*p++ = (char)('0' + v % 10);
+	return p;
+}
 int	  word_in(const char *w, const char *const *list);
 int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
