@@ -102,7 +102,7 @@ TABLES="$TOP/tests/tables"
 @test "dice: a biased d6 (d8 folded by %) fails the same chi-square" {
 	run -0 unit roll d8 1 60000
 	x=$(echo "$output" | awk '{ print ($1 - 1) % 6 + 1 }' | faces 1 6 | chisq)
-	! below "$x" 20.515
+	! below "$x" 20.515 || false
 }
 
 # Table files: the forms of delving(7) TABLE FILES.
@@ -427,10 +427,10 @@ static int f(void) {'
 	done
 	# a NUL, which the shell cannot hold: cmp's answer
 	printf 'a\0x' > a; printf 'a\0y' > b
-	! same a b
+	! same a b || false
 	printf 'a\0y' > a
 	same a b
-	! same a missing
+	! same a missing || false
 	line=$'one\ttwo\t\tfour\tfive'
 	for list in 1 2 3 4 5 6 2-4 -2 3- 1,4 4,1 2,2 1-2,4-; do
 		eq "$(printf '%s\n' "$line" | cut -f "$list")" "$(tabcut "$list" "$line")"
@@ -442,4 +442,13 @@ static int f(void) {'
 	nap 1.2
 	nap 0.01
 	(( SECONDS >= 1 ))
+}
+
+# bash's set -e, by which bats fails a test, ignores a command negated with
+# !: a bare `! grep -q x out` passes whatever grep finds (63 such lines
+# once passed so; one had been false all along).  A negated command is an
+# assertion only with `|| false` (or another list) after it.
+@test "every negated command in the tests is an assertion: ! CMD || false" {
+	run -0 awk '/^[ \t]+! / && !/\|\|/ && !/(\||\\|&&)[ \t]*$/ { print FILENAME ":" FNR ": " $0 }' "$TOP"/tests/*.bats
+	eq "" "$output"
 }

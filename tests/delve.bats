@@ -608,7 +608,7 @@ crypt_table() {
 	run -0 delve -C snake status
 	eq "session   snake: seed 45, rules exploration, turn 0" "${lines[0]}"
 	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con +0, resilience 10." "${lines[5]}"
-	! grep -q affliction <<< "$output"
+	! grep -q affliction <<< "$output" || false
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
 	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod), 4+0 = 4 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
@@ -620,7 +620,7 @@ crypt_table() {
 	run -0 --separate-stderr delve -C snake -R cure Pip venom
 	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
 	eq "$output" "$(delve -C snake -R log | tail -n 1)"
-	! grep -q '^affliction' snake/state/timedice
+	! grep -q '^affliction' snake/state/timedice || false
 	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	run -0 delve -C snake undo
 	grep -q '^affliction' snake/state/timedice
@@ -996,8 +996,8 @@ hp_said() {
 	grep -Eq "^Ann con=$(( ${con#* } )) .* resilience=${con% *}( |$)" ev/state/party
 	grep -q "^party     Ann: .*con $(printf %+d $(( ${con#* } ))),.* resilience ${con% *}[,.]" <<< "$output"
 	grep -q '	cured	Ann	Ann is cured of venom' ev/log
-	! grep -q '^affliction' ev/state/timedice
-	! grep -q 'afflicted' <<< "$output"
+	! grep -q '^affliction' ev/state/timedice || false
+	! grep -q 'afflicted' <<< "$output" || false
 	# the GM's own key kept, shown, the comment kept
 	grep -q '^Dee .* notes=the-cartographer # maps$' ev/state/party
 	grep -q '^party     Dee: .*notes the-cartographer\.$' <<< "$output"

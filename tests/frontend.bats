@@ -255,7 +255,7 @@ f - p - r - s - t -" "$output"
 	done
 	cmp h h0; cmp l l0; cmp t t0; cmp party party0
 	[ ! -e new ]
-	! grep -q . h.lock l.lock t.lock party.lock 2>/dev/null
+	! grep -q . h.lock l.lock t.lock party.lock 2>/dev/null || false
 }
 
 @test "a closed stdin is empty input; a closed stderr: the exit status, no file gets the error" {
@@ -272,7 +272,7 @@ f - p - r - s - t -" "$output"
 	run -2 --separate-stderr sh -c 'timedice -f t -r bogus 2>&-'
 	printf 'Ann best=1 hp=5\n' > party
 	run -2 --separate-stderr sh -c 'env return -w -p party -r bogus arduous 2>&-'
-	! grep -q . h.lock l.lock t.lock party.lock 2>/dev/null
+	! grep -q . h.lock l.lock t.lock party.lock 2>/dev/null || false
 	[ ! -s h ]
 	# both closed
 	run -3 sh -c 'hazard -f h2 >&- 2>&-'
@@ -365,7 +365,7 @@ filter_u() {
 	pid=$!
 	exec 4> in 5< out
 	printf 'hazard\t1\t5\tnothing\tNothing happens.\n' >&4
-	! IFS= read -r -t 1 line <&5
+	! IFS= read -r -t 1 line <&5 || false
 	exec 4>&-
 	wait $pid
 	exec 5<&-

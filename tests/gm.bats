@@ -157,7 +157,7 @@ party_hp() {
 	[[ $output == "turn 6  08:00  torch2 is lit again: "* ]]
 	grep -q '^source torch1 torch out 0' S/state/light
 	run -0 delve -C S light out spent
-	! grep -q '^source torch1' S/state/light
+	! grep -q '^source torch1' S/state/light || false
 	delve -C S -R log | tail -2 | grep -q "^light	6	"
 	delve -C S undo
 	grep -q '^source torch1 torch out 0' S/state/light

@@ -67,7 +67,7 @@ version() {
 	mkdir -p "$d/usr/local/share/man"	# there before, empty
 	mk install DESTDIR="$d" PREFIX=/usr/local
 	grep -qx /usr/local/share/man/man6 "$d/usr/local/share/delving/created-directories"
-	! grep -qx /usr/local/share/man "$d/usr/local/share/delving/created-directories"
+	! grep -qx /usr/local/share/man "$d/usr/local/share/delving/created-directories" || false
 	mk uninstall DESTDIR="$d" PREFIX=/usr/local
 	eq "d .
 d ./usr

@@ -733,7 +733,7 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	# a spent source is still listed: -l lights no new one in its place
 	light -f "$f" out torch1 >/dev/null
 	run -0 light -f "$f" -l torch,torch status
-	! printf '%s\n' "$output" | grep -q ' is lit: '
+	! printf '%s\n' "$output" | grep -q ' is lit: ' || false
 }
 
 # ---- issue 16: light by hand
@@ -817,7 +817,7 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	eq "Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." \
 	    "$(printf '%s\n' "$output" | awk -F'\t' '$1 == "light" && $5 == "well-lit" { print $7 }')"
 	# after a timedice record saying 10:00, never "no creature can see"
-	! printf '%s\n' "$output" | awk -F'\t' '$1 == "timedice" { t = $4 } $1 == "light" && $5 == "darkness" && t >= "08:00" && t < "19:00"' | grep -q .
+	! printf '%s\n' "$output" | awk -F'\t' '$1 == "timedice" { t = $4 } $1 == "light" && $5 == "darkness" && t >= "08:00" && t < "19:00"' | grep -q . || false
 	# rules without daylight pass clock records by
 	run -1 sh -c 'hazard -s 7 -n 12 | timedice - | light -l torch - | grep -q "well-lit"'
 }
@@ -853,5 +853,5 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	# 003: the usage die's roll and what steps it down, without -v
 	run -0 light -r alarm -s 3 -l torch -n 40 tick
 	printf '%s\n' "$output" | grep -q "torch1's usage die rolls [12] on d6, 1 or 2: it steps down to d4\.$"
-	! printf '%s\n' "$output" | grep -q '\[d'
+	! printf '%s\n' "$output" | grep -q '\[d' || false
 }

@@ -301,7 +301,7 @@ dead_pid() {
 	for c in status log check; do
 		ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=open,openat,creat,truncate,ftruncate,unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat,symlinkat,linkat \
 		    -o trace delve -C S "$c" > /dev/null
-		! grep -E 'O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|^[0-9]+ +(f?truncate|unlink|rename|mkdir|symlink|link)' trace
+		! grep -E 'O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|^[0-9]+ +(f?truncate|unlink|rename|mkdir|symlink|link)' trace || false
 	done
 }
 

@@ -271,7 +271,7 @@ hour_round_trips() {
 	eq expired "$(printf '%s\n' "$output" | awk -F '\t' '$2 == 6 { print $5; exit }')"
 	run -0 timedice -f "$F" timers
 	eq "timedice	12	1	09:00	timers	none	No timers are running." "$output"
-	! grep -q '^timer' "$F"
+	! grep -q '^timer' "$F" || false
 }
 
 @test "timedice: timers survive across runs through the state file" {
@@ -279,7 +279,7 @@ hour_round_trips() {
 	timedice -f "$F" timer lantern 3hours >/dev/null
 	for i in 1 2 3 4 5; do
 		run -0 timedice -f "$F" turn
-		! printf '%s\n' "$output" | grep -q expired
+		! printf '%s\n' "$output" | grep -q expired || false
 	done
 	grep -qx 'timer torch 1' "$F"
 	grep -qx 'timer lantern 13' "$F"
@@ -288,11 +288,11 @@ hour_round_trips() {
 	run -0 timedice -f "$F" turn
 	eq "timedice	6	1	08:00	expired	torch" "$(printf '%s\n' "$output" | grep expired | cut -f1-6)"
 	run -0 timedice -f "$F" -n 11 turn
-	! printf '%s\n' "$output" | grep -q expired
+	! printf '%s\n' "$output" | grep -q expired || false
 	run -0 timedice -f "$F" turn
 	eq "timedice	18	1	10:00	expired	lantern" "$(printf '%s\n' "$output" | grep expired | cut -f1-6)"
 	run -0 timedice -f "$F" -n 30 turn
-	! printf '%s\n' "$output" | grep -q expired
+	! printf '%s\n' "$output" | grep -q expired || false
 }
 
 @test "timedice: a timer running out inside an hour or a day gives the exact time and its turn" {
@@ -448,7 +448,7 @@ timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on
 	printf 'Ann resilience=10\nBo resilience=12 con=1\n' > "$BATS_TEST_TMPDIR/party"
 	P=$BATS_TEST_TMPDIR/party
 	run -0 timedice -f "$F" -p "$P" hour 10
-	! printf '%s\n' "$output" | grep -q resilience
+	! printf '%s\n' "$output" | grep -q resilience || false
 	run -0 timedice -f "$F" -p "$P" hour
 	eq "timedice	11	1	18:00	resilience	Ann	Ann has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod) at DC 11; failure means exhaustion." \
 	    "$(printf '%s\n' "$output" | grep resilience)"
@@ -456,13 +456,13 @@ timedice	11	1	18:00	6,6,6	afternoon	The afternoon began at 13:00. It is 18:00 on
 	eq "Ann 12 Ann 13 Bo 11" "$(printf '%s\n' "$output" | grep resilience | awk -F '\t' '{ match($7, /DC [0-9]+/); printf "%s%s %s", (NR > 1 ? " " : ""), $6, substr($7, RSTART + 3, RLENGTH - 3) }')"
 	# ten-minute turns count too, by whole hours
 	run -0 timedice -f "$F" -p "$P" -n 5 turn
-	! printf '%s\n' "$output" | grep -q resilience
+	! printf '%s\n' "$output" | grep -q resilience || false
 	run -0 timedice -f "$F" -p "$P" turn
 	eq 2 "$(printf '%s\n' "$output" | grep -c resilience)"
 	# a rest starts the count again
 	timedice -f "$F" -p "$P" rest >/dev/null
 	run -0 timedice -f "$F" -p "$P" hour 10
-	! printf '%s\n' "$output" | grep -q resilience
+	! printf '%s\n' "$output" | grep -q resilience || false
 	DELVING_PARTY=$P run -0 timedice -f "$F" hour
 	eq 1 "$(printf '%s\n' "$output" | grep -c resilience)"
 }
@@ -846,10 +846,10 @@ timedice	2	1	09:00	6,3	morning	It is 09:00 on day 1, morning: the time dice show
 	[ -z "$stderr" ]
 	eq "timedice	4	1	11:00	stage	Pip	Stage 2 of Pip's venom ends: a CON mod check (1d20 + CON mod), 3-2 = 1 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 6: CON 6 (-2) is now 0 (-5): Pip is dead." "${lines[0]}"
 	eq "Pip con=-5 resilience=0 exhausted=1 # bitten" "$(cat "$P")"
-	! grep -q '^affliction' "$F"
+	! grep -q '^affliction' "$F" || false
 	# dead: no more stages, and no resilience checks however long the road
 	run -0 timedice -f "$F" -p "$P" -w -s 45 hour 30
-	! printf '%s\n' "$output" | grep -q -e stage -e resilience
+	! printf '%s\n' "$output" | grep -q -e stage -e resilience || false
 }
 
 # 004: "The GM can roll 1d6 per stage (hourly to weekly) and deal the
@@ -866,7 +866,7 @@ timedice	2	1	09:00	6,3	morning	It is 09:00 on day 1, morning: the time dice show
 	eq "timedice	168	8	07:00	stage	Bo	Stage 1 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 6+2 = 8 against DC 11: fails; 2d4 INT damage, rolling 4,1 = 5: INT 12 (+1) is now 7 (-2). Stage 2 ends in 7 days, at 07:00 on day 15.
 timedice	336	15	07:00	stage	Bo	Stage 2 of Bo's mindrot ends: a CON mod check (1d20 + CON mod), 20+2 = 22 against DC 11 (a natural 20): passes, and Bo shakes off the mindrot." "$(printf '%s\n' "$output" | grep stage)"
 	eq "Bo con=2 resilience=14 intelligence=7 int=-2" "$(cat "$P")"
-	! grep -q '^affliction' "$F"
+	! grep -q '^affliction' "$F" || false
 }
 
 # 004: "Rolling a natural 1 on a check that damages a PC doubles the damage."
@@ -895,7 +895,7 @@ timedice	0	1	07:00	affliction	Pip	Pip suffers venom, stage 1: it ends in 2 hours
 timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check at DC 11 or 1d6 CON damage, for the GM to roll (no party file names Pip). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(printf '%s\n' "$output" | grep -e expired -e stage)"
 	run -0 --separate-stderr timedice -f "$F" cure Pip venom
 	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
-	! grep -q '^affliction' "$F"
+	! grep -q '^affliction' "$F" || false
 	run -2 --separate-stderr timedice -f "$F" cure Pip venom
 	one_error timedice
 	eq "timedice: cure: Pip venom: no such affliction" "$stderr"
