@@ -418,6 +418,7 @@ static int f(void) {'
 # did.
 @test "the test helpers: same as cmp -s, tabcut as cut -f, sort_line as sort | paste, nap as a pause" {
 	local b list line want st
+	cd "$BATS_TEST_TMPDIR"
 	printf 'a\tb\n' > a
 	for b in $'a\tb\n' $'a\tb' $'a\tb\n\n' $'a\tc\n' $'a b\n' ''; do
 		printf '%s' "$b" > b
