@@ -256,20 +256,17 @@ stage_ends(struct run *run, int i, uint64_t k)
 }
 
 /*
- * TICKS pass: timers run out and afflictions' stages end, soonest first
- * (a timer before a stage at the same turn), the clock moves, resilience
- * wears.
+ * Within the TICKS about to pass: timers run out and afflictions' stages
+ * end, soonest first (a timer before a stage at the same turn).
  */
 static void
-pass(struct run *run, uint64_t ticks, int resting)
+run_out(struct run *run, uint64_t ticks)
 {
 	struct clockstate *s = &run->s;
 	struct timer t;
 	char when[CLOCK_WHEN_SIZE];
 	int i;
 
-	if (ticks > CLOCK_MAX - s->tick)
-		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	for (;;) {
 		i = afflict_due(s->aff, ticks);
 		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
@@ -282,6 +279,22 @@ pass(struct run *run, uint64_t ticks, int resting)
 		else
 			break;
 	}
+}
+
+/*
+ * TICKS pass: what runs out within them (when anything is running: a
+ * filter's turn with no timer and no affliction costs a few additions),
+ * then the clock moves and resilience wears.
+ */
+static void
+pass(struct run *run, uint64_t ticks, int resting)
+{
+	struct clockstate *s = &run->s;
+
+	if (ticks > CLOCK_MAX - s->tick)
+		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
+	if (s->timers.n > 0 || s->aff->n > 0)
+		run_out(run, ticks);
 	s->tick += ticks;
 	timer_pass(&s->timers, ticks, resting);
 	afflict_pass(s->aff, ticks);
