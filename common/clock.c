@@ -67,7 +67,8 @@ quarter_came(uint64_t q, char *buf, size_t size)
  * 004: the quarters that began after FROM up to TO.  Arriving at a
  * quarter's first hour, it begins ("Dawn: the morning quarter begins.");
  * passing starts on the way, each is said with its time, up to a day's
- * four, else their count and the last.  BUF is empty when none began.
+ * four, else their count and the last, written in BUF; a quarter that
+ * begins is its sentence of 004's, not copied.  "" when none began.
  */
 const char *
 clock_passed(uint64_t from, uint64_t to, char *buf, size_t size)
@@ -77,11 +78,9 @@ clock_passed(uint64_t from, uint64_t to, char *buf, size_t size)
 
 	buf[0] = '\0';
 	if (from >= to || k == 0)
-		return buf;
-	if (k == 1 && to % CLOCK_QUARTER == 0) {
-		snprintf(buf, size, "%s", quarter_begins_004[clock_quarter(to)]);
-		return buf;
-	}
+		return "";
+	if (k == 1 && to % CLOCK_QUARTER == 0)
+		return quarter_begins_004[clock_quarter(to)];
 	q = (from / CLOCK_QUARTER + 1) * CLOCK_QUARTER;
 	if (k > TIME_DICE_004) {
 		n = (size_t)snprintf(buf, size, "%llu quarters began, the last "
