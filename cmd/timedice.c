@@ -135,17 +135,18 @@ static void
 clock_record(struct rec_writer *w, uint64_t turn, uint64_t tick,
     const char *lead)
 {
-	int f[TIME_DICE_004], hour = clock_hour(tick), n = clock_faces(hour, f);
+	int hour = clock_hour(tick);
 	char now[8], when[CLOCK_WHEN_SIZE];
 
+	/* the day's digits are those of "HH:MM on day D", written once */
+	clock_when(tick, when);
 	rec_begin(w, REC_LAYOUT(TIMEDICE_CLOCK), turn);
-	rec_u64(w, clock_day(tick));
+	rec_num(w, when + CLOCK_WHEN_DAY);
 	rec_str(w, clock_hhmm(tick, now));
 	rec_str(w, clock_dice(hour, 0));
-	rec_str(w, quarter_004[n - 1]);
-	rec_text(w, "%s%sIt is %s, %s: the time %s %s.", lead, *lead ? " " : "",
-	    clock_when(tick, when), quarter_004[n - 1],
-	    n == 1 ? "die shows" : "dice show", clock_dice(hour, 1));
+	rec_str(w, quarter_004[clock_quarter(tick)]);
+	rec_text(w, "%s%sIt is %s, %s.", lead, *lead ? " " : "", when,
+	    clock_dice(hour, 1));
 	rec_end(w);
 }
 

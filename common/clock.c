@@ -125,9 +125,9 @@ clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE])
 
 	/* "HH:MM on day D", without printf: filter mode writes one an hour */
 	clock_hhmm(t, buf);
-	memcpy(buf + 5, " on day ", 8);
-	memcpy(buf + 13, d, n);
-	buf[13 + n] = '\0';
+	memcpy(buf + 5, " on day ", CLOCK_WHEN_DAY - 5);
+	memcpy(buf + CLOCK_WHEN_DAY, d, n);
+	buf[CLOCK_WHEN_DAY + n] = '\0';
 	return buf;
 }
 
@@ -317,21 +317,26 @@ clock_length(struct clock_len *l, const char *s)
 }
 
 /*
- * An hour's time dice as a record shows them ("6,6,1") and as a sentence
- * says them ("6, 6 and 1"): 24 hours, joined once.
+ * An hour's time dice as a record shows them ("6,6,1") and as its sentence
+ * says them with their quarter ("afternoon: the time dice show 6, 6 and
+ * 1", "pre-dawn: the time die shows 2"): 24 hours, joined once.
  */
 const char *
 clock_dice(int hour, int words)
 {
 	static char text[2][DAY_HOURS_004 + 1][CLOCK_DICE_SIZE];
 	int f[TIME_DICE_004], n;
+	char *t = text[words][hour];
+	size_t k;
 
-	if (text[words][hour][0] == '\0') {
+	if (t[0] == '\0') {
 		n = clock_faces(hour, f);
-		if (words)
-			clock_join(f, n, ", ", " and ", text[1][hour], CLOCK_DICE_SIZE);
-		else
-			clock_join(f, n, ",", ",", text[0][hour], CLOCK_DICE_SIZE);
+		if (words) {
+			k = (size_t)snprintf(t, CLOCK_DICE_SIZE, "%s: the time %s ",
+			    quarter_004[n - 1], n == 1 ? "die shows" : "dice show");
+			clock_join(f, n, ", ", " and ", t + k, CLOCK_DICE_SIZE - k);
+		} else
+			clock_join(f, n, ",", ",", t, CLOCK_DICE_SIZE);
 	}
-	return text[words][hour];
+	return t;
 }

@@ -18,6 +18,7 @@
 #define CLOCK_MAX	((uint64_t)CLOCK_DAY_MAX * CLOCK_DAY - 1)
 #define CLOCK_LEN_DICE_MAX 20
 #define CLOCK_WHEN_SIZE 40	/* "24:50 on day 1000000", and room to spare */
+#define CLOCK_WHEN_DAY 13	/* where the day's digits begin in it */
 
 /* A length of time: COUNT UNITs, or dice rolled in UNITs. */
 struct clock_len {
@@ -38,7 +39,7 @@ const char *clock_passed(uint64_t from, uint64_t to, char *buf, size_t size);
 const char *clock_hhmm(uint64_t t, char buf[8]);
 const char *clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE]);
 int	 clock_faces(int hour, int faces[TIME_DICE_004]);
-#define CLOCK_DICE_SIZE 32
+#define CLOCK_DICE_SIZE 64
 const char *clock_dice(int hour, int words);
 void	 clock_join(const int *faces, int n, const char *sep, const char *last,
 	     char *buf, size_t size);
