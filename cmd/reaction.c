@@ -28,6 +28,8 @@ static const char prog[] = "reaction";
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
 #define ON_MAX 8	/* -T tables */
 #define CREATURE_MAX 256
+#define KINDS 2		/* the checks: morale_004 and surprise_000 */
+#define D20_FACES 20
 
 enum mode {
 	M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER, M_INITIATIVE, M_LOOT
@@ -54,6 +56,16 @@ struct run {
 	int	 have_party;
 	int	 filtering;	/* filter mode: its surprise checks exit 0 */
 	long	 hd, enemies;	/* loot: each enemy's HD, and how many */
+	/*
+	 * Made once and said again: each check's first half (check_ready) by
+	 * kind, character and light, and the records whose every word those
+	 * and the roll decide (rec_memo; none under -v, which shows the dice):
+	 * the party is picked once a run and nothing changes its characters.
+	 */
+	struct rolled *ready[KINDS][PARTY_MAX][2];
+	struct rec_memo said_check;	/* by check_said */
+	struct rec_memo said_disposition;	/* by the 2d6 rolled */
+	struct rec_memo said_summary;	/* by the count surprised */
 };
 
 struct opts {
@@ -146,8 +158,15 @@ disposition(struct run *run, uint64_t index)
 	long roll, sum, total;
 	uint32_t faces[2];
 	char dice[64], clamped[32] = "";
+	int said;
 
 	roll = dice_roll(&t->die, &run->st.rng, faces);
+	said = !run->verbose && run->creature[0] == '\0';
+	if (said && rec_memo_say(run->w, &run->said_disposition, (size_t)roll,
+	    REC_LAYOUT(REACTION_ROLL), index)) {
+		on_tables(run, index);
+		return;
+	}
 	sum = roll + run->mod;
 	total = sum < lo ? lo : sum > hi ? hi : sum;
 	if (total != sum)
@@ -166,11 +185,14 @@ disposition(struct run *run, uint64_t index)
 		    "The creatures met are %s: 2d6 %ld%+ld = %ld%s.%s",
 		    tbl_lookup(t, total)->key, roll, run->mod, sum, clamped, dice);
 	rec_end(run->w);
+	if (said)
+		rec_memo_keep(run->w, &run->said_disposition, (size_t)roll);
 	on_tables(run, index);
 }
 
 /* A d20 check of the characters: its DC, its keys and its sentences. */
 struct kind {
+	int	 id;				/* below KINDS */
 	int	 rules;				/* its seed's rules, unless -r */
 	long	 dc;
 	const char *pass, *fail;		/* the KEY */
@@ -180,40 +202,74 @@ struct kind {
 };
 
 static const struct kind morale_004 = {
-	R_TRAVEL, MORALE_DC_004, "stands", "flees", text_stands_004, text_flees_004,
+	0, R_TRAVEL, MORALE_DC_004, "stands", "flees", text_stands_004, text_flees_004,
 	"morale", "The creature"
 };
 
 static const struct kind surprise_000 = {
-	R_EXPLORATION, SURPRISE_DC_000, "alert", "surprised", text_alert_000,
+	1, R_EXPLORATION, SURPRISE_DC_000, "alert", "surprised", text_alert_000,
 	text_surprised_000, "WIS", PARTY_UNNAMED
 };
 
+/*
+ * The first half of character I's check of kind K under the light now
+ * (check_ready: the conditions, the d20s, the words), made once.
+ */
+static const struct rolled *
+ready(struct run *run, const struct kind *k, int i, const struct check_of *of)
+{
+	struct rolled **r = &run->ready[k->id][i][run->dark != 0];
+	struct check_env env = run->env;
+
+	if (*r == NULL) {
+		env.dark = run->dark;
+		if (env.rules < 0)
+			env.rules = k->rules;
+		*r = emalloc(sizeof **r);
+		check_ready(*r, &run->party.m[i], of, &env);
+	}
+	return *r;
+}
+
+/* The memo's number of character I's check of kind K that rolled ROLL. */
+static size_t
+check_said(const struct run *run, const struct kind *k, int i, long roll)
+{
+	return (((size_t)k->id * PARTY_MAX + (size_t)i) * 2 + (run->dark != 0)) *
+	    (D20_FACES + 1) + (size_t)roll;
+}
+
 /* One character's check: reaction INDEX ROLL TOTAL KEY TEXT; 1 if passed. */
 static int
-check(struct run *run, uint64_t index, const struct member *m,
-    const struct kind *k)
+check(struct run *run, uint64_t index, int i, const struct kind *k)
 {
 	struct check_of of = { PK_WIS, 0, 0, 0, 0 };
-	struct check_env env = run->env;
-	struct rolled r;
+	const struct member *m = &run->party.m[i];
+	const struct rolled *r;
+	struct check c;
+	size_t said;
 	char dice[64];
 
 	of.dc = k->dc;
-	env.dark = run->dark;
-	if (env.rules < 0)
-		env.rules = k->rules;
-	check_roll(&r, &run->st.rng, m, run->mod, &of, &env);
-	describe(run, &r.d20, r.c.faces, dice, sizeof dice);
+	r = ready(run, k, i, &of);
+	check_throw(&c, r, &run->st.rng, m, run->mod, &of);
+	said = check_said(run, k, i, c.roll);
+	if (!run->verbose && rec_memo_say(run->w, &run->said_check, said,
+	    REC_LAYOUT(REACTION_ROLL), index))
+		return c.pass;
+	describe(run, &r->d20, c.faces, dice, sizeof dice);
 	rec_begin(run->w, REC_LAYOUT(REACTION_ROLL), index);
-	rec_i64(run->w, r.c.roll);
-	rec_i64(run->w, r.c.total);
-	rec_str(run->w, r.c.pass ? k->pass : k->fail);
-	rec_text(run->w, "%s %s: %s %ld%+ld = %ld against DC %ld%s.%s",
-	    party_who(m, k->unnamed), r.c.pass ? k->pass_text : k->fail_text,
-	    k->what, r.c.roll, r.c.mod, r.c.total, r.c.dc, r.says, dice);
+	rec_i64(run->w, c.roll);
+	rec_i64(run->w, c.total);
+	rec_str(run->w, c.pass ? k->pass : k->fail);
+	rec_text(run->w, "%s %s: %s %ld%+ld = %ld against DC %ld%s%s.%s",
+	    party_who(m, k->unnamed), c.pass ? k->pass_text : k->fail_text,
+	    k->what, c.roll, c.mod, c.total, c.dc, r->says,
+	    check_natural(&c, &of), dice);
 	rec_end(run->w);
-	return r.c.pass;
+	if (!run->verbose)
+		rec_memo_keep(run->w, &run->said_check, said);
+	return c.pass;
 }
 
 /* 004: Morale: each roller's d20 + WIS + MOD against DC 11. */
@@ -223,7 +279,7 @@ morale(struct run *run, uint64_t index)
 	int i;
 
 	for (i = 0; i < run->party.n; i++)
-		if (!check(run, index, &run->party.m[i], &morale_004))
+		if (!check(run, index, i, &morale_004))
 			run->failed = 1;
 }
 
@@ -235,11 +291,14 @@ surprise(struct run *run, uint64_t index)
 	enum surprise s;
 
 	for (i = 0; i < n; i++)
-		if (!check(run, index, &run->party.m[i], &surprise_000))
+		if (!check(run, index, i, &surprise_000))
 			count++;
 	s = count == 0 ? SP_NONE : count == n ? SP_ALL : SP_SOME;
 	if (count > 0 && !run->filtering)	/* a filter run wrote its output: 0 */
 		run->failed = 1;
+	if (rec_memo_say(run->w, &run->said_summary, (size_t)count,
+	    REC_LAYOUT(REACTION_SUMMARY), index))
+		return;
 	rec_begin(run->w, REC_LAYOUT(REACTION_SUMMARY), index);
 	rec_str(run->w, "-");
 	rec_i64(run->w, count);
@@ -247,6 +306,7 @@ surprise(struct run *run, uint64_t index)
 	rec_text(run->w, "%d of %d surprised. %s", count, n,
 	    surprise_text_000[s]);
 	rec_end(run->w);
+	rec_memo_keep(run->w, &run->said_summary, (size_t)count);
 }
 
 /* A record that gives a disposition: hazard's KEY, or reaction's. */
@@ -673,6 +733,31 @@ option(void *ctx, int letter, char *v)
 	}
 }
 
+/* The records said once, for the rolls of a run (struct run). */
+static void
+said_open(struct run *run)
+{
+	const struct dice *d = &disposition_002.die;
+
+	rec_memo_open(&run->said_check, KINDS * PARTY_MAX * 2 * (D20_FACES + 1));
+	rec_memo_open(&run->said_disposition, d->count * d->sides + 1);
+	rec_memo_open(&run->said_summary, PARTY_MAX + 1);
+}
+
+static void
+said_close(struct run *run)
+{
+	int k, i, d;
+
+	rec_memo_close(&run->said_check);
+	rec_memo_close(&run->said_disposition);
+	rec_memo_close(&run->said_summary);
+	for (k = 0; k < KINDS; k++)
+		for (i = 0; i < PARTY_MAX; i++)
+			for (d = 0; d < 2; d++)
+				free(run->ready[k][i][d]);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -711,6 +796,7 @@ main(int argc, char *argv[])
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	run.w = rec_writer_open(prog, o.unbuffered);
 	rec_json(run.w, o.json);
+	said_open(&run);
 	run.filtering = mode == M_FILTER;
 	if (mode == M_FILTER) {
 		rec_as_read(run.w);
@@ -718,6 +804,7 @@ main(int argc, char *argv[])
 	} else
 		play(&run, mode, o.count);
 	rec_writer_close(run.w);
+	said_close(&run);
 	if (f != NULL) {
 		reactstate_put(&run.st, run.dark, run.hasty, f);
 		kwf_commit(f);

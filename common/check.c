@@ -2,8 +2,10 @@
  * check: every d20 check of every program goes through check_roll, which
  * applies the roller's conditions as the seed of the rules in force has
  * them, cancels advantage against disadvantage, and says it all in the
- * sentence with the seed's words (delving(7) CHECKS AND CONDITIONS).  No
- * other file rolls a d20 for a check (tests/check.bats).
+ * sentence with the seed's words (delving(7) CHECKS AND CONDITIONS); or
+ * through its two halves, check_ready and check_throw, for a program
+ * that rolls the same character's check many times (reaction's filter).
+ * No other file rolls a d20 for a check (tests/check.bats).
  */
 #include <err.h>
 #include <stdio.h>
@@ -195,26 +197,52 @@ say_circumstances(struct rolled *k, const char *conds, const char *pen,
 }
 
 /*
- * The one d20 check: M rolls 1d20 (2d20 keep one at advantage or
- * disadvantage) + M's KEY modifier + MOD + any penalty against the DC;
- * K->says tells the circumstances and names a natural 20 or 1.
+ * The check's first half, nothing rolled: M's conditions applied, the
+ * d20s it rolls (1d20, or 2d20 keep one at advantage or disadvantage),
+ * any penalty, and K->says the circumstances.  The same for every roll
+ * of the same M, OF and ENV: a caller that rolls many may make it once.
  */
 void
-check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
+check_ready(struct rolled *k, const struct member *m,
     const struct check_of *of, const struct check_env *env)
 {
 	char conds[CHECK_SAYS_MAX], pen[CHECK_SAYS_MAX];
 	int adv = env->adv > 0, dis = env->adv < 0;
-	size_t n;
 
 	k->penalty = 0;
 	said_conditions(k, m, of, env, conds, pen, sizeof conds, &adv, &dis);
 	k->adv = adv - dis;
 	dice_d20(&k->d20, k->adv);
-	dice_check(&k->c, &k->d20, r, (of->key >= 0 ? m->val[of->key] : 0) +
-	    mod + k->penalty, of->dc);
 	k->says[0] = '\0';
 	say_circumstances(k, conds, pen, env->adv, adv, dis);
+}
+
+/*
+ * Its second half, the roll: C, READY's d20s + M's KEY modifier + MOD +
+ * READY's penalty against the DC.
+ */
+void
+check_throw(struct check *c, const struct rolled *ready, struct rng *r,
+    const struct member *m, long mod, const struct check_of *of)
+{
+	dice_check(c, &ready->d20, r, (of->key >= 0 ? m->val[of->key] : 0) +
+	    mod + ready->penalty, of->dc);
+}
+
+/*
+ * The one d20 check, both halves: M rolls 1d20 (2d20 keep one at
+ * advantage or disadvantage) + M's KEY modifier + MOD + any penalty
+ * against the DC; K->says tells the circumstances and names a natural 20
+ * or 1.
+ */
+void
+check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
+    const struct check_of *of, const struct check_env *env)
+{
+	size_t n;
+
+	check_ready(k, m, of, env);
+	check_throw(&k->c, k, r, m, mod, of);
 	n = strlen(k->says);
 	str_copy(k->says + n, sizeof k->says - n, check_natural(&k->c, of));
 }

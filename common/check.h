@@ -1,7 +1,7 @@
 /*
  * check: every d20 check of every program, rolled by one function that
  * applies the roller's conditions under the rules in force and says them
- * (delving(7) CHECKS AND CONDITIONS).
+ * (delving(7) CHECKS AND CONDITIONS), or by its two halves.
  */
 #ifndef DELVING_CHECK_H
 #define DELVING_CHECK_H
@@ -38,6 +38,11 @@ struct rolled {
 
 void	 check_roll(struct rolled *k, struct rng *r, const struct member *m,
 	     long mod, const struct check_of *of, const struct check_env *env);
+void	 check_ready(struct rolled *k, const struct member *m,
+	     const struct check_of *of, const struct check_env *env);
+void	 check_throw(struct check *c, const struct rolled *ready,
+	     struct rng *r, const struct member *m, long mod,
+	     const struct check_of *of);
 const char *check_natural(const struct check *c, const struct check_of *of);
 const char *check_attack_natural(long long roll);
 int	 check_dark(const char *level);

@@ -20,6 +20,7 @@ out_open(struct out_buf *o, int unbuffered)
 	o->holding = 0;
 	o->kept = NULL;
 	o->keptlen = o->keptcap = 0;
+	o->flushes = 0;
 #ifdef F_SETPIPE_SZ
 	/*
 	 * A pipe of 1 MiB, not 64 KiB: a pipeline of filters then switches
@@ -69,6 +70,7 @@ out_flush(struct out_buf *o)
 {
 	put_out(o, o->buf, o->len);
 	o->len = 0;
+	o->flushes++;
 }
 
 /*

@@ -18,6 +18,7 @@ struct out_buf {
 	int	 holding;	/* out_hold: flushing keeps, and writes nothing */
 	char	*kept;		/* what out_hold keeps past the buffer, */
 	size_t	 keptlen, keptcap;	/* in the order written */
+	unsigned long flushes;	/* how many times the buffer was emptied */
 	char	 buf[OUT_SIZE];
 };
 

@@ -56,6 +56,22 @@ void	 rec_prepared(struct rec_writer *w, const struct rec_layout *l,
 	     uint64_t turn, const char *tail, size_t n);
 
 /*
+ * Records made once and said again: a record's fields after its turn,
+ * kept by a number the caller gives for all that made them (a character,
+ * the light, the roll), written again with rec_prepared.  TAB only.
+ */
+struct rec_memo {
+	size_t	 n;
+	char	**tail;		/* NULL: not made yet */
+	size_t	*len;
+};
+void	 rec_memo_open(struct rec_memo *m, size_t n);
+void	 rec_memo_close(struct rec_memo *m);
+int	 rec_memo_say(struct rec_writer *w, const struct rec_memo *m, size_t i,
+	     const struct rec_layout *l, uint64_t turn);
+void	 rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i);
+
+/*
  * Reading (recread.c).  A record read stays in the reader's buffer until
  * the next read; a suite record's fields are split into f[], TAB or JSON.
  */

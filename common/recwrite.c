@@ -34,6 +34,8 @@ struct rec_writer {
 	int	 pending;	/* rec_as_read: the spelling is not yet known */
 	const struct rec_layout *l;	/* JSON: the names of the record's fields */
 	int	 next;		/* the index of the next field */
+	size_t	 tail_at;	/* where rec_begin's record's tail begins */
+	unsigned long tail_flushes;	/* in out, flushed this many times */
 	struct out_buf out;	/* standard output */
 };
 
@@ -293,6 +295,8 @@ rec_begin(struct rec_writer *w, const struct rec_layout *l, uint64_t turn)
 		w->out.len += w->headlen;
 	} else
 		begin_rare(w, l, n);
+	w->tail_at = w->out.len;
+	w->tail_flushes = w->out.flushes;
 }
 
 /* A line of fields that is no record: no program, no turn. */
@@ -659,4 +663,66 @@ rec_prepared(struct rec_writer *w, const struct rec_layout *l, uint64_t turn,
 		for (i = 0; i < n; i += REC_BLOCK)
 			memcpy(to + i, tail + i, REC_BLOCK);
 	w->out.len = len + headlen + n;
+}
+
+/*
+ * A memo of N records, each the fields after a turn that the caller's
+ * number for what made them says (recwrite's callers: reaction's checks
+ * and dispositions), empty.
+ */
+void
+rec_memo_open(struct rec_memo *m, size_t n)
+{
+	m->n = n;
+	m->tail = ereallocarray(NULL, n, sizeof *m->tail);
+	m->len = ereallocarray(NULL, n, sizeof *m->len);
+	memset(m->tail, 0, n * sizeof *m->tail);
+}
+
+void
+rec_memo_close(struct rec_memo *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		free(m->tail[i]);
+	free(m->tail);
+	free(m->len);
+	m->n = 0;
+}
+
+/*
+ * Record I of the memo, with TURN: written with rec_prepared, 1; 0 when
+ * none is kept or the record is to be JSON, for the caller to write it
+ * the long way (and rec_memo_keep it).
+ */
+int
+rec_memo_say(struct rec_writer *w, const struct rec_memo *m, size_t i,
+    const struct rec_layout *l, uint64_t turn)
+{
+	if (w->json || m->tail[i] == NULL)
+		return 0;
+	rec_prepared(w, l, turn, m->tail[i], m->len[i]);
+	return 1;
+}
+
+/*
+ * Keep the record rec_end wrote last as record I: its fields after the
+ * turn as rec_prepared reads them (padded as rec_tail_make pads).  Not
+ * when it is JSON or went out in two writes (the buffer flushed between
+ * its turn and its end).
+ */
+void
+rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i)
+{
+	size_t n = w->out.len - w->tail_at, size;
+
+	if (w->json || m->tail[i] != NULL || w->out.flushes != w->tail_flushes)
+		return;
+	size = n <= REC_TAIL_READ ? REC_TAIL_READ :
+	    (n + REC_BLOCK - 1) / REC_BLOCK * REC_BLOCK;
+	m->tail[i] = emalloc(size);
+	memset(m->tail[i] + n, 0, size - n);
+	memcpy(m->tail[i], w->out.buf + w->tail_at, n);
+	m->len[i] = n;
 }

@@ -119,6 +119,35 @@ HAZARD='names = "program,turn,roll,key,text"; nums = "turn,roll"
 	json_same reaction "$kinds" 'hazard -s 7 -n 36 | reaction @J -s 7 -'
 }
 
+@test "reaction -j writes every record the long way; the TSV says its checks, dispositions and summaries again from those made once: the same records" {
+	printf 'Ann wis=2 exhausted=1\nBo wis=-1 load=12 strength=10\nCy wis=0\nDee wis=3 exhausted=1 load=15 strength=8\n' > party.txt
+	printf '| d6 | Who |\n|--|--|\n| 1-3 | 2d4 goblins |\n| 4-5 | a shade |\n| 6 | 1d3 ghouls |\n' > crypt.md
+	hazard -s 3 -n 3000 | light -s 1 -l torch,lantern - > stream
+	# the creatures met, each named in its own disposition
+	hazard -s 4 -n 1000 -T encounter=crypt.md >> stream
+	for r in exploration travel dungeonturn; do
+		reaction -r $r -p party.txt -m 1 -s 5 - < stream > tsv.out
+		reaction -r $r -j -p party.txt -m 1 -s 5 - < stream > json.out
+		eq "$(cat tsv.out)" "$(to_tsv json.out)"
+	done
+	# -v shows each roll's dice: nothing said again
+	reaction -v -p party.txt -s 5 - < stream > tsv.out
+	reaction -v -j -p party.txt -s 5 - < stream > json.out
+	eq "$(cat tsv.out)" "$(to_tsv json.out)"
+	for r in "-v -r exploration" "-r exploration" "-r travel"; do
+		reaction $r -s 5 -n 300 -p party.txt -L dark surprise > tsv.out || eq $? 1
+		reaction $r -s 5 -n 300 -j -p party.txt -L dark surprise > json.out || eq $? 1
+		eq "$(cat tsv.out)" "$(to_tsv json.out)"
+	done
+	# each character's 300 checks under 004 with their own modifier and
+	# conditions, said again; the summaries too
+	eq 300 "$(grep -c '	Ann .*: WIS [0-9]*+2 = [0-9]* against DC 12, at disadvantage (exhausted, 004' tsv.out)"
+	eq 300 "$(grep -c '	Bo .*: WIS [0-9]*-1 = -*[0-9]* against DC 12, at disadvantage (2 load over STR 10, 004' tsv.out)"
+	eq 300 "$(grep -c '	Cy .*: WIS [0-9]*+0 = [0-9]* against DC 12[ .]' tsv.out)"
+	eq 300 "$(grep -c '	Dee .*: WIS [0-9]*+3 = [0-9]* against DC 12, at disadvantage (7 load over STR 8, 004: "forces disadvantage on all checks"; exhausted, 004' tsv.out)"
+	eq 300 "$(grep -c '^reaction	[0-9]*	-	[0-4]	[a-z]*	[0-4] of 4 surprised' tsv.out)"
+}
+
 @test "chase -j: checks, the unnamed character, and paces with decimal rates" {
 	kinds='names = "program,index,name,roll,mod,total,dc,key,text"; nums = "index,roll,mod,total,dc"
 	if ($3 == "pace") { names = "program,index,kind,manner,rate,unit,distance,count,per,text"; nums = "index,rate,distance,count" }'

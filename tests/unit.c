@@ -437,6 +437,47 @@ print_numbers(int n, char **number)
 	rec_writer_close(w);
 }
 
+/*
+ * COUNT records of KEYS kinds, turn by turn, each kind's sentence of its
+ * own length (up to 2,000 bytes, so that a first one often spans the
+ * buffer's flush): written the long way each time (MEMO 0), or through a
+ * rec_memo, said again from the first of each kind (MEMO 1).  The two
+ * outputs are the same when the memo keeps only whole records.  Standard
+ * error: how many were said again.
+ */
+static void
+print_said(int memo, int count, int keys)
+{
+	struct rec_writer *w = rec_writer_open("reaction", 0);
+	struct rec_memo m;
+	char text[2048];
+	int i, k, n, again = 0;
+
+	rec_memo_open(&m, (size_t)keys);
+	for (i = 0; i < count; i++) {
+		k = (int)((unsigned)i * 2654435761u % (unsigned)keys);
+		if (memo && rec_memo_say(w, &m, (size_t)k,
+		    REC_LAYOUT(REACTION_ROLL), (uint64_t)i + 1)) {
+			again++;
+			continue;
+		}
+		n = 1 + k * 37 % 2000;
+		memset(text, 'a' + k % 26, (size_t)n);
+		text[n] = '\0';
+		rec_begin(w, REC_LAYOUT(REACTION_ROLL), (uint64_t)i + 1);
+		rec_i64(w, k);
+		rec_i64(w, n);
+		rec_str(w, "said");
+		rec_text(w, "%d: %s.", k, text);
+		rec_end(w);
+		if (memo)
+			rec_memo_keep(w, &m, (size_t)k);
+	}
+	rec_memo_close(&m);
+	rec_writer_close(w);
+	fprintf(stderr, "%d said again\n", again);
+}
+
 /* utf8_ok as RFC 3629 and delving(7) say it, a byte at a time: the reference. */
 static int
 text_reference(const unsigned char *p, size_t n)
@@ -1770,6 +1811,8 @@ main(int argc, char *argv[])
 		print_record(argv[2], argv[3], argv[4]);
 	} else if (argc >= 2 && strcmp(argv[1], "numbers") == 0) {
 		print_numbers(argc - 2, argv + 2);
+	} else if (argc == 5 && strcmp(argv[1], "said") == 0) {
+		print_said(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	} else if (argc == 4 && strcmp(argv[1], "sentence") == 0) {
 		print_sentence(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "text") == 0) {
