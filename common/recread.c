@@ -28,6 +28,7 @@
 #define MEMO_SLOTS 64	/* a power of two */
 #define MEMO_TAIL 248	/* the longest tail kept */
 #define MEMO_KEY 16	/* the bytes of a tail its slot is chosen by */
+#define MEMO_SEEN 256	/* tails seen once, by their hash: a power of two */
 
 /*
  * A TAB record's tail, its fields after the turn, as read in a line the
@@ -102,6 +103,8 @@ struct rec_reader {
 	struct rec_writer *w;	/* the filter's writer: lines passed on, */
 	struct out_buf *out;	/* into its output */
 	struct memo *memo;	/* MEMO_SLOTS tails checked, by memo_pair */
+	uint64_t once[MEMO_SEEN];	/* memo_keep: the hash of a tail */
+			/* seen once, by its low bits (0: none) */
 	int	 intact;	/* the line read is as it came, with its */
 			/* newline, its fields in a memo's copy */
 	char	 turn[24];	/* and its turn, field 1, here */
@@ -891,13 +894,17 @@ prog_of(const struct rec_reader *rd, const char *line, size_t len)
  * The pair of slots of a tail at T of MEMO_KEY bytes or more, by its first
  * MEMO_KEY bytes (the buffer's IN_SLACK bytes let them be loaded whole).
  */
+static inline uint64_t
+memo_hash(const char *t)
+{
+	return (load8(t) + load8(t + 8) * UINT64_C(0xff51afd7ed558ccd)) *
+	    UINT64_C(0x9e3779b97f4a7c15);
+}
+
 static inline struct memo *
 memo_pair(const struct rec_reader *rd, const char *t)
 {
-	uint64_t h = (load8(t) + load8(t + 8) * UINT64_C(0xff51afd7ed558ccd)) *
-	    UINT64_C(0x9e3779b97f4a7c15);
-
-	return &rd->memo[h >> 58 & (MEMO_SLOTS - 2)];
+	return &rd->memo[memo_hash(t) >> 58 & (MEMO_SLOTS - 2)];
 }
 
 /*
@@ -982,7 +989,12 @@ memo_line(struct rec_reader *rd)
 	return 1;
 }
 
-/* Keep the tail of the TAB record parse_tsv has checked, as it was read. */
+/*
+ * Keep the tail of the TAB record parse_tsv has checked, as it was read,
+ * the second time a tail of its program, length and first MEMO_KEY bytes
+ * is: a tail said once (a clock's hour of a day) takes no slot from those
+ * said over and over.
+ */
 static void
 memo_keep(struct rec_reader *rd)
 {
@@ -991,6 +1003,7 @@ memo_keep(struct rec_reader *rd)
 	size_t len = (size_t)(rd->line + rd->len - r->f[2]), at;
 	char key[MEMO_KEY];	/* the tail's first bytes, TABs and all */
 	struct memo *m;
+	uint64_t h, *seen;
 	int i;
 
 	if (len < MEMO_KEY || len > MEMO_TAIL)
@@ -999,6 +1012,11 @@ memo_keep(struct rec_reader *rd)
 	for (i = 3; i < r->nf && (at = (size_t)(r->f[i] - 1 - r->f[2])) <
 	    MEMO_KEY; i++)
 		key[at] = '\t';
+	h = (memo_hash(key) ^ (len << 8 | (size_t)r->prog)) | 1;
+	if (*(seen = &rd->once[h >> 40 & (MEMO_SEEN - 1)]) != h) {
+		*seen = h;
+		return;
+	}
 	m = memo_pair(rd, key);
 	m += m[0].prog >= 0 && m[1].prog < 0;	/* else the first is evicted */
 	m->prog = r->prog;

@@ -217,15 +217,15 @@ memo_bad(const char *said)
 
 /*
  * memo: STREAM through a filter's reader, the writer W's output JSON in
- * the file on standard output; what it says after its first line (the
- * record as JSON, or the error) in OUT.
+ * the file on standard output; what it says after its first LEAD lines
+ * (the record as JSON, or the error) in OUT.
  */
 static void
-memo_verdict(struct rec_writer *w, const char *stream, size_t n, char *out,
-    size_t size)
+memo_verdict(struct rec_writer *w, const char *stream, size_t n, int lead,
+    char *out, size_t size)
 {
 	struct rec_reader *rd;
-	int in[2];
+	int in[2], i;
 	ssize_t k;
 
 	if (pipe(in) != 0 || write(in[1], stream, n) != (ssize_t)n ||
@@ -236,12 +236,13 @@ memo_verdict(struct rec_writer *w, const char *stream, size_t n, char *out,
 	memo_said[0] = '\0';
 	rd = rec_open(in[0], w);
 	rec_on_bad(rd, memo_bad);
-	if (setjmp(memo_jump) == 0 && rec_next(rd) != NULL) {
-		rec_pass(rd);
+	if (setjmp(memo_jump) == 0) {	/* memo_bad comes back here */
+		for (i = 0; i < lead && rec_next(rd) != NULL; i++)
+			rec_pass(rd);
 		out_flush(rec_out(w));
-		if (write(STDOUT_FILENO, "\001", 1) != 1)
+		if (i == lead && write(STDOUT_FILENO, "\001", 1) != 1)
 			err(EXIT_IO, "memo");
-		while (rec_next(rd) != NULL)
+		while (i == lead && rec_next(rd) != NULL)
 			rec_pass(rd);
 	}
 	out_flush(rec_out(w));
@@ -256,27 +257,31 @@ memo_verdict(struct rec_writer *w, const char *stream, size_t n, char *out,
 }
 
 /*
- * memo: LINE read after WARM (a line of its tail) and after a foreign
- * line, with a newline after it or not: 1 when the two verdicts differ.
+ * memo: LINE read after WARM (a line of its tail) twice, the reader's
+ * memo keeping a tail the second time it is seen, and after a foreign
+ * line twice, with a newline after it or not: 1 when the two verdicts
+ * differ.
  */
 static int
 memo_differs(struct rec_writer *w, const char *warm, const char *line, size_t n, int newline)
 {
-	static const char foreign[] = "# a foreign line\n";
-	char a[8192], b[8192], said[2][4096];
+	static const char foreign[] = "# a foreign line\n# a foreign line\n";
+	char a[12288], b[8192], said[2][4096];
 	size_t wn = strlen(warm);
 
-	if (wn + 1 + n + 1 > sizeof a || sizeof foreign + n + 1 > sizeof b)
+	if (2 * (wn + 1) + n + 1 > sizeof a || sizeof foreign + n + 1 > sizeof b)
 		errx(EXIT_BAD, "memo: a line too long");
 	memcpy(a, warm, wn);
 	a[wn] = '\n';
-	memcpy(a + wn + 1, line, n);
-	a[wn + 1 + n] = '\n';
+	memcpy(a + wn + 1, a, wn + 1);
+	memcpy(a + 2 * (wn + 1), line, n);
+	a[2 * (wn + 1) + n] = '\n';
 	memcpy(b, foreign, sizeof foreign - 1);
 	memcpy(b + sizeof foreign - 1, line, n);
 	b[sizeof foreign - 1 + n] = '\n';
-	memo_verdict(w, a, wn + 1 + n + newline, said[0], sizeof said[0]);
-	memo_verdict(w, b, sizeof foreign - 1 + n + newline, said[1],
+	memo_verdict(w, a, 2 * (wn + 1) + n + newline, 2, said[0],
+	    sizeof said[0]);
+	memo_verdict(w, b, sizeof foreign - 1 + n + newline, 2, said[1],
 	    sizeof said[1]);
 	if (strcmp(said[0], said[1]) == 0)
 		return 0;
