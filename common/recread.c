@@ -44,6 +44,7 @@ struct memo {
 	int	 prog;		/* -1: empty */
 	int	 kind;
 	int	 nf;
+	int	 travel;	/* rec_travel: the dungeon turns it passes */
 	size_t	 len;
 	char	 tail[MEMO_TAIL];	/* as read, TABs and all */
 	char	 split[9 + MEMO_TAIL + 1];	/* the program's name (8 */
@@ -107,7 +108,8 @@ struct rec_reader {
 			/* seen once, by its low bits (0: none) */
 	int	 intact;	/* the line read is as it came, with its */
 			/* newline, its fields in a memo's copy */
-	char	 turn[24];	/* and its turn, field 1, here */
+	char	 turn[24];	/* and its turn, field 1, here, */
+	int	 travel;	/* and its memo's rec_travel */
 	void	(*on_bad)(const char *);	/* rec_on_bad */
 };
 
@@ -980,6 +982,7 @@ memo_line(struct rec_reader *rd)
 	r->turn = v;
 	r->json = 0;
 	rd->kind = m->kind;
+	rd->travel = m->travel;
 	rd->line = line;
 	rd->len = (size_t)(t + m->len - line);
 	rd->inpos = rd->inscan = rd->inpos + rd->len + 1;
@@ -988,6 +991,8 @@ memo_line(struct rec_reader *rd)
 		respell(rd, 0);
 	return 1;
 }
+
+static int rec_travel(struct rec_reader *rd);
 
 /*
  * Keep the tail of the TAB record parse_tsv has checked, as it was read,
@@ -1022,6 +1027,7 @@ memo_keep(struct rec_reader *rd)
 	m->prog = r->prog;
 	m->kind = rd->kind;
 	m->nf = r->nf;
+	m->travel = rec_travel(rd);
 	m->len = len;
 	memcpy(m->tail, r->f[2], len);
 	for (i = 3; i < r->nf; i++)
@@ -1077,21 +1083,14 @@ rec_next(struct rec_reader *rd)
 	return next_checked(rd);
 }
 
-/* Copy the line read last to the output, as it came, or as JSON under -j. */
-void
-rec_pass(struct rec_reader *rd)
+/* rec_pass for a line that is not a memo's, or JSON, or near the buffer's end. */
+static void __attribute__((noinline))
+pass_rare(struct rec_reader *rd)
 {
 	const struct rec *r = &rd->r;
 	const char *p;
 	int i;
 
-	if (rd->intact && !rd->json_out &&	/* a memo's line, as it came */
-	    rd->len + 1 <= OUT_SIZE - rd->out->len) {
-		memcpy(rd->out->buf + rd->out->len, rd->line, rd->len + 1);
-		rd->out->len += rd->len + 1;
-		out_record_end(rd->out);
-		return;
-	}
 	if (to_json(rd))
 		rec_fields_json(rd->w, layout(rd), r->f);
 	else {
@@ -1111,6 +1110,22 @@ rec_pass(struct rec_reader *rd)
 		}
 		out_record_end(rd->out);
 	}
+}
+
+/* Copy the line read last to the output, as it came, or as JSON under -j. */
+void
+rec_pass(struct rec_reader *rd)
+{
+	struct out_buf *o = rd->out;
+
+	if (rd->intact && !rd->json_out &&	/* a memo's line, as it came */
+	    rd->len + 1 <= OUT_SIZE - o->len) {
+		memcpy(o->buf + o->len, rd->line, rd->len + 1);
+		o->len += rd->len + 1;
+		out_record_end(o);
+		return;
+	}
+	pass_rare(rd);
 }
 
 /*
@@ -1169,6 +1184,6 @@ rec_turns(struct rec_reader *rd)
 		return 0;	/* turn 0: what stood before the first turn */
 	rd->seen = 1;
 	rd->last = r->turn;
-	travel = rec_travel(rd);
+	travel = rd->intact ? rd->travel : rec_travel(rd);
 	return travel > 0 ? travel : 1;
 }
