@@ -38,6 +38,26 @@ shell_mean() {
 	fi
 }
 
+# paired_means A B: the mean wall times of the shell commands A and B, run
+# by turns (a warm-up of each, then A, B, A, B ... RUNS times each): a
+# machine whose speed drifts (a virtual one's neighbours, its page cache)
+# slows both alike, not the one measured while it was slow.
+paired_means() {
+	printf '%s\n' "$1" > "$tmp/a.sh"
+	printf '%s\n' "$2" > "$tmp/b.sh"
+	sh "$tmp/a.sh" >/dev/null; sh "$tmp/b.sh" >/dev/null
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		for c in a b; do
+			s=$(date +%s%N)
+			sh "$tmp/$c.sh" >/dev/null
+			echo "$c $s $(date +%s%N)"
+		done
+		i=$((i + 1))
+	done | awk '{ t[$1] += ($3 - $2) / 1e9; n[$1]++ }
+	    END { printf "%.6f %.6f\n", t["a"] / n["a"], t["b"] / n["b"] }'
+}
+
 # per_call CMD COUNT: the mean time of one of COUNT calls in a loop.
 per_call() {
 	cat > "$tmp/loop.sh" <<LOOP
@@ -93,8 +113,10 @@ a=$(mean_seconds "$B/hazard -r delving -s 1 -n $N -T encounter=$tmp/crypt.md")
 b=$(mean_seconds "$B/hazard -r delving -s 1 -n $N")
 row table-dice "hazard -T encounter=crypt.md" "hazard" "$a" "$b" "<= 1.5"
 
-a=$(shell_mean "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice - | $B/reaction - >/dev/null")
-b=$(shell_mean "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null")
+read -r a b <<PAIR
+$(paired_means "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice - | $B/reaction - >/dev/null" \
+    "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null")
+PAIR
 row pipeline "hazard | light - | timedice - | reaction -" "hazard | cat | cat | cat" "$a" "$b" "<= 1.5"
 
 # delve: one turn of a session vs the four programs by hand with their
