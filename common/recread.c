@@ -105,7 +105,7 @@ struct rec_reader {
 	struct out_buf *out;	/* into its output */
 	struct memo *memo;	/* MEMO_SLOTS tails checked, by memo_pair */
 	uint64_t once[MEMO_SEEN];	/* memo_keep: the hash of a tail */
-			/* seen once, by its low bits (0: none) */
+			/* seen once (its low bit set), by bits 40 to 47 */
 	int	 intact;	/* the line read is as it came, with its */
 			/* newline, its fields in a memo's copy */
 	char	 turn[24];	/* and its turn, field 1, here, */
