@@ -158,16 +158,30 @@ rec_close(struct rec_reader *rd)
 	free(rd);
 }
 
+/*
+ * N bytes of the TAB record read last, from FROM (its line, or a field of
+ * it), copied to DST as they were read: each field's NUL a TAB again.
+ */
+static void
+unsplit(char *dst, const struct rec_reader *rd, const char *from, size_t n)
+{
+	size_t at;
+	int i;
+
+	memcpy(dst, from, n);
+	for (i = 1; i < rd->r.nf; i++)
+		if ((at = (size_t)(rd->r.f[i] - 1 - from)) < n)
+			dst[at] = '\t';
+}
+
 /* A TAB line read, its fields joined by TABs again, and a newline: LEN + 1 bytes. */
 static inline void
 line_copy(char *dst, const struct rec_reader *rd)
 {
-	int i;
-
-	memcpy(dst, rd->line, rd->len);
 	if (!rd->r.json && !rd->intact)
-		for (i = 1; i < rd->r.nf; i++)
-			dst[rd->r.f[i] - 1 - rd->line] = '\t';
+		unsplit(dst, rd, rd->line, rd->len);
+	else
+		memcpy(dst, rd->line, rd->len);
 	dst[rd->len] = '\n';
 }
 
@@ -1005,7 +1019,7 @@ memo_keep(struct rec_reader *rd)
 {
 	const struct rec *r = &rd->r;
 	size_t name = rec_prog_len[r->prog] + 1;
-	size_t len = (size_t)(rd->line + rd->len - r->f[2]), at;
+	size_t len = (size_t)(rd->line + rd->len - r->f[2]);
 	char key[MEMO_KEY];	/* the tail's first bytes, TABs and all */
 	struct memo *m;
 	uint64_t h, *seen;
@@ -1013,10 +1027,7 @@ memo_keep(struct rec_reader *rd)
 
 	if (len < MEMO_KEY || len > MEMO_TAIL)
 		return;
-	memcpy(key, r->f[2], MEMO_KEY);
-	for (i = 3; i < r->nf && (at = (size_t)(r->f[i] - 1 - r->f[2])) <
-	    MEMO_KEY; i++)
-		key[at] = '\t';
+	unsplit(key, rd, r->f[2], MEMO_KEY);
 	h = (memo_hash(key) ^ (len << 8 | (size_t)r->prog)) | 1;
 	if (*(seen = &rd->once[h >> 40 & (MEMO_SEEN - 1)]) != h) {
 		*seen = h;
@@ -1029,9 +1040,7 @@ memo_keep(struct rec_reader *rd)
 	m->nf = r->nf;
 	m->travel = rec_travel(rd);
 	m->len = len;
-	memcpy(m->tail, r->f[2], len);
-	for (i = 3; i < r->nf; i++)
-		m->tail[r->f[i] - 1 - r->f[2]] = '\t';
+	unsplit(m->tail, rd, r->f[2], len);
 	memcpy(m->split, r->f[0], name);
 	memcpy(m->split + name, r->f[2], len + 1);
 	m->f[0] = m->split;

@@ -573,6 +573,21 @@ rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
 }
 
 /*
+ * Room for a tail of N bytes as rec_prepared reads it (record.h): to
+ * REC_TAIL_READ bytes at least, or whole REC_BLOCKs, all NULs.
+ */
+static char *
+tail_alloc(size_t n)
+{
+	size_t size = n <= REC_TAIL_READ ? REC_TAIL_READ :
+	    (n + REC_BLOCK - 1) / REC_BLOCK * REC_BLOCK;
+	char *tail = emalloc(size);
+
+	memset(tail, 0, size);
+	return tail;
+}
+
+/*
  * The TAB fields after the turn, "\tWORD...\tTEXT\n", made once for
  * rec_prepared as rec_str writes them field by field, and padded with NULs
  * as rec_prepared reads them: to REC_TAIL_READ bytes, or whole REC_BLOCKs.
@@ -581,17 +596,14 @@ rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
 char *
 rec_tail_make(const char *const *words, size_t *len)
 {
-	size_t n = 0, size, k;
+	size_t n = 0, k;
 	char *tail;
 	int i;
 
 	for (i = 0; words[i] != NULL; i++)
 		n += 1 + strlen(words[i]);
 	*len = n + 1;
-	size = *len <= REC_TAIL_READ ? REC_TAIL_READ :
-	    (*len + REC_BLOCK - 1) / REC_BLOCK * REC_BLOCK;
-	tail = emalloc(size);
-	memset(tail, 0, size);
+	tail = tail_alloc(*len);
 	for (n = 0, i = 0; words[i] != NULL; i++, n += k) {
 		tail[n++] = '\t';
 		k = strlen(words[i]);
@@ -666,9 +678,9 @@ rec_prepared(struct rec_writer *w, const struct rec_layout *l, uint64_t turn,
 }
 
 /*
- * A memo of N records, each the fields after a turn that the caller's
- * number for what made them says (recwrite's callers: reaction's checks
- * and dispositions), empty.
+ * A memo of N records, each the fields after a turn, by the caller's
+ * number for all that made them (reaction's checks, dispositions and
+ * summaries), empty.
  */
 void
 rec_memo_open(struct rec_memo *m, size_t n)
@@ -715,14 +727,11 @@ rec_memo_say(struct rec_writer *w, const struct rec_memo *m, size_t i,
 void
 rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i)
 {
-	size_t n = w->out.len - w->tail_at, size;
+	size_t n = w->out.len - w->tail_at;
 
 	if (w->json || m->tail[i] != NULL || w->out.flushes != w->tail_flushes)
 		return;
-	size = n <= REC_TAIL_READ ? REC_TAIL_READ :
-	    (n + REC_BLOCK - 1) / REC_BLOCK * REC_BLOCK;
-	m->tail[i] = emalloc(size);
-	memset(m->tail[i] + n, 0, size - n);
+	m->tail[i] = tail_alloc(n);
 	memcpy(m->tail[i], w->out.buf + w->tail_at, n);
 	m->len[i] = n;
 }
