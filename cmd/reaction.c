@@ -29,7 +29,6 @@ static const char prog[] = "reaction";
 #define ON_MAX 8	/* -T tables */
 #define CREATURE_MAX 256
 #define KINDS 2		/* the checks: morale_004 and surprise_000 */
-#define D20_FACES 20
 
 enum mode {
 	M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER, M_INITIATIVE, M_LOOT
@@ -236,7 +235,7 @@ static size_t
 check_said(const struct run *run, const struct kind *k, int i, long roll)
 {
 	return (((size_t)k->id * PARTY_MAX + (size_t)i) * 2 + (run->dark != 0)) *
-	    (D20_FACES + 1) + (size_t)roll;
+	    (CHECK_D20 + 1) + (size_t)roll;
 }
 
 /* One character's check: reaction INDEX ROLL TOTAL KEY TEXT; 1 if passed. */
@@ -739,7 +738,7 @@ said_open(struct run *run)
 {
 	const struct dice *d = &disposition_002.die;
 
-	rec_memo_open(&run->said_check, KINDS * PARTY_MAX * 2 * (D20_FACES + 1));
+	rec_memo_open(&run->said_check, KINDS * PARTY_MAX * 2 * (CHECK_D20 + 1));
 	rec_memo_open(&run->said_disposition, d->count * d->sides + 1);
 	rec_memo_open(&run->said_summary, PARTY_MAX + 1);
 }

@@ -98,7 +98,7 @@ dice_d20(struct dice *d, int adv)
 {
 	memset(d, 0, sizeof *d);
 	d->count = adv != 0 ? 2 : 1;
-	d->sides = 20;
+	d->sides = CHECK_D20;
 	d->keep = 1;
 	d->keephigh = adv >= 0;
 }
@@ -114,7 +114,7 @@ dice_check(struct check *c, const struct dice *d20, struct rng *r, long mod,
 	c->dc = dc;
 	c->pass = c->total >= dc;
 	c->nat1 = c->roll == 1;		/* 004: Critical Failure */
-	c->nat20 = c->roll == 20;	/* 004: Critical Hits */
+	c->nat20 = c->roll == CHECK_D20;	/* 004: Critical Hits */
 }
 
 /* The user's -a/-d, as the sentence names it when it cancels or joins. */

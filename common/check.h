@@ -26,6 +26,7 @@ struct check_env {
 };
 
 #define CHECK_SAYS_MAX 320
+#define CHECK_D20 20	/* a check's die's faces (delving(7)) */
 
 /* A rolled check: the d20s, the result, and its circumstances said. */
 struct rolled {
