@@ -288,7 +288,7 @@ static int
 batch_one(struct batch *b, long long i)
 {
 	char tmp[1100], file[1100];
-	char **const argvs[] = { b->h, b->l, b->td, b->r };
+	char **const argvs[] = { b->h, b->td, b->l, b->r };
 	struct proc_result res;
 	char *out = NULL;
 	size_t len = 0;

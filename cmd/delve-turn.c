@@ -1,5 +1,5 @@
 /*
- * delve: a turn (hazard | light | timedice | reaction on the session's
+ * delve: a turn (hazard | timedice | light | reaction on the session's
  * files), a call of another program at the session's turn (roll,
  * reaction, chase, return), and timedice's infect and cure.
  */
@@ -24,7 +24,7 @@ hazard_writes_party(const char *rules)
 }
 
 /*
- * A turn's four stages, hazard | light | timedice | reaction, on the files
+ * A turn's four stages, hazard | timedice | light | reaction, on the files
  * of the work directory; hazard's count is COUNT, its words the action.
  */
 struct stages {
@@ -100,7 +100,7 @@ stages_free(struct stages *st)
 
 /*
  * COUNT turns one at a time: hazard -n 1 to its end, its records kept in
- * a file, then light | timedice | reaction fed with them, so that a stage
+ * a file, then timedice | light | reaction fed with them, so that a stage
  * that writes the party file sees what the stage before wrote (delving(7),
  * SESSIONS: one writer at a time).
  */
@@ -109,7 +109,7 @@ turns_one_by_one(struct stages *st, long long count, int outfd,
     struct proc_result *res)
 {
 	char **const first[] = { st->h };
-	char **const rest[] = { st->l, st->t, st->r };
+	char **const rest[] = { st->t, st->l, st->r };
 	FILE *recs = tmpfile();
 	long long i;
 	int failed = 0;
@@ -132,7 +132,7 @@ turns_one_by_one(struct stages *st, long long count, int outfd,
 	return failed;
 }
 
-/* One command's turns: hazard | light | timedice | reaction. */
+/* One command's turns: hazard | timedice | light | reaction. */
 void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
@@ -144,7 +144,8 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc > 64)
 		esc_errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
 	stages_make(&st, s, o->count, argc, argv);
-	char **const argvs[] = { st.h, st.l, st.t, st.r };
+	/* timedice before light: light reads the turn's clock (light(6), -c) */
+	char **const argvs[] = { st.h, st.t, st.l, st.r };
 
 	refuse_drift(s);
 	start = start_clock(s);

@@ -76,8 +76,8 @@ unsummed() {
 	# hazard keeps the party's Fatigue (-w) under rules that keep characters
 	cp party.txt p1.txt
 	cp party.txt p2.txt
-	hazard -f h -s friday -n 36 -p p1.txt -w | light -f l -s friday - |
-	    timedice -f t -s friday - | reaction -f r -s friday - > plain
+	hazard -f h -s friday -n 36 -p p1.txt -w | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday - > plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$output"
 	eq 36 "$(cut -f2 plain | sort -un | wc -l)"
@@ -87,8 +87,8 @@ unsummed() {
 	cmp r crypt/state/reaction
 	cmp p1.txt crypt/state/party
 	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
-	hazard -s friday -n 36 -p p2.txt -w | light -s friday -l torch,lantern - |
-	    timedice -s friday - | reaction -s friday - | grep -v "^light	0	" > stateless
+	hazard -s friday -n 36 -p p2.txt -w | timedice -s friday - |
+	    light -s friday -l torch,lantern - | reaction -s friday - | grep -v "^light	0	" > stateless
 	cmp plain stateless
 }
 
@@ -112,7 +112,7 @@ unsummed() {
 	eq "turn 1  07:10  Sign — noise, smell, tracks, or shadow hinting at nearby danger." "${lines[0]}"
 	eq "turn 5  07:50  Encounter — a wandering monster appears." "${lines[4]}"
 	eq "               The creatures met are friendly: 2d6 11+0 = 11." "${lines[5]}"
-	eq "               It is 08:00 on day 1, morning: the time dice show 6 and 2." "${lines[8]}"
+	eq "               It is 08:00 on day 1, morning: the time dice show 6 and 2." "${lines[10]}"
 	[[ "$output" != *$'\t'* ]]
 	run -0 delve -C crypt undo
 	run -0 delve -C crypt -R -n 6
@@ -674,7 +674,8 @@ crypt_table() {
 	run -0 --separate-stderr delve -C road daily
 	[ -z "$stderr" ]
 	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
-               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1." "$output"
+               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1.
+               Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$output"
 	run -0 delve -C road -n 2 turn weekly
 	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "${lines[3]}"
 	run -0 delve -C road -R sea
@@ -685,8 +686,8 @@ crypt_table() {
 	eq "clock     day 23, 07:00" "${lines[1]}"
 	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "${lines[5]}"
 	run -0 delve -C road log
-	eq 8 "${#lines[@]}"
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[7]}"
+	eq 9 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
 	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
 	run -0 delve -C road -n 11
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
