@@ -175,9 +175,15 @@ party_hp() {
 	delve -C S -n 2 > /dev/null
 	before=$(snap S/state/)
 	run -0 --separate-stderr delve -C S camp
-	[[ ${lines[0]} == "turn  2  09:00  A safe rest from 09:00 on day 1: 8 hours pass and resilience is restored"* ]]
-	[[ ${lines[0]} == *"Ann heals 2 HP (level 2), 7 HP now; Cal heals 1 HP (level 1), 4 HP now"* ]]
-	[[ ${lines[0]} == *"exhaustion is cured for Cal"* ]]
+	# the night's threats first, hour by hour; the rest heals at its end (issue 33)
+	[[ ${lines[0]} == "turn  3  10:00  "* ]]
+	rest=$(grep -n 'A safe rest from 09:00 on day 1: 8 hours pass and resilience is restored' <<<"$output")
+	[[ $rest == *"Ann heals 2 HP (level 2), 7 HP now; Cal heals 1 HP (level 1), 4 HP now"* ]]
+	[[ $rest == *"exhaustion is cured for Cal"* ]]
+	# in the last turn, after its threat, before its clock record
+	eq "turn 10  17:00  " "$(grep '^turn 10' <<<"$output" | cut -c1-16)"
+	eq "$(( $(grep -n '^turn 10' <<<"$output" | cut -d: -f1) + 1 ))" "${rest%%:*}"
+	eq "timedice	10	1	09:00	rest	8" "$(delve -C S -R log | grep '	rest	' | cut -f1-6)"
 	eq "turn 10  17:00" "$(delve -C S log | grep '^turn 10' | cut -c1-14)"
 	eq "turn  5  12:00" "$(delve -C S log | grep '^turn  5' | cut -c1-14)"	# an hour a turn
 	eq "Ann con=1 hp=7 hpmax=9 level=2 resilience=10" "$(head -1 S/state/party)"
@@ -198,7 +204,7 @@ party_hp() {
 	run -0 delve -C S check
 	eq "session   turn 4" "${lines[0]}"
 	run -0 delve -C S camp unsafe
-	[[ ${lines[0]} == *"unsafe rest"*"Cal stays exhausted; Ann heals 1 HP, 6 HP now; Cal heals 1 HP, 4 HP now." ]]
+	[[ $output == *"unsafe rest"*"Cal stays exhausted; Ann heals 1 HP, 6 HP now; Cal heals 1 HP, 4 HP now."* ]]
 	refused camp 0
 	refused camp 25
 	refused camp 8 safe
@@ -294,7 +300,8 @@ party_hp() {
 @test "delve camp until TIME: timedice's hours to TIME, and every clock moves as many turns" {
 	delve new -s 7 -r travel -p crew.txt -c 22:10 S
 	run -0 delve -C S camp until dawn
-	[[ ${lines[0]} == "turn 0  22:10  A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass"* ]]
+	[[ $output == *"A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass"* ]]
+	[[ ${lines[0]} == "turn 1  23:10  "* ]]
 	run -0 delve -C S check
 	eq "session   turn 9" "${lines[0]}"
 	eq "day 2, 07:10" "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
