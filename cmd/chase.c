@@ -4,6 +4,7 @@
  * of seeds 000, 001, 002 and 004 (chase(6)).
  */
 #include <err.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -355,13 +356,16 @@ run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 
 /*
  * How fast a character goes, to find the slowest: 004's speed after load
- * (000, 002), or 10 + STR mod miles a day, halved when encumbered (004).
+ * (000, 002), or 10 + STR mod miles a day, halved when encumbered (004),
+ * 0 when exhausted (004: "their movement speed becomes 0'").
  */
 static long
 pace_of(const struct member *m, enum party_key k, int rules)
 {
 	if (k == PK_SPEED)
 		return party_speed(m, rules);
+	if (m->val[PK_EXHAUSTED] && rules == R_TRAVEL)
+		return LONG_MIN;
 	return (PACE_OVERLAND_004 + m->val[k]) * (party_overload(m) > 0 ? 1 : 2);
 }
 
@@ -380,6 +384,7 @@ party_pace(struct pace_ask *a, const char *path, enum party_key k)
 	a->who = estrdup(p.m[w].name);
 	a->over = party_overload(&p.m[w]);
 	a->strength = p.m[w].val[PK_STRENGTH];
+	a->exhausted = p.m[w].val[PK_EXHAUSTED] && a->rules == R_TRAVEL;
 	if (k == PK_SPEED)
 		a->speed = party_speed(&p.m[w], a->rules);
 	else
@@ -480,18 +485,66 @@ hex_hours(const struct pace_ask *a, const struct pace *m, long long num,
 		    hours, one_hour ? "hour" : "hours");
 }
 
+/*
+ * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
+ * and "The party moves at the slowest PC's pace": a march of rate 0,
+ * no distance covered (a boat or a ship carries them still).
+ */
+static void
+emit_halt(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
+    const struct pace *m)
+{
+	rec_begin(w, REC_LAYOUT(CHASE_PACE), index);
+	rec_str(w, "pace");
+	rec_str(w, m->word);
+	rec_num(w, "0");
+	rec_str(w, m->unit);
+	rec_num(w, "-");
+	rec_num(w, "-");
+	rec_str(w, m->per);
+	rec_text(w, "%s. %s is exhausted: movement speed 0 (004), and the "
+	    "party, moving at its slowest's pace, covers no ground until a "
+	    "safe rest cures it.", m->text, a->who);
+	rec_end(w);
+}
+
+/*
+ * HOURS by boat or ship in the seed's days (004: "roughly 30 miles per
+ * day", "up to 100 miles per full day and night"): ", 7 days of 20 hours",
+ * ", 23 days of 10 hours and 4 hours more"; "" within a day.
+ */
+static const char *
+in_days(const struct pace *m, long long hours, char *buf, size_t size)
+{
+	long long d, h;
+
+	buf[0] = '\0';
+	if (m->day_hours == 0 || hours <= m->day_hours)
+		return buf;
+	d = hours / m->day_hours, h = hours % m->day_hours;
+	snprintf(buf, size, ", %lld days of %d hours", d, m->day_hours);
+	if (h > 0)
+		snprintf(buf + strlen(buf), size - strlen(buf), " and %lld %s more",
+		    h, h == 1 ? "hour" : "hours");
+	return buf;
+}
+
 /* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */
 static void
 emit_pace(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
     const struct pace *m, int named, long speed)
 {
 	char from[128], rate[32], words[512] = "", time[128] = "";
-	char spoken[32], hex[160] = "";
+	char spoken[32], hex[160] = "", days[96];
 	long long num, den, count = 0;
 	int said;
 	size_t n = 0;
 	int i;
 
+	if (a->exhausted && m->basis == PACE_STR) {
+		emit_halt(w, a, index, m);
+		return;
+	}
 	pace_from(a, m, named, speed, from, sizeof from);
 	pace_rate(a, m, speed, &num, &den);
 	pace_decimal(rate, sizeof rate, num, den);
@@ -500,10 +553,10 @@ emit_pace(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
 		    a->words[i]->text);
 	if (a->distance >= 0) {
 		count = pace_count(a->distance, num, den);
-		snprintf(time, sizeof time, " %lld %s take%s %lld %s%s.",
+		snprintf(time, sizeof time, " %lld %s take%s %lld %s%s%s.",
 		    a->distance, a->distance == 1 ? m->unit : m->units,
 		    a->distance == 1 ? "s" : "", count, m->per,
-		    count == 1 ? "" : "s");
+		    count == 1 ? "" : "s", in_days(m, count, days, sizeof days));
 	}
 	rec_begin(w, REC_LAYOUT(CHASE_PACE), index);
 	rec_str(w, "pace");

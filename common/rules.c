@@ -176,9 +176,9 @@ const char *const surprise_text_000[3] = {
  */
 static const struct pace pace_000[] = {
 	{ "cautious", PACE_SPEED, 3, "yard", "yards", "turn",
-	  "Cautious: checking footing, watching for danger, mapping" },
+	  "Cautious: checking footing, watching for danger, mapping", 0 },
 	{ "rushing", PACE_SPEED, 6, "yard", "yards", "turn",
-	  "Rushing: double movement, but no searching or mapping; setback on checks to spot traps or hidden features" },
+	  "Rushing: double movement, but no searching or mapping; setback on checks to spot traps or hidden features", 0 },
 };
 
 static const struct pace_factor pace_factor_000[] = {
@@ -319,11 +319,11 @@ static const struct tbl_row shift_rows_001[] = {
  */
 static const struct pace pace_001[] = {
 	{ "crawling", PACE_FIXED, 36, "metre", "metres", "turn",
-	  "Crawling: listening, testing surfaces and drawing maps; the PCs automatically detect traps and map their environment" },
+	  "Crawling: listening, testing surfaces and drawing maps; the PCs automatically detect traps and map their environment", 0 },
 	{ "walking", PACE_FIXED, 720, "metre", "metres", "turn",
-	  "Walking: the PCs are surprised by all encounters and spring all traps, but may still map the dungeon" },
+	  "Walking: the PCs are surprised by all encounters and spring all traps, but may still map the dungeon", 0 },
 	{ "running", PACE_FIXED, 1500, "metre", "metres", "turn",
-	  "Running: the PCs are surprised by all encounters, spring all traps and cannot map; candles are blown out" },
+	  "Running: the PCs are surprised by all encounters, spring all traps and cannot map; candles are blown out", 0 },
 };
 
 /* 002: Dungeon Hazard Die, "Every turn in a dungeon, roll 1d6" */
@@ -403,11 +403,11 @@ const struct return_text return_text_002 = {
  */
 static const struct pace pace_002[] = {
 	{ "careful", PACE_SPEED, 3, "foot", "feet", "turn",
-	  "Slow and careful (3 zones): investigating traps, secret doors and treasure traps, listening, mapping" },
+	  "Slow and careful (3 zones): investigating traps, secret doors and treasure traps, listening, mapping", 0 },
 	{ "walking", PACE_SPEED, 20, "foot", "feet", "turn",
-	  "Walking at a normal pace (20 zones): moving through unknown areas triggers surprises and traps" },
+	  "Walking at a normal pace (20 zones): moving through unknown areas triggers surprises and traps", 0 },
 	{ "running", PACE_SPEED, 200, "foot", "feet", "turn",
-	  "Running (200 zones): moving through unknown areas triggers surprises and traps" },
+	  "Running (200 zones): moving through unknown areas triggers surprises and traps", 0 },
 };
 
 /* 003: the alarm, checked on a d10: each event's move, said first */
@@ -505,11 +505,14 @@ const char text_nat1_004[] = "doubled by the natural 1";
  */
 static const struct pace pace_004[] = {
 	{ "overland", PACE_STR, PACE_OVERLAND_004, "mile", "miles", "day",
-	  "Overland: 10 + STR mod miles a day" },
+	  "Overland: 10 + STR mod miles a day", 0 },
+	/* 004: "3 miles an hour, or roughly 30 miles per day": a day of 10 hours */
 	{ "boat", PACE_FIXED, 3, "mile", "miles", "hour",
-	  "A boat on smooth water: 3 miles an hour, roughly 30 miles a day" },
+	  "A boat on smooth water: 3 miles an hour, roughly 30 miles a day", 10 },
+	/* 004: "5 miles an hour, or up to 100 miles per full day and night": 20 */
 	{ "ship", PACE_FIXED, 5, "mile", "miles", "hour",
-	  "A ship at sea: 5 miles an hour, up to 100 miles a full day and night" },
+	  "A ship at sea: 5 miles an hour, up to 100 miles a full day and night",
+	  20 },
 };
 
 /*

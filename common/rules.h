@@ -296,6 +296,7 @@ struct pace {
 	const char *units;	/* its plural, for the sentence */
 	const char *per;	/* turn, hour or day: a unit timedice takes */
 	const char *text;
+	int	 day_hours;	/* 004: the hours of a day's travel by boat or ship */
 };
 
 struct pace_factor {
