@@ -45,7 +45,7 @@ static const struct opt options[] = {
 	{ 'n', NULL, "roll the chase COUNT times (default 1)" },
 	{ 'p', NULL, "read the characters from the party file" },
 	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
-	{ 'r', NULL, "the rules of pace" },
+	{ 'r', NULL, "the rules of pace, and whose conditions the checks take" },
 	OPT_SHARED('s'),
 	OPT_SHARED('v'),
 	{ 'x', "N", "the quarry stalls: DC higher by N" },
@@ -54,8 +54,8 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] "
-	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
-	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] "
+	    "[-r RULES] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
+	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-r RULES] [-s SEED] "
 	    "[-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "
 	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
 };
@@ -231,7 +231,6 @@ run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	long long i;
 	int ok = 1;
 
-	refuse(o, "r", "the chase check is 004's alone: -r is for pace");
 	refuse(o, "ck", "-c and -k are for retreat");
 	if (argc > 0 && strcmp(argv[0], "flee") == 0) {
 		c.flee = 1;
@@ -243,7 +242,7 @@ run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	c.terrain = find_terrain(argv[0]);
 	load_characters(&c.party, o, c.terrain->key, argc - 1, argv + 1);
 	c.dc = chase_dc(o, c.flee);
-	c.env.rules = R_TRAVEL;	/* 004: the chase check is 004's alone */
+	c.env.rules = check_rules(o->rules, R_TRAVEL);	/* the rules in force */
 	c.env.adv = o->adv;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
@@ -331,7 +330,7 @@ run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	long long i;
 	int ok = 1, file;
 
-	refuse(o, "rg", "a retreat is each character's own (-r is for pace, -g for a chase)");
+	refuse(o, "g", "a retreat is each character's own (-g is for a chase)");
 	if (argc > 0 && strchr(argv[0], ':') == NULL) {
 		c.terrain = find_terrain(argv[0]);
 		argc--;
@@ -346,7 +345,7 @@ run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	retreat_party(&c, o, argc, argv);
 	if (c.terrain != NULL)
 		c.dc = chase_dc(o, 1);
-	c.env.rules = R_TRAVEL;
+	c.env.rules = check_rules(o->rules, R_TRAVEL);
 	c.env.adv = o->adv;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)

@@ -778,10 +778,10 @@ main(int argc, char *argv[])
 		loot_operands(&run, argc, argv);
 	run.party_opt = o.party;	/* filter: read at 000's first dark encounter */
 	run.env.adv = o.adv;
-	/* -r, DELVING_RULES, else each check's own seed (filter: 000's) */
-	run.env.rules = mode == M_MORALE || mode == M_SURPRISE ||
-	    mode == M_FILTER ? rules_pick(o.rules, -1, CHECK_RULES,
-	    mode == M_FILTER ? R_EXPLORATION : -1) : -1;
+	/* -r, DELVING_RULES, else each check's own seed (check_rules; filter: 000's) */
+	run.env.rules = mode == M_MORALE || mode == M_SURPRISE ?
+	    check_rules(o.rules, -1) : mode == M_FILTER ? rules_pick(o.rules, -1,
+	    CHECK_RULES, R_EXPLORATION) : -1;
 	run.dark = o.level != NULL && check_level("-L", o.level);
 	run.mod = o.mod;
 	run.verbose = o.verbose;

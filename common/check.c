@@ -92,6 +92,21 @@ static const struct cond conditions[] = {
 
 #define NCONDITIONS (sizeof conditions / sizeof conditions[0])
 
+/*
+ * Whose conditions a check takes (the suite's decision, delving(7) CHECKS
+ * AND CONDITIONS), one rule for every program: the rules name in force
+ * (OPT, -r, else DELVING_RULES, any of the six), whatever seed the check
+ * comes from; with none, the check's own seed OWN (004 for a chase, a
+ * morale check or the roll to return; -1: each check's own).  So under
+ * dungeonturn an overloaded character rolls a chase and a morale check
+ * alike without 004's load, under travel both with it.
+ */
+int
+check_rules(const char *opt, int own)
+{
+	return rules_pick(opt, -1, RULES_ALL, own);
+}
+
 /* The d20 of a check: adv > 0 advantage (2d20kh1), < 0 disadvantage (2d20kl1). */
 static void
 dice_d20(struct dice *d, int adv)

@@ -46,6 +46,7 @@ void	 check_throw(struct check *c, const struct rolled *ready,
 	     const struct check_of *of);
 const char *check_natural(const struct check *c, const struct check_of *of);
 const char *check_attack_natural(long long roll);
+int	 check_rules(const char *opt, int own);
 int	 check_dark(const char *level);
 int	 check_level(const char *opt, const char *level);
 

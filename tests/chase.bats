@@ -37,7 +37,7 @@ chisq_weighted() {
 
 @test "chase -h prints the usage on stdout and exits 0" {
 	run -0 --separate-stderr chase -h
-	case ${lines[0]} in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] [-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
+	case ${lines[0]} in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-r RULES] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] [-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-r RULES] [-s SEED] [-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
 	eq "See chase(6)." "${lines[${#lines[@]} - 1]}"
 	eq "" "$stderr"
 }
@@ -282,7 +282,7 @@ checks() {
 @test "chase: bad characters and terrains are refused" {
 	p=$(party)
 	for args in "swamp" "flee swamp" "open Ann:abc" "open Ann" "open :3" "open Ann:41" \
-	    "open Ann:1 Ann:2" "-r travel open" "open -"; do
+	    "open Ann:1 Ann:2" "-r bogus open" "open -"; do
 		eval "run -2 --separate-stderr chase $args"
 		one_error chase
 		eq "" "$output"

@@ -163,12 +163,41 @@ rolls_outside() {
 	eq 90 "$(cut -f5 <<<"$output")"
 }
 
-@test "reaction: DELVING_RULES names the rules of the checks' conditions, as -r does; alarm is passed over" {
+@test "reaction: DELVING_RULES names the rules of the checks' conditions, as -r does; under alarm, 003's: none" {
 	printf 'Ann wis=0 exhausted=1\n' > "$BATS_TEST_TMPDIR/ea"
 	run env DELVING_RULES=dungeonturn reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
 	case $output in *'at disadvantage (exhausted, 002: "become exhausted, make rolls at disadvantage")'*) ;; *) false;; esac
 	run env DELVING_RULES=alarm reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'disadvantage'*) false;; esac
+	run env -u DELVING_RULES reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
 	case $output in *'at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")'*) ;; *) false;; esac
 	run env DELVING_RULES=dungeonturn reaction -r travel -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
 	case $output in *'(exhausted, 004: '*) ;; *) false;; esac
+}
+
+# The suite's decision (delving(7) Checks and conditions): one rules name in
+# force for every program's checks; issue 33 saw chase take 004's load under
+# dungeonturn and reaction's morale not.
+@test "004's load and exhaustion: one decision in every program: the rules name in force (-r, DELVING_RULES), else the check's own seed" {
+	printf 'Ann str=0 dex=0 con=0 wis=0 best=0 strength=10 load=12 hp=9\n' > "$BATS_TEST_TMPDIR/p"
+	p=$BATS_TEST_TMPDIR/p
+	load='(2 load over STR 10, 004: "forces disadvantage on all checks")'
+	for how in "-r dungeonturn" "DELVING_RULES=dungeonturn" "-r alarm" "DELVING_RULES=exploration"; do
+		case $how in -r*) r=$how e=;; *) r= e=$how;; esac
+		for cmd in "chase -s 1 -p $p open" "chase -s 1 -p $p retreat" "reaction -s 1 -p $p morale" \
+		    "env return -s 1 -p $p -l 2 dangerous"; do
+			case "$how $cmd" in "-r alarm env return"*|"-r alarm reaction"*) continue;; esac
+			run env $e $cmd $r
+			[ "$status" -le 1 ] && [ -n "$output" ] || { echo "$how $cmd: $output"; false; }
+			[[ $output != *"load over STR"* ]] || { echo "$how $cmd: $output"; false; }
+		done
+	done
+	for how in "-r travel" "DELVING_RULES=travel" ""; do
+		case $how in -r*) r=$how e=;; *) r= e=$how;; esac
+		for cmd in "chase -s 1 -p $p open" "chase -s 1 -p $p retreat" "reaction -s 1 -p $p morale" \
+		    "env return -s 1 -p $p -l 2 dangerous"; do
+			run env -u DELVING_RULES $e $cmd $r
+			[[ $output == *"at disadvantage $load"* ]] || { echo "$how $cmd: $output"; false; }
+		done
+	done
 }
