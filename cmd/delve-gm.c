@@ -64,7 +64,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
-	gm_plan(&a, now, argc, argv, s->turn, &r);
+	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
 	ses_begin(s, 1);
 	gm_write(&a, work);
 	if (strcmp(argv[0], "join") == 0)
@@ -300,7 +300,7 @@ hours(struct session *s, const struct opts *o, int argc, char **argv)
 	char *travel_turn[] = { hourly, NULL };
 	struct opts h = *o;
 	long long n = 1;
-	int i = 1, r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	int i = 1, r = session_rules(s);
 
 	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
 		i = 2;

@@ -216,6 +216,15 @@ session_keeps_resilience(const struct session *s)
 	return keeps;
 }
 
+/* The session's rules (enum rules): its rules name, exploration by default. */
+int
+session_rules(const struct session *s)
+{
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+
+	return r >= 0 ? r : R_EXPLORATION;
+}
+
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */
 char *
 at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen)

@@ -200,7 +200,7 @@ status(const struct session *s)
 	value(s, "timedice", "time", &time);
 	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
 	sh.now = start_clock(s);
-	sh.rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	sh.rules = session_rules(s);
 	sh.naff = sh.nkinds = 0;
 	for (i = 0; files[i] != NULL; i++) {
 		sh.file = files[i];

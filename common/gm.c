@@ -26,6 +26,7 @@ struct plan {
 	uint64_t turn;
 	struct rng *r;
 	const char *act;
+	int	 rules;		/* enum rules: the session's */
 };
 
 /* One record: "delve TURN NAME KEY CHANGE TEXT". */
@@ -103,11 +104,11 @@ static void
 act_damage(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[64], change[32], text[GM_SAY];
+	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how);
 
 	party_damage(m, n);
-	party_say_hp(m, hp, sizeof hp);
+	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
 	    hp);
@@ -119,11 +120,11 @@ static void
 act_heal(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[64], change[32], text[GM_SAY];
+	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how), got;
 
 	got = party_heal(m, n);
-	party_say_hp(m, hp, sizeof hp);
+	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	if (got < n)
 		snprintf(text, sizeof text, "%s heals %ld of %ld HP%s, no higher "
@@ -312,7 +313,7 @@ write_text(struct plan *pl, const char *path, FILE *out)
  */
 void
 gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
-    uint64_t turn, struct rng *r)
+    uint64_t turn, struct rng *r, int rules)
 {
 	struct plan *pl = emalloc(sizeof *pl);
 	FILE *text;
@@ -329,6 +330,7 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	pl->gone = -1;
 	pl->turn = turn;
 	pl->r = r;
+	pl->rules = rules;
 	pl->act = argv[0];
 	if ((pl->rec = open_memstream(&a->rec, &a->reclen)) == NULL)
 		esc_err(EXIT_IO, "%s", party);

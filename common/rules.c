@@ -601,6 +601,23 @@ const struct chase_outcome retreat_outcome_004[3] = {
 	[RT_PURSUED] = { "away", "breaks away, and the pursuers give chase" },
 };
 
+/*
+ * What 0 HP is, each rules name its seed's words: 004 "Any combatant that
+ * reaches 0 hit points is incapacitated and unable to act"; 002 "reduced
+ * to 0 hit protection, they suffer an omen and are forced to make an omen
+ * roll"; 000, 001 and 003 say nothing of it: the suite's decision, the
+ * words say so and leave it to the seed's Referee, GM or Judge.
+ */
+const char *const zero_hp[R_NRULES] = {
+	[R_EXPLORATION] = "down: 000 says nothing of 0 HP, the Referee's call",
+	[R_BOOKKEEPING] = "down: 000 says nothing of 0 HP, the Referee's call",
+	[R_DELVING] = "down: 001 says nothing of 0 HP, the GM's call",
+	[R_DUNGEONTURN] = "at 0 hit protection: suffers an omen and makes an "
+	    "omen roll (002)",
+	[R_ALARM] = "down: 003 says nothing of 0 HP, the Judge's call",
+	[R_TRAVEL] = "incapacitated and unable to act (004)",
+};
+
 /* 004: Timekeeping, the four quarters of the day, one time die each */
 const char *const quarter_004[TIME_DICE_004] = {
 	"pre-dawn", "morning", "afternoon", "night"

@@ -119,6 +119,7 @@ extern const char text_alert_000[];
 #define CORRUPTION_DAMAGE_004	"1d6"
 
 extern const char *const quarter_004[TIME_DICE_004];
+extern const char *const zero_hp[R_NRULES];
 extern const char *const quarter_begins_004[TIME_DICE_004];
 extern const char *const quarter_came_004[TIME_DICE_004];
 extern const char *const quarter_words_004[TIME_DICE_004 + 1];

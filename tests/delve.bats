@@ -329,7 +329,7 @@ fail_at() {
 	run -0 --separate-stderr delve -C sheet status
 	[ -z "$stderr" ]
 	eq "party     Ann: 9 of 12 HP; 2 Fatigue; tired. Also dex +2, level 3.
-party     Bo: 0 HP, incapacitated; exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
+party     Bo: 0 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
 party     Cy: no hit points or conditions kept. Also wis +1.
 party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^party')"
 }

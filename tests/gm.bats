@@ -52,7 +52,7 @@ party_hp() {
 	hp=$(( 8 - n < 0 ? 0 : 8 - n ))
 	eq "$hp" "$(party_hp Mira)"
 	run -0 delve -C S damage Mira 20
-	eq "turn 0  07:00  Mira takes 20 damage: 0 of 8 HP, incapacitated." "$output"
+	eq "turn 0  07:00  Mira takes 20 damage: 0 of 8 HP, down: 000 says nothing of 0 HP, the Referee's call." "$output"
 	eq 0 "$(party_hp Mira)"
 	# each command at a turn rolls its own dice: ten 1d1000 rolls are not all one
 	for i in 1 2 3 4 5 6 7 8 9 10; do delve -C T damage Bo 1d1000; done > /dev/null
@@ -168,6 +168,27 @@ party_hp() {
 	refused light -f x add torch
 	refused light relight nosuch
 	[[ $stderr == "delve: light: "* ]]
+}
+
+# 004: "Any combatant that reaches 0 hit points is incapacitated"; 002: "If a
+# character is reduced to 0 hit protection, they suffer an omen and are
+# forced to make an omen roll"; 000, 001 and 003 say nothing of 0 HP.
+@test "delve damage to 0 HP: each seed's words under its rules name: 004 incapacitated, 002's omen, the others' silence said (issue 33)" {
+	printf 'Mira con=0 wis=0 str=0 hp=3 hpmax=8\n' > m.txt
+	for r in exploration:"down: 000 says nothing of 0 HP, the Referee's call" \
+	    bookkeeping:"down: 000 says nothing of 0 HP, the Referee's call" \
+	    delving:"down: 001 says nothing of 0 HP, the GM's call" \
+	    dungeonturn:"at 0 hit protection: suffers an omen and makes an omen roll (002)" \
+	    alarm:"down: 003 says nothing of 0 HP, the Judge's call" \
+	    travel:"incapacitated and unable to act (004)"; do
+		delve new -s ash -r "${r%%:*}" -p m.txt "S${r%%:*}"
+		run -0 delve -C "S${r%%:*}" damage Mira 5
+		eq "turn 0  07:00  Mira takes 5 damage: 0 of 8 HP, ${r#*:}." "$output"
+		run -0 delve -C "S${r%%:*}" status
+		eq "party     Mira: 0 of 8 HP, ${r#*:}. Also con +0, wis +0, str +0." "$(grep '^party' <<<"$output")"
+		run -0 delve -C "S${r%%:*}" heal Mira 1
+		eq "turn 0  07:00  Mira heals 1 HP: 1 of 8 HP." "$output"
+	done
 }
 
 @test "delve camp under travel: 004's night of safe rest heals, cures exhaustion, every clock moves together; undo takes it all back" {
