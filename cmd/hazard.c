@@ -334,28 +334,19 @@ save_fields(const struct run *run, const struct check *c, const char *key,
 static void
 con_saves(struct run *run)
 {
+	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
 	struct member *m;
 	struct rolled k;
-	char gained[64];
-	long fatigue;
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		fatigue = chars_con_save(&k, &run->s.st.rng, m, &run->env,
-		    run->write);
+		chars_con_save(&k, &run->s.st.rng, m, &run->env, run->write,
+		    says, sizeof says);
 		save_fields(run, &k.c, "save", m);
-		gained[0] = '\0';
-		if (fatigue >= 0)
-			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
-			    "%ld in all", fatigue);
-		rec_text(run->w,
-		    "%s %s the CON save: %ld%+ld = %ld against DC %ld%s%s.",
-		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
-		    k.c.total, k.c.dc, k.says, k.c.pass ? "" : gained[0] != '\0' ?
-		    gained : " and gains 1 Fatigue");
+		rec_str(run->w, says);
 		rec_end(run->w);
 	}
 }
@@ -385,42 +376,11 @@ emit_member(const struct run *run, const char *key, const char *fmt, ...)
 	emit(run, LONG_MIN, key, text, NULL);
 }
 
-/* 001: each character's fatigue damage (common/characters.c), said. */
+/* 001: each character's fatigue damage, 002: tired, then exhausted (common/characters.c), said. */
 static void
-fatigue_damage(struct run *run)
+fatigue_members(struct run *run, int damage)
 {
-	struct member *m;
-	long d = run->damage;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (party_dead(m))
-			continue;
-		if (chars_fatigue_damage(m, d) == 0)
-			emit_member(run, "down", "%s takes %ld damage from "
-			    "fatigue: at 0 HP.", m->name, d);
-		else
-			emit_member(run, "damage", "%s takes %ld damage from "
-			    "fatigue: %ld HP left.", m->name, d, m->val[PK_HP]);
-	}
-}
-
-/* 002: each character tired, then exhausted (common/characters.c), said. */
-static void
-fatigue_condition(struct run *run)
-{
-	static const char *const says[] = {
-		[CT_STAYS_EXHAUSTED] = "stays exhausted and makes rolls at "
-		    "disadvantage.",
-		[CT_EXHAUSTED] = "was already tired: exhausted, and makes "
-		    "rolls at disadvantage.",
-		[CT_TIRED] = "is tired (no effect yet)."
-	};
-	static const char *const keys[] = {
-		[CT_STAYS_EXHAUSTED] = "exhausted", [CT_EXHAUSTED] = "exhausted",
-		[CT_TIRED] = "tired"
-	};
+	char says[PARTY_NAME_MAX + 128];
 	struct member *m;
 	enum chars_tiring t;
 	int i;
@@ -429,8 +389,13 @@ fatigue_condition(struct run *run)
 		m = &run->party.m[i];
 		if (party_dead(m))
 			continue;
-		t = chars_tire(m);
-		emit_member(run, keys[t], "%s %s", m->name, says[t]);
+		if (damage)
+			emit(run, LONG_MIN, chars_fatigue_damage(m, run->damage,
+			    says, sizeof says) == 0 ? "down" : "damage", says, NULL);
+		else {
+			t = chars_tire(m, says, sizeof says);
+			emit(run, LONG_MIN, tiring_002[t].key, says, NULL);
+		}
 	}
 }
 
@@ -465,10 +430,7 @@ settle_fatigue(struct run *run)
 		emit_followup(run, fu);
 	if (run->action == A_REST || !run->have_party)
 		return;
-	if (hr->fatigue_damage)
-		fatigue_damage(run);
-	else
-		fatigue_condition(run);
+	fatigue_members(run, hr->fatigue_damage);
 }
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */
@@ -571,8 +533,7 @@ rest_hour(struct run *run)
 		if (!(m->has & 1u << PK_HP) || party_dead(m))
 			continue;
 		chars_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
-		emit_member(run, "heal", "An hour of rest in the dungeon: %s.",
-		    says);
+		emit_member(run, "heal", "%s: %s.", text_rest_hour_002, says);
 	}
 }
 

@@ -160,32 +160,6 @@ turn_at(const struct run *run, uint64_t k)
 }
 
 /*
- * 004's resilience check (afflict_resilience) for a character with con=,
- * said as the GM's call otherwise; none for one already exhausted.
- */
-static void
-resilience_check(struct run *run, struct member *m, unsigned long long beyond,
-    char *buf, size_t size)
-{
-	char says[160];
-	int pass;
-
-	if (m->val[PK_EXHAUSTED]) {
-		snprintf(buf, size, "already exhausted; only a safe rest with "
-		    "food cures it");
-		return;
-	}
-	if (!(m->has & 1u << PK_CON)) {
-		snprintf(buf, size, "a resilience check (1d20 + CON mod) at DC "
-		    "%llu; failure means exhaustion", RESILIENCE_DC_004 + beyond);
-		return;
-	}
-	pass = afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
-	snprintf(buf, size, "a resilience check %s: %s", says, pass ? "passes" :
-	    "fails and is exhausted (disadvantage on all checks, speed 0 ft)");
-}
-
-/*
  * 004: past their resilience in hours, a check at DC 10 + hours beyond;
  * none for a character without resilience= (-r dungeonturn) or with
  * resilience=0, a CON score of 0 (004: "They're dead").
@@ -195,7 +169,7 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 {
 	struct member *m;
 	unsigned long long beyond;
-	char check[400];
+	char says[PARTY_NAME_MAX + 600];
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
@@ -206,13 +180,9 @@ resilience(struct run *run, uint64_t before, uint64_t k)
 		if ((beyond = timer_beyond(&run->s.timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
-		resilience_check(run, m, beyond, check, sizeof check);
+		afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
 		event(run->w, turn_at(run, k), run->s.tick, "resilience",
-		    m->name,
-		    "%s has adventured %llu hours since a safe rest, %llu beyond "
-		    "a resilience of %ld: %s.", m->name,
-		    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
-		    m->val[PK_RESILIENCE], check);
+		    m->name, "%s", says);
 	}
 }
 
@@ -302,83 +272,6 @@ pass(struct run *run, uint64_t ticks, int resting)
 }
 
 /*
- * 004's healing of a night's rest (chars_heal_night), said: "; Ann heals
- * 4 HP (level 4), 10 HP now".
- */
-static void
-heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
-{
-	struct member *m;
-	char level[32] = "";
-	size_t n = 0;
-	long got;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if ((got = chars_heal_night(m, hours, run->a.unsafe)) < 0)
-			continue;
-		if (!run->a.unsafe)
-			snprintf(level, sizeof level, " (level %ld)",
-			    m->val[PK_LEVEL]);
-		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP%s, "
-		    "%ld HP now", m->name, got, level, m->val[PK_HP]);
-	}
-}
-
-/*
- * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
- * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
- * 5), 12 HP now".  Character by character, each hour's d8 in turn
- * (chars_rest_dungeon).
- */
-static void
-heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
-{
-	struct member *m;
-	char says[PARTY_NAME_MAX + 120];
-	size_t n = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n && n < size; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
-			continue;
-		chars_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
-		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
-	}
-}
-
-/*
- * 004's exhaustion after a rest (chars_rest_exhaustion), said: "; with
- * food, exhaustion is cured for Ann and Bo", "; unsafe rest does not cure
- * exhaustion: Ann stays exhausted", or "".
- */
-static void
-rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
-    size_t size)
-{
-	struct member *m;
-	size_t n = 0;
-	int i, k = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (chars_rest_exhaustion(m, hours, unsafe) == CR_NOT_EXHAUSTED)
-			continue;
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? " and " :
-		    unsafe ? "; unsafe rest does not cure exhaustion: " :
-		    "; with food, exhaustion is cured for ", m->name);
-	}
-	if (unsafe && k > 0)
-		snprintf(buf + n, size - n, " %s exhausted", k > 1 ? "stay" :
-		    "stays");
-}
-
-/*
  * 004: "a night of safe rest" restores resilience; HOURS pass.  A rest
  * begun in the night or pre-dawn quarter is a night's, else a rest.  Under
  * -r dungeonturn, 002's rest in the dungeon.
@@ -387,8 +280,7 @@ static void
 rest_record(struct run *run, uint64_t hours)
 {
 	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
-	char cured[PARTY_MAX * (PARTY_NAME_MAX + 8) + 64];
-	char healed[PARTY_MAX * (PARTY_NAME_MAX + 80) + 64];
+	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128];
 	int q = clock_quarter(run->s.tick), night = q == 0 ||
 	    q == TIME_DICE_004 - 1;
 	int dungeon = run->rules == R_DUNGEONTURN;
@@ -399,18 +291,14 @@ rest_record(struct run *run, uint64_t hours)
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
-	rest_exhaustion(run, hours, dungeon || run->a.unsafe, cured,
-	    sizeof cured);
-	if (dungeon)
-		heal_dungeon(run, hours, healed, sizeof healed);
-	else
-		heal_night(run, hours, healed, sizeof healed);
+	chars_rest(&run->party, hours, run->a.unsafe, dungeon, &run->s.st.rng,
+	    said, sizeof said);
 	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg,
 	    "%s from %s%s: %s %s "
-	    "and resilience is restored%s%s.", what,
+	    "and resilience is restored%s.", what,
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
-	    hours == 1 ? "passes" : "pass", cured, healed);
+	    hours == 1 ? "passes" : "pass", said);
 }
 
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */

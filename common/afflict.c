@@ -353,21 +353,38 @@ afflict_check(struct check *c, struct member *m, struct rng *r, long dc,
 /*
  * 004: "The GM can call for a resilience check (1d20 + CON mod) ... The DC
  * is 10 + the number of hours beyond the PC's resilience.  Failure means
- * that the PC becomes exhausted."  BEYOND those hours; the check said in
- * BUF as afflict_check says it.  1 when it passes.
+ * that the PC becomes exhausted."  BEYOND those hours, for a character with
+ * con= (the GM's call said otherwise, none for one already exhausted); BUF
+ * "Ann has adventured 14 hours since a safe rest, 2 beyond a resilience of
+ * 12: a resilience check (1d20 + CON mod), ...: passes."
  */
-int
+void
 afflict_resilience(struct member *m, struct rng *r, unsigned long long beyond,
     char *buf, size_t size)
 {
+	char check[400], says[160];
 	struct check c;
 
-	afflict_check(&c, m, r, (long)(RESILIENCE_DC_004 + beyond), 0, buf, size);
-	if (!c.pass) {
-		m->val[PK_EXHAUSTED] = 1;
-		m->has |= 1u << PK_EXHAUSTED;
+	if (m->val[PK_EXHAUSTED])
+		snprintf(check, sizeof check, "%s", text_still_exhausted_004);
+	else if (!(m->has & 1u << PK_CON))
+		snprintf(check, sizeof check, "%s (1d20 + CON mod) at DC %llu; "
+		    "failure means exhaustion", text_resilience_004,
+		    RESILIENCE_DC_004 + beyond);
+	else {
+		afflict_check(&c, m, r, (long)(RESILIENCE_DC_004 + beyond), 0,
+		    says, sizeof says);
+		if (!c.pass) {
+			m->val[PK_EXHAUSTED] = 1;
+			m->has |= 1u << PK_EXHAUSTED;
+		}
+		snprintf(check, sizeof check, "%s %s: %s", text_resilience_004,
+		    says, c.pass ? "passes" : text_exhausted_004);
 	}
-	return c.pass;
+	snprintf(buf, size, "%s has adventured %llu hours since a safe rest, "
+	    "%llu beyond a resilience of %ld: %s.", m->name,
+	    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
+	    m->val[PK_RESILIENCE], check);
 }
 
 /*

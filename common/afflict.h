@@ -59,7 +59,7 @@ void	 afflict_status(const struct affliction *a, uint64_t now, char *buf,
 	     size_t size);
 
 struct check;
-int	 afflict_resilience(struct member *m, struct rng *r,
+void	 afflict_resilience(struct member *m, struct rng *r,
 	     unsigned long long beyond, char *buf, size_t size);
 void	 afflict_check(struct check *c, struct member *m, struct rng *r,
 	     long dc, int hurts, char *buf, size_t size);

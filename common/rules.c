@@ -93,6 +93,26 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	[FU_SAVE_DUE] = { "skipped", "The party did not rest for last turn's fatigue: each character makes a CON save (DC 12) or gains 1 Fatigue." },
 };
 
+/* 000: "make a CON save (DC 12).  Fail the save and gain 1 Fatigue." */
+const char text_con_save_000[] = "the CON save";
+const char text_gains_fatigue_000[] = " and gains 1 Fatigue";
+
+/* 001: "Each party member takes 1 damage unless they spend the next turn resting" */
+const char text_fatigue_damage_001[] = "damage from fatigue";
+
+/*
+ * 002: "Rest for 1 turn or become tired (no effect).  If you are already
+ * tired, become exhausted, make rolls at disadvantage", each character's.
+ */
+const struct followup_text tiring_002[3] = {
+	[CT_STAYS_EXHAUSTED] = { "exhausted", "stays exhausted and makes rolls at disadvantage." },
+	[CT_EXHAUSTED] = { "exhausted", "was already tired: exhausted, and makes rolls at disadvantage." },
+	[CT_TIRED] = { "tired", "is tired (no effect yet)." },
+};
+
+/* 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus" */
+const char text_rest_hour_002[] = "An hour of rest in the dungeon";
+
 const char *const condition_names[] = {	/* 002 */
 	"fresh", "tired", "exhausted", NULL
 };
@@ -618,6 +638,24 @@ const char *const quarter_begins_004[TIME_DICE_004] = {
 const char *const quarter_came_004[TIME_DICE_004] = {
 	"began", "dawn came", "the afternoon began", "night fell"
 };
+
+/*
+ * 004: "Exhaustion can only be cured with sufficient rest and food ...
+ * Typically unsafe rest does not cure exhaustion, only safe rest will."
+ */
+const char text_cured_004[] = "; with food, exhaustion is cured for ";
+const char text_not_cured_004[] = "; unsafe rest does not cure exhaustion: ";
+
+/*
+ * 004: "a resilience check (1d20 + CON mod).  The DC is 10 + the number of
+ * hours beyond the PC's resilience.  Failure means that the PC becomes
+ * exhausted."
+ */
+const char text_resilience_004[] = "a resilience check";
+const char text_exhausted_004[] = "fails and is exhausted (disadvantage on "
+    "all checks, speed 0 ft)";
+const char text_still_exhausted_004[] = "already exhausted; only a safe rest "
+    "with food cures it";
 
 /* 004: words for the times a rest can last until: the quarters' first hours */
 const char *const quarter_words_004[TIME_DICE_004 + 1] = {
