@@ -13,6 +13,7 @@
 #include "alarm.h"
 #include "characters.h"
 #include "check.h"
+#include "hazdie.h"
 #include "hazstate.h"
 #include "opt.h"
 #include "party.h"
@@ -45,16 +46,13 @@ static const char *const kind_keys[] = {
 
 struct run {
 	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
-	struct tbl table;
-	struct tbl_row bookkeeping[2];	/* -e: the table's rows, 1 and 2-N */
+	struct hazdie die;	/* the die's table (common/hazdie.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
-	struct tbl_row rows[TBL_ROWS_MAX];	/* -D: the built-in rows, fatigue's said */
-	char	 fatigue_text[128];
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct party party;
 	int	 have_party;
@@ -277,23 +275,12 @@ sign_creature(struct run *run)
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
 	char dice[64];
-	size_t n;
 	long total;
 
 	if (t == NULL)
 		return;
 	row = roll_on(run, t, &total, dice, sizeof dice);
-	n = strlen(e->text);
-	while (n > 0 && strchr(".!", e->text[n - 1]) != NULL)
-		e->text[--n] = '\0';	/* the creature, not its sentence */
-	if (isupper((unsigned char)e->text[0]) && (e->text[1] == ' ' ||
-	    islower((unsigned char)e->text[1])))	/* "Goblins", not "NPC" */
-		e->text[0] = (char)tolower((unsigned char)e->text[0]);
-	memcpy(run->s.creature, e->text, n + 1);
-	n = strlen(row->key);	/* a key has at most 32 letters */
-	memcpy(run->s.creature_key, row->key, n < sizeof run->s.creature_key ?
-	    n + 1 : 0);
-	run->s.sign = 1;
+	hazstate_sign(&run->s, e->text, row->key);
 	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
 	    text_sign_of[1], dice);
 }
@@ -313,10 +300,10 @@ meet_creature(struct run *run)
 	run->s.sign = 0;
 }
 
-/* hazard TURN ROLL KEY NAME TOTAL DC RESULT, the TEXT to follow */
+/* hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT: a character's check. */
 static void
-save_fields(const struct run *run, const struct check *c, const char *key,
-    const struct member *m)
+emit_check(const struct run *run, const struct check *c, const char *key,
+    const struct member *m, const char *text)
 {
 	rec_begin(run->w, REC_LAYOUT(HAZARD_SAVE), run->s.turn);
 	rec_i64(run->w, c->roll);
@@ -325,6 +312,8 @@ save_fields(const struct run *run, const struct check *c, const char *key,
 	rec_i64(run->w, c->total);
 	rec_i64(run->w, c->dc);
 	rec_str(run->w, c->pass ? "pass" : "fail");
+	rec_text(run->w, "%s", text);
+	rec_end(run->w);
 }
 
 /*
@@ -345,9 +334,7 @@ con_saves(struct run *run)
 			continue;
 		chars_con_save(&k, &run->s.st.rng, m, &run->env, run->write,
 		    says, sizeof says);
-		save_fields(run, &k.c, "save", m);
-		rec_str(run->w, says);
-		rec_end(run->w);
+		emit_check(run, &k.c, "save", m, says);
 	}
 }
 
@@ -422,10 +409,8 @@ settle_fatigue(struct run *run)
 	}
 	fu = fatigue_settle(&run->s.condition, hr->fatigue_condition,
 	    run->action == A_REST);
-	if (fu == FU_DAMAGE && run->damage != FATIGUE_DAMAGE_001)
-		emit_member(run, followup[fu].key, "The party did not rest: each "
-		    "member takes %ld damage from fatigue (harsh conditions).",
-		    run->damage);
+	if (fu == FU_DAMAGE && run->die.damage_text[0] != '\0')
+		emit(run, LONG_MIN, followup[fu].key, run->die.damage_text, NULL);
 	else
 		emit_followup(run, fu);
 	if (run->action == A_REST || !run->have_party)
@@ -508,7 +493,7 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
 	emit_row(run, total, row, dice);
-	emit_on(run, run->on_row[row - run->table.rows]);
+	emit_on(run, run->on_row[row - run->die.table.rows]);
 	if (rules_of(run)->fatigue_waits || run->have_party)
 		run->s.fatigue = run->action != A_REST;
 }
@@ -550,16 +535,16 @@ die_turn(struct run *run)
 	if (run->rt.ready)
 		row = rectbl_roll(&run->rt, &run->s.st.rng, &total);
 	else {
-		row = roll(run, &run->table, &drawn, dice, sizeof dice);
+		row = roll(run, &run->die.table, &drawn, dice, sizeof dice);
 		total = drawn;
 	}
 	if (run->s.turn <= GRACE_TURNS_002 && hr->grace &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
 		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
 		    "of a delve are quiet on a 4-6.", dice);
-	else if (run->kind[row - run->table.rows] == K_OTHER)
+	else if (run->kind[row - run->die.table.rows] == K_OTHER)
 		emit_row(run, total, row, dice);	/* the common turn */
-	else switch (run->kind[row - run->table.rows]) {
+	else switch (run->kind[row - run->die.table.rows]) {
 	case K_ENCOUNTER:
 		emit_encounter(run, total, row, dice);
 		break;
@@ -567,23 +552,23 @@ die_turn(struct run *run)
 		emit_fatigue(run, total, row, dice);
 		break;
 	case K_SHIFT:
-		if (hr->shift_rolls && run->on_row[row - run->table.rows] == NULL) {
+		if (hr->shift_rolls && run->on_row[row - run->die.table.rows] == NULL) {
 			emit_shift(run, total, row->text, dice);
 			break;
 		}
 		emit_row(run, total, row, dice);
-		emit_on(run, run->on_row[row - run->table.rows]);
+		emit_on(run, run->on_row[row - run->die.table.rows]);
 		break;
 	case K_SIGN:
 		emit_row(run, total, row, dice);
 		if (hr->sign_names)
 			sign_creature(run);
 		run->s.sign |= hr->sign_met;	/* 001: the next encounter */
-		emit_on(run, run->on_row[row - run->table.rows]);
+		emit_on(run, run->on_row[row - run->die.table.rows]);
 		break;
 	case K_TABLED:
 		emit_row(run, total, row, dice);
-		emit_on(run, run->on_row[row - run->table.rows]);
+		emit_on(run, run->on_row[row - run->die.table.rows]);
 		break;
 	default:	/* K_OTHER, its record alone, is above */
 		break;
@@ -594,81 +579,25 @@ die_turn(struct run *run)
 		rest_hour(run);
 }
 
-/*
- * The alarm's change as a person says it: "rises to 4", "holds at 4",
- * "falls by 3 to 2 (...)", "stays at 0".
- */
-static void
-alarm_change(char *buf, size_t size, enum alarm_event e, long before,
-    long after, long fall)
-{
-	if (e == AE_HIDE_PASS && after < before)
-		snprintf(buf, size, "%s; the alarm falls by %ld to %ld (%s%s)",
-		    text_hide_pass_003, before - after, after, text_hide_fall_003,
-		    before - after < fall ? ", never below 0" : "");
-	else if (e == AE_HIDE_PASS)
-		snprintf(buf, size, "%s; the alarm stays at %ld",
-		    text_hide_pass_003, after);
-	else if (e == AE_HIDE_FAIL)
-		snprintf(buf, size, "%s", text_hide_fail_003);
-	else if (e == AE_BACKTRACK_QUIET || e == AE_BACKTRACK_ENCOUNTER)
-		snprintf(buf, size, "the alarm holds at %ld", before);
-	else if (after > before || alarm_met(e))
-		snprintf(buf, size, "the alarm rises to %ld", before + 1);
-	else
-		snprintf(buf, size, "the alarm stays at %ld, its most", before);
-}
-
-/*
- * The group's Stealth check from its members' (-p): "2 of 3 make their
- * Stealth checks, at least half: ", or "" when the GM gave pass or fail.
- */
-static void
-hide_group(const struct run *run, char *buf, size_t size)
-{
-	int n = run->party.n;
-
-	buf[0] = '\0';
-	if (run->hide_roll)
-		snprintf(buf, size, "%d of %d make%s the Stealth check, %s: ",
-		    run->hide.made, n, run->hide.made == 1 ? "s" : "",
-		    HIDE_GROUP_PASSES(run->hide.made, n) ? "at least half" :
-		    "fewer than half");
-}
-
 /* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
 static void
 emit_alarm(const struct run *run, const struct alarm_turn *t)
 {
-	char change[160], group[96];
-	enum alarm_event e = t->event;
-	long d10 = t->d10;
-	size_t n;
+	char said[400];
 
-	hide_group(run, group, sizeof group);
-	n = strlen(group);
-	snprintf(change, sizeof change, "%s", group);
-	alarm_change(change + n, sizeof change - n, e, t->before, run->s.alarm,
-	    ALARM_HIDE_003 + run->sparks);
+	alarm_said(said, sizeof said, t, run->hide_roll ? &run->hide : NULL,
+	    run->s.alarm, run->sparks);
 	rec_begin(run->w, REC_LAYOUT(HAZARD_ALARM), run->s.turn);
-	if (d10 == LONG_MIN)
+	if (t->d10 == LONG_MIN)
 		rec_str(run->w, "-");
 	else
-		rec_i64(run->w, d10);
-	rec_str(run->w, alarm_met(e) ? "encounter" : "quiet");
+		rec_i64(run->w, t->d10);
+	rec_str(run->w, alarm_met(t->event) ? "encounter" : "quiet");
 	rec_i64(run->w, run->s.alarm);
-	if (d10 == LONG_MIN)
-		rec_text(run->w, "%s: %s%s.", alarm_move_003[e], change,
-		    e == AE_STAY ? "; no check" : "");
-	else if (run->verbose)
-		rec_text(run->w, "%s: %s; the d10 shows %ld, %s. [d10: %ld]",
-		    alarm_move_003[e], change, d10, alarm_met(e) ?
-		    text_alarm_met_003 : text_alarm_quiet_003, d10);
+	if (run->verbose && t->d10 != LONG_MIN)
+		rec_text(run->w, "%s. [d10: %ld]", said, t->d10);
 	else
-		rec_text(run->w, "%s: %s; the d10 shows %ld, %s.",
-		    alarm_move_003[e],
-		    change, d10, alarm_met(e) ? text_alarm_met_003 :
-		    text_alarm_quiet_003);
+		rec_text(run->w, "%s.", said);
 	rec_end(run->w);
 }
 
@@ -676,17 +605,16 @@ emit_alarm(const struct run *run, const struct alarm_turn *t)
 static void
 emit_stealth(const struct run *run)
 {
-	const struct rolled *k;
+	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
+	size_t n;
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
-		k = &run->hide.check[i];
-		save_fields(run, &k->c, "stealth", &run->party.m[i]);
-		rec_text(run->w,
-		    "%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s.",
-		    run->party.m[i].name, k->c.pass ? "makes" : "fails",
-		    k->c.roll, k->c.mod, k->c.total, k->c.dc, k->says);
-		rec_end(run->w);
+		n = check_sentence(says, sizeof says - 1, run->party.m[i].name,
+		    text_stealth_003, &run->hide.check[i]);
+		memcpy(says + n, ".", 2);
+		emit_check(run, &run->hide.check[i].c, "stealth",
+		    &run->party.m[i], says);
 	}
 }
 
@@ -785,26 +713,6 @@ struct opts {
 	long	 dc;		/* -c, 0 when not given */
 };
 
-/* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
-static void
-bookkeeping_die(struct run *run, const char *die)
-{
-	struct tbl_row *rows = run->bookkeeping;
-	struct expr e;
-	const char *why;
-
-	if ((why = expr_parse(&e, die)) != NULL)
-		esc_errx(EXIT_BAD, "-e: '%s': %s", die, why);
-	if (dice_of(&run->table.die, &e) != NULL || run->table.die.count != 1 ||
-	    run->table.die.mod != 0 || run->table.die.sides < 2)
-		esc_errx(EXIT_BAD, "-e: '%s': the bookkeeping die must be one plain "
-		    "die of 2 or more sides, as d8", die);
-	rows[0] = hazard_table[run->s.rules].rows[0];
-	rows[1] = hazard_table[run->s.rules].rows[1];
-	rows[1].hi = run->table.die.sides;
-	run->table.rows = rows;
-}
-
 static void
 check_rules_options(const struct run *run, const struct opts *o)
 {
@@ -832,61 +740,31 @@ check_rules_options(const struct run *run, const struct opts *o)
 		esc_errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
-/* A result the die can give: the key of a row, or the alarm's encounter. */
-static int
-die_result(const struct run *run, const char *key)
-{
-	int i;
-
-	if (rules_of(run)->alarm)
-		return strcmp(key, "encounter") == 0;
-	for (i = 0; i < run->table.nrows; i++)
-		if (strcmp(run->table.rows[i].key, key) == 0)
-			return 1;
-	return 0;
-}
-
-/* The die's results in LIST, for the error of a -T that names none of them. */
-static const char *
-die_keys(const struct run *run, char *list, size_t size)
-{
-	size_t n = 0;
-	int i;
-
-	if (rules_of(run)->alarm)
-		return "encounter";
-	list[0] = '\0';
-	for (i = 0; i < run->table.nrows && n + 40 < size; i++)
-		if (!strstr(list, run->table.rows[i].key))
-			n += (size_t)snprintf(list + n, size - n, "%s%s",
-			    n ? ", " : "", run->table.rows[i].key);
-	return list;
-}
-
 /* -T KEY=FILE: rolled when the die says KEY (-t replaces the die's own table). */
 static void
 load_on(struct run *run, const struct opts *o)
 {
 	char *file, keys[512];
-	int i;
+	int i, alarm = rules_of(run)->alarm;
 
 	for (i = 0; i < o->non; i++) {
 		if ((file = tbl_on_split(o->on[i])) == NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
 			    "when the die says KEY, as encounter=crypt.md "
 			    "(-t FILE replaces the die's own table)", o->on[i]);
-		if (!die_result(run, o->on[i]))
+		if (alarm ? strcmp(o->on[i], "encounter") != 0 :
+		    !tbl_has_key(&run->die.table, o->on[i]))	/* 003: encounter */
 			esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
-			    o->on[i], rules_names[run->s.rules],
-			    die_keys(run, keys, sizeof keys));
+			    o->on[i], rules_names[run->s.rules], alarm ?
+			    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
 		tbl_on_load(&run->on[run->non++], o->on[i], file);
 	}
 	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
-	for (i = 0; i < run->table.nrows; i++)
+	for (i = 0; i < run->die.table.nrows; i++)
 		run->on_row[i] = tbl_on_find(run->on, run->non,
-		    run->table.rows[i].key);
+		    run->die.table.rows[i].key);
 }
 
 /* 003 hide [SPARKS]: the party whose Stealth checks are rolled, dex= each. */
@@ -906,29 +784,6 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	run->hide.env = &run->env;
 }
 
-/*
- * 001: "The damage may be higher [in] dungeons with harsh conditions": with
- * -D, the built-in fatigue row says the damage dealt, not the seed's 1.
- */
-static void
-harsh_fatigue(struct run *run, long damage)
-{
-	int i;
-
-	if (!rules_of(run)->fatigue_damage || damage == 0 ||
-	    damage == FATIGUE_DAMAGE_001 || run->table.nrows > TBL_ROWS_MAX)
-		return;
-	memcpy(run->rows, run->table.rows, (size_t)run->table.nrows *
-	    sizeof run->rows[0]);
-	snprintf(run->fatigue_text, sizeof run->fatigue_text, "Fatigue: each "
-	    "party member takes %ld damage (harsh conditions) unless they "
-	    "spend the next turn resting.", damage);
-	for (i = 0; i < run->table.nrows; i++)
-		if (strcmp(run->rows[i].key, "fatigue") == 0)
-			run->rows[i].text = run->fatigue_text;
-	run->table.rows = run->rows;
-}
-
 static void
 setup(struct run *run, const struct opts *o)
 {
@@ -937,23 +792,16 @@ setup(struct run *run, const struct opts *o)
 	int i, k;
 
 	check_rules_options(run, o);
-	run->table = hazard_table[run->s.rules];
-	harsh_fatigue(run, o->damage);	/* the built-in table; -t's says its own */
-	if (o->die != NULL)
-		bookkeeping_die(run, o->die);
+	hazdie_init(&run->die, run->s.rules, o->damage, o->die);
 	if (o->table != NULL)
-		tbl_load(&run->table, o->table);
+		tbl_load(&run->die.table, o->table);
 	load_on(run, o);
 	if (!hr->alarm)
-		run->plan = tbl_plan(&run->table);
+		run->plan = tbl_plan(&run->die.table);
 	run->env.rules = run->s.rules;
 	run->env.adv = o->adv;
 	run->env.dark = o->level != NULL && check_level("-L", o->level);
-	if (hr->cautious && o->adv && run->table.die.count == 1 &&
-	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
-		run->table.die.count = 2;
-		run->table.die.keephigh = o->adv > 0;
-	}
+	hazdie_cautious(&run->die, run->s.rules, o->adv);
 	if (run->hide_roll)
 		hide_party(run, party, o);
 	else if (party != NULL && hr->party) {
@@ -970,10 +818,10 @@ setup(struct run *run, const struct opts *o)
 	run->verbose = o->verbose;
 	run->write = o->write;
 	run->json = o->json;
-	for (i = 0; i < run->table.nrows; i++) {
-		k = word_in(run->table.rows[i].key, kind_keys);
+	for (i = 0; i < run->die.table.nrows; i++) {
+		k = word_in(run->die.table.rows[i].key, kind_keys);
 		if (k <= 0 && hr->shift_rolls &&
-		    strcmp(run->table.rows[i].key, "dungeon") == 0)
+		    strcmp(run->die.table.rows[i].key, "dungeon") == 0)
 			k = K_SHIFT;	/* 001's own row 4: "DUNGEON SHIFT: ..." */
 		run->kind[i] = (unsigned char)(k > 0 ? k :
 		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
@@ -981,7 +829,7 @@ setup(struct run *run, const struct opts *o)
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
 	    run->cadence == CAD_HOURLY &&
-	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
+	    tbl_fixed(&run->die.table) && rectbl_prepare(&run->rt, &run->die.table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
 }
@@ -1066,7 +914,7 @@ main(int argc, char *argv[])
 	party_commit_with(f, pf, &was, &run.party);
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
-	tbl_free(&run.table);
+	tbl_free(&run.die.table);
 	for (i = 0; i < run.non; i++)
 		tbl_on_free(&run.on[i]);
 	return EXIT_OK;

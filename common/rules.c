@@ -439,6 +439,7 @@ const char *const alarm_move_003[AE_NEVENTS] = {
 const char text_alarm_quiet_003[] = "over it: quiet";
 const char text_alarm_met_003[] = "at or under it: an encounter, and the "
     "alarm resets to 0";
+const char text_stealth_003[] = "the Stealth check";
 const char text_hide_pass_003[] = "the Stealth check passes";
 const char text_hide_fall_003[] = "2, plus 1 per spark";
 const char text_hide_fail_003[] = "the Stealth check fails: an encounter, "

@@ -171,6 +171,7 @@ enum alarm_event {
 };
 extern const char *const alarm_move_003[AE_NEVENTS];
 extern const char text_alarm_quiet_003[], text_alarm_met_003[];
+extern const char text_stealth_003[];
 extern const char text_hide_pass_003[], text_hide_fall_003[];
 extern const char text_hide_fail_003[];
 
