@@ -25,15 +25,6 @@
 
 static const char prog[] = "hazard";
 
-enum action {
-	A_EXPLORE, A_REST,			/* the d6 rules */
-	A_ADVANCE, A_STAY, A_BACKTRACK, A_HIDE	/* 003 */
-};
-
-static const char *const action_names[] = {
-	"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
-};
-
 enum kind {	/* keys acted on; K_TABLED: another key that rolls a -T table */
 	K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN, K_TABLED
 };
@@ -56,28 +47,17 @@ struct run {
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct party party;
 	int	 have_party;
-	enum action action;
-	int	 hide_pass;	/* 003: the group's Stealth result given by hand */
-	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
+	struct hazard_act act;	/* ACTION (common/rules.c) */
 	struct alarm_hide hide;	/* 003: those checks (common/alarm.c) */
 	struct tbl_entry entry;	/* scratch: a table row's sentence, rolled */
 	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
-	long	 sparks;
-	enum cadence cadence;	/* 004: a travel turn's length */
 	int	 verbose;
 	int	 json;
 	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
 	struct rec_writer *w;	/* the records, on standard output */
 };
-
-/* What this run's rules name does (common/rules.c, by seed). */
-static inline const struct hazard_rules *
-rules_of(const struct run *run)
-{
-	return run->hr;
-}
 
 /* hazard's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
@@ -117,17 +97,17 @@ static void
 emit(const struct run *run, long roll, const char *key, const char *text,
     const char *dice)
 {
-	const char *lead = cadence_004[run->cadence].turn;
+	const char *lead = cadence_004[run->act.cadence].turn;
 
-	rec_begin(run->w, run->cadence == CAD_HOURLY ? REC_LAYOUT(HAZARD_DIE) :
+	rec_begin(run->w, run->act.cadence == CAD_HOURLY ? REC_LAYOUT(HAZARD_DIE) :
 	    REC_LAYOUT(HAZARD_TRAVEL), run->s.turn);
 	if (roll == LONG_MIN)
 		rec_str(run->w, "-");
 	else
 		rec_i64(run->w, roll);
 	rec_str(run->w, key);
-	if (run->cadence != CAD_HOURLY)
-		rec_str(run->w, cadence_004[run->cadence].name);
+	if (run->act.cadence != CAD_HOURLY)
+		rec_str(run->w, cadence_004[run->act.cadence].name);
 	if (run->verbose && dice != NULL)
 		rec_text(run->w, "%s%s [%s]", lead, text, dice);
 	else if (*lead != '\0')
@@ -168,23 +148,7 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 		emit_entry(run, total, row, dice);
 }
 
-/* pre, text and post in BUF of SIZE, as long as a sentence can be. */
-#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)
-static const char *
-joined(char *buf, size_t size, const char *pre, const char *text,
-    const char *post)
-{
-	size_t a = strlen(pre), b = strlen(text), c = strlen(post);
-
-	if (a == 0 && c == 0)
-		return text;
-	if (a + b + c >= size)
-		b = size - 1 - a - c;
-	memcpy(buf, pre, a);
-	memcpy(buf + a, text, b);
-	memcpy(buf + a + b, post, c + 1);
-	return buf;
-}
+#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)	/* as long as a sentence can be */
 
 /* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
 static void
@@ -208,7 +172,7 @@ emit_table(const struct run *run, long total, const char *key,
 	else if (run->verbose && dice != NULL)
 		rec_text(run->w, "%s%s%s [%s]", pre, e->text, post, dice);
 	else
-		rec_str(run->w, joined(buf, sizeof buf, pre, e->text, post));
+		rec_str(run->w, str_join3(buf, sizeof buf, pre, e->text, post));
 	rec_end(run->w);
 }
 
@@ -317,73 +281,43 @@ emit_check(const struct run *run, const struct check *c, const char *key,
 }
 
 /*
+ * A character's record (common/characters.c says it): with the check K
+ * rolled, hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT; else hazard
+ * TURN - KEY TEXT.
+ */
+static void
+say_member(void *ctx, const struct member *m, const char *key,
+    const struct rolled *k, const char *text)
+{
+	const struct run *run = ctx;
+
+	if (k != NULL)
+		emit_check(run, &k->c, key, m, text);
+	else
+		emit(run, LONG_MIN, key, text, NULL);
+}
+
+/*
  * 000: each character's CON save, DC 12; failure gains 1 Fatigue, counted
- * on the character (fatigue=, written back with -w): common/characters.c.
+ * on the character (fatigue=, written back with -w).
  */
 static void
 con_saves(struct run *run)
 {
-	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
-	struct member *m;
-	struct rolled k;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (party_dead(m))
-			continue;
-		chars_con_save(&k, &run->s.st.rng, m, &run->env, run->write,
-		    says, sizeof says);
-		emit_check(run, &k.c, "save", m, says);
-	}
+	chars_con_saves(&run->party, &run->s.st.rng, &run->env, run->write,
+	    say_member, run);
 }
 
 /* 000: rest 1 turn in 6; a turn past the due rest calls for CON saves. */
 static void
 rest_clock(struct run *run)
 {
-	int fu = rest_tick(&run->s.since_rest, run->action == A_REST);
+	int fu = rest_tick(&run->s.since_rest, run->act.action == HA_REST);
 
 	if (fu >= 0)
 		emit_followup(run, (enum followup)fu);
 	if (fu == FU_SKIPPED && run->have_party)
 		con_saves(run);
-}
-
-/* A character's own follow-up: hazard TURN - KEY TEXT. */
-static void __attribute__((format(printf, 3, 4)))
-emit_member(const struct run *run, const char *key, const char *fmt, ...)
-{
-	char text[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	emit(run, LONG_MIN, key, text, NULL);
-}
-
-/* 001: each character's fatigue damage, 002: tired, then exhausted (common/characters.c), said. */
-static void
-fatigue_members(struct run *run, int damage)
-{
-	char says[PARTY_NAME_MAX + 128];
-	struct member *m;
-	enum chars_tiring t;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (party_dead(m))
-			continue;
-		if (damage)
-			emit(run, LONG_MIN, chars_fatigue_damage(m, run->damage,
-			    says, sizeof says) == 0 ? "down" : "damage", says, NULL);
-		else {
-			t = chars_tire(m, says, sizeof says);
-			emit(run, LONG_MIN, tiring_002[t].key, says, NULL);
-		}
-	}
 }
 
 /*
@@ -394,28 +328,29 @@ fatigue_members(struct run *run, int damage)
 static void
 settle_fatigue(struct run *run)
 {
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 	enum followup fu;
 
 	if (!run->s.fatigue)
 		return;
 	run->s.fatigue = 0;
 	if (hr->saves) {
-		emit_followup(run, run->action == A_REST ? FU_SAVE_RESTED :
+		emit_followup(run, run->act.action == HA_REST ? FU_SAVE_RESTED :
 		    FU_SAVE_DUE);
-		if (run->action != A_REST && run->have_party)
+		if (run->act.action != HA_REST && run->have_party)
 			con_saves(run);
 		return;
 	}
 	fu = fatigue_settle(&run->s.condition, hr->fatigue_condition,
-	    run->action == A_REST);
+	    run->act.action == HA_REST);
 	if (fu == FU_DAMAGE && run->die.damage_text[0] != '\0')
 		emit(run, LONG_MIN, followup[fu].key, run->die.damage_text, NULL);
 	else
 		emit_followup(run, fu);
-	if (run->action == A_REST || !run->have_party)
+	if (run->act.action == HA_REST || !run->have_party)
 		return;
-	fatigue_members(run, hr->fatigue_damage);
+	chars_fatigue(&run->party, hr->fatigue_damage ? run->damage : 0,
+	    say_member, run);
 }
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */
@@ -455,7 +390,7 @@ static void
 encounter_die(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	if (rules_of(run)->disposition &&
+	if (run->hr->disposition &&
 	    row->text == hazard_table[run->s.rules].rows[0].text)
 		emit(run, total, row->key, text_encounter_002, dice);
 	else
@@ -471,7 +406,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
 		encounter_die(run, total, row, dice);
 		meet_creature(run);
-	} else if (rules_of(run)->sign_met && run->s.sign) {	/* 001: SIGN */
+	} else if (run->hr->sign_met && run->s.sign) {	/* 001: SIGN */
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
@@ -479,7 +414,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		encounter_die(run, total, row, dice);
 		emit_on(run, run->on_encounter);
 	}
-	if (rules_of(run)->disposition)
+	if (run->hr->disposition)
 		emit_disposition(run);
 }
 
@@ -494,8 +429,8 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 {
 	emit_row(run, total, row, dice);
 	emit_on(run, run->on_row[row - run->die.table.rows]);
-	if (rules_of(run)->fatigue_waits || run->have_party)
-		run->s.fatigue = run->action != A_REST;
+	if (run->hr->fatigue_waits || run->have_party)
+		run->s.fatigue = run->act.action != HA_REST;
 }
 
 /*
@@ -507,19 +442,9 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 static void
 rest_hour(struct run *run)
 {
-	char says[PARTY_NAME_MAX + 120];
-	struct member *m;
-	int i;
-
-	if (!rest_hour_tick(&run->s.rest_turns, run->action == A_REST))
-		return;
-	for (i = 0; run->have_party && i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
-			continue;
-		chars_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
-		emit_member(run, "heal", "%s: %s.", text_rest_hour_002, says);
-	}
+	if (rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
+	    run->have_party)
+		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
 /* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
@@ -529,7 +454,7 @@ die_turn(struct run *run)
 	char dice[64];
 	const struct tbl_row *row;
 	long total, drawn;	/* total's address is not taken: a register */
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 
 	settle_fatigue(run);
 	if (run->rt.ready)
@@ -585,8 +510,8 @@ emit_alarm(const struct run *run, const struct alarm_turn *t)
 {
 	char said[400];
 
-	alarm_said(said, sizeof said, t, run->hide_roll ? &run->hide : NULL,
-	    run->s.alarm, run->sparks);
+	alarm_said(said, sizeof said, t, run->act.hide_roll ? &run->hide : NULL,
+	    run->s.alarm, run->act.sparks);
 	rec_begin(run->w, REC_LAYOUT(HAZARD_ALARM), run->s.turn);
 	if (t->d10 == LONG_MIN)
 		rec_str(run->w, "-");
@@ -623,84 +548,20 @@ static void
 play_alarm(struct run *run)
 {
 	static const enum alarm_move moves[] = {
-		[A_ADVANCE] = AM_ADVANCE, [A_STAY] = AM_STAY,
-		[A_BACKTRACK] = AM_BACKTRACK, [A_HIDE] = AM_HIDE_FAIL
+		[HA_ADVANCE] = AM_ADVANCE, [HA_STAY] = AM_STAY,
+		[HA_BACKTRACK] = AM_BACKTRACK, [HA_HIDE] = AM_HIDE_FAIL
 	};
-	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
-	    AM_HIDE_PASS : moves[run->action];
+	enum alarm_move m = run->act.action == HA_HIDE && run->act.hide_pass ?
+	    AM_HIDE_PASS : moves[run->act.action];
 	struct alarm_turn t;
 
-	alarm_turn(&t, &run->s.alarm, m, run->sparks,
-	    run->hide_roll ? &run->hide : NULL, &run->s.st.rng);
-	if (run->hide_roll)
+	alarm_turn(&t, &run->s.alarm, m, run->act.sparks,
+	    run->act.hide_roll ? &run->hide : NULL, &run->s.st.rng);
+	if (run->act.hide_roll)
 		emit_stealth(run);
 	emit_alarm(run, &t);
 	if (alarm_met(t.event))
 		emit_on(run, run->on_encounter);
-}
-
-/*
- * 004's CADENCE operand: hourly, daily or weekly, or the place that
- * names one: overland, river, lake (daily), sea (weekly).
- */
-static void
-travel_cadence(struct run *run, int argc, char **argv)
-{
-	int w = word_in(argv[0], cadence_words_004);
-
-	if (w < 0)
-		esc_errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
-		    argv[0], hazard_actions_said[R_TRAVEL]);
-	if (argc > 1)
-		opt_usage(&spec, "%s: one operand too many", argv[1]);
-	run->cadence = cadence_of_word_004[w];
-}
-
-/*
- * hide pass [SPARKS] and hide fail: the group's Stealth check rolled by
- * hand; hide [SPARKS]: rolled here for the party file's characters.
- */
-static void
-hide_operands(struct run *run, int argc, char **argv)
-{
-	int by_hand = argc > 1 && (strcmp(argv[1], "pass") == 0 ||
-	    strcmp(argv[1], "fail") == 0);
-	int at = by_hand ? 2 : 1;	/* where SPARKS goes */
-
-	run->hide_roll = !by_hand;
-	run->hide_pass = by_hand && argv[1][0] == 'p';
-	if (argc > at && (run->hide_pass || run->hide_roll))
-		run->sparks = (long)estrtonum(argv[at], 0, 99, "SPARKS");
-	else if (argc > at)
-		opt_usage(&spec, "%s: one operand too many", argv[at]);
-	if (argc > at + 1)
-		opt_usage(&spec, "%s: one operand too many", argv[at + 1]);
-}
-
-/* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
-static void
-parse_action(struct run *run, int argc, char **argv)
-{
-	const struct hazard_rules *hr = rules_of(run);
-	int alarm = hr->alarm, a;
-
-	run->action = alarm ? A_ADVANCE : A_EXPLORE;
-	if (argc == 0)
-		return;
-	if (hr->cadences) {
-		travel_cadence(run, argc, argv);
-		return;
-	}
-	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
-	    (a == A_REST) == alarm || (a == A_REST && !hr->rest_action))
-		esc_errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
-		    rules_names[run->s.rules], hr->rest_action || alarm ?
-		    hazard_actions_said[run->s.rules] : "none");
-	run->action = (enum action)a;
-	if (a == A_HIDE)
-		hide_operands(run, argc, argv);
-	else if (argc > 1)
-		opt_usage(&spec, "%s: one operand too many", argv[1]);
 }
 
 struct opts {
@@ -716,7 +577,7 @@ struct opts {
 static void
 check_rules_options(const struct run *run, const struct opts *o)
 {
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 	const char *name = rules_names[run->s.rules];
 
 	if (o->die != NULL && !hr->own_die)
@@ -726,12 +587,12 @@ check_rules_options(const struct run *run, const struct opts *o)
 	if (o->table != NULL && hr->alarm)
 		esc_errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
 		    "(-T encounter=FILE rolls a table on each encounter)");
-	if (o->adv && !hr->d20 && !run->hide_roll)
+	if (o->adv && !hr->d20 && !run->act.hide_roll)
 		esc_errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
 	if (o->level != NULL && !hr->saves)
 		esc_errx(EXIT_BAD, "-L: the %s rules roll no check the light changes "
 		    "(-L is for the CON saves of exploration and bookkeeping)", name);
-	if (o->dc && !run->hide_roll)
+	if (o->dc && !run->act.hide_roll)
 		esc_errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
 		    "hide under the alarm rules, with -p)");
 	if (o->party != NULL && !hr->party && !hr->alarm)	/* 003: for hide */
@@ -745,7 +606,7 @@ static void
 load_on(struct run *run, const struct opts *o)
 {
 	char *file, keys[512];
-	int i, alarm = rules_of(run)->alarm;
+	int i, alarm = run->hr->alarm;
 
 	for (i = 0; i < o->non; i++) {
 		if ((file = tbl_on_split(o->on[i])) == NULL)
@@ -788,7 +649,7 @@ static void
 setup(struct run *run, const struct opts *o)
 {
 	const char *party = party_path(o->party);
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 	int i, k;
 
 	check_rules_options(run, o);
@@ -802,7 +663,7 @@ setup(struct run *run, const struct opts *o)
 	run->env.adv = o->adv;
 	run->env.dark = o->level != NULL && check_level("-L", o->level);
 	hazdie_cautious(&run->die, run->s.rules, o->adv);
-	if (run->hide_roll)
+	if (run->act.hide_roll)
 		hide_party(run, party, o);
 	else if (party != NULL && hr->party) {
 		party_load(&run->party, party);
@@ -828,7 +689,7 @@ setup(struct run *run, const struct opts *o)
 	}
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
-	    run->cadence == CAD_HOURLY &&
+	    run->act.cadence == CAD_HOURLY &&
 	    tbl_fixed(&run->die.table) && rectbl_prepare(&run->rt, &run->die.table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
@@ -841,7 +702,7 @@ play(struct run *run, long long count)
 
 	if ((uint64_t)count > (uint64_t)COUNT_MAX - run->s.turn)
 		esc_errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
-	if (rules_of(run)->alarm)
+	if (run->hr->alarm)
 		for (i = 0; i < count; i++) {
 			run->s.turn++;
 			play_alarm(run);
@@ -894,7 +755,8 @@ main(int argc, char *argv[])
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	run.hr = &hazard_rules[run.s.rules];
-	parse_action(&run, argc, argv);
+	if ((i = hazard_act(&run.act, run.s.rules, argc, argv)) > 0)
+		opt_usage(&spec, "%s: one operand too many", argv[i]);
 	if (f != NULL)	/* a killed -w run's party file first */
 		kwf_settle(f, party_path(o.party));
 	if (o.write && party_path(o.party) != NULL)

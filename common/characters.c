@@ -221,3 +221,68 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int dungeon,
 		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
 	}
 }
+
+/* 000: each living character's CON save (chars_con_save), said. */
+void
+chars_con_saves(struct party *p, struct rng *r, const struct check_env *env,
+    int gain, chars_say_fn *say, void *ctx)
+{
+	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
+	struct rolled k;
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (!party_dead(&p->m[i])) {
+			chars_con_save(&k, r, &p->m[i], env, gain, says,
+			    sizeof says);
+			say(ctx, &p->m[i], "save", &k, says);
+		}
+}
+
+/*
+ * 001: each living character's fatigue DAMAGE (chars_fatigue_damage),
+ * "down" at 0 HP; or with no DAMAGE, 002's tired, then exhausted
+ * (chars_tire); said.
+ */
+void
+chars_fatigue(struct party *p, long damage, chars_say_fn *say, void *ctx)
+{
+	char says[PARTY_NAME_MAX + 128];
+	struct member *m;
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		m = &p->m[i];
+		if (party_dead(m))
+			continue;
+		if (damage > 0)
+			say(ctx, m, chars_fatigue_damage(m, damage, says,
+			    sizeof says) == 0 ? "down" : "damage", NULL, says);
+		else
+			say(ctx, m, tiring_002[chars_tire(m, says, sizeof says)].key,
+			    NULL, says);
+	}
+}
+
+/*
+ * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus":
+ * hazard's sixth rest turn in a row heals each living character with hp=
+ * (chars_rest_dungeon), character by character: "An hour of rest in the
+ * dungeon: Ann heals 6 HP (1d8+1: 5), 12 HP now."
+ */
+void
+chars_rest_hour(struct party *p, struct rng *r, chars_say_fn *say, void *ctx)
+{
+	char says[PARTY_NAME_MAX + 120], line[PARTY_NAME_MAX + 180];
+	struct member *m;
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		m = &p->m[i];
+		if (!(m->has & 1u << PK_HP) || party_dead(m))
+			continue;
+		chars_rest_dungeon(m, 1, r, says, sizeof says);
+		snprintf(line, sizeof line, "%s: %s.", text_rest_hour_002, says);
+		say(ctx, m, "heal", NULL, line);
+	}
+}

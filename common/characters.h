@@ -19,6 +19,17 @@ long	 chars_fatigue_damage(struct member *m, long damage, char *says,
 	     size_t size);
 enum chars_tiring chars_tire(struct member *m, char *says, size_t size);
 
+/* What a rule says of character M: the record's KEY, the check K rolled or NULL, the TEXT. */
+typedef void chars_say_fn(void *ctx, const struct member *m, const char *key,
+	     const struct rolled *k, const char *text);
+
+void	 chars_con_saves(struct party *p, struct rng *r,
+	     const struct check_env *env, int gain, chars_say_fn *say, void *ctx);
+void	 chars_fatigue(struct party *p, long damage, chars_say_fn *say,
+	     void *ctx);
+void	 chars_rest_hour(struct party *p, struct rng *r, chars_say_fn *say,
+	     void *ctx);
+
 /* 004: what a rest does to a character's exhaustion */
 enum chars_rested { CR_NOT_EXHAUSTED, CR_CURED, CR_STAYS_EXHAUSTED };
 

@@ -760,6 +760,73 @@ hazard_action_word(int r, const char *word)
 	return word_in(word, hazard_rules[r].alarm ? alarm : d6) >= 0;
 }
 
+/*
+ * 004's CADENCE operand: hourly, daily or weekly, or the place that
+ * names one: overland, river, lake (daily), sea (weekly).
+ */
+static int
+act_cadence(struct hazard_act *a, int argc, char **argv)
+{
+	int w = word_in(argv[0], cadence_words_004);
+
+	if (w < 0)
+		esc_errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
+		    argv[0], hazard_actions_said[R_TRAVEL]);
+	a->cadence = cadence_of_word_004[w];
+	return argc > 1;
+}
+
+/*
+ * 003: hide pass [SPARKS] and hide fail: the group's Stealth check rolled
+ * by hand; hide [SPARKS]: rolled for the party file's characters.
+ */
+static int
+act_hide(struct hazard_act *a, int argc, char **argv)
+{
+	int by_hand = argc > 1 && (strcmp(argv[1], "pass") == 0 ||
+	    strcmp(argv[1], "fail") == 0);
+	int at = by_hand ? 2 : 1;	/* where SPARKS goes */
+
+	a->hide_roll = !by_hand;
+	a->hide_pass = by_hand && argv[1][0] == 'p';
+	if (argc > at && !a->hide_pass && !a->hide_roll)
+		return at;
+	if (argc > at)
+		a->sparks = (long)estrtonum(argv[at], 0, 99, "SPARKS");
+	return argc > at + 1 ? at + 1 : 0;
+}
+
+/*
+ * hazard(6) ACTION operands under rules R: rest (the d6 rules); advance,
+ * stay, backtrack, hide pass [SPARKS], hide fail, hide [SPARKS] (003); a
+ * cadence (004).  A word that is none exits (EXIT_BAD); 0, or the index of
+ * an operand too many, for the caller's usage error.
+ */
+int
+hazard_act(struct hazard_act *a, int r, int argc, char **argv)
+{
+	static const char *const names[] = {
+		"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
+	};
+	const struct hazard_rules *hr = &hazard_rules[r];
+	int alarm = hr->alarm, w;
+
+	a->action = alarm ? HA_ADVANCE : HA_EXPLORE;
+	if (argc == 0)
+		return 0;
+	if (hr->cadences)
+		return act_cadence(a, argc, argv);
+	if ((w = word_in(argv[0], names)) < 0 || w == HA_EXPLORE ||
+	    (w == HA_REST) == alarm || (w == HA_REST && !hr->rest_action))
+		esc_errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
+		    rules_names[r], hr->rest_action || alarm ?
+		    hazard_actions_said[r] : "none");
+	a->action = (enum hazard_action)w;
+	if (w == HA_HIDE)
+		return act_hide(a, argc, argv);
+	return argc > 1;
+}
+
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "

@@ -162,6 +162,7 @@ struct hazard_rules {
 extern const struct hazard_rules hazard_rules[R_NRULES];
 extern const char *const hazard_actions_said[R_NRULES];
 int	 hazard_action_word(int r, const char *word);
+
 extern const struct tbl shift_001;
 extern const struct tbl disposition_002;
 
@@ -429,6 +430,22 @@ extern const struct cadence_004 cadence_004[CAD_N];
 extern const char *const cadence_names_004[CAD_N + 1];	/* hourly daily weekly */
 extern const char *const cadence_words_004[];	/* and the places */
 extern const enum cadence cadence_of_word_004[];
+
+/* hazard(6) ACTION */
+enum hazard_action {
+	HA_EXPLORE, HA_REST,				/* the d6 rules */
+	HA_ADVANCE, HA_STAY, HA_BACKTRACK, HA_HIDE	/* 003 */
+};
+
+struct hazard_act {
+	enum hazard_action action;
+	enum cadence cadence;	/* 004: a travel turn's length */
+	int	 hide_pass;	/* 003: the group's Stealth result given by hand */
+	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
+	long	 sparks;
+};
+
+int	 hazard_act(struct hazard_act *a, int r, int argc, char **argv);
 int	 cadence_of_turns(long turns);
 /*
  * 004 gives overland miles a day, not the hours of a day's march: issue 16
