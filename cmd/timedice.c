@@ -159,116 +159,21 @@ turn_at(const struct run *run, uint64_t k)
 	return run->turn0 + (k + run->unit - 1) / run->unit;
 }
 
-/*
- * 004: past their resilience in hours, a check at DC 10 + hours beyond;
- * none for a character without resilience= (-r dungeonturn) or with
- * resilience=0, a CON score of 0 (004: "They're dead").
- */
+/* What the clock's passing says: timedice TURN DAY HH:MM KEY NAME TEXT. */
 static void
-resilience(struct run *run, uint64_t before, uint64_t k)
+say_event(void *ctx, uint64_t k, uint64_t tick, const char *key,
+    const char *name, const char *text)
 {
-	struct member *m;
-	unsigned long long beyond;
-	char says[PARTY_NAME_MAX + 600];
-	int i;
+	const struct run *run = ctx;
 
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_RESILIENCE) ||
-		    m->val[PK_RESILIENCE] == 0)
-			continue;
-		if ((beyond = timer_beyond(&run->s.timers, before,
-		    m->val[PK_RESILIENCE])) == 0)
-			continue;
-		afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
-		event(run->w, turn_at(run, k), run->s.tick, "resilience",
-		    m->name, "%s", says);
-	}
+	event(run->w, turn_at(run, k), tick, key, name, "%s", text);
 }
 
-/* The party file's character NAME, or NULL (no party file, or not in it). */
-static struct member *
-member_named(struct run *run, const char *name)
-{
-	int i;
-
-	for (i = 0; run->have_party && i < run->party.n; i++)
-		if (strcmp(run->party.m[i].name, name) == 0)
-			return &run->party.m[i];
-	return NULL;
-}
-
-/*
- * 004: "At the culmination of each stage, the infected PC can make another
- * check or suffer damage": affliction I's stage ends K ticks into this step;
- * the next one begins, or the affliction is over.
- */
-static void
-stage_ends(struct run *run, int i, uint64_t k)
-{
-	struct affliction *a = &run->s.aff->a[i];
-	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
-	uint64_t next;
-
-	if (!afflict_ends(a, member_named(run, a->name), &run->s.st.rng, says,
-	    sizeof says)) {
-		event(run->w, turn_at(run, k), run->s.tick + k, "stage",
-		    a->name, "%s",
-		    says);
-		afflict_drop(run->s.aff, i);
-		return;
-	}
-	next = afflict_stage(a, &run->s.st.rng, len, sizeof len);
-	a->left = k + next;
-	event(run->w, turn_at(run, k), run->s.tick + k, "stage", a->name,
-	    "%s Stage %ld "
-	    "ends in %s, at %s.", says, a->stage, len,
-	    clock_when(run->s.tick + a->left, at));
-}
-
-/*
- * Within the TICKS about to pass: timers run out and afflictions' stages
- * end, soonest first (a timer before a stage at the same turn).
- */
-static void
-run_out(struct run *run, uint64_t ticks)
-{
-	struct clockstate *s = &run->s;
-	struct timer t;
-	char when[CLOCK_WHEN_SIZE];
-	int i;
-
-	for (;;) {
-		i = afflict_due(s->aff, ticks);
-		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
-			event(run->w, turn_at(run, t.left), s->tick + t.left,
-			    "expired",
-			    t.name, "Timer %s runs out at %s.", t.name,
-			    clock_when(s->tick + t.left, when));
-		else if (i >= 0)
-			stage_ends(run, i, s->aff->a[i].left);
-		else
-			break;
-	}
-}
-
-/*
- * TICKS pass: what runs out within them (when anything is running: a
- * filter's turn with no timer and no affliction costs a few additions),
- * then the clock moves and resilience wears.
- */
+/* TICKS pass: timers run out, stages end, resting or not (clockstate.c). */
 static void
 pass(struct run *run, uint64_t ticks, int resting)
 {
-	struct clockstate *s = &run->s;
-
-	if (ticks > CLOCK_MAX - s->tick)
-		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
-	if (s->timers.n > 0 || s->aff->n > 0)
-		run_out(run, ticks);
-	s->tick += ticks;
-	timer_pass(&s->timers, ticks, resting);
-	afflict_pass(s->aff, ticks);
+	clockstate_pass(&run->s, ticks, resting, &run->party, say_event, run);
 }
 
 /*
@@ -318,7 +223,8 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 	clock_record(run->w, s->turn, s->tick, clock_passed(from, s->tick, lead,
 	    sizeof lead));
 	if (run->have_party && !resting)
-		resilience(run, before, n * unit);
+		clockstate_resilience(&run->s, &run->party, before, n * unit,
+		    say_event, run);
 }
 
 /* The command's N time dice, said as "2 time dice: 3 + 2 = 5"; their sum. */
@@ -404,18 +310,13 @@ static void
 list_afflictions(const struct run *run)
 {
 	const struct clockstate *s = &run->s;
-	const struct affliction *a;
-	char left[64], at[CLOCK_WHEN_SIZE], what[128];
+	char says[AFFLICT_SAYS_SIZE];
 	int i;
 
 	for (i = 0; i < s->aff->n; i++) {
-		a = &s->aff->a[i];
-		afflict_describe(a, what, sizeof what);
-		event(run->w, s->turn, s->tick, "affliction", a->name,
-		    "%s suffers %s, "
-		    "stage %ld: it ends in %s, at %s, with %s.", a->name,
-		    a->source, a->stage, clock_span(a->left, left, sizeof left),
-		    clock_when(s->tick + a->left, at), what);
+		afflict_listed(&s->aff->a[i], s->tick, says, sizeof says);
+		event(run->w, s->turn, s->tick, "affliction", s->aff->a[i].name,
+		    "%s", says);
 	}
 }
 
@@ -466,22 +367,15 @@ infect(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	struct affliction *a = &run->a.aff;
-	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
-	const struct member *m = member_named(run, a->name);
+	char says[AFFLICT_SAYS_SIZE + 256];
+	struct member *m = party_find(&run->party, a->name);
 
 	(void)index;	/* done once */
 	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
 		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
-	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
-	    run->a.first, says, sizeof says)) {
-		event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
-		return;
-	}
-	a->left = afflict_stage(a, &s->st.rng, len, sizeof len);
-	afflict_add(s->aff, a);
-	event(run->w, s->turn, s->tick, "infect", a->name,
-	    "%s Stage 1 ends in %s, at "
-	    "%s.", says, len, clock_when(s->tick + a->left, at));
+	afflict_begin(s->aff, a, m, &s->st.rng, run->a.first, s->tick, says,
+	    sizeof says);
+	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 }
 
 /* 004: "Magic and medicine ... Mundane healing ... removes penalties." */
@@ -686,7 +580,8 @@ filter(struct run *run)
 			clock_record(run->w, r->turn, s->tick,
 			    clock_passed(from, s->tick, lead, sizeof lead));
 		if (run->have_party)
-			resilience(run, before, 0);
+			clockstate_resilience(&run->s, &run->party, before, 0,
+			    say_event, run);
 	}
 	rec_close(rd);
 }
@@ -829,7 +724,7 @@ static void
 check_affliction(struct run *run, int file)
 {
 	const struct affliction *a = &run->a.aff;
-	const struct member *m = member_named(run, a->name);
+	const struct member *m = party_find(&run->party, a->name);
 	const char *cmd = commands[run->a.cmd].name, *lacks;
 	int i = afflict_find(run->s.aff, a->name, a->source);
 
