@@ -98,7 +98,7 @@ struct chase {
 	const struct chase_terrain *terrain;	/* NULL: a retreat not pursued */
 	struct stream st;
 	struct check_env env;	/* 004's conditions, -a/-d */
-	int	 flee, group, verbose;
+	int	 flee, group;
 	long	 dc;
 	enum party_key away;	/* retreat: the key to break away with */
 	long	 away_dc;
@@ -131,23 +131,6 @@ find_terrain(const char *word)
 		if (strcmp(t->word, word) == 0)
 			return t;
 	esc_errx(EXIT_BAD, "%s: not a terrain (open, uneven, long) nor pace", word);
-}
-
-/*
- * ", at advantage [2d20kh1: 4,15]": the circumstances check_roll said
- * (004's load or exhaustion named), and with -v the dice.
- */
-static void
-check_dice(const struct chase *c, const struct rolled *r, char *buf,
-    size_t size)
-{
-	int n = snprintf(buf, size, "%s", r->says);
-
-	if (c->verbose) {
-		n += snprintf(buf + n, size - (size_t)n, " [");
-		n += dice_describe(&r->d20, r->c.faces, buf + n, (int)size - n - 1);
-		snprintf(buf + n, size - (size_t)n, "]");
-	}
 }
 
 /* 004: a chase or a retreat's check, KEY's modifier against DC. */
@@ -184,9 +167,8 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	const struct check *k = &r->c;
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
-	char dice[CHECK_SAYS_MAX + 64];
+	const char *dice = r->says;	/* with -v, the dice (check_roll) */
 
-	check_dice(c, r, dice, sizeof dice);
 	check_fields(c->w, index, m, k, out->key);
 	if (c->group)
 		rec_text(c->w,
@@ -227,7 +209,7 @@ one_chase(struct chase *c, uint64_t index)
 static int
 run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
-	struct chase c = { .group = o->group, .verbose = o->verbose, .w = w };
+	struct chase c = { .group = o->group, .w = w };
 	long long i;
 	int ok = 1;
 
@@ -244,6 +226,7 @@ run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	c.dc = chase_dc(o, c.flee);
 	c.env.rules = check_rules(o->rules, R_TRAVEL);	/* the rules in force */
 	c.env.adv = o->adv;
+	c.env.verbose = o->verbose;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_chase(&c, (uint64_t)i + 1);
@@ -258,14 +241,14 @@ emit_away(const struct chase *c, uint64_t index, const struct member *m,
 	const struct check *k = &r->c;
 	const struct chase_outcome *out = &retreat_outcome_004[!k->pass ?
 	    RT_STOPPED : c->terrain != NULL ? RT_PURSUED : RT_AWAY];
-	char dice[CHECK_SAYS_MAX + 64], label[8] = "";
+	const char *dice = r->says;	/* with -v, the dice (check_roll) */
+	char label[8] = "";
 	int i;
 
 	for (i = 0; from_file && party_keys[c->away][i] != '\0'; i++)
 		label[i] = (char)(party_keys[c->away][i] - 'a' + 'A');
 	if (from_file)
 		label[i] = ' ';
-	check_dice(c, r, dice, sizeof dice);
 	check_fields(c->w, index, m, k, out->key);
 	rec_text(c->w, "%s %s: %s%ld%+ld = %ld against DC %ld%s.",
 	    party_who(m, PARTY_UNNAMED), out->text, label, k->roll, k->mod,
@@ -326,7 +309,7 @@ retreat_party(struct chase *c, const struct opts *o, int argc, char **argv)
 static int
 run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
-	struct chase c = { .flee = 1, .verbose = o->verbose, .w = w };
+	struct chase c = { .flee = 1, .w = w };
 	long long i;
 	int ok = 1, file;
 
@@ -347,6 +330,7 @@ run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 		c.dc = chase_dc(o, 1);
 	c.env.rules = check_rules(o->rules, R_TRAVEL);
 	c.env.adv = o->adv;
+	c.env.verbose = o->verbose;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_retreat(&c, (uint64_t)i + 1, file);

@@ -662,6 +662,7 @@ setup(struct run *run, const struct opts *o)
 	run->env.rules = run->s.rules;
 	run->env.adv = o->adv;
 	run->env.dark = o->level != NULL && check_level("-L", o->level);
+	run->env.verbose = o->verbose;	/* the saves' and Stealth's dice */
 	hazdie_cautious(&run->die, run->s.rules, o->adv);
 	if (run->act.hide_roll)
 		hide_party(run, party, o);

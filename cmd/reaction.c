@@ -100,19 +100,14 @@ static const struct opt_spec spec = {
 	    "-]", options, 0
 };
 
-/* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
+/* With -v, the dice behind a roll: " [2d20kh1: 7,15]" (check_dice). */
 static void
 describe(const struct run *run, const struct dice *d, const uint32_t *faces,
     char *buf, int size)
 {
-	int n;
-
 	buf[0] = '\0';
-	if (!run->verbose)
-		return;
-	n = snprintf(buf, (size_t)size, " [");
-	n += dice_describe(d, faces, buf + n, size - n - 1);
-	snprintf(buf + n, (size_t)(size - n), "]");
+	if (run->verbose)
+		check_dice(d, faces, buf, (size_t)size);
 }
 
 

@@ -373,7 +373,7 @@ infect(struct run *run, uint64_t index)
 	(void)index;	/* done once */
 	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
 		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
-	afflict_begin(s->aff, a, m, &s->st.rng, run->a.first, s->tick, says,
+	afflict_begin(s->aff, a, m, &s->st.rng, &s->env, run->a.first, s->tick, says,
 	    sizeof says);
 	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 }
@@ -856,6 +856,8 @@ main(int argc, char *argv[])
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
+	run.s.env.rules = check_rules(o.rules, run.rules);
+	run.s.env.verbose = o.verbose;
 	if (f != NULL)	/* a killed -w run's party file first */
 		kwf_settle(f, party_path(o.party));
 	pf = setup_party(&run, o.party, o.write);

@@ -248,7 +248,7 @@ check_throw(struct check *c, const struct rolled *ready, struct rng *r,
  * The one d20 check, both halves: M rolls 1d20 (2d20 keep one at
  * advantage or disadvantage) + M's KEY modifier + MOD + any penalty
  * against the DC; K->says tells the circumstances and names a natural 20
- * or 1.
+ * or 1, and with ENV's verbose (-v) shows the dice, as roll -v does.
  */
 void
 check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
@@ -260,6 +260,23 @@ check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
 	check_throw(&k->c, k, r, m, mod, of);
 	n = strlen(k->says);
 	str_copy(k->says + n, sizeof k->says - n, check_natural(&k->c, of));
+	if (env->verbose)
+		check_dice(&k->d20, k->c.faces, k->says + strlen(k->says),
+		    sizeof k->says - strlen(k->says));
+}
+
+/* With -v, the dice behind a check: " [2d20kh1: 7,15]", " [d20: 7]". */
+void
+check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
+    size_t size)
+{
+	int n;
+
+	if (size < 4)
+		return;
+	n = snprintf(buf, size, " [");
+	n += dice_describe(d20, faces, buf + n, (int)size - n - 1);
+	snprintf(buf + n, size - (size_t)n, "]");
 }
 
 /*

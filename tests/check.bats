@@ -201,3 +201,34 @@ rolls_outside() {
 		done
 	done
 }
+
+# issue 33: "-v shows no die for hazard's CON saves and Stealth checks,
+# return's checks and timedice's checks": every check's dice with -v, as roll -v.
+@test "-v shows the dice of every check in every program: saves, Stealth, morale, surprise, chase, retreat, return, resilience, corruption" {
+	printf 'Ann con=1 wis=0 dex=1 str=0 best=3 hp=5 hpmax=9 resilience=2\nBo con=0 wis=1 dex=0 str=1 best=2 hp=4 resilience=3\n' > "$BATS_TEST_TMPDIR/p"
+	p=$BATS_TEST_TMPDIR/p
+	# each command, and the grep that picks its check records
+	while IFS='@' read -r cmd pick; do
+		run -0 --separate-stderr sh -c "$cmd 2>/dev/null; true"
+		recs=$(grep -E "$pick" <<<"$output" || true)
+		[ -n "$recs" ] || { echo "no check: $cmd"; false; }
+		# each check record ends its numbers with its dice: one d20, or two kept one
+		bad=$(grep -vE ' \[(d20: [0-9]+|2d20k[hl]1: [0-9]+,[0-9]+)\]' <<<"$recs" || true)
+		[ -z "$bad" ] || { echo "no dice: $cmd: $bad"; false; }
+		# and without -v, none
+		run -0 sh -c "${cmd/ -v / } 2>/dev/null; true"
+		! grep -E "$pick" <<<"$output" | grep -qE '\[(d20|2d20)' || { echo "dice without -v: $cmd"; false; }
+	done <<EOT
+hazard -v -s 3 -n 12 -p $p -L dark@	save	
+hazard -v -s 3 -n 12 -p $p@	save	
+hazard -v -r alarm -s 3 -p $p hide@	stealth	
+reaction -v -s 1 -p $p morale@^reaction
+reaction -v -s 1 -p $p surprise@^reaction	1	[0-9]+	[0-9]+	(surprised|ready)
+chase -v -s 1 -p $p open@^chase
+chase -v -s 1 -p $p retreat uneven@^chase
+env return -v -s 1 -p $p dangerous@^return
+env return -v -s 1 -p $p arduous@^return
+hazard -r travel -s 1 -n 6 | timedice -v -s 1 -p $p -@a resilience check
+rm -f $BATS_TEST_TMPDIR/t; timedice -f $BATS_TEST_TMPDIR/t -v -s 2 -p $p infect Ann venom 2hours@^timedice
+EOT
+}
