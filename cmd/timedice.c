@@ -535,18 +535,51 @@ play(struct run *run, long long count)
 		run->a.c->fn(run, (uint64_t)i);
 }
 
+/* A week's nights at sea in turn (004: "weekly if at sea"): "first". */
+static const char *
+ordinal_night(uint64_t d)
+{
+	static const char *const nights[] = { "first", "second", "third",
+	    "fourth", "fifth", "sixth", "seventh" };
+
+	return d < sizeof nights / sizeof nights[0] ? nights[d] : "next";
+}
+
 /*
- * 004: a day's or a week's travel turn moves the clock and the timers on;
- * the hours since a safe rest stand as they were (its marches and nights
- * of camp are the GM's to say, as rest), and no resilience is checked.
+ * 004: a day's or a week's travel turn holds its nights: each day of it,
+ * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
+ * 10 + STR mod miles per day": no resilience check across them), then its
+ * last 8 hours a night of safe rest in camp (aboard, a week at sea), said
+ * at its end as a rest
+ * record (chars_rest: 004's healing per level, exhaustion cured with food,
+ * resilience restored; the suite's decision: the road is not a dungeon; a
+ * GM whose wilderness is hostile plays its hours with camp unsafe).  Then
+ * the clock record.
  */
 static void
 travel_days(struct run *run, const struct rec *r, int turns)
 {
-	uint64_t before = run->s.timers.since_rest;
+	uint64_t days = (uint64_t)turns / CLOCK_DAY, d, night;
+	uint64_t march = CLOCK_DAY - REST_HOURS_004 * CLOCK_HOUR_TURNS;
+	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128], when[CLOCK_WHEN_SIZE];
+	char lead[48];
 
-	pass(run, (uint64_t)turns, 0);
-	run->s.timers.since_rest = before;
+	for (d = 0; d < days; d++) {
+		pass(run, march, 0);
+		night = run->s.tick;
+		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);
+		said[0] = '\0';
+		if (run->have_party)
+			chars_rest(&run->party, REST_HOURS_004, 0, 0,
+			    &run->s.st.rng, said, sizeof said);
+		if (days > 1)	/* a week's turn is at sea */
+			snprintf(lead, sizeof lead, "The %s night aboard",
+			    ordinal_night(d));
+		event(run->w, r->turn, night, "rest", "8", "%s: a night of safe "
+		    "rest from %s: 8 hours pass and resilience is restored%s.",
+		    days > 1 ? lead : "The night's camp", clock_when(night, when),
+		    said);
+	}
 	clock_record(run->w, r->turn, run->s.tick,
 	    cadence_004[cadence_of_turns(turns)].passes);
 }

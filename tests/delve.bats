@@ -674,20 +674,23 @@ crypt_table() {
 	run -0 --separate-stderr delve -C road daily
 	[ -z "$stderr" ]
 	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
+               The night's camp: a night of safe rest from 23:00 on day 1: 8 hours pass and resilience is restored.
                A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1.
                Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$output"
 	run -0 delve -C road -n 2 turn weekly
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "${lines[3]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "$(grep 'A week' <<<"$output" | tail -1)"
+	eq 14 "$(grep -c 'night aboard: a night of safe rest' <<<"$output")"
 	run -0 delve -C road -R sea
 	eq "hazard	4	6	soon	weekly	The week's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." "${lines[0]}"
-	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[1]}"
+	eq "timedice	4	16	23:00	rest	8	The first night aboard: a night of safe rest from 23:00 on day 16: 8 hours pass and resilience is restored." "${lines[1]}"
+	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
 	run -0 delve -C road status
 	eq "session   road: seed 45, rules travel, turn 4" "${lines[0]}"
 	eq "clock     day 23, 07:00" "${lines[1]}"
 	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "${lines[5]}"
 	run -0 delve -C road log
-	eq 9 "${#lines[@]}"
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
+	eq 31 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[30]}"
 	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
 	run -0 delve -C road -n 11
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
