@@ -238,15 +238,19 @@ sign_creature(struct run *run)
 	struct tbl_entry *e = &run->entry;
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
-	char dice[64];
+	char dice[64], before[TBL_TEXT_MAX * 2], post[TBL_TEXT_MAX * 2 + 160];
 	long total;
 
 	if (t == NULL)
 		return;
+	str_copy(before, sizeof before, run->s.creature);	/* unmet, or "" */
 	row = roll_on(run, t, &total, dice, sizeof dice);
 	hazstate_sign(&run->s, e->text, row->key);
+	if (before[0] != '\0')	/* 001: said, not replaced in silence */
+		str_join3(post, sizeof post, text_sign_replaces[0], before,
+		    text_sign_replaces[1]);
 	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
-	    text_sign_of[1], dice);
+	    before[0] != '\0' ? post : text_sign_of[1], dice);
 }
 
 /* 001, 002: the creature of the sign is met instead of a roll; then forgotten. */

@@ -282,6 +282,17 @@ const char *const text_sign_met =
 const char *const text_sign_of[2] = {
 	"Signs of ", " nearby: the party meets them at the next encounter."
 };
+/*
+ * 001: a second sign before the encounter: the later one is the nearer
+ * creature and is met (the suite's decision); the earlier is said passed
+ * by: "Signs of 2 ghouls nearby, nearer than 6 goblins, signalled
+ * before, whom the party will not meet now: the party meets them at the
+ * next encounter."
+ */
+const char *const text_sign_replaces[2] = {
+	" nearby, nearer than ", ", signalled before, whom the party will "
+	    "not meet now: the party meets them at the next encounter."
+};
 const char *const text_sign_creature_met[2] = {
 	"The party meets what it found signs of: ", "."
 };

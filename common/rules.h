@@ -280,6 +280,7 @@ rest_tick(int *since_rest, int resting)
 extern const char *const text_sign_met;
 extern const char *const text_sign_of[2];		/* 001, 002: around the creature */
 extern const char *const text_sign_creature_met[2];
+extern const char *const text_sign_replaces[2];	/* a sign after a sign */
 extern const char text_encounter_002[];
 
 /*

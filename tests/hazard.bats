@@ -223,6 +223,22 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	grep -q "whose sign" out
 }
 
+# 001: "The next time an encounter is rolled, the PCs meets that creature";
+# a second sign first: the later is met, and the earlier said passed by.
+@test "001: two signs before an encounter: the later sign's creature is met, the earlier said passed by, not replaced in silence (issue 33)" {
+	run -0 hazard -r delving -T "encounter=$TOP/tests/tables/crypt.md#Encounters" -s 5 -n 12
+	eq "Signs of 6 goblins nearby: the party meets them at the next encounter." "$(awk -F'\t' '$2 == 8 && $5 == "encounter" { print $7 }' <<<"$output")"
+	eq "Signs of 2 ghouls nearby, nearer than 6 goblins, signalled before, whom the party will not meet now: the party meets them at the next encounter." \
+	    "$(awk -F'\t' '$2 == 10 && $5 == "encounter" { print $7 }' <<<"$output")"
+	eq "The party meets what it found signs of: 2 ghouls." "$(awk -F'\t' '$2 == 12 && $5 == "encounter" { print $7 }' <<<"$output")"
+	# every sign after an unmet sign says so, under 002 too
+	for r in delving dungeonturn; do
+		hazard -r $r -T "encounter=$TOP/tests/tables/crypt.md#Encounters" -s 5 -n 3000 |
+		    awk -F'\t' '$5 == "encounter" && $7 ~ /^Signs of/ { if (pending != (index($7, "nearer than") > 0)) { print $2; exit 1 } pending = 1 }
+		    $5 == "encounter" && $7 ~ /^The party meets/ { pending = 0 }'
+	done
+}
+
 @test "001: fatigue is rested off the next turn, or each member takes 1 damage" {
 	hazard -r delving -s 11 -n 300 > out
 	awk -F'\t' '$4 == "fatigue" { print $2 + 1 }' out > due
