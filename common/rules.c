@@ -91,6 +91,10 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	/* 000: "Fatigue — rest now for 10 minutes, or make a CON save (DC 12)." */
 	[FU_SAVE_RESTED] = { "rested", "The party rests this turn for last turn's fatigue: no CON save." },
 	[FU_SAVE_DUE] = { "skipped", "The party did not rest for last turn's fatigue: each character makes a CON save (DC 12) or gains 1 Fatigue." },
+	/* 001, 002: a rest turn with no fatigue to rest off is said too */
+	[FU_REST_PLAIN] = { "rested", "The party rests this turn." },
+	/* 001: "FATIGUE ... Ignore this result while resting."; 002 alike */
+	[FU_REST_IGNORED] = { "rested", "The party rests this turn: fatigue is ignored while it rests." },
 };
 
 /* 000: "make a CON save (DC 12).  Fail the save and gain 1 Fatigue." */
@@ -293,6 +297,8 @@ const char *const text_sign_replaces[2] = {
 	" nearby, nearer than ", ", signalled before, whom the party will "
 	    "not meet now: the party meets them at the next encounter."
 };
+const char *const text_sign_again =
+    " nearby again: the party meets them at the next encounter.";
 const char *const text_sign_creature_met[2] = {
 	"The party meets what it found signs of: ", "."
 };

@@ -240,6 +240,7 @@ enum followup {
 	FU_TIRED, FU_EXHAUSTED, FU_STILL_EXHAUSTED,	/* 002 */
 	FU_REST_TAKEN,				/* 000: a rest, said */
 	FU_SAVE_RESTED, FU_SAVE_DUE,		/* 000: fatigue, a choice */
+	FU_REST_PLAIN, FU_REST_IGNORED,		/* 001, 002: a rest, said */
 	FU_NFOLLOWUPS
 };
 
@@ -281,6 +282,7 @@ extern const char *const text_sign_met;
 extern const char *const text_sign_of[2];		/* 001, 002: around the creature */
 extern const char *const text_sign_creature_met[2];
 extern const char *const text_sign_replaces[2];	/* a sign after a sign */
+extern const char *const text_sign_again;	/* of the same creature */
 extern const char text_encounter_002[];
 
 /*
