@@ -43,6 +43,7 @@ struct run {
 	int	 recorded;	/* timedice's clock records tell it: -c's stops */
 	uint64_t clock;		/* in ten-minute turns (clock.h) */
 	int	 hold;		/* 004 filter: the level waits for the turn's end */
+	struct rules_heed heed;	/* the stream's rules, said once if not ours */
 	int	 held;		/* and a level is waiting */
 	struct rec_writer *w;	/* the records, on standard output */
 };
@@ -224,6 +225,7 @@ filter(struct run *run)
 	int turns, burnt, struck;
 
 	run->hold = run->l.lr->daylight != NULL && !run->clocked;
+	run->heed.rules = run->l.rules;
 	while ((r = rec_next(rd)) != NULL) {
 		if ((turns = rec_turns(rd)) > 0)
 			level_release(run);
@@ -231,6 +233,8 @@ filter(struct run *run)
 		run->at = r->turn;
 		if (turns > 0)
 			clock_pass(run, (unsigned long long)turns);
+		if (r->prog == REC_HAZARD && r->nf > 3)
+			rules_heed(&run->heed, prog, r->f[3]);
 		burnt = turns > 0 && next_turn(run, turns);
 		if (turns > 0 && !burnt && run->clocked && !run->recorded)
 			level_check(run);	/* day or night changed it */

@@ -399,10 +399,13 @@ filter(struct run *run)
 {
 	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
+	struct rules_heed heed = { run->env.rules, 0 };
 	uint64_t turn = 0;
 	int pending = 0, owed;
 
 	while ((r = rec_next(rd)) != NULL) {
+		if (r->prog == REC_HAZARD && r->nf > 3)
+			rules_heed(&heed, prog, r->f[3]);
 		if (pending && is_creature(r, turn)) {	/* hazard -T encounter */
 			creature_of(run, r);
 			rec_release(rd);

@@ -47,6 +47,60 @@ rules_pick(const char *opt, int stored, unsigned supported, int dflt)
 	return dflt;
 }
 
+/* Does the hazard die of rules R have KEY?  003's alarm: quiet, encounter. */
+static int
+die_has_key(int r, const char *key)
+{
+	if (r == R_ALARM)
+		return strcmp(key, "quiet") == 0 || strcmp(key, "encounter") == 0;
+	return tbl_has_key(&hazard_table[r], key);
+}
+
+/*
+ * The one rules whose hazard die has KEY when RULES' die has not (004's
+ * soon, 001's burn, 003's quiet under exploration), else -1: a key of
+ * RULES' own die, of no die (a -T table's, a follow-up's) or of several
+ * (002's and 001's free) says nothing.
+ */
+int
+rules_of_key(int rules, const char *key)
+{
+	int r, found = -1;
+
+	if (die_has_key(rules, key))
+		return -1;
+	for (r = 0; r < R_NRULES; r++)
+		if (die_has_key(r, key)) {
+			if (found >= 0)
+				return -1;
+			found = r;
+		}
+	return found;
+}
+
+/*
+ * A filter warns once on standard error when its stream's hazard records
+ * are of other rules than its own (a pipeline given -r on hazard alone):
+ * "light: the stream's hazard key 'soon' is the travel rules' (004), not
+ * exploration's: give light -r travel".  The first RULES_HEED_KEYS hazard
+ * records are looked at: a stream of other rules shows itself at once.
+ */
+void
+rules_heed(struct rules_heed *h, const char *prog, const char *key)
+{
+	int r;
+
+	if (h->looked >= RULES_HEED_KEYS)
+		return;
+	h->looked++;
+	if ((r = rules_of_key(h->rules, key)) < 0)
+		return;
+	esc_warnx("the stream's hazard key '%s' is the %s rules' (%s), not %s's: "
+	    "give %s -r %s", key, rules_names[r], rules_seed[r],
+	    rules_names[h->rules], prog, rules_names[r]);
+	h->looked = RULES_HEED_KEYS;	/* said once */
+}
+
 const char *const light_kinds[LK_NKINDS + 1] = {
 	"torch", "lantern", "candle", NULL
 };

@@ -41,6 +41,15 @@ extern const char *const rules_seed[R_NRULES];
 
 int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 
+/* A filter's look at its stream's hazard keys: said once (rules_heed). */
+#define RULES_HEED_KEYS 100	/* the hazard records looked at */
+struct rules_heed {
+	int	 rules;		/* the filter's own */
+	int	 looked;	/* hazard records looked at, up to RULES_HEED_KEYS */
+};
+int	 rules_of_key(int rules, const char *key);
+void	 rules_heed(struct rules_heed *h, const char *prog, const char *key);
+
 /* 000: the hazard die, the rest clock, the CON save */
 #define REST_TURNS_000	6	/* rest 1 turn after 6 turns of exploration */
 #define FATIGUE_DC_000	12	/* CON save against gaining 1 Fatigue */

@@ -882,3 +882,19 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	printf '%s\n' "$output" | grep -q "torch1's usage die rolls [12] on d6, 1 or 2: it steps down to d4\.$"
 	! printf '%s\n' "$output" | grep -q '\[d' || false
 }
+
+# issue 33: "A pipeline with -r on hazard only runs light under 000's rules with no word."
+@test "a filter whose rules are not its stream's says so once on standard error: light and reaction, with -r the same rules nothing" {
+	for r in travel delving dungeonturn alarm; do
+		run -0 --separate-stderr sh -c "hazard -r $r -s 1 -n 200 | light - | reaction - > /dev/null"
+		eq 2 "${#stderr_lines[@]}"
+		[[ ${stderr_lines[0]} == "light: the stream's hazard key '"*"' is the $r rules' ("*"), not exploration's: give light -r $r" ]]
+		[[ ${stderr_lines[1]} == "reaction: the stream's hazard key '"*"' is the $r rules' ("*"), not exploration's: give reaction -r $r" ]]
+		run -0 --separate-stderr sh -c "hazard -r $r -s 1 -n 200 | light -r $r - > /dev/null"
+		[ -z "$stderr" ]
+		run -0 --separate-stderr sh -c "hazard -r $r -s 1 -n 200 | DELVING_RULES=$r light - > /dev/null"
+		[ -z "$stderr" ]
+	done
+	run -0 --separate-stderr sh -c "hazard -s 1 -n 200 | light -r bookkeeping - > /dev/null"
+	eq "light: the stream's hazard key 'light' is the exploration rules' (000), not bookkeeping's: give light -r exploration" "$stderr"
+}
