@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "layout.h"
 #include "party.h"
+#include "rules.h"
 #include "util.h"
 #include "delve.h"
 
@@ -99,16 +100,21 @@ refuse_drift(const struct session *s)
 		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
 }
 
-/* The environment the programs see: the session's rules, nothing else. */
+/*
+ * The environment every program of the session sees (delving(7) SESSIONS,
+ * one world): the session's rules name, its default (exploration) when it
+ * was made without -r, so that a call runs under the session's rules and
+ * not under its program's own default; a program with no such rules passes
+ * the name over, as in a pipeline.  Seed and party are the session's,
+ * given to each program as its command needs them.
+ */
 void
 session_env(const struct session *s)
 {
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
-	if (s->rules != NULL)
-		setenv("DELVING_RULES", s->rules, 1);
-	else
-		unsetenv("DELVING_RULES");
+	setenv("DELVING_RULES", s->rules != NULL ? s->rules :
+	    rules_names[R_EXPLORATION], 1);
 }
 
 /*

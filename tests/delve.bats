@@ -1025,3 +1025,57 @@ hp_said() {
 	eq "delve: bad.txt:4: rows overlap at 5" "$stderr"
 	[ ! -e X ]
 }
+
+# call_as RULES CALL...: the call's records as its program says them on its
+# own with the session's first call's seed and party: under -r RULES where
+# the program has those rules for the call, else under its own default
+# (DELVING_RULES passed over, as in a pipeline); the turn field the session's 0.
+call_as() {
+	local r=$1 prog=$2 out
+	shift 2
+	[ "$prog" = return ] && prog="env return"
+	if ! out=$(DELVING_SEED=w:0:1 DELVING_PARTY=p.txt $prog -r "$r" "$@" 2> err); then
+		if grep -q -- '-r' err; then
+			out=$(DELVING_SEED=w:0:1 DELVING_PARTY=p.txt $prog "$@")
+		fi
+	fi
+	printf '%s\n' "$out" | awk -F'\t' -v OFS='\t' 'NF > 1 { $2 = 0 } { print }'
+}
+
+@test "one world: every call runs under the session's rules, made with -r or by default, unless -r says otherwise (issue 33)" {
+	printf 'Ann con=1 wis=1 dex=2 str=1 strength=8 dexterity=14 load=10 hp=9 best=2 speed=30 exhausted=1\nBo con=0 wis=0 dex=0 str=0 strength=12 dexterity=10 load=2 hp=7 best=1 speed=25\n' > p.txt
+	calls=("roll 2d6" "chase open" "chase retreat" "chase pace"
+	    "reaction morale" "reaction surprise" "reaction disposition"
+	    "reaction initiative" "return dangerous" "return arduous")
+	for r in default exploration bookkeeping delving dungeonturn alarm travel; do
+		for c in "${calls[@]}"; do
+			rm -rf s
+			if [ $r = default ]; then
+				delve new -s w -p p.txt s > /dev/null
+			else
+				delve new -s w -r $r -p p.txt s > /dev/null
+			fi
+			run delve -C s -R $c
+			[ "$status" -le 1 ] || { echo "$r: delve $c: $output" >&2; return 1; }
+			# shellcheck disable=SC2086
+			eq "$(call_as "${r/default/exploration}" $c)" "$output" ||
+			    { echo "under $r: delve $c" >&2; return 1; }
+		done
+	done
+	# what the session's rules make a program say, named
+	delve new -s w -p p.txt d > /dev/null
+	run -0 delve -C d -R chase pace
+	[[ "$output" == *"a turn."* && "$output" != *"a day"* ]]
+	run -0 delve -C d -R chase -r travel pace
+	[[ "$output" == *"a day"* ]]
+	delve new -s w -r dungeonturn -p p.txt g > /dev/null
+	run delve -C g -R reaction morale
+	[[ "${lines[0]}" == *'002: "become exhausted'* ]]
+	run delve -C g -R return dangerous
+	[[ "${lines[0]}" == *'002: "become exhausted'* ]]
+	run delve -C g -R return -r travel dangerous
+	[[ "${lines[0]}" == *'004: "forces disadvantage'* ]]
+	delve new -s w -r travel -p p.txt t > /dev/null
+	run delve -C t -R reaction morale
+	[[ "${lines[0]}" == *'004: "forces disadvantage'* ]]
+}
