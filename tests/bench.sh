@@ -126,8 +126,17 @@ if [ -x "$B/delve" ]; then
 	"$B/delve" new -s 1 -l torch,lantern "$tmp/crypt"
 	(cd "$tmp/hand" && "$B/light" -f l -s 1 -l torch,lantern status >/dev/null)
 	a=$(shell_mean "$B/delve -C $tmp/crypt >/dev/null")
-	b=$(shell_mean "cd $tmp/hand && $B/hazard -f h -s 1 | $B/light -f l -s 1 - | $B/timedice -f t -s 1 - | $B/reaction -f r -s 1 - >/dev/null")
-	row delve-turn "delve -C crypt" "hazard -f | light -f - | timedice -f - | reaction -f -" "$a" "$b" "<= 1.5"
+	b=$(shell_mean "cd $tmp/hand && $B/hazard -f h -s 1 | $B/timedice -f t -s 1 - | $B/light -f l -s 1 - | $B/reaction -f r -s 1 - >/dev/null")
+	row delve-turn "delve -C crypt" "hazard -f | timedice -f - | light -f - | reaction -f -" "$a" "$b" "<= 1.5"
+	# issue 33: with a party (resilience= kept by timedice, Fatigue by
+	# hazard) -n 2000 is one pipeline, not 2000 turns of five processes
+	printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 hp=6 hpmax=6 level=1 resilience=9\n' > "$tmp/two.txt"
+	"$B/delve" new -s 1 -p "$tmp/two.txt" "$tmp/party" >/dev/null
+	"$B/delve" new -s 1 "$tmp/bare" >/dev/null
+	read -r a b <<PAIR
+$(paired_means "$B/delve -C $tmp/party -n 2000 >/dev/null" "$B/delve -C $tmp/bare -n 2000 >/dev/null")
+PAIR
+	row delve-party "delve -n 2000, a party of two" "delve -n 2000, no party" "$a" "$b" "<= 2"
 	# a GM command (in-process: read, roll, rename, commit) costs no more than a turn
 	printf 'Bo con=1 hp=100000 hpmax=100000\n' > "$tmp/gm.txt"
 	"$B/delve" new -s 1 -l torch -p "$tmp/gm.txt" "$tmp/gm"
@@ -138,7 +147,7 @@ if [ -x "$B/delve" ]; then
 	cat > "$tmp/sessions.sh" <<LOOP
 mkdir -p $tmp/loop; i=1
 while [ \$i -le $S ]; do
-	$B/hazard -s x-\$i -n 36 | $B/light -s x-\$i -l torch - | $B/timedice -s x-\$i - | $B/reaction -s x-\$i - > $tmp/loop/x-\$i.tsv
+	$B/hazard -s x-\$i -n 36 | $B/timedice -s x-\$i - | $B/light -s x-\$i -l torch - | $B/reaction -s x-\$i -L dark - > $tmp/loop/x-\$i.tsv
 	i=\$((i + 1))
 done
 LOOP
