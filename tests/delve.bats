@@ -1203,3 +1203,97 @@ counting() {
 	run -2 --separate-stderr reaction -p nobody.txt morale
 	eq "reaction: nobody.txt: No such file or directory" "$stderr"
 }
+
+@test "make demo: its session of every encounter's disposition shows an encounter and its disposition (issue 33)" {
+	run -0 "$TOP/tests/demo.sh"
+	# from the section's words to the next section after its command
+	section=$(awk '/disposition of every encounter/ { on = 1 } on && /^\$ / { ran = 1 }
+	    on && ran && /^# / { exit } on' <<< "$output")
+	grep -q '^  hazard     [0-9]  Encounter' <<< "$section"
+	grep -q '^  reaction   [0-9]  The creatures met are ' <<< "$section"
+}
+
+# json_refused: the lines on stdin that are not a JSON object with a
+# whole-number "turn", one a line (jq, else python3).
+json_refused() {
+	if command -v jq > /dev/null; then
+		while IFS= read -r l; do
+			jq -e 'type == "object" and (.turn | type) == "number" and .turn == (.turn | floor)' <<< "$l" > /dev/null 2>&1 ||
+			    printf '%s\n' "$l"
+		done
+	else
+		python3 -c '
+import json, sys
+for l in sys.stdin:
+    try:
+        o = json.loads(l)
+        assert isinstance(o, dict) and isinstance(o.get("turn"), int)
+    except Exception:
+        sys.stdout.write(l)'
+	fi
+}
+
+@test "the log is JSON Lines, always: every call form and every GM command, then delve -j log through a JSON parser: 0 lines refused, each with its turn (issue 33)" {
+	printf 'Ann con=1 wis=1 dex=2 str=1 strength=12 dexterity=14 hp=9 hpmax=9 level=2 best=2 speed=30 load=2 resilience=12\nBo con=0 wis=0 dex=0 str=0 strength=10 dexterity=10 hp=7 hpmax=7 level=1 best=1 speed=25 load=1 resilience=9\n' > p.txt
+	printf '#!/bin/sh\nsed -i "s/hp=7 /hp=6 /" "$1"\n' > ed-hp
+	chmod +x ed-hp
+	for r in exploration travel; do
+		rm -rf s
+		delve new -s json -r $r -p p.txt -l torch s > /dev/null
+		delve -C s -n 2 > /dev/null
+		while IFS= read -r c; do
+			# shellcheck disable=SC2086
+			delve -C s $c > /dev/null 2>&1 || [ $? -eq 1 ] ||
+			    { echo "$r: delve $c failed" >&2; return 1; }
+		done <<'CALLS'
+roll d20
+roll -n 3 d20 2d6
+roll -v 3d6
+roll -c 12 d20+3
+roll -o 2d6
+roll -O 1d3
+roll -x 1d4
+roll -o -c 12 d20
+roll -g 2d4
+roll -t exploration
+roll -h
+chase open
+chase retreat
+chase -g uneven
+chase pace
+chase -h
+reaction
+reaction disposition
+reaction morale
+reaction surprise
+reaction initiative
+reaction loot 3
+reaction -h
+return dangerous
+return arduous
+return -h
+infect Ann venom 2hours
+cure Ann venom
+damage Ann 2
+heal Ann 1d4
+set Bo load=3
+join Cy con=0 wis=0 hp=5 resilience=8
+leave Cy
+light add lantern
+light out lantern1
+light relight lantern1
+hour
+rest
+CALLS
+		[ $r != travel ] || delve -C s camp > /dev/null
+		EDITOR=./ed-hp delve -C s edit > /dev/null
+		delve -C s -n 2 > /dev/null
+		delve -C s -j log > log.jsonl
+		[ "$(wc -l < log.jsonl)" -gt 100 ]
+		eq "" "$(json_refused < log.jsonl)" || { echo "under $r" >&2; return 1; }
+		# the bare lines and the help text at the session's turn, 2
+		grep -q '^{"turn":2,"total":' log.jsonl
+		grep -q '^{"turn":2,"expression":"2d6","total":"7","odds":"1/6","decimal":"0.1667"}$' log.jsonl
+		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
+	done
+}
