@@ -43,7 +43,7 @@ struct rec_layout {
 	int	 nf;		/* fields, the program's name included */
 	const char *types;
 	const char *names[REC_FIELDS_MAX];
-	int	(*fits)(char *const *f);
+	int	(*fits)(const char *const *f);
 };
 
 extern const char *const rec_progs[];
@@ -55,7 +55,7 @@ extern const char *const rec_travel_keys[];
 #define REC_LAYOUT(kind) (&rec_layouts[RK_ ## kind])
 
 int	 rec_kind_named(int prog, const char *const *names, int nf);
-const struct rec_layout *rec_layout_of(int prog, char *const *f, int nf);
+const struct rec_layout *rec_layout_of(int prog, const char *const *f, int nf);
 
 /* The program named by the first field of the LEN bytes at S, or -1. */
 static inline int
