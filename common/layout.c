@@ -9,16 +9,16 @@
 #include "layout.h"
 #include "util.h"
 
-const char *const rec_progs[] = {
-	"hazard", "light", "timedice", "reaction", "chase", "return", "roll",
-	"delve", NULL
-};
+#define NAME(name, NAME) #name,
+#define LENGTH(name, NAME) sizeof #name - 1,
+#define FITS(name, NAME) _Static_assert(sizeof #name - 1 <= REC_PROG_NAME_MAX, \
+	#name ": a program's name is 8 bytes at most (layout.h)");
 
-const size_t rec_prog_len[REC_PROGS] = {
-	sizeof "hazard" - 1, sizeof "light" - 1, sizeof "timedice" - 1,
-	sizeof "reaction" - 1, sizeof "chase" - 1, sizeof "return" - 1,
-	sizeof "roll" - 1, sizeof "delve" - 1
-};
+DELVING_PROGS(FITS)
+
+const char *const rec_progs[] = { DELVING_PROGS(NAME) NULL };
+
+const size_t rec_prog_len[REC_PROGS] = { DELVING_PROGS(LENGTH) };
 
 /* DESIGN, The record stream: a hazard record with one is a travel turn (004) */
 const char *const rec_travel_keys[] = {

@@ -11,9 +11,18 @@
 
 #define REC_FIELDS_MAX 16
 
+#include "progs.h"	/* DELVING_PROGS: the Makefile's PROGS */
+
+/*
+ * A program's name is 8 bytes at most: the record reader finds a line's
+ * program by one 8-byte word's compare (recread.c's prog_of).  layout.c
+ * checks each name when it compiles.
+ */
+#define REC_PROG_NAME_MAX 8
+
+#define REC_PROG_ENUM(name, NAME) REC_ ## NAME,
 enum rec_prog {		/* the suite's programs, in the order of rec_progs */
-	REC_HAZARD, REC_LIGHT, REC_TIMEDICE, REC_REACTION, REC_CHASE,
-	REC_RETURN, REC_ROLL, REC_DELVE, REC_PROGS
+	DELVING_PROGS(REC_PROG_ENUM) REC_PROGS
 };
 
 enum rec_kind {		/* grouped by program, in the order of rec_prog */
