@@ -404,7 +404,7 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	row = tbl_lookup(run->table, clamp(run, total));
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
-	tbl_entry(&e, row->text, &run->st.rng,
+	tbl_row_entry(&e, run->table, row, &run->st.rng,
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
 		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
