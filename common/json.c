@@ -39,8 +39,8 @@ hex4(const char *p)
 }
 
 /* A code point as UTF-8 at D; its end.  Lone surrogates come out invalid. */
-static char *
-put_utf8(char *d, long c)
+char *
+json_put_utf8(char *d, long c)
 {
 	if (c < 0x80)
 		*d++ = (char)c;
@@ -80,7 +80,7 @@ unescape(const char *p, char **d)
 		c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
 		p += 6;
 	}
-	*d = put_utf8(*d, c);
+	*d = json_put_utf8(*d, c);
 	return p;
 }
 

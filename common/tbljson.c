@@ -53,27 +53,6 @@ static const char *const entities[][2] = {
 	{ "times", "\xc3\x97" }, { NULL, NULL }
 };
 
-static char *
-put_cp(char *d, long c)
-{
-	if (c < 0x80)
-		*d++ = (char)c;
-	else if (c < 0x800) {
-		*d++ = (char)(0xc0 | c >> 6);
-		*d++ = (char)(0x80 | (c & 0x3f));
-	} else if (c < 0x10000) {
-		*d++ = (char)(0xe0 | c >> 12);
-		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
-		*d++ = (char)(0x80 | (c & 0x3f));
-	} else {
-		*d++ = (char)(0xf0 | c >> 18);
-		*d++ = (char)(0x80 | (c >> 12 & 0x3f));
-		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
-		*d++ = (char)(0x80 | (c & 0x3f));
-	}
-	return d;
-}
-
 /* "&amp;" "&#39;" "&#x2014;" at s: its length, the text at *d; 0 if none. */
 static size_t
 entity(const char *s, char **d)
@@ -90,7 +69,7 @@ entity(const char *s, char **d)
 		if (end != s + 1 + n || c < 0x20 || c > 0x10ffff ||
 		    (c >= 0xd800 && c < 0xe000) || c == 0x7f)
 			return 0;
-		*d = put_cp(*d, c);
+		*d = json_put_utf8(*d, c);
 		return n + 2;
 	}
 	for (i = 0; entities[i][0] != NULL; i++)
