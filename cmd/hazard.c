@@ -982,6 +982,9 @@ setup(struct run *run, const struct opts *o)
 		bookkeeping_die(run, o->die);
 	if (o->table != NULL)
 		tbl_load(&run->table, o->table);
+	if (run->table.nrows > TBL_ROWS_MAX)	/* on_row[], kind[] */
+		esc_errx(EXIT_BAD, "-t: %s: more than %d rows for a hazard die",
+		    o->table, TBL_ROWS_MAX);
 	load_on(run, o);
 	if (!hr->alarm)
 		run->plan = tbl_plan(&run->table);

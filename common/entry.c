@@ -152,14 +152,14 @@ roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
 		esc_errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
 	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
-	if (e->n > 0)
+	if (*dn > 0)
 		put(e->dice, sizeof e->dice, dn, ",", 1);
 	put(e->dice, sizeof e->dice, dn, s, len);
 	if (!faces_too) {
 		e->n++;
 		return;
 	}
-	if (e->n++ > 0)
+	if (e->n++ > 0 && *fn > 0)
 		put(e->faces, sizeof e->faces, fn, "; ", 2);
 	put(e->faces, sizeof e->faces, fn, s, len);
 	put(e->faces, sizeof e->faces, fn, ": ", 2);
@@ -290,15 +290,15 @@ roll_table(const struct tbl *t, struct tbl_entry *e, size_t *at3,
 			snprintf(f, sizeof f, "%ld", total);
 		else
 			dice_faces(&t->die, faces, f, sizeof f);
-		if (e->n++ > 0)
+		if (at3[2] > 0)
 			put(e->faces, sizeof e->faces, &at3[2], "; ", 2);
 		put(e->faces, sizeof e->faces, &at3[2], t->name, strlen(t->name));
 		put(e->faces, sizeof e->faces, &at3[2], " ", 1);
 		put(e->faces, sizeof e->faces, &at3[2], die, strlen(die));
 		put(e->faces, sizeof e->faces, &at3[2], ": ", 2);
 		put(e->faces, sizeof e->faces, &at3[2], f, strlen(f));
-		e->n--;	/* counted by the expressions alone */
 	}
+	e->n++;		/* a roll to show, as an expression is */
 	pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
 	n = cut(row->text, pc);
 	render_into(row->text, pc, n, t->more != NULL ?
@@ -338,7 +338,7 @@ render(const char *text, const struct piece *pc, int n,
 	e->text[0] = e->dice[0] = e->faces[0] = '\0';
 	e->n = 0;
 	render_into(text, pc, n, more, e, at3, r, how);
-	if ((how & TBL_NOTED) && e->n > 0)
+	if ((how & TBL_NOTED) && e->dice[0] != '\0')
 		note_dice(e, at3[0]);
 }
 

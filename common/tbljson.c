@@ -278,7 +278,7 @@ read_result(struct tb *b, const struct fdoc *fd, const struct json *r,
     int ranged)
 {
 	const struct ftable *sub;
-	char *text, *ref;
+	char *text, *ref, *label = NULL;
 	long lo, hi;
 	int type;
 
@@ -289,17 +289,18 @@ read_result(struct tb *b, const struct fdoc *fd, const struct json *r,
 	if (type != 0 && (sub = ref_table(fd, r)) != NULL) {
 		ref = emalloc(strlen(str(sub->doc, "_id")) + 8);
 		sprintf(ref, "[[#%s]]", str(sub->doc, "_id"));
-		free(text);
+		label = text;	/* the key is the label's */
 		text = ref;
 	}
 	if (ranged) {
 		if (!result_range(b, r, &lo, &hi))
 			tb_bad(b, r->off, "a result with no range among results "
 			    "with ranges");
-		tb_row(b, lo, hi, 0, text, NULL, r->off);
+		tb_row(b, lo, hi, 0, text, label, r->off);
 	} else
-		tb_row(b, 0, 0, result_weight(b, r), text, NULL, r->off);
+		tb_row(b, 0, 0, result_weight(b, r), text, label, r->off);
 	free(text);
+	free(label);
 }
 
 static void

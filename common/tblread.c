@@ -60,7 +60,7 @@ tb_row(struct tb *b, long lo, long hi, long weight, const char *text,
 	r->hi = hi;
 	r->weight = weight;
 	r->text = estrdup(text);
-	r->key = key != NULL ? estrdup(key) : NULL;
+	r->key = key != NULL && *key != '\0' ? estrdup(key) : NULL;
 	r->at = at;
 }
 
