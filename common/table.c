@@ -399,7 +399,8 @@ read_any(struct tb *b, const char *file)
 	tb_markdown(b, file);
 }
 
-static void load(struct tbl *t, const char *path, struct chain *ch);
+static void load(struct tbl *t, const char *path, struct chain *ch,
+    const char *ref);
 
 /* The file a reference names, beside the one read: NOTE, else NOTE.md. */
 static char *
@@ -445,7 +446,7 @@ load_ref(const struct tb *b, unsigned long at, const char *file,
     const char *target, struct chain *ch)
 {
 	struct tbl_set *set = ch->set;
-	char *path = ref_path(b, at, file, target), *id, *full;
+	char *path = ref_path(b, at, file, target), *id, *full, said[1200];
 	const char *want = target + strcspn(target, "#^");
 	struct tbl *t;
 	int i;
@@ -475,7 +476,8 @@ load_ref(const struct tb *b, unsigned long at, const char *file,
 	set->t[set->n] = t;
 	set->id[set->n++] = id;
 	ch->id[++ch->depth] = id;
-	load(t, full, ch);
+	snprintf(said, sizeof said, "%s:%lu: [[%s]]", b->path, at, target);
+	load(t, full, ch, said);
 	ch->depth--;
 	t->name = full;
 	free(path);
@@ -513,7 +515,7 @@ load_refs(const struct tb *b, struct tbl *t, const unsigned long *at,
 }
 
 static void
-load(struct tbl *t, const char *path, struct chain *ch)
+load(struct tbl *t, const char *path, struct chain *ch, const char *ref)
 {
 	struct tb b = { 0 };
 	const char *want;
@@ -524,6 +526,7 @@ load(struct tbl *t, const char *path, struct chain *ch)
 	t->name = path;
 	b.path = file;
 	b.want = want;
+	b.ref = ref;
 	read_any(&b, file);
 	at = ereallocarray(NULL, (size_t)b.n + 1, sizeof *at);
 	finish(&b, t, at);
@@ -545,7 +548,7 @@ tbl_load(struct tbl *t, const char *path)
 	ch.set = set;
 	ch.id[0] = ref_id(file, want);
 	free(file);
-	load(t, path, &ch);
+	load(t, path, &ch, NULL);
 	free((char *)ch.id[0]);
 	t->set = set;
 	t->name = path;

@@ -40,7 +40,8 @@ field(struct csv *c, char **d, unsigned long start)
 			else if (*p == '"')
 				break;
 			c->line += *p == '\n';
-			*(*d)++ = *p;
+			if (*p != '\r' || p[1] != '\n')	/* CRLF in a field: one break */
+				*(*d)++ = *p;
 		}
 		p++;
 		if (*p != c->sep && *p != '\n' && *p != '\0' &&

@@ -382,9 +382,8 @@ pick(const struct tb *b, const struct fdoc *fd)
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'",
 		    i ? ", " : "", str(fd->t[i].doc, "name") ?
 		    str(fd->t[i].doc, "name") : "?");
-	esc_errx(EXIT_BAD, "%s: %s: pick one as FILE#NAME: %s", b->path,
-	    b->want ? "no table of that name" :
-	    "several tables", list);
+	tb_none(b, b->want ? "no table of that name" : "several tables", "NAME",
+	    list);
 }
 
 static struct json *

@@ -305,8 +305,7 @@ list_tables(const struct md *m, const struct cand *c, size_t n, const char *why,
 			    "%sthe table at line %zu", len ? ", " : "", c[i].first + 1);
 		len += k > 0 ? (size_t)k : 0;
 	}
-	esc_errx(EXIT_BAD, "%s: %s: pick one as FILE#HEADING: %s", m->b->path,
-	    why, list);
+	tb_none(m->b, why, "HEADING", list);
 }
 
 static int

@@ -108,7 +108,7 @@ tb_weight(const char *s, long *w)
 {
 	long n = 0;
 
-	if (*s < '1' || *s > '9')
+	if (*s < '0' || *s > '9')
 		return NULL;
 	for (; *s >= '0' && *s <= '9'; s++)
 		if ((n = n * 10 + (*s - '0')) > 1000000000L)
@@ -137,6 +137,9 @@ tb_ranges(struct tb *b, const char *cell, const char *text, const char *key,
 	int n;
 
 	if ((p = tb_weight(cell, &w)) != NULL && *p == '\0') {
+		if (b != NULL && (w < 1 || w > TBL_WEIGHT_MAX))
+			tb_bad(b, at, "weight %ld: expected 1 to %d", w,
+			    TBL_WEIGHT_MAX);
 		if (b != NULL)
 			tb_row(b, 0, 0, w, text, key, at);
 		return 1;
@@ -214,4 +217,15 @@ tb_die_cell(const char *s, struct dice *d)
 	memcpy(w, s, n);
 	w[n] = '\0';
 	return strpbrk(w, "dD") != NULL && dice_read(d, w, &e) == NULL;
+}
+
+/* No such table: said from the row that asked for it, if one did. */
+void
+tb_none(const struct tb *b, const char *why, const char *by, const char *list)
+{
+	if (b->ref != NULL)
+		esc_errx(EXIT_BAD, "%s: %s: %s: pick one as FILE#%s: %s",
+		    b->ref, b->path, why, by, list);
+	esc_errx(EXIT_BAD, "%s: %s: pick one as FILE#%s: %s", b->path, why,
+	    by, list);
 }

@@ -30,6 +30,7 @@ struct tb_row {
 struct tb {
 	const char *path;	/* as errors name it */
 	const char *want;	/* FILE#NAME: NAME, else NULL */
+	const char *ref;	/* "FILE:LINE: [[NAME]]" of the row that rolls it, or NULL */
 	int	 at_offset;	/* at is a byte offset */
 	struct tb_row *row;
 	int	 n, alloc;
@@ -50,5 +51,7 @@ const char *tb_weight(const char *s, long *w);
 char	*tb_slurp(const char *path, size_t *len);
 char	*tb_trim(char *s);
 int	 tb_die_cell(const char *s, struct dice *d);
+_Noreturn void tb_none(const struct tb *b, const char *why, const char *by,
+	    const char *list);
 
 #endif
