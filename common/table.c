@@ -279,6 +279,17 @@ make_key(const struct tb *b, const struct tb_row *br, char **text)
 	return estrdup(key);
 }
 
+/* A row with nothing but its range: "1-6: range with no text". */
+static void
+no_text(const struct tb *b, const struct tb_row *r)
+{
+	if (r->weight != 0)
+		tb_bad(b, r->at, "%ldx: weight with no text", r->weight);
+	if (r->lo == r->hi)
+		tb_bad(b, r->at, "%ld: range with no text", r->lo);
+	tb_bad(b, r->at, "%ld-%ld: range with no text", r->lo, r->hi);
+}
+
 static void
 make_row(const struct tb *b, int i, struct tbl_row *row)
 {
@@ -290,7 +301,7 @@ make_row(const struct tb *b, int i, struct tbl_row *row)
 			*p = ' ';
 	text = tb_trim(text);
 	if (*text == '\0')
-		tb_bad(b, b->row[i].at, "a row with no text");
+		no_text(b, &b->row[i]);
 	if (strlen(text) > TBL_TEXT_MAX)
 		tb_bad(b, b->row[i].at, "a row's text longer than %d bytes",
 		    TBL_TEXT_MAX);
@@ -301,7 +312,7 @@ make_row(const struct tb *b, int i, struct tbl_row *row)
 	row->hi = b->row[i].hi;
 	row->key = make_key(b, &b->row[i], &text);
 	if (*text == '\0')
-		tb_bad(b, b->row[i].at, "a row with no text");
+		no_text(b, &b->row[i]);
 	row->text = estrdup(text);
 }
 

@@ -508,6 +508,8 @@ tb_foundry_dir(struct tb *b, const char *dir)
 	struct json *j;
 
 	b->at_offset = 1;
+	if (nf == 0)	/* no folder of Foundry's: as any other directory */
+		esc_errx(EXIT_BAD, "%s: not a regular file", dir);
 	for (i = 0; i < nf; i++) {
 		j = parse_file(b, &fd, files[i]);
 		docs = ereallocarray(docs, ndocs + 1, sizeof *docs);

@@ -59,7 +59,7 @@ row_start(const char *s)
 	char tok[64];
 	size_t n = strcspn(s, " \t");
 
-	if (n == 0 || n >= sizeof tok || s[n] == '\0')
+	if (n == 0 || n >= sizeof tok)
 		return NULL;
 	memcpy(tok, s, n);
 	tok[n] = '\0';
@@ -438,6 +438,8 @@ plain_row(struct md *m, char *s)
 	if (p == NULL)
 		bad(m, "expected RANGE TEXT", s);
 	n = (size_t)(p - s);
+	if (s[n] == '\0')
+		bad(m, "expected RANGE TEXT", s);
 	s[n] = '\0';
 	(void)tb_ranges(m->b, s, s + n + 1, NULL, m->lineno);
 }

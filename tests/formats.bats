@@ -180,3 +180,10 @@ bad() {
 	run -2 --separate-stderr delve batch -T encounter=cut.json -s wk -n 6 -o o2 1
 	eq "delve: cut.json: byte 13: not JSON: cut short" "$stderr"
 }
+
+@test "unit: json_parse reads back 3000 random documents as written and refuses every proper prefix; the cells of ranges, weights and HTML mean what they say" {
+	run -0 unit json 35 3000
+	[ "${output#* }" = 0 ] && [ "${output% *}" -gt 30000 ]
+	run -0 unit tblcells
+	eq "32 0" "$output"
+}

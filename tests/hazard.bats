@@ -53,7 +53,7 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	check -r travel -p party; eq "hazard: -p: the travel rules keep no character (-p is for exploration, bookkeeping, delving, dungeonturn and the alarm's hide)" "$stderr"
 	check -r alarm -t /dev/null
 	check -t missing.md; eq "hazard: missing.md: No such file or directory" "$stderr"
-	check -t .; eq "hazard: .: no Foundry RollTable in it" "$stderr"
+	check -t .; eq "hazard: .: not a regular file" "$stderr"
 	check -p missing
 	check -f ''
 	check -r bookkeeping -e d8 -t party

@@ -82,7 +82,7 @@ vs_odds() {
 	check -t list -v
 	check -t injry; eq "roll: -t: 'injry': neither a table (roll -t list) nor a file" "$stderr"
 	check -t ./missing; eq "roll: ./missing: No such file or directory" "$stderr"
-	check -t .; eq "roll: .: no Foundry RollTable in it" "$stderr"
+	check -t .; eq "roll: .: not a regular file" "$stderr"
 	check -t alarm; eq "roll: -t: alarm: the alarm rules roll a d10 against the alarm, not a table" "$stderr"
 }
 
