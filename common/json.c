@@ -4,6 +4,7 @@
  * tree by json_parse (tbljson.c).  Both stop at the first byte that is not
  * JSON and say where.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,12 +141,54 @@ json_number_end(const char *p)
 	return p;
 }
 
-/* The tree: one recursive descent, bounded in depth. */
+/*
+ * The tree: one recursive descent, bounded in depth.  Its nodes and
+ * strings live in one arena freed at once; the members of the arrays and
+ * objects still open wait on a stack, and are copied into the arena, as
+ * many as there are, when their bracket closes.
+ */
+#define ARENA_BLOCK 65536
+
+struct block {
+	struct block *next;
+	size_t	 used, size;
+	max_align_t data[];
+};
+
+struct doc {			/* what json_parse returns, the tree first */
+	struct json root;
+	struct block *blocks;
+};
+
 struct parser {
 	const char *text, *p;
 	const char *why;
 	int	 depth;
+	struct doc *doc;
+	struct json *stk;	/* the open containers' members */
+	char	**kstk;		/* their names */
+	size_t	 sn, scap;
 };
+
+static void *
+arena(struct doc *d, size_t n)
+{
+	struct block *b = d->blocks;
+	size_t size;
+
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) *
+	    sizeof(max_align_t);
+	if (b == NULL || b->size - b->used < n) {
+		size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+		b = emalloc(sizeof *b + size);
+		b->next = d->blocks;
+		b->used = 0;
+		b->size = size;
+		d->blocks = b;
+	}
+	b->used += n;
+	return (char *)b->data + b->used - n;
+}
 
 static int
 fail(struct parser *ps, const char *why)
@@ -165,13 +208,41 @@ string_at(struct parser *ps, char **out)
 
 	while (*q != '\0' && *q != '"')	/* decoded, it takes no more */
 		q += q[0] == '\\' && q[1] != '\0' ? 2 : 1;
-	s = d = emalloc((size_t)(q - ps->p) + 1);
-	if ((e = json_string(ps->p, &d)) == NULL) {
-		free(s);
+	s = d = arena(ps->doc, (size_t)(q - ps->p) + 1);
+	if ((e = json_string(ps->p, &d)) == NULL)
 		return fail(ps, *ps->p == '\0' ? "cut short" : "a string cut short or a bad escape");
-	}
 	ps->p = e;
 	*out = s;
+	return 1;
+}
+
+/* One more member on the stack: its index. */
+static size_t
+push(struct parser *ps)
+{
+	if (ps->sn == ps->scap) {
+		ps->scap = ps->scap * 2 + 64;
+		ps->stk = ereallocarray(ps->stk, ps->scap, sizeof *ps->stk);
+		ps->kstk = ereallocarray(ps->kstk, ps->scap, sizeof *ps->kstk);
+	}
+	memset(&ps->stk[ps->sn], 0, sizeof ps->stk[ps->sn]);
+	ps->kstk[ps->sn] = NULL;
+	return ps->sn++;
+}
+
+/* The members from BASE up, moved into the arena as J's. */
+static int
+close_members(struct parser *ps, struct json *j, size_t base, char close)
+{
+	j->n = ps->sn - base;
+	j->v = arena(ps->doc, j->n * sizeof *j->v + 1);
+	memcpy(j->v, ps->stk + base, j->n * sizeof *j->v);
+	if (close == '}') {
+		j->k = arena(ps->doc, j->n * sizeof *j->k + 1);
+		memcpy(j->k, ps->kstk + base, j->n * sizeof *j->k);
+	}
+	ps->sn = base;
+	ps->p++;
 	return 1;
 }
 
@@ -179,39 +250,32 @@ string_at(struct parser *ps, char **out)
 static int
 members(struct parser *ps, struct json *j, char close)
 {
-	size_t alloc = 0;
+	size_t base = ps->sn, i;
+	struct json v;
+	char *k = NULL;
 
 	ps->p = json_ws(ps->p + 1);
-	if (*ps->p == close) {
-		ps->p++;
-		return 1;
-	}
+	if (*ps->p == close)
+		return close_members(ps, j, base, close);
 	for (;;) {
-		if (j->n == alloc) {
-			alloc = alloc * 2 + 4;
-			j->v = ereallocarray(j->v, alloc, sizeof *j->v);
-			if (close == '}')
-				j->k = ereallocarray(j->k, alloc, sizeof *j->k);
-		}
-		memset(&j->v[j->n], 0, sizeof j->v[j->n]);
 		if (close == '}') {
 			if (*ps->p != '"')
 				return fail(ps, *ps->p ? "expected a name in quotes" : "cut short");
-			if (!string_at(ps, &j->k[j->n]))
+			if (!string_at(ps, &k))
 				return 0;
-			if (*(ps->p = json_ws(ps->p)) != ':') {
-				j->n++;
+			if (*(ps->p = json_ws(ps->p)) != ':')
 				return fail(ps, *ps->p ? "expected ':'" : "cut short");
-			}
 			ps->p = json_ws(ps->p + 1);
 		}
-		if (!value(ps, &j->v[j->n++]))
+		memset(&v, 0, sizeof v);
+		if (!value(ps, &v))
 			return 0;
+		i = push(ps);
+		ps->stk[i] = v;
+		ps->kstk[i] = k;
 		ps->p = json_ws(ps->p);
-		if (*ps->p == close) {
-			ps->p++;
-			return 1;
-		}
+		if (*ps->p == close)
+			return close_members(ps, j, base, close);
 		if (*ps->p != ',')
 			return fail(ps, *ps->p ? (close == '}' ? "expected ',' or '}'" :
 			    "expected ',' or ']'") : "cut short");
@@ -262,7 +326,7 @@ value(struct parser *ps, struct json *j)
 	if ((e = json_number_end(ps->p)) == ps->p)
 		return fail(ps, "not a JSON value");
 	j->type = J_NUM;
-	j->s = emalloc((size_t)(e - ps->p) + 1);
+	j->s = arena(ps->doc, (size_t)(e - ps->p) + 1);
 	memcpy(j->s, ps->p, (size_t)(e - ps->p));
 	j->s[e - ps->p] = '\0';
 	ps->p = e;
@@ -276,43 +340,37 @@ value(struct parser *ps, struct json *j)
 struct json *
 json_parse(const char *text, size_t *erroff, const char **why)
 {
-	struct parser ps = { text, text, NULL, 0 };
-	struct json *j = emalloc(sizeof *j);
+	struct parser ps = { text, text, NULL, 0, NULL, NULL, NULL, 0, 0 };
 
-	memset(j, 0, sizeof *j);
+	ps.doc = emalloc(sizeof *ps.doc);
+	memset(ps.doc, 0, sizeof *ps.doc);
 	ps.p = json_ws(text);
-	if (value(&ps, j) && *(ps.p = json_ws(ps.p)) != '\0')
+	if (value(&ps, &ps.doc->root) && *(ps.p = json_ws(ps.p)) != '\0')
 		fail(&ps, "more after the document");
+	free(ps.stk);
+	free(ps.kstk);
 	if (ps.why == NULL)
-		return j;
+		return &ps.doc->root;
 	*erroff = (size_t)(ps.p - text);
 	*why = ps.why;
-	json_free(j);
+	json_free(&ps.doc->root);
 	return NULL;
 }
 
-static void
-free_members(struct json *j)
-{
-	size_t i;
-
-	for (i = 0; i < j->n; i++) {
-		free_members(&j->v[i]);
-		if (j->k != NULL)
-			free(j->k[i]);
-	}
-	free(j->v);
-	free(j->k);
-	free(j->s);
-}
-
+/* The tree and all it holds (j: json_parse's). */
 void
 json_free(struct json *j)
 {
+	struct doc *d = (struct doc *)j;	/* the tree is the doc's first member */
+	struct block *b, *next;
+
 	if (j == NULL)
 		return;
-	free_members(j);
-	free(j);
+	for (b = d->blocks; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(d);
 }
 
 /* An object's member by name; NULL when it has none or is no object. */
