@@ -79,6 +79,8 @@ void	 afflict_begin(struct afflictions *al, struct affliction *a,
 void	 afflict_next(struct afflictions *al, int i, struct member *m,
 	     struct rng *r, const struct check_env *env, uint64_t k, uint64_t now,
 	     char *buf, size_t size);
+void	 afflict_need(const struct afflictions *al, const struct affliction *a,
+	     int infect, int file, struct party *p);
 void	 afflict_listed(const struct affliction *a, uint64_t now, char *buf,
 	     size_t size);
 
