@@ -256,7 +256,7 @@ setup(struct run *run, const struct opts *o, int argc, char **argv)
 	run->path = parse_path(argc, argv);
 	run->rules = rules_pick(o->rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
-	run->check_rules = check_rules(o->rules, run->rules);
+	run->check_rules = run->rules;	/* DELVING_RULES passed over (check_rules) */
 	run->verbose = o->verbose;
 	run->text = run->rules == R_TRAVEL ? &return_text_004 : &return_text_002;
 	run->dc = set_dc(o, run->rules);

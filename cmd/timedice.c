@@ -799,7 +799,7 @@ main(int argc, char *argv[])
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
-	run.s.env.rules = check_rules(o.rules, run.rules);
+	run.s.env.rules = run.rules;	/* DELVING_RULES passed over (check_rules) */
 	run.s.env.verbose = o.verbose;
 	if (f != NULL)	/* a killed -w run's party file first */
 		kwf_settle(f, party_path(o.party));

@@ -95,11 +95,13 @@ static const struct cond conditions[] = {
 /*
  * Whose conditions a check takes (the suite's decision, delving(7) CHECKS
  * AND CONDITIONS), one rule for every program: the rules name in force
- * (OPT, -r, else DELVING_RULES, any of the six), whatever seed the check
- * comes from; with none, the check's own seed OWN (004 for a chase, a
- * morale check or the roll to return; -1: each check's own).  So under
- * dungeonturn an overloaded character rolls a chase and a morale check
- * alike without 004's load, under travel both with it.
+ * (OPT, -r, else DELVING_RULES), whatever seed the check comes from, where
+ * the program rolls the check under those rules (chase's and reaction's
+ * checks: any of the six), else the check's own seed OWN (-1: each
+ * check's own); return and timedice, whose procedures are 004's or 002's,
+ * pass other names over as for the procedure.  So under dungeonturn an
+ * overloaded character rolls a chase, a morale check and the roll to
+ * return alike without 004's load, under travel all with it.
  */
 int
 check_rules(const char *opt, int own)

@@ -186,12 +186,15 @@ rolls_outside() {
 		case $how in -r*) r=$how e=;; *) r= e=$how;; esac
 		for cmd in "chase -s 1 -p $p open" "chase -s 1 -p $p retreat" "reaction -s 1 -p $p morale" \
 		    "env return -s 1 -p $p -l 2 dangerous"; do
-			case "$how $cmd" in "-r alarm env return"*|"-r alarm reaction"*) continue;; esac
+			# return keeps 004's procedure and conditions where it has no such rules
+			case "$how $cmd" in "-r alarm env return"*|"DELVING_RULES=exploration env return"*) continue;; esac
 			run env $e $cmd $r
 			[ "$status" -le 1 ] && [ -n "$output" ] || { echo "$how $cmd: $output"; false; }
 			[[ $output != *"load over STR"* ]] || { echo "$how $cmd: $output"; false; }
 		done
 	done
+	run env DELVING_RULES=exploration return -s 1 -p "$p" -l 2 dangerous
+	[[ $output == *"at disadvantage $load"* ]]
 	for how in "-r travel" "DELVING_RULES=travel" ""; do
 		case $how in -r*) r=$how e=;; *) r= e=$how;; esac
 		for cmd in "chase -s 1 -p $p open" "chase -s 1 -p $p retreat" "reaction -s 1 -p $p morale" \
