@@ -656,6 +656,11 @@ parse_command(struct args *a, int argc, char **argv)
 		a->unsafe = 1;
 		argc--;
 	}
+	if (a->cmd == C_TIMER && argc == 4)	/* "timer bless 3 hours" */
+		esc_errx(EXIT_BAD, "timer: '%s %s': LENGTH is one word, as "
+		    "timer %s %s%s: a count and its unit (turns, hours, days, "
+		    "weeks) or dice such as 2d6hours", argv[2], argv[3], argv[1],
+		    argv[2], argv[3]);
 	if (!command_fits(a->cmd, argc, argv))
 		esc_errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
 	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;

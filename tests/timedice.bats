@@ -657,6 +657,14 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 	same "$F" "$F.before"
 }
 
+@test "timedice timer NAME N UNIT: the hint of LENGTH's form, one word (issue 33)" {
+	run -2 --separate-stderr timedice timer bless 3 hours
+	eq "timedice: timer: '3 hours': LENGTH is one word, as timer bless 3hours: a count and its unit (turns, hours, days, weeks) or dice such as 2d6hours" "$stderr"
+	[ -z "$output" ]
+	run -0 timedice timer bless 3hours
+	[[ $output == *"Timer bless set: 18 turns (3 hours)"* ]]
+}
+
 @test "timedice: unknown commands, bad counts and bad options are refused, exit 2" {
 	timedice -f "$F" >/dev/null
 	cp "$F" "$F.before"
