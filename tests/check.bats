@@ -235,3 +235,22 @@ hazard -r travel -s 1 -n 6 | timedice -v -s 1 -p $p -@a resilience check
 rm -f $BATS_TEST_TMPDIR/t; timedice -f $BATS_TEST_TMPDIR/t -v -s 2 -p $p infect Ann venom 2hours@^timedice
 EOT
 }
+
+# The suite's decision: "advantage and disadvantage: any of each cancel,
+# several of one kind count once" (the fifth edition's way).
+@test "check: advantage and disadvantage cancel, any of each; several of one kind count once (2d20, never 3)" {
+	printf 'Ann wis=0 strength=10 load=12 exhausted=1\n' > "$BATS_TEST_TMPDIR/p"
+	# load and exhaustion: two disadvantages, one pair of d20s, the lower kept
+	run -1 --separate-stderr reaction -r travel -v -s 4 -n 50 -p "$BATS_TEST_TMPDIR/p" morale
+	[ -z "$(grep -v '2 load over STR 10, 004: "forces disadvantage on all checks"; exhausted' <<<"$output")" ]
+	[ -z "$(grep -v ' \[2d20kl1: [0-9]*,[0-9]*\]$' <<<"$output")" ]
+	# -a with both: they cancel, one d20
+	run --separate-stderr reaction -r travel -a -v -s 4 -n 50 -p "$BATS_TEST_TMPDIR/p" morale
+	[ "$status" -le 1 ]
+	[ -z "$(grep -v 'advantage and disadvantage cancel (-a; 2 load over STR 10' <<<"$output")" ]
+	[ -z "$(grep -v ' \[d20: [0-9]*\]$' <<<"$output")" ]
+	# -a and -d given together: cancel, one d20
+	run --separate-stderr reaction -a -d -v -s 4 -n 20 morale
+	[ "$status" -le 1 ]
+	[ -z "$(grep -v ' \[d20: [0-9]*\]$' <<<"$output")" ]
+}
