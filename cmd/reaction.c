@@ -23,7 +23,6 @@
 static const char prog[] = "reaction";
 
 /* The rules with conditions for reaction's checks: 003 has no morale nor surprise. */
-#define CHECK_RULES (RULES_ALL & ~RULES_BIT(R_ALARM))
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
 #define ON_MAX 8	/* -T tables */
@@ -778,8 +777,8 @@ main(int argc, char *argv[])
 	run.env.adv = o.adv;
 	/* -r, DELVING_RULES, else each check's own seed (check_rules; filter: 000's) */
 	run.env.rules = mode == M_MORALE || mode == M_SURPRISE ?
-	    check_rules(o.rules, -1) : mode == M_FILTER ? rules_pick(o.rules, -1,
-	    CHECK_RULES, R_EXPLORATION) : -1;
+	    check_rules(o.rules, -1) : mode == M_FILTER ?
+	    check_rules(o.rules, R_EXPLORATION) : -1;
 	run.dark = o.level != NULL && check_level("-L", o.level);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
