@@ -254,3 +254,51 @@ EOT
 	[ "$status" -le 1 ]
 	[ -z "$(grep -v ' \[d20: [0-9]*\]$' <<<"$output")" ]
 }
+
+# issue 33: the evening as a test under each rules name, a party of four and
+# no light: every character's surprise rolled where the seed rolls it, and
+# setback or disadvantage on every check the seed names, none elsewhere.
+@test "an evening in the dark under each rules name, a party of four: each character's surprise, and each seed's conditions on every check (issue 33)" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ann con=1 wis=1 dex=2 str=1 best=3 hp=9 hpmax=9 level=2 resilience=12\nBo con=0 wis=0 dex=0 str=2 best=2 hp=10 hpmax=10 level=2 resilience=10 strength=10 load=12\nCy con=2 wis=2 dex=1 str=0 best=2 hp=7 hpmax=7 level=1 resilience=14\nDee con=-1 wis=1 dex=3 str=-1 best=3 hp=6 hpmax=6 level=1 resilience=8\n' > four.txt
+	for r in exploration bookkeeping delving dungeonturn alarm travel; do
+		delve new -s eve -r $r -p four.txt S$r > /dev/null
+		delve -C S$r -n 60 > /dev/null
+		[ $r != alarm ] || delve -C S$r -n 5 hide > /dev/null
+		delve -C S$r -R log > $r.log
+		enc=$(awk -F'\t' '$1 == "hazard" && $4 == "encounter" && $3 != "-"' $r.log | wc -l)
+		checks=$(awk -F'\t' '($1 == "hazard" && ($4 == "save" || $4 == "stealth")) ||
+		    ($1 == "reaction" && ($5 == "surprised" || $5 == "alert")) ||
+		    ($1 == "timedice" && $5 == "resilience" && /a resilience check/)' $r.log)
+		case $r in
+		exploration|bookkeeping)
+			# 000: "WIS check (DC 12) for each character": four a dark encounter, at setback
+			[ "$enc" -gt 0 ]
+			eq "$((enc * 4))" "$(awk -F'\t' '$1 == "reaction" && ($5 == "surprised" || $5 == "alert")' $r.log | wc -l)"
+			for who in Ann Bo Cy Dee; do
+				eq "$enc" "$(awk -F'\t' -v w=$who '$1 == "reaction" && ($5 == "surprised" || $5 == "alert") && index($6, w " ") == 1' $r.log | wc -l)"
+			done
+			[ "$(grep -c '	save	' <<<"$checks")" -gt 0 ]
+			# (timedice's resilience checks, 004's, are not told the light: not yet)
+			eq "" "$(grep -v '^timedice' <<<"$checks" | grep -v 'at disadvantage (no light, 000: "Setback on all rolls")')" ;;
+		delving)
+			# 001: "In total darkness ... PCs will be surprised by all encounters": no check
+			[ "$enc" -gt 0 ]
+			eq "$enc" "$(grep -c '^reaction	[0-9]*	-	-	all	The party is surprised: 001' $r.log)"
+			eq "" "$(grep -v '^timedice' <<<"$checks")" ;;
+		dungeonturn)
+			# 002: no surprise in the dark, no check of its own; none of 000's or 004's words
+			eq "" "$(grep 'no light, 000\|load over STR' $r.log)" ;;
+		alarm)
+			# 003's Stealth: none of 000's darkness nor 004's load
+			[ "$(grep -c '	stealth	' <<<"$checks")" -gt 0 ]
+			eq "" "$(grep '	stealth	' <<<"$checks" | grep 'disadvantage\|no light, 000\|load over STR')" ;;
+		travel)
+			# 004: Bo's load on every check of his; 000's setback on none
+			[ "$(grep -c '	Bo	' <<<"$checks")" -gt 0 ]
+			eq "" "$(grep '	Bo	' <<<"$checks" | grep -v 'at disadvantage (2 load over STR 10, 004: "forces disadvantage on all checks"')"
+			eq "" "$(grep 'no light, 000' $r.log)"
+			grep -q '^light	[0-9]*	party	-	darkness	' $r.log ;;
+		esac
+	done
+}
