@@ -331,3 +331,35 @@ party_hp() {
 	[[ $stderr == "delve: timedice: rest until: '25:00': "* ]]
 	refused camp 8 until dawn
 }
+
+# issue 33: a week of travel under 004: camps, healing per level, exhaustion
+# cured by a safe night, torches burnt, daylight and night in light's words
+# at the right hours.
+@test "a week of travel under 004: the torch burnt, daylight and nightfall in light's words, a camp healing per level and curing exhaustion at its end, each day's night, a week at sea (issue 33)" {
+	printf 'Ann con=1 level=2 hp=3 hpmax=9 resilience=12 str=1\nBo con=0 level=1 hp=4 hpmax=10 resilience=10 exhausted=1 str=0\n' > two.txt
+	delve new -s week -r travel -p two.txt -l torch R > /dev/null
+	# a day on the road from 07:00, hour by hour: the torch out in the first hour, daylight, then night at 19:00
+	run -0 delve -C R -R -n 12
+	grep -q '^light	1	torch1	torch	out	0	' <<<"$output"
+	eq "1 well-lit|12 darkness" "$(awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
+	eq "19:00 night" "$(awk -F'\t' '$1 == "timedice" && $2 == 12 && $5 ~ /^[0-9]/ { print $4, $6 }' <<<"$output")"
+	grep -q '	Darkness: no creature can see' <<<"$(grep '^light	12	party' <<<"$output")"
+	# the night's camp: eight threat rolls, then the rest with its healing at the end
+	run -0 delve -C R -R camp
+	eq 8 "$(grep -c '^hazard	' <<<"$output")"
+	eq "timedice	20	1	19:00	rest	8	A night of safe rest from 19:00 on day 1: 8 hours pass and resilience is restored; with food, exhaustion is cured for Bo; Ann heals 2 HP (level 2), 5 HP now; Bo heals 1 HP (level 1), 5 HP now." \
+	    "$(grep '	rest	' <<<"$output")"
+	[ "$(grep -n '	rest	' <<<"$output" | cut -d: -f1)" -gt "$(grep -n '^hazard	20	' <<<"$output" | cut -d: -f1)" ]
+	eq "Ann con=1 level=2 hp=5 hpmax=9 resilience=12 str=1
+Bo con=0 level=1 hp=5 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/party)"
+	# five days on the road: each day's night a safe camp, healing per level up to hpmax=
+	run -0 delve -C R -R -n 5 daily
+	eq 5 "$(grep -c '	rest	8	The night.s camp: a night of safe rest' <<<"$output")"
+	eq 0 "$(grep -c '	resilience	' <<<"$output")"
+	eq "Ann con=1 level=2 hp=9 hpmax=9 resilience=12 str=1
+Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/party)"
+	# a week at sea: seven nights aboard, then the clock a week on
+	run -0 delve -C R -R sea
+	eq 7 "$(grep -c '	rest	8	The [a-z]* night aboard' <<<"$output")"
+	[[ $(grep '^timedice	26	' <<<"$output" | tail -1) == *"A week of travel passes, 7 days."* ]]
+}
