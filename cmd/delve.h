@@ -54,7 +54,7 @@ struct newopts {
 	const char *seed, *rules, *lights, *clock, *party;
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
-	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */
 	int	 ntables;
 	int	 force;
 };
@@ -108,7 +108,7 @@ void	 status(const struct session *s);
 
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
-void	 copy_tables(struct session *s, const struct newopts *n);
+void	 copy_tables(struct session *s, struct newopts *n);
 void	 new_session(int argc, char **argv);
 
 /* cmd/delve-batch.c: delve batch */
