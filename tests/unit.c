@@ -398,6 +398,39 @@ check_memo(const char *file)
 	exit(EXIT_OK);
 }
 
+/*
+ * unit turnless: no layout's fits looks at the turn (field 1), the
+ * reader's memo's ground (recread.c): each fits is called with a NULL turn
+ * (a look is a crash) over every mix of words in the other fields.
+ */
+static void
+check_turnless(void)
+{
+	static const char *const words[] = {
+		"-", "0", "7", "daily", "duration", "rest", "torch", "a b"
+	};
+	const int nw = (int)(sizeof words / sizeof words[0]);
+	const char *f[REC_FIELDS_MAX];
+	const struct rec_layout *l;
+	long cases = 0, mix, n, m;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		if ((l = &rec_layouts[k])->fits == NULL)
+			continue;
+		for (n = 1, i = 2; i < l->nf; i++)
+			n *= nw;
+		for (mix = 0; mix < n; mix++, cases++) {
+			f[0] = rec_progs[l->prog];
+			f[1] = NULL;
+			for (m = mix, i = 2; i < l->nf; i++, m /= nw)
+				f[i] = words[m % nw];
+			(void)l->fits(f);
+		}
+	}
+	printf("%ld\n", cases);
+}
+
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
 static void
 print_layouts(void)
@@ -2054,6 +2087,8 @@ main(int argc, char *argv[])
 		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
+		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
 	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
