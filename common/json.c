@@ -236,10 +236,12 @@ close_members(struct parser *ps, struct json *j, size_t base, char close)
 {
 	j->n = ps->sn - base;
 	j->v = arena(ps->doc, j->n * sizeof *j->v + 1);
-	memcpy(j->v, ps->stk + base, j->n * sizeof *j->v);
-	if (close == '}') {
+	if (close == '}')
 		j->k = arena(ps->doc, j->n * sizeof *j->k + 1);
-		memcpy(j->k, ps->kstk + base, j->n * sizeof *j->k);
+	if (j->n > 0) {		/* none: the stack may be none yet */
+		memcpy(j->v, ps->stk + base, j->n * sizeof *j->v);
+		if (close == '}')
+			memcpy(j->k, ps->kstk + base, j->n * sizeof *j->k);
 	}
 	ps->sn = base;
 	ps->p++;

@@ -204,3 +204,31 @@ bad() {
 	run -0 delve new -s ash -T encounter=monsters.json "$d"
 	cmp monsters.json "$d/state/table.encounter"
 }
+
+@test "without replacement in a session: hazard -T keeps the rows drawn in its state, N runs of one turn as one of N; delve reset puts them back, undo takes that back" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'die: 1d4 without replacement\n1 goblins\n2 rats\n3 bats\n4 ghouls\n' > nr.md
+	for i in $(seq 30); do hazard -f h1 -s 2 -T encounter=nr.md; done > one
+	hazard -f h2 -s 2 -n 30 -T encounter=nr.md > all
+	cmp one all
+	cmp h1 h2
+	# every fourth draw from the table starts it afresh: four in a row differ
+	hazard -s 5 -n 2000 -T encounter=nr.md | awk -F'\t' '$5 == "encounter" { print $4 }' > keys
+	[ "$(wc -l < keys)" -ge 40 ]
+	eq 0 "$(paste -d' ' - - - - < keys | awk 'NF == 4 { split($0, k, " "); if (k[1] == k[2] || k[1] == k[3] || k[1] == k[4] || k[2] == k[3] || k[2] == k[4] || k[3] == k[4]) n++ } END { print n + 0 }')"
+	run -0 delve new -s 3 -T encounter=nr.md s
+	cmp nr.md s/state/table.encounter
+	run -0 delve -C s -n 20
+	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
+	run -0 delve -C s -R reset encounter
+	eq "delve	20	encounter	reset	-	The encounter table has every row back (delve reset)." "$output"
+	! grep -q '^drawn' s/state/hazard || false
+	run -0 delve -C s undo
+	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
+	run -2 --separate-stderr delve -C s reset nothing
+	eq "delve: reset: 'nothing': not a table of the session" "$stderr"
+	# a state file's rows that are not the table's are refused
+	printf 'drawn encounter 1-9\n' >> h2
+	run -2 --separate-stderr hazard -f h2 -s 2 -T encounter=nr.md
+	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7" "$stderr"
+}
