@@ -232,3 +232,27 @@ bad() {
 	run -2 --separate-stderr hazard -f h2 -s 2 -T encounter=nr.md
 	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7" "$stderr"
 }
+
+@test "limits: 16 MiB a JSON or CSV file, 65536 rows a table, 1 MiB a Markdown file; 10,000 Foundry rows read whole" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '{' > big.json && truncate -s 17M big.json
+	run -2 --separate-stderr roll -t big.json
+	eq "roll: big.json: larger than 16777216 bytes" "$stderr"
+	awk 'BEGIN { for (i = 1; i <= 65537; i++) print "1x,r" i }' > rows.csv
+	run -2 --separate-stderr roll -t rows.csv
+	eq "roll: rows.csv:65537: more than 65536 rows" "$stderr"
+	awk 'BEGIN { printf "{\"formula\": \"1d10000\", \"results\": ["; for (i = 1; i <= 10000; i++) printf "%s{\"text\": \"<p>row %d</p>\", \"range\": [%d, %d]}", (i > 1 ? "," : ""), i, i, i; print "]}" }' > ten.json
+	run -0 roll -o -t ten.json
+	eq 10000 "${#lines[@]}"
+	eq "ten.json	7777	row	1/10000	0.0001" "${lines[7776]}"
+	run -0 roll -s 1 -n 3 -e -t ten.json
+	awk 'BEGIN { for (i = 1; i <= 120000; i++) print i " row" }' > big.md
+	run -2 --separate-stderr roll -t big.md
+	eq "roll: big.md: larger than 1 MiB: not a table file" "$stderr"
+	# a table hazard rolls as its die: 256 rows at most
+	run -2 --separate-stderr hazard -t rows.csv
+	one_error hazard
+	awk 'BEGIN { for (i = 1; i <= 257; i++) print "1x,r" i }' > die.csv
+	run -2 --separate-stderr hazard -t die.csv
+	eq "hazard: -t: die.csv: more than 256 rows for a hazard die" "$stderr"
+}
