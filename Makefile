@@ -70,7 +70,13 @@ OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common
 	common/out.o common/layout.o common/recwrite.o common/recread.o
 LIB = common/libdelving.a
 
-all: $(BIN)
+# The completions, made with the programs of PROGS on their lists.
+COMPLETIONS = cmd/completion/delving.bash cmd/completion/_delving
+
+all: $(BIN) $(COMPLETIONS)
+
+$(COMPLETIONS): Makefile $(COMPLETIONS:=.in)
+	sed 's/@PROGS@/$(PROGS)/' $@.in > $@
 
 .c.o:
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -223,6 +229,7 @@ dist:
 	    -o $(DISTDIR)/delving-$$v.tar.gz HEAD
 
 clean:
-	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) common/static.flag delving-*.tar.gz
+	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) common/static.flag delving-*.tar.gz \
+	    $(COMPLETIONS)
 
 .PHONY: all test platforms sanitize memcheck fuzz bench lint demo install uninstall dist clean
