@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "record.h"
 #include "recread_priv.h"
 #include "rules.h"
@@ -495,106 +496,13 @@ parse_tsv(struct rec_reader *rd)
 	check_numbers(rd, kind);
 }
 
-/* JSON white space */
-static const char *
-ws(const char *p)
-{
-	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-		p++;
-	return p;
-}
-
 /* A line that claims to be a suite record in JSON: {"program": first. */
 static int
 claims_json(const char *line)
 {
-	const char *p = ws(line);
+	const char *p = json_ws(line);
 
-	return *p == '{' && strncmp(ws(p + 1), "\"program\"", 9) == 0;
-}
-
-/* Four hex digits of \uXXXX; -1 if they are not. */
-static long
-hex4(const char *p)
-{
-	long v = 0;
-	int i, d;
-
-	for (i = 0; i < 4; i++) {
-		if (p[i] >= '0' && p[i] <= '9')
-			d = p[i] - '0';
-		else if ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f')
-			d = (p[i] | 0x20) - 'a' + 10;
-		else
-			return -1;
-		v = v << 4 | d;
-	}
-	return v;
-}
-
-/* A code point as UTF-8 at D; its end.  Lone surrogates come out invalid. */
-static char *
-put_utf8(char *d, long c)
-{
-	if (c < 0x80)
-		*d++ = (char)c;
-	else if (c < 0x800) {
-		*d++ = (char)(0xc0 | c >> 6);
-		*d++ = (char)(0x80 | (c & 0x3f));
-	} else if (c < 0x10000) {
-		*d++ = (char)(0xe0 | c >> 12);
-		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
-		*d++ = (char)(0x80 | (c & 0x3f));
-	} else {
-		*d++ = (char)(0xf0 | c >> 18);
-		*d++ = (char)(0x80 | (c >> 12 & 0x3f));
-		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
-		*d++ = (char)(0x80 | (c & 0x3f));
-	}
-	return d;
-}
-
-/* One escape after '\' at P, decoded at *D; P past it, or NULL. */
-static const char *
-unescape(const char *p, char **d)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	const char *e;
-	long c, lo;
-
-	if (*p != '\0' && (e = strchr(from, *p)) != NULL) {
-		*(*d)++ = to[e - from];
-		return p + 1;
-	}
-	if (*p != 'u' || (c = hex4(p + 1)) < 0)
-		return NULL;
-	p += 5;
-	if (c >= 0xd800 && c < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
-	    (lo = hex4(p + 2)) >= 0xdc00 && lo < 0xe000) {
-		c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
-		p += 6;
-	}
-	*d = put_utf8(*d, c);
-	return p;
-}
-
-/*
- * A JSON string at P (its opening quote), decoded into *D with a NUL;
- * P past its closing quote, or NULL if it is none.
- */
-static const char *
-json_string(const char *p, char **d)
-{
-	for (p++; *p != '"'; ) {
-		if ((unsigned char)*p < 0x20)	/* a NUL: the line ended */
-			return NULL;
-		if (*p != '\\')
-			*(*d)++ = *p++;
-		else if ((p = unescape(p + 1, d)) == NULL)
-			return NULL;
-	}
-	*(*d)++ = '\0';
-	return p + 1;
+	return *p == '{' && strncmp(json_ws(p + 1), "\"program\"", 9) == 0;
 }
 
 /*
@@ -629,7 +537,7 @@ json_value(const char *p, char **d, char *type)
 static int
 json_fields(struct rec_reader *rd, const char **names, char *types)
 {
-	const char *p = ws(ws(rd->line) + 1);
+	const char *p = json_ws(json_ws(rd->line) + 1);
 	char *d = rd->dec;
 	int nf = 0;
 
@@ -638,21 +546,21 @@ json_fields(struct rec_reader *rd, const char **names, char *types)
 			bad_record(rd, "more than %d fields", REC_FIELDS_MAX);
 		names[nf] = d;
 		if (*p != '"' || (p = json_string(p, &d)) == NULL ||
-		    *(p = ws(p)) != ':')
+		    *(p = json_ws(p)) != ':')
 			bad_record(rd, "not JSON: a field's name is cut short");
 		rd->r.f[nf] = d;
-		if ((p = json_value(ws(p + 1), &d, &types[nf])) == NULL)
+		if ((p = json_value(json_ws(p + 1), &d, &types[nf])) == NULL)
 			bad_record(rd, "%s: not a string, a number or null",
 			    names[nf]);
 		nf++;
-		if (*(p = ws(p)) == ',')
-			p = ws(p + 1);
+		if (*(p = json_ws(p)) == ',')
+			p = json_ws(p + 1);
 		else if (*p == '}')
 			break;
 		else
 			bad_record(rd, "not JSON: the object is cut short");
 	}
-	if (*ws(p + 1) != '\0' || ws(p + 1) != rd->line + rd->len)
+	if (*json_ws(p + 1) != '\0' || json_ws(p + 1) != rd->line + rd->len)
 		bad_record(rd, "not JSON: more after the object");
 	return nf;
 }
