@@ -25,14 +25,20 @@
 
 /* --- loading ----------------------------------------------------------- */
 
+/* GEN/NAME of the session, read (PATH kept for its errors until closed). */
 static struct kwf *
-gen_file(const struct session *s, const char *gen, const char *name)
+gen_file(const struct session *s, const char *gen, const char *name,
+    char **path)
 {
-	char *path = ses_path(s, gen, name);
-	struct kwf *f = kwf_read(path, "a keyword file");
+	*path = ses_path(s, gen, name);
+	return kwf_read(*path, "a keyword file");
+}
 
+static void
+gen_done(struct kwf *f, char *path)
+{
+	kwf_close(f);
 	free(path);
-	return f;
 }
 
 /* The last SCR_LOG_TAIL bytes of the committed log, from its first whole record. */
@@ -81,19 +87,19 @@ scr_load(struct scr_world *w, const struct session *s)
 	w->travel = w->rules == R_TRAVEL;
 	w->turn = s->turn;
 	hazstate_init(&w->haz);
-	hazstate_load(&w->haz, f = gen_file(s, gen, "hazard"));
-	kwf_close(f);
+	hazstate_load(&w->haz, f = gen_file(s, gen, "hazard", &path));
+	gen_done(f, path);
 	if (w->haz.rules < 0)
 		w->haz.rules = w->rules;
 	w->lamp.rules = -1;
 	memset(&st, 0, sizeof st);
-	lampstate_load(&w->lamp, &st, f = gen_file(s, gen, "light"));
-	kwf_close(f);
+	lampstate_load(&w->lamp, &st, f = gen_file(s, gen, "light", &path));
+	gen_done(f, path);
 	if (w->lamp.rules < 0)
 		w->lamp.rules = w->rules;
 	clockstate_init(&w->clock, &w->aff);
-	clockstate_load(&w->clock, f = gen_file(s, gen, "timedice"));
-	kwf_close(f);
+	clockstate_load(&w->clock, f = gen_file(s, gen, "timedice", &path));
+	gen_done(f, path);
 	if (s->party) {
 		path = ses_path(s, gen, "party");
 		party_load(&w->party, path);
@@ -315,7 +321,7 @@ character(struct frame *fr, const struct member *m, int nw)
 			put(fr, r, SGR_NONE, " of %ld", most);
 		put(fr, r, SGR_NONE, " HP");
 		if (hp == 0)	/* incapacitated, or as the seed has it */
-			put(fr, r, SGR_RED, "  AT 0 HP");
+			put(fr, r, SGR_RED, "  DOWN");
 	}
 	put_conditions(fr, r, m);
 }
@@ -450,6 +456,13 @@ collect_next(const struct scr_world *w, int players, struct next *v)
 		v[n].in = UINT64_MAX;
 		clockstate_say_rest(&w->clock, 1, v[n++].text, sizeof v[0].text);
 	}
+	if (w->haz.sign && (w->haz.rules == R_DELVING ||
+	    w->haz.rules == R_DUNGEONTURN)) {	/* 001, 002 */
+		v[n].in = UINT64_MAX - 1;
+		snprintf(v[n++].text, sizeof v[0].text, "The next encounter is "
+		    "the creature of the sign%s%.200s.", !players &&
+		    w->haz.creature[0] ? ": " : "", players ? "" : w->haz.creature);
+	}
 	if (!players && w->haz.rules == R_ALARM) {	/* 003 */
 		v[n].in = UINT64_MAX;
 		snprintf(v[n++].text, sizeof v[0].text, "The alarm stands at %ld.",
@@ -496,7 +509,8 @@ scr_hidden(char *const *f, int nf)
 		return 1;
 	if (strcmp(f[0], "hazard") != 0 || nf < 5)
 		return 0;
-	if (nf == 7 && strcmp(f[3], "sign") == 0)	/* -T: the creature */
+	if (nf == 7 && strncmp(f[6], text_sign_of[0],
+	    strlen(text_sign_of[0])) == 0)	/* -T: the creature of a sign */
 		return 1;
 	return (nf == 5 || nf == 6) && word_in(f[3], quiet) >= 0;
 }
