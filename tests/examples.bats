@@ -22,7 +22,9 @@ run_examples() {
 	while IFS= read -r cmd; do
 		printf '$ %s\n' "$cmd"
 		before=$(ls -l 2>/dev/null | md5sum)
-		out=$(PATH="$TOP/tests/examples/path:$PATH" DELVING_SEED=example bash -c "$cmd" 2>&1 < /dev/null)
+		# tmux (delve(6)'s layout) on a server of the page's own
+		out=$(PATH="$TOP/tests/examples/path:$PATH" DELVING_SEED=example \
+		    TMUX_TMPDIR="$BATS_TEST_TMPDIR" env -u TMUX bash -c "$cmd" 2>&1 < /dev/null)
 		rc=$?
 		[ -z "$out" ] || printf '%s\n' "$out"
 		[ "$rc" -eq 0 ] || printf '[exit %d]\n' "$rc"
