@@ -550,9 +550,12 @@ wrap(const char *text, int width, const char **start, int most)
 	return n;
 }
 
-/* One record's rows: its turn where a turn begins, its sentence wrapped. */
+/*
+ * One record's rows: its turn where a turn begins, its sentence wrapped;
+ * the first SKIP left out (the newest record alone taller than the rows).
+ */
 static int
-log_rows(struct frame *fr, char *const *f, int nf, int new_turn, int most,
+log_rows(struct frame *fr, char *const *f, int nf, int new_turn, int skip,
     int emit)
 {
 	const char *start[64];
@@ -561,10 +564,10 @@ log_rows(struct frame *fr, char *const *f, int nf, int new_turn, int most,
 	struct row *r;
 	size_t len;
 
-	n = wrap(f[nf - 1], width, start, most < 64 ? most : 64);
-	for (i = 0; emit && i < n; i++) {
+	n = wrap(f[nf - 1], width, start, 64);
+	for (i = skip; emit && i < n; i++) {
 		r = row_new(fr);
-		if (i == 0 && new_turn)
+		if (i == skip && new_turn)
 			put(fr, r, SGR_DIM, "%5s  ", f[1]);
 		else
 			pad_to(fr, r, 7);
@@ -613,21 +616,26 @@ static void
 the_log(struct frame *fr, const struct scr_world *w, int rows)
 {
 	struct tail *t = emalloc(sizeof *t);
-	int first, used = 0, need, i;
+	int first, used = 0, need, i, skip = 0;
 
 	split_tail(t, w, fr->k->players);
 	heading(fr, "Log");
 	rows--;
 	for (first = t->n; first > 0; first--) {
 		i = first - 1;
-		need = log_rows(fr, t->f[i], t->nf[i], 1, 64, 0);
+		need = log_rows(fr, t->f[i], t->nf[i], 1, 0, 0);
 		if (used + need > rows)
 			break;
 		used += need;
 	}
+	if (first == t->n && t->n > 0) {	/* the newest alone is too tall */
+		first = t->n - 1;
+		skip = log_rows(fr, t->f[first], t->nf[first], 1, 0, 0) - rows;
+	}
 	for (i = first; i < t->n; i++)
 		log_rows(fr, t->f[i], t->nf[i], i == first ||
-		    strcmp(t->f[i][1], t->f[i - 1][1]) != 0, rows, 1);
+		    strcmp(t->f[i][1], t->f[i - 1][1]) != 0, i == first ? skip : 0,
+		    1);
 	free(t->text);
 	free(t);
 }

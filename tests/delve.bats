@@ -467,7 +467,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	[ ! -e x ]
 	run -0 delve new -s 1 -- -crypt
 	run -0 delve -C ./-crypt status
-	eq "session   ./-crypt: seed 1, rules exploration, turn 0" "${lines[0]}"
+	eq "session   ./-crypt: seed 1, the exploration rules, turn 0." "${lines[0]}"
 }
 
 @test "delve new and delve batch: their own -h; a shared option they have no use for refused, named, with their usage line" {
@@ -843,13 +843,13 @@ turns_apart() {
 	delve new -s 1 crypt
 	before=$(snap crypt)
 	run -2 --separate-stderr delve -C crypt tunr
-	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
 	run -2 --separate-stderr delve -C crypt turn tunr
 	one_error delve
 	delve new -s 1 -r travel trip
 	# (rest under travel is 004's camp: delve camp)
 	run -2 --separate-stderr delve -C trip advance
-	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
+	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
 	eq "$before" "$(snap crypt)"
 }
 

@@ -278,3 +278,10 @@ screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d
 	run -0 delve -C T status
 	eq "light     torch1, a torch, is lit until the hazard die's burn puts it out." "$(grep '^light' <<< "$output")"
 }
+
+@test "the screen's layout (common/screen.c) drawn for 3000 random sessions at random sizes from 80x24 to 400x400: no row wider than the terminal, no more rows, the newest record's end on the last row" {
+	run -0 unit screen 3000
+	[[ $output == "3000 sessions drawn, "*" ending with the newest record" ]]
+	n=${output#*, }
+	[ "${n%% *}" -gt 2500 ]
+}
