@@ -650,26 +650,40 @@ cut_section(struct frame *fr, int from, int most)
 
 	if (over <= 0)
 		return;
+	if (most <= 0) {
+		fr->n = from;
+		return;
+	}
 	fr->n = from + most - 1;
 	put(fr, row_new(fr), SGR_DIM, "... and %d more rows", over + 1);
 }
 
+/*
+ * The frame: the title and the clock, the party and the lights in what
+ * leaves 8 rows (what comes next, up to 4, and the log, at least 4),
+ * then what comes next and the log in the rows left.  A terminal
+ * narrower than SCR_COLS_LEAST is drawn that wide.
+ */
 void
-scr_render(const struct scr_world *w, const struct scr_look *k, FILE *out)
+scr_render(const struct scr_world *w, const struct scr_look *look, FILE *out)
 {
-	struct frame fr = { k, NULL, 0, 0 };
-	int i, top, log_rows_left;
+	struct scr_look k = *look;
+	struct frame fr = { &k, NULL, 0, 0 };
+	int i, top, next;
 
+	k.cols = k.cols < SCR_COLS_LEAST ? SCR_COLS_LEAST : k.cols > SCR_COLS_MAX ?
+	    SCR_COLS_MAX : k.cols;
+	k.rows = k.rows < 1 ? 1 : k.rows > SCR_ROWS_MAX ? SCR_ROWS_MAX : k.rows;
 	title(&fr, w);
 	top = fr.n;
 	party(&fr, w);
 	lights(&fr, w);
-	cut_section(&fr, top, k->rows - top - 8);	/* room for next and log */
-	coming(&fr, w, k->rows - fr.n - 5 < 4 ? k->rows - fr.n - 5 : 4);
-	log_rows_left = k->rows - fr.n;
-	if (log_rows_left >= 2)
-		the_log(&fr, w, log_rows_left);
-	for (i = 0; i < fr.n && i < k->rows; i++)
+	cut_section(&fr, top, k.rows - top - 8);
+	next = k.rows - fr.n - 5;
+	coming(&fr, w, next < 0 ? 0 : next > 4 ? 4 : next);
+	if (k.rows - fr.n >= 2)
+		the_log(&fr, w, k.rows - fr.n);
+	for (i = 0; i < fr.n && i < k.rows; i++)
 		fprintf(out, "%s\n", fr.v[i].text);
 	free(fr.v);
 }

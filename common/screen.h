@@ -23,6 +23,7 @@
 #define SCR_COLS_MIN	80
 #define SCR_ROWS_MIN	24
 #define SCR_COLS_MAX	400		/* wider is drawn 400 wide */
+#define SCR_COLS_LEAST	20		/* narrower is drawn 20 wide */
 #define SCR_ROWS_MAX	400
 
 /* What the screen shows, loaded from a session's current generation. */

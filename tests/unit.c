@@ -1891,8 +1891,9 @@ newest_shown(const struct scr_world *w, int players, char *end, size_t size)
 }
 
 /*
- * N random sessions, each drawn at a random size from 80x24 to 400x400:
- * never more rows than the terminal has, never a row wider, the newest
+ * N random sessions, each drawn at a random size from 80x24 to 400x400,
+ * one in four from 1x1 to 80x24: never more rows than the terminal has,
+ * never a row wider (than SCR_COLS_LEAST in the narrowest), the newest
  * record's end on the last row when the log shows any.
  */
 static void
@@ -1904,14 +1905,17 @@ check_screen(const char *count)
 	char *text, *row, *next, *lastrow = NULL, last[32];
 	size_t len;
 	long n = atol(count), i, rows, ended = 0;
-	int has_log;
+	int has_log, small;
 	FILE *fp;
 
 	rng_seed(&r, 1, "screen");
 	for (i = 0; i < n; i++) {
 		random_world(w, &r);
-		k.cols = 80 + (int)rng_below(&r, 321);
-		k.rows = 24 + (int)rng_below(&r, 377);
+		small = i % 4 == 0;	/* one in four below 80x24 */
+		k.cols = small ? 1 + (int)rng_below(&r, 80) :
+		    80 + (int)rng_below(&r, 321);
+		k.rows = small ? 1 + (int)rng_below(&r, 24) :
+		    24 + (int)rng_below(&r, 377);
 		k.players = (int)rng_below(&r, 2);
 		k.colour = (int)rng_below(&r, 2);
 		if ((fp = open_memstream(&text, &len)) == NULL)
@@ -1925,7 +1929,8 @@ check_screen(const char *count)
 			lastrow = row;
 			has_log |= strncmp(row, "-- Log", 6) == 0 ||
 			    strncmp(row, "\033[1m-- Log", 10) == 0;
-			if (shown_width(row) > k.cols)
+			if (shown_width(row) > (k.cols < SCR_COLS_LEAST ?
+			    SCR_COLS_LEAST : k.cols))
 				esc_errx(EXIT_FAILED, "session %ld: %d columns in %d: %s",
 				    i, shown_width(row), k.cols, row);
 		}
