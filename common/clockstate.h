@@ -39,4 +39,13 @@ void	 clockstate_say_rest(const struct clockstate *s, int hours, char *buf,
 void	 clockstate_say_timer(const struct timer *t, int hours, char *buf,
 	     size_t size);
 
+/* What passing says: a record KEY for NAME, K ticks into the step, at TICK. */
+typedef void clock_say_fn(void *ctx, uint64_t k, uint64_t tick,
+	     const char *key, const char *name, const char *text);
+
+void	 clockstate_pass(struct clockstate *s, uint64_t ticks, int resting,
+	     struct party *p, clock_say_fn *say, void *ctx);
+void	 clockstate_resilience(struct clockstate *s, struct party *p,
+	     uint64_t before, uint64_t k, clock_say_fn *say, void *ctx);
+
 #endif
