@@ -26,7 +26,7 @@ start() {
 	ARGS="$*"
 	# the shell waits on past an interrupt of the screen, to say how it ended
 	tm -f /dev/null new-session -d -s scr -x "$cols" -y "$rows" \
-	    "trap : INT; cd '$PWD' && export PATH='$PATH' ${ENVS:-}; stty -a > before; delve -C S screen $*; echo \$? > rc; stty -a > after; sleep 600"
+	    "trap : INT; cd '$PWD' && export PATH='$PATH' ${ENVS:-}; stty -a > before; ${WRAP:-} delve -C S screen $*; echo \$? > rc; stty -a > after; sleep 600"
 	[ -n "${NOSETTLE:-}" ] || settle
 }
 
@@ -284,4 +284,31 @@ screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d
 	[[ $output == "3000 sessions drawn, "*" ending with the newest record" ]]
 	n=${output#*, }
 	[ "${n%% *}" -gt 2500 ]
+}
+
+# polls COUNT FILE: the poll(2) calls in strace's FILE
+polls() { grep -c '^[0-9]* *poll(' "$1" || :; }
+
+@test "delve screen waits without polling: no wake-up while idle under inotify; without inotify, a look every half second, and a turn still redrawn" {
+	command -v strace > /dev/null || skip "strace is not installed"
+	WRAP="strace -o $PWD/trace -e trace=poll,inotify_init1" start 80 24
+	wait_for "turn 0"
+	sleep 2
+	n0=$(polls trace)
+	sleep 3
+	eq "$n0" "$(polls trace)"		# asleep: not one wake-up in 3 s
+	delve -C S > /dev/null
+	wait_for "turn 1"
+	tm kill-server
+	rm -f before after rc
+	# inotify refused: the fallback looks at the state link twice a second
+	WRAP="strace -o $PWD/trace2 -e trace=poll,inotify_init1 -e inject=inotify_init1:error=EMFILE" start 80 24
+	wait_for "turn 1"
+	n0=$(polls trace2)
+	sleep 3
+	n1=$(polls trace2)
+	[ $((n1 - n0)) -ge 4 ] && [ $((n1 - n0)) -le 8 ]	# 6 in 3 s
+	grep -q 'poll(.*, 500)' trace2
+	delve -C S > /dev/null
+	wait_for "turn 2"
 }
