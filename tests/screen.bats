@@ -122,7 +122,7 @@ matches_session() {
 screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d ' '; }
 
 @test "delve screen: killed by TERM, INT or HUP, or ended by q, the terminal is as before (stty -a) and the main screen is back" {
-	for how in TERM INT q; do
+	for how in TERM INT HUP q; do
 		start 80 24
 		wait_for "-- Party"
 		case $how in
@@ -137,6 +137,7 @@ screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d
 		q) eq 0 "$(cat rc)" ;;
 		INT) eq 130 "$(cat rc)" ;;
 		TERM) eq 143 "$(cat rc)" ;;
+		HUP) eq 129 "$(cat rc)" ;;
 		esac
 		tm kill-server
 		rm -f before after rc
