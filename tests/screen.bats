@@ -313,3 +313,29 @@ polls() { grep -c '^[0-9]* *poll(' "$1" || :; }
 	delve -C S > /dev/null
 	wait_for "turn 2"
 }
+
+@test "delve screen: an affliction's stage and when it ends on its character's row, timers and the rest in what comes next, soonest first, in the session's unit" {
+	printf 'Pip con=0 resilience=10 hp=8 hpmax=8\n' > pip.txt
+	printf '#!/bin/sh\necho "timer bless 18" >> "$1"\n' > ed.sh
+	chmod +x ed.sh
+	for r in exploration travel; do
+		delve new -s 45 -r $r -p pip.txt $r > /dev/null
+		delve -C $r infect Pip venom 2hours > /dev/null
+		EDITOR=$PWD/ed.sh delve -C $r edit timedice > /dev/null
+	done
+	run -0 delve -C exploration screen -o
+	eq "Pip  [##########] 8 of 8 HP
+     venom, stage 1: ends in 12 turns, at 09:00 on day 1
+-- Next ------------------------------------------------------------------------
+A rest is due in 6 turns.
+Pip's venom: stage 1 ends in 12 turns.
+bless runs out in 18 turns." "$(sed -n 4,9p <<< "$output")"
+	run -0 delve -C exploration status
+	eq "timedice  bless runs out in 18 turns." "$(grep bless <<< "$output")"
+	run -0 delve -C travel screen -o
+	eq "     venom, stage 1: ends in 2 hours, at 09:00 on day 1
+-- Next ------------------------------------------------------------------------
+Pip's venom: stage 1 ends in 2 hours.
+bless runs out in 3 hours.
+0 hours since the last safe rest." "$(sed -n 5,9p <<< "$output")"
+}
