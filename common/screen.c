@@ -495,13 +495,16 @@ coming(struct frame *fr, const struct scr_world *w, int most)
  * The players' view leaves out (delve(6) screen): the reaction rolls
  * (disposition, morale, surprise: the GM's dice behind the screen, told
  * to the players as play), the GM's own roll calls, a hazard die that
- * means nothing yet (nothing, free, calm) and a table's text rolled at
- * a sign, before the creatures are met; initiative is everyone's.
+ * means nothing yet (nothing, free, 003's quiet, 004's calm) or tells
+ * the GM what is coming (004's soon and worsens, the GM's to stage), and
+ * a table's text rolled at a sign, before the creatures are met;
+ * initiative is everyone's.
  */
 int
 scr_hidden(char *const *f, int nf)
 {
-	static const char *const quiet[] = { "nothing", "free", "calm", NULL };
+	static const char *const quiet[] = { "nothing", "free", "quiet", "calm",
+	    "soon", "worsens", NULL };
 
 	if (strcmp(f[0], "reaction") == 0)
 		return nf != 7;		/* initiative: index place dex name key */

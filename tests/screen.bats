@@ -339,3 +339,21 @@ Pip's venom: stage 1 ends in 2 hours.
 bless runs out in 3 hours.
 0 hours since the last safe rest." "$(sed -n 5,9p <<< "$output")"
 }
+
+@test "delve screen -P under 003 and 004: a quiet room, a calm hour and what is coming (soon, worsens) are the GM's; a terrible hour is everyone's" {
+	delve new -s 3 -r alarm A > /dev/null
+	delve -C A -n 3 advance > /dev/null
+	COLUMNS=132 LINES=100 run -0 delve -C A screen -o
+	[[ $output == *"over it: quiet."* ]]
+	COLUMNS=132 LINES=100 run -0 delve -C A screen -o -P
+	[[ $output != *"quiet"* ]]
+	delve new -s 3 -r travel R > /dev/null
+	delve -C R -n 40 > /dev/null
+	COLUMNS=200 LINES=400 run -0 delve -C R screen -o
+	for k in Something\ bad\ happens\ soon Threat\ worsens Terrible; do
+		[[ $output == *"$k"* ]]
+	done
+	COLUMNS=200 LINES=400 run -0 delve -C R screen -o -P
+	[[ $output != *"Something bad happens soon"* && $output != *"Threat worsens"* ]]
+	[[ $output == *"Terrible"* ]]
+}
