@@ -377,9 +377,11 @@ live(const char *dir, struct scr_look *k)
 	    now = { emalloc(FRAME_MAX), 0, 1 }, t;
 	struct pollfd pf[3];
 	char was[128] = "", is[128];
-	int ifd = watch(dir), redraw = 1, timeout;
+	int ifd = -1, redraw = 1, timeout;
 
 	for (;;) {
+		if (ifd < 0)	/* again after a failed frame: the directory may be new */
+			ifd = watch(dir);
 		stamp(dir, is, sizeof is);
 		if (resized) {
 			resized = 0;
@@ -389,6 +391,10 @@ live(const char *dir, struct scr_look *k)
 		if (redraw || strcmp(is, was) != 0) {
 			snprintf(was, sizeof was, "%s", is);
 			shoot(dir, k, &now);
+			if (!now.ok && ifd >= 0) {
+				close(ifd);
+				ifd = -1;
+			}
 			draw(&last, &now, k->rows);
 			if (now.ok) {
 				t = last, last = now, now = t;
@@ -425,6 +431,9 @@ screen(struct session *unused, const struct opts *o, int argc, char **argv)
 	int once;
 
 	(void)unused;
+	if (o->form != VIEW_PEOPLE)
+		esc_errx(EXIT_BAD, "%s: screen draws sentences: not with -j or -R",
+		    o->form == VIEW_JSON ? "-j" : "-R");
 	argv = opt_parse(&screen_spec, &(struct opt_common){ 0 }, &argc, argv,
 	    screen_option, &k);
 	if (argc > 0)

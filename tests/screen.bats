@@ -257,6 +257,8 @@ screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d
 	eq "delve: now: screen takes no operands" "${stderr%%$'\n'*}"
 	run -2 --separate-stderr delve -C S -n 2 screen
 	eq "delve: -n: screen takes no count" "$stderr"
+	run -2 --separate-stderr delve -C S -j screen
+	eq "delve: -j: screen draws sentences: not with -j or -R" "$stderr"
 	run -2 --separate-stderr delve -C S screen -x
 	[[ ${stderr%%$'\n'*} == "delve: -x: "* ]]
 	run -0 delve screen -h
@@ -356,4 +358,16 @@ bless runs out in 3 hours.
 	COLUMNS=200 LINES=400 run -0 delve -C R screen -o -P
 	[[ $output != *"Something bad happens soon"* && $output != *"Threat worsens"* ]]
 	[[ $output == *"Terrible"* ]]
+}
+
+@test "delve screen: the session removed and made again in its place is drawn again, and watched again" {
+	start 80 24
+	wait_for "turn 0, seed 7"
+	rm -rf S
+	wait_for "delve: "
+	delve new -s 8 -p party.txt -l torch S > /dev/null
+	wait_for "turn 0, seed 8"
+	delve -C S -n 2 > /dev/null
+	wait_for "turn 2, seed 8"
+	settle
 }
