@@ -275,37 +275,39 @@ shoot(const char *dir, const struct scr_look *k, struct shot *sh)
 }
 
 /*
- * The frame on the terminal: each row cleared to its end, the rows below
- * cleared, the last row not ended (it would scroll); a failed frame
- * keeps the last one and says its error on the last row.
+ * The frame on the terminal: each row cleared whole before it is written
+ * (a row as wide as the terminal leaves the cursor on its last column,
+ * where clearing to the end would take its last character), the rows
+ * below cleared, the last row not ended (it would scroll); a failed frame
+ * keeps the last one and says its error on the last row, cut to COLS.
  */
 static void
-draw(const struct shot *last, const struct shot *now, int rows)
+draw(const struct shot *last, const struct shot *now, int cols, int rows)
 {
 	static const char home[] = "\033[H";
 	const struct shot *f = now->ok ? now : last;
 	const char *p = f->buf, *end = f->buf + f->len, *nl;
+	char at[32];
 	int row = 1;
 
 	write_all(home, sizeof home - 1);
 	for (; p < end; p = nl + 1) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
+		write_all("\033[2K", 4);
 		write_all(p, (size_t)(nl - p));
-		write_all("\033[K", 3);
 		if (row++ < rows && nl < end)
 			write_all("\r\n", 2);
 	}
 	write_all("\033[J", 3);
-	if (!now->ok) {
-		char at[32];
-		size_t n = strcspn(now->buf, "\n");
-
-		snprintf(at, sizeof at, "\033[%d;1H\033[7m", rows);
-		write_all(at, strlen(at));
-		write_all(now->buf, n);
-		write_all("\033[0m\033[K", 7);
-	}
+	if (now->ok)
+		return;
+	nl = memchr(now->buf, '\n', now->len);
+	snprintf(at, sizeof at, "\033[%d;1H\033[2K\033[7m", rows);
+	write_all(at, strlen(at));
+	write_all(now->buf, (size_t)((nl ? nl - now->buf : (long)now->len) < cols ?
+	    (nl ? nl - now->buf : (long)now->len) : cols));
+	write_all("\033[0m", 4);
 }
 
 /* --- waiting ----------------------------------------------------------- */
@@ -395,7 +397,7 @@ live(const char *dir, struct scr_look *k)
 				close(ifd);
 				ifd = -1;
 			}
-			draw(&last, &now, k->rows);
+			draw(&last, &now, k->cols, k->rows);
 			if (now.ok) {
 				t = last, last = now, now = t;
 			}

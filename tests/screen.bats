@@ -17,6 +17,17 @@ teardown() {
 
 tm() { tmux -S "$BATS_TEST_TMPDIR/tmux.sock" "$@"; }
 
+# the server ended, and gone: a new one may start on its socket
+stop() {
+	local i
+	tm kill-server 2>/dev/null || :
+	for i in $(seq 50); do
+		[ -S "$BATS_TEST_TMPDIR/tmux.sock" ] || return 0
+		sleep 0.1
+	done
+	rm -f "$BATS_TEST_TMPDIR/tmux.sock"
+}
+
 # start COLS ROWS [ARG...]: the screen in a detached pane of COLS x ROWS,
 # its terminal's settings written before and after it runs.
 start() {
@@ -139,7 +150,7 @@ screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d
 		TERM) eq 143 "$(cat rc)" ;;
 		HUP) eq 129 "$(cat rc)" ;;
 		esac
-		tm kill-server
+		stop
 		rm -f before after rc
 	done
 }
@@ -207,7 +218,7 @@ screen_pid() { ps -o pid= --ppid "$(tm display -p -t scr '#{pane_pid}')" | tr -d
 	start 80 24
 	wait_for "1 of 8 HP"
 	[[ $(tm capture-pane -p -e -t scr | grep 'of 8 HP') == *$'\033[31m'* ]]
-	tm kill-server
+	stop
 	ENVS="NO_COLOR=1" start 80 24
 	wait_for "1 of 8 HP"
 	[[ $(tm capture-pane -p -e -t scr) != *$'\033['[0-9]*m* ]] ||
@@ -302,7 +313,7 @@ polls() { grep -c '^[0-9]* *poll(' "$1" || :; }
 	eq "$n0" "$(polls trace)"		# asleep: not one wake-up in 3 s
 	delve -C S > /dev/null
 	wait_for "turn 1"
-	tm kill-server
+	stop
 	rm -f before after rc
 	# inotify refused: the fallback looks at the state link twice a second
 	WRAP="strace -o $PWD/trace2 -e trace=poll,inotify_init1 -e inject=inotify_init1:error=EMFILE" start 80 24
