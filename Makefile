@@ -113,6 +113,7 @@ tests/unit: tests/unit.c $(LIB) $(HDR)
 # in the order given, so that no long one runs alone at the end.  make test
 # prints its time at its end.
 SLOW_TESTS = tests/delve.bats tests/state.bats tests/session-kills.bats \
+	tests/screen.bats \
 	tests/dice.bats tests/timedice.bats tests/badinput.bats tests/limits.bats \
 	tests/light.bats tests/json.bats tests/hazard.bats tests/chase.bats \
 	tests/session-faults.bats tests/frontend.bats tests/common.bats tests/install.bats
