@@ -44,6 +44,9 @@ check_page() {
 	if man_examples "$1" | grep -q '| jq ' && ! command -v jq > /dev/null; then
 		skip "jq is not installed: $1 pipes an example into it"
 	fi
+	if man_examples "$1" | grep -q '^tmux ' && ! command -v tmux > /dev/null; then
+		skip "tmux is not installed: $1 lays out a session in it"
+	fi
 	untraced run_examples "$1" > "$got" || return 1	# a loop of many commands
 	if [ -n "${UPDATE_GOLDEN:-}" ]; then cp "$got" "$want"; fi
 	cmp -s "$want" "$got" || { diff -u "$want" "$got" | head -60 >&2; return 1; }
