@@ -41,6 +41,7 @@ extern const char *const turn_files[];
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE]"
+#define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
 #define SYN_BATCH	"delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
@@ -113,6 +114,10 @@ int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 void	 show_log(struct session *s, const struct opts *o);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
+
+/* cmd/delve-screen.c: delve screen, the session live in a terminal */
+int	 screen(struct session *unused, const struct opts *o, int argc,
+	    char **argv);
 
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
