@@ -70,7 +70,8 @@ OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common
 	common/rng.o common/rules.o common/screen.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o \
-	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o
+	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o \
+	common/tblout.o
 LIB = common/libdelving.a
 
 # The completions, made with the programs of PROGS on their lists.
