@@ -377,6 +377,64 @@ party_check(const char *file, char *msg, size_t size)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_IO;
 }
 
+/*
+ * An edited party file read as the next turn reads it: by hazard under
+ * the rules that keep characters, by timedice when a character keeps
+ * resilience= (a line without it where the others keep it is refused).
+ */
+static int
+party_readers(const struct session *s, char *file, char *msg, size_t size)
+{
+	char *h[] = { "hazard", "-n", "0", "-p", file, NULL };
+	char *t[] = { "timedice", "-p", file, "show", NULL };
+	char **const hv[] = { h }, **const tv[] = { t };
+	struct proc_result res;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC), bad = 0;
+
+	if (null < 0)
+		esc_err(EXIT_IO, "/dev/null");
+	if (hazard_keeps_party(s->rules))
+		bad = proc_run(hv, 1, null, NULL, NULL, &res);
+	if (!bad && (session_keeps_resilience(s) || timedice_keeps_party(file)))
+		bad = proc_run(tv, 1, null, NULL, NULL, &res);
+	close(null);
+	if (!bad)
+		return 0;
+	snprintf(msg, size, "%s", res.msg);
+	return res.status ? res.status : EXIT_IO;
+}
+
+/*
+ * A state file's stream as the next turn continues it: the seed of the
+ * file as it was (a turn runs its program with the session's seed, and a
+ * file without it, or with another, restarts the stream) and a generator
+ * state.
+ */
+static int
+keeps_stream(const struct session *s, const char *name, const char *file,
+    char *msg, size_t size)
+{
+	struct turnread was, now, rng;
+
+	value(s, name, "seed", &was);
+	now.key = "seed";
+	now.val[0] = '\0';
+	ses_read(file, take_key, &now);
+	rng.key = "rng";
+	rng.val[0] = '\0';
+	ses_read(file, take_key, &rng);
+	if (was.val[0] != '\0' && strcmp(was.val, now.val) != 0)
+		snprintf(msg, size, "%s: seed %s, the session's stream is seed %s: "
+		    "the next turn would restart it", file, now.val[0] ? now.val :
+		    "none", was.val);
+	else if (was.val[0] != '\0' && rng.val[0] == '\0')
+		snprintf(msg, size, "%s: no rng line: the next turn would restart "
+		    "the stream of seed %s", file, was.val);
+	else
+		return 0;
+	return EXIT_BAD;
+}
+
 /* The edited copy checked by its owner: 0, or a refusal in MSG. */
 static int
 owner_check(const struct session *s, const char *name, char *file, char *msg,
@@ -391,8 +449,10 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 		bad = party_check(file, msg, size);
 		memmove(msg, msg + (strncmp(msg, "delve: ", 7) == 0 ? 7 : 0),
 		    strlen(msg) + 1);
-		return bad;
+		return bad ? bad : party_readers(s, file, msg, size);
 	}
+	if ((bad = keeps_stream(s, name, file, msg, size)) != 0)
+		return bad;	/* before the owner's run, which would seed it */
 	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
 		esc_err(EXIT_IO, "/dev/null");
 	owner_run(name, file, v);

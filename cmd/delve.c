@@ -98,7 +98,21 @@ do_check(struct session *s, const struct opts *o, int argc, char **argv)
 	return check(s);
 }
 
-/* delve undo: "back to turn 12, before `delve -n 3`". */
+/*
+ * delve undo's sentence, "back to turn 12, before `delve -n 3`", written
+ * and flushed before the undo is made: an output error leaves the session
+ * as it was.
+ */
+static void
+say_undo(void *undone, uint64_t turn)
+{
+	const char *cmd = undone;
+
+	printf("back to turn %" PRIu64 "%s%s%s\n", turn, cmd ? ", before `" : "",
+	    cmd ? cmd : "", cmd ? "`" : "");
+	out_done();
+}
+
 static int
 do_undo(struct session *s, const struct opts *o, int argc, char **argv)
 {
@@ -108,9 +122,7 @@ do_undo(struct session *s, const struct opts *o, int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	s->command = NULL;
-	ses_undo(s);
-	printf("back to turn %" PRIu64 "%s%s%s\n", s->turn, undone ?
-	    ", before `" : "", undone ? undone : "", undone ? "`" : "");
+	ses_undo(s, say_undo, undone);
 	free(undone);
 	return EXIT_OK;
 }
@@ -131,8 +143,12 @@ do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* What a command takes: no session (new, batch), no operands, no -n, its own -n. */
-enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8 };
+/*
+ * What a command takes: no session (new, batch), no operands, no -n, its
+ * own -n; and a command that writes nothing.
+ */
+enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8,
+	C_READ_ONLY = 16 };
 
 /*
  * delve's commands, a row each, in the order of -h and delve(6)'s
@@ -147,10 +163,10 @@ static const struct command {
 } commands[] = {
 	{ "turn", SYN_TURN, do_turn, 0 },
 	{ "new", SYN_NEW, do_new, C_NO_SESSION },
-	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT },
-	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT },
+	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
-	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT },
+	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "roll", SYN_CALL, call, C_OWN_COUNT },
 	{ "reaction", SYN_CALL, call, C_OWN_COUNT },
 	{ "chase", SYN_CALL, call, C_OWN_COUNT },
@@ -314,6 +330,8 @@ main(int argc, char *argv[])
 		s.command = line;
 		line = NULL;
 	}
+	if (c == NULL || (c->takes & C_READ_ONLY) == 0)
+		log_checked(&s);	/* as log and check read it, before it grows */
 	if (c == NULL && argc > 0 && strcmp(argv[0], "rest") == 0 && travelling(&s))
 		c = command_named("camp");	/* 004: a rest under travel is a camp */
 	if (c == NULL) {	/* the words are a turn's ACTION */

@@ -103,6 +103,7 @@ int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-view.c: the views */
 void	 show_log(struct session *s, const struct opts *o);
+void	 log_checked(const struct session *s);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
 

@@ -721,6 +721,33 @@ hazard_action_word(int r, const char *word)
 	return word_in(word, hazard_rules[r].alarm ? alarm : d6) >= 0;
 }
 
+/*
+ * The words of a whole ACTION of hazard under rules r: NULL when they are
+ * one (none is one: a plain turn), else the first word that is not.  An
+ * action is one word but 003's hide: hide [SPARKS], hide pass [SPARKS],
+ * hide fail (SPARKS 0 to 99).
+ */
+const char *
+hazard_action_bad(int r, int argc, char **argv)
+{
+	long long sparks;
+	int i = 1, fail = 0;
+
+	if (argc == 0)
+		return NULL;
+	if (!hazard_action_word(r, argv[0]))
+		return argv[0];
+	if (hazard_rules[r].alarm && strcmp(argv[0], "hide") == 0) {
+		if (i < argc && (strcmp(argv[i], "pass") == 0 ||
+		    strcmp(argv[i], "fail") == 0))
+			fail = argv[i++][0] == 'f';
+		if (i < argc && !fail && strspn(argv[i], "0123456789") ==
+		    strlen(argv[i]) && strtonum_ok(argv[i], 0, 99, &sparks) == 0)
+			i++;
+	}
+	return i < argc ? argv[i] : NULL;
+}
+
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "

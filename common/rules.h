@@ -153,6 +153,7 @@ struct hazard_rules {
 extern const struct hazard_rules hazard_rules[R_NRULES];
 extern const char *const hazard_actions_said[R_NRULES];
 int	 hazard_action_word(int r, const char *word);
+const char	*hazard_action_bad(int r, int argc, char **argv);
 extern const struct tbl shift_001;
 extern const struct tbl disposition_002;
 

@@ -65,6 +65,56 @@ static const char *const gen_files[] = { "hazard", "light", "timedice",
 /* The session whose .new.PID is to be removed if the command ends early. */
 static struct session *working;
 
+/*
+ * Set once "state" names the new generation (undo's older one): an error
+ * after it does not say "nothing changed" (exit 3) but that the command
+ * was made (SES_EXIT_MADE), what is left (the log's tail, a directory's
+ * fsync, an old generation's removal) for the next command to complete.
+ */
+static int made;
+
+static _Noreturn void
+io_failx(const char *msg)
+{
+	if (made)
+		esc_errx(SES_EXIT_MADE, "%s; the command was made, the next one "
+		    "completes the session", msg);
+	esc_errx(EXIT_IO, "%s", msg);
+}
+
+/* An I/O error on WHAT, said with errno's reason. */
+static _Noreturn void
+io_fail(const char *what)
+{
+	char msg[1024];
+
+	snprintf(msg, sizeof msg, "%s: %s", what, strerror(errno));
+	io_failx(msg);
+}
+
+/* WHAT ended before the bytes it was to hold: a file cut while read. */
+static _Noreturn void
+io_short(const char *what)
+{
+	char msg[1024];
+
+	snprintf(msg, sizeof msg, "%s: shorter than it was: changed while read",
+	    what);
+	io_failx(msg);
+}
+
+/* The next entry of d, NULL at its end; a listing that fails is an I/O error. */
+static struct dirent *
+next_entry(DIR *d, const char *what)
+{
+	struct dirent *e;
+
+	errno = 0;
+	if ((e = readdir(d)) == NULL && errno != 0)
+		io_fail(what);
+	return e;
+}
+
 char *
 ses_genname(unsigned long gen)
 {
@@ -90,6 +140,7 @@ void
 ses_lock(struct session *s, const char *dir, int create)
 {
 	memset(s, 0, sizeof *s);
+	made = 0;
 	s->dir = dir;
 	s->logfd = s->pendfd = s->recfd = -1;
 	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
@@ -121,9 +172,28 @@ open_plain(int dfd, const char *name, const char *path, int flags, int need)
 	if (fd < 0)
 		esc_err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
 	if (fstat(fd, &sb) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	if (!S_ISREG(sb.st_mode))
 		esc_errx(EXIT_BAD, "%s: not a regular file", path);
+	return fd;
+}
+
+/*
+ * The log, never through a link: a hard link (a second name, maybe
+ * outside the session) is refused as a symbolic link is, so that no
+ * command appends to a file that is not the session's alone.
+ */
+static int
+open_log(const struct session *s, const char *path, int flags)
+{
+	int fd = open_plain(s->dfd, "log", path, flags, 1);
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		io_fail(path);
+	if (sb.st_nlink != 1)
+		esc_errx(EXIT_BAD, "%s: has %ju links: refusing a file with another "
+		    "name", path, (uintmax_t)sb.st_nlink);
 	return fd;
 }
 
@@ -133,7 +203,7 @@ file_size(int fd, const char *path)
 	struct stat sb;
 
 	if (fstat(fd, &sb) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	return (long long)sb.st_size;
 }
 
@@ -146,7 +216,7 @@ open_dir(int dfd, const char *name, const char *what)
 	if (fd < 0 && errno == ELOOP)
 		refuse_link(what);
 	if (fd < 0 || (d = fdopendir(fd)) == NULL)
-		esc_err(EXIT_IO, "%s", what);
+		io_fail(what);
 	return d;
 }
 
@@ -164,7 +234,7 @@ ses_empty(const struct session *s)
 	struct dirent *e;
 	int empty = 1;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (!dot(e->d_name))
 			empty = 0;
 	closedir(d);
@@ -201,9 +271,13 @@ remove_entry(int dfd, const char *name)
 {
 	struct stat sb;
 
+	char msg[1024];
+
 	remove_quietly(dfd, name);
-	if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
-		esc_errx(EXIT_IO, "%s: could not be removed", name);
+	if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		snprintf(msg, sizeof msg, "%s: could not be removed", name);
+		io_failx(msg);
+	}
 }
 
 /* NAME is .new.PID of a process that is gone: a command killed early. */
@@ -245,7 +319,7 @@ remove_stale(struct session *s)
 	DIR *d = open_dir(s->dfd, ".", s->dir);
 	struct dirent *e;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (stale_work(s, e->d_name))
 			remove_quietly(s->dfd, e->d_name);
 	closedir(d);
@@ -261,7 +335,7 @@ ses_wipe(struct session *s)
 	DIR *d = open_dir(s->dfd, ".", s->dir);
 	struct dirent *e;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (session_entry(s, e->d_name))
 			remove_entry(s->dfd, e->d_name);
 	closedir(d);
@@ -279,7 +353,7 @@ ses_unfinished(const struct session *s)
 	struct dirent *e;
 	int only = 1;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (!dot(e->d_name) && (!session_entry(s, e->d_name) ||
 		    strcmp(e->d_name, "state") == 0))
 			only = 0;
@@ -305,7 +379,7 @@ ses_read(const char *path, int (*line)(void *, char **, int,
 	if (lstat(path, &sb) != 0) {
 		if (errno == ENOENT)
 			return 0;
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	}
 	if (S_ISLNK(sb.st_mode))
 		refuse_link(path);
@@ -484,8 +558,15 @@ present(const struct session *s, const char *gen, const char *name)
 	char rel[300];
 	struct stat sb;
 
+	char *path;
+
 	snprintf(rel, sizeof rel, "%s/%s", gen, name);
-	return fstatat(s->dfd, rel, &sb, AT_SYMLINK_NOFOLLOW) == 0;
+	if (fstatat(s->dfd, rel, &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		return 1;
+	if (errno == ENOENT)
+		return 0;
+	path = ses_path(s, gen, name);
+	io_fail(path);
 }
 
 static void
@@ -520,11 +601,19 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 		esc_errx(EXIT_BAD, "%s: not a directory", path);
 	d = open_dir(s->dfd, gen, path);
 	free(path);
-	while ((e = readdir(d)) != NULL) {
-		if (dot(e->d_name) || fstatat(dirfd(d), e->d_name, &sb,
-		    AT_SYMLINK_NOFOLLOW) != 0 || S_ISREG(sb.st_mode))
+	while ((e = next_entry(d, s->dir)) != NULL) {
+		if (dot(e->d_name))
 			continue;
 		path = ses_path(s, gen, e->d_name);
+		if (fstatat(dirfd(d), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno != ENOENT)
+				io_fail(path);
+			sb.st_mode = S_IFREG;	/* gone: removed meanwhile */
+		}
+		if (S_ISREG(sb.st_mode)) {
+			free(path);
+			continue;
+		}
 		if (S_ISLNK(sb.st_mode))
 			refuse_link(path);
 		esc_errx(EXIT_BAD, "%s: not a regular file", path);
@@ -563,7 +652,7 @@ fd_sum(int fd, const char *path)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			esc_err(EXIT_IO, "%s", path);
+			io_fail(path);
 		h = rng_fnv1a_more(h, buf, (size_t)n);
 		at += n;
 	}
@@ -649,13 +738,20 @@ ses_refuse_changed(const struct session *s, const char *except)
 	free(gen);
 }
 
-/* The first len bytes of fd end with a whole record (or are none). */
+/* The first len bytes of fd (WHAT) end with a whole record (or are none). */
 static int
-ends_record(int fd, long long len)
+ends_record(int fd, long long len, const char *what)
 {
+	ssize_t n;
 	char c;
 
-	return len == 0 || (pread(fd, &c, 1, (off_t)(len - 1)) == 1 && c == '\n');
+	if (len == 0)
+		return 1;
+	while ((n = pread(fd, &c, 1, (off_t)(len - 1))) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		io_fail(what);
+	return n == 1 && c == '\n';
 }
 
 static void
@@ -677,9 +773,8 @@ check_log(struct session *s)
 	long long n = s->logsize, size;
 
 	snprintf(gen, sizeof gen, "g.%lu", s->gen);
-	s->logfd = open_plain(s->dfd, "log", log, O_RDONLY, 1);
+	s->logfd = open_log(s, log, O_RDONLY);
 	size = file_size(s->logfd, log);
-	free(log);
 	s->logat = n;
 	if (size < n) {
 		snprintf(rec, sizeof rec, "%s/%s", gen, RECORDS);
@@ -691,9 +786,10 @@ check_log(struct session *s)
 		if (s->pendfd < 0)
 			not_boundary(s, s->gen, n);
 	}
-	if (s->logat < 0 || size < s->logat || !ends_record(s->logfd, s->logat) ||
-	    (s->pendfd >= 0 && !ends_record(s->pendfd, s->pending)))
+	if (s->logat < 0 || size < s->logat || !ends_record(s->logfd, s->logat,
+	    log) || (s->pendfd >= 0 && !ends_record(s->pendfd, s->pending, log)))
 		not_boundary(s, s->gen, n);
+	free(log);
 }
 
 /* The session, read and checked; nothing is written. */
@@ -724,8 +820,12 @@ ses_load(struct session *s)
 static void
 sync_fd(int fd, const char *what)
 {
-	if (fsync(fd) != 0)
-		esc_err(EXIT_IO, "%s: fsync", what);
+	char msg[1024];
+
+	if (fsync(fd) != 0) {
+		snprintf(msg, sizeof msg, "%s: fsync: %s", what, strerror(errno));
+		io_failx(msg);
+	}
 }
 
 /* len bytes of from at off written to fd at at. */
@@ -741,13 +841,15 @@ copy_range(int from, long long off, int fd, long long at, long long len,
 		    sizeof buf, (off_t)off);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
-			esc_err(EXIT_IO, "%s", what);
+		if (n < 0)
+			io_fail(what);
+		if (n == 0)
+			io_short(what);
 		for (w = 0; w < n; ) {
 			ssize_t k = pwrite(fd, buf + w, (size_t)(n - w), (off_t)(at + w));
 
 			if (k < 0 && errno != EINTR)
-				esc_err(EXIT_IO, "%s", what);
+				io_fail(what);
 			w += k > 0 ? k : 0;
 		}
 		off += n;
@@ -769,12 +871,12 @@ settle_log(struct session *s)
 	int fd;
 
 	if (size != s->logsize) {
-		fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
+		fd = open_log(s, log, O_WRONLY);
 		if (size < s->logsize)
 			copy_range(s->pendfd, size - s->logat, fd, size,
 			    s->logsize - size, log);
 		else if (ftruncate(fd, (off_t)s->logsize) != 0)
-			esc_err(EXIT_IO, "%s", log);
+			io_fail(log);
 		sync_fd(fd, log);
 		close(fd);
 	}
@@ -829,7 +931,7 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 	    0666);
 	if (fd < 0) {
 		path = ses_path(s, sub, name);
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	}
 	return fd;
 }
@@ -878,6 +980,7 @@ ses_begin(struct session *s, int link_current)
 	if (s->recfd >= 0)
 		close(s->recfd);
 	s->recfd = -1;
+	made = 0;
 	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
 	if (working == NULL)
@@ -885,7 +988,7 @@ ses_begin(struct session *s, int link_current)
 	working = s;
 	if (link_current) {
 		d = open_dir(s->dfd, gen, s->dir);
-		while ((e = readdir(d)) != NULL) {
+		while ((e = next_entry(d, s->dir)) != NULL) {
 			if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
 			    strcmp(e->d_name, RECORDS) == 0)
 				continue;
@@ -910,7 +1013,7 @@ ses_create(const struct session *s, const char *sub, const char *name)
 
 	if (fp == NULL) {
 		path = ses_path(s, sub, name);
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	}
 	return fp;
 }
@@ -941,7 +1044,7 @@ write_all(int fd, const char *p, size_t n, const char *what)
 
 	for (; n > 0; p += w, n -= (size_t)w)
 		if ((w = write(fd, p, n)) < 0 && errno != EINTR)
-			esc_err(EXIT_IO, "%s", what);
+			io_fail(what);
 		else if (w < 0)
 			w = 0;
 }
@@ -951,7 +1054,7 @@ static void
 read_only(int fd, const char *path)
 {
 	if (fchmod(fd, 0444) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 }
 
 /* The records of this command, rec (when given) added; every line ends. */
@@ -963,10 +1066,10 @@ records_done(struct session *s, const char *rec, size_t n)
 	long long size;
 
 	if (lseek(fd, 0, SEEK_END) < 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	write_all(fd, rec, n, path);
 	size = file_size(fd, path);
-	if (!ends_record(fd, size)) {
+	if (!ends_record(fd, size, path)) {
 		write_all(fd, "\n", 1, path);
 		size++;
 	}
@@ -988,7 +1091,7 @@ write_info(struct session *s)
 	int i;
 
 	if (fp == NULL)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
 	if (s->command != NULL)
@@ -997,7 +1100,7 @@ write_info(struct session *s)
 		fprintf(fp, "sum %s %016" PRIx64 "\n", s->sum_name[i], s->sum[i]);
 	read_only(fileno(fp), path);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	free(path);
 }
 
@@ -1018,7 +1121,7 @@ tidy_new(struct session *s)
 	struct dirent *e;
 	int fd;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (leftover(e->d_name))
 			unlinkat(dirfd(d), e->d_name, 0);
 	if ((fd = dirfd(d)) >= 0)
@@ -1045,7 +1148,7 @@ seal_files(struct session *s)
 	int fd, i;
 
 	forget_sums(s);
-	while ((e = readdir(d)) != NULL) {
+	while ((e = next_entry(d, s->dir)) != NULL) {
 		if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
 		    strcmp(e->d_name, RECORDS) == 0 || leftover(e->d_name))
 			continue;
@@ -1068,21 +1171,34 @@ seal_files(struct session *s)
 	}
 }
 
-/* The one step that moves the session: "state" names the new generation. */
+/*
+ * The one step that moves the session: "state" names generation gen.
+ * Failing, the session is as it was: the generation made for it (made_gen,
+ * or NULL) is taken away again.
+ */
 static void
-switch_to(struct session *s, unsigned long gen)
+switch_to(struct session *s, unsigned long gen, const char *made_gen)
 {
-	char *name = ses_genname(gen);
+	char *name = ses_genname(gen), *path = ses_path(s, "", "state");
 	struct stat sb;
+	int e;
 
 	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    S_ISLNK(sb.st_mode))
 		unlinkat(s->dfd, ".state.new", 0);
 	if (symlinkat(name, s->dfd, ".state.new") != 0 ||
-	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0)
-		esc_err(EXIT_IO, "%s/state", s->dir);
-	sync_fd(s->dfd, s->dir);
+	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0) {
+		e = errno;
+		unlinkat(s->dfd, ".state.new", 0);
+		if (made_gen != NULL)
+			remove_quietly(s->dfd, made_gen);
+		errno = e;
+		io_fail(path);
+	}
+	made = 1;
 	s->gen = gen;
+	sync_fd(s->dfd, s->dir);
+	free(path);
 	free(name);
 }
 
@@ -1096,12 +1212,12 @@ log_for(struct session *s, int make, long long len)
 {
 	char *path = ses_path(s, "", "log");
 	int fd = make ? create_in(s, "", "log", O_WRONLY) :
-	    open_plain(s->dfd, "log", path, O_WRONLY, 1);
+	    open_log(s, path, O_WRONLY);
 
 #ifdef FALLOC_FL_KEEP_SIZE
 	if (len > 0 && fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)s->logsize,
 	    (off_t)len) != 0 && errno != EOPNOTSUPP && errno != ENOSYS)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 #endif
 	free(path);
 	return fd;
@@ -1134,7 +1250,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, name);
 	working = NULL;
-	switch_to(s, next);
+	switch_to(s, next, name);
 	log = ses_path(s, "", "log");	/* committed: now the log */
 	copy_range(s->recfd, 0, fd, s->logsize - len, len, log);
 	sync_fd(fd, log);
@@ -1143,7 +1259,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 		free(log);
 		log = ses_path(s, prev, RECORDS);
 		if (unlinkat(s->dfd, log + strlen(s->dir) + 1, 0) != 0)
-			esc_err(EXIT_IO, "%s", log);
+			io_fail(log);
 	}
 	free(log);
 	free(prev);
@@ -1179,7 +1295,7 @@ keep_records(struct session *s, const char *gen, long long from, long long to)
 		sync_fd(fd, path);
 		close(fd);
 		if (renameat(s->dfd, tmp, s->dfd, rec) != 0)
-			esc_err(EXIT_IO, "%s", path);
+			io_fail(path);
 	}
 	free(path);
 }
@@ -1209,10 +1325,10 @@ static void
 cut_log(struct session *s, long long len)
 {
 	char *log = ses_path(s, "", "log");
-	int fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
+	int fd = open_log(s, log, O_WRONLY);
 
 	if (ftruncate(fd, (off_t)len) != 0)
-		esc_err(EXIT_IO, "%s", log);
+		io_fail(log);
 	sync_fd(fd, log);
 	close(fd);
 	free(log);
@@ -1231,7 +1347,7 @@ nothing_kept(const struct session *s, unsigned long was)
  * before anything changes.
  */
 void
-ses_undo(struct session *s)
+ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg)
 {
 	unsigned long was = s->gen;
 	char *gen, *cur = ses_genname(was);
@@ -1247,13 +1363,14 @@ ses_undo(struct session *s)
 		nothing_kept(s, was);
 	check_generation(s, gen, &r);
 	changed_files(s, gen, gen, r.turn, 1, NULL);
-	if (r.log > s->logsize || !ends_record(s->logfd, r.log))
+	if (r.log > s->logsize || !ends_record(s->logfd, r.log, s->dir))
 		not_boundary(s, was - 1, r.log);
+	say(arg, r.turn);	/* said before the commit, as every command's records */
 	keep_records(s, cur, r.log, s->logsize);
 	if (log_before(s, was - 1, &before) && before <= r.log)
 		keep_records(s, gen, before, r.log);	/* as its commit left it */
 	cut_log(s, r.log);
-	switch_to(s, was - 1);
+	switch_to(s, was - 1, NULL);
 	s->turn = r.turn;
 	s->calls = r.calls;
 	s->logsize = s->logat = r.log;
@@ -1279,7 +1396,7 @@ ses_prune(struct session *s)
 	if (!s->writing)
 		return;
 	d = open_dir(s->dfd, ".", s->dir);
-	while ((e = readdir(d)) != NULL) {
+	while ((e = next_entry(d, s->dir)) != NULL) {
 		if (strncmp(e->d_name, "g.", 2) != 0 || e->d_name[2] < '0' ||
 		    e->d_name[2] > '9')
 			continue;

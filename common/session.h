@@ -19,6 +19,7 @@
 
 #define SES_TABLES_MAX 16	/* -T tables a session keeps */
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
+#define SES_EXIT_MADE 4	/* an error after the commit: delve(6) EXIT STATUS */
 #define SES_SUMS_MAX (8 + SES_TABLES_MAX)	/* files a generation sums */
 
 struct kwf;
@@ -61,7 +62,7 @@ void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 int	 ses_records(struct session *s);
 FILE	*ses_create(const struct session *s, const char *sub, const char *name);
 void	 ses_abort(struct session *s);
-void	 ses_undo(struct session *s);
+void	 ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg);
 void	 ses_prune(struct session *s);
 void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);

@@ -1,0 +1,93 @@
+#!/bin/sh
+# inject.sh DIR: strace's fault injection (EIO) at every file system call
+# of delve's own process in a turn, a GM command (damage), undo and edit,
+# one run a call: strace -f -e inject=SYSCALL:error=EIO:when=N, so that a
+# program the command runs fails at its own Nth call of that kind too.
+# After each run the session is read as delve reads it (the state
+# generation's files, their modes, the log as delve log gives it, the
+# session's entries but a dead command's .new.PID, delve check's status)
+# and compared with the session before the command ("old") and after it
+# run without a fault ("new").  Each run is one of:
+#   ok-new   exit 0, new            ok-old   exit 3, old
+#   ok-made  exit 4, new (an error after the commit, said as such)
+#   BAD      anything else: printed with the syscall, N, status, stderr
+# One line per command with its counts; exit 1 when any run was BAD.
+# DIR is scratch; the delve on PATH is the one tested.
+set -u
+dir=$1
+mkdir -p "$dir" && cd "$dir" || exit 2
+export LC_ALL=C
+unset DELVING_SEED DELVING_RULES DELVING_PARTY DELVING_SESSION
+
+# the system calls that touch files and directories (what a disk fails);
+# not close: strace's injection skips the call, and a real close(2) frees
+# its descriptor whatever it returns (a pipe left open would hang a stage)
+calls='openat newfstatat read pread64 write pwrite64 getdents64 fsync fchmod
+unlinkat renameat rename readlink readlinkat symlinkat mkdirat linkat lseek
+ftruncate fallocate faccessat2 flock access'
+
+# fp DIR: the session as delve reads it, one checksum
+fp() {
+	{
+		ls -A "$1" | grep -v '^\.new\.'
+		readlink "$1/state"
+		(cd "$1/state" && stat -c '%a %s %n' -- * && cat -- *)
+		delve -C "$1" log -R 2>&1
+		delve -C "$1" check > /dev/null 2>&1
+		echo "check $?"
+	} | cksum
+}
+
+printf 'Ann con=1 hp=10\nBo con=0 hp=8\n' > p.txt
+rm -rf T && delve new -s x -p p.txt T > /dev/null &&
+	delve -C T > /dev/null && delve -C T > /dev/null && delve -C T > /dev/null ||
+	exit 2
+old=$(fp T)
+bad=0
+
+# try NAME FOLLOW ARGS...: delve -C W ARGS at every call of the calls
+# above, its children too when FOLLOW is -f
+try() {
+	name=$1 follow=$2
+	shift 2
+	rm -rf W && cp -a T W && delve -C W "$@" > /dev/null 2>&1 || exit 2
+	new=$(fp W)
+	rm -rf W && cp -a T W
+	strace -qq -o trace delve -C W "$@" > /dev/null 2>&1
+	counts=$(sed -E 's/^([a-z0-9_]+)\(.*/\1/' trace | sort | uniq -c)
+	n=0 okn=0 oko=0 okm=0 nbad=0
+	for c in $calls; do
+		k=$(printf '%s\n' "$counts" | awk -v c="$c" '$2 == c { print $1 }')
+		i=1
+		while [ "$i" -le "${k:-0}" ]; do
+			rm -rf W && cp -a T W
+			timeout 20 strace $follow -qq --seccomp-bpf -o /dev/null -e trace="$c" \
+			    -e inject="$c":error=EIO:when="$i" delve -C W "$@" \
+			    > /dev/null 2> err
+			st=$?
+			now=$(fp W)
+			n=$((n + 1))
+			case $st:$now in
+			0:"$new") okn=$((okn + 1)) ;;
+			3:"$old") oko=$((oko + 1)) ;;
+			4:"$new") okm=$((okm + 1)) ;;
+			*)	nbad=$((nbad + 1))
+				what=mixed
+				[ "$now" = "$old" ] && what=old
+				[ "$now" = "$new" ] && what=new
+				echo "BAD $name $c when=$i: exit $st, $what: $(head -c 300 err | tr '\n' '|')" ;;
+			esac
+			i=$((i + 1))
+		done
+	done
+	echo "$name: $n injections: ok-new $okn, ok-old $oko, ok-made $okm, BAD $nbad"
+	[ "$nbad" -eq 0 ] || bad=1
+}
+
+try turn -f
+try damage -f damage Ann 2
+try undo -f undo
+# the editor is not delve: its own failures are not injected
+export EDITOR='sed -i s/hp=10/hp=9/' TMPDIR="$PWD"
+try edit '' edit
+exit $bad
