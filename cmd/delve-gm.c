@@ -3,6 +3,7 @@
  * commands): damage, heal, set, join, leave, light, camp, hour and edit,
  * each a run of the program that owns the file, all or nothing.
  */
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "gm.h"
@@ -559,13 +562,76 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
 	free(work);
 }
 
+/*
+ * The name of an edit's copy in TMP: delve-NAME.DEV-INO.g.N.XXXXXX, the
+ * session directory's device and inode, the generation it was copied
+ * from; PREFIX gets all but g.N.XXXXXX.
+ */
+static void
+copy_prefix(const struct session *s, const char *tmp, const char *name,
+    char *prefix, size_t size)
+{
+	struct stat sb;
+
+	if (fstat(s->dfd, &sb) != 0)
+		esc_err(EXIT_IO, "%s", s->dir);
+	snprintf(prefix, size, "%s/delve-%s.%ju-%ju.", tmp, name,
+	    (uintmax_t)sb.st_dev, (uintmax_t)sb.st_ino);
+}
+
+/*
+ * The copies an edit of this file of this session left in TMP when it
+ * ended early (killed, or refused: the session is locked while one
+ * runs, so none is at work): the one of the current generation offered
+ * again, its path in COPY (1); one of another generation, which the
+ * session has moved on from, removed and said.  Only plain files of
+ * ours with one link are looked at.
+ */
+static int
+left_copy(const struct session *s, const char *prefix, char *copy, size_t size)
+{
+	const char *base = strrchr(prefix, '/') + 1;
+	char dir[1024], path[1400], *end;
+	struct dirent *e;
+	struct stat sb;
+	unsigned long g;
+	int found = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%.*s", (int)(base - prefix - 1), prefix);
+	if ((d = opendir(*dir ? dir : "/")) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, base, strlen(base)) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		end = e->d_name + strlen(base);
+		if (strncmp(end, "g.", 2) != 0 || end[2] < '0' || end[2] > '9' ||
+		    lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+		    sb.st_uid != geteuid() || sb.st_nlink != 1)
+			continue;
+		g = strtoul(end + 2, &end, 10);
+		if (*end != '.' || strlen(end + 1) != 6)
+			continue;
+		if (g == s->gen && !found) {
+			snprintf(copy, size, "%s", path);
+			found = 1;
+		} else if (unlink(path) == 0)
+			esc_warnx("edit: %s: removed, left by an edit of g.%lu (the "
+			    "session is at g.%lu)", path, g, s->gen);
+	}
+	closedir(d);
+	return found;
+}
+
 int
 edit(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : "party";
-	char *gen = ses_genname(s->gen), *cur, copy[1024], msg[2048];
+	char *gen = ses_genname(s->gen), *cur, copy[1400], msg[2048];
 	const char *tmp = getenv("TMPDIR");
 	int fd, rc, changed;
+	char prefix[1024];
 
 	if (argc > 2 || word_in(name, edit_files) < 0)
 		esc_errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
@@ -578,11 +644,16 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_refuse_changed(s, name);
 	changed = ses_changed(s, name);
 	cur = ses_path(s, gen, name);
-	snprintf(copy, sizeof copy, "%s/delve-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
-	    name);
-	if ((fd = mkstemp(copy)) < 0)
-		esc_err(EXIT_IO, "%s", copy);
-	copy_bytes(cur, fd, copy);
+	copy_prefix(s, tmp && *tmp ? tmp : "/tmp", name, prefix, sizeof prefix);
+	if (left_copy(s, prefix, copy, sizeof copy))
+		esc_warnx("edit: %s: going on from the copy an edit that ended left",
+		    copy);
+	else {
+		snprintf(copy, sizeof copy, "%s%s.XXXXXX", prefix, gen);
+		if ((fd = mkstemp(copy)) < 0)
+			esc_err(EXIT_IO, "%s", copy);
+		copy_bytes(cur, fd, copy);
+	}
 	if ((rc = run_editor(copy)) != 0)
 		esc_errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
 		    "kept: %s", rc, copy);

@@ -216,7 +216,7 @@ void
 check_tables(struct newopts *n)
 {
 	char *arg;
-	int i;
+	int i, k;
 
 	for (i = 0; i < n->ntables; i++) {
 		arg = n->tables[i];
@@ -225,6 +225,9 @@ check_tables(struct newopts *n)
 		if (!key_ok(arg))
 			esc_errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
+		for (k = 0; k < i; k++)
+			if (strcmp(n->tables[k], arg) == 0)
+				esc_errx(EXIT_BAD, "-T: %s: given twice", arg);
 		table_loads(arg, n->files[i]);
 		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
 			*n->picks[i]++ = '\0';

@@ -102,6 +102,11 @@ party_assign(struct member *m, const char *word, char *why, size_t size)
 		    word, key_range[k].lo, key_range[k].hi);
 		return -1;
 	}
+	if (m == NULL) {	/* party_free_word_why: a key the programs read */
+		snprintf(why, size, "%s: a key the programs read: delve set takes "
+		    "it on its own", word);
+		return -1;
+	}
 	m->val[k] = (long)v;
 	m->has |= 1u << k;
 	return 0;
@@ -120,6 +125,35 @@ free_key_ok(const char *key)
 
 	return key[0] >= 'a' && key[0] <= 'z' && key[n] == '\0' &&
 	    n <= PARTY_KEY_MAX;
+}
+
+/*
+ * A GM's own key=value word given by delve set or join (notes=likes-cats):
+ * 0, or -1 with WHY.  Its key as free_key_ok has it and not one the
+ * programs read; its value one word as the reader splits them (printable,
+ * no blank), 1 to PARTY_VALUE_MAX bytes of UTF-8.
+ */
+int
+party_free_word_why(const char *word, char *why, size_t size)
+{
+	const char *eq = strchr(word, '=');
+	char key[PARTY_KEY_MAX + 2];
+	const char *v;
+
+	if (eq == NULL || (size_t)(eq - word) > PARTY_KEY_MAX)
+		return party_assign(NULL, word, why, size);
+	snprintf(key, sizeof key, "%.*s", (int)(eq - word), word);
+	if (word_in(key, party_keys) >= 0 || !free_key_ok(key))
+		return party_assign(NULL, word, why, size);
+	for (v = eq + 1; *v != '\0' && (unsigned char)*v > ' ' && *v != 0x7f; v++)
+		;
+	if (eq[1] == '\0' || *v != '\0' || v - eq - 1 > PARTY_VALUE_MAX ||
+	    !utf8_ok(eq + 1, strlen(eq + 1))) {
+		snprintf(why, size, "%s: a key of the GM's own takes one word of 1 to "
+		    "%d printable characters", key, PARTY_VALUE_MAX);
+		return -1;
+	}
+	return 0;
 }
 
 static void

@@ -280,16 +280,25 @@ remove_entry(int dfd, const char *name)
 	}
 }
 
-/* NAME is .new.PID of a process that is gone: a command killed early. */
+/*
+ * NAME is .new.PID (or .new.PID-K, made when .new.PID was taken) of a
+ * process that is gone: a command killed early.
+ */
 static int
 stale_work(const struct session *s, const char *name)
 {
 	const char *p = name + 5;
+	char pidword[16];
+	size_t n = strspn(p, "0123456789");
 	long long pid;
 
 	if (strncmp(name, ".new.", 5) != 0 || strcmp(name, s->newdir) == 0 ||
-	    strspn(p, "0123456789") != strlen(p) ||
-	    strtonum_ok(p, 1, 0x7fffffff, &pid) != 0)
+	    n == 0 || n >= sizeof pidword || (p[n] != '\0' && (p[n] != '-' ||
+	    p[n + 1] == '\0' || strspn(p + n + 1, "0123456789") !=
+	    strlen(p + n + 1))))
+		return 0;
+	snprintf(pidword, sizeof pidword, "%.*s", (int)n, p);
+	if (strtonum_ok(pidword, 1, 0x7fffffff, &pid) != 0)
 		return 0;
 	return kill((pid_t)pid, 0) == -1 && errno == ESRCH;
 }
@@ -963,6 +972,29 @@ programs_file(const char *name)
 }
 
 /*
+ * DIR/.new.PID, made here and now; a name that is taken (not by a
+ * command of ours, which is gone or would hold the lock: planted) is
+ * passed over for .new.PID-1, -2 ..., left for the next command that
+ * finds this process gone.
+ */
+static void
+make_work(struct session *s)
+{
+	int k;
+
+	for (k = 0; k < 100; k++) {
+		if (k > 0)
+			snprintf(s->newdir, sizeof s->newdir, ".new.%ld-%d",
+			    (long)getpid(), k);
+		if (mkdirat(s->dfd, s->newdir, 0777) == 0)
+			return;
+		if (errno != EEXIST)
+			break;
+	}
+	esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
+}
+
+/*
  * DIR/.new.PID, holding the files of the current generation (link_current;
  * delve new has none): a copy of each file the programs write (a
  * generation's are read only, and a program refuses to replace a
@@ -981,8 +1013,7 @@ ses_begin(struct session *s, int link_current)
 		close(s->recfd);
 	s->recfd = -1;
 	made = 0;
-	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
-		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
+	make_work(s);
 	if (working == NULL)
 		atexit(remove_work);
 	working = s;
