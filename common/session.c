@@ -496,10 +496,21 @@ sum_line(struct session *s, char **w, int nw, const struct kwf *f)
 	char *end;
 	int i;
 
+	static const char *const own[] = { INFO, RECORDS, "session", NULL };
+	int k;
+
 	if (nw != 3 || strlen(w[2]) != 16 || strspn(w[2], "0123456789abcdef") !=
 	    16 || strchr(w[1], '/') != NULL || w[1][0] == '.' ||
 	    s->nsums == SES_SUMS_MAX)
 		kwf_bad(f, "sum: expected a file and 16 hex digits");
+	if ((k = word_in(w[1], own)) >= 0) {	/* the generation's own files */
+		if (s->whole & 1u << k)
+			kwf_bad(f, "sum %s: given twice", w[1]);
+		s->whole |= 1u << k;
+		*(k == 0 ? &s->self_sum : k == 1 ? &s->rec_sum : &s->ses_sum) =
+		    strtoull(w[2], &end, 16);
+		return;
+	}
 	for (i = 0; i < s->nsums; i++)
 		if (strcmp(s->sum_name[i], w[1]) == 0)
 			kwf_bad(f, "sum %s: given twice", w[1]);
@@ -510,7 +521,8 @@ sum_line(struct session *s, char **w, int nw, const struct kwf *f)
 static int
 info_line(void *arg, char **w, int nw, const struct kwf *f)
 {
-	static const char *const keys[] = { "turn", "log", "calls", NULL };
+	static const char *const keys[] = { "turn", "log", "calls", "records",
+	    NULL };
 	struct reading *r = arg;
 	int k = word_in(w[0], keys);
 	long long v;
@@ -521,7 +533,7 @@ info_line(void *arg, char **w, int nw, const struct kwf *f)
 		return 0;
 	}
 	if (strcmp(w[0], "command") == 0) {	/* command WORD ...: delve(6) FILES */
-		once(r, 3, w, f);
+		once(r, 5, w, f);
 		free(r->command);
 		r->command = words_joined(w + 1, nw - 1);
 		return 0;
@@ -535,8 +547,10 @@ info_line(void *arg, char **w, int nw, const struct kwf *f)
 		r->turn = (uint64_t)v;
 	else if (k == 1)
 		r->log = v;
-	else
+	else if (k == 2)
 		r->calls = (uint64_t)v;
+	else if (r->sums)
+		r->s->rec_len = v;
 	return 0;
 }
 
@@ -589,6 +603,22 @@ need(const struct session *s, const char *gen, const char *name)
 	esc_errx(EXIT_BAD, "%s: missing from the generation", path);
 }
 
+/* NAME is a file of a generation: the programs', a table kept, delve's own. */
+static int
+suite_file(const struct session *s, const char *name)
+{
+	int i;
+
+	if (word_in(name, gen_files) >= 0 || strcmp(name, INFO) == 0 ||
+	    strcmp(name, RECORDS) == 0 || (s->party && strcmp(name, "party") == 0))
+		return 1;
+	for (i = 0; i < s->ntables; i++)
+		if (strncmp(name, "table.", 6) == 0 &&
+		    strcmp(name + 6, s->table_key[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Generation GEN: a directory of plain files holding every state file the
  * session keeps, and its delve file read into r.
@@ -610,6 +640,8 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 		esc_errx(EXIT_BAD, "%s: not a directory", path);
 	d = open_dir(s->dfd, gen, path);
 	free(path);
+	free(s->strange);
+	s->strange = NULL;
 	while ((e = next_entry(d, s->dir)) != NULL) {
 		if (dot(e->d_name))
 			continue;
@@ -620,6 +652,8 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 			sb.st_mode = S_IFREG;	/* gone: removed meanwhile */
 		}
 		if (S_ISREG(sb.st_mode)) {
+			if (s->strange == NULL && !suite_file(s, e->d_name))
+				s->strange = estrdup(e->d_name);
 			free(path);
 			continue;
 		}
@@ -640,6 +674,8 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 	r->s = s;
 	r->sums = 1;
 	forget_sums(s);
+	s->whole = 0;
+	s->rec_len = -1;
 	path = ses_path(s, gen, INFO);
 	if (!ses_read(path, info_line, r))
 		esc_errx(EXIT_BAD, "%s: missing", path);
@@ -676,7 +712,7 @@ file_sum(const struct session *s, const char *gen, const char *name)
 	int fd;
 	uint64_t h;
 
-	snprintf(rel, sizeof rel, "%s/%s", gen, name);
+	snprintf(rel, sizeof rel, "%s%s%s", gen, *gen ? "/" : "", name);
 	fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
 	h = fd_sum(fd, path);
 	close(fd);
@@ -712,6 +748,93 @@ changed_files(const struct session *s, const char *gen, const char *shown,
 	return n;
 }
 
+/*
+ * The delve file GEN/delve's own sum (sum delve HEX, its last line: the
+ * FNV-1a 64 of the bytes before it) against its bytes: 1 if it changed.
+ */
+static int
+info_changed(const struct session *s, const char *gen)
+{
+	char rel[300], *path = ses_path(s, gen, INFO), buf[16384], *at;
+	int fd;
+	ssize_t n;
+	long long got = 0;
+
+	snprintf(rel, sizeof rel, "%s/%s", gen, INFO);
+	fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
+	while (got < (long long)sizeof buf - 1 && (n = pread(fd, buf + got,
+	    sizeof buf - 1 - (size_t)got, (off_t)got)) != 0) {
+		if (n < 0 && errno != EINTR)
+			io_fail(path);
+		got += n > 0 ? n : 0;
+	}
+	close(fd);
+	free(path);
+	buf[got] = '\0';
+	if ((at = strstr(buf, "\nsum delve ")) == NULL)
+		return 1;
+	return strlen(at) != sizeof "\nsum delve 0123456789abcdef\n" - 1 ||
+	    rng_fnv1a_more(RNG_FNV_OFFSET, buf, (size_t)(at - buf + 1)) !=
+	    s->self_sum;
+}
+
+/* One finding of whole_changed: said, or the command ended (refuse). */
+static int
+finding(int refuse, const char *msg)
+{
+	if (refuse)
+		esc_errx(EXIT_BAD, "%s", msg);
+	esc_warnx("%s", msg);
+	return 1;
+}
+
+/*
+ * The current generation whole: its delve file, its records and the
+ * session file as its sums have them (a generation of an older delve
+ * keeps none), and no file that is not the suite's.  The count of
+ * findings, each said; the first ends the command when refuse is set.
+ */
+static int
+whole_changed(const struct session *s, const char *gen, int refuse)
+{
+	char msg[1024], rel[300], *path;
+	int fd, n = 0;
+
+	if ((s->whole & SES_SUM_SELF) && info_changed(s, gen)) {
+		snprintf(msg, sizeof msg, "%s/state/%s: changed since turn %" PRIu64
+		    " (sum %016" PRIx64 "): a generation's own file is delve's alone",
+		    s->dir, INFO, s->turn, s->self_sum);
+		n += finding(refuse, msg);
+	}
+	snprintf(rel, sizeof rel, "%s/%s", gen, RECORDS);
+	path = ses_path(s, gen, RECORDS);
+	if ((s->whole & SES_SUM_RECORDS) && ((fd = open_plain(s->dfd, rel, path,
+	    O_RDONLY, 0)) < 0 || fd_sum(fd, path) != s->rec_sum)) {
+		snprintf(msg, sizeof msg, "%s/state/%s: %s since turn %" PRIu64
+		    " (sum %016" PRIx64 ")", s->dir, RECORDS, fd < 0 ? "missing" :
+		    "changed", s->turn, s->rec_sum);
+		n += finding(refuse, msg);
+	}
+	if ((s->whole & SES_SUM_RECORDS) && fd >= 0)
+		close(fd);
+	free(path);
+	path = ses_path(s, "", "session");
+	if ((s->whole & SES_SUM_SESSION) && file_sum(s, "", "session") !=
+	    s->ses_sum) {
+		snprintf(msg, sizeof msg, "%s: changed since turn %" PRIu64 " (sum %016"
+		    PRIx64 "): the session file is delve new's alone", path, s->turn,
+		    s->ses_sum);
+		n += finding(refuse, msg);
+	}
+	free(path);
+	if (s->strange != NULL) {
+		snprintf(msg, sizeof msg, "%s/state/%s: not a file of the session's: "
+		    "remove it", s->dir, s->strange);
+		n += finding(refuse, msg);
+	}
+	return n;
+}
+
 /* 1 when the current generation's file NAME no longer holds its sum. */
 int
 ses_changed(const struct session *s, const char *name)
@@ -733,6 +856,7 @@ ses_say_changed(const struct session *s)
 	char *gen = ses_genname(s->gen);
 	int n = changed_files(s, gen, "state", s->turn, 0, NULL);
 
+	n += whole_changed(s, gen, 0);
 	free(gen);
 	return n;
 }
@@ -744,6 +868,7 @@ ses_refuse_changed(const struct session *s, const char *except)
 	char *gen = ses_genname(s->gen);
 
 	changed_files(s, gen, "state", s->turn, 1, except);
+	whole_changed(s, gen, 1);
 	free(gen);
 }
 
@@ -1112,14 +1237,37 @@ records_done(struct session *s, const char *rec, size_t n)
 	return size;
 }
 
-/* .new.PID/delve: the turn, the log's length and the calls made at this turn. */
-static void
-write_info(struct session *s)
+/* The bytes of a file being written, read back: NUL-terminated. */
+static char *
+read_back(int fd, const char *path)
 {
-	char *path = ses_path(s, s->newdir, INFO);
-	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_WRONLY), "w");
+	long long size = file_size(fd, path), got = 0;
+	char *text = emalloc((size_t)size + 1);
+	ssize_t n;
 
-	int i;
+	while (got < size) {
+		if ((n = pread(fd, text + got, (size_t)(size - got), (off_t)got)) < 0 &&
+		    errno != EINTR)
+			io_fail(path);
+		if (n == 0)
+			io_short(path);
+		got += n > 0 ? n : 0;
+	}
+	text[size] = '\0';
+	return text;
+}
+
+/*
+ * .new.PID/delve: the turn, the log's length and the calls made at this
+ * turn; the sums of the generation's files, the records and the session
+ * file, then its own (the bytes before that last line).
+ */
+static void
+write_info(struct session *s, long long reclen)
+{
+	char *path = ses_path(s, s->newdir, INFO), *text;
+	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_RDWR), "w");
+	int i, sfd;
 
 	if (fp == NULL)
 		io_fail(path);
@@ -1127,8 +1275,20 @@ write_info(struct session *s)
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
 	if (s->command != NULL)
 		fprintf(fp, "command %s\n", s->command);
+	if (reclen > 0)
+		fprintf(fp, "records %lld\nsum %s %016" PRIx64 "\n", reclen, RECORDS,
+		    fd_sum(s->recfd, path));
+	if ((sfd = open_plain(s->dfd, "session", path, O_RDONLY, 0)) >= 0) {
+		fprintf(fp, "sum session %016" PRIx64 "\n", fd_sum(sfd, path));
+		close(sfd);
+	}
 	for (i = 0; i < s->nsums; i++)
 		fprintf(fp, "sum %s %016" PRIx64 "\n", s->sum_name[i], s->sum[i]);
+	if (fflush(fp) != 0 || ferror(fp))
+		io_fail(path);
+	text = read_back(fileno(fp), path);
+	fprintf(fp, "sum %s %016" PRIx64 "\n", INFO, rng_fnv1a(text));
+	free(text);
 	read_only(fileno(fp), path);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		io_fail(path);
@@ -1275,7 +1435,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	s->calls += (uint64_t)call;
 	s->logsize += len;
 	seal_files(s);
-	write_info(s);
+	write_info(s, len);
 	tidy_new(s);
 	remove_entry(s->dfd, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
@@ -1398,8 +1558,10 @@ ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg)
 		not_boundary(s, was - 1, r.log);
 	say(arg, r.turn);	/* said before the commit, as every command's records */
 	keep_records(s, cur, r.log, s->logsize);
-	if (log_before(s, was - 1, &before) && before <= r.log)
-		keep_records(s, gen, before, r.log);	/* as its commit left it */
+	if (s->rec_len >= 0 && s->rec_len <= r.log)	/* as its commit left it */
+		keep_records(s, gen, r.log - s->rec_len, r.log);
+	else if (log_before(s, was - 1, &before) && before <= r.log)
+		keep_records(s, gen, before, r.log);	/* an older delve's */
 	cut_log(s, r.log);
 	switch_to(s, was - 1, NULL);
 	s->turn = r.turn;
@@ -1455,6 +1617,7 @@ ses_close(struct session *s)
 	free(s->lights);
 	free(s->clock);
 	free(s->command);
+	free(s->strange);
 	forget_sums(s);
 	while (s->ntables > 0) {
 		s->ntables--;

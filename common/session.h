@@ -47,7 +47,14 @@ struct session {
 	char	*sum_name[SES_SUMS_MAX];
 	uint64_t sum[SES_SUMS_MAX];
 	const char *editing;	/* delve edit's file: changed by hand, it may be */
+	unsigned whole;		/* the generation's own sums kept: SES_SUM_* */
+	uint64_t self_sum, rec_sum, ses_sum;	/* its delve file, records, session */
+	long long rec_len;	/* its records' length (records N), or -1 */
+	char	*strange;	/* a file in it that is not the suite's, or NULL */
 };
+
+/* The sums a generation's delve file keeps of the files but the programs'. */
+enum { SES_SUM_SELF = 1, SES_SUM_RECORDS = 2, SES_SUM_SESSION = 4 };
 
 void	 ses_lock(struct session *s, const char *dir, int create);
 int	 ses_empty(const struct session *s);
