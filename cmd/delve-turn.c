@@ -153,10 +153,10 @@ refuse_action(const struct session *s, int argc, char **argv)
 }
 
 /*
- * A word of a call or an affliction that is an option naming what the
- * session gives the program (-f its file, -p the party, -w, -s the
- * seed), alone or in a cluster (-af): refused, as a turn's option is.
- * A letter that takes a value ends the cluster.
+ * A word of a call that is an option naming what the session gives the
+ * program (-f a state file, -p the party, -s the seed), alone or in a
+ * cluster (-af): refused, as a turn's option is.  A letter that takes a
+ * value ends the cluster.
  */
 static void
 refuse_session_options(const char *what, int argc, char **argv)
@@ -167,9 +167,9 @@ refuse_session_options(const char *what, int argc, char **argv)
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (argv[i][0] != '-' || argv[i][1] == '\0')
 			continue;
-		for (p = argv[i] + 1; *p != '\0' && strchr("cDelmnortT", *p) == NULL;
+		for (p = argv[i] + 1; *p != '\0' && strchr("bcDeklLmnoqrtTwx", *p) == NULL;
 		    p++)
-			if (strchr("fpsw", *p) != NULL)
+			if (strchr("fps", *p) != NULL)
 				esc_errx(EXIT_BAD, "%s: %s: the session gives the program "
 				    "its file, party and seed", what, argv[i]);
 	}

@@ -135,6 +135,24 @@ ses_path(const struct session *s, const char *gen, const char *name)
 	return p;
 }
 
+/*
+ * This command's work directory's name, under the lock: .new.PID, or
+ * when that is taken (not by a command of ours, which would be gone or
+ * hold the lock: planted) .new.PID-1, -2 ..., the name passed over left
+ * for the next command that finds this process gone.  The directory is
+ * made (O_EXCL) by ses_begin.
+ */
+static void
+name_work(struct session *s)
+{
+	struct stat sb;
+	int k;
+
+	for (k = 1; fstatat(s->dfd, s->newdir, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    k < 100; k++)
+		snprintf(s->newdir, sizeof s->newdir, ".new.%ld-%d", (long)getpid(), k);
+}
+
 /* Open DIR (made when create is set and it is missing) and lock it. */
 void
 ses_lock(struct session *s, const char *dir, int create)
@@ -152,6 +170,7 @@ ses_lock(struct session *s, const char *dir, int create)
 	while (flock(s->dfd, LOCK_EX) != 0)
 		if (errno != EINTR)
 			esc_err(EXIT_IO, "%s: lock", dir);
+	name_work(s);
 }
 
 /*
@@ -1097,29 +1116,6 @@ programs_file(const char *name)
 }
 
 /*
- * DIR/.new.PID, made here and now; a name that is taken (not by a
- * command of ours, which is gone or would hold the lock: planted) is
- * passed over for .new.PID-1, -2 ..., left for the next command that
- * finds this process gone.
- */
-static void
-make_work(struct session *s)
-{
-	int k;
-
-	for (k = 0; k < 100; k++) {
-		if (k > 0)
-			snprintf(s->newdir, sizeof s->newdir, ".new.%ld-%d",
-			    (long)getpid(), k);
-		if (mkdirat(s->dfd, s->newdir, 0777) == 0)
-			return;
-		if (errno != EEXIST)
-			break;
-	}
-	esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
-}
-
-/*
  * DIR/.new.PID, holding the files of the current generation (link_current;
  * delve new has none): a copy of each file the programs write (a
  * generation's are read only, and a program refuses to replace a
@@ -1138,7 +1134,8 @@ ses_begin(struct session *s, int link_current)
 		close(s->recfd);
 	s->recfd = -1;
 	made = 0;
-	make_work(s);
+	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
+		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
 	if (working == NULL)
 		atexit(remove_work);
 	working = s;

@@ -756,8 +756,10 @@ turns_apart() {
 		# delve and records are the command's own: the one that made the generation
 		[ "$f" = A/state/delve ] || [ "$f" = A/state/records ] || cmp "$f" "B/state/${f#A/state/}"
 	done
-	# the generation's file differs only in the command that made it
-	eq "$(grep -v '^command ' A/state/delve)" "$(grep -v '^command ' B/state/delve)"
+	# the generation's file differs only in the command that made it, its
+	# records, and its own sum of these
+	eq "$(grep -v '^command \|^records \|^sum records \|^sum delve ' A/state/delve)" \
+	    "$(grep -v '^command \|^records \|^sum records \|^sum delve ' B/state/delve)"
 	eq 40 "$(cut -f2 A/log | sort -un | grep -vc '^0$')"
 	# the turns changed the characters (alarm keeps none: hazard only reads)
 	[ "$1" = alarm ] || ! cmp -s p2.txt A/state/party || { echo "$1: no change" >&2; return 1; }
