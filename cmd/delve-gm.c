@@ -484,15 +484,24 @@ copy_bytes(const char *from, int tofd, const char *to)
 	FILE *in = efopen_input(from, "a file");
 	char buf[65536];
 	size_t n;
+	int e;
 
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+	const char *bad = NULL;
+
+	while (bad == NULL && (n = fread(buf, 1, sizeof buf, in)) > 0)
 		if (write(tofd, buf, n) != (ssize_t)n)
-			esc_err(EXIT_IO, "%s", to);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", from);
+			bad = to;
+	if (bad == NULL && ferror(in))
+		bad = from;
+	if (bad == NULL && (fsync(tofd) != 0 || close(tofd) != 0))
+		bad = to;
+	if (bad != NULL) {	/* a copy cut short is no copy to go on from */
+		e = errno;
+		unlink(to);
+		errno = e;
+		esc_err(EXIT_IO, "%s", bad);
+	}
 	fclose(in);
-	if (fsync(tofd) != 0 || close(tofd) != 0)
-		esc_err(EXIT_IO, "%s", to);
 }
 
 /* The two files hold the same bytes. */
@@ -506,6 +515,8 @@ same_file(const char *a, const char *b)
 		ca = getc(fa);
 		cb = getc(fb);
 	} while (ca == cb && ca != EOF);
+	if (ferror(fa) || ferror(fb))	/* a read that failed is not an end */
+		esc_err(EXIT_IO, "%s", ferror(fa) ? a : b);
 	fclose(fa);
 	fclose(fb);
 	return ca == cb;
@@ -552,6 +563,8 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
 	in = efopen_input(copy, "a file");
 	while ((c = getc(in)) != EOF)
 		putc(c, fp);
+	if (ferror(in))
+		esc_err(EXIT_IO, "%s", copy);
 	fclose(in);
 	upd_commit(u, fp);
 	upd_close(u);

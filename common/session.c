@@ -286,15 +286,15 @@ remove_quietly(int dfd, const char *name)
 
 /* Remove NAME, a directory of plain files, or a file; gone already is fine. */
 static void
-remove_entry(int dfd, const char *name)
+remove_entry(const struct session *s, const char *name)
 {
 	struct stat sb;
 
 	char msg[1024];
 
-	remove_quietly(dfd, name);
-	if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
-		snprintf(msg, sizeof msg, "%s: could not be removed", name);
+	remove_quietly(s->dfd, name);
+	if (fstatat(s->dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		snprintf(msg, sizeof msg, "%s/%s: could not be removed", s->dir, name);
 		io_failx(msg);
 	}
 }
@@ -365,7 +365,7 @@ ses_wipe(struct session *s)
 
 	while ((e = next_entry(d, s->dir)) != NULL)
 		if (session_entry(s, e->d_name))
-			remove_entry(s->dfd, e->d_name);
+			remove_entry(s, e->d_name);
 	closedir(d);
 }
 
@@ -1186,7 +1186,7 @@ ses_records(struct session *s)
 void
 ses_abort(struct session *s)
 {
-	remove_entry(s->dfd, s->newdir);
+	remove_entry(s, s->newdir);
 	working = NULL;
 }
 
@@ -1434,7 +1434,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	seal_files(s);
 	write_info(s, len);
 	tidy_new(s);
-	remove_entry(s->dfd, name);
+	remove_entry(s, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, name);
 	working = NULL;
@@ -1566,7 +1566,7 @@ ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg)
 	s->logsize = s->logat = r.log;
 	free(s->command);
 	s->command = r.command;
-	remove_entry(s->dfd, cur);
+	remove_entry(s, cur);
 	free(cur);
 	free(gen);
 }
@@ -1592,7 +1592,7 @@ ses_prune(struct session *s)
 			continue;
 		g = strtoul(e->d_name + 2, &end, 10);
 		if (*end == '\0' && (g > s->gen || g + SES_KEEP < s->gen))
-			remove_entry(s->dfd, e->d_name);
+			remove_entry(s, e->d_name);
 	}
 	closedir(d);
 }

@@ -16,7 +16,8 @@
 set -u
 dir=$1
 mkdir -p "$dir" && cd "$dir" || exit 2
-export LC_ALL=C
+export LC_ALL=C TMPDIR="$PWD/tmp"
+mkdir -p "$TMPDIR" || exit 2
 unset DELVING_SEED DELVING_RULES DELVING_PARTY DELVING_SESSION
 
 # the system calls that touch files and directories (what a disk fails);
@@ -26,10 +27,25 @@ calls='openat newfstatat read pread64 write pwrite64 getdents64 fsync fchmod
 unlinkat renameat rename readlink readlinkat symlinkat mkdirat linkat lseek
 ftruncate fallocate faccessat2 flock access'
 
+# bytes DIR: every entry of DIR but a dead command's .new.PID, its size,
+# mode and link, and every file's bytes: one checksum
+bytes() {
+	{
+		find "$1" -name '.new.*' -prune -o -printf '%P %s %m %l\n' | sort
+		find "$1" -name '.new.*' -prune -o -type f -print | sort | xargs cat
+	} | cksum
+}
+
 # fp DIR: the session as delve reads it, one checksum
 fp() {
 	{
-		ls -A "$1" | grep -v '^\.new\.'
+		# a dead command's .new.PID, and a generation newer than the
+		# state's (undo's, its removal failed), are the next command's to
+		# remove: not the session as delve reads it
+		ls -A "$1" | awk -v g="$(readlink "$1/state")" '
+		    /^\.new\./ { next }
+		    /^g\.[0-9]+$/ && substr($0, 3) + 0 > substr(g, 3) + 0 { next }
+		    { print }'
 		readlink "$1/state"
 		(cd "$1/state" && stat -c '%a %s %n' -- * && cat -- *)
 		delve -C "$1" log -R 2>&1
@@ -42,7 +58,7 @@ printf 'Ann con=1 hp=10\nBo con=0 hp=8\n' > p.txt
 rm -rf T && delve new -s x -p p.txt T > /dev/null &&
 	delve -C T > /dev/null && delve -C T > /dev/null && delve -C T > /dev/null ||
 	exit 2
-old=$(fp T)
+old=$(fp T) oldbytes=$(bytes T)
 bad=0
 
 # try NAME FOLLOW ARGS...: delve -C W ARGS at every call of the calls
@@ -51,7 +67,7 @@ try() {
 	name=$1 follow=$2
 	shift 2
 	rm -rf W && cp -a T W && delve -C W "$@" > /dev/null 2>&1 || exit 2
-	new=$(fp W)
+	new=$(fp W) newbytes=$(bytes W)
 	rm -rf W && cp -a T W
 	strace -qq -o trace delve -C W "$@" > /dev/null 2>&1
 	counts=$(sed -E 's/^([a-z0-9_]+)\(.*/\1/' trace | sort | uniq -c)
@@ -60,12 +76,19 @@ try() {
 		k=$(printf '%s\n' "$counts" | awk -v c="$c" '$2 == c { print $1 }')
 		i=1
 		while [ "$i" -le "${k:-0}" ]; do
-			rm -rf W && cp -a T W
-			timeout 20 strace $follow -qq --seccomp-bpf -o /dev/null -e trace="$c" \
+			rm -rf W "$TMPDIR" && mkdir "$TMPDIR" && cp -a T W
+			timeout 20 strace $follow -qq ${follow:+--seccomp-bpf} -o /dev/null -e trace="$c" \
 			    -e inject="$c":error=EIO:when="$i" delve -C W "$@" \
 			    > /dev/null 2> err
 			st=$?
-			now=$(fp W)
+			# byte for byte the old or the new directory, else read
+			# as delve reads it (a log's tail still in records)
+			now=$(bytes W)
+			case $st:$now in
+			0:"$newbytes" | 4:"$newbytes") now=$new ;;
+			3:"$oldbytes") now=$old ;;
+			*) now=$(fp W) ;;
+			esac
 			n=$((n + 1))
 			case $st:$now in
 			0:"$new") okn=$((okn + 1)) ;;
@@ -88,6 +111,6 @@ try turn -f
 try damage -f damage Ann 2
 try undo -f undo
 # the editor is not delve: its own failures are not injected
-export EDITOR='sed -i s/hp=10/hp=9/' TMPDIR="$PWD"
+export EDITOR='sed -i s/hp=10/hp=9/'
 try edit '' edit
 exit $bad
