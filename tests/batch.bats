@@ -15,8 +15,9 @@ table() { printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt; }
 	eq "" "$stderr"
 	for i in 1 2 3; do
 		grep -qE $'\t(goblins|rats)\t' "out/wk-$i.tsv"	# reaction's record of the table's creature
-		hazard -s "wk-$i" -n 60 -T encounter=enc.txt | light -s "wk-$i" - |
-		    timedice -s "wk-$i" - | reaction -s "wk-$i" - > plain
+		# a session's order, reaction told the light (none: dark), as delve does
+		hazard -s "wk-$i" -n 60 -T encounter=enc.txt | timedice -s "wk-$i" - |
+		    light -s "wk-$i" - | reaction -s "wk-$i" -L dark - > plain
 		cmp plain "out/wk-$i.tsv"
 	done
 	[ -z "$(ls -A out | grep '^\.')" ]	# the copies of the tables are gone

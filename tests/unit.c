@@ -54,6 +54,13 @@
  *					of the same tail (its memo warm) and
  *					after a foreign line: the same verdict,
  *					record and error alike: "cases differ"
+ *	unit json SEED N		N random JSON documents written, read back
+ *					by json_parse: the same tree; every
+ *					proper prefix of each refused at or
+ *					before its end: "cases wrong"
+ *	unit tblcells			tb_ranges, tb_weight and tb_html_text
+ *					over a table of cells and what each
+ *					means: "cases wrong"
  *	unit brute EXPR			the odds of one dice term by enumerating
  *					every sequence of draws the roller can make
  *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
@@ -79,6 +86,7 @@
 #include "dice.h"
 #include "expr.h"
 #include "hazstate.h"
+#include "json.h"
 #include "kwf.h"
 #include "lamp.h"
 #include "lampstate.h"
@@ -90,6 +98,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "table.h"
+#include "tbljson.h"
 #include "timer.h"
 #include "util.h"
 
@@ -387,6 +396,39 @@ check_memo(const char *file)
 	if (fclose(out) != 0)
 		err(EXIT_IO, "stdout");
 	exit(EXIT_OK);
+}
+
+/*
+ * unit turnless: no layout's fits looks at the turn (field 1), the
+ * reader's memo's ground (recread.c): each fits is called with a NULL turn
+ * (a look is a crash) over every mix of words in the other fields.
+ */
+static void
+check_turnless(void)
+{
+	static const char *const words[] = {
+		"-", "0", "7", "daily", "duration", "rest", "torch", "a b"
+	};
+	const int nw = (int)(sizeof words / sizeof words[0]);
+	const char *f[REC_FIELDS_MAX];
+	const struct rec_layout *l;
+	long cases = 0, mix, n, m;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		if ((l = &rec_layouts[k])->fits == NULL)
+			continue;
+		for (n = 1, i = 2; i < l->nf; i++)
+			n *= nw;
+		for (mix = 0; mix < n; mix++, cases++) {
+			f[0] = rec_progs[l->prog];
+			f[1] = NULL;
+			for (m = mix, i = 2; i < l->nf; i++, m /= nw)
+				f[i] = words[m % nw];
+			(void)l->fits(f);
+		}
+	}
+	printf("%ld\n", cases);
 }
 
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
@@ -764,15 +806,31 @@ static void
 check_fatigue(const char *max)
 {
 	static const long start[] = { 0, 1, FATIGUE_MAX_000 - 1, FATIGUE_MAX_000 };
+	static const char *const tiring[] = {	/* 002, by enum chars_tiring */
+		"Ann stays exhausted and makes rolls at disadvantage.",
+		"Ann was already tired: exhausted, and makes rolls at "
+		    "disadvantage.",
+		"Ann is tired (no effect yet)."
+	};
 	long n = atol(max), hp, d, cases = 0, wrong = 0;
+	char says[160], want[160];
 	struct member m;
 	int i, tired, exhausted, turn, hour;
 
 	for (hp = 0; hp <= n; hp++)
 		for (d = 1; d <= n; d++, cases++) {
 			memset(&m, 0, sizeof m);
+			strcpy(m.name, "Ann");
 			m.val[PK_HP] = hp;
-			wrong += chars_fatigue_damage(&m, d) != (hp > d ? hp - d : 0);
+			wrong += chars_fatigue_damage(&m, d, says, sizeof says) !=
+			    (hp > d ? hp - d : 0);
+			if (hp > d)
+				snprintf(want, sizeof want, "Ann takes %ld damage "
+				    "from fatigue: %ld HP left.", d, hp - d);
+			else
+				snprintf(want, sizeof want, "Ann takes %ld damage "
+				    "from fatigue: at 0 HP.", d);
+			wrong += strcmp(says, want) != 0;
 		}
 	for (i = 0; i < 4; i++, cases++) {
 		memset(&m, 0, sizeof m);
@@ -787,12 +845,14 @@ check_fatigue(const char *max)
 			m.val[PK_EXHAUSTED] = exhausted;
 			m.has = (tired ? 1u << PK_TIRED : 0) |
 			    (exhausted ? 1u << PK_EXHAUSTED : 0);
+			strcpy(m.name, "Ann");
 			for (turn = 0; turn < 3; turn++, cases++) {
 				/* fresh, then tired, then exhausted, which stays */
 				enum chars_tiring want = exhausted || turn > 1 ||
 				    (tired && turn > 0) ? CT_STAYS_EXHAUSTED :
 				    tired || turn == 1 ? CT_EXHAUSTED : CT_TIRED;
-				wrong += chars_tire(&m) != want ||
+				wrong += chars_tire(&m, says, sizeof says) != want ||
+				    strcmp(says, tiring[want]) != 0 ||
 				    (want == CT_TIRED && !m.val[PK_TIRED]) ||
 				    m.val[PK_EXHAUSTED] != (want != CT_TIRED) ||
 				    !(m.has & 1u << PK_EXHAUSTED);
@@ -817,6 +877,7 @@ check_consave(const char *seed, const char *count)
 {
 	struct check_env env = { R_EXPLORATION, 0, 0 };
 	long n = atol(count), cases = 0, passes = 0, wrong = 0, k, got;
+	char says[512], want[512];
 	struct member m;
 	struct rolled r;
 	struct rng g;
@@ -828,7 +889,13 @@ check_consave(const char *seed, const char *count)
 			memset(&m, 0, sizeof m);
 			m.val[PK_CON] = con;
 			m.has = 1u << PK_CON;
-			got = chars_con_save(&r, &g, &m, &env, 1);
+			strcpy(m.name, "Ann");
+			got = chars_con_save(&r, &g, &m, &env, 1, says, sizeof says);
+			snprintf(want, sizeof want, "Ann %s the CON save: %ld%+d = "
+			    "%ld against DC 12%s%s", r.c.pass ? "makes" : "fails",
+			    r.c.roll, con, r.c.total, r.says, r.c.pass ? "." :
+			    " and gains 1 Fatigue, 1 in all.");
+			wrong += strcmp(says, want) != 0;
 			passes += r.c.pass;
 			wrong += r.c.total != r.c.roll + con || r.c.dc != 12 ||
 			    r.c.pass != (r.c.total >= 12) || r.c.roll < 1 ||
@@ -862,10 +929,12 @@ static void
 check_rests(const char *max, const char *seed)
 {
 	long n = atol(max), hp, level, hours, cases = 0, wrong = 0, got, str;
+	int i;
 	unsigned has;
 	int unsafe, ex;
-	char says[160];
+	char says[160], want[160], rest[256];
 	struct member m;
+	struct party p;
 	struct rng g;
 
 	for (hp = 0; hp <= n; hp++)
@@ -880,9 +949,21 @@ check_rests(const char *max, const char *seed)
 						m.has = (has & 1 ? 1u << PK_HP : 0) |
 						    (has & 2 ? 1u << PK_LEVEL : 0) |
 						    (has & 4 ? 1u << PK_HPMAX : 0);
-						wrong += chars_heal_night(&m, (uint64_t)hours,
-						    unsafe) != night_heal_004(hp, n / 2, level,
+						strcpy(m.name, "Ann");
+						got = night_heal_004(hp, n / 2, level,
 						    m.has, hours, unsafe);
+						wrong += chars_heal_night(&m, (uint64_t)hours,
+						    unsafe, says, sizeof says) != got;
+						if (got < 0)
+							continue;
+						if (unsafe)
+							snprintf(want, sizeof want, "Ann heals "
+							    "%ld HP, %ld HP now", got, hp + got);
+						else
+							snprintf(want, sizeof want, "Ann heals "
+							    "%ld HP (level %ld), %ld HP now",
+							    got, level, hp + got);
+						wrong += strcmp(says, want) != 0;
 					}
 	for (hours = 0; hours <= 24; hours++)
 		for (unsafe = 0; unsafe <= 1; unsafe++)
@@ -904,10 +985,32 @@ check_rests(const char *max, const char *seed)
 			m.has = 1u << PK_HP | 1u << PK_STR;
 			got = chars_rest_dungeon(&m, (uint64_t)hours, &g, says,
 			    sizeof says);
+			snprintf(want, sizeof want, "Ann heals %ld HP (1d8%+ld%s: ",
+			    got, str, hours > 1 ? " each hour" : "");
 			wrong += got < hours * (1 + str > 0 ? 1 + str : 0) ||
 			    got > hours * (8 + str > 0 ? 8 + str : 0) ||
-			    m.val[PK_HP] != got;
+			    m.val[PK_HP] != got ||
+			    strncmp(says, want, strlen(want)) != 0;
 		}
+	/* 004: a party's rest, exhaustion said first, then the healing */
+	for (unsafe = 0; unsafe <= 1; unsafe++, cases++) {
+		memset(&p, 0, sizeof p);
+		p.n = 2;
+		strcpy(p.m[0].name, "Ann");
+		strcpy(p.m[1].name, "Bo");
+		for (i = 0; i < 2; i++) {
+			p.m[i].val[PK_EXHAUSTED] = 1;
+			p.m[i].val[PK_HP] = 3;
+			p.m[i].val[PK_LEVEL] = 2;
+			p.m[i].has = 1u << PK_HP | 1u << PK_LEVEL;
+		}
+		chars_rest(&p, 8, unsafe, 0, &g, rest, sizeof rest);
+		wrong += strcmp(rest, unsafe ? "; unsafe rest does not cure "
+		    "exhaustion: Ann and Bo stay exhausted; Ann heals 1 HP, 4 HP "
+		    "now; Bo heals 1 HP, 4 HP now" : "; with food, exhaustion is "
+		    "cured for Ann and Bo; Ann heals 2 HP (level 2), 5 HP now; Bo "
+		    "heals 2 HP (level 2), 5 HP now") != 0;
+	}
 	printf("%ld %ld\n", cases, wrong);
 }
 
@@ -1770,6 +1873,178 @@ check_state_lines(void)
 	printf("%zu %ld\n", n, wrong);
 }
 
+
+/*
+ * JSON: a random value written to buf (at most depth deep), and at *exp
+ * what json_flat must make of it, written by hand: its length.
+ */
+static size_t
+json_write(struct rng *g, char *buf, char **exp, int depth)
+{
+	static const char *const words[] = { "true", "false", "null", "0",
+	    "-12", "3.25", "1e9", "-0.5E-3", NULL };
+	static const char *const strs[][2] = { { "\"\"", "<>" },
+	    { "\"a\"", "<a>" }, { "\"\\u00e9t\\u00e9\"", "<\xc3\xa9t\xc3\xa9>" },
+	    { "\"q\\\"\\\\\\/\\t\"", "<q\"\\/\t>" },
+	    { "\"\\ud83d\\ude00\"", "<\xf0\x9f\x98\x80>" },
+	    { "\"caf\xc3\xa9\"", "<caf\xc3\xa9>" } };
+	size_t n = 0, k;
+	int i, m, kind = (int)rng_die(g, depth > 0 ? 4 : 2);
+
+	if (kind == 1) {
+		k = rng_die(g, 8) - 1;
+		*exp += sprintf(*exp, "%s", words[k]);
+		return (size_t)sprintf(buf, "%s", words[k]);
+	}
+	if (kind == 2) {
+		k = rng_die(g, 6) - 1;
+		*exp += sprintf(*exp, "%s", strs[k][1]);
+		return (size_t)sprintf(buf, "%s", strs[k][0]);
+	}
+	m = (int)rng_die(g, 4) - 1;
+	buf[n++] = kind == 3 ? '[' : '{';
+	*(*exp)++ = kind == 3 ? '[' : '{';
+	for (i = 0; i < m; i++) {
+		if (i > 0)
+			n += (size_t)sprintf(buf + n, rng_die(g, 2) == 1 ? "," : " ,\n ");
+		if (kind == 4) {
+			n += (size_t)sprintf(buf + n, "\"k%d\" : ", i);
+			*exp += sprintf(*exp, "k%d=", i);
+		}
+		n += json_write(g, buf + n, exp, depth - 1);
+		*(*exp)++ = ',';
+	}
+	buf[n++] = kind == 3 ? ']' : '}';
+	*(*exp)++ = kind == 3 ? ']' : '}';
+	**exp = '\0';
+	buf[n] = '\0';
+	return n;
+}
+
+/* The tree written back without white space, strings as decoded in <>. */
+static size_t
+json_flat(const struct json *j, char *buf)
+{
+	size_t n = 0, i;
+
+	switch (j->type) {
+	case J_NULL: return (size_t)sprintf(buf, "null");
+	case J_TRUE: return (size_t)sprintf(buf, "true");
+	case J_FALSE: return (size_t)sprintf(buf, "false");
+	case J_NUM: return (size_t)sprintf(buf, "%s", j->s);
+	case J_STR: return (size_t)sprintf(buf, "<%s>", j->s);
+	default: break;
+	}
+	buf[n++] = j->type == J_ARR ? '[' : '{';
+	for (i = 0; i < j->n; i++) {
+		if (j->type == J_OBJ)
+			n += (size_t)sprintf(buf + n, "%s=", j->k[i]);
+		n += json_flat(&j->v[i], buf + n);
+		buf[n++] = ',';
+	}
+	buf[n++] = j->type == J_ARR ? ']' : '}';
+	buf[n] = '\0';
+	return n;
+}
+
+static void
+check_json(const char *seed, const char *count)
+{
+	static char text[1 << 16], want[1 << 17], got[1 << 17], cut[1 << 16];
+	long n = atol(count), i, cases = 0, wrong = 0;
+	struct json *j;
+	const char *why;
+	char *w;
+	size_t len, off, k;
+	struct rng g;
+
+	rng_seed(&g, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		w = want;
+		len = json_write(&g, text, &w, 4);
+		cases++;
+		if ((j = json_parse(text, &off, &why)) == NULL) {
+			printf("%s: byte %zu: %s\n", text, off, why);
+			wrong++;
+			continue;
+		}
+		json_flat(j, got);
+		json_free(j);
+		if (strcmp(want, got) != 0) {
+			printf("%s: %s, expected %s\n", text, got, want);
+			wrong++;
+		}
+		if (text[0] != '[' && text[0] != '{')
+			continue;
+		for (k = 0; k < len; k++) {	/* every proper prefix refused */
+			memcpy(cut, text, k);
+			cut[k] = '\0';
+			cases++;
+			j = json_parse(cut, &off, &why);
+			wrong += j != NULL || off > k;
+			json_free(j);
+		}
+	}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* A cell and what tb_ranges makes of it: "lo-hi,..." or "wN", "" for none. */
+static void
+check_tblcells(void)
+{
+	static const char *const cells[][2] = {
+		{ "1", "1-1" }, { "2-6", "2-6" }, { "13,14", "13-13,14-14" },
+		{ "1-2, 5", "1-2,5-5" }, { "01\xe2\x80\x93" "50", "1-50" },
+		{ "51\xe2\x80\x94" "00", "51-100" }, { "00", "100-100" },
+		{ "3x", "w3" }, { "3\xc3\x97", "w3" }, { "7.", "7-7" },
+		{ "1)", "1-1" }, { "x", "" }, { "1,", "" }, { "1-", "" },
+		{ "3x goblins", "" }, { "1,5 km", "" }, { "", "" },
+		{ "-2-0", "-2-0" }, { "12345678901", "" }, { "0x10", "" },
+	};
+	static const char *const html[][2] = {
+		{ "<p>a</p>", "a" }, { "a &amp; b", "a & b" },
+		{ "&lt;b&gt;", "<b>" }, { "&#39;s &#x2014;", "'s \xe2\x80\x94" },
+		{ "a<br>b", "a b" }, { "<p>  a \n b </p>", "a b" },
+		{ "a & b", "a & b" }, { "a &bogus; b", NULL }, { "a <p b", NULL },
+		{ "&#0;", NULL }, { "&#xD800;", NULL }, { "1 < 2", "1 < 2" },
+	};
+	struct tb b = { 0 };
+	char got[128], buf[128];
+	const char *why;
+	size_t i;
+	int k, n, cases = 0, wrong = 0;
+
+	b.path = "unit";
+	for (i = 0; i < sizeof cells / sizeof cells[0]; i++, cases++) {
+		b.n = 0;
+		got[0] = '\0';
+		if (tb_ranges(NULL, cells[i][0], "t", NULL, 1) &&
+		    tb_ranges(&b, cells[i][0], "t", NULL, 1))
+			for (k = 0, n = 0; k < b.n; k++)
+				n += b.row[k].weight ? sprintf(got + n, "w%ld",
+				    b.row[k].weight) : sprintf(got + n, "%s%ld-%ld",
+				    k ? "," : "", b.row[k].lo, b.row[k].hi);
+		for (k = 0; k < b.n; k++) {
+			free(b.row[k].text);
+			free(b.row[k].key);
+		}
+		if (strcmp(got, cells[i][1]) != 0) {
+			printf("%s: %s, expected %s\n", cells[i][0], got, cells[i][1]);
+			wrong++;
+		}
+	}
+	free(b.row);
+	for (i = 0; i < sizeof html / sizeof html[0]; i++, cases++) {
+		strcpy(buf, html[i][0]);
+		k = tb_html_text(buf, &why);
+		if (html[i][1] == NULL ? k : !k || strcmp(buf, html[i][1]) != 0) {
+			printf("%s: %s\n", html[i][0], k ? buf : why);
+			wrong++;
+		}
+	}
+	printf("%d %d\n", cases, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1806,8 +2081,14 @@ main(int argc, char *argv[])
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
 		print_scan(argv[2]);
+	} else if (argc == 4 && strcmp(argv[1], "json") == 0) {
+		check_json(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "tblcells") == 0) {
+		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
+		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
 	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
