@@ -227,6 +227,9 @@ refuse_action(const struct session *s, int argc, char **argv)
 	const char *bad = argc > 0 && argv[0][0] == '-' ? argv[0] : at > 0 ?
 	    argv[at] : NULL;
 
+	if (bad != NULL && bad[0] != '\0' && strspn(bad, "0123456789") ==
+	    strlen(bad))
+		count_misplaced(at, argc, argv);
 	if (bad != NULL && bad[0] == '-')
 		esc_errx(EXIT_BAD, "%s: an option after the action: delve's own "
 		    "options go before it, and the session gives the programs "

@@ -258,22 +258,26 @@ refuse_word(const struct session *s, const char *word)
 }
 
 /*
- * A number among a turn's words is a count given in the wrong place:
- * delve daily 2 points to delve -n 2 daily, not to hazard's "one operand
- * too many".
+ * A number among a turn's words that is not its action's (hide pass 3)
+ * is a count given in the wrong place: delve daily 2 points to delve -n 2
+ * daily, not to hazard's "one operand too many".  The first word here;
+ * one past the action when turn() reads the action (count_misplaced).
  */
 static void
 refuse_count_word(int argc, char **argv)
 {
-	char words[256] = "";
-	int i, at = -1;
+	if (argc > 0 && argv[0][0] != '\0' && strspn(argv[0], "0123456789") ==
+	    strlen(argv[0]))
+		count_misplaced(0, argc, argv);
+}
 
-	for (i = 0; i < argc && at < 0; i++)
-		if (argv[i][0] != '\0' && strspn(argv[i], "0123456789") ==
-		    strlen(argv[i]))
-			at = i;
-	if (at < 0)
-		return;
+/* Word at of a turn's words, a number: exit 2 pointing to -n. */
+void
+count_misplaced(int at, int argc, char **argv)
+{
+	char words[256] = "";
+	int i;
+
 	for (i = 0; i < argc; i++)
 		if (i != at)
 			str_append(words, sizeof words, " ", "%s", argv[i]);

@@ -95,6 +95,9 @@ void	 show_then_commit(struct session *s, const struct opts *o,
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
 
+/* cmd/delve.c: the driver */
+void	 count_misplaced(int at, int argc, char **argv);
+
 /* cmd/delve-turn.c: turns and calls */
 void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
 void	 call_seed(const struct session *s, char *seed, size_t size);

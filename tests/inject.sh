@@ -30,10 +30,8 @@ ftruncate fallocate faccessat2 flock access'
 # bytes DIR: every entry of DIR but a dead command's .new.PID, its size,
 # mode and link, and every file's bytes: one checksum
 bytes() {
-	{
-		find "$1" -name '.new.*' -prune -o -printf '%P %s %m %l\n' | sort
-		find "$1" -name '.new.*' -prune -o -type f -print | sort | xargs cat
-	} | cksum
+	tar -cf - --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner \
+	    --exclude='.new.*' -C "$1" . | cksum
 }
 
 # fp DIR: the session as delve reads it, one checksum
@@ -76,7 +74,7 @@ try() {
 		k=$(printf '%s\n' "$counts" | awk -v c="$c" '$2 == c { print $1 }')
 		i=1
 		while [ "$i" -le "${k:-0}" ]; do
-			rm -rf W "$TMPDIR" && mkdir "$TMPDIR" && cp -a T W
+			rm -rf W "$TMPDIR"/* && cp -a T W
 			timeout 20 strace $follow -qq ${follow:+--seccomp-bpf} -o /dev/null -e trace="$c" \
 			    -e inject="$c":error=EIO:when="$i" delve -C W "$@" \
 			    > /dev/null 2> err
