@@ -1143,8 +1143,8 @@ ses_begin(struct session *s, int link_current)
 		d = open_dir(s->dfd, gen, s->dir);
 		while ((e = next_entry(d, s->dir)) != NULL) {
 			if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
-			    strcmp(e->d_name, RECORDS) == 0)
-				continue;
+			    strcmp(e->d_name, RECORDS) == 0 || !suite_file(s, e->d_name))
+				continue;	/* a file not the suite's is never carried */
 			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
 			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
 			if (programs_file(e->d_name))
