@@ -169,10 +169,11 @@ do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 
 /*
  * What a command takes: no session (new, batch), no operands, no -n, its
- * own -n; and a command that writes nothing.
+ * own -n; a session it reads itself, never locked (screen); a command
+ * that writes nothing.
  */
 enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8,
-	C_READ_ONLY = 16 };
+	C_NO_LOCK = 16, C_READ_ONLY = 32 };
 
 /*
  * delve's commands, a row each, in the order of -h and delve(6)'s
@@ -191,6 +192,7 @@ static const struct command {
 	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
 	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "screen", SYN_SCREEN, screen, C_NO_LOCK | C_NO_COUNT | C_READ_ONLY },
 	{ "roll", SYN_CALL, call, C_OWN_COUNT },
 	{ "reaction", SYN_CALL, call, C_OWN_COUNT },
 	{ "chase", SYN_CALL, call, C_OWN_COUNT },
@@ -375,6 +377,13 @@ main(int argc, char *argv[])
 		return rc;
 	}
 	check_session_env(&o);
+	if (c != NULL && (c->takes & C_NO_LOCK)) {
+		refuse_misplaced(c, &o, argc, argv);
+		rc = c->run(NULL, &o, argc, argv);
+		out_done();
+		free(line);
+		return rc;
+	}
 	ses_lock(&s, o.dir, 0);
 	ses_load(&s);
 	session_env(&s);

@@ -5,7 +5,6 @@
  * writes the file and says what changed.
  */
 #include <err.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +12,9 @@
 #include "gm.h"
 #include "dice.h"
 #include "expr.h"
+#include "kwf.h"
 #include "party.h"
+#include "record.h"
 #include "rng.h"
 #include "update.h"
 #include "util.h"
@@ -23,7 +24,7 @@
 struct plan {
 	struct party was, now;
 	int	 gone;		/* the index of a character who left, or -1 */
-	FILE	*rec;
+	struct rec_writer *w;	/* the records, held in memory */
 	uint64_t turn;
 	struct rng *r;
 	const char *act;
@@ -32,12 +33,16 @@ struct plan {
 	int	 own_of;	/* the character they go to, or -1 */
 };
 
-/* One record: "delve TURN NAME KEY CHANGE TEXT". */
+/* One record: "delve TURN NAME KEY CHANGE TEXT", by the record writer. */
 static void
 record(struct plan *pl, const char *name, const char *change, const char *text)
 {
-	fprintf(pl->rec, "delve\t%" PRIu64 "\t%s\t%s\t%s\t%s\n", pl->turn, name,
-	    pl->act, change, text);
+	rec_begin(pl->w, REC_LAYOUT(DELVE_GM), pl->turn);
+	rec_str(pl->w, name);
+	rec_str(pl->w, pl->act);
+	rec_str(pl->w, change);
+	rec_text(pl->w, "%s", text);
+	rec_end(pl->w);
 }
 
 /* The character NAME of the party, or a refusal naming the party. */
@@ -331,43 +336,25 @@ gm_is_party_act(const char *word)
 }
 
 /*
- * A new character's line: the name, then each key given, in party_keys'
- * order, then the GM's own.
- */
-static void
-joined(FILE *out, const struct plan *pl, const struct member *m)
-{
-	int k;
-
-	fputs(m->name, out);
-	for (k = 0; k < PK_NKEYS; k++)
-		if (m->has & 1u << k)
-			fprintf(out, " %s=%ld", party_keys[k], m->val[k]);
-	for (k = 0; k < pl->nown; k++)
-		fprintf(out, " %s", pl->own[k]);
-	fputc('\n', out);
-}
-
-/*
  * A character's line with the GM's own words set: each replaces the word
  * of its key, or goes before an end-of-line comment or at the end.
  */
 static void
-own_line(FILE *out, const struct plan *pl, const char *line)
+own_line(FILE *out, const struct plan *pl, const char *line, size_t len)
 {
-	const char *p = line, *w;
+	const char *p = line, *w, *end = line + len;
 	char done[PARTY_OWN_MAX] = { 0 };
 	size_t n;
 	int i;
 
 	n = strspn(p, " \t");
-	n += strcspn(p + n, " \t");	/* the name */
+	n += strcspn(p + n, " \t\n");	/* the name */
 	fwrite(p, 1, n, out);
-	for (p += n; *p != '\0'; p = w + n) {
+	for (p += n; p < end; p = w + n) {
 		w = p + strspn(p, " \t");
-		if (*w == '#' || *w == '\0')
+		if (w >= end || *w == '#' || *w == '\n')
 			break;
-		n = strcspn(w, " \t");
+		n = strcspn(w, " \t\n");
 		for (i = 0; i < pl->nown && !(memchr(w, '=', n) != NULL &&
 		    same_key(pl->own[i], w)); i++)
 			;
@@ -381,60 +368,42 @@ own_line(FILE *out, const struct plan *pl, const char *line)
 	for (i = 0; i < pl->nown; i++)
 		if (!done[i])
 			fprintf(out, " %s", pl->own[i]);
-	fputs(p, out);
+	fwrite(p, 1, (size_t)(end - p), out);
 }
 
-/* Character i's line as it now is, the GM's own words set: party_line, then own_line. */
+/*
+ * The GM's own words put on the party file's new TEXT (*len bytes): on
+ * line LINENO (set), or the last line, a character who joined.
+ */
 static void
-own_words(FILE *out, const struct plan *pl, const char *line, int i)
+put_own(const struct plan *pl, char **text, size_t *len, unsigned long lineno)
 {
-	char *text;
-	size_t len;
-	FILE *mem = open_memstream(&text, &len);
+	char *t = *text, *at = t, *nl, *out;
+	size_t n;
+	unsigned long ln;
+	FILE *fp = open_memstream(&out, &n);
 
-	if (mem == NULL)
+	if (fp == NULL)
 		esc_err(EXIT_IO, "open_memstream");
-	party_line(mem, line, &pl->was.m[i], &pl->now.m[i]);
-	if (fclose(mem) != 0)
-		esc_err(EXIT_IO, "open_memstream");
-	own_line(out, pl, text);
-	free(text);
-}
-
-/* The party file's lines, each character's as it now is, and those who joined. */
-static void
-write_text(struct plan *pl, const char *path, FILE *out)
-{
-	FILE *in = efopen_input(path, "a party file");
-	char *line = NULL;
-	size_t cap = 0, len;
-	unsigned long ln = 0;
-	ssize_t got;
-	int i;
-
-	while ((got = getline(&line, &cap, in)) > 0) {
-		len = (size_t)got;
-		ln++;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		for (i = 0; i < pl->was.n && pl->was.m[i].lineno != ln; i++)
+	for (ln = 1; lineno > 0 && ln < lineno && (nl = memchr(at, '\n',
+	    *len - (size_t)(at - t))) != NULL; ln++)
+		at = nl + 1;
+	if (lineno == 0) {	/* the last line: past the newline before it */
+		for (n = *len > 0 && t[*len - 1] == '\n' ? *len - 1 : *len; n > 0 &&
+		    t[n - 1] != '\n'; n--)
 			;
-		if (i == pl->gone)
-			continue;
-		if (i < pl->was.n && i == pl->own_of)
-			own_words(out, pl, line, i);
-		else if (i < pl->was.n)
-			party_line(out, line, &pl->was.m[i], &pl->now.m[i]);
-		else
-			fputs(line, out);
-		fputc('\n', out);
+		at = t + n;
 	}
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", path);
-	for (i = pl->was.n; i < pl->now.n; i++)
-		joined(out, pl, &pl->now.m[i]);
-	free(line);
-	fclose(in);
+	nl = memchr(at, '\n', *len - (size_t)(at - t));
+	nl = nl != NULL ? nl : t + *len;
+	fwrite(t, 1, (size_t)(at - t), fp);
+	own_line(fp, pl, at, (size_t)(nl - at));
+	fwrite(nl, 1, *len - (size_t)(nl - t), fp);
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	free(t);
+	*text = out;
+	*len = n;
 }
 
 /*
@@ -446,7 +415,7 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
     uint64_t turn, struct rng *r)
 {
 	struct plan *pl = emalloc(sizeof *pl);
-	FILE *text;
+	struct kwf *f;
 	size_t i;
 
 	for (i = 0; i < NACTS && strcmp(acts[i].name, argv[0]) != 0; i++)
@@ -463,17 +432,21 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	pl->turn = turn;
 	pl->r = r;
 	pl->act = argv[0];
-	if ((pl->rec = open_memstream(&a->rec, &a->reclen)) == NULL)
-		esc_err(EXIT_IO, "%s", party);
+	pl->w = rec_writer_open("delve", 0);
+	out_hold(rec_out(pl->w));
 	if (acts[i].two != NULL)
 		acts[i].two(pl, argv + 1);
 	else
 		acts[i].many(pl, argc - 1, argv + 1);
-	if ((text = open_memstream(&a->text, &a->textlen)) == NULL)
-		esc_err(EXIT_IO, "%s", party);
-	write_text(pl, party, text);
-	if (fclose(text) != 0 || fclose(pl->rec) != 0)
-		esc_err(EXIT_IO, "%s", party);
+	f = kwf_read(party, "a party file");	/* written by its owner */
+	party_put(f, &pl->was, &pl->now, pl->gone);
+	a->text = kwf_render(f, &a->textlen);
+	kwf_close(f);
+	if (pl->nown > 0)
+		put_own(pl, &a->text, &a->textlen, pl->own_of < pl->was.n ?
+		    pl->was.m[pl->own_of].lineno : 0);
+	a->rec = out_unhold(rec_out(pl->w), &a->reclen);
+	rec_writer_close(pl->w);
 	free(pl);
 }
 

@@ -56,6 +56,7 @@ struct session {
 /* The sums a generation's delve file keeps of the files but the programs'. */
 enum { SES_SUM_SELF = 1, SES_SUM_RECORDS = 2, SES_SUM_SESSION = 4 };
 
+void	 ses_open(struct session *s, const char *dir, int create);
 void	 ses_lock(struct session *s, const char *dir, int create);
 int	 ses_empty(const struct session *s);
 void	 ses_wipe(struct session *s);
