@@ -41,6 +41,7 @@ struct stages {
 	char	*r[12 + 2 * SES_TABLES_MAX];
 	char	*rparty;	/* reaction's copy of the party, or NULL */
 	int	 action;	/* where in h the ACTION's words begin */
+	int	 hparty;	/* hazard reads the party (-p) */
 	int	 tparty;	/* timedice writes the party (-p -w) */
 };
 
@@ -70,6 +71,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	memcpy(st->r, r, sizeof r);
 	if (s->party && hazard_keeps_party(s->rules)) {
 		st->h[n++] = "-p", st->h[n++] = estrdup(party);
+		st->hparty = 1;
 		if (hazard_writes_party(s->rules))
 			st->h[n++] = "-w";
 	}
@@ -123,25 +125,24 @@ take_affliction(void *arg, char **w, int nw, const struct kwf *f)
 }
 
 /*
- * The command's turns run as one pipeline, hazard to its end and then
- * timedice | light | reaction, when no stage reads what another writes
- * into the party during them (delving(7) SESSIONS): without a party;
- * when timedice keeps none (hazard its one writer, reaction reading only
- * 000's wis=); under 000's and 003's rules while no affliction runs
- * (hazard writes only fatigue=, which no other program reads, or nothing;
- * timedice writes only exhausted=, which none of 000's or 003's checks
- * reads).  Otherwise turn by turn: 001's damage and 002's tiredness and
- * rest are read by timedice, an affliction's stages by hazard's saves.
+ * When timedice writes the party file too, the command's turns run as
+ * one pipeline, hazard to its end and then timedice | light | reaction,
+ * when no stage reads what another writes into the party during them
+ * (delving(7), One world): under 000's, 003's and 004's rules while no
+ * affliction runs (hazard writes only fatigue=, which no other program
+ * reads, or nothing; timedice writes only exhausted=, which none of their
+ * checks in a turn reads).  Otherwise turn by turn: 001's damage and
+ * 002's tiredness and rest are read by timedice, an affliction's stages
+ * by hazard's saves.  (When only one of them touches the party file the
+ * four stages run at once: reaction reads its copy, wis= alone.)
  */
 static int
-at_once(const struct session *s, const struct stages *st)
+at_once(const struct session *s)
 {
 	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
 	int afflicted = 0;
 	char *path;
 
-	if (!s->party || !st->tparty)
-		return 1;
 	if (r != R_EXPLORATION && r != R_BOOKKEEPING && r != R_ALARM &&
 	    r != R_TRAVEL)
 		return 0;
@@ -178,7 +179,7 @@ party_copy(struct session *s, const struct stages *st)
  * COUNT turns, CHUNK at a time (all of them, or one): hazard -n CHUNK to
  * its end, its records kept in a file, then timedice | light | reaction
  * fed with them, so that a stage that reads the party file sees what the
- * stage before wrote (delving(7), SESSIONS: one writer at a time).
+ * stage before wrote (delving(7), One world: one writer at a time).
  */
 static int
 turns_by(struct session *s, struct stages *st, long long count,
@@ -229,10 +230,10 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
-	if (s->party && o->count > 0)
-		failed = turns_by(s, &st, o->count, at_once(s, &st) ? o->count : 1,
+	if (st.hparty && st.tparty && o->count > 0)	/* two at the party file */
+		failed = turns_by(s, &st, o->count, at_once(s) ? o->count : 1,
 		    ses_records(s), &res);
-	else {
+	else {		/* one stage at the party file: the four at once */
 		party_copy(s, &st);
 		level_now(s, &st);
 		failed = proc_run(argvs, 4, ses_records(s), NULL, NULL, &res);
