@@ -257,6 +257,35 @@ call_seed(const struct session *s, char *seed, size_t size)
 }
 
 /*
+ * reaction's morale and surprise, the checks it rolls in a call, told the
+ * session's light (-L, first: the user's own -L comes later and wins), so
+ * that 000's no light is setback on them as on a turn's.
+ */
+static int
+call_light(const struct session *s, int argc, char **argv, char **v,
+    char *level, size_t size)
+{
+	char *gen, *path;
+	int i, checks = 0;
+
+	if (strcmp(argv[0], "reaction") != 0)
+		return 0;
+	for (i = 1; i < argc; i++)
+		checks |= strcmp(argv[i], "morale") == 0 ||
+		    strcmp(argv[i], "surprise") == 0;
+	if (!checks)
+		return 0;
+	gen = ses_genname(s->gen);
+	path = ses_path(s, gen, "light");
+	session_level(s, path, level, size);
+	free(path);
+	free(gen);
+	v[0] = "-L";
+	v[1] = level;
+	return 2;
+}
+
+/*
  * delve roll|reaction|chase|return ARGS: seeded from the session, logged.
  * The seed goes in DELVING_SEED, not -s, so that a mode that rolls nothing
  * (roll -o, chase pace) takes the words as the program alone does.
@@ -264,7 +293,7 @@ call_seed(const struct session *s, char *seed, size_t size)
 int
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char seed[256], *v[128], *party = newfile(s, "party");
+	char seed[256], level[32], *v[128], *party = newfile(s, "party");
 	struct proc_result res;
 	int i, n = 0;
 
@@ -273,6 +302,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	v[n++] = argv[0];
+	n += call_light(s, argc, argv, v + n, level, sizeof level);
 	for (i = 1; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;
