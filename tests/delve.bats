@@ -1305,3 +1305,7 @@ CALLS
 		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
 	done
 }
+
+@test "party_line (tests/unit.c): hazard's fatigue= and timedice's exhausted= or tired= added one run after another in either order, or in one run, give the same line (issue 33)" {
+	eq "2068 0" "$(unit placement)"
+}
