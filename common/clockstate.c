@@ -3,6 +3,7 @@
  * value checked against the rule it keeps, a bad one refused with
  * FILE:LINE.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "afflict.h"
@@ -116,6 +117,43 @@ clockstate_put(const struct clockstate *s, struct kwf *f)
 }
 
 /*
+ * The clock in words for delve status and delve screen: "day 1, 08:20,
+ * the morning quarter: daylight" (004's quarters; day is the morning and
+ * the afternoon, as light(6) has it).
+ */
+void
+clockstate_say_clock(const struct clockstate *s, char *buf, size_t size)
+{
+	char now[8];
+
+	snprintf(buf, size, "day %llu, %s, the %s quarter: %s",
+	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
+	    quarter_004[clock_quarter(s->tick)],
+	    clock_daylight(s->tick) ? "daylight" : "dark");
+}
+
+/* "3 hours since the last safe rest.", in the session's unit (HOURS). */
+void
+clockstate_say_rest(const struct clockstate *s, int hours, char *buf,
+    size_t size)
+{
+	char span[64];
+
+	snprintf(buf, size, "%s since the last safe rest.",
+	    clock_in_unit(s->timers.since_rest, hours, span, sizeof span));
+}
+
+/* A timer: "bless runs out in 3 turns.", in the session's unit (HOURS). */
+void
+clockstate_say_timer(const struct timer *t, int hours, char *buf, size_t size)
+{
+	char span[64];
+
+	snprintf(buf, size, "%s runs out in %s.", t->name,
+	    clock_in_unit(t->left, hours, span, sizeof span));
+}
+
+/*
  * 004: "At the culmination of each stage, the infected PC can make another
  * check or suffer damage": within the TICKS about to pass, timers run out
  * and afflictions' stages end (afflict_next, for P's characters), soonest
@@ -191,4 +229,35 @@ clockstate_resilience(struct clockstate *s, struct party *p, uint64_t before,
 		afflict_resilience(m, &s->st.rng, beyond, says, sizeof says);
 		say(ctx, k, s->tick, "resilience", m->name, says);
 	}
+}
+
+/*
+ * 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one
+ * hour": one more room or scene, said; 1 when it makes the hour (the count
+ * starts again).
+ */
+int
+clockstate_room(struct clockstate *s, char *says, size_t size)
+{
+	int left = s->per_hour - ++s->rooms;
+
+	if (left > 0) {
+		snprintf(says, size, "Room or scene %d of %d this hour; the hour "
+		    "passes after %d more.", s->rooms, s->per_hour, left);
+		return 0;
+	}
+	snprintf(says, size, "Room or scene %d of %d this hour: an hour "
+	    "passes.", s->rooms, s->per_hour);
+	s->rooms = 0;
+	return 1;
+}
+
+/* 004: N rooms or scenes make the hour from now on, said. */
+void
+clockstate_per_hour(struct clockstate *s, int n, char *says, size_t size)
+{
+	s->per_hour = n;
+	if (s->rooms >= s->per_hour)
+		s->rooms = s->per_hour - 1;
+	snprintf(says, size, "From now on %d rooms or scenes make an hour.", n);
 }

@@ -140,11 +140,11 @@ print_json(struct rec_writer *w, struct line *l)
 	int prog = rec_prog_of(l->f[0], strlen(l->f[0]));
 
 	if (l->nf > 1 && prog >= 0)
-		lay = rec_layout_of(prog, l->f, l->nf);
+		lay = rec_layout_of(prog, (const char *const *)l->f, l->nf);
 	if (lay != NULL) {
 		at_turn = *lay;
 		at_turn.names[0] = "turn";
-		rec_fields_json(w, &at_turn, l->f);
+		rec_fields_json(w, &at_turn, (const char *const *)l->f);
 		return;
 	}
 	while (l->nf > 1)	/* join it up again */

@@ -60,6 +60,13 @@
  *					of the same tail (its memo warm) and
  *					after a foreign line: the same verdict,
  *					record and error alike: "cases differ"
+ *	unit json SEED N		N random JSON documents written, read back
+ *					by json_parse: the same tree; every
+ *					proper prefix of each refused at or
+ *					before its end: "cases wrong"
+ *	unit tblcells			tb_ranges, tb_weight and tb_html_text
+ *					over a table of cells and what each
+ *					means: "cases wrong"
  *	unit brute EXPR			the odds of one dice term by enumerating
  *					every sequence of draws the roller can make
  *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
@@ -85,6 +92,7 @@
 #include "dice.h"
 #include "expr.h"
 #include "hazstate.h"
+#include "json.h"
 #include "kwf.h"
 #include "lamp.h"
 #include "lampstate.h"
@@ -95,7 +103,9 @@
 #include "record.h"
 #include "rng.h"
 #include "rules.h"
+#include "screen.h"
 #include "table.h"
+#include "tbljson.h"
 #include "timer.h"
 #include "util.h"
 
@@ -393,6 +403,39 @@ check_memo(const char *file)
 	if (fclose(out) != 0)
 		err(EXIT_IO, "stdout");
 	exit(EXIT_OK);
+}
+
+/*
+ * unit turnless: no layout's fits looks at the turn (field 1), the
+ * reader's memo's ground (recread.c): each fits is called with a NULL turn
+ * (a look is a crash) over every mix of words in the other fields.
+ */
+static void
+check_turnless(void)
+{
+	static const char *const words[] = {
+		"-", "0", "7", "daily", "duration", "rest", "torch", "a b"
+	};
+	const int nw = (int)(sizeof words / sizeof words[0]);
+	const char *f[REC_FIELDS_MAX];
+	const struct rec_layout *l;
+	long cases = 0, mix, n, m;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		if ((l = &rec_layouts[k])->fits == NULL)
+			continue;
+		for (n = 1, i = 2; i < l->nf; i++)
+			n *= nw;
+		for (mix = 0; mix < n; mix++, cases++) {
+			f[0] = rec_progs[l->prog];
+			f[1] = NULL;
+			for (m = mix, i = 2; i < l->nf; i++, m /= nw)
+				f[i] = words[m % nw];
+			(void)l->fits(f);
+		}
+	}
+	printf("%ld\n", cases);
 }
 
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
@@ -1922,6 +1965,356 @@ check_state_lines(void)
 	printf("%zu %ld\n", n, wrong);
 }
 
+/* --- delve screen: the layout fits, whatever the session holds ---------- */
+
+/* Columns a row shows: its characters, escape sequences left out. */
+static int
+shown_width(const char *s)
+{
+	int n = 0;
+
+	while (*s != '\0') {
+		if (*s == '\033') {
+			while (*s != '\0' && *s != 'm')
+				s++;
+			if (*s != '\0')
+				s++;
+			continue;
+		}
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+		s++;
+	}
+	return n;
+}
+
+/* A world of random parts: up to 12 characters, 10 lights, 8 afflictions, 300 records. */
+static void
+random_world(struct scr_world *w, struct rng *r)
+{
+	static const char *const words[] = { "Encounter", "—", "a", "wandering",
+	    "monster", "appears.", "Ann", "makes", "the", "CON", "save:", "16+1",
+	    "=", "17", "against", "DC", "12.", "averyveryveryveryveryverylongword",
+	    "naïve", NULL };
+	static const char *const progs[] = { "hazard", "light", "timedice",
+	    "reaction", "roll", "delve" };
+	char line[2048];
+	size_t len = 0, cap = 1 << 16;
+	int i, j, k;
+
+	memset(w, 0, sizeof *w);
+	snprintf(w->name, sizeof w->name, "crypt");
+	snprintf(w->seed, sizeof w->seed, "7");
+	w->rules = (int)rng_below(r, R_NRULES);
+	w->travel = w->rules == R_TRAVEL;
+	w->turn = rng_below(r, 100000);
+	hazstate_init(&w->haz);
+	w->haz.rules = w->rules;
+	w->haz.since_rest = (int)rng_below(r, 7);
+	w->haz.sign = (int)rng_below(r, 2);
+	w->lamp.rules = w->rules;
+	w->clock.tick = rng_below(r, 1000000);
+	w->clock.aff = &w->aff;
+	w->party.n = (int)rng_below(r, 13);
+	for (i = 0; i < w->party.n; i++) {
+		snprintf(w->party.m[i].name, sizeof w->party.m[i].name, "%.*s",
+		    1 + (int)rng_below(r, 32), "Brannoc-the-very-long-named-hero-x");
+		w->party.m[i].has = rng_below(r, 2) ? ~0u : 0;
+		w->party.m[i].val[PK_HP] = rng_below(r, 30);
+		w->party.m[i].val[PK_HPMAX] = 30;
+		w->party.m[i].val[PK_FATIGUE] = rng_below(r, 5);
+		w->party.m[i].val[PK_LOAD] = rng_below(r, 20);
+		w->party.m[i].val[PK_STRENGTH] = 10;
+	}
+	w->lamp.n = (int)rng_below(r, 11);
+	for (i = 0; i < w->lamp.n; i++) {
+		snprintf(w->lamp.src[i].name, sizeof w->lamp.src[i].name, "torch%d", i);
+		w->lamp.src[i].kind = (int)rng_below(r, LK_NKINDS);
+		w->lamp.src[i].state = (int)rng_below(r, 4);
+		w->lamp.src[i].left = (long)rng_below(r, 40) - 2;
+		w->lamp.src[i].die = 6;
+	}
+	w->aff.n = (int)rng_below(r, 9);
+	for (i = 0; i < w->aff.n; i++) {
+		snprintf(w->aff.a[i].name, sizeof w->aff.a[i].name, "%s",
+		    w->party.n ? w->party.m[0].name : "Ann");
+		snprintf(w->aff.a[i].source, sizeof w->aff.a[i].source, "venom");
+		w->aff.a[i].stage = 1;
+		w->aff.a[i].left = rng_below(r, 1000);
+	}
+	w->log = emalloc(cap);
+	k = (int)rng_below(r, 300);
+	for (i = 0; i < k; i++) {
+		int n = snprintf(line, sizeof line, "%s\t%d\tx\tnothing",
+		    progs[rng_below(r, 6)], i / 3);
+
+		for (j = 0, n += snprintf(line + n, sizeof line - (size_t)n, "\t");
+		    j < (int)rng_below(r, 60); j++)
+			n += snprintf(line + n, sizeof line - (size_t)n, "%s%s",
+			    j ? " " : "", words[rng_below(r, 19)]);
+		n += snprintf(line + n, sizeof line - (size_t)n, "%sEND%d\n",
+		    j ? " " : "", i);
+		if (len + (size_t)n + 1 >= cap)
+			break;
+		memcpy(w->log + len, line, (size_t)n);
+		len += (size_t)n;
+	}
+	w->log[len] = '\0';
+	w->loglen = len;
+}
+
+/* The newest record the view shows, its end word "ENDk" in END; 0 none. */
+static int
+newest_shown(const struct scr_world *w, int players, char *end, size_t size)
+{
+	char *copy = estrdup(w->log), *line, *save = NULL, *f[16], *p;
+	int nf, found = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		for (nf = 0, p = line, f[nf++] = p; nf < 16 &&
+		    (p = strchr(p, '\t')) != NULL; f[nf++] = ++p)
+			*p = '\0';
+		if (players && scr_hidden(f, nf))
+			continue;
+		snprintf(end, size, "%s", strstr(f[nf - 1], "END"));
+		found = 1;
+	}
+	free(copy);
+	return found;
+}
+
+/*
+ * N random sessions, each drawn at a random size from 80x24 to 400x400,
+ * one in four from 1x1 to 80x24: never more rows than the terminal has,
+ * never a row wider (than SCR_COLS_LEAST in the narrowest), the newest
+ * record's end on the last row when the log shows any.
+ */
+static void
+check_screen(const char *count)
+{
+	struct scr_world *w = emalloc(sizeof *w);
+	struct scr_look k;
+	struct rng r;
+	char *text, *row, *next, *lastrow = NULL, last[32];
+	size_t len;
+	long n = atol(count), i, rows, ended = 0;
+	int has_log, small;
+	FILE *fp;
+
+	rng_seed(&r, 1, "screen");
+	for (i = 0; i < n; i++) {
+		random_world(w, &r);
+		small = i % 4 == 0;	/* one in four below 80x24 */
+		k.cols = small ? 1 + (int)rng_below(&r, 80) :
+		    80 + (int)rng_below(&r, 321);
+		k.rows = small ? 1 + (int)rng_below(&r, 24) :
+		    24 + (int)rng_below(&r, 377);
+		k.players = (int)rng_below(&r, 2);
+		k.colour = (int)rng_below(&r, 2);
+		if ((fp = open_memstream(&text, &len)) == NULL)
+			esc_err(EXIT_IO, "open_memstream");
+		scr_render(w, &k, fp);
+		fclose(fp);
+		rows = has_log = 0;
+		for (row = text; *row != '\0'; row = next + 1, rows++) {
+			next = strchr(row, '\n');
+			*next = '\0';
+			lastrow = row;
+			has_log |= strncmp(row, "-- Log", 6) == 0 ||
+			    strncmp(row, "\033[1m-- Log", 10) == 0;
+			if (shown_width(row) > (k.cols < SCR_COLS_LEAST ?
+			    SCR_COLS_LEAST : k.cols))
+				esc_errx(EXIT_FAILED, "session %ld: %d columns in %d: %s",
+				    i, shown_width(row), k.cols, row);
+		}
+		if (rows > k.rows)
+			esc_errx(EXIT_FAILED, "session %ld: %ld rows in %d", i, rows,
+			    k.rows);
+		if (has_log && newest_shown(w, k.players,
+		    last, sizeof last) && ++ended && strstr(lastrow, last) == NULL)
+			esc_errx(EXIT_FAILED, "session %ld: the last row is not "
+			    "the newest record's end, %s: %s", i, last, lastrow);
+		free(text);
+		free(w->log);
+	}
+	free(w);
+	printf("%ld sessions drawn, %ld ending with the newest record\n", n,
+	    ended);
+}
+
+
+/*
+ * JSON: a random value written to buf (at most depth deep), and at *exp
+ * what json_flat must make of it, written by hand: its length.
+ */
+static size_t
+json_write(struct rng *g, char *buf, char **exp, int depth)
+{
+	static const char *const words[] = { "true", "false", "null", "0",
+	    "-12", "3.25", "1e9", "-0.5E-3", NULL };
+	static const char *const strs[][2] = { { "\"\"", "<>" },
+	    { "\"a\"", "<a>" }, { "\"\\u00e9t\\u00e9\"", "<\xc3\xa9t\xc3\xa9>" },
+	    { "\"q\\\"\\\\\\/\\t\"", "<q\"\\/\t>" },
+	    { "\"\\ud83d\\ude00\"", "<\xf0\x9f\x98\x80>" },
+	    { "\"caf\xc3\xa9\"", "<caf\xc3\xa9>" } };
+	size_t n = 0, k;
+	int i, m, kind = (int)rng_die(g, depth > 0 ? 4 : 2);
+
+	if (kind == 1) {
+		k = rng_die(g, 8) - 1;
+		*exp += sprintf(*exp, "%s", words[k]);
+		return (size_t)sprintf(buf, "%s", words[k]);
+	}
+	if (kind == 2) {
+		k = rng_die(g, 6) - 1;
+		*exp += sprintf(*exp, "%s", strs[k][1]);
+		return (size_t)sprintf(buf, "%s", strs[k][0]);
+	}
+	m = (int)rng_die(g, 4) - 1;
+	buf[n++] = kind == 3 ? '[' : '{';
+	*(*exp)++ = kind == 3 ? '[' : '{';
+	for (i = 0; i < m; i++) {
+		if (i > 0)
+			n += (size_t)sprintf(buf + n, rng_die(g, 2) == 1 ? "," : " ,\n ");
+		if (kind == 4) {
+			n += (size_t)sprintf(buf + n, "\"k%d\" : ", i);
+			*exp += sprintf(*exp, "k%d=", i);
+		}
+		n += json_write(g, buf + n, exp, depth - 1);
+		*(*exp)++ = ',';
+	}
+	buf[n++] = kind == 3 ? ']' : '}';
+	*(*exp)++ = kind == 3 ? ']' : '}';
+	**exp = '\0';
+	buf[n] = '\0';
+	return n;
+}
+
+/* The tree written back without white space, strings as decoded in <>. */
+static size_t
+json_flat(const struct json *j, char *buf)
+{
+	size_t n = 0, i;
+
+	switch (j->type) {
+	case J_NULL: return (size_t)sprintf(buf, "null");
+	case J_TRUE: return (size_t)sprintf(buf, "true");
+	case J_FALSE: return (size_t)sprintf(buf, "false");
+	case J_NUM: return (size_t)sprintf(buf, "%s", j->s);
+	case J_STR: return (size_t)sprintf(buf, "<%s>", j->s);
+	default: break;
+	}
+	buf[n++] = j->type == J_ARR ? '[' : '{';
+	for (i = 0; i < j->n; i++) {
+		if (j->type == J_OBJ)
+			n += (size_t)sprintf(buf + n, "%s=", j->k[i]);
+		n += json_flat(&j->v[i], buf + n);
+		buf[n++] = ',';
+	}
+	buf[n++] = j->type == J_ARR ? ']' : '}';
+	buf[n] = '\0';
+	return n;
+}
+
+static void
+check_json(const char *seed, const char *count)
+{
+	static char text[1 << 16], want[1 << 17], got[1 << 17], cut[1 << 16];
+	long n = atol(count), i, cases = 0, wrong = 0;
+	struct json *j;
+	const char *why;
+	char *w;
+	size_t len, off, k;
+	struct rng g;
+
+	rng_seed(&g, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		w = want;
+		len = json_write(&g, text, &w, 4);
+		cases++;
+		if ((j = json_parse(text, &off, &why)) == NULL) {
+			printf("%s: byte %zu: %s\n", text, off, why);
+			wrong++;
+			continue;
+		}
+		json_flat(j, got);
+		json_free(j);
+		if (strcmp(want, got) != 0) {
+			printf("%s: %s, expected %s\n", text, got, want);
+			wrong++;
+		}
+		if (text[0] != '[' && text[0] != '{')
+			continue;
+		for (k = 0; k < len; k++) {	/* every proper prefix refused */
+			memcpy(cut, text, k);
+			cut[k] = '\0';
+			cases++;
+			j = json_parse(cut, &off, &why);
+			wrong += j != NULL || off > k;
+			json_free(j);
+		}
+	}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* A cell and what tb_ranges makes of it: "lo-hi,..." or "wN", "" for none. */
+static void
+check_tblcells(void)
+{
+	static const char *const cells[][2] = {
+		{ "1", "1-1" }, { "2-6", "2-6" }, { "13,14", "13-13,14-14" },
+		{ "1-2, 5", "1-2,5-5" }, { "01\xe2\x80\x93" "50", "1-50" },
+		{ "51\xe2\x80\x94" "00", "51-100" }, { "00", "100-100" },
+		{ "3x", "w3" }, { "3\xc3\x97", "w3" }, { "7.", "7-7" },
+		{ "1)", "1-1" }, { "x", "" }, { "1,", "" }, { "1-", "" },
+		{ "3x goblins", "" }, { "1,5 km", "" }, { "", "" },
+		{ "-2-0", "-2-0" }, { "12345678901", "" }, { "0x10", "" },
+	};
+	static const char *const html[][2] = {
+		{ "<p>a</p>", "a" }, { "a &amp; b", "a & b" },
+		{ "&lt;b&gt;", "<b>" }, { "&#39;s &#x2014;", "'s \xe2\x80\x94" },
+		{ "a<br>b", "a b" }, { "<p>  a \n b </p>", "a b" },
+		{ "a & b", "a & b" }, { "a &bogus; b", NULL }, { "a <p b", NULL },
+		{ "&#0;", NULL }, { "&#xD800;", NULL }, { "1 < 2", "1 < 2" },
+	};
+	struct tb b = { 0 };
+	char got[128], buf[128];
+	const char *why;
+	size_t i;
+	int k, n, cases = 0, wrong = 0;
+
+	b.path = "unit";
+	for (i = 0; i < sizeof cells / sizeof cells[0]; i++, cases++) {
+		b.n = 0;
+		got[0] = '\0';
+		if (tb_ranges(NULL, cells[i][0], "t", NULL, 1) &&
+		    tb_ranges(&b, cells[i][0], "t", NULL, 1))
+			for (k = 0, n = 0; k < b.n; k++)
+				n += b.row[k].weight ? sprintf(got + n, "w%ld",
+				    b.row[k].weight) : sprintf(got + n, "%s%ld-%ld",
+				    k ? "," : "", b.row[k].lo, b.row[k].hi);
+		for (k = 0; k < b.n; k++) {
+			free(b.row[k].text);
+			free(b.row[k].key);
+		}
+		if (strcmp(got, cells[i][1]) != 0) {
+			printf("%s: %s, expected %s\n", cells[i][0], got, cells[i][1]);
+			wrong++;
+		}
+	}
+	free(b.row);
+	for (i = 0; i < sizeof html / sizeof html[0]; i++, cases++) {
+		strcpy(buf, html[i][0]);
+		k = tb_html_text(buf, &why);
+		if (html[i][1] == NULL ? k : !k || strcmp(buf, html[i][1]) != 0) {
+			printf("%s: %s\n", html[i][0], k ? buf : why);
+			wrong++;
+		}
+	}
+	printf("%d %d\n", cases, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1958,8 +2351,14 @@ main(int argc, char *argv[])
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
 		print_scan(argv[2]);
+	} else if (argc == 4 && strcmp(argv[1], "json") == 0) {
+		check_json(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "tblcells") == 0) {
+		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
+		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
 	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
@@ -1998,10 +2397,12 @@ main(int argc, char *argv[])
 		check_states(argv[2], argv[3]);
 	} else if (argc == 2 && strcmp(argv[1], "statebad") == 0) {
 		check_state_lines();
+	} else if (argc == 3 && strcmp(argv[1], "screen") == 0) {
+		check_screen(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
