@@ -651,6 +651,7 @@ tbl_on_roll(const struct tbl_on *on, struct rng *r, long *total,
 {
 	struct tbl_draws *d = on->draws;
 	const struct tbl_row *row;
+	long tries;
 
 	if (d == NULL)
 		return tbl_roll(&on->t, r, total, faces);
@@ -658,9 +659,14 @@ tbl_on_roll(const struct tbl_on *on, struct rng *r, long *total,
 		memset(d->row, 0, (size_t)on->t.nrows);
 		d->n = 0;
 	}
-	do
+	for (tries = 0; ; tries++) {
 		row = tbl_roll(&on->t, r, total, faces);
-	while (d->row[row - on->t.rows]);
+		if (!d->row[row - on->t.rows])
+			break;
+		if (tries == TBL_DRAW_TRIES)
+			esc_errx(EXIT_BAD, "%s: the rows not drawn yet are too unlikely: "
+			    "%d rolls drew none", on->t.name, TBL_DRAW_TRIES);
+	}
 	d->row[row - on->t.rows] = 1;
 	d->n++;
 	return row;

@@ -163,6 +163,10 @@ bad() {
 	one_error roll
 	run -2 --separate-stderr roll -e d6
 	eq "roll: -e: give it with -t FILE" "$stderr"
+	# a row left that the die all but never rolls (10 on 10d6: 1 in 6^10) is refused, not waited for
+	printf 'die: 10d6\n10 rare\n11-60 common\n' > "$BATS_TEST_TMPDIR/rare.md"
+	run -2 --separate-stderr roll -s 1 -e -n 2 -t "$BATS_TEST_TMPDIR/rare.md"
+	eq "roll: -e: the rows not drawn yet are too unlikely: 1000000 rolls drew none" "$stderr"
 }
 
 @test "every program that takes a table takes every format: hazard -T and -t, reaction -T, delve new -T, delve batch -T" {
