@@ -43,6 +43,14 @@ load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
 		s->sign = 1;
 		return;
 	}
+	if (nw == 3 && strcmp(w[0], "drawn") == 0) {	/* KEY ROWS: -T's draws */
+		if (s->ndrawn == HAZ_DRAWN_MAX)
+			kwf_bad(f, "more than %d tables drawn", HAZ_DRAWN_MAX);
+		if (strlen(w[1]) + strlen(w[2]) + 2 > HAZ_DRAWN_LEN)
+			kwf_bad(f, "drawn: longer than %d bytes", HAZ_DRAWN_LEN - 2);
+		snprintf(s->drawn[s->ndrawn++], HAZ_DRAWN_LEN, "%s %s", w[1], w[2]);
+		return;
+	}
 	if (nw != 2)
 		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
@@ -82,6 +90,8 @@ hazstate_load(struct hazstate *s, struct kwf *f)
 void
 hazstate_put(const struct hazstate *s, struct kwf *f)
 {
+	int i;
+
 	kwf_put(f, "rules %s", rules_names[s->rules]);
 	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
 	kwf_put(f, "since-rest %d", s->since_rest);
@@ -93,7 +103,52 @@ hazstate_put(const struct hazstate *s, struct kwf *f)
 	kwf_put(f, "alarm %ld", s->alarm);
 	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
 		kwf_put(f, "rest-turns %d", s->rest_turns);
+	for (i = 0; i < s->ndrawn; i++)	/* -T tables drawn without replacement */
+		kwf_put(f, "drawn %s", s->drawn[i]);
 	kwf_put_stream(f, &s->st);
+}
+
+/* 000: the turns until a rest is due, 0 when it is due now; -1 other rules. */
+int
+hazstate_rest_due(const struct hazstate *s)
+{
+	return s->rules == R_EXPLORATION ? REST_TURNS_000 - s->since_rest : -1;
+}
+
+/*
+ * What the state holds, in sentences for delve status and delve screen,
+ * each under the rules that keep it; SECRET adds what the players do not
+ * see (a sign's creature before it is met, 003's alarm).  "" when none.
+ */
+void
+hazstate_say(const struct hazstate *s, int secret, char *buf, size_t size)
+{
+	int r = s->rules, due = hazstate_rest_due(s);
+
+	buf[0] = '\0';
+	if (due > 0)	/* 000 */
+		str_append(buf, size, " ", "%d turn%s explored since the last "
+		    "rest: a rest is due in %d turn%s.", s->since_rest,
+		    s->since_rest == 1 ? "" : "s", due, due == 1 ? "" : "s");
+	else if (due == 0)
+		str_append(buf, size, " ", "A rest is due: %d turns explored "
+		    "since the last.", s->since_rest);
+	if (s->fatigue && (r == R_EXPLORATION || r == R_DELVING ||
+	    r == R_DUNGEONTURN))
+		str_append(buf, size, " ", "A fatigue result waits on the "
+		    "next turn.");
+	if (r == R_DUNGEONTURN)	/* 002 */
+		str_append(buf, size, " ", "The party is %s.",
+		    condition_names[s->condition]);
+	if (r == R_DUNGEONTURN && s->rest_turns > 0)
+		str_append(buf, size, " ", "%d of %d rest turns taken toward an "
+		    "hour's rest.", s->rest_turns, DUNGEON_REST_TURNS_002);
+	if (s->sign && (r == R_DELVING || r == R_DUNGEONTURN))	/* 001, 002 */
+		str_append(buf, size, " ", "A sign was seen: the next encounter "
+		    "is its creature%s%s.", secret && s->creature[0] ? ", " : "",
+		    secret ? s->creature : "");
+	if (secret && r == R_ALARM)	/* 003 */
+		str_append(buf, size, " ", "The alarm stands at %ld.", s->alarm);
 }
 
 /*
