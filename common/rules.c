@@ -704,8 +704,8 @@ const char *const zero_hp[R_NRULES] = {
 	[R_EXPLORATION] = "down: 000 says nothing of 0 HP, the Referee's call",
 	[R_BOOKKEEPING] = "down: 000 says nothing of 0 HP, the Referee's call",
 	[R_DELVING] = "down: 001 says nothing of 0 HP, the GM's call",
-	[R_DUNGEONTURN] = "at 0 hit protection: suffers an omen and makes an "
-	    "omen roll (002)",
+	[R_DUNGEONTURN] = ("at 0 hit protection: suffers an omen and makes an "
+	    "omen roll (002)"),
 	[R_ALARM] = "down: 003 says nothing of 0 HP, the Judge's call",
 	[R_TRAVEL] = "incapacitated and unable to act (004)",
 };
