@@ -91,9 +91,11 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 int
 light_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed };
+	char hhmm[8];
+	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
+	    hhmm };	/* the session's clock: day or night (light(6) -c) */
 	struct proc_result res;
-	int i, n = 5;
+	int i, n = 7;
 
 	if (argc < 2)
 		esc_errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
@@ -107,7 +109,8 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 		v[n++] = argv[i];
 	}
 	v[n] = NULL;
-	for (i = 5; i < n && strcmp(v[i], "-D") == 0; i++)
+	clock_hhmm(start_clock(s), hhmm);
+	for (i = 7; i < n && strcmp(v[i], "-D") == 0; i++)
 		;
 	if (i < n && strcmp(v[i], "tick") == 0)
 		esc_errx(EXIT_BAD, "light: tick: time passes with the session's turns, "

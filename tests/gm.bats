@@ -363,3 +363,14 @@ Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/
 	eq 7 "$(grep -c '	rest	8	The [a-z]* night aboard' <<<"$output")"
 	[[ $(grep '^timedice	26	' <<<"$output" | tail -1) == *"A week of travel passes, 7 days."* ]]
 }
+
+# issue 33: "a lantern lit at noon says 'Dim light ... disadvantage to sight checks'"
+@test "delve light under travel is told the session's clock (light -c): a source lit by day leaves the road in daylight, at night it is the party's dim light (issue 33)" {
+	delve new -s 1 -r travel S > /dev/null
+	run -0 delve -C S light add lantern
+	eq "turn 0  07:00  Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "${lines[0]}"
+	[[ $output != *"Dim light"* ]]
+	delve -C S -n 12 > /dev/null
+	run -0 delve -C S light add torch
+	eq "                Dim light: advantage to stealth, hiding and listening; disadvantage to ranged attacks, defense against ranged attacks and sight checks." "${lines[1]}"
+}
