@@ -484,6 +484,28 @@ play(struct run *run, long long count)
 		run->a.c->fn(run, (uint64_t)i);
 }
 
+/*
+ * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
+ * and "The party moves at the slowest PC's pace if they plan to stick
+ * together": a day's march with an exhausted character covers no ground,
+ * said once for each, at the day's start; the night's camp cures them.
+ */
+static void
+halted(struct run *run, uint64_t turn)
+{
+	const struct member *m;
+	int i;
+
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		if (m->val[PK_EXHAUSTED] && !party_dead(m))
+			event(run->w, turn, run->s.tick, "exhausted", m->name, "%s is "
+			    "exhausted: movement speed 0 (004); the party, at its "
+			    "slowest's pace, covers no ground this day unless it "
+			    "leaves %s behind, and camps.", m->name, m->name);
+	}
+}
+
 /* A week's nights at sea in turn (004: "weekly if at sea"): "first". */
 static const char *
 ordinal_night(uint64_t d)
@@ -514,6 +536,8 @@ travel_days(struct run *run, const struct rec *r, int turns)
 	char lead[48];
 
 	for (d = 0; d < days; d++) {
+		if (run->have_party && days == 1)	/* overland: on foot */
+			halted(run, r->turn);
 		pass(run, march, 0);
 		night = run->s.tick;
 		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);

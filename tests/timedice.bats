@@ -976,3 +976,14 @@ Cy # no hp: not healed" "$(cat "$P")"
 	run -0 --separate-stderr unit until
 	eq "41472 0" "$output"
 }
+
+# 004: "Once a PC becomes exhausted ... their movement speed becomes 0'"
+@test "004: a day's travel turn with an exhausted character says the party covers no ground that day, then its night's camp cures them (issue 33)" {
+	printf 'Ann con=1 level=2 hp=3 hpmax=9 resilience=12\nBo con=0 level=1 hp=4 hpmax=10 resilience=10 exhausted=1\n' > "$BATS_TEST_TMPDIR/p"
+	run -0 sh -c "hazard -r travel -s 1 -n 2 daily | timedice -s 1 -p '$BATS_TEST_TMPDIR/p' -w -"
+	eq "timedice	1	1	07:00	exhausted	Bo	Bo is exhausted: movement speed 0 (004); the party, at its slowest's pace, covers no ground this day unless it leaves Bo behind, and camps." \
+	    "$(grep '	exhausted	' <<<"$output")"
+	[[ $(grep '^timedice	1	1	23:00	rest	' <<<"$output") == *"with food, exhaustion is cured for Bo"* ]]
+	eq 1 "$(grep -c '	exhausted	' <<<"$output")"	# cured: the second day marches
+	grep -q 'exhausted=0' "$BATS_TEST_TMPDIR/p"
+}
