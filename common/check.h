@@ -48,7 +48,6 @@ size_t	 check_sentence(char *buf, size_t size, const char *name,
 	     const char *what, const struct rolled *k);
 const char *check_natural(const struct check *c, const struct check_of *of);
 const char *check_attack_natural(long long roll);
-int	 check_dark(const char *level);
 int	 check_level(const char *opt, const char *level);
 
 #endif

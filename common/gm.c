@@ -252,18 +252,6 @@ static const struct {
 
 #define NACTS (sizeof acts / sizeof acts[0])
 
-/* WORD names one of the acts. */
-int
-gm_is_party_act(const char *word)
-{
-	size_t i;
-
-	for (i = 0; i < NACTS; i++)
-		if (strcmp(acts[i].name, word) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * ARGV: an act and its words, on the party file PARTY at the session's
  * TURN, dice from R: checked, rolled and said, nothing written yet.

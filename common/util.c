@@ -261,7 +261,7 @@ refuse_link(const char *path)
  * (missing, a directory, a link, no permission), 3 when the system is
  * (no descriptor left, no memory, an I/O error).
  */
-int
+static int
 open_status(int e)
 {
 	switch (e) {
@@ -394,16 +394,6 @@ esc_errx(int status, const char *fmt, ...)
 	esc(0, fmt, ap);
 	va_end(ap);
 	exit(status);
-}
-
-void
-esc_warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	esc(1, fmt, ap);
-	va_end(ap);
 }
 
 void
