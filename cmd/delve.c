@@ -155,8 +155,12 @@ do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* What a command takes: no session (new, batch), no operands, no -n, its own -n. */
-enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8 };
+/*
+ * What a command takes: no session (new, batch), no operands, no -n, its
+ * own -n; a session it reads itself, never locked (screen).
+ */
+enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8,
+	C_NO_LOCK = 16 };
 
 /*
  * delve's commands, a row each, in the order of -h and delve(6)'s
@@ -175,6 +179,7 @@ static const struct command {
 	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
 	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT },
+	{ "screen", SYN_SCREEN, screen, C_NO_LOCK | C_NO_COUNT },
 	{ "roll", SYN_CALL, call, C_OWN_COUNT },
 	{ "reaction", SYN_CALL, call, C_OWN_COUNT },
 	{ "chase", SYN_CALL, call, C_OWN_COUNT },
@@ -355,6 +360,13 @@ main(int argc, char *argv[])
 		return rc;
 	}
 	check_session_env(&o);
+	if (c != NULL && (c->takes & C_NO_LOCK)) {
+		refuse_misplaced(c, &o, argc, argv);
+		rc = c->run(NULL, &o, argc, argv);
+		out_done();
+		free(line);
+		return rc;
+	}
 	ses_lock(&s, o.dir, 0);
 	ses_load(&s);
 	session_env(&s);

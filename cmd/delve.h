@@ -41,6 +41,7 @@ extern const char *const turn_files[];
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE]"
+#define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
 #define SYN_BATCH	"delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
@@ -55,7 +56,7 @@ struct newopts {
 	const char *seed, *rules, *lights, *clock, *party;
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
-	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */
 	int	 ntables;
 	int	 force;
 };
@@ -114,9 +115,13 @@ void	 show_log(struct session *s, const struct opts *o);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
 
+/* cmd/delve-screen.c: delve screen, the session live in a terminal */
+int	 screen(struct session *unused, const struct opts *o, int argc,
+	    char **argv);
+
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
-void	 copy_tables(struct session *s, const struct newopts *n);
+void	 copy_tables(struct session *s, struct newopts *n);
 void	 new_session(int argc, char **argv);
 
 /* cmd/delve-batch.c: delve batch */

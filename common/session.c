@@ -85,9 +85,13 @@ ses_path(const struct session *s, const char *gen, const char *name)
 	return p;
 }
 
-/* Open DIR (made when create is set and it is missing) and lock it. */
+/*
+ * Open DIR (made when create is set and it is missing), not locked: a
+ * reader that must never hold the lock (delve screen) loads a session
+ * so, and ses_load is made to be read beside a command (above).
+ */
 void
-ses_lock(struct session *s, const char *dir, int create)
+ses_open(struct session *s, const char *dir, int create)
 {
 	memset(s, 0, sizeof *s);
 	s->dir = dir;
@@ -98,6 +102,13 @@ ses_lock(struct session *s, const char *dir, int create)
 	if ((s->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		esc_err(errno == ENOENT || errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s",
 		    dir);
+}
+
+/* Open DIR as ses_open does, and lock it. */
+void
+ses_lock(struct session *s, const char *dir, int create)
+{
+	ses_open(s, dir, create);
 	while (flock(s->dfd, LOCK_EX) != 0)
 		if (errno != EINTR)
 			esc_err(EXIT_IO, "%s: lock", dir);

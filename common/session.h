@@ -48,6 +48,7 @@ struct session {
 	const char *editing;	/* delve edit's file: changed by hand, it may be */
 };
 
+void	 ses_open(struct session *s, const char *dir, int create);
 void	 ses_lock(struct session *s, const char *dir, int create);
 int	 ses_empty(const struct session *s);
 void	 ses_wipe(struct session *s);
