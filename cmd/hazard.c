@@ -13,7 +13,6 @@
 #include "alarm.h"
 #include "characters.h"
 #include "check.h"
-#include "hazdie.h"
 #include "hazstate.h"
 #include "opt.h"
 #include "party.h"
@@ -37,7 +36,7 @@ static const char *const kind_keys[] = {
 
 struct run {
 	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
-	struct hazdie die;	/* the die's table (common/hazdie.c) */
+	struct hazdie die;	/* the die's table (common/rules.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
