@@ -689,7 +689,7 @@ save_added(FILE *out, int below, int inside, unsigned *left,
 }
 
 /* A character's line: the name, then each word, the blanks between kept. */
-static void
+void
 party_line(FILE *out, const char *line, const struct member *was,
     const struct member *now)
 {

@@ -62,6 +62,8 @@ void	 party_each(const char *path, void (*fn)(void *, const struct member *,
 	     const char *), void *arg);
 
 struct kwf;
+void	 party_line(FILE *out, const char *line, const struct member *was,
+	     const struct member *now);
 void	 party_put(struct kwf *f, const struct party *was,
 	     const struct party *now, int gone);
 int	 party_save(struct kwf *f, const struct party *was,
