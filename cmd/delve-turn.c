@@ -214,6 +214,56 @@ turns_by(struct session *s, struct stages *st, long long count,
 	return failed;
 }
 
+/*
+ * A turn's words are an ACTION of the session's rules or nothing: a word
+ * past it, an option above all (hazard would take it as its own: -f
+ * another file, -n other turns, -s another seed), is refused here.
+ */
+static void
+refuse_action(const struct session *s, int argc, char **argv)
+{
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	struct hazard_act a;
+	int at = r < 0 || argc == 0 || argv[0][0] == '-' ? 0 :
+	    hazard_act(&a, r, argc, argv);
+	const char *bad = argc > 0 && argv[0][0] == '-' ? argv[0] : at > 0 ?
+	    argv[at] : NULL;
+
+	if (bad != NULL && bad[0] != '\0' && strspn(bad, "0123456789") ==
+	    strlen(bad))
+		count_misplaced(at, argc, argv);
+	if (bad != NULL && bad[0] == '-')
+		esc_errx(EXIT_BAD, "%s: an option after the action: delve's own "
+		    "options go before it, and the session gives the programs "
+		    "theirs", bad);
+	if (bad != NULL)
+		esc_errx(EXIT_BAD, "%s: not a word of an action of the %s rules (%s)",
+		    bad, rules_names[r], hazard_actions_said[r]);
+}
+
+/*
+ * A word of a call that is an option naming what the session gives the
+ * program (-f a state file, -p the party, -s the seed), alone or in a
+ * cluster (-af): refused, as a turn's option is.  A letter that takes a
+ * value ends the cluster.
+ */
+static void
+refuse_session_options(const char *what, int argc, char **argv)
+{
+	const char *p;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (argv[i][0] != '-' || argv[i][1] == '\0')
+			continue;
+		for (p = argv[i] + 1; *p != '\0' && strchr("bcDeklLmnoqrtTwx", *p) == NULL;
+		    p++)
+			if (strchr("fps", *p) != NULL)
+				esc_errx(EXIT_BAD, "%s: %s: the session gives the program "
+				    "its file, party and seed", what, argv[i]);
+	}
+}
+
 /* One command's turns: hazard | timedice | light | reaction. */
 void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
@@ -225,6 +275,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (argc > 64)
 		esc_errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
+	refuse_action(s, argc, argv);
 	stages_make(&st, s, o->count, argc, argv);
 	char **const argvs[] = { st.h, st.t, st.l, st.r };
 
@@ -300,6 +351,7 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (argc > 120)
 		esc_errx(EXIT_BAD, "%s: too many arguments", argv[0]);
+	refuse_session_options(argv[0], argc, argv);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	v[n++] = argv[0];
@@ -336,6 +388,10 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
+	for (i = 1; i < argc; i++)
+		if (argv[i][0] == '-')
+			esc_errx(EXIT_BAD, "%s: %s: an option: the session gives timedice "
+			    "its files, seed and party", argv[0], argv[i]);
 	for (i = 0; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;
