@@ -1,5 +1,5 @@
 /*
- * delve: a turn (hazard | light | timedice | reaction on the session's
+ * delve: a turn (hazard | timedice | light | reaction on the session's
  * files), a call of another program at the session's turn (roll,
  * reaction, chase, return), and timedice's infect and cure.
  */
@@ -25,7 +25,7 @@ hazard_writes_party(const char *rules)
 
 /*
  * A turn's four stages, hazard | timedice | light | reaction, on the files
- * of the work directory (delving(7) SESSIONS): timedice before light, so
+ * of the work directory (delving(7), One world): timedice before light, so
  * that light reads each turn's clock from timedice's records as in any
  * pipeline that carries them; reaction told the light the turns begin in
  * (-L, from light's file: the session's darkness, however it came) and,
