@@ -1063,9 +1063,9 @@ call_as() {
 		for c in "${calls[@]}"; do
 			rm -rf s
 			if [ $r = default ]; then
-				delve new -s w -p p.txt s > /dev/null
+				delve new -s w -p p.txt -l torch s > /dev/null
 			else
-				delve new -s w -r $r -p p.txt s > /dev/null
+				delve new -s w -r $r -p p.txt -l torch s > /dev/null
 			fi
 			run delve -C s -R $c
 			[ "$status" -le 1 ] || { echo "$r: delve $c: $output" >&2; return 1; }
@@ -1090,6 +1090,14 @@ call_as() {
 	delve new -s w -r travel -p p.txt t > /dev/null
 	run delve -C t -R reaction morale
 	[[ "${lines[0]}" == *'004: "forces disadvantage'* ]]
+	# and the session's light: no light, 000's setback on reaction's checks
+	run delve -C d -R reaction surprise
+	[[ "${lines[0]}" == *'(no light, 000: "Setback on all rolls")'* ]]
+	run delve -C d -R reaction -L bright surprise
+	[[ "${lines[0]}" != *'no light'* ]]
+	delve new -s w -p p.txt -l torch lit > /dev/null
+	run delve -C lit -R reaction surprise
+	[[ "${lines[0]}" != *'no light'* ]]
 }
 
 @test "every page's EXAMPLES render as they run: a printf's \\n shown as written, not eaten by roff (issue 33)" {
@@ -1301,4 +1309,8 @@ CALLS
 		grep -q '^{"turn":2,"expression":"2d6","total":"7","odds":"1/6","decimal":"0.1667"}$' log.jsonl
 		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
 	done
+}
+
+@test "party_line (tests/unit.c): hazard's fatigue= and timedice's exhausted= or tired= added one run after another in either order, or in one run, give the same line (issue 33)" {
+	eq "2068 0" "$(unit placement)"
 }
