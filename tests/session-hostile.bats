@@ -316,6 +316,8 @@ nth() {
 }
 
 need_strace() {
+	# LeakSanitizer cannot run under ptrace (make sanitize)
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	command -v strace > /dev/null 2>&1 && return
 	[ -z "${CI-}" ] || { echo "strace is missing: .ci/run installs it" >&2; return 1; }
 	skip "strace is not installed"
