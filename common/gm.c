@@ -84,7 +84,7 @@ wounded(struct plan *pl, const char *name)
 static long
 whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
 {
-	struct expr *e = emalloc(sizeof *e);
+	struct expr ex, *e = &ex;
 	const char *why;
 	long long got;
 
@@ -97,7 +97,6 @@ whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
 		    pl->act, word);
 	got = expr_roll(e, pl->r, NULL, 0);
 	snprintf(how, size, " (%.*s)", (int)(size > 4 ? size - 4 : 0), word);
-	free(e);
 	return (long)got;
 }
 
