@@ -462,7 +462,7 @@ odds_tail(struct out_buf *out, char *frac, char *dec)
 
 /* One line of -o: the fields given, then FRACTION DECIMAL (-O: finer). */
 static void
-odds_line(const struct run *run, const struct odds *o, const char *a,
+odds_line(const struct run *run, struct odds *o, const char *a,
     const char *b, const char *c, const struct big *n)
 {
 	char *frac = odds_fraction(o, n);
@@ -482,7 +482,7 @@ odds_line(const struct run *run, const struct odds *o, const char *a,
 
 /* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean and sd. */
 static void
-odds_totals(const struct run *run, const char *expr, const struct odds *o)
+odds_totals(const struct run *run, const char *expr, struct odds *o)
 {
 	struct odds_stats st;
 	char t[32];
@@ -543,7 +543,7 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 
 /* TABLE RANGE KEY FRACTION DECIMAL, each row of the table. */
 static void
-odds_table(const struct run *run, const struct odds *o)
+odds_table(const struct run *run, struct odds *o)
 {
 	const struct tbl_row *row;
 	struct big n = { 0 };

@@ -123,7 +123,10 @@ comparison(struct parser *p, struct cmp *c, int need, int ne)
 	return 0;
 }
 
-/* khN, klN, kN, dhN, dlN, dN: how many dice count. */
+/*
+ * khN, klN, kN, dhN, dlN, dN: how many dice count; without N, one (Foundry);
+ * more than there are: keep all, drop all (0), as rpg-dice-roller and avrae.
+ */
 static int
 keep(struct parser *p, struct term *t, int kind)
 {
@@ -136,14 +139,13 @@ keep(struct parser *p, struct term *t, int kind)
 	if (lower(*p->s) == 'h' || lower(*p->s) == 'l')
 		high = lower(*p->s++) == 'h';
 	if (!number(p, EXPR_COUNT_MAX, &v))
-		return fail(p, p->s, "expected the number of dice to %s",
-		    kind == 'k' ? "keep" : "drop");
-	if (kind == 'k' && (v < 1 || v > t->count))
-		return fail(p, at, "keep: expected 1 to the number of dice");
-	if (kind == 'd' && v >= t->count)
-		return fail(p, at, "drop: expected 0 to one less than the number of dice");
+		v = 1;
+	if (v > EXPR_COUNT_MAX)
+		return fail(p, at, "%s: expected 0 to %d dice",
+		    kind == 'k' ? "keep" : "drop", EXPR_COUNT_MAX);
 	t->kd = kind;
 	t->kn = (uint32_t)v;
+	v = v > t->count ? t->count : v;
 	t->keep = (uint32_t)(kind == 'k' ? v : t->count - v);
 	t->keephigh = kind == 'k' ? high : !high;	/* dl1 keeps the highest */
 	return 0;
@@ -258,13 +260,16 @@ minmax(struct parser *p, struct term *t, int which)
 {
 	const char *at = p->s - 2;
 	long long v;
+	int neg;
 
 	if (lower(*p->s) == (which == 'i' ? 'n' : 'x'))
 		p->s++;
-
+	if ((neg = *p->s == '-'))	/* 4d20max-12: rpg-dice-roller's negative bound */
+		p->s++;
 	if (!number(p, EXPR_SIDES_MAX, &v))
 		return fail(p, p->s, "expected the %s face", which == 'i' ?
 		    "least" : "most");
+	v = neg ? -v : v;
 	if (!t->clamp)
 		t->mi = t->flo - 1, t->ma = (long long)t->fhi + 1;
 	if (which == 'i')
@@ -394,6 +399,12 @@ term_plain(const struct term *t)
 	    t->flo == 1;
 }
 
+static long long
+pick(long long a, long long b, int most)
+{
+	return most ? (a > b ? a : b) : (a < b ? a : b);
+}
+
 /* The least and the most one die (with its extra dice, compounded) shows. */
 static void
 die_range(const struct term *t, long long *lo, long long *hi)
@@ -420,8 +431,10 @@ term_range(const struct term *t, long long *lo, long long *hi)
 	die_range(t, &dlo, &dhi);
 	if (t->explode == EX_EXPLODE || t->explode == EX_PENETRATE)
 		pmax *= EXPR_EXPLODE_MAX + 1;	/* the extra dice */
-	kmin = t->kd == 'k' ? t->kn : (long long)t->count - (t->kd ? t->kn : 0);
-	kmax = t->kd == 'k' ? t->kn : pmax - (t->kd ? t->kn : 0);
+	kmin = t->kd == 'k' ? pick(t->kn, t->count, 0) :
+	    pick((long long)t->count - (t->kd ? t->kn : 0), 0, 1);
+	kmax = t->kd == 'k' ? pick(t->kn, pmax, 0) :
+	    pick(pmax - (t->kd ? t->kn : 0), 0, 1);
 	if (t->cs.op || t->cf.op) {
 		dlo = t->cf.op ? -1 : 0;
 		dhi = t->cs.op ? 1 : 0;
@@ -621,12 +634,6 @@ group(struct parser *p, const char *at)
 static const char *const functions[] = {
 	"floor", "ceil", "round", "abs", "min", "max", NULL
 };
-
-static long long
-pick(long long a, long long b, int most)
-{
-	return most ? (a > b ? a : b) : (a < b ? a : b);
-}
 
 /* min(a, b, ...), max(a, b, ...): after the '(' */
 static int
@@ -1251,6 +1258,7 @@ drop(const struct term *t, struct pool *p)
 	int kept = t->kd == 'k' ? (int)t->kn : t->kd == 'd' ? p->n - (int)t->kn :
 	    p->n, j, k, best;
 
+	kept = kept < 0 ? 0 : kept;	/* dropped more than there are: none kept */
 	memset(p->dropped, 0, (size_t)p->n);
 	if (kept >= p->n)
 		return;

@@ -109,7 +109,7 @@ vs_odds() {
 	run -0 roll -o 65d2
 	run -0 roll -o 64d2
 	run -2 --separate-stderr roll -o 1000d1000000
-	eq "roll: -o: 1000d1000000: too much counting to do exactly in reasonable time" "$stderr"
+	eq "roll: -o: 1000d1000000: 999999001 totals, each a count of up to 20032 bits: about 1.6e+11 steps of counting, the limit 2e+07" "$stderr"
 	run -2 --separate-stderr roll -o 1000d100000kh500
 	one_error roll
 }
@@ -435,4 +435,25 @@ vs_odds() {
 	for w in searching "forcing a door" "picking a lock" harvesting corruption resilience; do
 		grep -qi "$w" "$TOP/man/roll.6" || { echo "no $w" >&2; false; }
 	done
+}
+
+# ---------------------------------------------------------- issue 36: odds at scale
+@test "issue 36: the odds of NdM equal the closed form (Python's integers), 100 sizes up to 200d100" {
+	command -v python3 >/dev/null || skip "no python3"
+	run -0 python3 "$TOP/tests/odds-closed-form.py" "$(command -v roll)"
+	eq "100 sizes, 28344 totals checked, 0 differ" "$output"
+}
+
+@test "issue 36: -o counts any NdM of up to 100,000 totals; beyond, the refusal says the size and the limit" {
+	for e in 200d100 1000d6 300d20 100d1000 1000d100; do
+		run -0 --separate-stderr timeout 60 sh -c "roll -c 1 -o $e"
+		eq "$e	pass	1	1.0000" "${lines[0]}"
+	done
+	# sd^2 = N (M^2 - 1) / 12: 100 (1000^2 - 1) / 12 = 8333325, sqrt 2886.7499...
+	eq "100d1000	sd	~2886.749903	2886.7499
+100d1000	mean	50050	50050.0000" "$(roll -o 100d1000 | tail -n 2)"
+	run -2 --separate-stderr roll -o 1000d1000
+	eq "roll: -o: 1000d1000: 999001 totals, each a count of up to 10032 bits: about 7.8e+07 steps of counting, the limit 2e+07" "$stderr"
+	run -2 --separate-stderr roll -o 1000d6kh500
+	eq "roll: -o: 1000d6kh500: too much counting to do exactly in reasonable time: about 5.6e+11 steps of counting, the limit 2e+07" "$stderr"
 }
