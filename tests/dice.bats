@@ -130,7 +130,7 @@ peer_cases() {
 	check '0d6kh1' 'position 4: no dice to modify: 0d6'
 	check '(d6' "position 4: expected ')'"
 	check '4d6kh3kl1' 'position 7: one keep or drop to a term'
-	check '4d6dl4' 'position 4: drop: expected 0 to one less than the number of dice'
+	check '4d6dl1001' 'position 4: drop: expected 0 to 1000 dice'
 	check 'd6r<7' 'position 3: reroll: every face would reroll'
 	check '1000d1000000*1000000' 'position 13: a total could pass 10^12'
 	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N, <>N)'

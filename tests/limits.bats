@@ -99,7 +99,7 @@ filter_stream() {
 	check d6-1000001 "position 4: constant: expected 0 to 1000000"
 	check d6+99999999999999999999 "position 4: constant: expected 0 to 1000000"
 	check 1000d1000000*1000000*2 "position 13: a total could pass 10^12"
-	check 4d6kh5 "position 4: keep: expected 1 to the number of dice"
+	check 4d6kh1001 "position 4: keep: expected 0 to 1000 dice"
 }
 
 @test "dice at the bounds roll without overflow: 1000d1000000+1000000 stays within 1001000 to 1001000000" {

@@ -93,7 +93,7 @@ vs_odds() {
 	check d6 2d; eq "roll: 2d: position 3: expected the sides: a number, % or F" "$stderr"
 	check 1001d6; eq "roll: 1001d6: position 1: count: expected 0 to 1000 dice" "$stderr"
 	check d0; eq "roll: d0: position 1: sides: expected 1 to 1000000" "$stderr"
-	check 4d6kh5; eq "roll: 4d6kh5: position 4: keep: expected 1 to the number of dice" "$stderr"
+	check 4d6kh1001; eq "roll: 4d6kh1001: position 4: keep: expected 0 to 1000 dice" "$stderr"
 	check d20+1000001; eq "roll: d20+1000001: position 5: constant: expected 0 to 1000000" "$stderr"
 	check 3d6+; eq "roll: 3d6+: position 5: expected a term" "$stderr"
 	check d20+3-; check d20+*3; check 'd20 +3 x'; check ''
