@@ -27,7 +27,7 @@ static const char prog[] = "roll";
 
 struct opts {
 	OPT_COMMON;		/* -jnstv */
-	const char *dc;
+	const char *dc, *dialect;
 	long long width;
 	int	 odds, fine, graph, width_set, exact;
 };
@@ -66,6 +66,7 @@ struct run {
 /* roll's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
+	{ 'D', "DIALECT", "read as foundry, roll20, avrae or rpg-dice-roller does" },
 	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
 	OPT_SHARED('j'),
 	{ 'n', NULL, "roll the expressions COUNT times (default 1)" },
@@ -80,8 +81,8 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
-	    "[-w WIDTH] [EXPRESSION ...]", options, 0
+	prog, "roll [-ghjOoVvx] [-c DC] [-D DIALECT] [-n COUNT] [-s SEED] "
+	    "[-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
@@ -627,7 +628,8 @@ check_options(const struct opts *o, int argc)
 	if (o->dc != NULL && o->table != NULL)
 		esc_errx(EXIT_BAD, "-c: a table has no DC: give -c or -t, not both");
 	if (o->odds && o->count_set)
-		esc_errx(EXIT_BAD, "-n: -o counts the odds and rolls nothing");
+		esc_errx(EXIT_BAD, "-n: %s counts the odds and rolls nothing",
+		    o->graph ? "-g" : o->fine ? "-O" : o->exact ? "-x" : "-o");
 	if (o->odds && o->seed != NULL)
 		esc_errx(EXIT_BAD, "-s: -o counts the odds and rolls nothing");
 	if (o->odds && o->verbose)
@@ -642,6 +644,19 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
 
+/* -D, else DELVING_DICE, else roll's own: the meaning of the operators. */
+static void
+dialect(const char *name)
+{
+	const char *from = "-D";
+
+	if (name == NULL && (name = getenv("DELVING_DICE")) != NULL)
+		from = "DELVING_DICE";
+	if (name != NULL && *name != '\0' && expr_dialect(name) < 0)
+		esc_errx(EXIT_BAD, "%s: '%s': not a dialect (roll, foundry, "
+		    "roll20, avrae, rpg-dice-roller)", from, name);
+}
+
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -649,6 +664,7 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'c': o->dc = v; break;
+	case 'D': o->dialect = v; break;
 	case 'g': o->graph = o->odds = 1; break;
 	case 'O': o->fine = o->odds = 1; break;
 	case 'x': o->exact = o->odds = 1; break;
@@ -669,6 +685,7 @@ main(int argc, char *argv[])
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	check_options(&o, argc);
+	dialect(o.dialect);
 	run.w = rec_writer_open(prog, 0);
 	run.out = rec_out(run.w);
 	rec_json(run.w, o.json);

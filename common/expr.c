@@ -13,6 +13,33 @@
 
 #include "expr.h"
 
+/* The dialect of every expression read: the process's (expr_dialect). */
+static int dialect = DIALECT_ROLL;
+
+static const char *const dialects[] = {
+	"roll", "foundry", "roll20", "avrae", "rpg-dice-roller", NULL
+};
+
+/* Read expressions as NAME's peer does where the peers conflict: 0, or -1. */
+int
+expr_dialect(const char *name)
+{
+	int i;
+
+	for (i = 0; dialects[i] != NULL; i++)
+		if (strcmp(name, dialects[i]) == 0) {
+			dialect = i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *
+expr_dialect_name(void)
+{
+	return dialects[dialect];
+}
+
 struct parser {
 	struct expr *e;
 	const char *s0, *s;
@@ -90,6 +117,8 @@ cmp_true(const struct cmp *c, long long v)
 	case CMP_LE: return v <= c->v;
 	case CMP_GE: return v >= c->v;
 	case CMP_NE: return v != c->v;
+	case CMP_EVEN: return v % 2 == 0;
+	case CMP_ODD: return v % 2 != 0;
 	}
 	return 0;
 }
@@ -114,6 +143,8 @@ comparison(struct parser *p, struct cmp *c, int need, int ne)
 		c->op = *++p->s == '=' ? (p->s++, CMP_LE) : CMP_LT;
 	else if (*p->s == '>')
 		c->op = *++p->s == '=' ? (p->s++, CMP_GE) : CMP_GT;
+	if (dialect == DIALECT_ROLL20)	/* Roll20: >3 is 3 or more, <3 3 or less */
+		c->op = c->op == CMP_GT ? CMP_GE : c->op == CMP_LT ? CMP_LE : c->op;
 	if (c->op == CMP_NONE && !need && !(*p->s >= '0' && *p->s <= '9'))
 		return 0;
 	if (c->op == CMP_NONE)
@@ -205,12 +236,21 @@ static int
 reroll(struct parser *p, struct term *t)
 {
 	const char *at = p->s - 1;
-	int kind = 2;
+	int kind = dialect == DIALECT_FOUNDRY ? 1 : 2;	/* Foundry: r once, rr until */
+	long long v;
 
 	if (lower(*p->s) == 'o')
 		kind = 1, p->s++;
-	else if (lower(*p->s) == 'r')	/* avrae d20's rr: until */
-		p->s++;
+	else if (lower(*p->s) == 'r')	/* avrae d20's and Foundry's rr: until */
+		kind = 2, p->s++;
+	if (dialect == DIALECT_AVRAE && kind == 1 && (lower(*p->s) == 'l' ||
+	    lower(*p->s) == 'h')) {	/* avrae's rol1: the lowest die, once */
+		t->rosel = lower(*p->s++);
+		if (t->reroll || !number(p, EXPR_COUNT_MAX, &v))
+			return fail(p, at, "avrae's ro%c: a number of dice, alone", t->rosel);
+		t->rosn = (uint32_t)(v > t->count ? t->count : v);
+		return 0;
+	}
 	if (t->reroll && t->reroll != kind)
 		return fail(p, at, "reroll: once (ro) or until (r), not both");
 	if (t->nrr == EXPR_REROLL_MAX)
@@ -227,18 +267,21 @@ reroll(struct parser *p, struct term *t)
 	return 0;
 }
 
-/* !, !!, !p, !!p, then a comparison: the highest face unless given. */
+/*
+ * !, !!, !p, !!p, then a comparison: the highest face unless given; x, xo
+ * (Foundry: explode, explode once).  A second explosion replaces the
+ * first, as rpg-dice-roller keeps the last of each modifier.
+ */
 static int
-explode(struct parser *p, struct term *t)
+explode(struct parser *p, struct term *t, int x)
 {
-	const char *at = p->s - 1;
-
-	if (t->explode)
-		return fail(p, at, "one explosion to a term");
 	t->explode = EX_EXPLODE;
-	if (*p->s == '!')	/* !!=4 compounds on 4 (rpg-dice-roller) */
+	t->exmax = EXPR_EXPLODE_MAX;
+	if (x && lower(*p->s) == 'o')
+		t->exmax = 1, p->s++;
+	if (!x && *p->s == '!')	/* !!=4 compounds on 4 (rpg-dice-roller) */
 		t->explode = EX_COMPOUND, p->s++;
-	if (lower(*p->s) == 'p') {
+	if (!x && lower(*p->s) == 'p') {
 		t->explode = t->explode == EX_EXPLODE ? EX_PENETRATE :
 		    EX_COMPOUND_PENETRATE;
 		p->s++;
@@ -326,6 +369,12 @@ counts(struct parser *p, struct term *t, int c)
 		p->s++;
 	to = c == 's' ? &t->crit : c == 'F' ? &t->fumble : c == 'f' ? &t->cf :
 	    &t->cs;
+	if (dialect == DIALECT_FOUNDRY && (c == 's' || c == 'F')) {
+		to = c == 's' ? &t->cs : &t->cf;	/* Foundry counts them */
+		t->fcount = c == 'F';
+		if (t->cs.op || t->cf.op)
+			return fail(p, at, "Foundry: one count (cs or cf) to a term");
+	}
 	if (to->op)
 		return fail(p, at, "one %s to a term", c == 's' ?
 		    "critical success (cs)" : c == 'F' ? "critical failure (cf)" :
@@ -334,6 +383,42 @@ counts(struct parser *p, struct term *t, int c)
 		return -1;
 	if (to->op == CMP_NONE)	/* bare cs, cf: the highest, the lowest face */
 		*to = (struct cmp){ CMP_EQ, c == 's' ? t->fhi : t->flo };
+	return 0;
+}
+
+/* s, sa, sd: the dice shown sorted, the total the same; sN (rolldice): dlN */
+static int
+sorting(struct parser *p, struct term *t)
+{
+	if (*p->s >= '0' && *p->s <= '9')
+		return keep(p, t, 'd');
+	t->sort = lower(*p->s) == 'd' ? 'd' : 'a';
+	if (lower(*p->s) == 'a' || lower(*p->s) == 'd')
+		p->s++;
+	return 0;
+}
+
+/* Whether s starts with the letters of w, either case. */
+static int
+word(const char *s, const char *w)
+{
+	for (; *w != '\0'; s++, w++)
+		if (lower(*s) != *w)
+			return 0;
+	return 1;
+}
+
+/* even, odd (Foundry): count the dice that show an even, an odd face. */
+static int
+parity(struct parser *p, struct term *t)
+{
+	const char *at = p->s;
+	int even = lower(*p->s) == 'e';
+
+	p->s += even ? 4 : 3;
+	if (t->cs.op || t->cf.op)
+		return fail(p, at, "one success count to a term");
+	t->cs.op = even ? CMP_EVEN : CMP_ODD;
 	return 0;
 }
 
@@ -346,8 +431,12 @@ modifier(struct parser *p, struct term *t)
 		return p->s++, keep(p, t, c);
 	if (c == 'r')
 		return p->s++, reroll(p, t);
-	if (c == '!')
-		return p->s++, explode(p, t);
+	if (c == '!' || c == 'x')
+		return p->s++, explode(p, t, c == 'x');
+	if (c == 's')
+		return p->s++, sorting(p, t);
+	if (word(p->s, "even") || word(p->s, "odd"))
+		return parity(p, t);
 	if (c == 'u')
 		return p->s++, unique(p, t);
 	if (c == 'm')
@@ -363,7 +452,10 @@ is_modifier(const char *s)
 	if (c == 'm' && (d == 'i' || d == 'a') && lower(s[2]) == (d == 'i' ?
 	    'n' : 'x') && s[3] == '(')
 		return 0;	/* the function min( or max( */
+	if (word(s, "even") || word(s, "odd"))
+		return 1;
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
+	    c == 'x' || c == 's' ||
 	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
 	    c == '<' || c == '>' || c == '=' || (c == 'c' && (d == 's' || d == 'f'));
 }
@@ -372,6 +464,8 @@ is_modifier(const char *s)
 long long
 term_shown(const struct term *t, long long f, int extra)
 {
+	if (t->scale)
+		f *= t->scale;
 	if (extra && (t->explode == EX_PENETRATE ||
 	    t->explode == EX_COMPOUND_PENETRATE))
 		f--;
@@ -386,8 +480,8 @@ term_score(const struct term *t, long long v)
 {
 	if (!t->cs.op && !t->cf.op)
 		return v;
-	return (t->cs.op && cmp_true(&t->cs, v)) -
-	    (t->cf.op && cmp_true(&t->cf, v));
+	return (t->cs.op && cmp_true(&t->cs, v)) +
+	    (t->cf.op && cmp_true(&t->cf, v)) * (t->fcount ? 1 : -1);
 }
 
 /* No modifier but keep or drop: the shape of the fast roller. */
@@ -395,6 +489,7 @@ int
 term_plain(const struct term *t)
 {
 	return !t->reroll && !t->explode && !t->unique && !t->clamp &&
+	    !t->scale && !t->rosel &&
 	    !t->cs.op && !t->cf.op && !t->crit.op && !t->fumble.op &&
 	    t->flo == 1;
 }
@@ -414,8 +509,8 @@ die_range(const struct term *t, long long *lo, long long *hi)
 
 	*lo = a, *hi = b;
 	if (t->explode == EX_COMPOUND || t->explode == EX_COMPOUND_PENETRATE) {
-		*lo += EXPR_EXPLODE_MAX * (ea < 0 ? ea : 0);
-		*hi += EXPR_EXPLODE_MAX * (eb > 0 ? eb : 0);
+		*lo += t->exmax * (ea < 0 ? ea : 0);
+		*hi += t->exmax * (eb > 0 ? eb : 0);
 	} else if (t->explode) {
 		*lo = ea < a ? ea : a;
 		*hi = eb > b ? eb : b;
@@ -430,14 +525,14 @@ term_range(const struct term *t, long long *lo, long long *hi)
 
 	die_range(t, &dlo, &dhi);
 	if (t->explode == EX_EXPLODE || t->explode == EX_PENETRATE)
-		pmax *= EXPR_EXPLODE_MAX + 1;	/* the extra dice */
+		pmax *= t->exmax + 1;	/* the extra dice */
 	kmin = t->kd == 'k' ? pick(t->kn, t->count, 0) :
 	    pick((long long)t->count - (t->kd ? t->kn : 0), 0, 1);
 	kmax = t->kd == 'k' ? pick(t->kn, pmax, 0) :
 	    pick(pmax - (t->kd ? t->kn : 0), 0, 1);
 	if (t->cs.op || t->cf.op) {
-		dlo = t->cf.op ? -1 : 0;
-		dhi = t->cs.op ? 1 : 0;
+		dlo = t->cf.op && !t->fcount ? -1 : 0;
+		dhi = t->cs.op || t->fcount ? 1 : 0;
 	}
 	*lo = dlo < 0 ? dlo * kmax : dlo * kmin;
 	*hi = dhi > 0 ? dhi * kmax : dhi * kmin;
@@ -482,6 +577,40 @@ sided(struct parser *p, struct term *t, const char *at)
 	return i;
 }
 
+static int join(struct parser *, int, int, int, long long, long long);
+
+/*
+ * avrae's rolN (rohN): the N lowest (highest) dice rolled again, once: the
+ * others kept, then N fresh dice, drawn after them, as avrae draws them.
+ */
+static int
+again(struct parser *p, struct term *t, const char *at)
+{
+	struct term fresh = *t;
+	long long lo, hi, lo2, hi2;
+	int a, b;
+
+	if (t->kd)
+		return fail(p, at, "avrae's ro%c: not with keep or drop", t->rosel);
+	t->kd = 'k';
+	t->kn = t->keep = t->count - t->rosn;
+	t->keephigh = t->rosel == 'l';
+	t->rosel = 0;
+	fresh.count = fresh.keep = t->count - t->kn;
+	fresh.rosel = 0;
+	term_range(t, &lo, &hi);
+	if ((a = node(p, E_DICE, lo, hi)) < 0)
+		return -1;
+	p->e->node[a].t = *t;
+	if (fresh.count == 0)
+		return a;
+	term_range(&fresh, &lo2, &hi2);
+	if ((b = node(p, E_DICE, lo2, hi2)) < 0)
+		return -1;
+	p->e->node[b].t = fresh;
+	return join(p, E_ADD, a, b, lo + lo2, hi + hi2);
+}
+
 /* [COUNT] d (SIDES | % | F | (EXPR)) {MODIFIER}: count is read already. */
 static int
 dice(struct parser *p, long long count, const char *at)
@@ -497,7 +626,9 @@ dice(struct parser *p, long long count, const char *at)
 	t.flo = 1;
 	if (*++p->s == '(')
 		return sided(p, &t, at);
-	if (*p->s == '%')
+	if (*p->s == '%' && dialect == DIALECT_AVRAE)	/* a tens die: 0, 10 .. 90 */
+		t.flo = 0, t.fhi = 9, t.scale = 10, p->s++;
+	else if (*p->s == '%')
 		t.fhi = 100, p->s++;
 	else if (lower(*p->s) == 'f' && !(*p->s >= '0' && *p->s <= '9'))
 		t.flo = -1, t.fhi = 1, p->s++;	/* Fudge: -1, 0, +1 */
@@ -514,6 +645,11 @@ dice(struct parser *p, long long count, const char *at)
 			return -1;
 	if (t.unique && (t.reroll || t.explode))
 		return fail(p, at, "unique (u): not with a reroll or an explosion");
+	if (t.scale && (t.reroll || t.explode || t.unique || t.clamp ||
+	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.rosel))
+		return fail(p, at, "avrae's d%%, a tens die: keep and drop only");
+	if (t.rosel)
+		return again(p, &t, at);
 	term_range(&t, &lo, &hi);
 	if ((i = node(p, E_DICE, lo, hi)) >= 0)
 		p->e->node[i].t = t;
@@ -576,8 +712,10 @@ group_range(struct parser *p, int g)
 		}
 	n->lo = n->hi = 0;
 	for (i = 0; i < (int)n->t.keep; i++) {
-		n->lo += n->t.cs.op || n->t.cf.op ? -(n->t.cf.op != 0) : los[i];
-		n->hi += n->t.cs.op || n->t.cf.op ? (n->t.cs.op != 0) : his[i];
+		n->lo += n->t.cs.op || n->t.cf.op ? -(n->t.cf.op && !n->t.fcount) :
+		    los[i];
+		n->hi += n->t.cs.op || n->t.cf.op ? (n->t.cs.op || n->t.fcount) :
+		    his[i];
 	}
 }
 
@@ -1223,7 +1361,7 @@ one_die(const struct term *t, struct rng *r, struct marks *m, struct pool *p)
 			f = kept_face(t, (long long)rng_die(r, t->left) - 1);
 	}
 	sum = term_shown(t, f, 0);
-	for (n = 0; t->explode && n < EXPR_EXPLODE_MAX && cmp_true(&t->ex, f); n++) {
+	for (n = 0; t->explode && n < t->exmax && cmp_true(&t->ex, f); n++) {
 		mark(m, "%lld!", apart ? sum : term_shown(t, f, n > 0));
 		if (apart) {
 			die_end(p, m, sum);
@@ -1291,20 +1429,27 @@ drop(const struct term *t, struct pool *p)
 static void
 remark(const struct term *t, struct marks *m, const struct pool *p)
 {
-	int i, len = m->n - p->at[0];
+	int i, j, len = m->n - p->at[0];
+	struct ranked *order;
 	char *copy;
 	long long g;
 
 	if (m->buf == NULL || p->n == 0 || (!t->kd && !t->cs.op && !t->cf.op &&
-	    !t->crit.op && !t->fumble.op))
+	    !t->crit.op && !t->fumble.op && !t->sort))
 		return;
 	copy = malloc((size_t)len + 1);
-	if (copy == NULL)
-		return;
+	order = malloc((size_t)p->n * sizeof *order);
+	if (copy == NULL || order == NULL)
+		abort();
 	memcpy(copy, m->buf + p->at[0], (size_t)len);
 	m->n = p->at[0];
-	for (i = 0; i < p->n; i++) {
-		mark(m, "%s%s%.*s", i ? "," : "", p->dropped[i] ? "(" : "",
+	for (j = 0; j < p->n; j++)	/* s, sa, sd: the lowest first, or the highest */
+		order[j].v = t->sort == 'd' ? -p->v[j] : t->sort ? p->v[j] : 0,
+		order[j].i = j;
+	qsort(order, (size_t)p->n, sizeof *order, by_rank);
+	for (j = 0; j < p->n; j++) {
+		i = order[j].i;
+		mark(m, "%s%s%.*s", j ? "," : "", p->dropped[i] ? "(" : "",
 		    p->at[2 * i + 1] - p->at[2 * i], copy + p->at[2 * i] - p->at[0]);
 		if (t->crit.op && cmp_true(&t->crit, p->v[i]))
 			mark(m, "^");
@@ -1318,6 +1463,7 @@ remark(const struct term *t, struct marks *m, const struct pool *p)
 		else if (g < 0)
 			mark(m, "~");
 	}
+	free(order);
 	free(copy);
 }
 
@@ -1330,7 +1476,7 @@ roll_term(const struct term *t, struct rng *r, struct marks *m)
 	int j;
 
 	pool_open(&p, (long long)t->count * (t->explode == EX_EXPLODE ||
-	    t->explode == EX_PENETRATE ? EXPR_EXPLODE_MAX + 1 : 1));
+	    t->explode == EX_PENETRATE ? t->exmax + 1 : 1));
 	p.at[0] = m->n;
 	for (i = 0; i < t->count; i++)
 		one_die(t, r, m, &p);

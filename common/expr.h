@@ -22,7 +22,16 @@
 #define EXPR_POW_MAX	64		/* the largest exponent */
 #define EXPR_TEXT_MAX	256		/* the length of one expression */
 
-enum { CMP_NONE, CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE, CMP_NE };
+enum { CMP_NONE, CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE, CMP_NE,
+	CMP_EVEN, CMP_ODD };	/* even, odd: Foundry's counts */
+
+/*
+ * The dialects (roll(6) COMPATIBILITY): the peer whose meaning an operator
+ * takes where the peers conflict; one for the process, roll's own unless
+ * set (roll -D, DELVING_DICE, a session's).
+ */
+enum { DIALECT_ROLL, DIALECT_FOUNDRY, DIALECT_ROLL20, DIALECT_AVRAE,
+	DIALECT_RPG };
 
 /* ! extra dice, !! one die (compounding), !p extra dice less one, !!p */
 enum { EX_NONE, EX_EXPLODE, EX_COMPOUND, EX_PENETRATE, EX_COMPOUND_PENETRATE };
@@ -46,6 +55,7 @@ struct term {
 	int	 xp[EXPR_REROLL_MAX];
 	uint32_t left;		/* how many faces a reroll until keeps */
 	int	 explode;	/* EX_* */
+	int	 exmax;		/* explosions a die at most: EXPR_EXPLODE_MAX, xo 1 */
 	struct cmp ex;
 	int	 unique;	/* 0, 1 once (uo), 2 until (u) */
 	struct cmp uq;		/* u=5: only the faces that match are unique */
@@ -53,6 +63,11 @@ struct term {
 	long long mi, ma;
 	struct cmp cs, cf;	/* success and failure counts (>=8, f1) */
 	struct cmp crit, fumble;	/* critical markers (cs, cf): -v only */
+	int	 fcount;	/* Foundry's cf: a failure counts +1, not -1 */
+	int	 scale;		/* avrae's d%: a die of faces 0..9 shows 10 times */
+	int	 sort;		/* s, sa, sd: -v shows the dice sorted, 'a' or 'd' */
+	int	 rosel;		/* avrae's rolN, rohN: 'l' or 'h', rosn dice */
+	uint32_t rosn;
 };
 
 enum {
@@ -76,6 +91,8 @@ struct expr {
 	char	 why[96];	/* the error, with its position */
 };
 
+int	 expr_dialect(const char *name);
+const char *expr_dialect_name(void);
 const char *expr_parse(struct expr *e, const char *s);
 const char *expr_scan(struct expr *e, const char *s, int *len);
 int	 expr_dice(const struct expr *e);

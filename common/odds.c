@@ -314,10 +314,10 @@ chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 		w = worth(t, f, 0, scored), a0 = w < a0 ? w : a0, b0 = w > b0 ? w : b0;
 		w = worth(t, f, 1, scored), a1 = w < a1 ? w : a1, b1 = w > b1 ? w : b1;
 	}
-	vlo = (a0 < a1 ? a0 : a1) + EXPR_EXPLODE_MAX * a1;
-	vhi = (b0 > b1 ? b0 : b1) + EXPR_EXPLODE_MAX * b1;
+	vlo = (a0 < a1 ? a0 : a1) + t->exmax * a1;
+	vhi = (b0 > b1 ? b0 : b1) + t->exmax * b1;
 	n = (long)(vhi - vlo + 1);
-	if (spend(x, (double)EXPR_EXPLODE_MAX * (m + 1) * n) < 0)
+	if (spend(x, (double)t->exmax * (m + 1) * n) < 0)
 		return -1;
 	cur = ereallocarray(NULL, (size_t)n, sizeof *cur);
 	next = ereallocarray(NULL, (size_t)n, sizeof *next);
@@ -327,7 +327,7 @@ chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 	for (f = t->flo; f <= t->fhi; f++)	/* faces of one worth: added */
 		big_add(&cur[worth(t, f, 1, scored) - vlo], &pw);
 	big_set(&pw, 1);
-	for (k = EXPR_EXPLODE_MAX - 1; k >= 0; k--) {	/* k = 0: the die's own */
+	for (k = t->exmax - 1; k >= 0; k--) {	/* k = 0: the die's own */
 		big_mulsmall(&pw, s, 0);
 		for (i = 0; i < n; i++)
 			big_set(&next[i], 0);
@@ -356,7 +356,7 @@ chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 	r.count = cur;
 	r.n = n;
 	add_factors(&r, o->fac, o->nfac);
-	for (k = 0; k < EXPR_EXPLODE_MAX; k++)
+	for (k = 0; k < t->exmax; k++)
 		add_factors(&r, &s, 1);
 	for (i = 0; i < n; i++)
 		big_free(&next[i]);
@@ -797,12 +797,12 @@ pool_die(struct ctx *x, const struct poolspec *ps, struct msmap *done,
 
 	cur = *done;
 	ms_open(done, ps->m + 2, 64);
-	for (k = 0; k <= EXPR_EXPLODE_MAX && cur.n > 0; k++) {
+	for (k = 0; k <= t->exmax && cur.n > 0; k++) {
 		if (spend(x, (double)cur.n * s * (ps->m + 4)) < 0)
 			break;
 		ms_open(&next, ps->m + 2, 64);
 		big_set(&pw, 1);
-		for (i = k; i < EXPR_EXPLODE_MAX; i++)
+		for (i = k; i < t->exmax; i++)
 			big_mulsmall(&pw, s, 0);	/* the draws that did not come */
 		for (i = 0; i < cur.cap; i++)
 			for (f = t->flo; cur.used[i] && f <= t->fhi; f++) {
@@ -814,7 +814,7 @@ pool_die(struct ctx *x, const struct poolspec *ps, struct msmap *done,
 					continue;
 				place(ps, cur.key + i * cur.width,
 				    term_shown(t, f, k > 0), nk);
-				if (k < EXPR_EXPLODE_MAX && cmp_true(&t->ex, f)) {
+				if (k < t->exmax && cmp_true(&t->ex, f)) {
 					b = ms_slot(&next, nk);
 					big_addmul(b, &cur.w[i], &wt);
 				} else {
@@ -871,7 +871,7 @@ pool_keep(struct ctx *x, struct odds *o, const struct term *t)
 				    &done.w[i]);
 		for (d = 0; d < t->count; d++) {
 			add_factors(&r, o->fac, o->nfac);
-			for (j = 0; j < EXPR_EXPLODE_MAX; j++)
+			for (j = 0; j < t->exmax; j++)
 				add_factors(&r, &s, 1);
 		}
 		odds_free(o);

@@ -69,7 +69,7 @@ rdr | 4d6<3                 | 0 4
 rdr | 4D6                   | 4 24
 rdr | 4d6 + 2               | 6 26
 rdr | 1d6!!                 | 1 126
-rdr | 4d6x                  | - -
+fvtt | 4d6x                 | 4 504
 rdr | 01d6                  | 1 6
 rdr | d01                   | 1 1
 rdr | 4d                    | - -
@@ -121,7 +121,7 @@ peer_cases() {
 	check '2^-1' 'position 2: exponent: expected 0 to 64'
 	check 'd6/0' "position 3: '/': the divisor could be 0"
 	check '2d6r1ro2' 'position 6: reroll: once (ro) or until (r), not both'
-	check 'd6!!!' 'position 5: one explosion to a term'
+	check 'd6u!' 'position 1: unique (u): not with a reroll or an explosion'
 	check '7d6u' 'position 4: unique: more dice than faces'
 	check 'd6mi5ma4' 'position 6: mi and ma: the least face above the most'
 	check '{d6}kh1' 'position 1: a group of one expression: write its dice'"'"'s own modifiers'

@@ -41,7 +41,7 @@ vs_odds() {
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr roll -h
-	eq "usage: roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
+	eq "usage: roll [-ghjOoVvx] [-c DC] [-D DIALECT] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
 	eq "See roll(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 roll -V
