@@ -427,6 +427,8 @@ modifier(struct parser *p, struct term *t)
 {
 	int c = lower(*p->s);
 
+	if (c == 'd' && lower(p->s[1]) == 'f' && dialect == DIALECT_FOUNDRY)
+		return p->s++, counts(p, t, 'f');	/* Foundry's df: roll's f */
 	if (c == 'k' || c == 'd')
 		return p->s++, keep(p, t, c);
 	if (c == 'r')
