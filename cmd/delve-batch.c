@@ -23,6 +23,8 @@
  * as a JSON object (-j, as everywhere), or the sentence view of delve log
  * (-S): the view code's, not a copy.
  */
+#define BATCH_SEED_MAX 200	/* bytes of -s SEED: a file's name holds it */
+
 static const struct batch_form {
 	const char *ext;
 	enum view_form view;
@@ -38,8 +40,10 @@ struct batch {
 	struct session tables;	/* their copies, made once: DIR/.tables.PID */
 	int	 dfd;		/* DIR */
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
+	char	 level[32];	/* reaction's -L: the light before any is lit */
+	unsigned char *tag;	/* session I's temp name: .NAME.PID, else .NAME.PID-TAG */
 	char	*h[16 + 2 * SES_TABLES_MAX], *l[8], *td[8],
-		*r[8 + 2 * SES_TABLES_MAX];
+		*r[12 + 2 * SES_TABLES_MAX];
 };
 
 /* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
@@ -95,6 +99,9 @@ parse_batch(struct batch *b, int argc, char **argv)
 	if (*b->seed == '\0' || strpbrk(b->seed, "/ \t\n") != NULL)
 		esc_errx(EXIT_BAD, "-s: '%s': expected one word without a slash: it names "
 		    "the files", b->seed);
+	if (strlen(b->seed) > BATCH_SEED_MAX)	/* SEED-I.EXT within NAME_MAX */
+		esc_errx(EXIT_BAD, "-s: a seed of %zu bytes: at most %d, it names the "
+		    "files", strlen(b->seed), BATCH_SEED_MAX);
 	if (*b->outdir == '\0')
 		esc_errx(EXIT_BAD, "-o: an empty directory name");
 	if (b->party != NULL)
@@ -106,7 +113,10 @@ parse_batch(struct batch *b, int argc, char **argv)
 static void
 batch_name(const struct batch *b, long long i, int temp, char *buf, size_t size)
 {
-	if (temp)
+	if (temp && b->tag[i] > 0)
+		snprintf(buf, size, ".%s-%lld.%s.%ld-%d", b->seed, i, b->form->ext,
+		    (long)getpid(), b->tag[i]);
+	else if (temp)
 		snprintf(buf, size, ".%s-%lld.%s.%ld", b->seed, i, b->form->ext,
 		    (long)getpid());
 	else
@@ -134,6 +144,17 @@ digits(const char *s, size_t n)
  * The PID in a batch's temp file name, .SEED-I.EXT.PID with EXT a form's,
  * or in its tables' directory .tables.PID; else -1.
  */
+/* PID or PID-K: the PID, or -1. */
+static long long
+pid_of(const char *s)
+{
+	size_t n = strcspn(s, "-");
+
+	if (s[n] == '-' && digits(s + n + 1, strlen(s + n + 1)) < 1)
+		return -1;
+	return digits(s, n);
+}
+
 static long long
 batch_temp_pid(const char *name)
 {
@@ -143,7 +164,7 @@ batch_temp_pid(const char *name)
 	if (name[0] != '.' || dot == NULL || dot == name)
 		return -1;
 	if (strncmp(name, ".tables.", 8) == 0 && dot == name + 7)
-		return digits(dot + 1, strlen(dot + 1));
+		return pid_of(dot + 1);
 	for (ext = dot - 1; ext > name && *ext != '.'; ext--)
 		;
 	for (i = 0; i < sizeof batch_forms / sizeof batch_forms[0]; i++)
@@ -156,7 +177,7 @@ batch_temp_pid(const char *name)
 		;
 	if (dash <= name + 1 || digits(dash + 1, (size_t)(ext - dash - 1)) < 1)
 		return -1;
-	return digits(dot + 1, strlen(dot + 1));
+	return pid_of(dot + 1);
 }
 
 /* The table copies in a tables directory, then the directory. */
@@ -232,6 +253,7 @@ static void
 batch_tables(struct batch *b)
 {
 	struct session *s = &b->tables;
+	int k;
 
 	memset(s, 0, sizeof *s);
 	s->dir = b->outdir;
@@ -239,17 +261,26 @@ batch_tables(struct batch *b)
 	snprintf(s->newdir, sizeof s->newdir, ".tables.%ld", (long)getpid());
 	if (b->t.ntables == 0)
 		return;
-	if (mkdirat(b->dfd, s->newdir, 0700) != 0)
-		esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+	for (k = 1; mkdirat(b->dfd, s->newdir, 0700) != 0; k++)
+		if (errno != EEXIST || k == 100)	/* taken: the next name */
+			esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+		else
+			snprintf(s->newdir, sizeof s->newdir, ".tables.%ld-%d",
+			    (long)getpid(), k);
 	copy_tables(s, &b->t);
 }
 
-/* The pipeline's argv, made once: each session changes only SEED-I. */
+/*
+ * The pipeline's argv, made once: each session changes only SEED-I.  A
+ * session's stages in a session's order, reaction told the party and the
+ * light as delve tells it (delving(7) SESSIONS).
+ */
 static void
 batch_argv(struct batch *b)
 {
 	int party = b->party != NULL && hazard_keeps_party(b->rules), n = 0;
 	char **h = b->h;
+	int r = b->rules ? word_in(b->rules, rules_names) : R_EXPLORATION;
 
 	h[n++] = "hazard", h[n++] = "-s", h[n++] = b->sseed;
 	h[n++] = "-n", h[n++] = b->sturns;
@@ -260,9 +291,13 @@ batch_argv(struct batch *b)
 	    (char *)b->lights, "-", NULL }, 7 * sizeof(char *));
 	memcpy(b->td, (char *[]){ "timedice", "-s", b->sseed, "-", NULL },
 	    5 * sizeof(char *));
-	memcpy(b->r, (char *[]){ "reaction", "-s", b->sseed, "-" },
-	    4 * sizeof(char *));
-	table_options(&b->tables, b->r, 4, 1);
+	lamp_level_name(r, NULL, b->level, sizeof b->level);
+	memcpy(b->r, (char *[]){ "reaction", "-s", b->sseed, "-L", b->level, "-" },
+	    6 * sizeof(char *));
+	n = 6;
+	if (b->party != NULL && reaction_takes_party(b->party))
+		b->r[n++] = "-p", b->r[n++] = (char *)b->party;
+	table_options(&b->tables, b->r, n, 1);
 	snprintf(b->sturns, sizeof b->sturns, "%lld", b->turns);
 }
 
@@ -288,17 +323,22 @@ static int
 batch_one(struct batch *b, long long i)
 {
 	char tmp[1100], file[1100];
-	char **const argvs[] = { b->h, b->l, b->td, b->r };
+	char **const argvs[] = { b->h, b->td, b->l, b->r };
 	struct proc_result res;
 	char *out = NULL;
 	size_t len = 0;
 	int fd, failed;
 
 	snprintf(b->sseed, sizeof b->sseed, "%s-%lld", b->seed, i);
-	batch_name(b, i, 1, tmp, sizeof tmp);
-	if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0666)) < 0)
-		esc_err(errno == EEXIST ? EXIT_BAD : EXIT_IO, "%s/%s", b->outdir, tmp);
+	for (;;) {	/* a name that is taken: the next (.NAME.PID-1 ...) */
+		batch_name(b, i, 1, tmp, sizeof tmp);
+		if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0666)) >= 0)
+			break;
+		if (errno != EEXIST || b->tag[i] == 99)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, tmp);
+		b->tag[i]++;
+	}
 	if (b->form->view == VIEW_RAW)
 		failed = proc_run(argvs, 4, fd, NULL, NULL, &res);
 	else if (!(failed = proc_run(argvs, 4, -1, &out, &len, &res)))
@@ -357,6 +397,16 @@ batch_free(struct batch *b)
 	}
 }
 
+/* Each session's tag, 0: its temp file's first name. */
+static unsigned char *
+new_tags(long long count)
+{
+	unsigned char *t = emalloc((size_t)count + 1);
+
+	memset(t, 0, (size_t)count + 1);
+	return t;
+}
+
 /* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
 int
 batch(int argc, char **argv)
@@ -366,12 +416,11 @@ batch(int argc, char **argv)
 	int rc = 0;
 
 	parse_batch(&b, argc, argv);
+	b.tag = new_tags(b.count);
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
-	if (b.rules != NULL)
-		setenv("DELVING_RULES", b.rules, 1);
-	else
-		unsetenv("DELVING_RULES");
+	setenv("DELVING_RULES", b.rules != NULL ? b.rules :
+	    rules_names[R_EXPLORATION], 1);
 	if (mkdir(b.outdir, 0777) != 0 && errno != EEXIST)
 		esc_err(EXIT_IO, "%s", b.outdir);
 	if ((b.dfd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
@@ -389,5 +438,6 @@ batch(int argc, char **argv)
 		remove_tables_dir(b.dfd, b.tables.newdir);
 	close(b.dfd);
 	batch_free(&b);
+	free(b.tag);
 	return rc;
 }

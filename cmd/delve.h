@@ -17,6 +17,7 @@ struct opts {
 	OPT_COMMON;		/* -jn */
 	const char *dir;
 	int	 dir_set;	/* -C given */
+	int	 dir_env;	/* DIR from DELVING_SESSION */
 	enum view_form form;
 };
 
@@ -40,6 +41,7 @@ extern const char *const turn_files[];
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE]"
+#define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
 #define SYN_BATCH	"delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
@@ -54,7 +56,7 @@ struct newopts {
 	const char *seed, *rules, *lights, *clock, *party;
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
-	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */
 	int	 ntables;
 	int	 force;
 };
@@ -77,15 +79,25 @@ void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,
 	    const char *file);
 char	*newfile(const struct session *s, const char *name);
+void	 copy_file(struct session *s, const char *from, const char *name,
+	    const char *what, int durable);
+struct lamp;
+void	 lamp_level_name(int r, struct lamp *l, char *buf, size_t size);
+void	 session_level(const struct session *s, const char *path, char *buf,
+	    size_t size);
 int	 table_options(const struct session *s, char **v, int n, int for_reaction);
 int	 hazard_keeps_party(const char *rules);
 int	 timedice_keeps_party(const char *path);
+int	 reaction_takes_party(const char *path);
 int	 session_keeps_resilience(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
 	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
+
+/* cmd/delve.c: the driver */
+void	 count_misplaced(int at, int argc, char **argv);
 
 /* cmd/delve-turn.c: turns and calls */
 void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
@@ -103,12 +115,17 @@ int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-view.c: the views */
 void	 show_log(struct session *s, const struct opts *o);
+void	 log_checked(const struct session *s);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
 
+/* cmd/delve-screen.c: delve screen, the session live in a terminal */
+int	 screen(struct session *unused, const struct opts *o, int argc,
+	    char **argv);
+
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
-void	 copy_tables(struct session *s, const struct newopts *n);
+void	 copy_tables(struct session *s, struct newopts *n);
 void	 new_session(int argc, char **argv);
 
 /* cmd/delve-batch.c: delve batch */

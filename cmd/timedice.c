@@ -92,17 +92,6 @@ static const struct opt_spec spec = {
 	    "[-s SEED] [COMMAND ...]", options, 0
 };
 
-static uint64_t
-etime(const char *what, const char *s)
-{
-	const char *why;
-	uint64_t t;
-
-	if ((why = clock_parse(s, &t)) != NULL)
-		esc_errx(EXIT_BAD, "%s: '%s': %s", what, s, why);
-	return t;
-}
-
 static const char *const hours_keys[] = { "duration", "rest", NULL };
 
 /* timedice TURN DAY HH:MM KEY ARG TEXT */
@@ -159,223 +148,21 @@ turn_at(const struct run *run, uint64_t k)
 	return run->turn0 + (k + run->unit - 1) / run->unit;
 }
 
-/*
- * 004's resilience check (afflict_resilience) for a character with con=,
- * said as the GM's call otherwise; none for one already exhausted.
- */
+/* What the clock's passing says: timedice TURN DAY HH:MM KEY NAME TEXT. */
 static void
-resilience_check(struct run *run, struct member *m, unsigned long long beyond,
-    char *buf, size_t size)
+say_event(void *ctx, uint64_t k, uint64_t tick, const char *key,
+    const char *name, const char *text)
 {
-	char says[160];
-	int pass;
+	const struct run *run = ctx;
 
-	if (m->val[PK_EXHAUSTED]) {
-		snprintf(buf, size, "already exhausted; only a safe rest with "
-		    "food cures it");
-		return;
-	}
-	if (!(m->has & 1u << PK_CON)) {
-		snprintf(buf, size, "a resilience check (1d20 + CON mod) at DC "
-		    "%llu; failure means exhaustion", RESILIENCE_DC_004 + beyond);
-		return;
-	}
-	pass = afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
-	snprintf(buf, size, "a resilience check %s: %s", says, pass ? "passes" :
-	    "fails and is exhausted (disadvantage on all checks, speed 0 ft)");
+	event(run->w, turn_at(run, k), tick, key, name, "%s", text);
 }
 
-/*
- * 004: past their resilience in hours, a check at DC 10 + hours beyond;
- * none for a character without resilience= (-r dungeonturn) or with
- * resilience=0, a CON score of 0 (004: "They're dead").
- */
-static void
-resilience(struct run *run, uint64_t before, uint64_t k)
-{
-	struct member *m;
-	unsigned long long beyond;
-	char check[400];
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_RESILIENCE) ||
-		    m->val[PK_RESILIENCE] == 0)
-			continue;
-		if ((beyond = timer_beyond(&run->s.timers, before,
-		    m->val[PK_RESILIENCE])) == 0)
-			continue;
-		resilience_check(run, m, beyond, check, sizeof check);
-		event(run->w, turn_at(run, k), run->s.tick, "resilience",
-		    m->name,
-		    "%s has adventured %llu hours since a safe rest, %llu beyond "
-		    "a resilience of %ld: %s.", m->name,
-		    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
-		    m->val[PK_RESILIENCE], check);
-	}
-}
-
-/* The party file's character NAME, or NULL (no party file, or not in it). */
-static struct member *
-member_named(struct run *run, const char *name)
-{
-	int i;
-
-	for (i = 0; run->have_party && i < run->party.n; i++)
-		if (strcmp(run->party.m[i].name, name) == 0)
-			return &run->party.m[i];
-	return NULL;
-}
-
-/*
- * 004: "At the culmination of each stage, the infected PC can make another
- * check or suffer damage": affliction I's stage ends K ticks into this step;
- * the next one begins, or the affliction is over.
- */
-static void
-stage_ends(struct run *run, int i, uint64_t k)
-{
-	struct affliction *a = &run->s.aff->a[i];
-	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
-	uint64_t next;
-
-	if (!afflict_ends(a, member_named(run, a->name), &run->s.st.rng, says,
-	    sizeof says)) {
-		event(run->w, turn_at(run, k), run->s.tick + k, "stage",
-		    a->name, "%s",
-		    says);
-		afflict_drop(run->s.aff, i);
-		return;
-	}
-	next = afflict_stage(a, &run->s.st.rng, len, sizeof len);
-	a->left = k + next;
-	event(run->w, turn_at(run, k), run->s.tick + k, "stage", a->name,
-	    "%s Stage %ld "
-	    "ends in %s, at %s.", says, a->stage, len,
-	    clock_when(run->s.tick + a->left, at));
-}
-
-/*
- * Within the TICKS about to pass: timers run out and afflictions' stages
- * end, soonest first (a timer before a stage at the same turn).
- */
-static void
-run_out(struct run *run, uint64_t ticks)
-{
-	struct clockstate *s = &run->s;
-	struct timer t;
-	char when[CLOCK_WHEN_SIZE];
-	int i;
-
-	for (;;) {
-		i = afflict_due(s->aff, ticks);
-		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
-			event(run->w, turn_at(run, t.left), s->tick + t.left,
-			    "expired",
-			    t.name, "Timer %s runs out at %s.", t.name,
-			    clock_when(s->tick + t.left, when));
-		else if (i >= 0)
-			stage_ends(run, i, s->aff->a[i].left);
-		else
-			break;
-	}
-}
-
-/*
- * TICKS pass: what runs out within them (when anything is running: a
- * filter's turn with no timer and no affliction costs a few additions),
- * then the clock moves and resilience wears.
- */
+/* TICKS pass: timers run out, stages end, resting or not (clockstate.c). */
 static void
 pass(struct run *run, uint64_t ticks, int resting)
 {
-	struct clockstate *s = &run->s;
-
-	if (ticks > CLOCK_MAX - s->tick)
-		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
-	if (s->timers.n > 0 || s->aff->n > 0)
-		run_out(run, ticks);
-	s->tick += ticks;
-	timer_pass(&s->timers, ticks, resting);
-	afflict_pass(s->aff, ticks);
-}
-
-/*
- * 004's healing of a night's rest (chars_heal_night), said: "; Ann heals
- * 4 HP (level 4), 10 HP now".
- */
-static void
-heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
-{
-	struct member *m;
-	char level[32] = "";
-	size_t n = 0;
-	long got;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if ((got = chars_heal_night(m, hours, run->a.unsafe)) < 0)
-			continue;
-		if (!run->a.unsafe)
-			snprintf(level, sizeof level, " (level %ld)",
-			    m->val[PK_LEVEL]);
-		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP%s, "
-		    "%ld HP now", m->name, got, level, m->val[PK_HP]);
-	}
-}
-
-/*
- * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
- * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
- * 5), 12 HP now".  Character by character, each hour's d8 in turn
- * (chars_rest_dungeon).
- */
-static void
-heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
-{
-	struct member *m;
-	char says[PARTY_NAME_MAX + 120];
-	size_t n = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n && n < size; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
-			continue;
-		chars_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
-		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
-	}
-}
-
-/*
- * 004's exhaustion after a rest (chars_rest_exhaustion), said: "; with
- * food, exhaustion is cured for Ann and Bo", "; unsafe rest does not cure
- * exhaustion: Ann stays exhausted", or "".
- */
-static void
-rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
-    size_t size)
-{
-	struct member *m;
-	size_t n = 0;
-	int i, k = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (chars_rest_exhaustion(m, hours, unsafe) == CR_NOT_EXHAUSTED)
-			continue;
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? " and " :
-		    unsafe ? "; unsafe rest does not cure exhaustion: " :
-		    "; with food, exhaustion is cured for ", m->name);
-	}
-	if (unsafe && k > 0)
-		snprintf(buf + n, size - n, " %s exhausted", k > 1 ? "stay" :
-		    "stays");
+	clockstate_pass(&run->s, ticks, resting, &run->party, say_event, run);
 }
 
 /*
@@ -387,8 +174,7 @@ static void
 rest_record(struct run *run, uint64_t hours)
 {
 	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
-	char cured[PARTY_MAX * (PARTY_NAME_MAX + 8) + 64];
-	char healed[PARTY_MAX * (PARTY_NAME_MAX + 80) + 64];
+	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128];
 	int q = clock_quarter(run->s.tick), night = q == 0 ||
 	    q == TIME_DICE_004 - 1;
 	int dungeon = run->rules == R_DUNGEONTURN;
@@ -399,18 +185,14 @@ rest_record(struct run *run, uint64_t hours)
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
-	rest_exhaustion(run, hours, dungeon || run->a.unsafe, cured,
-	    sizeof cured);
-	if (dungeon)
-		heal_dungeon(run, hours, healed, sizeof healed);
-	else
-		heal_night(run, hours, healed, sizeof healed);
+	chars_rest(&run->party, hours, run->a.unsafe, dungeon, &run->s.st.rng,
+	    said, sizeof said);
 	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg,
 	    "%s from %s%s: %s %s "
-	    "and resilience is restored%s%s.", what,
+	    "and resilience is restored%s.", what,
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
-	    hours == 1 ? "passes" : "pass", cured, healed);
+	    hours == 1 ? "passes" : "pass", said);
 }
 
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
@@ -430,21 +212,8 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 	clock_record(run->w, s->turn, s->tick, clock_passed(from, s->tick, lead,
 	    sizeof lead));
 	if (run->have_party && !resting)
-		resilience(run, before, n * unit);
-}
-
-/* The command's N time dice, said as "2 time dice: 3 + 2 = 5"; their sum. */
-static uint64_t
-time_dice(struct run *run, char *says, size_t size)
-{
-	int f[TIME_DICE_004], n = (int)run->a.n;
-	uint64_t sum = clock_roll(&run->s.st.rng, n, f);
-	char faces[32];
-
-	clock_join(f, n, " + ", " + ", faces, sizeof faces);
-	snprintf(says, size, "%d time %s: %s = %llu", n,
-	    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
-	return sum;
+		clockstate_resilience(&run->s, &run->party, before, n * unit,
+		    say_event, run);
 }
 
 /* 004: "2d6 ... (3, 2). It is 05:00h"; from HOUR, the sum is added to it. */
@@ -453,7 +222,8 @@ roll_time(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	char lead[128], dice[64], base[8];
-	uint64_t sum = time_dice(run, dice, sizeof dice);
+	uint64_t sum = clock_roll(&run->s.st.rng, (int)run->a.n, dice,
+	    sizeof dice);
 	uint64_t to = s->tick - s->tick % CLOCK_DAY;
 
 	if (run->a.from) {
@@ -476,7 +246,8 @@ duration(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	char dice[64], hours[24], until[CLOCK_WHEN_SIZE];
-	uint64_t sum = time_dice(run, dice, sizeof dice);
+	uint64_t sum = clock_roll(&run->s.st.rng, (int)run->a.n, dice,
+	    sizeof dice);
 
 	snprintf(hours, sizeof hours, "%llu", (unsigned long long)sum);
 	event(run->w, index, s->tick, "duration", hours,
@@ -490,25 +261,12 @@ static void
 set_timer(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
-	const struct clock_len *l = &run->a.len;
-	char how[600], fs[256], len[64], at[CLOCK_WHEN_SIZE];
-	uint64_t left = l->count;
-	int was;
+	char says[1024];
 
 	(void)index;	/* done once */
-	how[0] = '\0';
-	if (l->rolled) {
-		left = (uint64_t)expr_roll(&l->dice, &s->st.rng, fs, sizeof fs);
-		snprintf(how, sizeof how, "%s %s rolled %s = %llu: ", l->text,
-		    l->unit_name, fs, (unsigned long long)left);
-	}
-	left *= l->unit;
-	was = timer_set(&s->timers, run->a.name, left);
-	event(run->w, s->turn, s->tick, "timer", run->a.name,
-	    "Timer %s %s: %s%llu "
-	    "turns (%s); it runs out at %s.", run->a.name,
-	    was ? "reset" : "set", how, (unsigned long long)left,
-	    clock_span(left, len, sizeof len), clock_when(s->tick + left, at));
+	timer_start(&s->timers, run->a.name, &run->a.len, &s->st.rng, s->tick,
+	    says, sizeof says);
+	event(run->w, s->turn, s->tick, "timer", run->a.name, "%s", says);
 }
 
 /* The running afflictions, after the timers: "Pip suffers venom, stage 2 ..." */
@@ -516,18 +274,13 @@ static void
 list_afflictions(const struct run *run)
 {
 	const struct clockstate *s = &run->s;
-	const struct affliction *a;
-	char left[64], at[CLOCK_WHEN_SIZE], what[128];
+	char says[AFFLICT_SAYS_SIZE];
 	int i;
 
 	for (i = 0; i < s->aff->n; i++) {
-		a = &s->aff->a[i];
-		afflict_describe(a, what, sizeof what);
-		event(run->w, s->turn, s->tick, "affliction", a->name,
-		    "%s suffers %s, "
-		    "stage %ld: it ends in %s, at %s, with %s.", a->name,
-		    a->source, a->stage, clock_span(a->left, left, sizeof left),
-		    clock_when(s->tick + a->left, at), what);
+		afflict_listed(&s->aff->a[i], s->tick, says, sizeof says);
+		event(run->w, s->turn, s->tick, "affliction", s->aff->a[i].name,
+		    "%s", says);
 	}
 }
 
@@ -578,22 +331,12 @@ infect(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	struct affliction *a = &run->a.aff;
-	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
-	const struct member *m = member_named(run, a->name);
+	char says[AFFLICT_SAYS_SIZE + 256];
 
 	(void)index;	/* done once */
-	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
-		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
-	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
-	    run->a.first, says, sizeof says)) {
-		event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
-		return;
-	}
-	a->left = afflict_stage(a, &s->st.rng, len, sizeof len);
-	afflict_add(s->aff, a);
-	event(run->w, s->turn, s->tick, "infect", a->name,
-	    "%s Stage 1 ends in %s, at "
-	    "%s.", says, len, clock_when(s->tick + a->left, at));
+	afflict_begin(s->aff, a, party_find(&run->party, a->name), &s->st.rng, run->a.first, s->tick, says,
+	    sizeof says);
+	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 }
 
 /* 004: "Magic and medicine ... Mundane healing ... removes penalties." */
@@ -627,26 +370,17 @@ static void
 rooms(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
+	char arg[16], says[128];
 	uint64_t i;
+	int hour;
 
 	(void)index;	/* done once */
 	for (i = 0; i < run->a.n; i++) {
-		char arg[16];
-		int left = s->per_hour - ++s->rooms;
-
-		snprintf(arg, sizeof arg, "%d", s->rooms);
-		if (left > 0) {
-			event(run->w, s->turn, s->tick, "room", arg,
-			    "Room or scene %d of "
-			    "%d this hour; the hour passes after %d more.",
-			    s->rooms, s->per_hour, left);
-			continue;
-		}
-		event(run->w, s->turn, s->tick, "room", arg,
-		    "Room or scene %d of %d "
-		    "this hour: an hour passes.", s->rooms, s->per_hour);
-		s->rooms = 0;
-		advance(run, 1, CLOCK_HOUR_TURNS, 0);
+		hour = clockstate_room(s, says, sizeof says);
+		snprintf(arg, sizeof arg, "%d", hour ? s->per_hour : s->rooms);
+		event(run->w, s->turn, s->tick, "room", arg, "%s", says);
+		if (hour)
+			advance(run, 1, CLOCK_HOUR_TURNS, 0);
 	}
 }
 
@@ -654,16 +388,12 @@ static void
 rooms_per_hour(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
-	char arg[16];
+	char arg[16], says[64];
 
 	(void)index;	/* done once */
-	s->per_hour = (int)run->a.n;
-	if (s->rooms >= s->per_hour)
-		s->rooms = s->per_hour - 1;
+	clockstate_per_hour(s, (int)run->a.n, says, sizeof says);
 	snprintf(arg, sizeof arg, "%d", s->per_hour);
-	event(run->w, s->turn, s->tick, "rooms-per-hour", arg,
-	    "From now on %d rooms "
-	    "or scenes make an hour.", s->per_hour);
+	event(run->w, s->turn, s->tick, "rooms-per-hour", arg, "%s", says);
 }
 
 /* show */
@@ -798,7 +528,8 @@ filter(struct run *run)
 			clock_record(run->w, r->turn, s->tick,
 			    clock_passed(from, s->tick, lead, sizeof lead));
 		if (run->have_party)
-			resilience(run, before, 0);
+			clockstate_resilience(&run->s, &run->party, before, 0,
+			    say_event, run);
 	}
 	rec_close(rd);
 }
@@ -819,31 +550,21 @@ rest_until(struct args *a, const char *s)
 		    "afternoon or nightfall", s, why);
 }
 
-/* "show set roll ...": the commands' names, for a word that is none. */
-static const char *
-command_list(char *buf, size_t size)
-{
-	size_t n = 0;
-	int i;
-
-	for (i = 0; i < NCOMMANDS; i++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "",
-		    commands[i].name);
-	return buf;
-}
-
-/* The command's row, by its name. */
+/* The command's row, by its name; for a word that is none, their list. */
 static const struct command *
 command_named(const char *word)
 {
 	char list[256];
+	size_t n = 0;
 	int i;
 
-	for (i = 0; i < NCOMMANDS; i++)
+	for (i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(word, commands[i].name) == 0)
 			return &commands[i];
-	esc_errx(EXIT_BAD, "%s: not a command (%s)", word,
-	    command_list(list, sizeof list));
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? " " :
+		    "", commands[i].name);
+	}
+	esc_errx(EXIT_BAD, "%s: not a command (%s)", word, list);
 }
 
 /* The command's words, its own first: how many, and their shape. */
@@ -868,13 +589,14 @@ command_words(struct args *a, int argc, char **argv)
 
 	if (c == C_REST && argc == 3)
 		rest_until(a, argv[2]);
-	else if (c == C_SET) {
-		a->time = etime("set", argv[1]);
-		if (argc == 3)
+	else if (c == C_SET || (c == C_ROLL && argc == 4)) {
+		a->from = c == C_ROLL;	/* roll N from TIME; set TIME [DAY] */
+		bad = argv[a->from ? 3 : 1];
+		if ((why = clock_parse(bad, &a->time)) != NULL)
+			esc_errx(EXIT_BAD, "%s: '%s': %s", a->from ? "roll: from" :
+			    "set", bad, why);
+		if (c == C_SET && argc == 3)
 			a->day = (uint64_t)estrtonum(argv[2], 1, CLOCK_DAY_MAX, "set: DAY");
-	} else if (c == C_ROLL && argc == 4) {
-		a->from = 1;
-		a->time = etime("roll: from", argv[3]);
 	} else if (c == C_TIMER || c == C_CANCEL) {
 		if (!name_ok(argv[1]) || !utf8_ok(argv[1], strlen(argv[1])))
 			esc_errx(EXIT_BAD, "%s: '%s': a name is 1 to 32 printable "
@@ -934,36 +656,6 @@ check_command(const struct run *run, long long count)
 	    (uint64_t)count * a->n * a->c->turns > COUNT_MAX - run->s.turn)
 		esc_errx(EXIT_BAD, "%s: the turn count would pass %lld",
 		    a->c->name, COUNT_MAX);
-}
-
-/* infect and cure: what they need of the clock and the party file. */
-static void
-check_affliction(struct run *run, int file)
-{
-	const struct affliction *a = &run->a.aff;
-	const struct member *m = member_named(run, a->name);
-	const char *cmd = commands[run->a.cmd].name, *lacks;
-	int i = afflict_find(run->s.aff, a->name, a->source);
-
-	if (run->a.cmd == C_CURE && i < 0)
-		esc_errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
-		    a->source);
-	if (run->a.cmd != C_INFECT)
-		return;
-	if (!file)
-		esc_errx(EXIT_BAD, "%s: the clock keeps the affliction: give -f FILE", cmd);
-	if (!run->have_party)
-		esc_errx(EXIT_BAD, "%s: the check needs the character's con=: give -p FILE or DELVING_PARTY", cmd);
-	if (m == NULL)
-		esc_errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, run->party.path);
-	if ((lacks = afflict_lacks(a, m)) != NULL)
-		bad_at(run->party.path, m->lineno, "%s has no %s=", m->name, lacks);
-	if (i >= 0)
-		esc_errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
-		    cmd, a->name, a->source, run->s.aff->a[i].stage);
-	if (run->s.aff->n == AFFLICT_MAX)
-		esc_errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
-		    AFFLICT_MAX);
 }
 
 /*
@@ -1079,7 +771,9 @@ main(int argc, char *argv[])
 	if (f != NULL && pf != NULL)
 		kwf_pair(f, pf);	/* both written as one */
 	was = run.party;
-	check_affliction(&run, o.file != NULL);
+	if (run.a.cmd == C_INFECT || run.a.cmd == C_CURE)
+		afflict_need(run.s.aff, &run.a.aff, run.a.cmd == C_INFECT,
+		    o.file != NULL, run.have_party ? &run.party : NULL);
 	dungeon_rest(&run, o.count);
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);

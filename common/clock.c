@@ -157,15 +157,19 @@ clock_join(const int *faces, int n, const char *sep, const char *last,
 		    i == 0 ? "" : i == n - 1 ? last : sep, faces[i]);
 }
 
-/* 004: "roll 1-4 time dice": N d6, their FACES and their sum. */
+/* 004: "roll 1-4 time dice": N d6, said as "2 time dice: 3 + 2 = 5"; their sum. */
 uint64_t
-clock_roll(struct rng *r, int n, int faces[TIME_DICE_004])
+clock_roll(struct rng *r, int n, char *says, size_t size)
 {
+	int faces[TIME_DICE_004], i;
 	uint64_t sum = 0;
-	int i;
+	char joined[32];
 
 	for (i = 0; i < n; i++)
 		sum += (uint64_t)(faces[i] = (int)rng_die(r, 6));
+	clock_join(faces, n, " + ", " + ", joined, sizeof joined);
+	snprintf(says, size, "%d time %s: %s = %llu", n, n == 1 ? "die" : "dice",
+	    joined, (unsigned long long)sum);
 	return sum;
 }
 
@@ -245,6 +249,33 @@ clock_span(uint64_t turns, char *buf, size_t size)
 			k += (size_t)snprintf(buf + k, size - k, "%s%llu %s%s",
 			    k ? " " : "", part[i], unit[i], part[i] == 1 ? "" : "s");
 	return buf;
+}
+
+/*
+ * TURNS in the session's own unit (delve status, delve screen): "6 turns"
+ * where a turn is ten minutes, "1 hour 30 minutes" where it is an hour
+ * (004's travel turns, HOURS set).
+ */
+const char *
+clock_in_unit(uint64_t turns, int hours, char *buf, size_t size)
+{
+	if (!hours)
+		snprintf(buf, size, "%llu turn%s", (unsigned long long)turns,
+		    turns == 1 ? "" : "s");
+	else if (turns == 0)
+		snprintf(buf, size, "0 hours");
+	else
+		clock_span(turns, buf, size);
+	return buf;
+}
+
+/* 004: is the clock T in daylight, the morning or the afternoon quarter */
+int
+clock_daylight(uint64_t t)
+{
+	int q = clock_quarter(t);
+
+	return q == 1 || q == 2;
 }
 
 /* 004: a corruption's stage "ranging from hours to weeks" */

@@ -31,29 +31,6 @@ chisq_4d6() {
 
 # ---- usage, version, output
 
-@test "timedice -h: the usage line is the man page SYNOPSIS" {
-	run -0 --separate-stderr timedice -h
-	[ -z "$stderr" ]
-	case $output in "usage: timedice "*) ;; *) false;; esac
-	syn=$(synopsis timedice.6) || skip "mandoc is not installed"
-	eq "$syn" "${lines[0]#usage: }"
-}
-
-@test "timedice -V prints the version" {
-	run -0 timedice -V
-	case $output in "timedice (delving) "*) ;; *) false;; esac
-}
-
-@test "timedice: an unknown option or a missing argument: a line naming it, the usage line, exit 2" {
-	run -2 --separate-stderr timedice -x
-	[ -z "$output" ]
-	usage_error timedice
-	run -2 --separate-stderr timedice -f
-	usage_error timedice
-	run -2 --separate-stderr timedice -a
-	usage_error timedice
-}
-
 @test "timedice: mandoc -Tlint finds nothing in timedice.6" {
 	command -v mandoc >/dev/null || skip "mandoc is not installed"
 	run -0 mandoc -Tlint -Wwarning "$TOP/man/timedice.6"
@@ -982,9 +959,9 @@ Cy # no hp: not healed" "$(cat "$P")"
 }
 
 # ---- issue 24: the rests timedice applies, tested where they live (tests/unit.c)
-@test "004's night of rest heals and cures, 002's hour in the dungeon heals 1d8 + STR (common/characters.c) over every HP and level to 30" {
+@test "004's night of rest heals and cures, 002's hour in the dungeon heals 1d8 + STR (common/characters.c) over every HP and level to 30, each said in its words, and a party's rest said" {
 	run -0 --separate-stderr unit rests 30 1
-	eq "384556 0" "$output"
+	eq "384558 0" "$output"
 }
 
 @test "rest until TIME (clock_hours_until, common/clock.c): from every turn of two days to every time, the fewest whole hours that reach it" {

@@ -15,6 +15,12 @@
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
+ *	unit placement			a key the programs add to a party line
+ *					(fatigue= with exhausted= or tired=),
+ *					over lines of every order of up to four
+ *					words: added one run after another in
+ *					either order, or in one run, the same
+ *					line: "cases wrong"
  *	unit hp MAX			party_damage and party_heal over every hp,
  *					hpmax and amount to MAX: "cases wrong"
  *	unit fatigue MAX		000's Fatigue, 001's fatigue damage and
@@ -54,6 +60,13 @@
  *					of the same tail (its memo warm) and
  *					after a foreign line: the same verdict,
  *					record and error alike: "cases differ"
+ *	unit json SEED N		N random JSON documents written, read back
+ *					by json_parse: the same tree; every
+ *					proper prefix of each refused at or
+ *					before its end: "cases wrong"
+ *	unit tblcells			tb_ranges, tb_weight and tb_html_text
+ *					over a table of cells and what each
+ *					means: "cases wrong"
  *	unit brute EXPR			the odds of one dice term by enumerating
  *					every sequence of draws the roller can make
  *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
@@ -79,6 +92,7 @@
 #include "dice.h"
 #include "expr.h"
 #include "hazstate.h"
+#include "json.h"
 #include "kwf.h"
 #include "lamp.h"
 #include "lampstate.h"
@@ -89,7 +103,9 @@
 #include "record.h"
 #include "rng.h"
 #include "rules.h"
+#include "screen.h"
 #include "table.h"
+#include "tbljson.h"
 #include "timer.h"
 #include "util.h"
 
@@ -389,6 +405,39 @@ check_memo(const char *file)
 	exit(EXIT_OK);
 }
 
+/*
+ * unit turnless: no layout's fits looks at the turn (field 1), the
+ * reader's memo's ground (recread.c): each fits is called with a NULL turn
+ * (a look is a crash) over every mix of words in the other fields.
+ */
+static void
+check_turnless(void)
+{
+	static const char *const words[] = {
+		"-", "0", "7", "daily", "duration", "rest", "torch", "a b"
+	};
+	const int nw = (int)(sizeof words / sizeof words[0]);
+	const char *f[REC_FIELDS_MAX];
+	const struct rec_layout *l;
+	long cases = 0, mix, n, m;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		if ((l = &rec_layouts[k])->fits == NULL)
+			continue;
+		for (n = 1, i = 2; i < l->nf; i++)
+			n *= nw;
+		for (mix = 0; mix < n; mix++, cases++) {
+			f[0] = rec_progs[l->prog];
+			f[1] = NULL;
+			for (m = mix, i = 2; i < l->nf; i++, m /= nw)
+				f[i] = words[m % nw];
+			(void)l->fits(f);
+		}
+	}
+	printf("%ld\n", cases);
+}
+
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
 static void
 print_layouts(void)
@@ -624,6 +673,91 @@ check_hp(const char *max)
 	printf("%ld %ld\n", cases, wrong);
 }
 
+/* LINE as party_line writes it when the keys ADD are given (value 1). */
+static char *
+line_adding(const char *line, unsigned add)
+{
+	struct member was, now;
+	char *text;
+	size_t len;
+	FILE *out = open_memstream(&text, &len);
+	int k;
+
+	memset(&was, 0, sizeof was);
+	memset(&now, 0, sizeof now);
+	now.has = add;
+	for (k = 0; k < PK_NKEYS; k++)
+		now.val[k] = 1;
+	if (out == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	party_line(out, line, &was, &now);
+	if (fclose(out) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	return text;
+}
+
+/*
+ * Where party_line puts the keys two programs add (hazard's fatigue=,
+ * timedice's exhausted=, hazard's tired=): the same line whichever run
+ * adds which first, and when one run adds both (delve -n N, delving(7)).
+ */
+/* The line "Ann" and the words of POOL that the digits of V in base N pick. */
+static int
+pool_line(char *line, size_t size, const char *const *pool, int npool,
+    long v, int n)
+{
+	unsigned taken = 0;
+	int j, k;
+
+	snprintf(line, size, "Ann");
+	for (j = 0; j < n; j++, v /= npool) {
+		k = (int)(v % npool);
+		if (taken & 1u << k)
+			return 0;	/* a word twice */
+		taken |= 1u << k;
+		strcat(line, " ");
+		strcat(line, pool[k]);
+	}
+	return 1;
+}
+
+static void
+check_placement(void)
+{
+	static const char *const pool[] = { "con=1", "hp=3", "hpmax=5",
+	    "exhausted=0", "tired=1", "note=x", "level=1", "fatigue=2" };
+	static const int other[] = { PK_EXHAUSTED, PK_TIRED };
+	enum { NPOOL = sizeof pool / sizeof pool[0] };
+	char line[256], *ab1, *ab, *ba1, *ba, *both;
+	long cases = 0, wrong = 0, v, lines;
+	int n, comment, p;
+	unsigned a = 1u << PK_FATIGUE, b;
+
+	for (n = 0, lines = 1; n <= 4; n++, lines *= NPOOL)
+		for (v = 0; v < lines; v++)
+			for (comment = 0; comment < 2; comment++)
+				for (p = 0; p < 2; p++) {
+					b = 1u << other[p];
+					if (!pool_line(line, sizeof line, pool, NPOOL, v, n) ||
+					    strstr(line, "fatigue=") != NULL ||
+					    strstr(line, party_keys[other[p]]) != NULL)
+						continue;
+					strcat(line, comment ? " # c\n" : "\n");
+					ab1 = line_adding(line, a);
+					ab = line_adding(ab1, b);
+					ba1 = line_adding(line, b);
+					ba = line_adding(ba1, a);
+					both = line_adding(line, a | b);
+					cases++;
+					if ((strcmp(ab, ba) != 0 || strcmp(ab, both) != 0) &&
+					    wrong++ < 5)
+						fprintf(stderr, "%s-> %s   %s   %s", line, ab,
+						    ba, both);
+					free(ab1), free(ab), free(ba1), free(ba), free(both);
+				}
+	printf("%ld %ld\n", cases, wrong);
+}
+
 static void
 told(void *ctx, int letter, char *value)
 {
@@ -764,15 +898,31 @@ static void
 check_fatigue(const char *max)
 {
 	static const long start[] = { 0, 1, FATIGUE_MAX_000 - 1, FATIGUE_MAX_000 };
+	static const char *const tiring[] = {	/* 002, by enum chars_tiring */
+		"Ann stays exhausted and makes rolls at disadvantage.",
+		"Ann was already tired: exhausted, and makes rolls at "
+		    "disadvantage.",
+		"Ann is tired (no effect yet)."
+	};
 	long n = atol(max), hp, d, cases = 0, wrong = 0;
+	char says[160], want[160];
 	struct member m;
 	int i, tired, exhausted, turn, hour;
 
 	for (hp = 0; hp <= n; hp++)
 		for (d = 1; d <= n; d++, cases++) {
 			memset(&m, 0, sizeof m);
+			strcpy(m.name, "Ann");
 			m.val[PK_HP] = hp;
-			wrong += chars_fatigue_damage(&m, d) != (hp > d ? hp - d : 0);
+			wrong += chars_fatigue_damage(&m, d, says, sizeof says) !=
+			    (hp > d ? hp - d : 0);
+			if (hp > d)
+				snprintf(want, sizeof want, "Ann takes %ld damage "
+				    "from fatigue: %ld HP left.", d, hp - d);
+			else
+				snprintf(want, sizeof want, "Ann takes %ld damage "
+				    "from fatigue: at 0 HP.", d);
+			wrong += strcmp(says, want) != 0;
 		}
 	for (i = 0; i < 4; i++, cases++) {
 		memset(&m, 0, sizeof m);
@@ -787,12 +937,14 @@ check_fatigue(const char *max)
 			m.val[PK_EXHAUSTED] = exhausted;
 			m.has = (tired ? 1u << PK_TIRED : 0) |
 			    (exhausted ? 1u << PK_EXHAUSTED : 0);
+			strcpy(m.name, "Ann");
 			for (turn = 0; turn < 3; turn++, cases++) {
 				/* fresh, then tired, then exhausted, which stays */
 				enum chars_tiring want = exhausted || turn > 1 ||
 				    (tired && turn > 0) ? CT_STAYS_EXHAUSTED :
 				    tired || turn == 1 ? CT_EXHAUSTED : CT_TIRED;
-				wrong += chars_tire(&m) != want ||
+				wrong += chars_tire(&m, says, sizeof says) != want ||
+				    strcmp(says, tiring[want]) != 0 ||
 				    (want == CT_TIRED && !m.val[PK_TIRED]) ||
 				    m.val[PK_EXHAUSTED] != (want != CT_TIRED) ||
 				    !(m.has & 1u << PK_EXHAUSTED);
@@ -817,6 +969,7 @@ check_consave(const char *seed, const char *count)
 {
 	struct check_env env = { R_EXPLORATION, 0, 0 };
 	long n = atol(count), cases = 0, passes = 0, wrong = 0, k, got;
+	char says[512], want[512];
 	struct member m;
 	struct rolled r;
 	struct rng g;
@@ -828,7 +981,13 @@ check_consave(const char *seed, const char *count)
 			memset(&m, 0, sizeof m);
 			m.val[PK_CON] = con;
 			m.has = 1u << PK_CON;
-			got = chars_con_save(&r, &g, &m, &env, 1);
+			strcpy(m.name, "Ann");
+			got = chars_con_save(&r, &g, &m, &env, 1, says, sizeof says);
+			snprintf(want, sizeof want, "Ann %s the CON save: %ld%+d = "
+			    "%ld against DC 12%s%s", r.c.pass ? "makes" : "fails",
+			    r.c.roll, con, r.c.total, r.says, r.c.pass ? "." :
+			    " and gains 1 Fatigue, 1 in all.");
+			wrong += strcmp(says, want) != 0;
 			passes += r.c.pass;
 			wrong += r.c.total != r.c.roll + con || r.c.dc != 12 ||
 			    r.c.pass != (r.c.total >= 12) || r.c.roll < 1 ||
@@ -862,10 +1021,12 @@ static void
 check_rests(const char *max, const char *seed)
 {
 	long n = atol(max), hp, level, hours, cases = 0, wrong = 0, got, str;
+	int i;
 	unsigned has;
 	int unsafe, ex;
-	char says[160];
+	char says[160], want[160], rest[256];
 	struct member m;
+	struct party p;
 	struct rng g;
 
 	for (hp = 0; hp <= n; hp++)
@@ -880,9 +1041,21 @@ check_rests(const char *max, const char *seed)
 						m.has = (has & 1 ? 1u << PK_HP : 0) |
 						    (has & 2 ? 1u << PK_LEVEL : 0) |
 						    (has & 4 ? 1u << PK_HPMAX : 0);
-						wrong += chars_heal_night(&m, (uint64_t)hours,
-						    unsafe) != night_heal_004(hp, n / 2, level,
+						strcpy(m.name, "Ann");
+						got = night_heal_004(hp, n / 2, level,
 						    m.has, hours, unsafe);
+						wrong += chars_heal_night(&m, (uint64_t)hours,
+						    unsafe, says, sizeof says) != got;
+						if (got < 0)
+							continue;
+						if (unsafe)
+							snprintf(want, sizeof want, "Ann heals "
+							    "%ld HP, %ld HP now", got, hp + got);
+						else
+							snprintf(want, sizeof want, "Ann heals "
+							    "%ld HP (level %ld), %ld HP now",
+							    got, level, hp + got);
+						wrong += strcmp(says, want) != 0;
 					}
 	for (hours = 0; hours <= 24; hours++)
 		for (unsafe = 0; unsafe <= 1; unsafe++)
@@ -904,10 +1077,32 @@ check_rests(const char *max, const char *seed)
 			m.has = 1u << PK_HP | 1u << PK_STR;
 			got = chars_rest_dungeon(&m, (uint64_t)hours, &g, says,
 			    sizeof says);
+			snprintf(want, sizeof want, "Ann heals %ld HP (1d8%+ld%s: ",
+			    got, str, hours > 1 ? " each hour" : "");
 			wrong += got < hours * (1 + str > 0 ? 1 + str : 0) ||
 			    got > hours * (8 + str > 0 ? 8 + str : 0) ||
-			    m.val[PK_HP] != got;
+			    m.val[PK_HP] != got ||
+			    strncmp(says, want, strlen(want)) != 0;
 		}
+	/* 004: a party's rest, exhaustion said first, then the healing */
+	for (unsafe = 0; unsafe <= 1; unsafe++, cases++) {
+		memset(&p, 0, sizeof p);
+		p.n = 2;
+		strcpy(p.m[0].name, "Ann");
+		strcpy(p.m[1].name, "Bo");
+		for (i = 0; i < 2; i++) {
+			p.m[i].val[PK_EXHAUSTED] = 1;
+			p.m[i].val[PK_HP] = 3;
+			p.m[i].val[PK_LEVEL] = 2;
+			p.m[i].has = 1u << PK_HP | 1u << PK_LEVEL;
+		}
+		chars_rest(&p, 8, unsafe, 0, &g, rest, sizeof rest);
+		wrong += strcmp(rest, unsafe ? "; unsafe rest does not cure "
+		    "exhaustion: Ann and Bo stay exhausted; Ann heals 1 HP, 4 HP "
+		    "now; Bo heals 1 HP, 4 HP now" : "; with food, exhaustion is "
+		    "cured for Ann and Bo; Ann heals 2 HP (level 2), 5 HP now; Bo "
+		    "heals 2 HP (level 2), 5 HP now") != 0;
+	}
 	printf("%ld %ld\n", cases, wrong);
 }
 
@@ -1770,6 +1965,356 @@ check_state_lines(void)
 	printf("%zu %ld\n", n, wrong);
 }
 
+/* --- delve screen: the layout fits, whatever the session holds ---------- */
+
+/* Columns a row shows: its characters, escape sequences left out. */
+static int
+shown_width(const char *s)
+{
+	int n = 0;
+
+	while (*s != '\0') {
+		if (*s == '\033') {
+			while (*s != '\0' && *s != 'm')
+				s++;
+			if (*s != '\0')
+				s++;
+			continue;
+		}
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+		s++;
+	}
+	return n;
+}
+
+/* A world of random parts: up to 12 characters, 10 lights, 8 afflictions, 300 records. */
+static void
+random_world(struct scr_world *w, struct rng *r)
+{
+	static const char *const words[] = { "Encounter", "—", "a", "wandering",
+	    "monster", "appears.", "Ann", "makes", "the", "CON", "save:", "16+1",
+	    "=", "17", "against", "DC", "12.", "averyveryveryveryveryverylongword",
+	    "naïve", NULL };
+	static const char *const progs[] = { "hazard", "light", "timedice",
+	    "reaction", "roll", "delve" };
+	char line[2048];
+	size_t len = 0, cap = 1 << 16;
+	int i, j, k;
+
+	memset(w, 0, sizeof *w);
+	snprintf(w->name, sizeof w->name, "crypt");
+	snprintf(w->seed, sizeof w->seed, "7");
+	w->rules = (int)rng_below(r, R_NRULES);
+	w->travel = w->rules == R_TRAVEL;
+	w->turn = rng_below(r, 100000);
+	hazstate_init(&w->haz);
+	w->haz.rules = w->rules;
+	w->haz.since_rest = (int)rng_below(r, 7);
+	w->haz.sign = (int)rng_below(r, 2);
+	w->lamp.rules = w->rules;
+	w->clock.tick = rng_below(r, 1000000);
+	w->clock.aff = &w->aff;
+	w->party.n = (int)rng_below(r, 13);
+	for (i = 0; i < w->party.n; i++) {
+		snprintf(w->party.m[i].name, sizeof w->party.m[i].name, "%.*s",
+		    1 + (int)rng_below(r, 32), "Brannoc-the-very-long-named-hero-x");
+		w->party.m[i].has = rng_below(r, 2) ? ~0u : 0;
+		w->party.m[i].val[PK_HP] = rng_below(r, 30);
+		w->party.m[i].val[PK_HPMAX] = 30;
+		w->party.m[i].val[PK_FATIGUE] = rng_below(r, 5);
+		w->party.m[i].val[PK_LOAD] = rng_below(r, 20);
+		w->party.m[i].val[PK_STRENGTH] = 10;
+	}
+	w->lamp.n = (int)rng_below(r, 11);
+	for (i = 0; i < w->lamp.n; i++) {
+		snprintf(w->lamp.src[i].name, sizeof w->lamp.src[i].name, "torch%d", i);
+		w->lamp.src[i].kind = (int)rng_below(r, LK_NKINDS);
+		w->lamp.src[i].state = (int)rng_below(r, 4);
+		w->lamp.src[i].left = (long)rng_below(r, 40) - 2;
+		w->lamp.src[i].die = 6;
+	}
+	w->aff.n = (int)rng_below(r, 9);
+	for (i = 0; i < w->aff.n; i++) {
+		snprintf(w->aff.a[i].name, sizeof w->aff.a[i].name, "%s",
+		    w->party.n ? w->party.m[0].name : "Ann");
+		snprintf(w->aff.a[i].source, sizeof w->aff.a[i].source, "venom");
+		w->aff.a[i].stage = 1;
+		w->aff.a[i].left = rng_below(r, 1000);
+	}
+	w->log = emalloc(cap);
+	k = (int)rng_below(r, 300);
+	for (i = 0; i < k; i++) {
+		int n = snprintf(line, sizeof line, "%s\t%d\tx\tnothing",
+		    progs[rng_below(r, 6)], i / 3);
+
+		for (j = 0, n += snprintf(line + n, sizeof line - (size_t)n, "\t");
+		    j < (int)rng_below(r, 60); j++)
+			n += snprintf(line + n, sizeof line - (size_t)n, "%s%s",
+			    j ? " " : "", words[rng_below(r, 19)]);
+		n += snprintf(line + n, sizeof line - (size_t)n, "%sEND%d\n",
+		    j ? " " : "", i);
+		if (len + (size_t)n + 1 >= cap)
+			break;
+		memcpy(w->log + len, line, (size_t)n);
+		len += (size_t)n;
+	}
+	w->log[len] = '\0';
+	w->loglen = len;
+}
+
+/* The newest record the view shows, its end word "ENDk" in END; 0 none. */
+static int
+newest_shown(const struct scr_world *w, int players, char *end, size_t size)
+{
+	char *copy = estrdup(w->log), *line, *save = NULL, *f[16], *p;
+	int nf, found = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		for (nf = 0, p = line, f[nf++] = p; nf < 16 &&
+		    (p = strchr(p, '\t')) != NULL; f[nf++] = ++p)
+			*p = '\0';
+		if (players && scr_hidden(f, nf))
+			continue;
+		snprintf(end, size, "%s", strstr(f[nf - 1], "END"));
+		found = 1;
+	}
+	free(copy);
+	return found;
+}
+
+/*
+ * N random sessions, each drawn at a random size from 80x24 to 400x400,
+ * one in four from 1x1 to 80x24: never more rows than the terminal has,
+ * never a row wider (than SCR_COLS_LEAST in the narrowest), the newest
+ * record's end on the last row when the log shows any.
+ */
+static void
+check_screen(const char *count)
+{
+	struct scr_world *w = emalloc(sizeof *w);
+	struct scr_look k;
+	struct rng r;
+	char *text, *row, *next, *lastrow = NULL, last[32];
+	size_t len;
+	long n = atol(count), i, rows, ended = 0;
+	int has_log, small;
+	FILE *fp;
+
+	rng_seed(&r, 1, "screen");
+	for (i = 0; i < n; i++) {
+		random_world(w, &r);
+		small = i % 4 == 0;	/* one in four below 80x24 */
+		k.cols = small ? 1 + (int)rng_below(&r, 80) :
+		    80 + (int)rng_below(&r, 321);
+		k.rows = small ? 1 + (int)rng_below(&r, 24) :
+		    24 + (int)rng_below(&r, 377);
+		k.players = (int)rng_below(&r, 2);
+		k.colour = (int)rng_below(&r, 2);
+		if ((fp = open_memstream(&text, &len)) == NULL)
+			esc_err(EXIT_IO, "open_memstream");
+		scr_render(w, &k, fp);
+		fclose(fp);
+		rows = has_log = 0;
+		for (row = text; *row != '\0'; row = next + 1, rows++) {
+			next = strchr(row, '\n');
+			*next = '\0';
+			lastrow = row;
+			has_log |= strncmp(row, "-- Log", 6) == 0 ||
+			    strncmp(row, "\033[1m-- Log", 10) == 0;
+			if (shown_width(row) > (k.cols < SCR_COLS_LEAST ?
+			    SCR_COLS_LEAST : k.cols))
+				esc_errx(EXIT_FAILED, "session %ld: %d columns in %d: %s",
+				    i, shown_width(row), k.cols, row);
+		}
+		if (rows > k.rows)
+			esc_errx(EXIT_FAILED, "session %ld: %ld rows in %d", i, rows,
+			    k.rows);
+		if (has_log && newest_shown(w, k.players,
+		    last, sizeof last) && ++ended && strstr(lastrow, last) == NULL)
+			esc_errx(EXIT_FAILED, "session %ld: the last row is not "
+			    "the newest record's end, %s: %s", i, last, lastrow);
+		free(text);
+		free(w->log);
+	}
+	free(w);
+	printf("%ld sessions drawn, %ld ending with the newest record\n", n,
+	    ended);
+}
+
+
+/*
+ * JSON: a random value written to buf (at most depth deep), and at *exp
+ * what json_flat must make of it, written by hand: its length.
+ */
+static size_t
+json_write(struct rng *g, char *buf, char **exp, int depth)
+{
+	static const char *const words[] = { "true", "false", "null", "0",
+	    "-12", "3.25", "1e9", "-0.5E-3", NULL };
+	static const char *const strs[][2] = { { "\"\"", "<>" },
+	    { "\"a\"", "<a>" }, { "\"\\u00e9t\\u00e9\"", "<\xc3\xa9t\xc3\xa9>" },
+	    { "\"q\\\"\\\\\\/\\t\"", "<q\"\\/\t>" },
+	    { "\"\\ud83d\\ude00\"", "<\xf0\x9f\x98\x80>" },
+	    { "\"caf\xc3\xa9\"", "<caf\xc3\xa9>" } };
+	size_t n = 0, k;
+	int i, m, kind = (int)rng_die(g, depth > 0 ? 4 : 2);
+
+	if (kind == 1) {
+		k = rng_die(g, 8) - 1;
+		*exp += sprintf(*exp, "%s", words[k]);
+		return (size_t)sprintf(buf, "%s", words[k]);
+	}
+	if (kind == 2) {
+		k = rng_die(g, 6) - 1;
+		*exp += sprintf(*exp, "%s", strs[k][1]);
+		return (size_t)sprintf(buf, "%s", strs[k][0]);
+	}
+	m = (int)rng_die(g, 4) - 1;
+	buf[n++] = kind == 3 ? '[' : '{';
+	*(*exp)++ = kind == 3 ? '[' : '{';
+	for (i = 0; i < m; i++) {
+		if (i > 0)
+			n += (size_t)sprintf(buf + n, rng_die(g, 2) == 1 ? "," : " ,\n ");
+		if (kind == 4) {
+			n += (size_t)sprintf(buf + n, "\"k%d\" : ", i);
+			*exp += sprintf(*exp, "k%d=", i);
+		}
+		n += json_write(g, buf + n, exp, depth - 1);
+		*(*exp)++ = ',';
+	}
+	buf[n++] = kind == 3 ? ']' : '}';
+	*(*exp)++ = kind == 3 ? ']' : '}';
+	**exp = '\0';
+	buf[n] = '\0';
+	return n;
+}
+
+/* The tree written back without white space, strings as decoded in <>. */
+static size_t
+json_flat(const struct json *j, char *buf)
+{
+	size_t n = 0, i;
+
+	switch (j->type) {
+	case J_NULL: return (size_t)sprintf(buf, "null");
+	case J_TRUE: return (size_t)sprintf(buf, "true");
+	case J_FALSE: return (size_t)sprintf(buf, "false");
+	case J_NUM: return (size_t)sprintf(buf, "%s", j->s);
+	case J_STR: return (size_t)sprintf(buf, "<%s>", j->s);
+	default: break;
+	}
+	buf[n++] = j->type == J_ARR ? '[' : '{';
+	for (i = 0; i < j->n; i++) {
+		if (j->type == J_OBJ)
+			n += (size_t)sprintf(buf + n, "%s=", j->k[i]);
+		n += json_flat(&j->v[i], buf + n);
+		buf[n++] = ',';
+	}
+	buf[n++] = j->type == J_ARR ? ']' : '}';
+	buf[n] = '\0';
+	return n;
+}
+
+static void
+check_json(const char *seed, const char *count)
+{
+	static char text[1 << 16], want[1 << 17], got[1 << 17], cut[1 << 16];
+	long n = atol(count), i, cases = 0, wrong = 0;
+	struct json *j;
+	const char *why;
+	char *w;
+	size_t len, off, k;
+	struct rng g;
+
+	rng_seed(&g, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		w = want;
+		len = json_write(&g, text, &w, 4);
+		cases++;
+		if ((j = json_parse(text, &off, &why)) == NULL) {
+			printf("%s: byte %zu: %s\n", text, off, why);
+			wrong++;
+			continue;
+		}
+		json_flat(j, got);
+		json_free(j);
+		if (strcmp(want, got) != 0) {
+			printf("%s: %s, expected %s\n", text, got, want);
+			wrong++;
+		}
+		if (text[0] != '[' && text[0] != '{')
+			continue;
+		for (k = 0; k < len; k++) {	/* every proper prefix refused */
+			memcpy(cut, text, k);
+			cut[k] = '\0';
+			cases++;
+			j = json_parse(cut, &off, &why);
+			wrong += j != NULL || off > k;
+			json_free(j);
+		}
+	}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* A cell and what tb_ranges makes of it: "lo-hi,..." or "wN", "" for none. */
+static void
+check_tblcells(void)
+{
+	static const char *const cells[][2] = {
+		{ "1", "1-1" }, { "2-6", "2-6" }, { "13,14", "13-13,14-14" },
+		{ "1-2, 5", "1-2,5-5" }, { "01\xe2\x80\x93" "50", "1-50" },
+		{ "51\xe2\x80\x94" "00", "51-100" }, { "00", "100-100" },
+		{ "3x", "w3" }, { "3\xc3\x97", "w3" }, { "7.", "7-7" },
+		{ "1)", "1-1" }, { "x", "" }, { "1,", "" }, { "1-", "" },
+		{ "3x goblins", "" }, { "1,5 km", "" }, { "", "" },
+		{ "-2-0", "-2-0" }, { "12345678901", "" }, { "0x10", "" },
+	};
+	static const char *const html[][2] = {
+		{ "<p>a</p>", "a" }, { "a &amp; b", "a & b" },
+		{ "&lt;b&gt;", "<b>" }, { "&#39;s &#x2014;", "'s \xe2\x80\x94" },
+		{ "a<br>b", "a b" }, { "<p>  a \n b </p>", "a b" },
+		{ "a & b", "a & b" }, { "a &bogus; b", NULL }, { "a <p b", NULL },
+		{ "&#0;", NULL }, { "&#xD800;", NULL }, { "1 < 2", "1 < 2" },
+	};
+	struct tb b = { 0 };
+	char got[128], buf[128];
+	const char *why;
+	size_t i;
+	int k, n, cases = 0, wrong = 0;
+
+	b.path = "unit";
+	for (i = 0; i < sizeof cells / sizeof cells[0]; i++, cases++) {
+		b.n = 0;
+		got[0] = '\0';
+		if (tb_ranges(NULL, cells[i][0], "t", NULL, 1) &&
+		    tb_ranges(&b, cells[i][0], "t", NULL, 1))
+			for (k = 0, n = 0; k < b.n; k++)
+				n += b.row[k].weight ? sprintf(got + n, "w%ld",
+				    b.row[k].weight) : sprintf(got + n, "%s%ld-%ld",
+				    k ? "," : "", b.row[k].lo, b.row[k].hi);
+		for (k = 0; k < b.n; k++) {
+			free(b.row[k].text);
+			free(b.row[k].key);
+		}
+		if (strcmp(got, cells[i][1]) != 0) {
+			printf("%s: %s, expected %s\n", cells[i][0], got, cells[i][1]);
+			wrong++;
+		}
+	}
+	free(b.row);
+	for (i = 0; i < sizeof html / sizeof html[0]; i++, cases++) {
+		strcpy(buf, html[i][0]);
+		k = tb_html_text(buf, &why);
+		if (html[i][1] == NULL ? k : !k || strcmp(buf, html[i][1]) != 0) {
+			printf("%s: %s\n", html[i][0], k ? buf : why);
+			wrong++;
+		}
+	}
+	printf("%d %d\n", cases, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1806,8 +2351,14 @@ main(int argc, char *argv[])
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
 		print_scan(argv[2]);
+	} else if (argc == 4 && strcmp(argv[1], "json") == 0) {
+		check_json(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "tblcells") == 0) {
+		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
+		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
 	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
@@ -1824,6 +2375,8 @@ main(int argc, char *argv[])
 		check_text(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "strcat") == 0) {
 		check_strcat(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "placement") == 0) {
+		check_placement();
 	} else if (argc == 3 && strcmp(argv[1], "hp") == 0) {
 		check_hp(argv[2]);
 	} else if (argc >= 2 && strcmp(argv[1], "opts") == 0) {
@@ -1844,10 +2397,12 @@ main(int argc, char *argv[])
 		check_states(argv[2], argv[3]);
 	} else if (argc == 2 && strcmp(argv[1], "statebad") == 0) {
 		check_state_lines();
+	} else if (argc == 3 && strcmp(argv[1], "screen") == 0) {
+		check_screen(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
