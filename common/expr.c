@@ -586,14 +586,12 @@ static int join(struct parser *, int, int, int, long long, long long);
  * others kept, then N fresh dice, drawn after them, as avrae draws them.
  */
 static int
-again(struct parser *p, struct term *t, const char *at)
+again(struct parser *p, struct term *t)
 {
 	struct term fresh = *t;
 	long long lo, hi, lo2, hi2;
 	int a, b;
 
-	if (t->kd)
-		return fail(p, at, "avrae's ro%c: not with keep or drop", t->rosel);
 	t->kd = 'k';
 	t->kn = t->keep = t->count - t->rosn;
 	t->keephigh = t->rosel == 'l';
@@ -650,8 +648,11 @@ dice(struct parser *p, long long count, const char *at)
 	if (t.scale && (t.reroll || t.explode || t.unique || t.clamp ||
 	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.rosel))
 		return fail(p, at, "avrae's d%%, a tens die: keep and drop only");
+	if (t.rosel && (t.reroll || t.explode || t.unique || t.clamp || t.kd ||
+	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.sort))
+		return fail(p, at, "avrae's ro%c: alone on its dice here", t.rosel);
 	if (t.rosel)
-		return again(p, &t, at);
+		return again(p, &t);
 	term_range(&t, &lo, &hi);
 	if ((i = node(p, E_DICE, lo, hi)) >= 0)
 		p->e->node[i].t = t;

@@ -517,3 +517,54 @@ sided() {
 	run -2 --separate-stderr roll 'd(d4-1)'
 	eq "roll: d(d4-1): position 1: sides: expected 1 to 1000000" "$stderr"
 }
+
+# ------------------------------------------------ issue 36: dialects, new forms
+@test "issue 36: -o of each dialect's operators equals tests/dice-oracle.py, written from the peers' documentation" {
+	command -v python3 >/dev/null || skip "no python3"
+	n=0
+	while IFS="$(printf '\t')" read -r d e; do
+		case $d in '#'*|'') continue ;; esac
+		diff <(printf '%s\t%s\n' "$d" "$e" | python3 "$TOP/tests/dice-oracle.py") \
+		    <(roll -D "$d" -o -- "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
+		    { echo "-D $d $e" >&2; false; }
+		n=$((n + 1))
+	done < "$TOP/tests/dice-oracle.cases"
+	[ "$n" -ge 60 ]
+	echo "$n expressions" >&3
+}
+
+@test "issue 36: each new operator is fair: chi-square over 100,000 rolls at a fixed seed (p=0.001)" {
+	local x df crit
+	for c in "foundry 4d6r1 31" "foundry 5d6cs>4 32" "foundry 4d6cf<=3 33" "foundry 3d6xo 34" \
+	    "roll20 3d6>3 35" "avrae 2d% 36" "avrae 4d6rol1 37" "roll 6d6even 38" "roll 4d6max3 39" \
+	    "roll 3d6kh5 40" "roll 4d6s1 41" "roll 4d6kh 42" "roll 4d6sd 43" "roll 5d10odd 44"; do
+		set -- $c
+		export DELVING_DICE=$1
+		read -r x df <<< "$(chi2 "$2" "$3" 100000)"
+		unset DELVING_DICE
+		crit=$(chi2_limit "$df")
+		echo "-D $1 $2: chi-square $x, $df df, limit $crit" >&3
+		below "$x" "$crit"
+	done
+}
+
+@test "issue 36: s, sa, sd show the dice sorted, the total the same; -D and DELVING_DICE, a bad one refused" {
+	eq "9	4d6	4,1,1,3" "$(roll -s 7 -v 4d6 2>/dev/null)"
+	eq "9	4d6s	1,1,3,4" "$(roll -s 7 -v 4d6s 2>/dev/null)"
+	eq "9	4d6sa	1,1,3,4" "$(roll -s 7 -v 4d6sa 2>/dev/null)"
+	eq "9	4d6sd	4,3,1,1" "$(roll -s 7 -v 4d6sd 2>/dev/null)"
+	eq "8	4d6s1	4,(1),1,3" "$(roll -s 7 -v 4d6s1 2>/dev/null)"
+	eq "$(roll -D avrae -s 3 -n 5 1d%)" "$(DELVING_DICE=avrae roll -s 3 -n 5 1d%)"
+	eq "$(roll -s 3 -n 5 1d%)" "$(DELVING_DICE=avrae roll -D roll -s 3 -n 5 1d%)"	# -D wins
+	run -2 --separate-stderr roll -D hackmaster d6
+	eq "roll: -D: 'hackmaster': not a dialect (roll, foundry, roll20, avrae, rpg-dice-roller)" "$stderr"
+	run -2 --separate-stderr env DELVING_DICE=x roll d6
+	eq "roll: DELVING_DICE: 'x': not a dialect (roll, foundry, roll20, avrae, rpg-dice-roller)" "$stderr"
+	run -2 --separate-stderr roll -D foundry '6d6cs>4cf<2'
+	eq "roll: 6d6cs>4cf<2: position 8: Foundry: one count (cs or cf) to a term" "$stderr"
+	run -2 --separate-stderr roll -D avrae '1d%r1'
+	eq "roll: 1d%r1: position 1: avrae's d%, a tens die: keep and drop only" "$stderr"
+	run -2 --separate-stderr roll -D avrae '2d6rol1r2'
+	eq "roll: 2d6rol1r2: position 1: avrae's rol: alone on its dice here" "$stderr"
+	eq "-48" "$(roll -s 1 4d20max-12)"
+}
