@@ -237,6 +237,43 @@ read_lines(int *argc)
 	return v;
 }
 
+/* Whether an operand ends (1) or starts (0) in the middle of an expression. */
+static int
+open_end(const char *s, int end)
+{
+	size_t n = strlen(s);
+
+	if (end)
+		return n > 0 && strchr("+-*/%^(,{", s[n - 1]) != NULL;
+	return strchr("+*/%^)},", s[0]) != NULL || strcmp(s, "-") == 0;
+}
+
+/*
+ * Operands that split one expression at its spaces, roll 1d20 + 3, joined
+ * into one (issue 33): an operand that starts with an operator, or follows
+ * one that ends with one, goes on the one before.  *argc, argv: the joined.
+ */
+static char **
+join_operands(int *argc, char **argv)
+{
+	char **v = ereallocarray(NULL, (size_t)*argc + 1, sizeof *v);
+	int i, n = 0;
+
+	for (i = 0; i < *argc; i++) {
+		if (n > 0 && *argv[i] != '\0' && (open_end(v[n - 1], 1) ||
+		    open_end(argv[i], 0))) {
+			char *s = emalloc(strlen(v[n - 1]) + strlen(argv[i]) + 1);
+
+			sprintf(s, "%s%s", v[n - 1], argv[i]);
+			free(v[n - 1]);
+			v[n - 1] = s;
+		} else
+			v[n++] = estrdup(argv[i]);
+	}
+	*argc = n;
+	return v;
+}
+
 /* The EXPRESSION operands; none: the table's die, or a d20. */
 static void
 parse_dice(struct run *run, int argc, char **argv)
@@ -247,6 +284,9 @@ parse_dice(struct run *run, int argc, char **argv)
 	if (argc == 0 && run->table == NULL && !isatty(STDIN_FILENO)) {
 		argv = read_lines(&argc);	/* printf '3d6\n' | roll */
 		lines = 1;
+	} else if (argc > 1) {
+		argv = join_operands(&argc, argv);
+		lines = -1;	/* joined: freed below */
 	}
 	if (run->table != NULL && argc > 1)
 		esc_errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
@@ -261,9 +301,9 @@ parse_dice(struct run *run, int argc, char **argv)
 		parse_one(&run->op[0], "", die);
 	}
 	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0 && !lines)
+		if (strcmp(argv[i], "-") == 0 && lines <= 0)
 			esc_errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
-		if (lines)
+		if (lines > 0)
 			snprintf(where, sizeof where, "stdin: ");
 		parse_one(&run->op[i], where, argv[i]);
 		if (lines)

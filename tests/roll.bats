@@ -437,3 +437,21 @@ vs_odds() {
 	run -2 --separate-stderr roll -o 1000d6kh500
 	eq "roll: -o: 1000d6kh500: too much counting to do exactly in reasonable time: about 5.6e+11 steps of counting, the limit 2e+07" "$stderr"
 }
+
+# ---------------------------------------------------------- issue 33: roll's words
+@test "issue 33: operands split at spaces are joined into one expression; -n with -g says -g" {
+	eq "$(roll -s 1 -v 1d20+3 2>/dev/null)" "$(roll -s 1 -v 1d20 + 3 2>/dev/null)"
+	eq "8	d20+3	5" "$(roll -s 1 -v 1d20 + 3 2>/dev/null)"
+	eq "1d20+3	mean	27/2	13.5000" "$(roll -o 1d20 + 3 | tail -n 1)"
+	eq "$(printf '6\t3d6\t2,1,3\n11\t2d8\t5,6')" "$(roll -s 1 -v 3d6 2d8 2>/dev/null)"	# two expressions
+	eq "$(printf '2\td20-3\t5\n8\t(2d6)*2\t1,3')" "$(roll -s 1 -v -- 1d20 - 3 '(' 2d6 ')' '*' 2 2>/dev/null)"
+	eq "$(roll -s 2 -c 10 d20+5)" "$(roll -s 2 -c 10 d20 +5)"
+	run -2 --separate-stderr roll -g -n 3 d6
+	eq "roll: -n: -g counts the odds and rolls nothing" "$stderr"
+	run -2 --separate-stderr roll -O -n 3 d6
+	eq "roll: -n: -O counts the odds and rolls nothing" "$stderr"
+	run -2 --separate-stderr roll -o -n 3 d6
+	eq "roll: -n: -o counts the odds and rolls nothing" "$stderr"
+	run -2 --separate-stderr roll -- 1d20 +
+	eq "roll: 1d20+: position 6: expected a term" "$stderr"
+}
