@@ -13,31 +13,52 @@
 
 #include "expr.h"
 
-/* The dialect of every expression read: the process's (expr_dialect). */
-static int dialect = DIALECT_ROLL;
+/*
+ * The dialect of every expression read: the process's, set by
+ * expr_dialect, else DELVING_DICE's when the first expression is read
+ * (every program's tables take it so), else roll's own.
+ */
+static int dialect = -1;
 
 static const char *const dialects[] = {
 	"roll", "foundry", "roll20", "avrae", "rpg-dice-roller", NULL
 };
 
-/* Read expressions as NAME's peer does where the peers conflict: 0, or -1. */
+/* The dialect named NAME: DIALECT_*, or -1. */
 int
-expr_dialect(const char *name)
+expr_dialect_of(const char *name)
 {
 	int i;
 
 	for (i = 0; dialects[i] != NULL; i++)
-		if (strcmp(name, dialects[i]) == 0) {
-			dialect = i;
-			return 0;
-		}
+		if (strcmp(name, dialects[i]) == 0)
+			return i;
 	return -1;
 }
 
-const char *
-expr_dialect_name(void)
+/* Read expressions as NAME's peer does where the peers conflict: 0, or -1. */
+int
+expr_dialect(const char *name)
 {
-	return dialects[dialect];
+	int d = expr_dialect_of(name);
+
+	if (d >= 0)
+		dialect = d;
+	return d < 0 ? -1 : 0;
+}
+
+/* The dialect of DELVING_DICE, once: -2 when it names none (an error). */
+static int
+dialect_now(void)
+{
+	const char *env;
+
+	if (dialect == -1) {
+		env = getenv("DELVING_DICE");
+		dialect = env == NULL || *env == '\0' ? DIALECT_ROLL :
+		    expr_dialect_of(env) >= 0 ? expr_dialect_of(env) : -2;
+	}
+	return dialect;
 }
 
 struct parser {
@@ -1165,6 +1186,11 @@ parse(struct expr *e, const char *s, int *len, int scan)
 
 	e->n = e->root = 0;	/* node() clears each node it adds */
 	e->why[0] = '\0';
+	if (dialect_now() == -2) {
+		snprintf(e->why, sizeof e->why, "DELVING_DICE: '%.40s': not a "
+		    "dialect", getenv("DELVING_DICE"));
+		return e->why;
+	}
 	if (strlen(s) > EXPR_TEXT_MAX) {
 		snprintf(e->why, sizeof e->why, "position %d: longer than %d "
 		    "characters", EXPR_TEXT_MAX + 1, EXPR_TEXT_MAX);

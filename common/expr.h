@@ -91,8 +91,8 @@ struct expr {
 	char	 why[96];	/* the error, with its position */
 };
 
+int	 expr_dialect_of(const char *name);
 int	 expr_dialect(const char *name);
-const char *expr_dialect_name(void);
 const char *expr_parse(struct expr *e, const char *s);
 const char *expr_scan(struct expr *e, const char *s, int *len);
 int	 expr_dice(const struct expr *e);
