@@ -104,7 +104,6 @@ int	 unique_applies(const struct term *t, long long f);
 int	 term_rerolls(const struct term *t, long long f);
 long long term_shown(const struct term *t, long long f, int extra);
 long long term_score(const struct term *t, long long v);
-long long expr_floordiv(long long a, long long b);
 long long expr_apply(int op, long long x, long long y);
 
 #endif

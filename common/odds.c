@@ -182,18 +182,6 @@ negate(struct odds *o)
 	}
 }
 
-static long long
-floordiv(long long a, long long b)
-{
-	return a / b - (a % b != 0 && a < 0);
-}
-
-static long long
-ceildiv(long long a, long long b)
-{
-	return a / b + (a % b != 0 && a > 0);
-}
-
 /* Totals times c, or divided by c rounded down (E_DIV) or up (E_CEIL). */
 static void
 rescale(struct odds *o, int op, long long c)
@@ -215,16 +203,16 @@ rescale(struct odds *o, int op, long long c)
 		o->step *= c;
 		return;
 	} else {
-		lo = op == E_DIV ? floordiv(o->lo, c) : ceildiv(o->lo, c);
-		t = op == E_DIV ? floordiv(o->lo + (o->n - 1) * o->step, c) :
-		    ceildiv(o->lo + (o->n - 1) * o->step, c);
+		lo = op == E_DIV ? floor_div(o->lo, c) : ceil_div(o->lo, c);
+		t = op == E_DIV ? floor_div(o->lo + (o->n - 1) * o->step, c) :
+		    ceil_div(o->lo + (o->n - 1) * o->step, c);
 		make(&r, lo, o->step % c == 0 ? o->step / c : 1, 1);
 		odds_free(&r);
 		make(&r, lo, o->step % c == 0 ? o->step / c : 1,
 		    (long)((t - lo) / (o->step % c == 0 ? o->step / c : 1) + 1));
 		for (i = 0; i < o->n; i++) {
 			t = o->lo + i * o->step;
-			t = op == E_DIV ? floordiv(t, c) : ceildiv(t, c);
+			t = op == E_DIV ? floor_div(t, c) : ceil_div(t, c);
 			big_add(&r.count[(t - lo) / r.step], &o->count[i]);
 		}
 	}
