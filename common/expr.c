@@ -442,6 +442,35 @@ parity(struct parser *p, struct term *t)
 	return 0;
 }
 
+/*
+ * m, mt (Roll20): the dice that show the same face as another: m marks them
+ * (the total is the same), mt counts the sets; m3, mt3: sets of 3 or more;
+ * m>=4, mt>=4: only the faces that match the comparison.
+ */
+static int
+matching(struct parser *p, struct term *t)
+{
+	const char *at = p->s - 1;
+	long long v;
+
+	if (t->match)
+		return fail(p, at, "one m or mt to a term");
+	if (lower(*p->s) == 's')	/* not Foundry's margin, nor a sort after m */
+		return fail(p, at, "ms: not read (Foundry's margin: write "
+		    "(10d6>4)-5; a sort: before m)");
+	t->match = lower(*p->s) == 't' ? 't' : 'm';
+	if (t->match == 't')
+		p->s++;
+	t->msize = 2;
+	if (*p->s >= '0' && *p->s <= '9') {
+		number(p, EXPR_COUNT_MAX, &v);
+		if (v < 2 || v > EXPR_COUNT_MAX)
+			return fail(p, at, "m: a set of 2 to %d dice", EXPR_COUNT_MAX);
+		t->msize = (int)v;
+	}
+	return comparison(p, &t->mcmp, 0, 1);
+}
+
 static int
 modifier(struct parser *p, struct term *t)
 {
@@ -461,8 +490,10 @@ modifier(struct parser *p, struct term *t)
 		return parity(p, t);
 	if (c == 'u')
 		return p->s++, unique(p, t);
-	if (c == 'm')
+	if (c == 'm' && (lower(p->s[1]) == 'i' || lower(p->s[1]) == 'a'))
 		return p->s += 2, minmax(p, t, lower(p->s[-1]));
+	if (c == 'm')
+		return p->s++, matching(p, t);
 	return counts(p, t, c);
 }
 
@@ -478,7 +509,7 @@ is_modifier(const char *s)
 		return 1;
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
 	    c == 'x' || c == 's' ||
-	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
+	    c == 'u' || c == 'm' ||
 	    c == '<' || c == '>' || c == '=' || (c == 'c' && (d == 's' || d == 'f'));
 }
 
@@ -506,12 +537,27 @@ term_score(const struct term *t, long long v)
 	    (t->cf.op && cmp_true(&t->cf, v)) * (t->fcount ? 1 : -1);
 }
 
+/* mt: how many faces of the n values v (sorted) show msize times or more. */
+long long
+term_sets(const struct term *t, const long long *v, int n)
+{
+	long long sets = 0;
+	int i, j;
+
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && v[j] == v[i]; j++)
+			;
+		sets += j - i >= t->msize && (!t->mcmp.op || cmp_true(&t->mcmp, v[i]));
+	}
+	return sets;
+}
+
 /* No modifier but keep or drop: the shape of the fast roller. */
 int
 term_plain(const struct term *t)
 {
 	return !t->reroll && !t->explode && !t->unique && !t->clamp &&
-	    !t->scale && !t->rosel &&
+	    !t->scale && !t->rosel && !t->match &&
 	    !t->cs.op && !t->cf.op && !t->crit.op && !t->fumble.op &&
 	    t->flo == 1;
 }
@@ -558,6 +604,8 @@ term_range(const struct term *t, long long *lo, long long *hi)
 	}
 	*lo = dlo < 0 ? dlo * kmax : dlo * kmin;
 	*hi = dhi > 0 ? dhi * kmax : dhi * kmin;
+	if (t->match == 't')	/* sets of msize among the dice */
+		*lo = 0, *hi = kmax / t->msize;
 }
 
 static int parenthesized(struct parser *);
@@ -668,6 +716,9 @@ dice(struct parser *p, long long count, const char *at)
 	if (t.scale && (t.reroll || t.explode || t.unique || t.clamp ||
 	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.rosel))
 		return fail(p, at, "avrae's d%%, a tens die: keep and drop only");
+	if (t.match == 't' && (t.explode || t.unique || t.kd || t.cs.op ||
+	    t.cf.op || t.scale))
+		return fail(p, at, "mt: not with keep, drop, explosions, unique or counts");
 	if (t.rosel && (t.reroll || t.explode || t.unique || t.clamp || t.kd ||
 	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.sort))
 		return fail(p, at, "avrae's ro%c: alone on its dice here", t.rosel);

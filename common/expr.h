@@ -66,6 +66,9 @@ struct term {
 	int	 fcount;	/* Foundry's cf: a failure counts +1, not -1 */
 	int	 scale;		/* avrae's d%: a die of faces 0..9 shows 10 times */
 	int	 sort;		/* s, sa, sd: -v shows the dice sorted, 'a' or 'd' */
+	int	 match;		/* Roll20's m ('m': marks only), mt ('t': counts sets) */
+	int	 msize;		/* the dice of a set: 2, or m3 */
+	struct cmp mcmp;	/* m>=4: only the faces that match it */
 	int	 rosel;		/* avrae's rolN, rohN: 'l' or 'h', rosn dice */
 	uint32_t rosn;
 };
@@ -104,6 +107,7 @@ int	 unique_applies(const struct term *t, long long f);
 int	 term_rerolls(const struct term *t, long long f);
 long long term_shown(const struct term *t, long long f, int extra);
 long long term_score(const struct term *t, long long v);
+long long term_sets(const struct term *t, const long long *v, int n);
 long long expr_apply(int op, long long x, long long y);
 
 #endif

@@ -264,6 +264,23 @@ remark(const struct term *t, struct marks *m, const struct pool *p)
 	free(copy);
 }
 
+/* mt: the sets among the dice (none dropped: mt takes no keep). */
+static long long
+sets(const struct term *t, const struct pool *p)
+{
+	long long *v = malloc((size_t)p->n * sizeof *v), n;
+	int i, x;
+
+	if (v == NULL)
+		abort();
+	for (i = 0; i < p->n; i++)	/* few dice: insertion sort */
+		for (x = i, v[i] = p->v[i]; x > 0 && v[x - 1] > v[x]; x--)
+			n = v[x], v[x] = v[x - 1], v[x - 1] = n;
+	n = term_sets(t, v, p->n);
+	free(v);
+	return n;
+}
+
 static long long
 roll_term(const struct term *t, struct rng *r, struct marks *m)
 {
@@ -281,6 +298,8 @@ roll_term(const struct term *t, struct rng *r, struct marks *m)
 	for (j = 0; j < p.n; j++)
 		if (!p.dropped[j])
 			sum += term_score(t, p.v[j]);
+	if (t->match == 't')
+		sum = sets(t, &p);
 	remark(t, m, &p);
 	free(p.mem);
 	return sum;

@@ -869,6 +869,65 @@ pool_keep(struct ctx *x, struct odds *o, const struct term *t)
 	return 0;
 }
 
+/*
+ * mt (Roll20): the number of faces that n dice show msize times or more.
+ * The values of o walked one by one, a state being how many dice are
+ * placed (j) and how many sets made (s): c more of the n - j show v in
+ * C(n-j, c) w^c ways, w the ways one die shows v.
+ */
+static int
+sets_count(struct ctx *x, struct odds *o, const struct term *t)
+{
+	long n = (long)t->count, S = n / t->msize + 1, j, s, c, i;
+	struct big *cur, *next, *tmp, k = { 0 }, u = { 0 };
+	struct odds r;
+	int hit;
+
+	if (spend(x, (double)o->n * (n + 1) * S * (n + 1) / 2 *
+	    ((double)n * big_bits(&o->count[0]) / 32 / 8 + 1)) < 0)
+		return -1;
+	cur = ereallocarray(NULL, (size_t)((n + 1) * S), sizeof *cur);
+	next = ereallocarray(NULL, (size_t)((n + 1) * S), sizeof *next);
+	memset(cur, 0, (size_t)((n + 1) * S) * sizeof *cur);
+	memset(next, 0, (size_t)((n + 1) * S) * sizeof *next);
+	big_set(&cur[0], 1);
+	for (i = 0; i < o->n; i++) {
+		if (big_zero(&o->count[i]))
+			continue;
+		hit = !t->mcmp.op || cmp_true(&t->mcmp, o->lo + i * o->step);
+		for (j = 0; j < (n + 1) * S; j++)
+			big_set(&next[j], 0);
+		for (j = 0; j <= n; j++)
+			for (s = 0; s < S; s++) {
+				if (big_zero(&cur[j * S + s]))
+					continue;
+				big_set(&k, 1);	/* C(n-j, c) w^c */
+				for (c = 0; j + c <= n; c++) {
+					long s2 = s + (hit && c >= t->msize);
+
+					big_addmul(&next[(j + c) * S + s2], &cur[j * S + s], &k);
+					big_mulsmall(&k, (uint32_t)(n - j - c), 0);
+					big_divsmall(&k, (uint32_t)(c + 1));
+					big_mul(&u, &k, &o->count[i]);
+					big_copy(&k, &u);
+				}
+			}
+		tmp = cur, cur = next, next = tmp;
+	}
+	make(&r, 0, 1, S);
+	for (s = 0; s < S; s++)
+		big_copy(&r.count[s], &cur[n * S + s]);
+	for (j = 0; j < n; j++)
+		add_factors(&r, o->fac, o->nfac);
+	for (j = 0; j < (n + 1) * S; j++)
+		big_free(&cur[j]), big_free(&next[j]);
+	free(cur), free(next);
+	big_free(&k), big_free(&u);
+	odds_free(o);
+	*o = r;
+	return 0;
+}
+
 static int
 count_term(struct ctx *x, struct odds *o, const struct term *t)
 {
@@ -888,6 +947,8 @@ count_term(struct ctx *x, struct odds *o, const struct term *t)
 		return pool_keep(x, o, t);
 	if (chain(x, o, t, scored && apart) < 0)
 		return -1;
+	if (t->match == 't')
+		return chain(x, o, t, 0) < 0 ? -1 : sets_count(x, o, t);
 	if (t->kd && t->keep == 0) {	/* dropped more than there are */
 		odds_free(o);
 		point(o, 0);

@@ -11,7 +11,9 @@
 #            successes/failures (+1 each), bare: the highest/lowest face;
 #            even/odd count the even/odd dice; min/max bound each die.
 #   roll20   wiki.roll20.net/Dice_Reference: >N and <N in successes,
-#            rerolls and explosions mean N or more, N or less; s, sd sort.
+#            rerolls and explosions mean N or more, N or less; s, sd sort;
+#            m marks matching dice, mt counts the sets (mt3: of 3 or more,
+#            mt>4: of the faces that match).
 #   avrae    avrae/d20 README and tests/test_dice.py: d% a tens die 0..90;
 #            ro rerolls once, rr until; rolN/rohN rerolls the N lowest/
 #            highest once; khN past the count keeps all; mi/ma bound.
@@ -43,7 +45,7 @@ def parse(dialect, text):
     else:
         faces = list(range(1, int(sides) + 1))
     mods = []
-    tok = r"(rol|roh|ro|rr|r|xo|x|kh|kl|k|dh|dl|d|cs|cf|even|odd|min|max|mi|ma|sa|sd|s)"
+    tok = r"(rol|roh|ro|rr|r|xo|x|kh|kl|k|dh|dl|d|cs|cf|even|odd|min|max|mi|ma|mt|m|sa|sd|s)"
     while rest:
         mm = re.match(tok + r"(<=|>=|<>|<|>|=)?(-?\d+)?", rest)
         if mm is None:		# a bare comparison: a success count
@@ -112,6 +114,10 @@ def score(values, count, faces, mods, dialect):
         elif name == "dh":
             kept = kept[n:]
     for name, op, num in mods:
+        if name == "mt":	# Roll20: the faces shown by a set of 2 (mtN: N) or more
+            size = 2 if op else int(num or 2)
+            hit = test(op, int(num), dialect) if op else (lambda v: True)
+            return sum(1 for v in set(kept) if kept.count(v) >= size and hit(v))
         if name == "even":
             return sum(1 for v in kept if v % 2 == 0)
         if name == "odd":
