@@ -537,7 +537,8 @@ sided() {
 	local x df crit
 	for c in "foundry 4d6r1 31" "foundry 5d6cs>4 32" "foundry 4d6cf<=3 33" "foundry 3d6xo 34" \
 	    "roll20 3d6>3 35" "avrae 2d% 36" "avrae 4d6rol1 37" "roll 6d6even 38" "roll 4d6max3 39" \
-	    "roll 3d6kh5 40" "roll 4d6s1 41" "roll 4d6kh 42" "roll 4d6sd 43" "roll 5d10odd 44"; do
+	    "roll 3d6kh5 40" "roll 4d6s1 41" "roll 4d6kh 42" "roll 4d6sd 43" "roll 5d10odd 44" \
+	    "roll20 8d6mt 45" "roll20 5d6mt>4 46"; do
 		set -- $c
 		export DELVING_DICE=$1
 		read -r x df <<< "$(chi2 "$2" "$3" 100000)"
