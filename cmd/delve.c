@@ -208,6 +208,7 @@ static const struct command {
 	{ "camp", SYN_GM_FILES, camp, C_NO_COUNT },
 	{ "hour", SYN_GM_FILES, hours, C_NO_COUNT },
 	{ "edit", SYN_GM_FILES, edit, C_NO_COUNT },
+	{ "reset", SYN_GM_FILES, reset_draws, C_NO_COUNT },
 	{ "batch", SYN_BATCH, do_batch, C_NO_SESSION },
 	{ NULL, NULL, NULL, 0 }
 };
