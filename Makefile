@@ -65,7 +65,7 @@ HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common
 	common/table.h common/timer.h common/util.h common/view.h \
 	common/out.h common/layout.h common/recread_priv.h common/progs.h common/json.h common/tblread.h common/tblmd.h \
 	common/tbljson.h common/tblcsv.h
-OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/clockstate.o common/dice.o common/entry.o common/expr.o common/gm.o common/hazstate.o common/lamp.o common/lampstate.o common/odds.o common/opt.o \
+OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/clockstate.o common/dice.o common/entry.o common/expr.o common/exproll.o common/gm.o common/hazstate.o common/lamp.o common/lampstate.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/reactstate.o common/rectbl.o \
 	common/rng.o common/rules.o common/screen.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \

@@ -66,6 +66,19 @@ same_word(const char *a, const char *b)
 #define U64_DIGITS 20	/* the most a uint64_t has */
 char	 *u64_digits(char *end, uint64_t v);
 
+/* a / b rounded down (toward minus infinity) and up, b != 0: the grammar's and the odds' */
+static inline long long
+floor_div(long long a, long long b)
+{
+	return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+static inline long long
+ceil_div(long long a, long long b)
+{
+	return a / b + (a % b != 0 && (a < 0) == (b < 0));
+}
+
 /* V, under 100, as its one or two digits at P (no NUL): past them. */
 static inline char *
 small_digits(char *p, unsigned v)
