@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "expr.h"
 #include "party.h"
 #include "rules.h"
 #include "util.h"
@@ -59,6 +60,8 @@ write_session(struct session *s)
 		fprintf(fp, "lights %s\n", s->lights);
 	if (s->clock)
 		fprintf(fp, "clock %s\n", s->clock);
+	if (s->dice)
+		fprintf(fp, "dice %s\n", s->dice);
 	fprintf(fp, "party %s\n", s->party ? "yes" : "no");
 	for (i = 0; i < s->ntables; i++)
 		fprintf(fp, "table %s %s\n", s->table_key[i], s->table_pick[i]);
@@ -108,6 +111,7 @@ setup_files(struct session *s, const char *party)
 /* delve new's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt new_options[] = {
 	{ 'c', "TIME", "the clock at the start, HH:MM (default 07:00)" },
+	{ 'D', "DIALECT", "read every dice expression as this peer (roll(6) -D)" },
 	{ 'F', NULL, "replace the session in DIR" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
 	{ 'p', NULL, "copy this party file into the session" },
@@ -137,6 +141,7 @@ new_option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'c': n->clock = v; break;
+	case 'D': n->dice = v; break;
 	case 'F': n->force = 1; break;
 	case 'l': n->lights = v; break;
 	case 'T': table_option(n, v); break;
@@ -159,6 +164,9 @@ parse_new(struct newopts *n, int argc, char **argv)
 	n->seed = com.seed;
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		esc_errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
+	if (n->dice != NULL && expr_dialect_of(n->dice) < 0)
+		esc_errx(EXIT_BAD, "-D: '%s': not a dialect (roll, foundry, roll20, "
+		    "avrae, rpg-dice-roller)", n->dice);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
 		esc_errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
 	return argv[0];
@@ -330,6 +338,7 @@ new_session(int argc, char **argv)
 	s.rules = n.rules ? estrdup(n.rules) : NULL;
 	s.lights = n.lights ? estrdup(n.lights) : NULL;
 	s.clock = n.clock ? estrdup(n.clock) : NULL;
+	s.dice = n.dice ? estrdup(n.dice) : NULL;
 	s.party = n.party != NULL;
 	session_env(&s);
 	ses_begin(&s, 0);

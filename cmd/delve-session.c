@@ -117,6 +117,8 @@ session_env(const struct session *s)
 	unsetenv("DELVING_PARTY");
 	setenv("DELVING_RULES", s->rules != NULL ? s->rules :
 	    rules_names[R_EXPLORATION], 1);
+	if (s->dice != NULL)	/* roll's and every table's dice (issue 36) */
+		setenv("DELVING_DICE", s->dice, 1);
 }
 
 /*

@@ -1,5 +1,5 @@
 /*
- * delve: a turn (hazard | light | timedice | reaction on the session's
+ * delve: a turn (hazard | timedice | light | reaction on the session's
  * files), a call of another program at the session's turn (roll,
  * reaction, chase, return), and timedice's infect and cure.
  */
@@ -26,7 +26,7 @@ hazard_writes_party(const char *rules)
 
 /*
  * A turn's four stages, hazard | timedice | light | reaction, on the files
- * of the work directory (delving(7) SESSIONS): timedice before light, so
+ * of the work directory (delving(7), One world): timedice before light, so
  * that light reads each turn's clock from timedice's records as in any
  * pipeline that carries them; reaction told the light the turns begin in
  * (-L, from light's file: the session's darkness, however it came) and,
@@ -210,7 +210,7 @@ turns_by(struct session *s, struct stages *st, long long count,
 			esc_err(EXIT_IO, "tmpfile");
 		party_copy(s, st);
 		level_now(s, st);
-		n = st->hlevel && !check_dark(st->level) ? 1 : chunk;
+		n = st->hlevel && !check_level("-L", st->level) ? 1 : chunk;
 		n = n < count - i ? n : count - i;
 		snprintf(st->count, sizeof st->count, "%lld", n);
 		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))

@@ -28,7 +28,7 @@ extern const char *const turn_files[];
 
 /* The SYNOPSIS, a form a line: -h has them all, a usage error its own. */
 #define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
-#define SYN_NEW		"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] " \
+#define SYN_NEW		"delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] " \
 			    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR"
 #define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
 #define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
@@ -53,7 +53,7 @@ struct turnread {
 
 /* delve new's options, its -T tables checked and copied by batch too. */
 struct newopts {
-	const char *seed, *rules, *lights, *clock, *party;
+	const char *seed, *rules, *lights, *clock, *party, *dice;
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
 	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */

@@ -208,7 +208,7 @@ afflict_pass(struct afflictions *al, uint64_t turns)
 }
 
 /* What the character lacks to be infected: "con=", the score's key, or NULL. */
-const char *
+static const char *
 afflict_lacks(const struct affliction *a, const struct member *m)
 {
 	if (!(m->has & 1u << PK_CON))
@@ -301,7 +301,7 @@ afflict_save(const struct afflictions *al, struct kwf *f)
 }
 
 /* "a CON mod check at DC 11 or 1d6 CON damage" */
-void
+static void
 afflict_describe(const struct affliction *a, char *buf, size_t size)
 {
 	char dice[32];
@@ -435,7 +435,7 @@ afflict_stage(const struct affliction *a, struct rng *r, char *buf,
  * against DC 11.  The PC fails, and becomes infected.  In the first stage,
  * they suffer exhaustion."  1 when infected.
  */
-int
+static int
 afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
     const struct check_env *env, int first, char *buf, size_t size)
 {
@@ -565,7 +565,7 @@ stage_damage(const struct affliction *a, struct member *m, struct rng *r,
  * stage begins, unless the ability reached 0.  1 when it goes on.  M is
  * NULL when the party file does not have the character: the GM rolls.
  */
-int
+static int
 afflict_ends(struct affliction *a, struct member *m, struct rng *r,
     const struct check_env *env, char *buf, size_t size)
 {

@@ -85,7 +85,7 @@ wounded(struct plan *pl, const char *name)
 static long
 whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
 {
-	struct expr *e = emalloc(sizeof *e);
+	struct expr ex, *e = &ex;
 	const char *why;
 	long long got;
 
@@ -98,7 +98,6 @@ whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
 		    pl->act, word);
 	got = expr_roll(e, pl->r, NULL, 0);
 	snprintf(how, size, " (%.*s)", (int)(size > 4 ? size - 4 : 0), word);
-	free(e);
 	return (long)got;
 }
 
@@ -323,18 +322,6 @@ static const struct {
 };
 
 #define NACTS (sizeof acts / sizeof acts[0])
-
-/* WORD names one of the acts. */
-int
-gm_is_party_act(const char *word)
-{
-	size_t i;
-
-	for (i = 0; i < NACTS; i++)
-		if (strcmp(acts[i].name, word) == 0)
-			return 1;
-	return 0;
-}
 
 /*
  * A character's line with the GM's own words set: each replaces the word

@@ -39,5 +39,9 @@ int	 hazstate_rest_due(const struct hazstate *s);
 void	 hazstate_say(const struct hazstate *s, int secret, char *buf,
 	     size_t size);
 void	 hazstate_sign(struct hazstate *s, char *text, const char *key);
+void	 hazstate_draws_in(struct hazstate *s, const struct tbl_on *tables,
+	     int ntables, const char *file);
+void	 hazstate_draws_out(struct hazstate *s, const struct tbl_on *tables,
+	     int ntables);
 
 #endif

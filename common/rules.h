@@ -170,6 +170,17 @@ struct hazard_rules {
 	unsigned cadences : 1;		/* 004: travel turns hourly, daily, weekly */
 };
 extern const struct hazard_rules hazard_rules[R_NRULES];
+
+/* The table hazard's die rolls under a rules name, as -D, -e and -a change it. */
+struct hazdie {
+	struct tbl table;
+	struct tbl_row rows[TBL_ROWS_MAX];	/* the built-in rows, changed */
+	char	 fatigue_text[128];	/* 001 -D: the fatigue row's sentence */
+	char	 damage_text[128];	/* 001 -D: the next turn's, "" the seed's */
+};
+
+void	 hazdie_init(struct hazdie *d, int rules, long damage, const char *die);
+void	 hazdie_cautious(struct hazdie *d, int rules, int adv);
 extern const char *const hazard_actions_said[R_NRULES];
 int	 hazard_action_word(int r, const char *word);
 

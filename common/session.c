@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "expr.h"
 #include "kwf.h"
 #include "rng.h"
 #include "rules.h"
@@ -486,10 +487,11 @@ static int
 session_line(void *arg, char **w, int nw, const struct kwf *f)
 {
 	static const char *const keys[] = { "seed", "rules", "lights", "clock",
-	    "party", NULL };
+	    "party", "dice", NULL };
 	struct reading *r = arg;
 	struct session *s = r->s;
-	char **slots[] = { &s->seed, &s->rules, &s->lights, &s->clock, NULL };
+	char **slots[] = { &s->seed, &s->rules, &s->lights, &s->clock, NULL,
+	    &s->dice };
 	int k = word_in(w[0], keys);
 
 	if (strcmp(w[0], "table") == 0) {	/* table KEY HEADING: delve -T */
@@ -507,6 +509,8 @@ session_line(void *arg, char **w, int nw, const struct kwf *f)
 		s->party = word_in(w[1], yes_no);
 	else if (slots[k] == &s->rules && word_in(w[1], rules_names) < 0)
 		kwf_bad(f, "rules: '%s': not a rules name", w[1]);
+	else if (slots[k] == &s->dice && expr_dialect_of(w[1]) < 0)
+		kwf_bad(f, "dice: '%s': not a dialect of roll(6)", w[1]);
 	else
 		*slots[k] = estrdup(w[1]);
 	return 0;
@@ -1624,6 +1628,7 @@ ses_close(struct session *s)
 	free(s->rules);
 	free(s->lights);
 	free(s->clock);
+	free(s->dice);
 	free(s->command);
 	free(s->strange);
 	forget_sums(s);

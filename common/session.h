@@ -29,6 +29,7 @@ struct session {
 	int	 dfd;		/* the directory, locked */
 	char	 newdir[32];	/* this command's work directory, .new.PID */
 	char	*seed, *rules, *lights, *clock;	/* the session file */
+	char	*dice;		/* its dialect (delve new -D), or NULL */
 	int	 party;		/* a party file is kept */
 	int	 ntables;	/* -T tables kept as table.KEY: */
 	char	*table_key[SES_TABLES_MAX];	/* KEY */

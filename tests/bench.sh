@@ -99,8 +99,10 @@ if [ -x "$B/roll" ]; then
 	# issue 18: exact odds at any size, as seconds against a budget of
 	# 1 s (50 ms for 25d6): the ratio is the share of the budget used
 	# issue 25: explosions into extra dice, kept and counted, and a group
+	# issue 36: pools of up to 100,000 totals, and the GM's kept pools
 	for e in "100d100 1" "50d6kh5 1" "25d6 0.05" "10d6! 1" "4d6!kh3 1" \
-	    "10d10!>=8 1" "{4d6+2d8,3d20+3}kh1 1"; do
+	    "10d10!>=8 1" "{4d6+2d8,3d20+3}kh1 1" "200d100 1" "1000d6 1" \
+	    "100d1000 1" "300d20 1" "20d6!kh10 1" "8d6!! 1"; do
 		set -- $e
 		a=$(mean_seconds "$B/roll -o '$1'")
 		row odds "roll -o $1" "$2 s" "$a" "$2" "<= 1"

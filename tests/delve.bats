@@ -407,7 +407,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr delve $pre new -s 1 crypt
 		eq "delve: ${pre%% *}: not an option of new: its own come after the word new" "${stderr_lines[0]}"
-		eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+		eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 		eq 2 "${#stderr_lines[@]}"
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr delve $pre batch -s x -n 3 -o out 1
@@ -430,7 +430,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "delve: --seed: unknown option" "${stderr_lines[0]}"
 	run -2 --separate-stderr delve new -x crypt
 	eq "delve: -x: unknown option" "${stderr_lines[0]}"
-	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+	eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 	run -2 --separate-stderr delve batch -s
 	eq "delve: -s: needs a SEED" "${stderr_lines[0]}"
 	eq "usage: delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
@@ -484,8 +484,8 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 
 @test "delve new and delve batch: their own -h; a shared option they have no use for refused, named, with their usage line" {
 	run -0 --separate-stderr delve new -h
-	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
-	eq "F T V c h l p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
+	eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
+	eq "D F T V c h l p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
 	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 --separate-stderr delve batch --help
@@ -1330,4 +1330,26 @@ CALLS
 
 @test "party_line (tests/unit.c): hazard's fatigue= and timedice's exhausted= or tired= added one run after another in either order, or in one run, give the same line (issue 33)" {
 	eq "2068 0" "$(unit placement)"
+}
+
+# ---------------------------------------------------------- issue 36: the session's dialect
+@test "issue 36: delve new -D: the session remembers the dialect; delve roll and the tables' dice take it" {
+	cd "$BATS_TEST_TMPDIR"
+	run -0 delve new -s 1 -D avrae s
+	grep -qx 'dice avrae' s/session
+	eq "1d%	mean	45	45.0000" "$(delve -C s roll -o 1d% | tail -n 1 | sed 's/^ *//')"	# a tens die
+	delve -C s roll -n 20 1d% | awk '$NF % 10 != 0 || $NF > 90 { exit 1 }'
+	run -0 delve new -s 1 t
+	! grep -q '^dice' t/session || false
+	eq "1d%	mean	101/2	50.5000" "$(delve -C t roll -o 1d% | tail -n 1 | sed 's/^ *//')"
+	# a table's row dice, rolled by a program the session runs, take it too
+	printf 'die: d1\n1 Gold: 1d%% coins\n' > gold.txt
+	DELVING_DICE=avrae roll -s 4 -t ./gold.txt -n 20 | awk -F'\t' '{ split($NF, w, " "); n = w[5]
+	    if (n % 10 != 0 || n > 90) { print; exit 1 } }'
+	run -2 --separate-stderr delve new -D bad u
+	eq "delve: -D: 'bad': not a dialect (roll, foundry, roll20, avrae, rpg-dice-roller)" "$stderr"
+	[ ! -e u ]
+	sed -i 's/^dice avrae/dice hackmaster/' s/session
+	run -2 --separate-stderr delve -C s roll d6
+	[[ $stderr == *"dice: 'hackmaster': not a dialect of roll(6)"* ]]
 }

@@ -217,10 +217,9 @@ bad_number_cases() {
 	eq "" "$output"
 }
 
-# A filter's reader keeps the tails of the records it has checked, and
-# takes a line of a kept tail after a valid turn without checking it
-# again (common/recread.c, memo): every such line must be judged as it
-# would be on its own.  The lines: one of each program, field count and
+# A filter's reader judges every line on its own, whatever it read
+# before (common/recread.c keeps no memo of the records it has checked:
+# issue 37): every line must be judged as it would be first.  The lines: one of each program, field count and
 # key from the six rules' pipelines and the golden files, and a good line
 # of every layout; tests/unit makes about 50 lines from each (another
 # turn, a byte changed, cut, gone or added, another program) and reads
@@ -247,7 +246,7 @@ bad_number_cases() {
 	eq 0 "$differ"
 }
 
-@test "no layout's fits reads the turn, the memo's ground (unit turnless: each fits with a NULL turn over every mix of words)" {
+@test "no layout's fits reads the turn: a record's kind is its tail's, whatever its turn (unit turnless: each fits with a NULL turn over every mix of words)" {
 	run -0 --separate-stderr unit turnless
 	eq "" "$stderr"
 	eq 106496 "$output"

@@ -334,7 +334,7 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 	check d1000001 "position 1: sides: expected 1 to 1000000"
 	check d99999999999999999999turns "position 1: sides: expected 1 to 1000000"
 	check 1d6+1000001 "position 5: constant: expected 0 to 1000000"
-	check 2d6kh3 "position 4: keep: expected 1 to the number of dice"
+	check 2d6kh1001 "position 4: keep: expected 0 to 1000 dice"
 	check 1d6+20d6 "count: expected 1 to 20 dice"
 	check 2d6-2 "the dice can roll less than 1"
 	run -0 timedice -s 1 timer x 20d6

@@ -406,9 +406,9 @@ check_memo(const char *file)
 }
 
 /*
- * unit turnless: no layout's fits looks at the turn (field 1), the
- * reader's memo's ground (recread.c): each fits is called with a NULL turn
- * (a look is a crash) over every mix of words in the other fields.
+ * unit turnless: no layout's fits looks at the turn (field 1): a record's
+ * kind is its tail's, whatever its turn.  Each fits is called with a NULL
+ * turn (a look is a crash) over every mix of words in the other fields.
  */
 static void
 check_turnless(void)
