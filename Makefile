@@ -44,7 +44,7 @@ BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/ro
 	bin/delve
 # delve's sources: the driver cmd/delve.c and a file a job (cmd/delve.h).
 DELVE_SRC = cmd/delve.c cmd/delve-session.c cmd/delve-turn.c cmd/delve-gm.c \
-	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c
+	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c cmd/delve-campaign.c
 # The sources of program $$p in a recipe: cmd/$$p.c, or delve's.
 SRC_OF = case $$p in delve) echo $(DELVE_SRC) ;; *) echo cmd/$$p.c ;; esac
 MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/reaction.6 man/chase.6 \
@@ -59,12 +59,13 @@ HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common
 	common/pace.h common/party.h common/proc.h common/reactstate.h common/record.h common/rectbl.h \
 	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \
 	common/table.h common/timer.h common/util.h common/view.h \
-	common/out.h common/layout.h
+	common/out.h common/layout.h common/campaign.h common/purse.h
 OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/clockstate.o common/dice.o common/entry.o common/expr.o common/gm.o common/hazstate.o common/lamp.o common/lampstate.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/reactstate.o common/rectbl.o \
 	common/rng.o common/rules.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
-	common/out.o common/layout.o common/recwrite.o common/recread.o
+	common/out.o common/layout.o common/recwrite.o common/recread.o \
+	common/campaign.o common/purse.o
 LIB = common/libdelving.a
 
 all: $(BIN)

@@ -61,12 +61,16 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
+	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv))
+		return EXIT_OK;		/* back from the roster with their sheet */
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
 	gm_plan(&a, now, argc, argv, s->turn, &r);
 	ses_begin(s, 1);
 	gm_write(&a, work);
+	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
+		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0)
 		party_fits(s, work);
 	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));

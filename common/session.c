@@ -104,6 +104,28 @@ ses_lock(struct session *s, const char *dir, int create)
 }
 
 /*
+ * DIR opened to be read while no command changes it: a shared lock, not
+ * waited for; a command at work there is refused (delve next's PREV).
+ */
+void
+ses_lock_shared(struct session *s, const char *dir)
+{
+	memset(s, 0, sizeof *s);
+	s->dir = dir;
+	s->logfd = s->pendfd = s->recfd = -1;
+	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
+	if ((s->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		esc_err(errno == ENOENT || errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s",
+		    dir);
+	while (flock(s->dfd, LOCK_SH | LOCK_NB) != 0)
+		if (errno == EWOULDBLOCK)
+			esc_errx(EXIT_BAD, "%s: a command is at work in the session: "
+			    "try again when it is done", dir);
+		else if (errno != EINTR)
+			esc_err(EXIT_IO, "%s: lock", dir);
+}
+
+/*
  * NAME in dfd (PATH to the user), never through a link, a plain file; -1
  * when it is missing and need is 0.
  */
@@ -379,6 +401,13 @@ session_line(void *arg, char **w, int nw, const struct kwf *f)
 	char **slots[] = { &s->seed, &s->rules, &s->lights, &s->clock, NULL };
 	int k = word_in(w[0], keys);
 
+	if (strcmp(w[0], "from") == 0) {	/* from PREV GEN SUM: delve next */
+		once(r, 5, w, f);
+		if (nw != 4)
+			kwf_bad(f, "from: expected a session, its generation and its sum");
+		s->from = words_joined(w + 1, nw - 1);
+		return 0;
+	}
 	if (strcmp(w[0], "table") == 0) {	/* table KEY HEADING: delve -T */
 		session_table(s, w, nw, f);
 		return 0;
@@ -1306,6 +1335,7 @@ ses_close(struct session *s)
 	free(s->rules);
 	free(s->lights);
 	free(s->clock);
+	free(s->from);
 	free(s->command);
 	forget_sums(s);
 	while (s->ntables > 0) {

@@ -28,6 +28,7 @@ struct session {
 	int	 dfd;		/* the directory, locked */
 	char	 newdir[32];	/* this command's work directory, .new.PID */
 	char	*seed, *rules, *lights, *clock;	/* the session file */
+	char	*from;		/* from PREV GEN SUM: the session it continues */
 	int	 party;		/* a party file is kept */
 	int	 ntables;	/* -T tables kept as table.KEY: */
 	char	*table_key[SES_TABLES_MAX];	/* KEY */
@@ -49,6 +50,7 @@ struct session {
 };
 
 void	 ses_lock(struct session *s, const char *dir, int create);
+void	 ses_lock_shared(struct session *s, const char *dir);
 int	 ses_empty(const struct session *s);
 void	 ses_wipe(struct session *s);
 int	 ses_unfinished(const struct session *s);

@@ -32,7 +32,8 @@ unsummed() {
 	eq "" "$output"
 	eq "g.0 log session state" "$(ls crypt | tr '\n' ' ' | sed 's/ $//')"
 	eq "g.0" "$(readlink crypt/state)"
-	eq "delve hazard light party reaction timedice" "$(ls crypt/state/ | tr '\n' ' ' | sed 's/ $//')"
+	eq "delve hazard light party party.start reaction timedice" "$(ls crypt/state/ | tr '\n' ' ' | sed 's/ $//')"
+	cmp party.txt crypt/state/party.start	# the journal's first sheets
 	eq "$(printf '# delve session: see delve(6), FILES\nseed friday\nlights torch,lantern\nparty yes')" "$(cat crypt/session)"
 	cmp party.txt crypt/state/party
 	[ ! -s crypt/log ]
@@ -360,7 +361,8 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "2026-11-27-1.tsv 2026-11-27-2.tsv 2026-11-27-3.tsv" "$(ls out | tr '\n' ' ' | sed 's/ $//')"
 	hazard -s 2026-11-27-2 -n 36 | light -s 2026-11-27-2 -l torch,lantern - |
 	    timedice -s 2026-11-27-2 - | reaction -s 2026-11-27-2 - > plain
-	cmp plain out/2026-11-27-2.tsv
+	tail -n +2 out/2026-11-27-2.tsv | cmp plain -
+	eq "# delve batch: session 2 of 3, seed 2026-11-27-2, 36 turns, rules exploration, party none, lights torch,lantern, tables none" "$(head -1 out/2026-11-27-2.tsv)"
 	clean out
 }
 
