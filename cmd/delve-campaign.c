@@ -1231,34 +1231,113 @@ struct journal {
 	FILE	*part[4];	/* encounters, characters, coin, notes */
 	char	*text[4];
 	size_t	 len[4];
-	char	 day[16], time[8];	/* the clock the records reached */
+	uint64_t t0, clock;	/* the session's start, the clock the records reached */
+	int	 dungeon;	/* a turn is ten minutes: the clock follows the turns */
 };
 
 static const char *const journal_heads[4] = {
 	"Encounters", "The characters", "Supplies and coin", "Notes"
 };
 
-/* One record of the log, told in its part of the session's section. */
-static void
-journal_record(struct journal *j, char *line)
+/* A record's fields split at its TABs (at most 10): their count. */
+static int
+fields(char *line, char **f)
 {
-	char *f[10];
-	int nf, k, part;
+	int nf;
 
 	for (nf = 0, f[0] = line; nf < 9 && (f[nf + 1] = strchr(f[nf], '\t')) !=
 	    NULL; nf++)
 		*f[nf + 1]++ = '\0';
-	nf++;
-	if (nf == 7 && strcmp(f[0], "timedice") == 0) {
-		snprintf(j->day, sizeof j->day, "%.15s", f[2]);
-		snprintf(j->time, sizeof j->time, "%.7s", f[3]);
+	return nf + 1;
+}
+
+/* A timedice record's DAY and HH:MM as a clock in *t: 0, else -1. */
+static int
+record_clock(char **f, int nf, uint64_t *t)
+{
+	uint64_t into;
+	long long day;
+
+	if (nf != 7 || strcmp(f[0], "timedice") != 0 || clock_parse(f[3], &into) !=
+	    NULL || strtonum_ok(f[2], 1, CLOCK_DAY_MAX, &day) != 0)
+		return -1;
+	*t = (uint64_t)(day - 1) * CLOCK_DAY + into;
+	return 0;
+}
+
+/*
+ * The records of one turn, told each in its part of the session's
+ * section at the time the turn reached (a dungeon turn is ten minutes
+ * past the start; a travel turn's is its clock record's, which follows
+ * its hazard record), a timedice record at its own.
+ */
+static void
+journal_turn(struct journal *j, char **lines, int n)
+{
+	char *f[10], w[64];
+	uint64_t t, turn_clock = j->clock;
+	long long turn;
+	int i, nf, k, part;
+
+	for (i = 0; i < n; i++) {
+		char copy[16];
+
+		snprintf(copy, sizeof copy, "%.*s", (int)strcspn(lines[i], "\t"),
+		    lines[i]);
+		if (strcmp(copy, "timedice") == 0) {
+			char *dup = estrdup(lines[i]);
+
+			nf = fields(dup, f);
+			if (record_clock(f, nf, &t) == 0 && t > turn_clock)
+				turn_clock = t;
+			free(dup);
+		}
 	}
-	k = journal_kind(f, nf);
-	part = k == J_ENCOUNTER ? 0 : k == J_CHARACTER ? 1 : k == J_COIN ? 2 :
-	    k == J_NOTE ? 3 : -1;
-	if (part >= 0)
-		fprintf(j->part[part], "- Turn %s (day %s, %s): %s\n", f[1], j->day,
-		    j->time, f[nf - 1]);
+	for (i = 0; i < n; i++) {
+		nf = fields(lines[i], f);
+		if (j->dungeon && strtonum_ok(f[1], 0, COUNT_MAX, &turn) == 0 &&
+		    j->t0 + (uint64_t)turn > turn_clock &&
+		    j->t0 + (uint64_t)turn <= CLOCK_MAX)
+			turn_clock = j->t0 + (uint64_t)turn;
+		if (record_clock(f, nf, &t) != 0)
+			t = turn_clock;
+		k = journal_kind(f, nf);
+		part = k == J_ENCOUNTER ? 0 : k == J_CHARACTER ? 1 : k == J_COIN ?
+		    2 : k == J_NOTE ? 3 : -1;
+		if (part >= 0)
+			fprintf(j->part[part], "- Turn %s (%s): %s\n", f[1],
+			    when(t, w, sizeof w), f[nf - 1]);
+	}
+	j->clock = turn_clock;
+}
+
+/* The log's records, a turn at a time (field 2 the same). */
+static void
+journal_log(struct journal *j, char *log)
+{
+	char *line, *save, **lines = NULL;
+	size_t tlen = 0;
+	int n = 0, cap = 0;
+
+	for (line = strtok_r(log, "\n", &save); ; line = strtok_r(NULL, "\n",
+	    &save)) {
+		char *tab = line ? strchr(line, '\t') : NULL;
+		size_t len = tab ? strcspn(tab + 1, "\t") : 0;
+
+		if (n > 0 && (line == NULL || tab == NULL || len != tlen ||
+		    strncmp(tab + 1, strchr(lines[0], '\t') + 1, len) != 0)) {
+			journal_turn(j, lines, n);
+			n = 0;
+		}
+		if (line == NULL)
+			break;
+		if (n == cap)
+			lines = ereallocarray(lines, (size_t)(cap = cap ? 2 * cap : 64),
+			    sizeof *lines);
+		lines[n++] = line;
+		tlen = len;
+	}
+	free(lines);
 }
 
 static int
@@ -1278,6 +1357,7 @@ journal_sheets(const struct session *s)
 {
 	char *start = gen_path(s, "party.start"), *end = gen_path(s, "party");
 	char *a = file_text(start, NULL), *b = file_text(end, NULL);
+	char *rpath = gen_path(s, "roster"), *r = file_text(rpath, NULL);
 	char names[2 * PARTY_MAX][PARTY_NAME_MAX + 1], diff[2048], x[PARTY_LINE_MAX];
 	char y[PARTY_LINE_MAX];
 	size_t ab, ae, bb, be;
@@ -1296,6 +1376,9 @@ journal_sheets(const struct session *s)
 
 		if (in_a)
 			sheet_words(a + ab, ae - ab, x, sizeof x);
+		if (in_a && !in_b && r != NULL &&	/* the sheet they left with */
+		    party_text_line(r, names[i], &bb, &be) == 0)
+			sheet_words(r + bb, be - bb, x, sizeof x);
 		if (in_b)
 			sheet_words(b + bb, be - bb, y, sizeof y);
 		if (in_a && in_b) {
@@ -1308,26 +1391,46 @@ journal_sheets(const struct session *s)
 	}
 	free(a);
 	free(b);
+	free(r);
+	free(rpath);
 	free(start);
 	free(end);
+}
+
+/* The supplies at the session's end, said when say: 1 if it kept them. */
+static int
+journal_supplies(const struct session *s, int say)
+{
+	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
+	char said[512];
+	struct supplies left;
+	int kept = supplies_now(sup, s->party ? party : NULL, start_clock(s),
+	    &left);
+
+	if (kept && say) {
+		sup_say(left.left, eaters(s->party ? party : NULL), said,
+		    sizeof said);
+		printf("- At the end: %s.\n", said);
+	}
+	free(sup);
+	free(party);
+	return kept;
 }
 
 static void
 journal_session(const struct session *s, int i)
 {
 	struct journal j;
-	char *log = log_text(s), *line, *save, a[64], b[64];
+	char *log = log_text(s), a[64], b[64];
 	uint64_t t0 = session_start(s);
 	int p;
 
-	snprintf(j.day, sizeof j.day, "%" PRIu64, clock_day(t0));
-	clock_hhmm(t0, j.time);
+	j.t0 = j.clock = t0;
+	j.dungeon = rules_of(s->rules) != R_TRAVEL;
 	for (p = 0; p < 4; p++)
 		if ((j.part[p] = open_memstream(&j.text[p], &j.len[p])) == NULL)
 			esc_err(EXIT_IO, "open_memstream");
-	for (line = strtok_r(log, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save))
-		journal_record(&j, line);
+	journal_log(&j, log);
 	printf("\n## Session %d: %s\n\n%s rules (%s), seed %s. From %s to %s, "
 	    "%" PRIu64 " turn%s.\n", i + 1, base_name(s->dir), rules_names[
 	    rules_of(s->rules)], rules_seed[rules_of(s->rules)], s->seed,
@@ -1339,8 +1442,10 @@ journal_session(const struct session *s, int i)
 		printf("\n### %s\n\n", journal_heads[p]);
 		if (p == 1 && s->party)
 			journal_sheets(s);
-		fputs(j.len[p] ? j.text[p] : p == 1 && s->party ? "" : "None.\n",
-		    stdout);
+		fputs(j.len[p] ? j.text[p] : (p == 1 && s->party) ||
+		    (p == 2 && journal_supplies(s, 0)) ? "" : "None.\n", stdout);
+		if (p == 2)
+			journal_supplies(s, 1);
 		free(j.text[p]);
 	}
 	free(log);
