@@ -27,9 +27,9 @@ _delving_spec() {
 	roll)	rules='' cmds='' ;;
 	# delve parses its forms itself: its -h lists no options
 	delve)	rules='' own='C:DIR h j n:COUNT R V'
-		cmds='new status check undo log roll reaction chase return infect cure damage heal set join leave light camp hour edit batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
+		cmds='new next status check undo log roll reaction chase return infect cure damage heal set join leave light camp hour edit campaign note buy spend give share loot batch turn rest advance stay backtrack hide daily weekly overland river lake sea' ;;
 	# delve batch: its own options, after the word batch (delve(6))
-	delve-batch) rules=$all cmds='' own='j l:KIND n:TURNS o:DIR p:FILE r:RULES s:SEED S T:KEY=FILE' ;;
+	delve-batch) rules=$all cmds='' own='j k l:KIND n:TURNS o:DIR p:FILE r:RULES s:SEED S T:KEY=FILE' ;;
 	*)	return 1 ;;
 	esac
 }
