@@ -1068,6 +1068,7 @@ previous(const struct session *s)
 	free(dir);
 	ses_lock_shared(p, path);
 	ses_load(p);
+	ses_refuse_changed(p, NULL);
 	snprintf(gen, sizeof gen, "%016" PRIx64, generation_sum(p));
 	if (p->gen != g || strcmp(gen, sum) != 0)
 		esc_errx(EXIT_BAD, "%s: changed after %s continued it (it ended at "

@@ -69,16 +69,15 @@ carry_light(char **w, int nw, int from, int to, char *out, size_t size,
 		return snprintf(why, wsize, "expected NAME KIND STATE LEFT LIT"), -1;
 	if (strcmp(w[3], "0") == 0)
 		return 0;	/* spent: nothing to carry */
-	if (from != to && strncmp(w[2], "out", 3) == 0 && w[3][0] == '-' &&
-	    lr->kind[word_in(w[1], light_kinds) < 0 ? 0 :
-	    word_in(w[1], light_kinds)].life != LIFE_NONE)
-		return 0;	/* put out, burnt for a time no one counted */
 	k = word_in(w[1], light_kinds);
 	if (k < 0 || lr->kind[k].life == 0) {
 		snprintf(why, wsize, "%s: the %s rules (%s) have no %s", w[0],
 		    rules_names[to], rules_seed[to], w[1]);
 		return -1;
 	}
+	if (from != to && strncmp(w[2], "out", 3) == 0 && w[3][0] == '-' &&
+	    lr->kind[k].life != LIFE_NONE)
+		return 0;	/* put out, burnt for a time no one counted */
 	left_under(w[3], lr->kind[k].life, from == to, left, sizeof left);
 	snprintf(out, size, "source %s %s %s %s 0", w[0], w[1],
 	    state_under(w[2], from == to), left);

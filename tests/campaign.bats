@@ -91,7 +91,10 @@ campaign() {
 	eq "supplies  no supplies: the party is without food (004: resilience is the hours a PC can adventure without food or rest)" "${lines[11]}"
 	golden campaign-journal.md delve -C town campaign journal
 	grep -qx -- '- At the end: 0 days and 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
-	grep -qx -- '- Ana: hp 10 to 1 (lost 9); gp 16 to 24 (gained 8); exhausted 0 to 1 (gained 1).' "$GOLDEN/campaign-journal.md" || :
+	grep -qx -- '- Ana: hp 7 to 1 (lost 6).' "$GOLDEN/campaign-journal.md"
+	grep -qx -- '- Cy: left the party: Cy hp=0 hpmax=6 con=-1 best=2 resilience=8 strength=9 load=2 sp=40 exhausted=1 gp=8 cp=0.' "$GOLDEN/campaign-journal.md"
+	grep -qx 'table encounter -' crypt2/session	# the tables carried under the same rules
+	[ -z "$(grep '^table ' home/session)" ]	# not under others
 }
 
 @test "a campaign replayed from its seeds gives the same files, byte for byte" {
@@ -100,4 +103,241 @@ campaign() {
 	(cd b && campaign)
 	eq "$(snap a)" "$(snap b)"
 	eq "$(delve -C a/town campaign journal)" "$(delve -C b/town campaign journal)"
+}
+
+# A party that every rules name's programs read.
+party4() {
+	printf '%s\n' 'Ana str=1 dex=0 con=1 int=0 wis=1 cha=0 best=3 hp=10 hpmax=10 resilience=12 strength=12 load=2 speed=30 level=1 gp=3' \
+	    'Bo str=0 dex=1 con=0 int=1 wis=0 cha=1 best=2 hp=8 hpmax=8 resilience=10 strength=10 load=1 speed=30 level=1' > p.txt
+}
+
+# The LEFT a source of KIND with LEFT under FROM has under TO (delve(6),
+# Campaigns): the same under the same rules; "-" under 001's torches and
+# 002; a usage die under 003 (its own from 003, else d6); else the turns
+# it had, at most TO's duration, or TO's duration when FROM counted none.
+life() {
+	case $1:$2 in
+	exploration:torch|exploration:candle|bookkeeping:torch|bookkeeping:candle|travel:torch) echo 6 ;;
+	exploration:lantern|bookkeeping:lantern) echo 36 ;;
+	travel:lantern) echo 18 ;;
+	delving:torch|dungeonturn:*) echo - ;;
+	delving:*) echo 48 ;;
+	alarm:*) echo d6 ;;
+	esac
+}
+carried_left() {	# FROM TO KIND LEFT
+	local max
+	max=$(life "$2" "$3")
+	if [ "$1" = "$2" ]; then echo "$4"
+	elif [ "$max" = - ]; then echo -
+	elif [ "$max" = d6 ]; then case $4 in d*) echo "$4" ;; *) echo d6 ;; esac
+	else case $4 in [0-9]*) [ "$4" -lt "$max" ] && echo "$4" || echo "$max" ;; *) echo "$max" ;; esac
+	fi
+}
+
+pairs() {
+	local from to kinds k left want got n=0 refused=0
+	party4
+	printf '#!/bin/sh\necho "timer watch 30" >> "$1"\n' > addtimer
+	chmod +x addtimer
+	for from in exploration bookkeeping delving dungeonturn alarm travel; do
+		kinds=torch,lantern,candle
+		[ $from = travel ] && kinds=torch,lantern
+		delve new -s pair -r $from -c 3/10:00 -l $kinds -p p.txt F.$from > /dev/null
+		delve -C F.$from infect Ana rot 2days dc=30 > /dev/null
+		EDITOR=$PWD/addtimer delve -C F.$from edit timedice > /dev/null
+		delve -C F.$from buy Ana 1gp sup 40 > /dev/null
+		delve -C F.$from > /dev/null
+		for to in exploration bookkeeping delving dungeonturn alarm travel; do
+			n=$((n + 1))
+			snap F.$from > before
+			if [ $to = travel ] && [ $from != travel ] && grep -q '^source candle1 candle lit ' F.$from/state/light; then
+				run -2 --separate-stderr delve next -r $to F.$from T.$from.$to
+				eq "delve: next: F.$from/state/light: candle1: the travel rules (004) have no candle; put it out first (delve -C F.$from light out candle1) to leave it behind" "$stderr"
+				[ ! -e T.$from.$to ]
+				refused=$((refused + 1))
+				cp -a F.$from O.$from
+				delve -C O.$from light out candle1 > /dev/null
+				run -0 --separate-stderr delve next -r $to O.$from T.$from.$to
+				eq "delve: next: candle1 stays behind: candle1: the travel rules (004) have no candle" "$stderr"
+				snap F.$from > after
+				cmp before after
+				src=O.$from
+			else
+				run -0 delve next -r $to F.$from T.$from.$to
+				src=F.$from
+			fi
+			snap F.$from > after
+			cmp before after	# PREV never written
+			# the party, the roster, the clock, timers and afflictions as they were
+			cmp $src/state/party T.$from.$to/state/party
+			eq "$(grep -E '^(day|time|since-rest|timer|affliction) ' $src/state/timedice)" \
+			    "$(grep -E '^(day|time|since-rest|timer|affliction) ' T.$from.$to/state/timedice)"
+			grep -q '^timer watch ' T.$from.$to/state/timedice
+			grep -q '^affliction Ana rot con 30 ' T.$from.$to/state/timedice
+			want=$(delve -C $src status | grep -o '([0-9]* hours in all)')
+			[ -n "$want" ]
+			eq "$want" "$(delve -C T.$from.$to status | grep -o '([0-9]* hours in all)')"
+			# each source not spent, read under the new rules
+			while read -r _ name kind state left lit; do
+				[ "$left" = 0 ] && continue
+				# put out after burning for a time no one counted
+				case $state:$left:$(life $to $kind) in out*:-:-) ;; out*:-:*) [ $from != $to ] && continue ;; esac
+				[ $to = travel ] && [ $kind = candle ] && continue
+				case $state in out*) ;; *) state=lit ;; esac
+				[ $from = $to ] && state=$(awk -v n=$name '$2 == n { print $4 }' $src/state/light)
+				want="source $name $kind $state $(carried_left $from $to $kind $left) 0"
+				got=$(grep "^source $name " T.$from.$to/state/light)
+				eq "$want" "$got"
+			done < <(grep ^source $src/state/light)
+			# the place's own state only under the same rules
+			if [ $from = $to ]; then
+				eq "$(grep -vE '^(#|seed|rng|turn) ' $src/state/hazard)" "$(grep -vE '^(#|seed|rng|turn) ' T.$from.$to/state/hazard)"
+			fi
+			delve -C T.$from.$to check > /dev/null
+			rm -rf T.$from.$to O.$from
+		done
+	done
+	eq 36 $n
+	eq 5 $refused
+}
+
+@test "delve next under every pair of rules names (36): what is carried and how it is read, what is refused, PREV never written" {
+	untraced pairs
+}
+
+# stamp DIR: every entry's path, bytes (cksum), mode and mtime to the ns.
+stamp() {
+	(cd "$1" && find . -printf '%p %M %T@ %s\n' | sort && find . -type f -exec cksum {} + | sort)
+}
+
+@test "delve next never writes the previous session: its files byte for byte, their modes and mtimes the same; delve new -c takes a day" {
+	party4
+	delve new -s 7 -r travel -c 4/18:00 -l torch -p p.txt road
+	grep -qx 'day 4' road/state/timedice
+	grep -qx 'time 18:00' road/state/timedice
+	delve -C road -n 2 > /dev/null
+	stamp road > before
+	nap 0.02
+	run -0 delve next road crypt
+	stamp road > after
+	cmp before after
+	eq "$(printf '# delve session: see delve(6), FILES\nseed %s\nrules travel\nclock 4/20:00\nfrom road g.1 %s\nparty yes' \
+	    "$(sed -n 's/^seed //p' crypt/session)" "$(sed -n 's/^from road g.1 //p' crypt/session)")" "$(cat crypt/session)"
+	# the seed of the next session: FNV-1a 64 of "7 next", by default
+	eq "seed 2381345141643332831" "$(grep ^seed crypt/session)"	# python3: FNV-1a 64 of b"7 next"
+	run -2 --separate-stderr delve new -c 0/07:00 x
+	eq "delve: -c: '0/07:00': expected [DAY/]TIME, as 3/07:00 for 07:00 on day 3" "$stderr"
+	run -2 --separate-stderr delve new -c 1000001/07:00 x
+	[ ! -e x ]
+}
+
+@test "delve next refuses a damaged, busy, continued or foreign previous session, and a campaign whose previous session changed; nothing made" {
+	party4
+	mkdir camp other
+	delve new -s 1 -r travel -p p.txt camp/a > /dev/null
+	delve -C camp/a > /dev/null
+	# damaged: a file changed in place
+	cp -a camp/a camp/d
+	chmod u+w camp/d/state/light; echo 'darkvision yes' >> camp/d/state/light
+	run -2 --separate-stderr delve next camp/d camp/e
+	one_error delve
+	[[ $stderr == "delve: camp/d/state/light: changed"* ]]
+	[ ! -e camp/e ]
+	# busy: a command at work in it (its lock held)
+	flock camp/a sleep 2 &
+	nap 0.3
+	run -2 --separate-stderr delve next camp/a camp/b
+	eq "delve: camp/a: a command is at work in the session: try again when it is done" "$stderr"
+	[ ! -e camp/b ]
+	wait
+	# another campaign's: PREV and DIR in two directories
+	run -2 --separate-stderr delve next camp/a other/b
+	eq "delve: next: camp/a: in $PWD/camp, not in $PWD/other with other/b: a campaign's sessions are one directory's" "$stderr"
+	[ ! -e other/b ]
+	# not a session
+	mkdir camp/n
+	run -2 --separate-stderr delve next camp/n camp/b
+	eq "delve: camp/n: not a session (no session file): make one with delve new" "$stderr"
+	# continued already
+	delve next camp/a camp/b > /dev/null
+	run -2 --separate-stderr delve next camp/a camp/c
+	eq "delve: next: camp/a: continued already by b: a campaign is one line of sessions" "$stderr"
+	[ ! -e camp/c ]
+	run -2 --separate-stderr delve next camp/b camp/b
+	[ -z "$(ls -A camp/b/.new.* 2>/dev/null)" ]
+	# the campaign of a session whose previous one was played on after
+	run -0 delve -C camp/b campaign status
+	delve -C camp/a > /dev/null
+	run -2 --separate-stderr delve -C camp/b campaign journal
+	eq "delve: $PWD/camp/a: changed after camp/b continued it (it ended at generation 1, now 2): the campaign's sessions must stay as they were continued" "$stderr"
+	delve -C camp/a undo > /dev/null
+	run -0 delve -C camp/b campaign journal
+	# ... or changed by hand
+	chmod u+w camp/a/state/party; echo 'Cy hp=3' >> camp/a/state/party
+	run -2 --separate-stderr delve -C camp/b campaign log
+	[[ $stderr == "delve: $PWD/camp/a/state/party: changed"* ]]
+}
+
+@test "delve note: logged at the session's turn, undone by undo, in the journal; control bytes refused, nothing changed" {
+	delve new -s 1 -r delving S
+	delve -C S -n 2 > /dev/null
+	run -0 delve -C S note The party finds a map
+	eq "turn 2  07:20  The party finds a map" "$output"
+	eq "delve	2	-	note	-	The party finds a map" "$(tail -1 S/log)"
+	delve -C S campaign journal | grep -qx -- '- Turn 2 (day 1, 07:20): The party finds a map'
+	snap S > before
+	run -2 --separate-stderr delve -C S note $'bad\x01byte'
+	eq "delve: note: expected a note of printable words, at most 1000 bytes, no TAB or control byte" "$stderr"
+	run -2 --separate-stderr delve -C S note $'a\ttab'
+	run -2 --separate-stderr delve -C S note
+	run -2 --separate-stderr delve -C S note "$(printf '%01001d' 0)"
+	snap S > after
+	cmp before after
+	run -0 delve -C S undo
+	eq "back to turn 2, before \`delve note The party finds a map\`" "$output"
+	[ -z "$(grep note S/log)" ]
+}
+
+@test "coin and supplies: buy, spend, give, share, loot; coin's weight in load (500 a load); spending more than the purse holds refused, nothing changed" {
+	printf 'Ana hp=5 load=2 gp=498 sp=1\nBo hp=4 load=1 cp=7\nCy hp=3\n' > p.txt
+	delve new -s 9 -r travel -p p.txt S
+	run -0 delve -C S buy Ana 2cp sup 30
+	# no copper: the silver piece broken, 8 cp back; 506 coins, one load more
+	eq "turn 0  07:00  Ana pays 2 cp for 30 hours of supplies (30 in all): 498 gp 8 cp left, its weight in load." "$output"
+	grep -qx 'Ana hp=5 load=3 gp=498 sp=0 cp=8' S/state/party
+	# 497 gp, then 90 cp owed: the 8 cp, then a gold piece broken, 18 cp back
+	run -0 delve -C S spend Ana 497gp9sp the tithe
+	eq "turn 0  07:00  Ana spends 497 gp 9 sp on the tithe: 1 sp 8 cp left." "$output"
+	grep -qx 'Ana hp=5 load=2 gp=0 sp=1 cp=8' S/state/party
+	snap S > before
+	run -2 --separate-stderr delve -C S spend Ana 1gp
+	eq "delve: spend: Ana has 1 sp 8 cp: not enough for 1 gp; the session is as it was" "$stderr"
+	run -2 --separate-stderr delve -C S give Bo Ana 1sp
+	run -2 --separate-stderr delve -C S give Ana Zed 1cp
+	eq "delve: give: 'Zed': not in the party" "$stderr"
+	run -2 --separate-stderr delve -C S buy Ana 5xp
+	eq "delve: '5xp': expected coin, as 5gp, 3sp or 1gp5sp2cp (10 cp = 1 sp, 10 sp = 1 gp)" "$stderr"
+	run -2 --separate-stderr delve -C S loot Ana
+	eq "delve: loot: no loot to take: roll it first (delve reaction loot HD [COUNT])" "$stderr"
+	snap S > after
+	cmp before after
+	run -0 delve -C S give Bo Ana 5cp
+	grep -qx 'Bo hp=4 load=1 cp=2 gp=0 sp=0' S/state/party
+	grep -qx 'Ana hp=5 load=2 gp=0 sp=1 cp=13' S/state/party
+	# 004: 1d20 gp per HD, to the purse when the GM says so, once
+	delve -C S reaction loot 2 > /dev/null
+	gold=$(awk -F'\t' '$1 == "reaction" && $7 == "loot" { g = $5 } END { print g }' S/log)
+	run -0 delve -C S loot Cy
+	grep -qx "Cy hp=3 gp=$gold sp=0 cp=0" S/state/party
+	run -2 --separate-stderr delve -C S loot Cy
+	run -0 delve -C S share Cy
+	each=$((gold / 3)) rest=$((gold % 3))
+	grep -qx "Cy hp=3 gp=$((each + rest)) sp=0 cp=0" S/state/party
+	grep -qx "Bo hp=4 load=1 cp=2 gp=$each sp=0" S/state/party
+	# supplies used hourly by each of the three: 30 hours, 3 hours of travel
+	delve -C S -n 3 > /dev/null
+	eq "supplies  0 days and 7 hours of food for 3 characters (21 hours in all)" "$(delve -C S status | grep ^supplies)"
+	delve -C S daily > /dev/null	# a day's travel turn uses a day's
+	eq "supplies  no supplies: the party is without food (004: resilience is the hours a PC can adventure without food or rest)" "$(delve -C S status | grep ^supplies)"
 }
