@@ -341,3 +341,87 @@ stamp() {
 	delve -C S daily > /dev/null	# a day's travel turn uses a day's
 	eq "supplies  no supplies: the party is without food (004: resilience is the hours a PC can adventure without food or rest)" "$(delve -C S status | grep ^supplies)"
 }
+
+# The state files of a session, whole: its generation's files by name.
+session_sum() {
+	local f
+	for f in "$1"/state/*; do printf '%s %s\n' "${f##*/}" "$(cksum < "$f")"; done
+}
+
+next_kills() {
+	local i pid t pause whole=0 none=0 ref before
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		cd "$(mktemp -d /dev/shm/delve-kills.XXXXXX)"
+	fi
+	party4
+	mkdir c
+	delve new -s k -r travel -l torch -p p.txt c/P > /dev/null
+	delve -C c/P -n 3 > /dev/null
+	delve -C c/P infect Ana rot 2days dc=30 > /dev/null
+	cp -a c r
+	t=$(date +%s%N)
+	delve next -r delving r/P r/D
+	t=$(( ($(date +%s%N) - t) / 1000000 * 3 / 2 + 1 ))
+	[ "$t" -le 999 ] || t=999
+	ref=$(session_sum r/D)
+	before=$(stamp c/P)
+	for i in $(seq 40); do
+		delve next -r delving c/P c/D > /dev/null 2>&1 &
+		pid=$!
+		printf -v pause '0.%03d' $((RANDOM % t))
+		nap "$pause"
+		kill -KILL "$pid" 2>/dev/null || :
+		wait "$pid" || :
+		eq "$before" "$(stamp c/P)"	# the previous session untouched
+		if [ -L c/D/state ]; then	# whole: as the reference
+			whole=$((whole + 1))
+		else	# or not at all: the next delve next takes it over
+			none=$((none + 1))
+			delve next -r delving c/P c/D > /dev/null
+		fi
+		eq "$ref" "$(session_sum c/D)"
+		delve -C c/D check > /dev/null
+		rm -rf c/D
+	done
+	echo "# 40 kills of delve next: $whole whole, $none not at all" >&3
+	case $PWD in /dev/shm/*) rm -rf "$PWD" ;; esac
+	[ $none -gt 0 ]
+}
+
+@test "SIGKILL at random instants of delve next: the new session whole or not at all, the previous one untouched" {
+	untraced next_kills
+}
+
+chain_kills() {
+	local i pid t pause f parts=0
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		cd "$(mktemp -d /dev/shm/delve-kills.XXXXXX)"
+	fi
+	party4
+	t=$(date +%s%N)
+	delve batch -k -r travel -p p.txt -l torch -s w -n 4 -o ref 3
+	t=$(( ($(date +%s%N) - t) / 1000000 * 3 / 2 + 1 ))
+	[ "$t" -le 999 ] || t=999
+	for i in $(seq 25); do
+		delve batch -k -r travel -p p.txt -l torch -s w -n 4 -o out 3 > /dev/null 2>&1 &
+		pid=$!
+		printf -v pause '0.%03d' $((RANDOM % t))
+		nap "$pause"
+		kill -KILL "$pid" 2>/dev/null || :
+		wait "$pid" || :
+		for f in out/w-1.tsv out/w-2.tsv out/w-3.tsv; do	# each file whole or none
+			[ ! -e "$f" ] || cmp "$f" "ref/${f#out/}"
+		done
+		[ -z "$(ls -A out 2>/dev/null | grep '^\.')" ] || parts=$((parts + 1))
+		rm -f out/w-*.tsv
+	done
+	delve batch -k -r travel -p p.txt -l torch -s w -n 4 -o out 3
+	[ -z "$(ls -A out | grep '^\.')" ]	# what the killed ones left is gone
+	for f in w-1.tsv w-2.tsv w-3.tsv; do cmp "out/$f" "ref/$f"; done
+	echo "# 25 kills of a chained batch, $parts leaving temporaries" >&3
+	case $PWD in /dev/shm/*) rm -rf "$PWD" ;; esac
+}
+
+@test "SIGKILL at random instants of a chained batch: each session file whole or none, what it left removed by the next batch" {
+	untraced chain_kills
+}
