@@ -425,3 +425,24 @@ chain_kills() {
 @test "SIGKILL at random instants of a chained batch: each session file whole or none, what it left removed by the next batch" {
 	untraced chain_kills
 }
+
+@test "the rules of carrying, coin and the journal's sheets as pure functions (tests/unit)" {
+	# every purse and price of 0 to 6 pieces a denomination: 117,649 payments
+	eq "117649 0" "$(unit coins 6)"
+	eq "1 source torch1 torch lit 5 0" "$(unit carry exploration travel torch1 torch lit 5 3)"
+	eq "1 source torch1 torch lit 6 0" "$(unit carry exploration travel torch1 torch lit 30 3)"
+	eq "1 source l lantern out 18 0" "$(unit carry exploration travel l lantern out 30 3)"
+	eq "1 source t torch lit - 0" "$(unit carry travel delving t torch lit 4 0)"
+	eq "1 source t torch lit 6 0" "$(unit carry delving travel t torch lit - 0)"
+	eq "0 -" "$(unit carry delving travel t torch out - 0)"	# burnt for a time no one counted
+	eq "0 -" "$(unit carry travel exploration t torch out 0 0)"	# spent
+	eq "1 source t torch dim - 0" "$(unit carry dungeonturn dungeonturn t torch dim - 4)"
+	eq "1 source t torch lit - 0" "$(unit carry dungeonturn delving t torch dim - 4)"
+	eq "1 source t torch low d4 0" "$(unit carry alarm alarm t torch low d4 0)"
+	eq "1 source t torch lit d6 0" "$(unit carry travel alarm t torch lit 4 0)"
+	eq "1 source t torch lit 6 0" "$(unit carry alarm exploration t torch low d4 0)"
+	eq "-1 c: the travel rules (004) have no candle" "$(unit carry exploration travel c candle lit 5 3)"
+	eq "hp 8 to 5 (lost 3); gp 3 to 0 (lost 3); notes x to y; sp 0 to 2 (gained 2)" \
+	    "$(unit sheetdiff 'Ana hp=8 gp=3 notes=x' 'Ana hp=5 sp=2 notes=y')"
+	eq "" "$(unit sheetdiff 'Ana hp=8 gp=0' 'Ana hp=8')"
+}
