@@ -911,6 +911,18 @@ act_share(struct act *a, int argc, char **argv)
 	}
 }
 
+/* A record's fields split at its TABs (at most 10): their count. */
+static int
+fields(char *line, char **f)
+{
+	int nf;
+
+	for (nf = 0, f[0] = line; nf < 9 && (f[nf + 1] = strchr(f[nf], '\t')) !=
+	    NULL; nf++)
+		*f[nf + 1]++ = '\0';
+	return nf + 1;
+}
+
 /* The log as committed, its tail in the generation's records too. */
 static char *
 log_text(const struct session *s)
@@ -942,10 +954,7 @@ act_loot(struct act *a, int argc, char **argv)
 		esc_errx(EXIT_BAD, "loot: expected loot NAME");
 	for (line = strtok_r(log, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
-		for (nf = 0, f[0] = line; nf < 9 && (f[nf + 1] = strchr(f[nf],
-		    '\t')) != NULL; nf++)
-			*f[nf + 1]++ = '\0';
-		nf++;
+		nf = fields(line, f);
 		if (nf == 8 && strcmp(f[0], "reaction") == 0 &&
 		    strcmp(f[6], "loot") == 0)
 			gold.n[0] = strtoll(f[4], NULL, 10);
@@ -1239,18 +1248,6 @@ struct journal {
 static const char *const journal_heads[4] = {
 	"Encounters", "The characters", "Supplies and coin", "Notes"
 };
-
-/* A record's fields split at its TABs (at most 10): their count. */
-static int
-fields(char *line, char **f)
-{
-	int nf;
-
-	for (nf = 0, f[0] = line; nf < 9 && (f[nf + 1] = strchr(f[nf], '\t')) !=
-	    NULL; nf++)
-		*f[nf + 1]++ = '\0';
-	return nf + 1;
-}
 
 /* A timedice record's DAY and HH:MM as a clock in *t: 0, else -1. */
 static int
