@@ -13,6 +13,7 @@
 #include "alarm.h"
 #include "characters.h"
 #include "check.h"
+#include "hazdie.h"
 #include "hazstate.h"
 #include "opt.h"
 #include "party.h"
@@ -23,15 +24,6 @@
 #include "util.h"
 
 static const char prog[] = "hazard";
-
-enum action {
-	A_EXPLORE, A_REST,			/* the d6 rules */
-	A_ADVANCE, A_STAY, A_BACKTRACK, A_HIDE	/* 003 */
-};
-
-static const char *const action_names[] = {
-	"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
-};
 
 enum kind {	/* keys acted on; K_TABLED: another key that rolls a -T table */
 	K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN, K_TABLED
@@ -45,41 +37,27 @@ static const char *const kind_keys[] = {
 
 struct run {
 	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
-	struct tbl table;
-	struct tbl_row bookkeeping[2];	/* -e: the table's rows, 1 and 2-N */
+	struct hazdie die;	/* the die's table (common/hazdie.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
-	struct tbl_row rows[TBL_ROWS_MAX];	/* -D: the built-in rows, fatigue's said */
-	char	 fatigue_text[128];
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct party party;
 	int	 have_party;
-	enum action action;
-	int	 hide_pass;	/* 003: the group's Stealth result given by hand */
-	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
+	struct hazard_act act;	/* ACTION (common/rules.c) */
 	struct alarm_hide hide;	/* 003: those checks (common/alarm.c) */
 	struct tbl_entry entry;	/* scratch: a table row's sentence, rolled */
 	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
-	long	 sparks;
-	enum cadence cadence;	/* 004: a travel turn's length */
 	int	 verbose;
 	int	 json;
 	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
 	struct rec_writer *w;	/* the records, on standard output */
 };
-
-/* What this run's rules name does (common/rules.c, by seed). */
-static inline const struct hazard_rules *
-rules_of(const struct run *run)
-{
-	return run->hr;
-}
 
 /* hazard's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
@@ -119,17 +97,17 @@ static void
 emit(const struct run *run, long roll, const char *key, const char *text,
     const char *dice)
 {
-	const char *lead = cadence_004[run->cadence].turn;
+	const char *lead = cadence_004[run->act.cadence].turn;
 
-	rec_begin(run->w, run->cadence == CAD_HOURLY ? REC_LAYOUT(HAZARD_DIE) :
+	rec_begin(run->w, run->act.cadence == CAD_HOURLY ? REC_LAYOUT(HAZARD_DIE) :
 	    REC_LAYOUT(HAZARD_TRAVEL), run->s.turn);
 	if (roll == LONG_MIN)
 		rec_str(run->w, "-");
 	else
 		rec_i64(run->w, roll);
 	rec_str(run->w, key);
-	if (run->cadence != CAD_HOURLY)
-		rec_str(run->w, cadence_004[run->cadence].name);
+	if (run->act.cadence != CAD_HOURLY)
+		rec_str(run->w, cadence_004[run->act.cadence].name);
 	if (run->verbose && dice != NULL)
 		rec_text(run->w, "%s%s [%s]", lead, text, dice);
 	else if (*lead != '\0')
@@ -170,23 +148,7 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 		emit_entry(run, total, row, dice);
 }
 
-/* pre, text and post in BUF of SIZE, as long as a sentence can be. */
-#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)
-static const char *
-joined(char *buf, size_t size, const char *pre, const char *text,
-    const char *post)
-{
-	size_t a = strlen(pre), b = strlen(text), c = strlen(post);
-
-	if (a == 0 && c == 0)
-		return text;
-	if (a + b + c >= size)
-		b = size - 1 - a - c;
-	memcpy(buf, pre, a);
-	memcpy(buf + a, text, b);
-	memcpy(buf + a + b, post, c + 1);
-	return buf;
-}
+#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)	/* as long as a sentence can be */
 
 /* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
 static void
@@ -210,7 +172,7 @@ emit_table(const struct run *run, long total, const char *key,
 	else if (run->verbose && dice != NULL)
 		rec_text(run->w, "%s%s%s [%s]", pre, e->text, post, dice);
 	else
-		rec_str(run->w, joined(buf, sizeof buf, pre, e->text, post));
+		rec_str(run->w, str_join3(buf, sizeof buf, pre, e->text, post));
 	rec_end(run->w);
 }
 
@@ -277,23 +239,12 @@ sign_creature(struct run *run)
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
 	char dice[64];
-	size_t n;
 	long total;
 
 	if (t == NULL)
 		return;
 	row = roll_on(run, t, &total, dice, sizeof dice);
-	n = strlen(e->text);
-	while (n > 0 && strchr(".!", e->text[n - 1]) != NULL)
-		e->text[--n] = '\0';	/* the creature, not its sentence */
-	if (isupper((unsigned char)e->text[0]) && (e->text[1] == ' ' ||
-	    islower((unsigned char)e->text[1])))	/* "Goblins", not "NPC" */
-		e->text[0] = (char)tolower((unsigned char)e->text[0]);
-	memcpy(run->s.creature, e->text, n + 1);
-	n = strlen(row->key);	/* a key has at most 32 letters */
-	memcpy(run->s.creature_key, row->key, n < sizeof run->s.creature_key ?
-	    n + 1 : 0);
-	run->s.sign = 1;
+	hazstate_sign(&run->s, e->text, row->key);
 	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
 	    text_sign_of[1], dice);
 }
@@ -313,10 +264,10 @@ meet_creature(struct run *run)
 	run->s.sign = 0;
 }
 
-/* hazard TURN ROLL KEY NAME TOTAL DC RESULT, the TEXT to follow */
+/* hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT: a character's check. */
 static void
-save_fields(const struct run *run, const struct check *c, const char *key,
-    const struct member *m)
+emit_check(const struct run *run, const struct check *c, const char *key,
+    const struct member *m, const char *text)
 {
 	rec_begin(run->w, REC_LAYOUT(HAZARD_SAVE), run->s.turn);
 	rec_i64(run->w, c->roll);
@@ -325,113 +276,48 @@ save_fields(const struct run *run, const struct check *c, const char *key,
 	rec_i64(run->w, c->total);
 	rec_i64(run->w, c->dc);
 	rec_str(run->w, c->pass ? "pass" : "fail");
+	rec_text(run->w, "%s", text);
+	rec_end(run->w);
+}
+
+/*
+ * A character's record (common/characters.c says it): with the check K
+ * rolled, hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT; else hazard
+ * TURN - KEY TEXT.
+ */
+static void
+say_member(void *ctx, const struct member *m, const char *key,
+    const struct rolled *k, const char *text)
+{
+	const struct run *run = ctx;
+
+	if (k != NULL)
+		emit_check(run, &k->c, key, m, text);
+	else
+		emit(run, LONG_MIN, key, text, NULL);
 }
 
 /*
  * 000: each character's CON save, DC 12; failure gains 1 Fatigue, counted
- * on the character (fatigue=, written back with -w): common/characters.c.
+ * on the character (fatigue=, written back with -w).
  */
 static void
 con_saves(struct run *run)
 {
-	struct member *m;
-	struct rolled k;
-	char gained[64];
-	long fatigue;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (party_dead(m))
-			continue;
-		fatigue = chars_con_save(&k, &run->s.st.rng, m, &run->env,
-		    run->write);
-		save_fields(run, &k.c, "save", m);
-		gained[0] = '\0';
-		if (fatigue >= 0)
-			snprintf(gained, sizeof gained, " and gains 1 Fatigue, "
-			    "%ld in all", fatigue);
-		rec_text(run->w,
-		    "%s %s the CON save: %ld%+ld = %ld against DC %ld%s%s.",
-		    m->name, k.c.pass ? "makes" : "fails", k.c.roll, k.c.mod,
-		    k.c.total, k.c.dc, k.says, k.c.pass ? "" : gained[0] != '\0' ?
-		    gained : " and gains 1 Fatigue");
-		rec_end(run->w);
-	}
+	chars_con_saves(&run->party, &run->s.st.rng, &run->env, run->write,
+	    say_member, run);
 }
 
 /* 000: rest 1 turn in 6; a turn past the due rest calls for CON saves. */
 static void
 rest_clock(struct run *run)
 {
-	int fu = rest_tick(&run->s.since_rest, run->action == A_REST);
+	int fu = rest_tick(&run->s.since_rest, run->act.action == HA_REST);
 
 	if (fu >= 0)
 		emit_followup(run, (enum followup)fu);
 	if (fu == FU_SKIPPED && run->have_party)
 		con_saves(run);
-}
-
-/* A character's own follow-up: hazard TURN - KEY TEXT. */
-static void __attribute__((format(printf, 3, 4)))
-emit_member(const struct run *run, const char *key, const char *fmt, ...)
-{
-	char text[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	emit(run, LONG_MIN, key, text, NULL);
-}
-
-/* 001: each character's fatigue damage (common/characters.c), said. */
-static void
-fatigue_damage(struct run *run)
-{
-	struct member *m;
-	long d = run->damage;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (party_dead(m))
-			continue;
-		if (chars_fatigue_damage(m, d) == 0)
-			emit_member(run, "down", "%s takes %ld damage from "
-			    "fatigue: at 0 HP.", m->name, d);
-		else
-			emit_member(run, "damage", "%s takes %ld damage from "
-			    "fatigue: %ld HP left.", m->name, d, m->val[PK_HP]);
-	}
-}
-
-/* 002: each character tired, then exhausted (common/characters.c), said. */
-static void
-fatigue_condition(struct run *run)
-{
-	static const char *const says[] = {
-		[CT_STAYS_EXHAUSTED] = "stays exhausted and makes rolls at "
-		    "disadvantage.",
-		[CT_EXHAUSTED] = "was already tired: exhausted, and makes "
-		    "rolls at disadvantage.",
-		[CT_TIRED] = "is tired (no effect yet)."
-	};
-	static const char *const keys[] = {
-		[CT_STAYS_EXHAUSTED] = "exhausted", [CT_EXHAUSTED] = "exhausted",
-		[CT_TIRED] = "tired"
-	};
-	struct member *m;
-	enum chars_tiring t;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (party_dead(m))
-			continue;
-		t = chars_tire(m);
-		emit_member(run, keys[t], "%s %s", m->name, says[t]);
-	}
 }
 
 /*
@@ -442,33 +328,29 @@ fatigue_condition(struct run *run)
 static void
 settle_fatigue(struct run *run)
 {
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 	enum followup fu;
 
 	if (!run->s.fatigue)
 		return;
 	run->s.fatigue = 0;
 	if (hr->saves) {
-		emit_followup(run, run->action == A_REST ? FU_SAVE_RESTED :
+		emit_followup(run, run->act.action == HA_REST ? FU_SAVE_RESTED :
 		    FU_SAVE_DUE);
-		if (run->action != A_REST && run->have_party)
+		if (run->act.action != HA_REST && run->have_party)
 			con_saves(run);
 		return;
 	}
 	fu = fatigue_settle(&run->s.condition, hr->fatigue_condition,
-	    run->action == A_REST);
-	if (fu == FU_DAMAGE && run->damage != FATIGUE_DAMAGE_001)
-		emit_member(run, followup[fu].key, "The party did not rest: each "
-		    "member takes %ld damage from fatigue (harsh conditions).",
-		    run->damage);
+	    run->act.action == HA_REST);
+	if (fu == FU_DAMAGE && run->die.damage_text[0] != '\0')
+		emit(run, LONG_MIN, followup[fu].key, run->die.damage_text, NULL);
 	else
 		emit_followup(run, fu);
-	if (run->action == A_REST || !run->have_party)
+	if (run->act.action == HA_REST || !run->have_party)
 		return;
-	if (hr->fatigue_damage)
-		fatigue_damage(run);
-	else
-		fatigue_condition(run);
+	chars_fatigue(&run->party, hr->fatigue_damage ? run->damage : 0,
+	    say_member, run);
 }
 
 /* 001: a minor dungeon shift, rolled among the seed's examples. */
@@ -508,7 +390,7 @@ static void
 encounter_die(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	if (rules_of(run)->disposition &&
+	if (run->hr->disposition &&
 	    row->text == hazard_table[run->s.rules].rows[0].text)
 		emit(run, total, row->key, text_encounter_002, dice);
 	else
@@ -524,7 +406,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
 		encounter_die(run, total, row, dice);
 		meet_creature(run);
-	} else if (rules_of(run)->sign_met && run->s.sign) {	/* 001: SIGN */
+	} else if (run->hr->sign_met && run->s.sign) {	/* 001: SIGN */
 		run->s.sign = 0;
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
@@ -532,7 +414,7 @@ emit_encounter(struct run *run, long total, const struct tbl_row *row,
 		encounter_die(run, total, row, dice);
 		emit_on(run, run->on_encounter);
 	}
-	if (rules_of(run)->disposition)
+	if (run->hr->disposition)
 		emit_disposition(run);
 }
 
@@ -546,9 +428,9 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
 	emit_row(run, total, row, dice);
-	emit_on(run, run->on_row[row - run->table.rows]);
-	if (rules_of(run)->fatigue_waits || run->have_party)
-		run->s.fatigue = run->action != A_REST;
+	emit_on(run, run->on_row[row - run->die.table.rows]);
+	if (run->hr->fatigue_waits || run->have_party)
+		run->s.fatigue = run->act.action != HA_REST;
 }
 
 /*
@@ -560,20 +442,9 @@ emit_fatigue(struct run *run, long total, const struct tbl_row *row,
 static void
 rest_hour(struct run *run)
 {
-	char says[PARTY_NAME_MAX + 120];
-	struct member *m;
-	int i;
-
-	if (!rest_hour_tick(&run->s.rest_turns, run->action == A_REST))
-		return;
-	for (i = 0; run->have_party && i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
-			continue;
-		chars_rest_dungeon(m, 1, &run->s.st.rng, says, sizeof says);
-		emit_member(run, "heal", "An hour of rest in the dungeon: %s.",
-		    says);
-	}
+	if (rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
+	    run->have_party)
+		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
 /* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
@@ -583,22 +454,22 @@ die_turn(struct run *run)
 	char dice[64];
 	const struct tbl_row *row;
 	long total, drawn;	/* total's address is not taken: a register */
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 
 	settle_fatigue(run);
 	if (run->rt.ready)
 		row = rectbl_roll(&run->rt, &run->s.st.rng, &total);
 	else {
-		row = roll(run, &run->table, &drawn, dice, sizeof dice);
+		row = roll(run, &run->die.table, &drawn, dice, sizeof dice);
 		total = drawn;
 	}
 	if (run->s.turn <= GRACE_TURNS_002 && hr->grace &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
 		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
 		    "of a delve are quiet on a 4-6.", dice);
-	else if (run->kind[row - run->table.rows] == K_OTHER)
+	else if (run->kind[row - run->die.table.rows] == K_OTHER)
 		emit_row(run, total, row, dice);	/* the common turn */
-	else switch (run->kind[row - run->table.rows]) {
+	else switch (run->kind[row - run->die.table.rows]) {
 	case K_ENCOUNTER:
 		emit_encounter(run, total, row, dice);
 		break;
@@ -606,23 +477,23 @@ die_turn(struct run *run)
 		emit_fatigue(run, total, row, dice);
 		break;
 	case K_SHIFT:
-		if (hr->shift_rolls && run->on_row[row - run->table.rows] == NULL) {
+		if (hr->shift_rolls && run->on_row[row - run->die.table.rows] == NULL) {
 			emit_shift(run, total, row->text, dice);
 			break;
 		}
 		emit_row(run, total, row, dice);
-		emit_on(run, run->on_row[row - run->table.rows]);
+		emit_on(run, run->on_row[row - run->die.table.rows]);
 		break;
 	case K_SIGN:
 		emit_row(run, total, row, dice);
 		if (hr->sign_names)
 			sign_creature(run);
 		run->s.sign |= hr->sign_met;	/* 001: the next encounter */
-		emit_on(run, run->on_row[row - run->table.rows]);
+		emit_on(run, run->on_row[row - run->die.table.rows]);
 		break;
 	case K_TABLED:
 		emit_row(run, total, row, dice);
-		emit_on(run, run->on_row[row - run->table.rows]);
+		emit_on(run, run->on_row[row - run->die.table.rows]);
 		break;
 	default:	/* K_OTHER, its record alone, is above */
 		break;
@@ -633,81 +504,25 @@ die_turn(struct run *run)
 		rest_hour(run);
 }
 
-/*
- * The alarm's change as a person says it: "rises to 4", "holds at 4",
- * "falls by 3 to 2 (...)", "stays at 0".
- */
-static void
-alarm_change(char *buf, size_t size, enum alarm_event e, long before,
-    long after, long fall)
-{
-	if (e == AE_HIDE_PASS && after < before)
-		snprintf(buf, size, "%s; the alarm falls by %ld to %ld (%s%s)",
-		    text_hide_pass_003, before - after, after, text_hide_fall_003,
-		    before - after < fall ? ", never below 0" : "");
-	else if (e == AE_HIDE_PASS)
-		snprintf(buf, size, "%s; the alarm stays at %ld",
-		    text_hide_pass_003, after);
-	else if (e == AE_HIDE_FAIL)
-		snprintf(buf, size, "%s", text_hide_fail_003);
-	else if (e == AE_BACKTRACK_QUIET || e == AE_BACKTRACK_ENCOUNTER)
-		snprintf(buf, size, "the alarm holds at %ld", before);
-	else if (after > before || alarm_met(e))
-		snprintf(buf, size, "the alarm rises to %ld", before + 1);
-	else
-		snprintf(buf, size, "the alarm stays at %ld, its most", before);
-}
-
-/*
- * The group's Stealth check from its members' (-p): "2 of 3 make their
- * Stealth checks, at least half: ", or "" when the GM gave pass or fail.
- */
-static void
-hide_group(const struct run *run, char *buf, size_t size)
-{
-	int n = run->party.n;
-
-	buf[0] = '\0';
-	if (run->hide_roll)
-		snprintf(buf, size, "%d of %d make%s the Stealth check, %s: ",
-		    run->hide.made, n, run->hide.made == 1 ? "s" : "",
-		    HIDE_GROUP_PASSES(run->hide.made, n) ? "at least half" :
-		    "fewer than half");
-}
-
 /* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
 static void
 emit_alarm(const struct run *run, const struct alarm_turn *t)
 {
-	char change[160], group[96];
-	enum alarm_event e = t->event;
-	long d10 = t->d10;
-	size_t n;
+	char said[400];
 
-	hide_group(run, group, sizeof group);
-	n = strlen(group);
-	snprintf(change, sizeof change, "%s", group);
-	alarm_change(change + n, sizeof change - n, e, t->before, run->s.alarm,
-	    ALARM_HIDE_003 + run->sparks);
+	alarm_said(said, sizeof said, t, run->act.hide_roll ? &run->hide : NULL,
+	    run->s.alarm, run->act.sparks);
 	rec_begin(run->w, REC_LAYOUT(HAZARD_ALARM), run->s.turn);
-	if (d10 == LONG_MIN)
+	if (t->d10 == LONG_MIN)
 		rec_str(run->w, "-");
 	else
-		rec_i64(run->w, d10);
-	rec_str(run->w, alarm_met(e) ? "encounter" : "quiet");
+		rec_i64(run->w, t->d10);
+	rec_str(run->w, alarm_met(t->event) ? "encounter" : "quiet");
 	rec_i64(run->w, run->s.alarm);
-	if (d10 == LONG_MIN)
-		rec_text(run->w, "%s: %s%s.", alarm_move_003[e], change,
-		    e == AE_STAY ? "; no check" : "");
-	else if (run->verbose)
-		rec_text(run->w, "%s: %s; the d10 shows %ld, %s. [d10: %ld]",
-		    alarm_move_003[e], change, d10, alarm_met(e) ?
-		    text_alarm_met_003 : text_alarm_quiet_003, d10);
+	if (run->verbose && t->d10 != LONG_MIN)
+		rec_text(run->w, "%s. [d10: %ld]", said, t->d10);
 	else
-		rec_text(run->w, "%s: %s; the d10 shows %ld, %s.",
-		    alarm_move_003[e],
-		    change, d10, alarm_met(e) ? text_alarm_met_003 :
-		    text_alarm_quiet_003);
+		rec_text(run->w, "%s.", said);
 	rec_end(run->w);
 }
 
@@ -715,17 +530,16 @@ emit_alarm(const struct run *run, const struct alarm_turn *t)
 static void
 emit_stealth(const struct run *run)
 {
-	const struct rolled *k;
+	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
+	size_t n;
 	int i;
 
 	for (i = 0; i < run->party.n; i++) {
-		k = &run->hide.check[i];
-		save_fields(run, &k->c, "stealth", &run->party.m[i]);
-		rec_text(run->w,
-		    "%s %s the Stealth check: %ld%+ld = %ld against DC %ld%s.",
-		    run->party.m[i].name, k->c.pass ? "makes" : "fails",
-		    k->c.roll, k->c.mod, k->c.total, k->c.dc, k->says);
-		rec_end(run->w);
+		n = check_sentence(says, sizeof says - 1, run->party.m[i].name,
+		    text_stealth_003, &run->hide.check[i]);
+		memcpy(says + n, ".", 2);
+		emit_check(run, &run->hide.check[i].c, "stealth",
+		    &run->party.m[i], says);
 	}
 }
 
@@ -734,84 +548,20 @@ static void
 play_alarm(struct run *run)
 {
 	static const enum alarm_move moves[] = {
-		[A_ADVANCE] = AM_ADVANCE, [A_STAY] = AM_STAY,
-		[A_BACKTRACK] = AM_BACKTRACK, [A_HIDE] = AM_HIDE_FAIL
+		[HA_ADVANCE] = AM_ADVANCE, [HA_STAY] = AM_STAY,
+		[HA_BACKTRACK] = AM_BACKTRACK, [HA_HIDE] = AM_HIDE_FAIL
 	};
-	enum alarm_move m = run->action == A_HIDE && run->hide_pass ?
-	    AM_HIDE_PASS : moves[run->action];
+	enum alarm_move m = run->act.action == HA_HIDE && run->act.hide_pass ?
+	    AM_HIDE_PASS : moves[run->act.action];
 	struct alarm_turn t;
 
-	alarm_turn(&t, &run->s.alarm, m, run->sparks,
-	    run->hide_roll ? &run->hide : NULL, &run->s.st.rng);
-	if (run->hide_roll)
+	alarm_turn(&t, &run->s.alarm, m, run->act.sparks,
+	    run->act.hide_roll ? &run->hide : NULL, &run->s.st.rng);
+	if (run->act.hide_roll)
 		emit_stealth(run);
 	emit_alarm(run, &t);
 	if (alarm_met(t.event))
 		emit_on(run, run->on_encounter);
-}
-
-/*
- * 004's CADENCE operand: hourly, daily or weekly, or the place that
- * names one: overland, river, lake (daily), sea (weekly).
- */
-static void
-travel_cadence(struct run *run, int argc, char **argv)
-{
-	int w = word_in(argv[0], cadence_words_004);
-
-	if (w < 0)
-		esc_errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
-		    argv[0], hazard_actions_said[R_TRAVEL]);
-	if (argc > 1)
-		opt_usage(&spec, "%s: one operand too many", argv[1]);
-	run->cadence = cadence_of_word_004[w];
-}
-
-/*
- * hide pass [SPARKS] and hide fail: the group's Stealth check rolled by
- * hand; hide [SPARKS]: rolled here for the party file's characters.
- */
-static void
-hide_operands(struct run *run, int argc, char **argv)
-{
-	int by_hand = argc > 1 && (strcmp(argv[1], "pass") == 0 ||
-	    strcmp(argv[1], "fail") == 0);
-	int at = by_hand ? 2 : 1;	/* where SPARKS goes */
-
-	run->hide_roll = !by_hand;
-	run->hide_pass = by_hand && argv[1][0] == 'p';
-	if (argc > at && (run->hide_pass || run->hide_roll))
-		run->sparks = (long)estrtonum(argv[at], 0, 99, "SPARKS");
-	else if (argc > at)
-		opt_usage(&spec, "%s: one operand too many", argv[at]);
-	if (argc > at + 1)
-		opt_usage(&spec, "%s: one operand too many", argv[at + 1]);
-}
-
-/* ACTION operands: rest (the d6 rules); advance, stay, backtrack, hide pass [SPARKS], hide fail (003). */
-static void
-parse_action(struct run *run, int argc, char **argv)
-{
-	const struct hazard_rules *hr = rules_of(run);
-	int alarm = hr->alarm, a;
-
-	run->action = alarm ? A_ADVANCE : A_EXPLORE;
-	if (argc == 0)
-		return;
-	if (hr->cadences) {
-		travel_cadence(run, argc, argv);
-		return;
-	}
-	if ((a = word_in(argv[0], action_names)) < 0 || a == A_EXPLORE ||
-	    (a == A_REST) == alarm || (a == A_REST && !hr->rest_action))
-		esc_errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
-		    rules_names[run->s.rules], hr->rest_action || alarm ?
-		    hazard_actions_said[run->s.rules] : "none");
-	run->action = (enum action)a;
-	if (a == A_HIDE)
-		hide_operands(run, argc, argv);
-	else if (argc > 1)
-		opt_usage(&spec, "%s: one operand too many", argv[1]);
 }
 
 struct opts {
@@ -824,30 +574,10 @@ struct opts {
 	long	 dc;		/* -c, 0 when not given */
 };
 
-/* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
-static void
-bookkeeping_die(struct run *run, const char *die)
-{
-	struct tbl_row *rows = run->bookkeeping;
-	struct expr e;
-	const char *why;
-
-	if ((why = expr_parse(&e, die)) != NULL)
-		esc_errx(EXIT_BAD, "-e: '%s': %s", die, why);
-	if (dice_of(&run->table.die, &e) != NULL || run->table.die.count != 1 ||
-	    run->table.die.mod != 0 || run->table.die.sides < 2)
-		esc_errx(EXIT_BAD, "-e: '%s': the bookkeeping die must be one plain "
-		    "die of 2 or more sides, as d8", die);
-	rows[0] = hazard_table[run->s.rules].rows[0];
-	rows[1] = hazard_table[run->s.rules].rows[1];
-	rows[1].hi = run->table.die.sides;
-	run->table.rows = rows;
-}
-
 static void
 check_rules_options(const struct run *run, const struct opts *o)
 {
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 	const char *name = rules_names[run->s.rules];
 
 	if (o->die != NULL && !hr->own_die)
@@ -857,12 +587,12 @@ check_rules_options(const struct run *run, const struct opts *o)
 	if (o->table != NULL && hr->alarm)
 		esc_errx(EXIT_BAD, "-t: the alarm rules roll against the alarm, not a table "
 		    "(-T encounter=FILE rolls a table on each encounter)");
-	if (o->adv && !hr->d20 && !run->hide_roll)
+	if (o->adv && !hr->d20 && !run->act.hide_roll)
 		esc_errx(EXIT_BAD, "-%c: the %s rules roll no d20", o->adv > 0 ? 'a' : 'd', name);
 	if (o->level != NULL && !hr->saves)
 		esc_errx(EXIT_BAD, "-L: the %s rules roll no check the light changes "
 		    "(-L is for the CON saves of exploration and bookkeeping)", name);
-	if (o->dc && !run->hide_roll)
+	if (o->dc && !run->act.hide_roll)
 		esc_errx(EXIT_BAD, "-c: the DC of hide's Stealth checks (-c is for "
 		    "hide under the alarm rules, with -p)");
 	if (o->party != NULL && !hr->party && !hr->alarm)	/* 003: for hide */
@@ -871,61 +601,31 @@ check_rules_options(const struct run *run, const struct opts *o)
 		esc_errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
-/* A result the die can give: the key of a row, or the alarm's encounter. */
-static int
-die_result(const struct run *run, const char *key)
-{
-	int i;
-
-	if (rules_of(run)->alarm)
-		return strcmp(key, "encounter") == 0;
-	for (i = 0; i < run->table.nrows; i++)
-		if (strcmp(run->table.rows[i].key, key) == 0)
-			return 1;
-	return 0;
-}
-
-/* The die's results in LIST, for the error of a -T that names none of them. */
-static const char *
-die_keys(const struct run *run, char *list, size_t size)
-{
-	size_t n = 0;
-	int i;
-
-	if (rules_of(run)->alarm)
-		return "encounter";
-	list[0] = '\0';
-	for (i = 0; i < run->table.nrows && n + 40 < size; i++)
-		if (!strstr(list, run->table.rows[i].key))
-			n += (size_t)snprintf(list + n, size - n, "%s%s",
-			    n ? ", " : "", run->table.rows[i].key);
-	return list;
-}
-
 /* -T KEY=FILE: rolled when the die says KEY (-t replaces the die's own table). */
 static void
 load_on(struct run *run, const struct opts *o)
 {
 	char *file, keys[512];
-	int i;
+	int i, alarm = run->hr->alarm;
 
 	for (i = 0; i < o->non; i++) {
 		if ((file = tbl_on_split(o->on[i])) == NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
 			    "when the die says KEY, as encounter=crypt.md "
 			    "(-t FILE replaces the die's own table)", o->on[i]);
-		if (!die_result(run, o->on[i]))
+		if (alarm ? strcmp(o->on[i], "encounter") != 0 :
+		    !tbl_has_key(&run->die.table, o->on[i]))	/* 003: encounter */
 			esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
-			    o->on[i], rules_names[run->s.rules],
-			    die_keys(run, keys, sizeof keys));
+			    o->on[i], rules_names[run->s.rules], alarm ?
+			    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
 		tbl_on_load(&run->on[run->non++], o->on[i], file);
 	}
 	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
-	for (i = 0; i < run->table.nrows; i++)
+	for (i = 0; i < run->die.table.nrows; i++)
 		run->on_row[i] = tbl_on_find(run->on, run->non,
-		    run->table.rows[i].key);
+		    run->die.table.rows[i].key);
 }
 
 /* 003 hide [SPARKS]: the party whose Stealth checks are rolled, dex= each. */
@@ -945,55 +645,25 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 	run->hide.env = &run->env;
 }
 
-/*
- * 001: "The damage may be higher [in] dungeons with harsh conditions": with
- * -D, the built-in fatigue row says the damage dealt, not the seed's 1.
- */
-static void
-harsh_fatigue(struct run *run, long damage)
-{
-	int i;
-
-	if (!rules_of(run)->fatigue_damage || damage == 0 ||
-	    damage == FATIGUE_DAMAGE_001 || run->table.nrows > TBL_ROWS_MAX)
-		return;
-	memcpy(run->rows, run->table.rows, (size_t)run->table.nrows *
-	    sizeof run->rows[0]);
-	snprintf(run->fatigue_text, sizeof run->fatigue_text, "Fatigue: each "
-	    "party member takes %ld damage (harsh conditions) unless they "
-	    "spend the next turn resting.", damage);
-	for (i = 0; i < run->table.nrows; i++)
-		if (strcmp(run->rows[i].key, "fatigue") == 0)
-			run->rows[i].text = run->fatigue_text;
-	run->table.rows = run->rows;
-}
-
 static void
 setup(struct run *run, const struct opts *o)
 {
 	const char *party = party_path(o->party);
-	const struct hazard_rules *hr = rules_of(run);
+	const struct hazard_rules *hr = run->hr;
 	int i, k;
 
 	check_rules_options(run, o);
-	run->table = hazard_table[run->s.rules];
-	harsh_fatigue(run, o->damage);	/* the built-in table; -t's says its own */
-	if (o->die != NULL)
-		bookkeeping_die(run, o->die);
+	hazdie_init(&run->die, run->s.rules, o->damage, o->die);
 	if (o->table != NULL)
-		tbl_load(&run->table, o->table);
+		tbl_load(&run->die.table, o->table);
 	load_on(run, o);
 	if (!hr->alarm)
-		run->plan = tbl_plan(&run->table);
+		run->plan = tbl_plan(&run->die.table);
 	run->env.rules = run->s.rules;
 	run->env.adv = o->adv;
 	run->env.dark = o->level != NULL && check_level("-L", o->level);
-	if (hr->cautious && o->adv && run->table.die.count == 1 &&
-	    run->table.die.mod == 0) {	/* 004: cautious, advantage */
-		run->table.die.count = 2;
-		run->table.die.keephigh = o->adv > 0;
-	}
-	if (run->hide_roll)
+	hazdie_cautious(&run->die, run->s.rules, o->adv);
+	if (run->act.hide_roll)
 		hide_party(run, party, o);
 	else if (party != NULL && hr->party) {
 		party_load(&run->party, party);
@@ -1009,18 +679,18 @@ setup(struct run *run, const struct opts *o)
 	run->verbose = o->verbose;
 	run->write = o->write;
 	run->json = o->json;
-	for (i = 0; i < run->table.nrows; i++) {
-		k = word_in(run->table.rows[i].key, kind_keys);
+	for (i = 0; i < run->die.table.nrows; i++) {
+		k = word_in(run->die.table.rows[i].key, kind_keys);
 		if (k <= 0 && hr->shift_rolls &&
-		    strcmp(run->table.rows[i].key, "dungeon") == 0)
+		    strcmp(run->die.table.rows[i].key, "dungeon") == 0)
 			k = K_SHIFT;	/* 001's own row 4: "DUNGEON SHIFT: ..." */
 		run->kind[i] = (unsigned char)(k > 0 ? k :
 		    run->on_row[i] != NULL ? K_TABLED : K_OTHER);
 	}
 	/* prepared records pay over many turns; one is written field by field */
 	if (o->count > 1 && !hr->alarm && !o->verbose && !o->json &&
-	    run->cadence == CAD_HOURLY &&
-	    tbl_fixed(&run->table) && rectbl_prepare(&run->rt, &run->table))
+	    run->act.cadence == CAD_HOURLY &&
+	    tbl_fixed(&run->die.table) && rectbl_prepare(&run->rt, &run->die.table))
 		for (i = 0; i < FU_NFOLLOWUPS; i++)
 			rectbl_note(&run->rt, i, followup[i].key, followup[i].text);
 }
@@ -1032,7 +702,7 @@ play(struct run *run, long long count)
 
 	if ((uint64_t)count > (uint64_t)COUNT_MAX - run->s.turn)
 		esc_errx(EXIT_BAD, "-n: the turn count would pass %lld", COUNT_MAX);
-	if (rules_of(run)->alarm)
+	if (run->hr->alarm)
 		for (i = 0; i < count; i++) {
 			run->s.turn++;
 			play_alarm(run);
@@ -1085,7 +755,8 @@ main(int argc, char *argv[])
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	run.hr = &hazard_rules[run.s.rules];
-	parse_action(&run, argc, argv);
+	if ((i = hazard_act(&run.act, run.s.rules, argc, argv)) > 0)
+		opt_usage(&spec, "%s: one operand too many", argv[i]);
 	if (f != NULL)	/* a killed -w run's party file first */
 		kwf_settle(f, party_path(o.party));
 	if (o.write && party_path(o.party) != NULL)
@@ -1105,7 +776,7 @@ main(int argc, char *argv[])
 	party_commit_with(f, pf, &was, &run.party);
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
-	tbl_free(&run.table);
+	tbl_free(&run.die.table);
 	for (i = 0; i < run.non; i++)
 		tbl_on_free(&run.on[i]);
 	return EXIT_OK;

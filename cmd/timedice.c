@@ -159,223 +159,21 @@ turn_at(const struct run *run, uint64_t k)
 	return run->turn0 + (k + run->unit - 1) / run->unit;
 }
 
-/*
- * 004's resilience check (afflict_resilience) for a character with con=,
- * said as the GM's call otherwise; none for one already exhausted.
- */
+/* What the clock's passing says: timedice TURN DAY HH:MM KEY NAME TEXT. */
 static void
-resilience_check(struct run *run, struct member *m, unsigned long long beyond,
-    char *buf, size_t size)
+say_event(void *ctx, uint64_t k, uint64_t tick, const char *key,
+    const char *name, const char *text)
 {
-	char says[160];
-	int pass;
+	const struct run *run = ctx;
 
-	if (m->val[PK_EXHAUSTED]) {
-		snprintf(buf, size, "already exhausted; only a safe rest with "
-		    "food cures it");
-		return;
-	}
-	if (!(m->has & 1u << PK_CON)) {
-		snprintf(buf, size, "a resilience check (1d20 + CON mod) at DC "
-		    "%llu; failure means exhaustion", RESILIENCE_DC_004 + beyond);
-		return;
-	}
-	pass = afflict_resilience(m, &run->s.st.rng, beyond, says, sizeof says);
-	snprintf(buf, size, "a resilience check %s: %s", says, pass ? "passes" :
-	    "fails and is exhausted (disadvantage on all checks, speed 0 ft)");
+	event(run->w, turn_at(run, k), tick, key, name, "%s", text);
 }
 
-/*
- * 004: past their resilience in hours, a check at DC 10 + hours beyond;
- * none for a character without resilience= (-r dungeonturn) or with
- * resilience=0, a CON score of 0 (004: "They're dead").
- */
-static void
-resilience(struct run *run, uint64_t before, uint64_t k)
-{
-	struct member *m;
-	unsigned long long beyond;
-	char check[400];
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_RESILIENCE) ||
-		    m->val[PK_RESILIENCE] == 0)
-			continue;
-		if ((beyond = timer_beyond(&run->s.timers, before,
-		    m->val[PK_RESILIENCE])) == 0)
-			continue;
-		resilience_check(run, m, beyond, check, sizeof check);
-		event(run->w, turn_at(run, k), run->s.tick, "resilience",
-		    m->name,
-		    "%s has adventured %llu hours since a safe rest, %llu beyond "
-		    "a resilience of %ld: %s.", m->name,
-		    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
-		    m->val[PK_RESILIENCE], check);
-	}
-}
-
-/* The party file's character NAME, or NULL (no party file, or not in it). */
-static struct member *
-member_named(struct run *run, const char *name)
-{
-	int i;
-
-	for (i = 0; run->have_party && i < run->party.n; i++)
-		if (strcmp(run->party.m[i].name, name) == 0)
-			return &run->party.m[i];
-	return NULL;
-}
-
-/*
- * 004: "At the culmination of each stage, the infected PC can make another
- * check or suffer damage": affliction I's stage ends K ticks into this step;
- * the next one begins, or the affliction is over.
- */
-static void
-stage_ends(struct run *run, int i, uint64_t k)
-{
-	struct affliction *a = &run->s.aff->a[i];
-	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
-	uint64_t next;
-
-	if (!afflict_ends(a, member_named(run, a->name), &run->s.st.rng, says,
-	    sizeof says)) {
-		event(run->w, turn_at(run, k), run->s.tick + k, "stage",
-		    a->name, "%s",
-		    says);
-		afflict_drop(run->s.aff, i);
-		return;
-	}
-	next = afflict_stage(a, &run->s.st.rng, len, sizeof len);
-	a->left = k + next;
-	event(run->w, turn_at(run, k), run->s.tick + k, "stage", a->name,
-	    "%s Stage %ld "
-	    "ends in %s, at %s.", says, a->stage, len,
-	    clock_when(run->s.tick + a->left, at));
-}
-
-/*
- * Within the TICKS about to pass: timers run out and afflictions' stages
- * end, soonest first (a timer before a stage at the same turn).
- */
-static void
-run_out(struct run *run, uint64_t ticks)
-{
-	struct clockstate *s = &run->s;
-	struct timer t;
-	char when[CLOCK_WHEN_SIZE];
-	int i;
-
-	for (;;) {
-		i = afflict_due(s->aff, ticks);
-		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t))
-			event(run->w, turn_at(run, t.left), s->tick + t.left,
-			    "expired",
-			    t.name, "Timer %s runs out at %s.", t.name,
-			    clock_when(s->tick + t.left, when));
-		else if (i >= 0)
-			stage_ends(run, i, s->aff->a[i].left);
-		else
-			break;
-	}
-}
-
-/*
- * TICKS pass: what runs out within them (when anything is running: a
- * filter's turn with no timer and no affliction costs a few additions),
- * then the clock moves and resilience wears.
- */
+/* TICKS pass: timers run out, stages end, resting or not (clockstate.c). */
 static void
 pass(struct run *run, uint64_t ticks, int resting)
 {
-	struct clockstate *s = &run->s;
-
-	if (ticks > CLOCK_MAX - s->tick)
-		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
-	if (s->timers.n > 0 || s->aff->n > 0)
-		run_out(run, ticks);
-	s->tick += ticks;
-	timer_pass(&s->timers, ticks, resting);
-	afflict_pass(s->aff, ticks);
-}
-
-/*
- * 004's healing of a night's rest (chars_heal_night), said: "; Ann heals
- * 4 HP (level 4), 10 HP now".
- */
-static void
-heal_night(struct run *run, uint64_t hours, char *buf, size_t size)
-{
-	struct member *m;
-	char level[32] = "";
-	size_t n = 0;
-	long got;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if ((got = chars_heal_night(m, hours, run->a.unsafe)) < 0)
-			continue;
-		if (!run->a.unsafe)
-			snprintf(level, sizeof level, " (level %ld)",
-			    m->val[PK_LEVEL]);
-		n += (size_t)snprintf(buf + n, size - n, "; %s heals %ld HP%s, "
-		    "%ld HP now", m->name, got, level, m->val[PK_HP]);
-	}
-}
-
-/*
- * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus",
- * each hour of the rest, for a character with hp=: "; Ann heals 6 HP (1d8+1:
- * 5), 12 HP now".  Character by character, each hour's d8 in turn
- * (chars_rest_dungeon).
- */
-static void
-heal_dungeon(struct run *run, uint64_t hours, char *buf, size_t size)
-{
-	struct member *m;
-	char says[PARTY_NAME_MAX + 120];
-	size_t n = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n && n < size; i++) {
-		m = &run->party.m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
-			continue;
-		chars_rest_dungeon(m, hours, &run->s.st.rng, says, sizeof says);
-		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
-	}
-}
-
-/*
- * 004's exhaustion after a rest (chars_rest_exhaustion), said: "; with
- * food, exhaustion is cured for Ann and Bo", "; unsafe rest does not cure
- * exhaustion: Ann stays exhausted", or "".
- */
-static void
-rest_exhaustion(struct run *run, uint64_t hours, int unsafe, char *buf,
-    size_t size)
-{
-	struct member *m;
-	size_t n = 0;
-	int i, k = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (chars_rest_exhaustion(m, hours, unsafe) == CR_NOT_EXHAUSTED)
-			continue;
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ? " and " :
-		    unsafe ? "; unsafe rest does not cure exhaustion: " :
-		    "; with food, exhaustion is cured for ", m->name);
-	}
-	if (unsafe && k > 0)
-		snprintf(buf + n, size - n, " %s exhausted", k > 1 ? "stay" :
-		    "stays");
+	clockstate_pass(&run->s, ticks, resting, &run->party, say_event, run);
 }
 
 /*
@@ -387,8 +185,7 @@ static void
 rest_record(struct run *run, uint64_t hours)
 {
 	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
-	char cured[PARTY_MAX * (PARTY_NAME_MAX + 8) + 64];
-	char healed[PARTY_MAX * (PARTY_NAME_MAX + 80) + 64];
+	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128];
 	int q = clock_quarter(run->s.tick), night = q == 0 ||
 	    q == TIME_DICE_004 - 1;
 	int dungeon = run->rules == R_DUNGEONTURN;
@@ -399,18 +196,14 @@ rest_record(struct run *run, uint64_t hours)
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
-	rest_exhaustion(run, hours, dungeon || run->a.unsafe, cured,
-	    sizeof cured);
-	if (dungeon)
-		heal_dungeon(run, hours, healed, sizeof healed);
-	else
-		heal_night(run, hours, healed, sizeof healed);
+	chars_rest(&run->party, hours, run->a.unsafe, dungeon, &run->s.st.rng,
+	    said, sizeof said);
 	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg,
 	    "%s from %s%s: %s %s "
-	    "and resilience is restored%s%s.", what,
+	    "and resilience is restored%s.", what,
 	    clock_when(run->s.tick, when), until,
 	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
-	    hours == 1 ? "passes" : "pass", cured, healed);
+	    hours == 1 ? "passes" : "pass", said);
 }
 
 /* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
@@ -430,7 +223,8 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 	clock_record(run->w, s->turn, s->tick, clock_passed(from, s->tick, lead,
 	    sizeof lead));
 	if (run->have_party && !resting)
-		resilience(run, before, n * unit);
+		clockstate_resilience(&run->s, &run->party, before, n * unit,
+		    say_event, run);
 }
 
 /* The command's N time dice, said as "2 time dice: 3 + 2 = 5"; their sum. */
@@ -516,18 +310,13 @@ static void
 list_afflictions(const struct run *run)
 {
 	const struct clockstate *s = &run->s;
-	const struct affliction *a;
-	char left[64], at[CLOCK_WHEN_SIZE], what[128];
+	char says[AFFLICT_SAYS_SIZE];
 	int i;
 
 	for (i = 0; i < s->aff->n; i++) {
-		a = &s->aff->a[i];
-		afflict_describe(a, what, sizeof what);
-		event(run->w, s->turn, s->tick, "affliction", a->name,
-		    "%s suffers %s, "
-		    "stage %ld: it ends in %s, at %s, with %s.", a->name,
-		    a->source, a->stage, clock_span(a->left, left, sizeof left),
-		    clock_when(s->tick + a->left, at), what);
+		afflict_listed(&s->aff->a[i], s->tick, says, sizeof says);
+		event(run->w, s->turn, s->tick, "affliction", s->aff->a[i].name,
+		    "%s", says);
 	}
 }
 
@@ -578,22 +367,15 @@ infect(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	struct affliction *a = &run->a.aff;
-	char says[AFFLICT_SAYS_SIZE], len[160], at[CLOCK_WHEN_SIZE];
-	const struct member *m = member_named(run, a->name);
+	char says[AFFLICT_SAYS_SIZE + 256];
+	struct member *m = party_find(&run->party, a->name);
 
 	(void)index;	/* done once */
 	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
 		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
-	if (!afflict_infect(a, member_named(run, a->name), &s->st.rng,
-	    run->a.first, says, sizeof says)) {
-		event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
-		return;
-	}
-	a->left = afflict_stage(a, &s->st.rng, len, sizeof len);
-	afflict_add(s->aff, a);
-	event(run->w, s->turn, s->tick, "infect", a->name,
-	    "%s Stage 1 ends in %s, at "
-	    "%s.", says, len, clock_when(s->tick + a->left, at));
+	afflict_begin(s->aff, a, m, &s->st.rng, run->a.first, s->tick, says,
+	    sizeof says);
+	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 }
 
 /* 004: "Magic and medicine ... Mundane healing ... removes penalties." */
@@ -798,7 +580,8 @@ filter(struct run *run)
 			clock_record(run->w, r->turn, s->tick,
 			    clock_passed(from, s->tick, lead, sizeof lead));
 		if (run->have_party)
-			resilience(run, before, 0);
+			clockstate_resilience(&run->s, &run->party, before, 0,
+			    say_event, run);
 	}
 	rec_close(rd);
 }
@@ -941,7 +724,7 @@ static void
 check_affliction(struct run *run, int file)
 {
 	const struct affliction *a = &run->a.aff;
-	const struct member *m = member_named(run, a->name);
+	const struct member *m = party_find(&run->party, a->name);
 	const char *cmd = commands[run->a.cmd].name, *lacks;
 	int i = afflict_find(run->s.aff, a->name, a->source);
 

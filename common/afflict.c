@@ -311,6 +311,19 @@ afflict_describe(const struct affliction *a, char *buf, size_t size)
 	    dice, ability_name[a->ability]);
 }
 
+/* A's stage said after LEAD, the clock NOW in turns. */
+static void
+stage_said(const struct affliction *a, uint64_t now, const char *lead,
+    char *buf, size_t size)
+{
+	char when[CLOCK_WHEN_SIZE], span[64], brings[160];
+
+	afflict_describe(a, brings, sizeof brings);
+	snprintf(buf, size, "%s %s, stage %ld: it ends in %s, at %s, with %s",
+	    lead, a->source, a->stage, clock_span(a->left, span, sizeof span),
+	    clock_when(now + a->left, when), brings);
+}
+
 /*
  * An affliction as said of its character, the clock NOW in turns: "afflicted
  * by venom, stage 1: it ends in 2 hours, at 09:00 on day 1, with a CON mod
@@ -321,12 +334,19 @@ void
 afflict_status(const struct affliction *a, uint64_t now, char *buf,
     size_t size)
 {
-	char when[CLOCK_WHEN_SIZE], span[64], brings[160];
+	stage_said(a, now, "afflicted by", buf, size);
+}
 
-	afflict_describe(a, brings, sizeof brings);
-	snprintf(buf, size, "afflicted by %s, stage %ld: it ends in %s, at %s, "
-	    "with %s", a->source, a->stage, clock_span(a->left, span,
-	    sizeof span), clock_when(now + a->left, when), brings);
+/* The same, said of the character by name: "Pip suffers venom, stage 1: ...". */
+void
+afflict_listed(const struct affliction *a, uint64_t now, char *buf,
+    size_t size)
+{
+	char lead[PARTY_NAME_MAX + 16];
+
+	snprintf(lead, sizeof lead, "%s suffers", a->name);
+	stage_said(a, now, lead, buf, size);
+	str_copy(buf + strlen(buf), size - strlen(buf), ".");
 }
 
 /*
@@ -353,21 +373,38 @@ afflict_check(struct check *c, struct member *m, struct rng *r, long dc,
 /*
  * 004: "The GM can call for a resilience check (1d20 + CON mod) ... The DC
  * is 10 + the number of hours beyond the PC's resilience.  Failure means
- * that the PC becomes exhausted."  BEYOND those hours; the check said in
- * BUF as afflict_check says it.  1 when it passes.
+ * that the PC becomes exhausted."  BEYOND those hours, for a character with
+ * con= (the GM's call said otherwise, none for one already exhausted); BUF
+ * "Ann has adventured 14 hours since a safe rest, 2 beyond a resilience of
+ * 12: a resilience check (1d20 + CON mod), ...: passes."
  */
-int
+void
 afflict_resilience(struct member *m, struct rng *r, unsigned long long beyond,
     char *buf, size_t size)
 {
+	char check[400], says[160];
 	struct check c;
 
-	afflict_check(&c, m, r, (long)(RESILIENCE_DC_004 + beyond), 0, buf, size);
-	if (!c.pass) {
-		m->val[PK_EXHAUSTED] = 1;
-		m->has |= 1u << PK_EXHAUSTED;
+	if (m->val[PK_EXHAUSTED])
+		snprintf(check, sizeof check, "%s", text_still_exhausted_004);
+	else if (!(m->has & 1u << PK_CON))
+		snprintf(check, sizeof check, "%s (1d20 + CON mod) at DC %llu; "
+		    "failure means exhaustion", text_resilience_004,
+		    RESILIENCE_DC_004 + beyond);
+	else {
+		afflict_check(&c, m, r, (long)(RESILIENCE_DC_004 + beyond), 0,
+		    says, sizeof says);
+		if (!c.pass) {
+			m->val[PK_EXHAUSTED] = 1;
+			m->has |= 1u << PK_EXHAUSTED;
+		}
+		snprintf(check, sizeof check, "%s %s: %s", text_resilience_004,
+		    says, c.pass ? "passes" : text_exhausted_004);
 	}
-	return c.pass;
+	snprintf(buf, size, "%s has adventured %llu hours since a safe rest, "
+	    "%llu beyond a resilience of %ld: %s.", m->name,
+	    (unsigned long long)m->val[PK_RESILIENCE] + beyond, beyond,
+	    m->val[PK_RESILIENCE], check);
 }
 
 /*
@@ -424,6 +461,27 @@ afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
 		    m->name);
 	}
 	return 1;
+}
+
+/*
+ * 004: affliction A begins for M (timedice infect): when the CON mod check
+ * fails, the first stage's length is rolled and A kept in AL.  BUF "... Pip
+ * is infected. Stage 1 ends in 2 hours, at 09:00 on day 1."; NOW the clock.
+ */
+void
+afflict_begin(struct afflictions *al, struct affliction *a, struct member *m,
+    struct rng *r, int first, uint64_t now, char *buf, size_t size)
+{
+	char len[160], at[CLOCK_WHEN_SIZE];
+	size_t n;
+
+	if (!afflict_infect(a, m, r, first, buf, size))
+		return;
+	a->left = afflict_stage(a, r, len, sizeof len);
+	afflict_add(al, a);
+	n = strlen(buf);
+	snprintf(buf + n, size - n, " Stage 1 ends in %s, at %s.", len,
+	    clock_when(now + a->left, at));
 }
 
 /* 004: "CON of 10 (+0) is now 6 (-2)": the modifier, (score - 10) / 2 rounded down. */
@@ -540,4 +598,28 @@ afflict_ends(struct affliction *a, struct member *m, struct rng *r,
 	snprintf(buf + n, size - n, ".");
 	a->stage += alive;
 	return alive;
+}
+
+/*
+ * 004: the stage of affliction I of AL ends K turns into a step that began
+ * at NOW (afflict_ends): the next stage's length is rolled, or the
+ * affliction is over and dropped.  BUF "... Stage 3 ends in 1 hour, at
+ * 11:00 on day 1."
+ */
+void
+afflict_next(struct afflictions *al, int i, struct member *m, struct rng *r,
+    uint64_t k, uint64_t now, char *buf, size_t size)
+{
+	struct affliction *a = &al->a[i];
+	char len[160], at[CLOCK_WHEN_SIZE];
+	size_t n;
+
+	if (!afflict_ends(a, m, r, buf, size)) {
+		afflict_drop(al, i);
+		return;
+	}
+	a->left = k + afflict_stage(a, r, len, sizeof len);
+	n = strlen(buf);
+	snprintf(buf + n, size - n, " Stage %ld ends in %s, at %s.", a->stage,
+	    len, clock_when(now + a->left, at));
 }

@@ -59,7 +59,7 @@ void	 afflict_status(const struct affliction *a, uint64_t now, char *buf,
 	     size_t size);
 
 struct check;
-int	 afflict_resilience(struct member *m, struct rng *r,
+void	 afflict_resilience(struct member *m, struct rng *r,
 	     unsigned long long beyond, char *buf, size_t size);
 void	 afflict_check(struct check *c, struct member *m, struct rng *r,
 	     long dc, int hurts, char *buf, size_t size);
@@ -69,5 +69,12 @@ int	 afflict_infect(const struct affliction *a, struct member *m,
 	     struct rng *r, int first, char *buf, size_t size);
 int	 afflict_ends(struct affliction *a, struct member *m, struct rng *r,
 	     char *buf, size_t size);
+void	 afflict_begin(struct afflictions *al, struct affliction *a,
+	     struct member *m, struct rng *r, int first, uint64_t now, char *buf,
+	     size_t size);
+void	 afflict_next(struct afflictions *al, int i, struct member *m,
+	     struct rng *r, uint64_t k, uint64_t now, char *buf, size_t size);
+void	 afflict_listed(const struct affliction *a, uint64_t now, char *buf,
+	     size_t size);
 
 #endif

@@ -6,6 +6,7 @@
  * characters.  The alarm's words and numbers are data in rules.c.
  */
 #include <limits.h>
+#include <stdio.h>
 
 #include "alarm.h"
 #include "rng.h"
@@ -92,4 +93,59 @@ alarm_turn(struct alarm_turn *t, long *alarm, enum alarm_move m, long sparks,
 	if (alarm_checks(m))
 		t->d10 = rng_die(r, ALARM_DIE_003);
 	t->event = alarm_step(alarm, m, sparks, t->d10);
+}
+
+/*
+ * The alarm's change as a person says it: "rises to 4", "holds at 4",
+ * "falls by 3 to 2 (...)", "stays at 0"; FALL what a passed hide lowers it.
+ */
+static void
+alarm_change(char *buf, size_t size, enum alarm_event e, long before,
+    long after, long fall)
+{
+	if (e == AE_HIDE_PASS && after < before)
+		snprintf(buf, size, "%s; the alarm falls by %ld to %ld (%s%s)",
+		    text_hide_pass_003, before - after, after, text_hide_fall_003,
+		    before - after < fall ? ", never below 0" : "");
+	else if (e == AE_HIDE_PASS)
+		snprintf(buf, size, "%s; the alarm stays at %ld",
+		    text_hide_pass_003, after);
+	else if (e == AE_HIDE_FAIL)
+		snprintf(buf, size, "%s", text_hide_fail_003);
+	else if (e == AE_BACKTRACK_QUIET || e == AE_BACKTRACK_ENCOUNTER)
+		snprintf(buf, size, "the alarm holds at %ld", before);
+	else if (after > before || alarm_met(e))
+		snprintf(buf, size, "the alarm rises to %ld", before + 1);
+	else
+		snprintf(buf, size, "the alarm stays at %ld, its most", before);
+}
+
+/*
+ * 003: turn T said, ALARM after it, SPARKS given to hide: "Advance: the
+ * alarm rises to 4; the d10 shows 3, over it: quiet", hide's group check
+ * first when H rolled it ("2 of 3 make the Stealth check, at least half:
+ * "); no full stop.
+ */
+void
+alarm_said(char *buf, size_t size, const struct alarm_turn *t,
+    const struct alarm_hide *h, long alarm, long sparks)
+{
+	const char *move = alarm_move_003[t->event];
+	char change[160];
+	int n = 0;
+
+	if (h != NULL)
+		n = snprintf(change, sizeof change, "%d of %d make%s the Stealth "
+		    "check, %s: ", h->made, h->party->n, h->made == 1 ? "s" : "",
+		    HIDE_GROUP_PASSES(h->made, h->party->n) ? "at least half" :
+		    "fewer than half");
+	alarm_change(change + n, sizeof change - (size_t)n, t->event, t->before,
+	    alarm, ALARM_HIDE_003 + sparks);
+	if (t->d10 == LONG_MIN)
+		snprintf(buf, size, "%s: %s%s", move, change,
+		    t->event == AE_STAY ? "; no check" : "");
+	else
+		snprintf(buf, size, "%s: %s; the d10 shows %ld, %s", move, change,
+		    t->d10, alarm_met(t->event) ? text_alarm_met_003 :
+		    text_alarm_quiet_003);
 }

@@ -34,5 +34,7 @@ struct alarm_turn {
 int	 alarm_hide_roll(struct alarm_hide *h, struct rng *r);
 void	 alarm_turn(struct alarm_turn *t, long *alarm, enum alarm_move m,
 	     long sparks, struct alarm_hide *h, struct rng *r);
+void	 alarm_said(char *buf, size_t size, const struct alarm_turn *t,
+	     const struct alarm_hide *h, long alarm, long sparks);
 
 #endif

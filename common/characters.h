@@ -12,22 +12,34 @@
 #include "check.h"
 #include "party.h"
 
-/* 002: what a turn without rest does to a character's condition */
-enum chars_tiring { CT_STAYS_EXHAUSTED, CT_EXHAUSTED, CT_TIRED };
-
 long	 chars_gain_fatigue(struct member *m);
 long	 chars_con_save(struct rolled *k, struct rng *r, struct member *m,
-	     const struct check_env *env, int gain);
-long	 chars_fatigue_damage(struct member *m, long damage);
-enum chars_tiring chars_tire(struct member *m);
+	     const struct check_env *env, int gain, char *says, size_t size);
+long	 chars_fatigue_damage(struct member *m, long damage, char *says,
+	     size_t size);
+enum chars_tiring chars_tire(struct member *m, char *says, size_t size);
+
+/* What a rule says of character M: the record's KEY, the check K rolled or NULL, the TEXT. */
+typedef void chars_say_fn(void *ctx, const struct member *m, const char *key,
+	     const struct rolled *k, const char *text);
+
+void	 chars_con_saves(struct party *p, struct rng *r,
+	     const struct check_env *env, int gain, chars_say_fn *say, void *ctx);
+void	 chars_fatigue(struct party *p, long damage, chars_say_fn *say,
+	     void *ctx);
+void	 chars_rest_hour(struct party *p, struct rng *r, chars_say_fn *say,
+	     void *ctx);
 
 /* 004: what a rest does to a character's exhaustion */
 enum chars_rested { CR_NOT_EXHAUSTED, CR_CURED, CR_STAYS_EXHAUSTED };
 
 long	 chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	     char *says, size_t size);
-long	 chars_heal_night(struct member *m, uint64_t hours, int unsafe);
+long	 chars_heal_night(struct member *m, uint64_t hours, int unsafe,
+	     char *says, size_t size);
 enum chars_rested chars_rest_exhaustion(struct member *m, uint64_t hours,
 	     int unsafe);
+void	 chars_rest(struct party *p, uint64_t hours, int unsafe, int dungeon,
+	     struct rng *r, char *buf, size_t size);
 
 #endif

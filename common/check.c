@@ -248,6 +248,21 @@ check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
 }
 
 /*
+ * A rolled check said: "Ann makes WHAT: 12+1 = 13 against DC 12" and its
+ * circumstances, no full stop; the length written.
+ */
+size_t
+check_sentence(char *buf, size_t size, const char *name, const char *what,
+    const struct rolled *k)
+{
+	int n = snprintf(buf, size, "%s %s %s: %ld%+ld = %ld against DC %ld%s",
+	    name, k->c.pass ? "makes" : "fails", what, k->c.roll, k->c.mod,
+	    k->c.total, k->c.dc, k->says);
+
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/*
  * " (a natural 20)" or " (a natural 1)", as roll -c says them, with what it does where 004 says:
  * "Damage is doubled on any critical hit; an attack that rolled a natural
  * 20", "Rolling a natural 1 on a check that damages a PC doubles the

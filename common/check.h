@@ -44,6 +44,8 @@ void	 check_ready(struct rolled *k, const struct member *m,
 void	 check_throw(struct check *c, const struct rolled *ready,
 	     struct rng *r, const struct member *m, long mod,
 	     const struct check_of *of);
+size_t	 check_sentence(char *buf, size_t size, const char *name,
+	     const char *what, const struct rolled *k);
 const char *check_natural(const struct check *c, const struct check_of *of);
 const char *check_attack_natural(long long roll);
 int	 check_dark(const char *level);

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "afflict.h"
 #include "clock.h"
 #include "clockstate.h"
 #include "rules.h"
@@ -112,4 +113,82 @@ clockstate_put(const struct clockstate *s, struct kwf *f)
 		    (unsigned long long)s->timers.t[i].left);
 	afflict_save(s->aff, f);
 	kwf_put_stream(f, &s->st);
+}
+
+/*
+ * 004: "At the culmination of each stage, the infected PC can make another
+ * check or suffer damage": within the TICKS about to pass, timers run out
+ * and afflictions' stages end (afflict_next, for P's characters), soonest
+ * first, a timer before a stage at the same turn.
+ */
+static void
+run_out(struct clockstate *s, uint64_t ticks, struct party *p,
+    clock_say_fn *say, void *ctx)
+{
+	char says[AFFLICT_SAYS_SIZE + 256], name[PARTY_NAME_MAX + 1];
+	char when[CLOCK_WHEN_SIZE];
+	struct timer t;
+	uint64_t k;
+	int i;
+
+	for (;;) {
+		i = afflict_due(s->aff, ticks);
+		if (timer_due(&s->timers, i >= 0 ? s->aff->a[i].left : ticks, &t)) {
+			snprintf(says, sizeof says, "Timer %s runs out at %s.",
+			    t.name, clock_when(s->tick + t.left, when));
+			say(ctx, t.left, s->tick + t.left, "expired", t.name, says);
+		} else if (i >= 0) {
+			k = s->aff->a[i].left;
+			str_copy(name, sizeof name, s->aff->a[i].name);	/* it may end */
+			afflict_next(s->aff, i, party_find(p, name), &s->st.rng, k,
+			    s->tick, says, sizeof says);
+			say(ctx, k, s->tick + k, "stage", name, says);
+		} else
+			break;
+	}
+}
+
+/*
+ * TICKS pass, RESTING or not: what runs out within them (when anything is
+ * running: a filter's turn with no timer and no affliction costs a few
+ * additions), said; then the clock moves and resilience wears.
+ */
+void
+clockstate_pass(struct clockstate *s, uint64_t ticks, int resting,
+    struct party *p, clock_say_fn *say, void *ctx)
+{
+	if (ticks > CLOCK_MAX - s->tick)
+		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
+	if (s->timers.n > 0 || s->aff->n > 0)
+		run_out(s, ticks, p, say, ctx);
+	s->tick += ticks;
+	timer_pass(&s->timers, ticks, resting);
+	afflict_pass(s->aff, ticks);
+}
+
+/*
+ * 004: past their resilience in hours (BEFORE this step of K ticks), a
+ * check at DC 10 + hours beyond for each of P's characters
+ * (afflict_resilience); none for a character without resilience= (-r
+ * dungeonturn) or with resilience=0, a CON score of 0 (004: "They're dead").
+ */
+void
+clockstate_resilience(struct clockstate *s, struct party *p, uint64_t before,
+    uint64_t k, clock_say_fn *say, void *ctx)
+{
+	char says[PARTY_NAME_MAX + 600];
+	unsigned long long beyond;
+	struct member *m;
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		m = &p->m[i];
+		if (!(m->has & 1u << PK_RESILIENCE) || m->val[PK_RESILIENCE] == 0)
+			continue;
+		if ((beyond = timer_beyond(&s->timers, before,
+		    m->val[PK_RESILIENCE])) == 0)
+			continue;
+		afflict_resilience(m, &s->st.rng, beyond, says, sizeof says);
+		say(ctx, k, s->tick, "resilience", m->name, says);
+	}
 }

@@ -32,4 +32,13 @@ void	 clockstate_init(struct clockstate *s, struct afflictions *aff);
 void	 clockstate_load(struct clockstate *s, struct kwf *f);
 void	 clockstate_put(const struct clockstate *s, struct kwf *f);
 
+/* What passing says: a record KEY for NAME, K ticks into the step, at TICK. */
+typedef void clock_say_fn(void *ctx, uint64_t k, uint64_t tick,
+	     const char *key, const char *name, const char *text);
+
+void	 clockstate_pass(struct clockstate *s, uint64_t ticks, int resting,
+	     struct party *p, clock_say_fn *say, void *ctx);
+void	 clockstate_resilience(struct clockstate *s, struct party *p,
+	     uint64_t before, uint64_t k, clock_say_fn *say, void *ctx);
+
 #endif

@@ -2,6 +2,7 @@
  * hazstate: hazard's state file (hazard(6) FILES): each keyword's value
  * checked against the rule it keeps, a bad one refused with FILE:LINE.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -93,4 +94,25 @@ hazstate_put(const struct hazstate *s, struct kwf *f)
 	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
 		kwf_put(f, "rest-turns %d", s->rest_turns);
 	kwf_put_stream(f, &s->st);
+}
+
+/*
+ * 001, 002: a sign's creature, kept for the next encounter with its row's
+ * KEY: TEXT, the row's sentence, made the creature in place ("Goblins!"
+ * as "goblins", not "NPC" as "nPC").
+ */
+void
+hazstate_sign(struct hazstate *s, char *text, const char *key)
+{
+	size_t n = strlen(text);
+
+	while (n > 0 && strchr(".!", text[n - 1]) != NULL)
+		text[--n] = '\0';	/* the creature, not its sentence */
+	if (isupper((unsigned char)text[0]) && (text[1] == ' ' ||
+	    islower((unsigned char)text[1])))
+		text[0] = (char)tolower((unsigned char)text[0]);
+	memcpy(s->creature, text, n + 1);
+	n = strlen(key);	/* a key has at most 32 letters */
+	memcpy(s->creature_key, key, n < sizeof s->creature_key ? n + 1 : 0);
+	s->sign = 1;
 }

@@ -29,5 +29,6 @@ struct hazstate {
 void	 hazstate_init(struct hazstate *s);
 void	 hazstate_load(struct hazstate *s, struct kwf *f);
 void	 hazstate_put(const struct hazstate *s, struct kwf *f);
+void	 hazstate_sign(struct hazstate *s, char *text, const char *key);
 
 #endif

@@ -93,6 +93,26 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	[FU_SAVE_DUE] = { "skipped", "The party did not rest for last turn's fatigue: each character makes a CON save (DC 12) or gains 1 Fatigue." },
 };
 
+/* 000: "make a CON save (DC 12).  Fail the save and gain 1 Fatigue." */
+const char text_con_save_000[] = "the CON save";
+const char text_gains_fatigue_000[] = " and gains 1 Fatigue";
+
+/* 001: "Each party member takes 1 damage unless they spend the next turn resting" */
+const char text_fatigue_damage_001[] = "damage from fatigue";
+
+/*
+ * 002: "Rest for 1 turn or become tired (no effect).  If you are already
+ * tired, become exhausted, make rolls at disadvantage", each character's.
+ */
+const struct followup_text tiring_002[3] = {
+	[CT_STAYS_EXHAUSTED] = { "exhausted", "stays exhausted and makes rolls at disadvantage." },
+	[CT_EXHAUSTED] = { "exhausted", "was already tired: exhausted, and makes rolls at disadvantage." },
+	[CT_TIRED] = { "tired", "is tired (no effect yet)." },
+};
+
+/* 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus" */
+const char text_rest_hour_002[] = "An hour of rest in the dungeon";
+
 const char *const condition_names[] = {	/* 002 */
 	"fresh", "tired", "exhausted", NULL
 };
@@ -419,6 +439,7 @@ const char *const alarm_move_003[AE_NEVENTS] = {
 const char text_alarm_quiet_003[] = "over it: quiet";
 const char text_alarm_met_003[] = "at or under it: an encounter, and the "
     "alarm resets to 0";
+const char text_stealth_003[] = "the Stealth check";
 const char text_hide_pass_003[] = "the Stealth check passes";
 const char text_hide_fall_003[] = "2, plus 1 per spark";
 const char text_hide_fail_003[] = "the Stealth check fails: an encounter, "
@@ -619,6 +640,24 @@ const char *const quarter_came_004[TIME_DICE_004] = {
 	"began", "dawn came", "the afternoon began", "night fell"
 };
 
+/*
+ * 004: "Exhaustion can only be cured with sufficient rest and food ...
+ * Typically unsafe rest does not cure exhaustion, only safe rest will."
+ */
+const char text_cured_004[] = "; with food, exhaustion is cured for ";
+const char text_not_cured_004[] = "; unsafe rest does not cure exhaustion: ";
+
+/*
+ * 004: "a resilience check (1d20 + CON mod).  The DC is 10 + the number of
+ * hours beyond the PC's resilience.  Failure means that the PC becomes
+ * exhausted."
+ */
+const char text_resilience_004[] = "a resilience check";
+const char text_exhausted_004[] = "fails and is exhausted (disadvantage on "
+    "all checks, speed 0 ft)";
+const char text_still_exhausted_004[] = "already exhausted; only a safe rest "
+    "with food cures it";
+
 /* 004: words for the times a rest can last until: the quarters' first hours */
 const char *const quarter_words_004[TIME_DICE_004 + 1] = {
 	"pre-dawn", "dawn", "afternoon", "nightfall", NULL
@@ -719,6 +758,73 @@ hazard_action_word(int r, const char *word)
 	if (hazard_rules[r].cadences)
 		return word_in(word, cadence_words_004) >= 0;
 	return word_in(word, hazard_rules[r].alarm ? alarm : d6) >= 0;
+}
+
+/*
+ * 004's CADENCE operand: hourly, daily or weekly, or the place that
+ * names one: overland, river, lake (daily), sea (weekly).
+ */
+static int
+act_cadence(struct hazard_act *a, int argc, char **argv)
+{
+	int w = word_in(argv[0], cadence_words_004);
+
+	if (w < 0)
+		esc_errx(EXIT_BAD, "%s: not a cadence of the travel rules (%s)",
+		    argv[0], hazard_actions_said[R_TRAVEL]);
+	a->cadence = cadence_of_word_004[w];
+	return argc > 1;
+}
+
+/*
+ * 003: hide pass [SPARKS] and hide fail: the group's Stealth check rolled
+ * by hand; hide [SPARKS]: rolled for the party file's characters.
+ */
+static int
+act_hide(struct hazard_act *a, int argc, char **argv)
+{
+	int by_hand = argc > 1 && (strcmp(argv[1], "pass") == 0 ||
+	    strcmp(argv[1], "fail") == 0);
+	int at = by_hand ? 2 : 1;	/* where SPARKS goes */
+
+	a->hide_roll = !by_hand;
+	a->hide_pass = by_hand && argv[1][0] == 'p';
+	if (argc > at && !a->hide_pass && !a->hide_roll)
+		return at;
+	if (argc > at)
+		a->sparks = (long)estrtonum(argv[at], 0, 99, "SPARKS");
+	return argc > at + 1 ? at + 1 : 0;
+}
+
+/*
+ * hazard(6) ACTION operands under rules R: rest (the d6 rules); advance,
+ * stay, backtrack, hide pass [SPARKS], hide fail, hide [SPARKS] (003); a
+ * cadence (004).  A word that is none exits (EXIT_BAD); 0, or the index of
+ * an operand too many, for the caller's usage error.
+ */
+int
+hazard_act(struct hazard_act *a, int r, int argc, char **argv)
+{
+	static const char *const names[] = {
+		"explore", "rest", "advance", "stay", "backtrack", "hide", NULL
+	};
+	const struct hazard_rules *hr = &hazard_rules[r];
+	int alarm = hr->alarm, w;
+
+	a->action = alarm ? HA_ADVANCE : HA_EXPLORE;
+	if (argc == 0)
+		return 0;
+	if (hr->cadences)
+		return act_cadence(a, argc, argv);
+	if ((w = word_in(argv[0], names)) < 0 || w == HA_EXPLORE ||
+	    (w == HA_REST) == alarm || (w == HA_REST && !hr->rest_action))
+		esc_errx(EXIT_BAD, "%s: not an action of the %s rules (%s)", argv[0],
+		    rules_names[r], hr->rest_action || alarm ?
+		    hazard_actions_said[r] : "none");
+	a->action = (enum hazard_action)w;
+	if (w == HA_HIDE)
+		return act_hide(a, argc, argv);
+	return argc > 1;
 }
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };

@@ -45,6 +45,7 @@ int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 #define REST_TURNS_000	6	/* rest 1 turn after 6 turns of exploration */
 #define FATIGUE_DC_000	12	/* CON save against gaining 1 Fatigue */
 #define FATIGUE_MAX_000	100000	/* the party file's fatigue= bound */
+extern const char text_con_save_000[], text_gains_fatigue_000[];
 
 /* 000: Surprise, "WIS check (DC 12) for each character to avoid surprise" */
 #define SURPRISE_DC_000	12
@@ -65,6 +66,7 @@ extern const char text_alert_000[];
 /* 001: "Each party member takes 1 damage unless they spend the next turn resting" */
 #define FATIGUE_DAMAGE_001	1
 #define FATIGUE_DAMAGE_MAX_001	100	/* -D: "higher [in] dungeons with harsh conditions" */
+extern const char text_fatigue_damage_001[];
 
 /* 002: the grace turns at the start of a delve */
 #define GRACE_TURNS_002	6	/* 4-6 are nothing in the first 6 turns */
@@ -76,6 +78,10 @@ extern const char text_alert_000[];
 #define DUNGEON_HEAL_002	"1d8"	/* + STR mod, each hour of rest */
 #define DUNGEON_REST_MAX_002	8	/* hours: not possible */
 #define DUNGEON_REST_TURNS_002	6	/* hazard: rest turns in a row, 1 hour */
+extern const char text_rest_hour_002[];
+
+/* 002: what a turn without rest does to a character's condition */
+enum chars_tiring { CT_STAYS_EXHAUSTED, CT_EXHAUSTED, CT_TIRED };
 
 /* 003: the alarm */
 #define ALARM_DIE_003	10	/* d10 <= alarm: an encounter */
@@ -105,6 +111,9 @@ extern const char text_alert_000[];
 #define HEAL_LEVEL_004	1	/* "1 HP per level per night of safe rest" */
 #define HEAL_UNSAFE_004	1	/* "1 HP per night of unsafe rest" */
 #define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
+extern const char text_cured_004[], text_not_cured_004[];
+extern const char text_resilience_004[], text_exhausted_004[];
+extern const char text_still_exhausted_004[];
 /* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
 #define ROOMS_HOUR_004	3
 #define ROOMS_HOUR_MAX_004 4
@@ -153,6 +162,7 @@ struct hazard_rules {
 extern const struct hazard_rules hazard_rules[R_NRULES];
 extern const char *const hazard_actions_said[R_NRULES];
 int	 hazard_action_word(int r, const char *word);
+
 extern const struct tbl shift_001;
 extern const struct tbl disposition_002;
 
@@ -162,6 +172,7 @@ enum alarm_event {
 };
 extern const char *const alarm_move_003[AE_NEVENTS];
 extern const char text_alarm_quiet_003[], text_alarm_met_003[];
+extern const char text_stealth_003[];
 extern const char text_hide_pass_003[], text_hide_fall_003[];
 extern const char text_hide_fail_003[];
 
@@ -237,6 +248,7 @@ struct followup_text {
 };
 
 extern const struct followup_text followup[FU_NFOLLOWUPS];
+extern const struct followup_text tiring_002[3];	/* by enum chars_tiring */
 
 /* 000: the rest clock; 001, 002: fatigue and the 002 condition */
 enum condition { C_FRESH, C_TIRED, C_EXHAUSTED };
@@ -418,6 +430,22 @@ extern const struct cadence_004 cadence_004[CAD_N];
 extern const char *const cadence_names_004[CAD_N + 1];	/* hourly daily weekly */
 extern const char *const cadence_words_004[];	/* and the places */
 extern const enum cadence cadence_of_word_004[];
+
+/* hazard(6) ACTION */
+enum hazard_action {
+	HA_EXPLORE, HA_REST,				/* the d6 rules */
+	HA_ADVANCE, HA_STAY, HA_BACKTRACK, HA_HIDE	/* 003 */
+};
+
+struct hazard_act {
+	enum hazard_action action;
+	enum cadence cadence;	/* 004: a travel turn's length */
+	int	 hide_pass;	/* 003: the group's Stealth result given by hand */
+	int	 hide_roll;	/* 003: the party's Stealth checks rolled (-p) */
+	long	 sparks;
+};
+
+int	 hazard_act(struct hazard_act *a, int r, int argc, char **argv);
 int	 cadence_of_turns(long turns);
 /*
  * 004 gives overland miles a day, not the hours of a day's march: issue 16

@@ -787,6 +787,33 @@ tbl_on_load(struct tbl_on *on, const char *key, const char *file)
 	on->plan = tbl_plan(&on->t);
 }
 
+/* 1 when a row of T has KEY. */
+int
+tbl_has_key(const struct tbl *t, const char *key)
+{
+	int i;
+
+	for (i = 0; i < t->nrows; i++)
+		if (strcmp(t->rows[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/* T's keys in LIST, each once, as "encounter, sign, nothing". */
+const char *
+tbl_keys(const struct tbl *t, char *list, size_t size)
+{
+	size_t n = 0;
+	int i;
+
+	list[0] = '\0';
+	for (i = 0; i < t->nrows && n + 40 < size; i++)
+		if (!strstr(list, t->rows[i].key))
+			n += (size_t)snprintf(list + n, size - n, "%s%s",
+			    n ? ", " : "", t->rows[i].key);
+	return list;
+}
+
 const struct tbl_on *
 tbl_on_find(const struct tbl_on *on, int n, const char *key)
 {

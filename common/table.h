@@ -68,5 +68,7 @@ const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
 	     const char *key);
 void	 tbl_on_free(struct tbl_on *on);
 void	 tbl_key(char *key, size_t size, const char *text);
+int	 tbl_has_key(const struct tbl *t, const char *key);
+const char *tbl_keys(const struct tbl *t, char *list, size_t size);
 
 #endif

@@ -406,3 +406,19 @@ esc_warnx(const char *fmt, ...)
 	va_end(ap);
 	warnx("%s", line);
 }
+
+/* A, B and C in BUF of SIZE, B cut to fit; B itself when A and C are "". */
+const char *
+str_join3(char *buf, size_t size, const char *a, const char *b, const char *c)
+{
+	size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+
+	if (na == 0 && nc == 0)
+		return b;
+	if (na + nb + nc >= size)
+		nb = size - 1 - na - nc;
+	memcpy(buf, a, na);
+	memcpy(buf + na, b, nb);
+	memcpy(buf + na + nb, c, nc + 1);
+	return buf;
+}

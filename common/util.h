@@ -48,6 +48,8 @@ void	 *emalloc(size_t n);
 void	 *ereallocarray(void *p, size_t n, size_t size);
 char	 *estrdup(const char *s);
 size_t	  str_copy(char *dst, size_t size, const char *src);
+const char *str_join3(char *buf, size_t size, const char *a, const char *b,
+	     const char *c);
 size_t	  str_cat(char *buf, size_t size, const char *const *part, int n);
 void	  str_append(char *buf, size_t size, const char *sep, const char *fmt, ...)
 	      ESC_PRINTF(4);

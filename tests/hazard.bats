@@ -722,12 +722,12 @@ hazard	5	-	quiet	1	Hide: 3 of 3 make the Stealth check, at least half: the Steal
 }
 
 # ---- issue 24: the rules hazard applies, tested where they live (tests/unit.c)
-@test "000's Fatigue, 001's fatigue damage, 002's tired then exhausted and its hour of rest (common/characters.c, rules.c) over every HP and damage to 60" {
+@test "000's Fatigue, 001's fatigue damage, 002's tired then exhausted and its hour of rest (common/characters.c, rules.c) over every HP and damage to 60, each said in its words" {
 	run -0 --separate-stderr unit fatigue 60
 	eq "3696 0" "$output"
 }
 
-@test "000's CON save (chars_con_save): d20 + CON against DC 12, CON -5 to 5, 200 each: a failure gains 1 Fatigue, a pass none" {
+@test "000's CON save (chars_con_save): d20 + CON against DC 12, CON -5 to 5, 200 each: a failure gains 1 Fatigue, a pass none, said in its words" {
 	run -0 --separate-stderr unit consave 1 200
 	eq "2200 989 0" "$output"	# 989 passes: 0.45 of 2200 is 990
 }

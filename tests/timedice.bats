@@ -982,9 +982,9 @@ Cy # no hp: not healed" "$(cat "$P")"
 }
 
 # ---- issue 24: the rests timedice applies, tested where they live (tests/unit.c)
-@test "004's night of rest heals and cures, 002's hour in the dungeon heals 1d8 + STR (common/characters.c) over every HP and level to 30" {
+@test "004's night of rest heals and cures, 002's hour in the dungeon heals 1d8 + STR (common/characters.c) over every HP and level to 30, each said in its words, and a party's rest said" {
 	run -0 --separate-stderr unit rests 30 1
-	eq "384556 0" "$output"
+	eq "384558 0" "$output"
 }
 
 @test "rest until TIME (clock_hours_until, common/clock.c): from every turn of two days to every time, the fewest whole hours that reach it" {

@@ -774,15 +774,31 @@ static void
 check_fatigue(const char *max)
 {
 	static const long start[] = { 0, 1, FATIGUE_MAX_000 - 1, FATIGUE_MAX_000 };
+	static const char *const tiring[] = {	/* 002, by enum chars_tiring */
+		"Ann stays exhausted and makes rolls at disadvantage.",
+		"Ann was already tired: exhausted, and makes rolls at "
+		    "disadvantage.",
+		"Ann is tired (no effect yet)."
+	};
 	long n = atol(max), hp, d, cases = 0, wrong = 0;
+	char says[160], want[160];
 	struct member m;
 	int i, tired, exhausted, turn, hour;
 
 	for (hp = 0; hp <= n; hp++)
 		for (d = 1; d <= n; d++, cases++) {
 			memset(&m, 0, sizeof m);
+			strcpy(m.name, "Ann");
 			m.val[PK_HP] = hp;
-			wrong += chars_fatigue_damage(&m, d) != (hp > d ? hp - d : 0);
+			wrong += chars_fatigue_damage(&m, d, says, sizeof says) !=
+			    (hp > d ? hp - d : 0);
+			if (hp > d)
+				snprintf(want, sizeof want, "Ann takes %ld damage "
+				    "from fatigue: %ld HP left.", d, hp - d);
+			else
+				snprintf(want, sizeof want, "Ann takes %ld damage "
+				    "from fatigue: at 0 HP.", d);
+			wrong += strcmp(says, want) != 0;
 		}
 	for (i = 0; i < 4; i++, cases++) {
 		memset(&m, 0, sizeof m);
@@ -797,12 +813,14 @@ check_fatigue(const char *max)
 			m.val[PK_EXHAUSTED] = exhausted;
 			m.has = (tired ? 1u << PK_TIRED : 0) |
 			    (exhausted ? 1u << PK_EXHAUSTED : 0);
+			strcpy(m.name, "Ann");
 			for (turn = 0; turn < 3; turn++, cases++) {
 				/* fresh, then tired, then exhausted, which stays */
 				enum chars_tiring want = exhausted || turn > 1 ||
 				    (tired && turn > 0) ? CT_STAYS_EXHAUSTED :
 				    tired || turn == 1 ? CT_EXHAUSTED : CT_TIRED;
-				wrong += chars_tire(&m) != want ||
+				wrong += chars_tire(&m, says, sizeof says) != want ||
+				    strcmp(says, tiring[want]) != 0 ||
 				    (want == CT_TIRED && !m.val[PK_TIRED]) ||
 				    m.val[PK_EXHAUSTED] != (want != CT_TIRED) ||
 				    !(m.has & 1u << PK_EXHAUSTED);
@@ -827,6 +845,7 @@ check_consave(const char *seed, const char *count)
 {
 	struct check_env env = { R_EXPLORATION, 0, 0 };
 	long n = atol(count), cases = 0, passes = 0, wrong = 0, k, got;
+	char says[512], want[512];
 	struct member m;
 	struct rolled r;
 	struct rng g;
@@ -838,7 +857,13 @@ check_consave(const char *seed, const char *count)
 			memset(&m, 0, sizeof m);
 			m.val[PK_CON] = con;
 			m.has = 1u << PK_CON;
-			got = chars_con_save(&r, &g, &m, &env, 1);
+			strcpy(m.name, "Ann");
+			got = chars_con_save(&r, &g, &m, &env, 1, says, sizeof says);
+			snprintf(want, sizeof want, "Ann %s the CON save: %ld%+d = "
+			    "%ld against DC 12%s%s", r.c.pass ? "makes" : "fails",
+			    r.c.roll, con, r.c.total, r.says, r.c.pass ? "." :
+			    " and gains 1 Fatigue, 1 in all.");
+			wrong += strcmp(says, want) != 0;
 			passes += r.c.pass;
 			wrong += r.c.total != r.c.roll + con || r.c.dc != 12 ||
 			    r.c.pass != (r.c.total >= 12) || r.c.roll < 1 ||
@@ -872,10 +897,12 @@ static void
 check_rests(const char *max, const char *seed)
 {
 	long n = atol(max), hp, level, hours, cases = 0, wrong = 0, got, str;
+	int i;
 	unsigned has;
 	int unsafe, ex;
-	char says[160];
+	char says[160], want[160], rest[256];
 	struct member m;
+	struct party p;
 	struct rng g;
 
 	for (hp = 0; hp <= n; hp++)
@@ -890,9 +917,21 @@ check_rests(const char *max, const char *seed)
 						m.has = (has & 1 ? 1u << PK_HP : 0) |
 						    (has & 2 ? 1u << PK_LEVEL : 0) |
 						    (has & 4 ? 1u << PK_HPMAX : 0);
-						wrong += chars_heal_night(&m, (uint64_t)hours,
-						    unsafe) != night_heal_004(hp, n / 2, level,
+						strcpy(m.name, "Ann");
+						got = night_heal_004(hp, n / 2, level,
 						    m.has, hours, unsafe);
+						wrong += chars_heal_night(&m, (uint64_t)hours,
+						    unsafe, says, sizeof says) != got;
+						if (got < 0)
+							continue;
+						if (unsafe)
+							snprintf(want, sizeof want, "Ann heals "
+							    "%ld HP, %ld HP now", got, hp + got);
+						else
+							snprintf(want, sizeof want, "Ann heals "
+							    "%ld HP (level %ld), %ld HP now",
+							    got, level, hp + got);
+						wrong += strcmp(says, want) != 0;
 					}
 	for (hours = 0; hours <= 24; hours++)
 		for (unsafe = 0; unsafe <= 1; unsafe++)
@@ -914,10 +953,32 @@ check_rests(const char *max, const char *seed)
 			m.has = 1u << PK_HP | 1u << PK_STR;
 			got = chars_rest_dungeon(&m, (uint64_t)hours, &g, says,
 			    sizeof says);
+			snprintf(want, sizeof want, "Ann heals %ld HP (1d8%+ld%s: ",
+			    got, str, hours > 1 ? " each hour" : "");
 			wrong += got < hours * (1 + str > 0 ? 1 + str : 0) ||
 			    got > hours * (8 + str > 0 ? 8 + str : 0) ||
-			    m.val[PK_HP] != got;
+			    m.val[PK_HP] != got ||
+			    strncmp(says, want, strlen(want)) != 0;
 		}
+	/* 004: a party's rest, exhaustion said first, then the healing */
+	for (unsafe = 0; unsafe <= 1; unsafe++, cases++) {
+		memset(&p, 0, sizeof p);
+		p.n = 2;
+		strcpy(p.m[0].name, "Ann");
+		strcpy(p.m[1].name, "Bo");
+		for (i = 0; i < 2; i++) {
+			p.m[i].val[PK_EXHAUSTED] = 1;
+			p.m[i].val[PK_HP] = 3;
+			p.m[i].val[PK_LEVEL] = 2;
+			p.m[i].has = 1u << PK_HP | 1u << PK_LEVEL;
+		}
+		chars_rest(&p, 8, unsafe, 0, &g, rest, sizeof rest);
+		wrong += strcmp(rest, unsafe ? "; unsafe rest does not cure "
+		    "exhaustion: Ann and Bo stay exhausted; Ann heals 1 HP, 4 HP "
+		    "now; Bo heals 1 HP, 4 HP now" : "; with food, exhaustion is "
+		    "cured for Ann and Bo; Ann heals 2 HP (level 2), 5 HP now; Bo "
+		    "heals 2 HP (level 2), 5 HP now") != 0;
+	}
 	printf("%ld %ld\n", cases, wrong);
 }
 
