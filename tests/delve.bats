@@ -420,7 +420,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 	run -2 --separate-stderr delve batch -s
 	eq "delve: -s: needs a SEED" "${stderr_lines[0]}"
-	eq "usage: delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
+	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
 	# the front end of every program (common/opt.c): -h and --help alike,
 	# every form, one line an option, the manual; -V and --version alike
 	run -0 --separate-stderr delve -h
@@ -476,7 +476,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 --separate-stderr delve batch --help
-	eq "usage: delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
+	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
 	[[ "$output" == *$'\n  -n TURNS '* ]]
 	eq "S T V h j l n o p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
 	for l in a d f j n t u v; do
@@ -842,13 +842,13 @@ turns_apart() {
 	delve new -s 1 crypt
 	before=$(snap crypt)
 	run -2 --separate-stderr delve -C crypt tunr
-	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, next, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
 	run -2 --separate-stderr delve -C crypt turn tunr
 	one_error delve
 	delve new -s 1 -r travel trip
 	# (rest under travel is 004's camp: delve camp)
 	run -2 --separate-stderr delve -C trip advance
-	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, batch" "$stderr"
+	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, next, status, check, undo, log, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
 	eq "$before" "$(snap crypt)"
 }
 
