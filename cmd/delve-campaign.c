@@ -673,7 +673,8 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *rpath = gen_path(s, "roster"), *ppath = gen_path(s, "party");
 	char *roster = file_text(rpath, NULL), *party, *np, *nr, rec[8192];
-	char sheet[PARTY_LINE_MAX];
+	char sheet[PARTY_LINE_MAX], *work;
+	struct party *check;
 	size_t beg, end, len;
 	int n;
 
@@ -696,6 +697,10 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 	supplies_settle(s);
 	put_file(s, "party", np, len);
 	put_file(s, "roster", nr, strlen(nr));
+	check = emalloc(sizeof *check);
+	party_load(check, work = newfile(s, "party"));	/* as every program reads it */
+	free(check);
+	free(work);
 	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
 	n = snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tjoin\t-\t%s comes "
 	    "back to the party with their sheet: %s.\n", s->turn, argv[1],

@@ -446,3 +446,22 @@ chain_kills() {
 	    "$(unit sheetdiff 'Ana hp=8 gp=3 notes=x' 'Ana hp=5 sp=2 notes=y')"
 	eq "" "$(unit sheetdiff 'Ana hp=8 gp=0' 'Ana hp=8')"
 }
+
+@test "delve campaign log: every session's log in order, as records, JSON Lines and sentences, from any session of the campaign" {
+	party4
+	mkdir c
+	delve new -s 3 -r travel -p p.txt c/one > /dev/null
+	delve -C c/one -n 2 > /dev/null
+	delve -C c/one note the ford > /dev/null
+	delve next -r delving c/one c/two > /dev/null
+	delve -C c/two -n 3 > /dev/null
+	eq "$(cat c/one/log c/two/log)" "$(delve -C c/two -R campaign log)"
+	eq "$(delve -C c/one -j log; delve -C c/two -j log)" "$(delve -C c/two -j campaign log)"
+	eq "$(echo 'session 1: one, travel rules'; delve -C c/one log; echo; echo 'session 2: two, delving rules'; delve -C c/two log)" \
+	    "$(delve -C c/two campaign log)"
+	# from the first session, the campaign is that session alone
+	eq "$(cat c/one/log)" "$(delve -C c/one -R campaign log)"
+	run -2 --separate-stderr delve -C c/two campaign diary
+	eq "delve: campaign: diary: expected status, log or journal" "$stderr"
+	run -3 --separate-stderr sh -c 'delve -C c/two campaign journal > /dev/full'
+}
