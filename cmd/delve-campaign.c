@@ -1180,15 +1180,20 @@ say_roster(void *arg, const char *words)
 	    "roster", words, (int)strcspn(words, " "), words);
 }
 
-/* delve status's line of the supplies, when the session keeps them. */
+/* delve status's lines of the roster and the supplies, when kept. */
 void
 supplies_status(const struct session *s)
 {
 	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
+	char *roster = gen_path(s, "roster"), *text = file_text(roster, NULL);
 	char said[512];
 	struct supplies left;
 	int n = eaters(s->party ? party : NULL);
 
+	if (text != NULL)
+		each_line(text, say_roster, NULL);
+	free(text);
+	free(roster);
 	if (supplies_now(sup, s->party ? party : NULL, start_clock(s), &left)) {
 		sup_say(left.left, n, said, sizeof said);
 		printf("%-9s %s%s\n", "supplies", said, rules_of(s->rules) ==
@@ -1203,25 +1208,20 @@ static void
 campaign_status(const struct chain *c)
 {
 	struct session *last = c->s[c->n - 1];
-	char *party = gen_path(last, "party"), *sup = gen_path(last, "supplies");
-	char *roster = gen_path(last, "roster"), *text, a[64], b[64];
+	char *party = gen_path(last, "party"), a[64], b[64];
 	int i, rules = rules_of(last->rules);
 
 	printf("%-9s %d session%s\n", "campaign", c->n, c->n == 1 ? "" : "s");
 	for (i = 0; i < c->n; i++)
 		printf("%-9s %d. %s: %s rules, %s to %s, %" PRIu64 " turns\n",
-		    "session", i + 1, base_name(c->s[i]->dir), rules_names[rules_of(c->s[i]->rules)],
+		    "session", i + 1, base_name(c->s[i]->dir),
+		    rules_names[rules_of(c->s[i]->rules)],
 		    when(session_start(c->s[i]), a, sizeof a),
 		    when(start_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
 	printf("%-9s %s\n", "clock", when(start_clock(last), a, sizeof a));
 	if (last->party)
 		party_each(party, say_member, &rules);
-	if ((text = file_text(roster, NULL)) != NULL)
-		each_line(text, say_roster, NULL);
-	free(text);
-	supplies_status(last);
-	free(roster);
-	free(sup);
+	supplies_status(last);	/* and the roster */
 	free(party);
 }
 
