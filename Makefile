@@ -39,16 +39,19 @@ BATS = t=$$(mktemp -d "$(TESTTMP)/delving-tests.XXXXXX") && trap 'rm -rf "$$t"' 
 	echo --jobs $$(($$(nproc 2>/dev/null || echo 1) + 1)) --no-parallelize-within-files)
 SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
+# The programs, named here once (STYLE.md habit 14): BIN, MAN6 and the
+# programs' sources below, common/progs.h (the record layouts' programs),
+# the completions and the tests' lists are made from PROGS (POSIX.1-2024's
+# pattern macro expansion, which GNU make and bmake have long had).  A name
+# is 8 bytes at most (common/layout.h).
 PROGS = hazard light timedice reaction chase return roll delve
-BIN = bin/hazard bin/light bin/timedice bin/reaction bin/chase bin/return bin/roll \
-	bin/delve
+BIN = $(PROGS:%=bin/%)
 # delve's sources: the driver cmd/delve.c and a file a job (cmd/delve.h).
 DELVE_SRC = cmd/delve.c cmd/delve-session.c cmd/delve-turn.c cmd/delve-gm.c \
 	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c cmd/delve-campaign.c
 # The sources of program $$p in a recipe: cmd/$$p.c, or delve's.
 SRC_OF = case $$p in delve) echo $(DELVE_SRC) ;; *) echo cmd/$$p.c ;; esac
-MAN6 = man/hazard.6 man/light.6 man/timedice.6 man/reaction.6 man/chase.6 \
-	man/return.6 man/roll.6 man/delve.6
+MAN6 = $(PROGS:%=man/%.6)
 MAN7 = man/delving.7
 # The version lives in common/util.h alone; recipes read it from there.
 VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
@@ -59,12 +62,14 @@ HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common
 	common/pace.h common/party.h common/proc.h common/reactstate.h common/record.h common/rectbl.h \
 	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \
 	common/table.h common/timer.h common/util.h common/view.h \
-	common/out.h common/layout.h common/campaign.h common/purse.h
+	common/out.h common/layout.h common/recread_priv.h common/progs.h common/json.h common/tblread.h common/tblmd.h \
+	common/tbljson.h common/tblcsv.h common/campaign.h common/purse.h
 OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/clockstate.o common/dice.o common/entry.o common/expr.o common/gm.o common/hazdie.o common/hazstate.o common/lamp.o common/lampstate.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/reactstate.o common/rectbl.o \
 	common/rng.o common/rules.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o \
+	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o \
 	common/campaign.o common/purse.o
 LIB = common/libdelving.a
 
@@ -81,18 +86,18 @@ $(LIB): $(OBJ)
 
 # One rule builds every program: bin/NAME from cmd/NAME.c (delve from
 # DELVE_SRC) and the archive.
-$(BIN): $(LIB) $(HDR) common/static.flag
+$(BIN): $(LIB) $(HDR) common/static.flag $(PROGS:%=cmd/%.c) $(DELVE_SRC) \
+    cmd/delve.h
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $$(p=$(@F); $(SRC_OF)) \
 	    $(LIB) $(LDFLAGS) $$([ -z "$(STATIC)" ] || cat common/static.flag)
-bin/hazard: cmd/hazard.c
-bin/light: cmd/light.c
-bin/timedice: cmd/timedice.c
-bin/reaction: cmd/reaction.c
-bin/chase: cmd/chase.c
-bin/return: cmd/return.c
-bin/roll: cmd/roll.c
-bin/delve: $(DELVE_SRC) cmd/delve.h
+
+# DELVING_PROGS(X), X(name, NAME) for each of PROGS, for common/layout.h.
+common/progs.h: Makefile
+	@{ echo "/* made by make from the Makefile's PROGS: do not edit */"; \
+	printf '#define DELVING_PROGS(X)'; for p in $(PROGS); do \
+	printf ' \\\n\tX(%s, %s)' $$p $$(echo $$p | tr a-z A-Z); done; \
+	echo; } > $@
 
 # -static if $(CC) can link a static program here, else nothing.
 common/static.flag:

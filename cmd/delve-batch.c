@@ -42,8 +42,9 @@ struct batch {
 	int	 cfd;		/* -k: the chain's work directory, DIR/.chain.PID */
 	int	 null;		/* -k: /dev/null, for delve new's and next's output */
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
+	char	 level[32];	/* reaction's -L: the light before any is lit */
 	char	*h[16 + 2 * SES_TABLES_MAX], *l[8], *td[8],
-		*r[8 + 2 * SES_TABLES_MAX];
+		*r[12 + 2 * SES_TABLES_MAX];
 };
 
 /* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
@@ -279,12 +280,17 @@ batch_tables(struct batch *b)
 	copy_tables(s, &b->t);
 }
 
-/* The pipeline's argv, made once: each session changes only SEED-I. */
+/*
+ * The pipeline's argv, made once: each session changes only SEED-I.  A
+ * session's stages in a session's order, reaction told the party and the
+ * light as delve tells it (delving(7) SESSIONS).
+ */
 static void
 batch_argv(struct batch *b)
 {
 	int party = b->party != NULL && hazard_keeps_party(b->rules), n = 0;
 	char **h = b->h;
+	int r = b->rules ? word_in(b->rules, rules_names) : R_EXPLORATION;
 
 	h[n++] = "hazard", h[n++] = "-s", h[n++] = b->sseed;
 	h[n++] = "-n", h[n++] = b->sturns;
@@ -295,9 +301,13 @@ batch_argv(struct batch *b)
 	    (char *)b->lights, "-", NULL }, 7 * sizeof(char *));
 	memcpy(b->td, (char *[]){ "timedice", "-s", b->sseed, "-", NULL },
 	    5 * sizeof(char *));
-	memcpy(b->r, (char *[]){ "reaction", "-s", b->sseed, "-" },
-	    4 * sizeof(char *));
-	table_options(&b->tables, b->r, 4, 1);
+	lamp_level_name(r, NULL, b->level, sizeof b->level);
+	memcpy(b->r, (char *[]){ "reaction", "-s", b->sseed, "-L", b->level, "-" },
+	    6 * sizeof(char *));
+	n = 6;
+	if (b->party != NULL && reaction_takes_party(b->party))
+		b->r[n++] = "-p", b->r[n++] = (char *)b->party;
+	table_options(&b->tables, b->r, n, 1);
 	snprintf(b->sturns, sizeof b->sturns, "%lld", b->turns);
 }
 
@@ -433,7 +443,7 @@ static int
 batch_one(struct batch *b, long long i)
 {
 	char tmp[1100], file[1100];
-	char **const argvs[] = { b->h, b->l, b->td, b->r };
+	char **const argvs[] = { b->h, b->td, b->l, b->r };
 	struct proc_result res;
 	char *out = NULL;
 	size_t len = 0;
@@ -517,10 +527,8 @@ batch(int argc, char **argv)
 	parse_batch(&b, argc, argv);
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
-	if (b.rules != NULL)
-		setenv("DELVING_RULES", b.rules, 1);
-	else
-		unsetenv("DELVING_RULES");
+	setenv("DELVING_RULES", b.rules != NULL ? b.rules :
+	    rules_names[R_EXPLORATION], 1);
 	if (mkdir(b.outdir, 0777) != 0 && errno != EEXIST)
 		esc_err(EXIT_IO, "%s", b.outdir);
 	if ((b.dfd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)

@@ -448,7 +448,7 @@ carry_copy(struct carry *c, struct session *s, const char *name)
 	char *path = gen_path(&c->prev, name);
 
 	if (access(path, F_OK) == 0)
-		new_copy_file(s, path, name, "a session's file");
+		copy_file(s, path, name, "a session's file", 1);
 	free(path);
 }
 

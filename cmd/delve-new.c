@@ -44,25 +44,6 @@ new_setup(struct session *s, char **v, const char *party)
 	free(copy);
 }
 
-/* A file the session keeps a copy of: its party file, its tables. */
-void
-new_copy_file(struct session *s, const char *from, const char *name,
-    const char *what)
-{
-	char *to = newfile(s, name), buf[65536];
-	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
-	size_t n;
-
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-		fwrite(buf, 1, n, out);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", from);
-	if (fflush(out) != 0 || fsync(fileno(out)) != 0 || fclose(out) != 0)
-		esc_err(EXIT_IO, "%s", to);
-	fclose(in);
-	free(to);
-}
-
 static void
 write_session(struct session *s)
 {
@@ -282,7 +263,7 @@ copy_tables(struct session *s, const struct newopts *n)
 
 	for (i = 0; i < n->ntables; i++) {
 		snprintf(name, sizeof name, "table.%s", n->tables[i]);
-		new_copy_file(s, n->files[i], name, "a table file");
+		copy_file(s, n->files[i], name, "a table file", 1);
 		s->table_key[s->ntables] = estrdup(n->tables[i]);
 		s->table_pick[s->ntables++] = estrdup(n->picks[i] != NULL &&
 		    *n->picks[i] != '\0' ? n->picks[i] : "-");
@@ -353,8 +334,8 @@ new_session(int argc, char **argv)
 	session_env(&s);
 	ses_begin(&s, 0);
 	if (n.party != NULL) {	/* party.start: the journal's first sheets */
-		new_copy_file(&s, n.party, "party", "a party file");
-		new_copy_file(&s, n.party, "party.start", "a party file");
+		copy_file(&s, n.party, "party", "a party file", 1);
+		copy_file(&s, n.party, "party.start", "a party file", 1);
 	}
 	copy_tables(&s, &n);
 	if (c != NULL)		/* the lights carried first, -l's after them */

@@ -12,8 +12,11 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "kwf.h"
+#include "lampstate.h"
 #include "layout.h"
 #include "party.h"
+#include "rules.h"
 #include "util.h"
 #include "delve.h"
 
@@ -99,16 +102,21 @@ refuse_drift(const struct session *s)
 		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
 }
 
-/* The environment the programs see: the session's rules, nothing else. */
+/*
+ * The environment every program of the session sees (delving(7) SESSIONS,
+ * one world): the session's rules name, its default (exploration) when it
+ * was made without -r, so that a call runs under the session's rules and
+ * not under its program's own default; a program with no such rules passes
+ * the name over, as in a pipeline.  Seed and party are the session's,
+ * given to each program as its command needs them.
+ */
 void
 session_env(const struct session *s)
 {
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
-	if (s->rules != NULL)
-		setenv("DELVING_RULES", s->rules, 1);
-	else
-		unsetenv("DELVING_RULES");
+	setenv("DELVING_RULES", s->rules != NULL ? s->rules :
+	    rules_names[R_EXPLORATION], 1);
 }
 
 /*
@@ -137,6 +145,66 @@ stage_failed(struct session *s, const struct proc_result *r, const char *file)
 }
 
 /* --- commands ---------------------------------------------------------- */
+
+/*
+ * A file into the work directory as NAME (O_EXCL): a file the session
+ * keeps a copy of (its party file, its tables), made durable; or a copy
+ * for one command's stages only (durable 0), removed before the commit.
+ */
+void
+copy_file(struct session *s, const char *from, const char *name,
+    const char *what, int durable)
+{
+	char *to = newfile(s, name), buf[65536];
+	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (ferror(in))
+		esc_err(EXIT_IO, "%s", from);
+	if (fflush(out) != 0 || (durable && fsync(fileno(out)) != 0) ||
+	    fclose(out) != 0)
+		esc_err(EXIT_IO, "%s", to);
+	fclose(in);
+	free(to);
+}
+
+/*
+ * The party's light as light(6) names its LEVEL (reaction's -L): of the
+ * sources L (NULL: none lit yet) under the rules R.
+ */
+void
+lamp_level_name(int r, struct lamp *l, char *buf, size_t size)
+{
+	struct lamp none = { .rules = r };
+
+	if (l == NULL)
+		l = &none;
+	if (l->rules < 0)
+		l->rules = r < 0 ? R_EXPLORATION : r;
+	l->lr = light_rules[l->rules];
+	snprintf(buf, size, "%s", l->lr->level[lamp_level(l)].name);
+}
+
+/*
+ * The party's light in the light file PATH: the session's darkness
+ * however it came, a source put out by hand or burnt through.
+ */
+void
+session_level(const struct session *s, const char *path, char *buf,
+    size_t size)
+{
+	struct lamp l = { .rules = -1 };
+	struct stream st;
+	struct kwf *f = kwf_read(path, "light's state file");
+
+	memset(&st, 0, sizeof st);
+	lampstate_load(&l, &st, f);
+	kwf_close(f);
+	lamp_level_name(s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION,
+	    &l, buf, size);
+}
 
 char *
 newfile(const struct session *s, const char *name)
@@ -184,6 +252,28 @@ hazard_keeps_party(const char *rules)
 }
 
 /*
+ * The party file PATH gives key K to some character (ALL 0) or to every
+ * one (ALL 1); 0 when there is no such file (the stage that reads it says so).
+ */
+static int
+party_has(const char *path, enum party_key k, int all)
+{
+	struct party *p;
+	int i, some = 0, every = 1;
+
+	if (access(path, F_OK) != 0)
+		return 0;
+	p = emalloc(sizeof *p);
+	party_load(p, path);
+	for (i = 0; i < p->n; i++) {
+		some |= (p->m[i].has & 1u << k) != 0;
+		every &= (p->m[i].has & 1u << k) != 0;
+	}
+	free(p);
+	return all ? every : some;
+}
+
+/*
  * timedice takes -p -w when the party file PATH gives a character
  * resilience= (004): the hours beyond it and the afflictions' stages then
  * change the characters.
@@ -191,17 +281,18 @@ hazard_keeps_party(const char *rules)
 int
 timedice_keeps_party(const char *path)
 {
-	struct party *p;
-	int i, found = 0;
+	return party_has(path, PK_RESILIENCE, 0);
+}
 
-	if (access(path, F_OK) != 0)
-		return 0;	/* the stage that reads it says so */
-	p = emalloc(sizeof *p);
-	party_load(p, path);
-	for (i = 0; i < p->n; i++)
-		found |= (p->m[i].has & 1u << PK_RESILIENCE) != 0;
-	free(p);
-	return found;
+/*
+ * reaction takes -p when the party file PATH gives every character wis=:
+ * each then rolls 000's surprise in the dark; else one unnamed character
+ * does, as reaction(6) alone.
+ */
+int
+reaction_takes_party(const char *path)
+{
+	return party_has(path, PK_WIS, 1);
 }
 
 /* timedice_keeps_party of the current generation's party file. */

@@ -24,18 +24,27 @@ hazard_writes_party(const char *rules)
 }
 
 /*
- * A turn's four stages, hazard | light | timedice | reaction, on the files
- * of the work directory; hazard's count is COUNT, its words the action.
+ * A turn's four stages, hazard | timedice | light | reaction, on the files
+ * of the work directory (delving(7) SESSIONS): timedice before light, so
+ * that light reads each turn's clock from timedice's records as in any
+ * pipeline that carries them; reaction told the light the turns begin in
+ * (-L, from light's file: the session's darkness, however it came) and,
+ * with a party whose every character has wis=, the party as the turns
+ * begin (its copy, reaction.party).
  */
 struct stages {
 	char	 count[32];
+	char	 level[32];	/* reaction's -L */
 	char	*h[16 + 2 * SES_TABLES_MAX + 64];
-	char	*l[8];
 	char	*t[12];
-	char	*r[8 + 2 * SES_TABLES_MAX];
+	char	*l[8];
+	char	*r[12 + 2 * SES_TABLES_MAX];
+	char	*rparty;	/* reaction's copy of the party, or NULL */
 	int	 action;	/* where in h the ACTION's words begin */
-	int	 sequential;	/* one writer at a time: a turn after a turn */
+	int	 tparty;	/* timedice writes the party (-p -w) */
 };
+
+#define REACTION_PARTY "reaction.party"
 
 static void
 stages_make(struct stages *st, struct session *s, long long count, int argc,
@@ -43,39 +52,43 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 {
 	char *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
 	char *party = newfile(s, "party");
-	int n = 7, hazard_reads = 0;
+	int n = 7;
 
 	char *h[] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed, "-n",
 	    st->count };
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
 	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
 	    "-", NULL };
-	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-" };
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed,
+	    "-L", st->level, "-" };
 
 	memset(st, 0, sizeof *st);
 	snprintf(st->count, sizeof st->count, "%lld", count);
 	memcpy(st->h, h, sizeof h);
-	memcpy(st->l, l, sizeof l);
 	memcpy(st->t, t, sizeof t);
+	memcpy(st->l, l, sizeof l);
 	memcpy(st->r, r, sizeof r);
 	if (s->party && hazard_keeps_party(s->rules)) {
 		st->h[n++] = "-p", st->h[n++] = estrdup(party);
-		hazard_reads = 1;
 		if (hazard_writes_party(s->rules))
 			st->h[n++] = "-w";
 	}
 	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
 		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
 		st->t[8] = "-";
+		st->tparty = 1;
 	}
 	n = table_options(s, st->h, n, 0);
 	st->action = n;
 	while (argc-- > 0)
 		st->h[n++] = *argv++;
 	st->h[n] = NULL;
-	table_options(s, st->r, 6, 1);
-	/* delving(7) SESSIONS: timedice writes the party that hazard reads */
-	st->sequential = hazard_reads && st->t[7] != NULL;
+	n = 8;
+	if (s->party && reaction_takes_party(now)) {
+		st->rparty = newfile(s, REACTION_PARTY);
+		st->r[n++] = "-p", st->r[n++] = st->rparty;
+	}
+	table_options(s, st->r, n, 1);
 	free(party);
 	free(now);
 	free(gen);
@@ -84,7 +97,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 static void
 stages_free(struct stages *st)
 {
-	char **const v[] = { st->h, st->l, st->t, st->r };
+	char **const v[] = { st->h, st->t, st->l, st->r };
 	int i, k;
 
 	for (i = 0; i < 4; i++)
@@ -92,34 +105,99 @@ stages_free(struct stages *st)
 	for (i = 7; i < st->action; i++)	/* -p FILE, -T KEY=FILE, -w */
 		if (strcmp(st->h[i], "-w") != 0)
 			free(st->h[++i]);
-	if (st->t[7] != NULL)
+	if (st->tparty)
 		free(st->t[6]);
-	for (k = 6; st->r[k] != NULL; k += 2)
+	for (k = st->rparty ? 10 : 8; st->r[k] != NULL; k += 2)
 		free(st->r[k + 1]);
+	free(st->rparty);
+}
+
+/* A line of the timedice file that is an affliction (timedice(6) FILES). */
+static int
+take_affliction(void *arg, char **w, int nw, const struct kwf *f)
+{
+	(void)f;
+	if (nw > 0 && strcmp(w[0], "affliction") == 0)
+		*(int *)arg = 1;
+	return 0;
 }
 
 /*
- * COUNT turns one at a time: hazard -n 1 to its end, its records kept in
- * a file, then light | timedice | reaction fed with them, so that a stage
- * that writes the party file sees what the stage before wrote (delving(7),
- * SESSIONS: one writer at a time).
+ * The command's turns run as one pipeline, hazard to its end and then
+ * timedice | light | reaction, when no stage reads what another writes
+ * into the party during them (delving(7) SESSIONS): without a party;
+ * when timedice keeps none (hazard its one writer, reaction reading only
+ * 000's wis=); under 000's and 003's rules while no affliction runs
+ * (hazard writes only fatigue=, which no other program reads, or nothing;
+ * timedice writes only exhausted=, which none of 000's or 003's checks
+ * reads).  Otherwise turn by turn: 001's damage and 002's tiredness and
+ * rest are read by timedice, an affliction's stages by hazard's saves.
  */
 static int
-turns_one_by_one(struct stages *st, long long count, int outfd,
-    struct proc_result *res)
+at_once(const struct session *s, const struct stages *st)
+{
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	int afflicted = 0;
+	char *path;
+
+	if (!s->party || !st->tparty)
+		return 1;
+	if (r != R_EXPLORATION && r != R_BOOKKEEPING && r != R_ALARM &&
+	    r != R_TRAVEL)
+		return 0;
+	path = newfile(s, "timedice");
+	ses_read(path, take_affliction, &afflicted);
+	free(path);
+	return !afflicted;
+}
+
+/* reaction's -L: light's level now, from its file in the work directory. */
+static void
+level_now(const struct session *s, struct stages *st)
+{
+	char *path = newfile(s, "light");
+
+	session_level(s, path, st->level, sizeof st->level);
+	free(path);
+}
+
+/* reaction's copy of the party file as the turns begin. */
+static void
+party_copy(struct session *s, const struct stages *st)
+{
+	char *from = newfile(s, "party");
+
+	if (st->rparty == NULL)
+		return;
+	unlink(st->rparty);	/* this command's own, from the turn before */
+	copy_file(s, from, REACTION_PARTY, "a party file", 0);
+	free(from);
+}
+
+/*
+ * COUNT turns, CHUNK at a time (all of them, or one): hazard -n CHUNK to
+ * its end, its records kept in a file, then timedice | light | reaction
+ * fed with them, so that a stage that reads the party file sees what the
+ * stage before wrote (delving(7), SESSIONS: one writer at a time).
+ */
+static int
+turns_by(struct session *s, struct stages *st, long long count,
+    long long chunk, int outfd, struct proc_result *res)
 {
 	char **const first[] = { st->h };
-	char **const rest[] = { st->l, st->t, st->r };
+	char **const rest[] = { st->t, st->l, st->r };
 	FILE *recs = tmpfile();
 	long long i;
 	int failed = 0;
 
 	if (recs == NULL)
 		esc_err(EXIT_IO, "tmpfile");
-	snprintf(st->count, sizeof st->count, "1");
-	for (i = 0; i < count && !failed; i++) {
+	snprintf(st->count, sizeof st->count, "%lld", chunk);
+	for (i = 0; i < count && !failed; i += chunk) {
 		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
 			esc_err(EXIT_IO, "tmpfile");
+		party_copy(s, st);
+		level_now(s, st);
 		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))
 			break;
 		if (lseek(fileno(recs), 0, SEEK_SET) != 0)
@@ -129,10 +207,12 @@ turns_one_by_one(struct stages *st, long long count, int outfd,
 			res->stage++;
 	}
 	fclose(recs);
+	if (st->rparty != NULL)
+		unlink(st->rparty);	/* not the generation's */
 	return failed;
 }
 
-/* One command's turns: hazard | light | timedice | reaction. */
+/* One command's turns: hazard | timedice | light | reaction. */
 void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
@@ -144,15 +224,21 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc > 64)
 		esc_errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
 	stages_make(&st, s, o->count, argc, argv);
-	char **const argvs[] = { st.h, st.l, st.t, st.r };
+	char **const argvs[] = { st.h, st.t, st.l, st.r };
 
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
-	if (st.sequential && o->count > 0)
-		failed = turns_one_by_one(&st, o->count, ses_records(s), &res);
-	else
+	if (s->party && o->count > 0)
+		failed = turns_by(s, &st, o->count, at_once(s, &st) ? o->count : 1,
+		    ses_records(s), &res);
+	else {
+		party_copy(s, &st);
+		level_now(s, &st);
 		failed = proc_run(argvs, 4, ses_records(s), NULL, NULL, &res);
+		if (st.rparty != NULL)
+			unlink(st.rparty);
+	}
 	if (failed)
 		stage_failed(s, &res, argvs[res.stage][0]);
 	view_fd(ses_records(s), "records", o->form, start, prev);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "party.h"
 #include "rules.h"
@@ -55,9 +56,32 @@ parse_options(struct opts *o, const char *synopsis, int *argc, char **argv)
 	if (o->dir == NULL && (o->dir = getenv("DELVING_SESSION")) != NULL &&
 	    *o->dir == '\0')
 		o->dir = NULL;
+	o->dir_env = o->dir != NULL && !o->dir_set;
 	if (o->dir == NULL)
 		o->dir = ".";
 	return argv;
+}
+
+/*
+ * A session directory named by DELVING_SESSION that is none: refused
+ * naming the variable, so that a user who forgot it was set knows why.
+ */
+static void
+check_session_env(const struct opts *o)
+{
+	struct stat st;
+	char *file;
+
+	if (!o->dir_env)
+		return;
+	if (stat(o->dir, &st) != 0)
+		esc_err(EXIT_BAD, "DELVING_SESSION: %s", o->dir);
+	file = emalloc(strlen(o->dir) + sizeof "/session");
+	sprintf(file, "%s/session", o->dir);
+	if (!S_ISDIR(st.st_mode) || lstat(file, &st) != 0)
+		esc_errx(EXIT_BAD, "DELVING_SESSION: %s: not a session (no session "
+		    "file): give -C DIR, or make one with delve new", o->dir);
+	free(file);
 }
 
 /* --- the commands ------------------------------------------------------ */
@@ -225,6 +249,30 @@ refuse_word(const struct session *s, const char *word)
 	    "the commands: %s", word, rules_names[r], hazard_actions_said[r], list);
 }
 
+/*
+ * A number among a turn's words is a count given in the wrong place:
+ * delve daily 2 points to delve -n 2 daily, not to hazard's "one operand
+ * too many".
+ */
+static void
+refuse_count_word(int argc, char **argv)
+{
+	char words[256] = "";
+	int i, at = -1;
+
+	for (i = 0; i < argc && at < 0; i++)
+		if (argv[i][0] != '\0' && strspn(argv[i], "0123456789") ==
+		    strlen(argv[i]))
+			at = i;
+	if (at < 0)
+		return;
+	for (i = 0; i < argc; i++)
+		if (i != at)
+			str_append(words, sizeof words, " ", "%s", argv[i]);
+	esc_errx(EXIT_BAD, "%s: a count of turns is -n, before the action: "
+	    "delve -n %s%s%s", argv[at], argv[at], words[0] ? " " : "", words);
+}
+
 /* The command's words, -n and the words after it, not told twice. */
 static void
 refuse_misplaced(const struct command *c, const struct opts *o, int argc,
@@ -314,6 +362,7 @@ main(int argc, char *argv[])
 		free(line);
 		return rc;
 	}
+	check_session_env(&o);
 	ses_lock(&s, o.dir, 0);
 	ses_load(&s);
 	session_env(&s);
@@ -325,12 +374,15 @@ main(int argc, char *argv[])
 	if (c == NULL && argc > 0 && strcmp(argv[0], "rest") == 0 && travelling(&s))
 		c = command_named("camp");	/* 004: a rest under travel is a camp */
 	if (c == NULL) {	/* the words are a turn's ACTION */
+		refuse_count_word(argc, argv);
 		if (argc > 0)
 			refuse_word(&s, argv[0]);
 		turn(&s, &o, argc, argv);
 		rc = EXIT_OK;
 	} else {
 		refuse_misplaced(c, &o, argc, argv);
+		if (c->run == do_turn)
+			refuse_count_word(argc - 1, argv + 1);
 		if (c->run == do_turn && argc > 1)
 			refuse_word(&s, argv[1]);
 		rc = c->run(&s, &o, argc, argv);

@@ -17,6 +17,7 @@ struct opts {
 	OPT_COMMON;		/* -jn */
 	const char *dir;
 	int	 dir_set;	/* -C given */
+	int	 dir_env;	/* DIR from DELVING_SESSION */
 	enum view_form form;
 };
 
@@ -85,9 +86,16 @@ void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,
 	    const char *file);
 char	*newfile(const struct session *s, const char *name);
+void	 copy_file(struct session *s, const char *from, const char *name,
+	    const char *what, int durable);
+struct lamp;
+void	 lamp_level_name(int r, struct lamp *l, char *buf, size_t size);
+void	 session_level(const struct session *s, const char *path, char *buf,
+	    size_t size);
 int	 table_options(const struct session *s, char **v, int n, int for_reaction);
 int	 hazard_keeps_party(const char *rules);
 int	 timedice_keeps_party(const char *path);
+int	 reaction_takes_party(const char *path);
 int	 session_keeps_resilience(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
@@ -120,8 +128,6 @@ void	 copy_tables(struct session *s, const struct newopts *n);
 void	 new_session(int argc, char **argv);
 
 void	 new_setup(struct session *s, char **v, const char *party);
-void	 new_copy_file(struct session *s, const char *from, const char *name,
-	    const char *what);
 
 /* cmd/delve-campaign.c: delve next, the campaign, supplies and coin */
 struct carry;

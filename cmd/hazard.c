@@ -656,6 +656,9 @@ setup(struct run *run, const struct opts *o)
 	hazdie_init(&run->die, run->s.rules, o->damage, o->die);
 	if (o->table != NULL)
 		tbl_load(&run->die.table, o->table);
+	if (run->die.table.nrows > TBL_ROWS_MAX)	/* on_row[], kind[] */
+		esc_errx(EXIT_BAD, "-t: %s: more than %d rows for a hazard die",
+		    o->table, TBL_ROWS_MAX);
 	load_on(run, o);
 	if (!hr->alarm)
 		run->plan = tbl_plan(&run->die.table);

@@ -3,6 +3,7 @@
  * and the exact odds of any of them, counted without rolling (roll(6)).
  */
 #include <err.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@ struct opts {
 	const char *dc;
 	long long width;
 	int	 odds, fine, graph, width_set, exact;
+	int	 list, draw;	/* -L, -e */
 };
 
 /* One EXPRESSION: as written, as read, and its roller's name (-c Ann:d20). */
@@ -61,13 +63,16 @@ struct run {
 	int	 fine, graph;	/* -O, -g */
 	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 width;		/* -w */
+	char	*drawn;		/* -e, or replacement: false: each row drawn yet */
 };
 
 /* roll's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
+	{ 'e', NULL, "with -t, draw each row at most once (without replacement)" },
 	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
 	OPT_SHARED('j'),
+	{ 'L', NULL, "with -t, print the table as read: ranges, weights, keys, texts" },
 	{ 'n', NULL, "roll the expressions COUNT times (default 1)" },
 	{ 'O', NULL, "as -o, each probability to 15 figures" },
 	{ 'o', NULL, "roll nothing: print the exact odds of every total" },
@@ -80,7 +85,7 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
+	prog, "roll [-eghjLOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
 	    "[-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
@@ -394,17 +399,20 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	long t;
 	int n;
 
-	if (d66(run, op)) {	/* tens, units */
-		tbl_roll(run->table, &run->st.rng, &t, faces);
-		total = t;
-		dice_faces(&op->d, faces, buf, FACES_TEXT);
-	} else
-		total = roll_one(run, op, buf, FACES_TEXT);
-
-	row = tbl_lookup(run->table, clamp(run, total));
+	do {	/* -e: a row drawn before is rolled again */
+		if (d66(run, op)) {	/* tens, units */
+			tbl_roll(run->table, &run->st.rng, &t, faces);
+			total = t;
+			dice_faces(&op->d, faces, buf, FACES_TEXT);
+		} else
+			total = roll_one(run, op, buf, FACES_TEXT);
+		row = tbl_lookup(run->table, clamp(run, total));
+	} while (run->drawn != NULL && run->drawn[row - run->table->rows]);
+	if (run->drawn != NULL)
+		run->drawn[row - run->table->rows] = 1;
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
-	tbl_entry(&e, row->text, &run->st.rng,
+	tbl_row_entry(&e, run->table, row, &run->st.rng,
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
 		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
@@ -541,32 +549,160 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 	}
 }
 
-/* TABLE RANGE KEY FRACTION DECIMAL, each row of the table. */
+/* The totals of O that give ROW, counted into N; lo and hi clamp them. */
+static void
+row_count(const struct tbl_row *row, const struct odds *o, long lo, long hi,
+    struct big *n)
+{
+	long long t;
+	long i;
+
+	big_set(n, 0);
+	for (i = 0; i < o->n; i++) {
+		t = o->lo + i * o->step;
+		t = t < lo ? lo : t > hi ? hi : t;
+		if (t >= row->lo && t <= row->hi)
+			big_add(n, &o->count[i]);
+	}
+}
+
+static void
+range_text(char *buf, size_t size, const char *before, const struct tbl_row *row)
+{
+	if (row->lo == row->hi)
+		snprintf(buf, size, "%s%ld", before, row->lo);
+	else
+		snprintf(buf, size, "%s%ld-%ld", before, row->lo, row->hi);
+}
+
+/* The odds of a table's own die: tens and units for d66. */
+static void
+die_odds(const struct tbl *t, struct odds *o)
+{
+	const char *why;
+	struct expr e;
+	char die[32];
+
+	dice_format(&t->die, die, sizeof die);
+	if ((why = expr_parse(&e, die)) != NULL ||
+	    (why = odds_count(o, &e)) != NULL)
+		esc_errx(EXIT_BAD, "-o: %s: %s: %s", t->name, die, why);
+	if (tbl_d66(t))
+		odds_d66(o);
+}
+
+/*
+ * The tables a row rolls: each of their rows on a line, its chance the
+ * row's (pn of po's den) times its own, its RANGE the ranges that lead
+ * to it ("61-100>3"), its TABLE the table it is in.
+ */
+static void
+odds_subs(const struct run *run, const char *path, const struct tbl *t,
+    int r, const struct odds *po, const struct big *pn)
+{
+	struct odds so, j = { 0 };
+	struct big c = { 0 }, n = { 0 };
+	char range[256];
+	const struct tbl *s;
+	int k, i;
+
+	for (k = 0; k < t->more[r].nsub; k++) {
+		s = t->more[r].sub[k];
+		die_odds(s, &so);
+		big_mul(&j.den, &po->den, &so.den);
+		j.nfac = po->nfac + so.nfac;
+		j.fac = ereallocarray(NULL, (size_t)j.nfac + 1, sizeof *j.fac);
+		memcpy(j.fac, po->fac, (size_t)po->nfac * sizeof *j.fac);
+		memcpy(j.fac + po->nfac, so.fac, (size_t)so.nfac * sizeof *j.fac);
+		for (i = 0; i < s->nrows; i++) {
+			row_count(&s->rows[i], &so, LONG_MIN, LONG_MAX, &c);
+			big_mul(&n, pn, &c);
+			range_text(range, sizeof range, path, &s->rows[i]);
+			odds_line(run, &j, s->name, range, s->rows[i].key, &n);
+			if (s->more != NULL && s->more[i].nsub > 0) {
+				strncat(range, ">", sizeof range - strlen(range) - 1);
+				odds_subs(run, range, s, i, &j, &n);
+			}
+		}
+		free(j.fac);
+		big_free(&j.den);
+		odds_free(&so);
+	}
+	big_free(&c);
+	big_free(&n);
+}
+
+/* TABLE RANGE KEY FRACTION DECIMAL, each row of the table, and of those it rolls. */
 static void
 odds_table(const struct run *run, const struct odds *o)
 {
 	const struct tbl_row *row;
 	struct big n = { 0 };
-	char range[48];
-	long long t;
-	long i;
+	char range[256];
 	int r;
 
 	for (r = 0; r < run->table->nrows; r++) {
 		row = &run->table->rows[r];
-		big_set(&n, 0);
-		for (i = 0; i < o->n; i++) {
-			t = clamp(run, o->lo + i * o->step);
-			if (t >= row->lo && t <= row->hi)
-				big_add(&n, &o->count[i]);
-		}
-		if (row->lo == row->hi)
-			snprintf(range, sizeof range, "%ld", row->lo);
-		else
-			snprintf(range, sizeof range, "%ld-%ld", row->lo, row->hi);
+		row_count(row, o, run->tlo, run->thi, &n);
+		range_text(range, sizeof range, "", row);
 		odds_line(run, o, run->tname, range, row->key, &n);
+		if (run->table->more != NULL && run->table->more[r].nsub > 0) {
+			strncat(range, ">", sizeof range - strlen(range) - 1);
+			odds_subs(run, range, run->table, r, o, &n);
+		}
 	}
 	big_free(&n);
+}
+
+/* -L: each table as read, the one given and those it rolls. */
+static void
+list_rows(struct out_buf *out, const struct tbl *t)
+{
+	char die[32], buf[64];
+	int i, k;
+
+	dice_format(&t->die, die, sizeof die);
+	snprintf(buf, sizeof buf, "\t%d row%s%s\n", t->nrows, t->nrows == 1 ?
+	    "" : "s", t->norepl ? ", drawn without replacement" : "");
+	out_str(out, t->name);
+	out_str(out, "\tdie\t");
+	out_str(out, die);
+	out_str(out, buf);
+	for (i = 0; i < t->nrows; i++) {
+		range_text(buf, sizeof buf, "", &t->rows[i]);
+		out_str(out, t->name);
+		out_str(out, "\t");
+		out_str(out, buf);
+		if (t->more != NULL && t->more[i].weight > 0)
+			snprintf(buf, sizeof buf, "\t%ldx\t", t->more[i].weight);
+		else
+			snprintf(buf, sizeof buf, "\t-\t");
+		out_str(out, buf);
+		out_str(out, t->rows[i].key);
+		out_str(out, "\t");
+		out_str(out, t->rows[i].text);
+		for (k = 0; t->more != NULL && k < t->more[i].nsub; k++) {
+			out_str(out, k ? ", " : "\t");
+			out_str(out, t->more[i].sub[k]->name);
+		}
+		out_str(out, t->more != NULL && t->more[i].nsub > 0 ? "\n" : "\t-\n");
+	}
+}
+
+static void
+list_table(struct out_buf *out, const struct tbl *t, const struct tbl **seen,
+    int *nseen)
+{
+	int i, k;
+
+	for (i = 0; i < *nseen; i++)
+		if (seen[i] == t)
+			return;
+	seen[(*nseen)++] = t;
+	list_rows(out, t);
+	for (i = 0; t->more != NULL && i < t->nrows; i++)
+		for (k = 0; k < t->more[i].nsub; k++)
+			list_table(out, t->more[i].sub[k], seen, nseen);
 }
 
 /* -o: count each expression's outcomes; roll nothing. */
@@ -616,6 +752,17 @@ free_operands(struct run *run)
 	free(run->op);
 }
 
+/* -e, replacement: false: COUNT draws, each row at most once. */
+static void
+draws(struct run *run, long long count)
+{
+	if (count > run->table->nrows)
+		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
+		    "table of %d rows", count, run->table->nrows);
+	run->drawn = emalloc((size_t)run->table->nrows);
+	memset(run->drawn, 0, (size_t)run->table->nrows);
+}
+
 /* Options that make no sense together are refused, never ignored. */
 static void
 check_options(const struct opts *o, int argc)
@@ -638,6 +785,14 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
 	if (o->exact && (o->dc != NULL || o->table != NULL || o->graph))
 		esc_errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
+	if ((o->list || o->draw) && (o->table == NULL ||
+	    strcmp(o->table, "list") == 0))
+		esc_errx(EXIT_BAD, "-%c: give it with -t FILE", o->list ? 'L' : 'e');
+	if (o->list && (argc > 0 || o->count_set || o->odds || o->seed ||
+	    o->verbose || o->json || o->draw))
+		esc_errx(EXIT_BAD, "-L: prints the table and rolls nothing; give it with -t alone");
+	if (o->draw && o->odds)
+		esc_errx(EXIT_BAD, "-e: -o counts the odds of one roll; give one or the other");
 	if (o->width_set && !o->graph)
 		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
@@ -649,6 +804,8 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'c': o->dc = v; break;
+	case 'e': o->draw = 1; break;
+	case 'L': o->list = 1; break;
 	case 'g': o->graph = o->odds = 1; break;
 	case 'O': o->fine = o->odds = 1; break;
 	case 'x': o->exact = o->odds = 1; break;
@@ -683,6 +840,18 @@ main(int argc, char *argv[])
 	}
 	if (o.table != NULL)
 		pick_table(&run, o.table);
+	if (o.list) {
+		const struct tbl *seen[TBL_NESTED_MAX + 1];
+		int nseen = 0;
+
+		list_table(run.out, run.table, seen, &nseen);
+		rec_writer_close(run.w);
+		tbl_free(&run.own);
+		free(run.tname);
+		return EXIT_OK;
+	}
+	if (o.table != NULL && (o.draw || run.table->norepl) && !o.odds)
+		draws(&run, o.count);
 	parse_dice(&run, argc, argv);
 	run.verbose = o.verbose;
 	run.json = o.json;
@@ -699,6 +868,7 @@ main(int argc, char *argv[])
 	rec_writer_close(run.w);
 	tbl_free(&run.own);
 	free(run.tname);
+	free(run.drawn);
 	free_operands(&run);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -92,17 +92,6 @@ static const struct opt_spec spec = {
 	    "[-s SEED] [COMMAND ...]", options, 0
 };
 
-static uint64_t
-etime(const char *what, const char *s)
-{
-	const char *why;
-	uint64_t t;
-
-	if ((why = clock_parse(s, &t)) != NULL)
-		esc_errx(EXIT_BAD, "%s: '%s': %s", what, s, why);
-	return t;
-}
-
 static const char *const hours_keys[] = { "duration", "rest", NULL };
 
 /* timedice TURN DAY HH:MM KEY ARG TEXT */
@@ -227,27 +216,14 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 		    say_event, run);
 }
 
-/* The command's N time dice, said as "2 time dice: 3 + 2 = 5"; their sum. */
-static uint64_t
-time_dice(struct run *run, char *says, size_t size)
-{
-	int f[TIME_DICE_004], n = (int)run->a.n;
-	uint64_t sum = clock_roll(&run->s.st.rng, n, f);
-	char faces[32];
-
-	clock_join(f, n, " + ", " + ", faces, sizeof faces);
-	snprintf(says, size, "%d time %s: %s = %llu", n,
-	    n == 1 ? "die" : "dice", faces, (unsigned long long)sum);
-	return sum;
-}
-
 /* 004: "2d6 ... (3, 2). It is 05:00h"; from HOUR, the sum is added to it. */
 static void
 roll_time(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	char lead[128], dice[64], base[8];
-	uint64_t sum = time_dice(run, dice, sizeof dice);
+	uint64_t sum = clock_roll(&run->s.st.rng, (int)run->a.n, dice,
+	    sizeof dice);
 	uint64_t to = s->tick - s->tick % CLOCK_DAY;
 
 	if (run->a.from) {
@@ -270,7 +246,8 @@ duration(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
 	char dice[64], hours[24], until[CLOCK_WHEN_SIZE];
-	uint64_t sum = time_dice(run, dice, sizeof dice);
+	uint64_t sum = clock_roll(&run->s.st.rng, (int)run->a.n, dice,
+	    sizeof dice);
 
 	snprintf(hours, sizeof hours, "%llu", (unsigned long long)sum);
 	event(run->w, index, s->tick, "duration", hours,
@@ -284,25 +261,12 @@ static void
 set_timer(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
-	const struct clock_len *l = &run->a.len;
-	char how[600], fs[256], len[64], at[CLOCK_WHEN_SIZE];
-	uint64_t left = l->count;
-	int was;
+	char says[1024];
 
 	(void)index;	/* done once */
-	how[0] = '\0';
-	if (l->rolled) {
-		left = (uint64_t)expr_roll(&l->dice, &s->st.rng, fs, sizeof fs);
-		snprintf(how, sizeof how, "%s %s rolled %s = %llu: ", l->text,
-		    l->unit_name, fs, (unsigned long long)left);
-	}
-	left *= l->unit;
-	was = timer_set(&s->timers, run->a.name, left);
-	event(run->w, s->turn, s->tick, "timer", run->a.name,
-	    "Timer %s %s: %s%llu "
-	    "turns (%s); it runs out at %s.", run->a.name,
-	    was ? "reset" : "set", how, (unsigned long long)left,
-	    clock_span(left, len, sizeof len), clock_when(s->tick + left, at));
+	timer_start(&s->timers, run->a.name, &run->a.len, &s->st.rng, s->tick,
+	    says, sizeof says);
+	event(run->w, s->turn, s->tick, "timer", run->a.name, "%s", says);
 }
 
 /* The running afflictions, after the timers: "Pip suffers venom, stage 2 ..." */
@@ -368,12 +332,9 @@ infect(struct run *run, uint64_t index)
 	struct clockstate *s = &run->s;
 	struct affliction *a = &run->a.aff;
 	char says[AFFLICT_SAYS_SIZE + 256];
-	struct member *m = party_find(&run->party, a->name);
 
 	(void)index;	/* done once */
-	if (m != NULL && party_dead(m))	/* 004: "They're dead": no rolls */
-		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
-	afflict_begin(s->aff, a, m, &s->st.rng, run->a.first, s->tick, says,
+	afflict_begin(s->aff, a, party_find(&run->party, a->name), &s->st.rng, run->a.first, s->tick, says,
 	    sizeof says);
 	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 }
@@ -409,26 +370,17 @@ static void
 rooms(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
+	char arg[16], says[128];
 	uint64_t i;
+	int hour;
 
 	(void)index;	/* done once */
 	for (i = 0; i < run->a.n; i++) {
-		char arg[16];
-		int left = s->per_hour - ++s->rooms;
-
-		snprintf(arg, sizeof arg, "%d", s->rooms);
-		if (left > 0) {
-			event(run->w, s->turn, s->tick, "room", arg,
-			    "Room or scene %d of "
-			    "%d this hour; the hour passes after %d more.",
-			    s->rooms, s->per_hour, left);
-			continue;
-		}
-		event(run->w, s->turn, s->tick, "room", arg,
-		    "Room or scene %d of %d "
-		    "this hour: an hour passes.", s->rooms, s->per_hour);
-		s->rooms = 0;
-		advance(run, 1, CLOCK_HOUR_TURNS, 0);
+		hour = clockstate_room(s, says, sizeof says);
+		snprintf(arg, sizeof arg, "%d", hour ? s->per_hour : s->rooms);
+		event(run->w, s->turn, s->tick, "room", arg, "%s", says);
+		if (hour)
+			advance(run, 1, CLOCK_HOUR_TURNS, 0);
 	}
 }
 
@@ -436,16 +388,12 @@ static void
 rooms_per_hour(struct run *run, uint64_t index)
 {
 	struct clockstate *s = &run->s;
-	char arg[16];
+	char arg[16], says[64];
 
 	(void)index;	/* done once */
-	s->per_hour = (int)run->a.n;
-	if (s->rooms >= s->per_hour)
-		s->rooms = s->per_hour - 1;
+	clockstate_per_hour(s, (int)run->a.n, says, sizeof says);
 	snprintf(arg, sizeof arg, "%d", s->per_hour);
-	event(run->w, s->turn, s->tick, "rooms-per-hour", arg,
-	    "From now on %d rooms "
-	    "or scenes make an hour.", s->per_hour);
+	event(run->w, s->turn, s->tick, "rooms-per-hour", arg, "%s", says);
 }
 
 /* show */
@@ -602,31 +550,21 @@ rest_until(struct args *a, const char *s)
 		    "afternoon or nightfall", s, why);
 }
 
-/* "show set roll ...": the commands' names, for a word that is none. */
-static const char *
-command_list(char *buf, size_t size)
-{
-	size_t n = 0;
-	int i;
-
-	for (i = 0; i < NCOMMANDS; i++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? " " : "",
-		    commands[i].name);
-	return buf;
-}
-
-/* The command's row, by its name. */
+/* The command's row, by its name; for a word that is none, their list. */
 static const struct command *
 command_named(const char *word)
 {
 	char list[256];
+	size_t n = 0;
 	int i;
 
-	for (i = 0; i < NCOMMANDS; i++)
+	for (i = 0; i < NCOMMANDS; i++) {
 		if (strcmp(word, commands[i].name) == 0)
 			return &commands[i];
-	esc_errx(EXIT_BAD, "%s: not a command (%s)", word,
-	    command_list(list, sizeof list));
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? " " :
+		    "", commands[i].name);
+	}
+	esc_errx(EXIT_BAD, "%s: not a command (%s)", word, list);
 }
 
 /* The command's words, its own first: how many, and their shape. */
@@ -651,13 +589,14 @@ command_words(struct args *a, int argc, char **argv)
 
 	if (c == C_REST && argc == 3)
 		rest_until(a, argv[2]);
-	else if (c == C_SET) {
-		a->time = etime("set", argv[1]);
-		if (argc == 3)
+	else if (c == C_SET || (c == C_ROLL && argc == 4)) {
+		a->from = c == C_ROLL;	/* roll N from TIME; set TIME [DAY] */
+		bad = argv[a->from ? 3 : 1];
+		if ((why = clock_parse(bad, &a->time)) != NULL)
+			esc_errx(EXIT_BAD, "%s: '%s': %s", a->from ? "roll: from" :
+			    "set", bad, why);
+		if (c == C_SET && argc == 3)
 			a->day = (uint64_t)estrtonum(argv[2], 1, CLOCK_DAY_MAX, "set: DAY");
-	} else if (c == C_ROLL && argc == 4) {
-		a->from = 1;
-		a->time = etime("roll: from", argv[3]);
 	} else if (c == C_TIMER || c == C_CANCEL) {
 		if (!name_ok(argv[1]) || !utf8_ok(argv[1], strlen(argv[1])))
 			esc_errx(EXIT_BAD, "%s: '%s': a name is 1 to 32 printable "
@@ -717,36 +656,6 @@ check_command(const struct run *run, long long count)
 	    (uint64_t)count * a->n * a->c->turns > COUNT_MAX - run->s.turn)
 		esc_errx(EXIT_BAD, "%s: the turn count would pass %lld",
 		    a->c->name, COUNT_MAX);
-}
-
-/* infect and cure: what they need of the clock and the party file. */
-static void
-check_affliction(struct run *run, int file)
-{
-	const struct affliction *a = &run->a.aff;
-	const struct member *m = party_find(&run->party, a->name);
-	const char *cmd = commands[run->a.cmd].name, *lacks;
-	int i = afflict_find(run->s.aff, a->name, a->source);
-
-	if (run->a.cmd == C_CURE && i < 0)
-		esc_errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
-		    a->source);
-	if (run->a.cmd != C_INFECT)
-		return;
-	if (!file)
-		esc_errx(EXIT_BAD, "%s: the clock keeps the affliction: give -f FILE", cmd);
-	if (!run->have_party)
-		esc_errx(EXIT_BAD, "%s: the check needs the character's con=: give -p FILE or DELVING_PARTY", cmd);
-	if (m == NULL)
-		esc_errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, run->party.path);
-	if ((lacks = afflict_lacks(a, m)) != NULL)
-		bad_at(run->party.path, m->lineno, "%s has no %s=", m->name, lacks);
-	if (i >= 0)
-		esc_errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
-		    cmd, a->name, a->source, run->s.aff->a[i].stage);
-	if (run->s.aff->n == AFFLICT_MAX)
-		esc_errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
-		    AFFLICT_MAX);
 }
 
 /*
@@ -862,7 +771,9 @@ main(int argc, char *argv[])
 	if (f != NULL && pf != NULL)
 		kwf_pair(f, pf);	/* both written as one */
 	was = run.party;
-	check_affliction(&run, o.file != NULL);
+	if (run.a.cmd == C_INFECT || run.a.cmd == C_CURE)
+		afflict_need(run.s.aff, &run.a.aff, run.a.cmd == C_INFECT,
+		    o.file != NULL, run.have_party ? &run.party : NULL);
 	dungeon_rest(&run, o.count);
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);

@@ -623,3 +623,40 @@ afflict_next(struct afflictions *al, int i, struct member *m, struct rng *r,
 	snprintf(buf + n, size - n, " Stage %ld ends in %s, at %s.", a->stage,
 	    len, clock_when(now + a->left, at));
 }
+
+/*
+ * timedice's infect (INFECT) and cure: what they need.  Cure, an
+ * affliction AL keeps; infect, a clock FILE to keep it, the character in
+ * party P (NULL: none given) with the keys it rolls, living (004: "They're
+ * dead": no rolls), not suffering it already, and room for it.
+ */
+void
+afflict_need(const struct afflictions *al, const struct affliction *a,
+    int infect, int file, struct party *p)
+{
+	const char *cmd = infect ? "infect" : "cure", *lacks;
+	const struct member *m = p != NULL ? party_find(p, a->name) : NULL;
+	int i = afflict_find(al, a->name, a->source);
+
+	if (!infect && i < 0)
+		esc_errx(EXIT_BAD, "cure: %s %s: no such affliction", a->name,
+		    a->source);
+	if (!infect)
+		return;
+	if (!file)
+		esc_errx(EXIT_BAD, "%s: the clock keeps the affliction: give -f FILE", cmd);
+	if (p == NULL)
+		esc_errx(EXIT_BAD, "%s: the check needs the character's con=: give -p FILE or DELVING_PARTY", cmd);
+	if (m == NULL)
+		esc_errx(EXIT_BAD, "%s: %s: not in %s", cmd, a->name, p->path);
+	if ((lacks = afflict_lacks(a, m)) != NULL)
+		bad_at(p->path, m->lineno, "%s has no %s=", m->name, lacks);
+	if (i >= 0)
+		esc_errx(EXIT_BAD, "%s: %s already suffers %s (stage %ld): cure it first",
+		    cmd, a->name, a->source, al->a[i].stage);
+	if (al->n == AFFLICT_MAX)
+		esc_errx(EXIT_BAD, "%s: there are already %d afflictions", cmd,
+		    AFFLICT_MAX);
+	if (party_dead(m))
+		esc_errx(EXIT_BAD, "infect: %s is dead (CON 0): no rolls", m->name);
+}

@@ -74,6 +74,8 @@ void	 afflict_begin(struct afflictions *al, struct affliction *a,
 	     size_t size);
 void	 afflict_next(struct afflictions *al, int i, struct member *m,
 	     struct rng *r, uint64_t k, uint64_t now, char *buf, size_t size);
+void	 afflict_need(const struct afflictions *al, const struct affliction *a,
+	     int infect, int file, struct party *p);
 void	 afflict_listed(const struct affliction *a, uint64_t now, char *buf,
 	     size_t size);
 

@@ -157,15 +157,19 @@ clock_join(const int *faces, int n, const char *sep, const char *last,
 		    i == 0 ? "" : i == n - 1 ? last : sep, faces[i]);
 }
 
-/* 004: "roll 1-4 time dice": N d6, their FACES and their sum. */
+/* 004: "roll 1-4 time dice": N d6, said as "2 time dice: 3 + 2 = 5"; their sum. */
 uint64_t
-clock_roll(struct rng *r, int n, int faces[TIME_DICE_004])
+clock_roll(struct rng *r, int n, char *says, size_t size)
 {
+	int faces[TIME_DICE_004], i;
 	uint64_t sum = 0;
-	int i;
+	char joined[32];
 
 	for (i = 0; i < n; i++)
 		sum += (uint64_t)(faces[i] = (int)rng_die(r, 6));
+	clock_join(faces, n, " + ", " + ", joined, sizeof joined);
+	snprintf(says, size, "%d time %s: %s = %llu", n, n == 1 ? "die" : "dice",
+	    joined, (unsigned long long)sum);
 	return sum;
 }
 

@@ -43,7 +43,7 @@ int	 clock_faces(int hour, int faces[TIME_DICE_004]);
 const char *clock_dice(int hour, int words);
 void	 clock_join(const int *faces, int n, const char *sep, const char *last,
 	     char *buf, size_t size);
-uint64_t clock_roll(struct rng *r, int n, int faces[TIME_DICE_004]);
+uint64_t clock_roll(struct rng *r, int n, char *says, size_t size);
 const char *clock_parse(const char *s, uint64_t *turns);
 const char *clock_span(uint64_t turns, char *buf, size_t size);
 const char *clock_length(struct clock_len *l, const char *s);

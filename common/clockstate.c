@@ -192,3 +192,34 @@ clockstate_resilience(struct clockstate *s, struct party *p, uint64_t before,
 		say(ctx, k, s->tick, "resilience", m->name, says);
 	}
 }
+
+/*
+ * 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one
+ * hour": one more room or scene, said; 1 when it makes the hour (the count
+ * starts again).
+ */
+int
+clockstate_room(struct clockstate *s, char *says, size_t size)
+{
+	int left = s->per_hour - ++s->rooms;
+
+	if (left > 0) {
+		snprintf(says, size, "Room or scene %d of %d this hour; the hour "
+		    "passes after %d more.", s->rooms, s->per_hour, left);
+		return 0;
+	}
+	snprintf(says, size, "Room or scene %d of %d this hour: an hour "
+	    "passes.", s->rooms, s->per_hour);
+	s->rooms = 0;
+	return 1;
+}
+
+/* 004: N rooms or scenes make the hour from now on, said. */
+void
+clockstate_per_hour(struct clockstate *s, int n, char *says, size_t size)
+{
+	s->per_hour = n;
+	if (s->rooms >= s->per_hour)
+		s->rooms = s->per_hour - 1;
+	snprintf(says, size, "From now on %d rooms or scenes make an hour.", n);
+}

@@ -38,6 +38,9 @@ typedef void clock_say_fn(void *ctx, uint64_t k, uint64_t tick,
 
 void	 clockstate_pass(struct clockstate *s, uint64_t ticks, int resting,
 	     struct party *p, clock_say_fn *say, void *ctx);
+int	 clockstate_room(struct clockstate *s, char *says, size_t size);
+void	 clockstate_per_hour(struct clockstate *s, int n, char *says,
+	     size_t size);
 void	 clockstate_resilience(struct clockstate *s, struct party *p,
 	     uint64_t before, uint64_t k, clock_say_fn *say, void *ctx);
 

@@ -119,7 +119,7 @@ long_text(char *buf, long v)
  * other expression is parsed again when rolled, so a table costs a few
  * bytes an expression however large the grammar's tree (issue 23).
  */
-enum { P_ESCAPE, P_PLAIN, P_EXPR };
+enum { P_ESCAPE, P_PLAIN, P_EXPR, P_TABLE };
 
 struct piece {
 	uint32_t off, len;	/* within the row's text */
@@ -152,14 +152,14 @@ roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
 		esc_errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
 	k = long_text(num, total);
 	put(e->text, sizeof e->text, tn, num, (size_t)k);
-	if (e->n > 0)
+	if (*dn > 0)
 		put(e->dice, sizeof e->dice, dn, ",", 1);
 	put(e->dice, sizeof e->dice, dn, s, len);
 	if (!faces_too) {
 		e->n++;
 		return;
 	}
-	if (e->n++ > 0)
+	if (e->n++ > 0 && *fn > 0)
 		put(e->faces, sizeof e->faces, fn, "; ", 2);
 	put(e->faces, sizeof e->faces, fn, s, len);
 	put(e->faces, sizeof e->faces, fn, ": ", 2);
@@ -197,7 +197,7 @@ may_start(const char *text, const char *p)
 	if (p > text && word_char(p[-1]))
 		return 0;
 	return *p == '\\' || *p == 'd' || *p == 'D' || *p == '(' ||
-	    (*p >= '0' && *p <= '9');
+	    *p == '[' || (*p >= '0' && *p <= '9');
 }
 
 
@@ -240,11 +240,16 @@ cut(const char *text, struct piece *pc)
 	const char *p;
 	struct expr d;
 	size_t len;
-	int n = 0;
+	int n = 0, refs = 0;
 
 	for (p = text; *p != '\0'; ) {
 		if (!may_start(text, p))
 			p++;
+		else if ((len = tbl_ref_len(p)) > 0) {	/* [[a table]] */
+			piece(pc, &n, text, p, len, P_TABLE, NULL);
+			pc[n - 1].count = (uint16_t)refs++;
+			p += len;
+		}
 		else if (*p == '\\' && (len = expr_at(p + 1, &d)) > 0) {
 			piece(pc, &n, text, p, 1, P_ESCAPE, NULL);
 			p += 1 + len;
@@ -258,24 +263,83 @@ cut(const char *text, struct piece *pc)
 	return n;
 }
 
+static void render_into(const char *text, const struct piece *pc, int n,
+    const struct tbl_more *more, struct tbl_entry *e, size_t *at3,
+    struct rng *r, int how);
+
+/*
+ * [[a table]]: rolled where it stands, its row's text in its place, that
+ * row's own dice and tables after (loading bounded the depth); with -v
+ * "NAME: TOTAL on DIE (FACES)" among the faces.
+ */
 static void
-render(const char *text, const struct piece *pc, int n, struct tbl_entry *e,
+roll_table(const struct tbl *t, struct tbl_entry *e, size_t *at3,
     struct rng *r, int how)
 {
-	size_t tn = 0, dn = 0, fn = 0, at = 0;
+	uint32_t faces[DICE_COUNT_MAX];
+	char f[TBL_TEXT_MAX], die[32];
+	const struct tbl_row *row;
+	struct piece *pc;
+	long total;
+	int n;
+
+	row = tbl_roll(t, r, &total, (how & TBL_FACES) ? faces : NULL);
+	if (how & TBL_FACES) {
+		dice_format(&t->die, die, sizeof die);
+		if (tbl_d66(t))
+			snprintf(f, sizeof f, "%ld", total);
+		else
+			dice_faces(&t->die, faces, f, sizeof f);
+		if (at3[2] > 0)
+			put(e->faces, sizeof e->faces, &at3[2], "; ", 2);
+		put(e->faces, sizeof e->faces, &at3[2], t->name, strlen(t->name));
+		put(e->faces, sizeof e->faces, &at3[2], " ", 1);
+		put(e->faces, sizeof e->faces, &at3[2], die, strlen(die));
+		put(e->faces, sizeof e->faces, &at3[2], ": ", 2);
+		put(e->faces, sizeof e->faces, &at3[2], f, strlen(f));
+	}
+	e->n++;		/* a roll to show, as an expression is */
+	pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
+	n = cut(row->text, pc);
+	render_into(row->text, pc, n, t->more != NULL ?
+	    &t->more[row - t->rows] : NULL, e, at3, r, how);
+	free(pc);
+}
+
+static void
+render_into(const char *text, const struct piece *pc, int n,
+    const struct tbl_more *more, struct tbl_entry *e, size_t *at3,
+    struct rng *r, int how)
+{
+	size_t at = 0;
 	int i;
+
+	for (i = 0; i < n; i++) {
+		put(e->text, sizeof e->text, &at3[0], text + at, pc[i].off - at);
+		if (pc[i].kind == P_TABLE && more != NULL && pc[i].count < more->nsub)
+			roll_table(more->sub[pc[i].count], e, at3, r, how);
+		else if (pc[i].kind == P_TABLE)	/* no table loaded: as written */
+			put(e->text, sizeof e->text, &at3[0], text + pc[i].off,
+			    pc[i].len);
+		else if (pc[i].kind != P_ESCAPE)
+			roll_one(e, &at3[0], &at3[1], &at3[2], text, &pc[i], r,
+			    how & TBL_FACES);
+		at = pc[i].off + pc[i].len;
+	}
+	put(e->text, sizeof e->text, &at3[0], text + at, strlen(text + at));
+}
+
+static void
+render(const char *text, const struct piece *pc, int n,
+    const struct tbl_more *more, struct tbl_entry *e, struct rng *r, int how)
+{
+	size_t at3[3] = { 0, 0, 0 };	/* text, dice, faces */
 
 	e->text[0] = e->dice[0] = e->faces[0] = '\0';
 	e->n = 0;
-	for (i = 0; i < n; i++) {
-		put(e->text, sizeof e->text, &tn, text + at, pc[i].off - at);
-		if (pc[i].kind != P_ESCAPE)
-			roll_one(e, &tn, &dn, &fn, text, &pc[i], r, how & TBL_FACES);
-		at = pc[i].off + pc[i].len;
-	}
-	put(e->text, sizeof e->text, &tn, text + at, strlen(text + at));
-	if ((how & TBL_NOTED) && e->n > 0)
-		note_dice(e, tn);
+	render_into(text, pc, n, more, e, at3, r, how);
+	if ((how & TBL_NOTED) && e->dice[0] != '\0')
+		note_dice(e, at3[0]);
 }
 
 /* The row's sentence with its dice rolled: "lose 4 INT". */
@@ -286,7 +350,20 @@ tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int how)
 
 	int n = cut(text, pc);
 
-	render(text, pc, n, e, r, how);
+	render(text, pc, n, NULL, e, r, how);
+	free(pc);
+}
+
+/* A table's row with its dice rolled and the tables it names rolled too. */
+void
+tbl_row_entry(struct tbl_entry *e, const struct tbl *t,
+    const struct tbl_row *row, struct rng *r, int how)
+{
+	struct piece *pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
+	int n = cut(row->text, pc);
+
+	render(row->text, pc, n, t->more != NULL ? &t->more[row - t->rows] :
+	    NULL, e, r, how);
 	free(pc);
 }
 
@@ -316,7 +393,8 @@ tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
 {
 	long i = row - p->t->rows;
 
-	render(row->text, p->pc[i], p->n[i], e, r, how);
+	render(row->text, p->pc[i], p->n[i], p->t->more != NULL ?
+	    &p->t->more[i] : NULL, e, r, how);
 }
 
 void
@@ -347,7 +425,7 @@ tbl_row_dice(const char *text)
 	int n = cut(text, pc), i;
 
 	for (i = 0; i < n; i++) {
-		if (pc[i].kind == P_ESCAPE)
+		if (pc[i].kind == P_ESCAPE || pc[i].kind == P_TABLE)
 			continue;
 		memcpy(buf, text + pc[i].off, pc[i].len);
 		buf[pc[i].len] = '\0';
@@ -366,6 +444,9 @@ tbl_fixed(const struct tbl *t)
 	struct expr d;
 	int i;
 
+	for (i = 0; i < t->nrows; i++)
+		if (t->more != NULL && t->more[i].nsub > 0)
+			return 0;
 	for (i = 0; i < t->nrows; i++)
 		for (p = t->rows[i].text; *p != '\0'; p++)
 			if (*p == '\\' || ((p == t->rows[i].text ||

@@ -9,16 +9,16 @@
 #include "layout.h"
 #include "util.h"
 
-const char *const rec_progs[] = {
-	"hazard", "light", "timedice", "reaction", "chase", "return", "roll",
-	"delve", NULL
-};
+#define NAME(name, NAME) #name,
+#define LENGTH(name, NAME) sizeof #name - 1,
+#define FITS(name, NAME) _Static_assert(sizeof #name - 1 <= REC_PROG_NAME_MAX, \
+	#name ": a program's name is 8 bytes at most (layout.h)");
 
-const size_t rec_prog_len[REC_PROGS] = {
-	sizeof "hazard" - 1, sizeof "light" - 1, sizeof "timedice" - 1,
-	sizeof "reaction" - 1, sizeof "chase" - 1, sizeof "return" - 1,
-	sizeof "roll" - 1, sizeof "delve" - 1
-};
+DELVING_PROGS(FITS)
+
+const char *const rec_progs[] = { DELVING_PROGS(NAME) NULL };
+
+const size_t rec_prog_len[REC_PROGS] = { DELVING_PROGS(LENGTH) };
 
 /* DESIGN, The record stream: a hazard record with one is a travel turn (004) */
 const char *const rec_travel_keys[] = {
@@ -29,35 +29,35 @@ static const char *const hours_keys[] = { "duration", "rest", NULL };
 
 /* hazard: 004's CADENCE is a word, 003's ALARM a number */
 static int
-hazard_travel(char *const *f)
+hazard_travel(const char *const *f)
 {
 	return (f[4][0] < '0' || f[4][0] > '9') && f[4][0] != '-';
 }
 
 /* light: the party's level has no KIND */
 static int
-light_party(char *const *f)
+light_party(const char *const *f)
 {
 	return same_word(f[3], "-");
 }
 
 /* timedice: field 5 tells the layouts apart, time dice start with a digit */
 static int
-timedice_clock(char *const *f)
+timedice_clock(const char *const *f)
 {
 	return f[4][0] >= '0' && f[4][0] <= '9';
 }
 
 /* timedice: after duration and rest, ARG is HOURS */
 static int
-timedice_hours(char *const *f)
+timedice_hours(const char *const *f)
 {
 	return word_in(f[4], hours_keys) >= 0;
 }
 
 /* reaction: the surprise summary has no ROLL */
 static int
-reaction_summary(char *const *f)
+reaction_summary(const char *const *f)
 {
 	return same_word(f[2], "-");
 }
@@ -127,7 +127,7 @@ const unsigned char rec_first_kind[REC_PROGS + 1] = {
 
 /* The layout of a TAB record of PROG with NF fields F, or NULL. */
 const struct rec_layout *
-rec_layout_of(int prog, char *const *f, int nf)
+rec_layout_of(int prog, const char *const *f, int nf)
 {
 	const struct rec_layout *l;
 	int k;

@@ -11,9 +11,18 @@
 
 #define REC_FIELDS_MAX 16
 
+#include "progs.h"	/* DELVING_PROGS: the Makefile's PROGS */
+
+/*
+ * A program's name is 8 bytes at most: the record reader finds a line's
+ * program by one 8-byte word's compare (recread.c's prog_of).  layout.c
+ * checks each name when it compiles.
+ */
+#define REC_PROG_NAME_MAX 8
+
+#define REC_PROG_ENUM(name, NAME) REC_ ## NAME,
 enum rec_prog {		/* the suite's programs, in the order of rec_progs */
-	REC_HAZARD, REC_LIGHT, REC_TIMEDICE, REC_REACTION, REC_CHASE,
-	REC_RETURN, REC_ROLL, REC_DELVE, REC_PROGS
+	DELVING_PROGS(REC_PROG_ENUM) REC_PROGS
 };
 
 enum rec_kind {		/* grouped by program, in the order of rec_prog */
@@ -43,7 +52,7 @@ struct rec_layout {
 	int	 nf;		/* fields, the program's name included */
 	const char *types;
 	const char *names[REC_FIELDS_MAX];
-	int	(*fits)(char *const *f);
+	int	(*fits)(const char *const *f);
 };
 
 extern const char *const rec_progs[];
@@ -55,7 +64,7 @@ extern const char *const rec_travel_keys[];
 #define REC_LAYOUT(kind) (&rec_layouts[RK_ ## kind])
 
 int	 rec_kind_named(int prog, const char *const *names, int nf);
-const struct rec_layout *rec_layout_of(int prog, char *const *f, int nf);
+const struct rec_layout *rec_layout_of(int prog, const char *const *f, int nf);
 
 /* The program named by the first field of the LEN bytes at S, or -1. */
 static inline int

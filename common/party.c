@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "party.h"
 #include "kwf.h"
@@ -49,6 +50,24 @@ party_path(const char *opt)
 		return opt;
 	env = getenv("DELVING_PARTY");
 	return env != NULL && *env != '\0' ? env : NULL;
+}
+
+/*
+ * PATH, when party_path took it from DELVING_PARTY (the very string of
+ * the environment), missing or not a regular file: refused naming the
+ * variable, so that a user who forgot it was set knows where it came from.
+ */
+static void
+check_from_env(const char *path)
+{
+	struct stat st;
+
+	if (path != getenv("DELVING_PARTY"))
+		return;
+	if (stat(path, &st) != 0)
+		esc_err(EXIT_BAD, "DELVING_PARTY: %s", path);
+	if (!S_ISREG(st.st_mode))
+		esc_errx(EXIT_BAD, "DELVING_PARTY: %s: not a regular file", path);
 }
 
 static void
@@ -202,10 +221,13 @@ parse_line(struct party *p, char *line, unsigned long lineno)
 void
 party_load(struct party *p, const char *path)
 {
-	struct kwf *f = kwf_read(path, "a party file");
-	const char *kind = kwf_kind(f);
+	struct kwf *f;
+	const char *kind;
 	char *line;
 
+	check_from_env(path);
+	f = kwf_read(path, "a party file");
+	kind = kwf_kind(f);
 	if (kind != NULL && strcmp(kind, "state") == 0)
 		esc_errx(EXIT_BAD, "%s: a state file, not a party file", path);
 	if (kind != NULL && strcmp(kind, "party") != 0)
@@ -487,39 +509,86 @@ party_each(const char *path, void (*fn)(void *, const struct member *,
 }
 
 /* One word of a character's line: key=value, rewritten when the value changed. */
-static void
-save_word(FILE *out, const char *w, size_t n, const struct member *was,
-    const struct member *now)
+/* The known key a word names, or -1: "hp=3" is PK_HP. */
+static int
+word_key(const char *w, size_t n)
 {
 	const char *eq = memchr(w, '=', n);
 	size_t klen = eq != NULL ? (size_t)(eq - w) : 0;
 	int k;
 
 	for (k = 0; eq != NULL && k < PK_NKEYS; k++)
-		if (strlen(party_keys[k]) == klen &&
-		    memcmp(w, party_keys[k], klen) == 0 &&
-		    (now->has & 1u << k) && was->val[k] != now->val[k]) {
-			fprintf(out, "%s=%ld", party_keys[k], now->val[k]);
-			return;
-		}
-	fwrite(w, 1, n, out);
+		if (strlen(party_keys[k]) == klen && memcmp(w, party_keys[k], klen) == 0)
+			return k;
+	return -1;
+}
+
+static void
+save_word(FILE *out, const char *w, size_t n, int k, const struct member *was,
+    const struct member *now)
+{
+	if (k >= 0 && (now->has & 1u << k) && was->val[k] != now->val[k])
+		fprintf(out, "%s=%ld", party_keys[k], now->val[k]);
+	else
+		fwrite(w, 1, n, out);
 }
 
 /*
- * The keys a program gave a character who had none: at the words' end, in
- * party_keys' order, a key given at 0 too (hazard's exhausted=0 beside
- * tired=1), so that one run and many give the same words.
+ * Where a key a program or the GM adds goes among the words (party_line):
+ * the conditions the programs keep end the line, 000's fatigue before
+ * exhaustion and tiredness (rank 1, then 2); any other key a person
+ * writes or the GM sets ranks 0, a word that is no known key -1.
+ */
+#define PLACE_RANKS 3
+
+static int
+place_rank(int k)
+{
+	return k < 0 ? -1 : k == PK_FATIGUE ? 1 :
+	    k == PK_EXHAUSTED || k == PK_TIRED ? 2 : 0;
+}
+
+/* The least place_rank of the words from P to the line's end; PLACE_RANKS if none. */
+static int
+rest_min(const char *p)
+{
+	int r, least = PLACE_RANKS;
+	size_t n;
+
+	for (;;) {
+		p += strspn(p, " \t");
+		if (*p == '#' || (n = strcspn(p, " \t\n")) == 0)
+			return least;
+		if ((r = place_rank(word_key(p, n))) < least)
+			least = r;
+		p += n;
+	}
+}
+
+/*
+ * The keys a program gave a character who had none (LEFT), those ranked
+ * below BELOW now, by rank and then in party_keys' order: a new key goes
+ * after the line's last word that is not a key ranked after it (at the
+ * words' end, before the conditions that end the line), a key given at 0
+ * too (hazard's exhausted=0 beside tired=1).  Where fatigue= and
+ * exhausted= go depends on the words the line held, not on which run
+ * added which first: hazard's Fatigue (000) and timedice's exhaustion
+ * (004's resilience), added in either order by one turn after another or
+ * by one -n N, give the same words.
  */
 static void
-save_added(FILE *out, int comment, const struct member *was,
+save_added(FILE *out, int below, int inside, unsigned *left,
     const struct member *now)
 {
-	int k;
+	int r, k;
 
-	for (k = 0; k < PK_NKEYS; k++)
-		if (now->has & ~was->has & 1u << k)
-			fprintf(out, comment ? "%s=%ld " : " %s=%ld",
-			    party_keys[k], now->val[k]);
+	for (r = 0; r < PLACE_RANKS && r < below; r++)
+		for (k = 0; k < PK_NKEYS; k++)
+			if (place_rank(k) == r && (*left & 1u << k)) {
+				*left &= ~(1u << k);
+				fprintf(out, inside ? "%s=%ld " : " %s=%ld",
+				    party_keys[k], now->val[k]);
+			}
 }
 
 /* A character's line: the name, then each word, the blanks between kept. */
@@ -528,6 +597,7 @@ party_line(FILE *out, const char *line, const struct member *was,
     const struct member *now)
 {
 	const char *p = line + strspn(line, " \t");
+	unsigned left = now->has & ~was->has;
 	size_t n;
 
 	p += strcspn(p, " \t\n");
@@ -538,10 +608,12 @@ party_line(FILE *out, const char *line, const struct member *was,
 		p += n;
 		if (*p == '#' || (n = strcspn(p, " \t\n")) == 0)
 			break;
-		save_word(out, p, n, was, now);
+		if (left != 0)
+			save_added(out, rest_min(p), 1, &left, now);
+		save_word(out, p, n, word_key(p, n), was, now);
 		p += n;
 	}
-	save_added(out, *p == '#', was, now);
+	save_added(out, PLACE_RANKS, *p == '#', &left, now);
 	fputs(p, out);
 }
 

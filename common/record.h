@@ -41,7 +41,7 @@ void	 rec_text(struct rec_writer *w, const char *fmt, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 rec_end(struct rec_writer *w);
 void	 rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
-	     char *const *f);
+	     const char *const *f);
 void	 rec_tsv_json(struct rec_writer *w, const struct rec_layout *l,
 	     char *line, size_t len);
 /*
@@ -76,7 +76,7 @@ void	 rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i);
  * the next read; a suite record's fields are split into f[], TAB or JSON.
  */
 struct rec {
-	char	*f[REC_FIELDS_MAX];	/* f[0] the program's name */
+	const char *f[REC_FIELDS_MAX];	/* f[0] the program's name; the reader's bytes */
 	int	 nf;		/* 0 when the line is not a record of the suite */
 	int	 prog;		/* an enum rec_prog, or -1 */
 	int	 json;		/* a suite record read as JSON */

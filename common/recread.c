@@ -5,7 +5,6 @@
  * layouts of layout.c exactly; every other line is foreign and passes as
  * it came.
  */
-#include <assert.h>
 #include <err.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -13,11 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
+#include "json.h"
 #include "record.h"
+#include "recread_priv.h"
 #include "rules.h"
 #include "util.h"
 
@@ -60,8 +58,7 @@ name_words(uint64_t word[REC_PROGS], uint64_t mask[REC_PROGS])
 	char name[8];
 	int i;
 
-	for (i = 0; i < REC_PROGS; i++) {
-		assert(rec_prog_len[i] > 0 && rec_prog_len[i] <= sizeof name);
+	for (i = 0; i < REC_PROGS; i++) {	/* 8 bytes at most: layout.h */
 		memset(name, 0, sizeof name);
 		memcpy(name, rec_progs[i], rec_prog_len[i]);
 		mask[i] = ~(uint64_t)0 >> (64 - 8 * rec_prog_len[i]);
@@ -279,63 +276,6 @@ rec_on_bad(struct rec_reader *rd, void (*on_bad)(const char *said))
 	rd->on_bad = on_bad;
 }
 
-#ifndef __SSE2__
-/*
- * Bit 7 of each byte of M, the mask util.h's SWAR tests give, as bit I
- * for byte I: the multiply moves each to bit 56 + I, and no two meet.
- */
-static inline unsigned
-gather8(uint64_t m)
-{
-	return (unsigned)(((m >> 7) * UINT64_C(0x0102040810204080)) >> 56);
-}
-#endif
-
-/*
- * Sixteen bytes at S as masks, bit I for byte I: the TABs in *TABS, and
- * the return, every byte that is not printable ASCII (a TAB, a control,
- * DEL or 0x80 up).  SSE2 where the compiler has it (every x86-64), else
- * two words of util.h's SWAR.
- */
-static inline unsigned
-odd16(const char *s, unsigned *tabs)
-{
-#ifdef __SSE2__
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-
-	*tabs = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
-	    _mm_set1_epi8('\t')));
-	/* b + 1, signed, is below 0x21 when b is below 0x20 or 0x7f up */
-	return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set1_epi8(0x21),
-	    _mm_add_epi8(v, _mm_set1_epi8(1))));
-#else
-	uint64_t lo = load8(s), hi = load8(s + 8);
-
-	*tabs = gather8(equal8(lo, '\t')) | gather8(equal8(hi, '\t')) << 8;
-	return gather8(~printable8(lo) & BYTES(0x80)) |
-	    gather8(~printable8(hi) & BYTES(0x80)) << 8;
-#endif
-}
-
-/*
- * The length of a character of two or three bytes that is valid UTF-8
- * with no more checks than these (no overlong form, no surrogate can
- * start so): most text that is not ASCII, as the em dash of the seeds'
- * sentences, judged without a call; 0 for any other, for text_len.
- */
-static inline int
-utf8_common(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (n >= 2 && p[0] >= 0xc2 && p[0] <= 0xdf && (p[1] & 0xc0) == 0x80)
-		return 2;
-	if (n >= 3 && p[0] >= 0xe1 && p[0] <= 0xec &&
-	    (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
-		return 3;
-	return 0;
-}
-
 /* The fields that TABS (a mask of the TABs at S) starts: a NUL for each TAB. */
 static inline void
 split(struct rec_reader *rd, char *s, unsigned tabs, int *nf, int *empty)
@@ -402,32 +342,6 @@ scan(struct rec_reader *rd)
 		empty = nf;
 	r->nf = nf;
 	return empty;
-}
-
-/* The digits' values T, in the top bytes of a word, summed (digits8). */
-static inline uint64_t
-digits8_sum(uint64_t t)
-{
-	t = (t * 10 + (t >> 8)) & UINT64_C(0x00ff00ff00ff00ff);
-	t = (t * 100 + (t >> 16)) & UINT64_C(0x0000ffff0000ffff);
-	return (t * 10000 + (t >> 32)) & UINT64_C(0xffffffff);
-}
-
-/*
- * One to eight digits at S, N of them, as a number, eight bytes at once;
- * -1 when one is not a digit.  The digits, moved to the top of the word
- * (the first digit the lowest byte, as loaded), are summed in pairs, in
- * fours, then in eights: each step a multiply and a shift.
- */
-static inline int64_t
-digits8(const char *s, size_t n)
-{
-	uint64_t top = ~(uint64_t)0 << (64 - 8 * n);
-	uint64_t t = (load8(s) << (64 - 8 * n) ^ BYTES('0')) & top;
-
-	if (((t | (t + BYTES(0x06))) & BYTES(0xf0) & top) != 0)
-		return -1;
-	return (int64_t)digits8_sum(t);
 }
 
 /* A turn: decimal digits only, 0 to COUNT_MAX (what strtonum_ok takes, faster). */
@@ -582,106 +496,13 @@ parse_tsv(struct rec_reader *rd)
 	check_numbers(rd, kind);
 }
 
-/* JSON white space */
-static const char *
-ws(const char *p)
-{
-	while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-		p++;
-	return p;
-}
-
 /* A line that claims to be a suite record in JSON: {"program": first. */
 static int
 claims_json(const char *line)
 {
-	const char *p = ws(line);
+	const char *p = json_ws(line);
 
-	return *p == '{' && strncmp(ws(p + 1), "\"program\"", 9) == 0;
-}
-
-/* Four hex digits of \uXXXX; -1 if they are not. */
-static long
-hex4(const char *p)
-{
-	long v = 0;
-	int i, d;
-
-	for (i = 0; i < 4; i++) {
-		if (p[i] >= '0' && p[i] <= '9')
-			d = p[i] - '0';
-		else if ((p[i] | 0x20) >= 'a' && (p[i] | 0x20) <= 'f')
-			d = (p[i] | 0x20) - 'a' + 10;
-		else
-			return -1;
-		v = v << 4 | d;
-	}
-	return v;
-}
-
-/* A code point as UTF-8 at D; its end.  Lone surrogates come out invalid. */
-static char *
-put_utf8(char *d, long c)
-{
-	if (c < 0x80)
-		*d++ = (char)c;
-	else if (c < 0x800) {
-		*d++ = (char)(0xc0 | c >> 6);
-		*d++ = (char)(0x80 | (c & 0x3f));
-	} else if (c < 0x10000) {
-		*d++ = (char)(0xe0 | c >> 12);
-		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
-		*d++ = (char)(0x80 | (c & 0x3f));
-	} else {
-		*d++ = (char)(0xf0 | c >> 18);
-		*d++ = (char)(0x80 | (c >> 12 & 0x3f));
-		*d++ = (char)(0x80 | (c >> 6 & 0x3f));
-		*d++ = (char)(0x80 | (c & 0x3f));
-	}
-	return d;
-}
-
-/* One escape after '\' at P, decoded at *D; P past it, or NULL. */
-static const char *
-unescape(const char *p, char **d)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	const char *e;
-	long c, lo;
-
-	if (*p != '\0' && (e = strchr(from, *p)) != NULL) {
-		*(*d)++ = to[e - from];
-		return p + 1;
-	}
-	if (*p != 'u' || (c = hex4(p + 1)) < 0)
-		return NULL;
-	p += 5;
-	if (c >= 0xd800 && c < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
-	    (lo = hex4(p + 2)) >= 0xdc00 && lo < 0xe000) {
-		c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
-		p += 6;
-	}
-	*d = put_utf8(*d, c);
-	return p;
-}
-
-/*
- * A JSON string at P (its opening quote), decoded into *D with a NUL;
- * P past its closing quote, or NULL if it is none.
- */
-static const char *
-json_string(const char *p, char **d)
-{
-	for (p++; *p != '"'; ) {
-		if ((unsigned char)*p < 0x20)	/* a NUL: the line ended */
-			return NULL;
-		if (*p != '\\')
-			*(*d)++ = *p++;
-		else if ((p = unescape(p + 1, d)) == NULL)
-			return NULL;
-	}
-	*(*d)++ = '\0';
-	return p + 1;
+	return *p == '{' && strncmp(json_ws(p + 1), "\"program\"", 9) == 0;
 }
 
 /*
@@ -716,7 +537,7 @@ json_value(const char *p, char **d, char *type)
 static int
 json_fields(struct rec_reader *rd, const char **names, char *types)
 {
-	const char *p = ws(ws(rd->line) + 1);
+	const char *p = json_ws(json_ws(rd->line) + 1);
 	char *d = rd->dec;
 	int nf = 0;
 
@@ -725,21 +546,21 @@ json_fields(struct rec_reader *rd, const char **names, char *types)
 			bad_record(rd, "more than %d fields", REC_FIELDS_MAX);
 		names[nf] = d;
 		if (*p != '"' || (p = json_string(p, &d)) == NULL ||
-		    *(p = ws(p)) != ':')
+		    *(p = json_ws(p)) != ':')
 			bad_record(rd, "not JSON: a field's name is cut short");
 		rd->r.f[nf] = d;
-		if ((p = json_value(ws(p + 1), &d, &types[nf])) == NULL)
+		if ((p = json_value(json_ws(p + 1), &d, &types[nf])) == NULL)
 			bad_record(rd, "%s: not a string, a number or null",
 			    names[nf]);
 		nf++;
-		if (*(p = ws(p)) == ',')
-			p = ws(p + 1);
+		if (*(p = json_ws(p)) == ',')
+			p = json_ws(p + 1);
 		else if (*p == '}')
 			break;
 		else
 			bad_record(rd, "not JSON: the object is cut short");
 	}
-	if (*ws(p + 1) != '\0' || ws(p + 1) != rd->line + rd->len)
+	if (*json_ws(p + 1) != '\0' || json_ws(p + 1) != rd->line + rd->len)
 		bad_record(rd, "not JSON: more after the object");
 	return nf;
 }
@@ -906,37 +727,10 @@ prog_of(const struct rec_reader *rd, const char *line, size_t len)
 	return -1;
 }
 
-/*
- * The pair of slots of a tail at T of MEMO_KEY bytes or more, by its first
- * MEMO_KEY bytes (the buffer's IN_SLACK bytes let them be loaded whole).
- */
-static inline uint64_t
-memo_hash(const char *t)
-{
-	return (load8(t) + load8(t + 8) * UINT64_C(0xff51afd7ed558ccd)) *
-	    UINT64_C(0x9e3779b97f4a7c15);
-}
-
 static inline struct memo *
 memo_pair(const struct rec_reader *rd, const char *t)
 {
 	return &rd->memo[memo_hash(t) >> 58 & (MEMO_SLOTS - 2)];
-}
-
-/*
- * The number of digits at S before its first other byte, 0 to 7, or 8
- * when the first eight are digits.  A digit's byte XOR '0' is 0 to 9; the
- * first other one is 10 up, and carries into its bit 7 when 0x76 is added
- * (or has it already); what that carries into the bytes after it is
- * never looked at.
- */
-static inline size_t
-digits_run(const char *s)
-{
-	uint64_t w = load8(s) ^ BYTES('0');
-	uint64_t other = (w | (w + BYTES(0x76))) & BYTES(0x80);
-
-	return other == 0 ? 8 : (size_t)__builtin_ctzll(other) >> 3;
 }
 
 /* The slot of the pair at M that holds a whole line's tail at T, or NULL. */

@@ -120,7 +120,8 @@ void
 rec_tsv_json(struct rec_writer *w, const struct rec_layout *l, char *line,
     size_t len)
 {
-	char *f[REC_FIELDS_MAX], *p = line, *end = line + len;
+	const char *f[REC_FIELDS_MAX];
+	char *p = line, *end = line + len;
 	int nf = 0, prog;
 
 	for (;;) {
@@ -551,7 +552,7 @@ rec_end(struct rec_writer *w)
  */
 void
 rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
-    char *const *f)
+    const char *const *f)
 {
 	int i;
 

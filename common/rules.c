@@ -827,15 +827,15 @@ hazard_act(struct hazard_act *a, int r, int argc, char **argv)
 	return argc > 1;
 }
 
-const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL };
+const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL, NULL, 0, NULL };
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "
     "a far distance, moving toward the party. Its disposition follows, "
     "rolled on 2d6.";
 
-const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL };
+const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL, NULL, 0, NULL };
 
-const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL };
+const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL, NULL, 0, NULL };
 
 /* roll(6) -t NAME: every table above by its name, in seed order; none copied. */
 const struct named_table rules_tables[] = {

@@ -1,26 +1,44 @@
 /*
- * table: d-tables as data, read in the forms rules documents print them
- * (delving(7) TABLE FILES): lines "RANGE TEXT" with an optional die line
- * above them ("die: 2d6", "d20 Effects"), numbered lists ("1. goblins"),
- * Markdown pipe tables whose first column holds the ranges, percentile
- * ranges (01-50, 51-00) and d66; prose around a table is passed over, and
- * in a document with several tables FILE#heading picks one.  The die is the
- * header's, else 1dMAX; gaps, overlaps and totals the die cannot roll are
- * refused with the line number.  A row's text keeps its dice expressions,
- * rolled each time the row is printed (entry.c).
+ * table: d-tables as data, read from a file in any of the forms game
+ * masters keep them in (delving(7) TABLE FILES): delving's and Obsidian's
+ * Markdown (tblmd.c), Foundry VTT's RollTable JSON (tbljson.c), CSV and TSV
+ * (tblcsv.c).  The format is the file's content: a file whose first byte
+ * that is not white space is '{' or '[' is JSON, a directory is Foundry's
+ * source files; else its name: ".csv" and ".tsv" (a comma or a TAB cannot
+ * be told from prose); else Markdown.  Whatever the format, rows with
+ * weights become ranges (the die 1d the total weight), every total of the
+ * die lies in exactly one row, each row gets its key, and a row that rolls
+ * other tables ([[NOTE#HEADING]]) has them loaded with it, to a depth of
+ * TBL_DEPTH_MAX, a loop refused.
  */
 #include <ctype.h>
-#include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "kwf.h"
 #include "table.h"
+#include "tblcsv.h"
+#include "tbljson.h"
+#include "tblmd.h"
 #include "util.h"
+
+/* The tables one table rolls, loaded once each, freed with it. */
+struct tbl_set {
+	struct tbl *t[TBL_NESTED_MAX];
+	char	*id[TBL_NESTED_MAX];	/* the real path, '#', the name */
+	int	 n;
+};
+
+struct chain {			/* the tables being loaded, outermost first */
+	struct tbl_set *set;
+	const char *id[TBL_DEPTH_MAX + 2];
+	int	 depth;
+};
 
 /* A die of d66: tens and units on two d6. */
 int
@@ -35,14 +53,27 @@ d66_total(long v)
 	return v >= 11 && v <= 66 && v % 10 >= 1 && v % 10 <= 6;
 }
 
+/* A loaded table's rows are sorted: halve; a built-in one's are few. */
 const struct tbl_row *
 tbl_lookup(const struct tbl *t, long total)
 {
-	int i;
+	int i, lo = 0, hi = t->nrows - 1, mid;
 
-	for (i = 0; i < t->nrows; i++)
-		if (total >= t->rows[i].lo && total <= t->rows[i].hi)
-			return &t->rows[i];
+	if (t->own == NULL) {
+		for (i = 0; i < t->nrows; i++)
+			if (total >= t->rows[i].lo && total <= t->rows[i].hi)
+				return &t->rows[i];
+		return NULL;
+	}
+	while (lo <= hi) {
+		mid = lo + (hi - lo) / 2;
+		if (total < t->rows[mid].lo)
+			hi = mid - 1;
+		else if (total > t->rows[mid].hi)
+			lo = mid + 1;
+		else
+			return &t->rows[mid];
+	}
 	return NULL;
 }
 
@@ -61,557 +92,11 @@ tbl_roll(const struct tbl *t, struct rng *r, long *total, uint32_t *faces)
 	return tbl_lookup(t, *total);
 }
 
-/* Loading: the document's lines, then the table picked among them. */
-enum kind { L_BLANK, L_HASH, L_H2, L_PIPE, L_ROW, L_DIE, L_INDENT, L_PROSE };
-
-struct line {
-	char	*s;		/* the line, without its newline */
-	size_t	 len;		/* its length, NULs included */
-	enum kind kind;
-};
-
-struct cand {			/* a table found in the document */
-	size_t	 first, last;	/* its lines, 0-based */
-	const char *heading;	/* the nearest heading above it, or NULL */
-	const char *title;	/* a line of prose right above it, or NULL */
-};
-
-struct loader {
-	const char *path;	/* as the errors name it: FILE, without #heading */
-	unsigned long lineno;
-	struct tbl *t;
-	struct tbl_row *rows;
-	unsigned long *rowline;
-	int	 have_die;
-	int	 keycol;	/* the pipe table's key column, or -1 */
-	struct line *ln;
-	size_t	 nln;
-};
-
-static void
-bad(const struct loader *ld, const char *why, const char *what)
-{
-	if (what != NULL)
-		bad_at(ld->path, ld->lineno, "%s: %s", what, why);
-	bad_at(ld->path, ld->lineno, "%s", why);
-}
-
-static char *
-trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	e = s + strlen(s);
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		*--e = '\0';
-	return s;
-}
-
-/* A signed bounded number, "00" 100 (percentile); the pointer past it or NULL. */
-static const char *
-range_number(const char *s, long *v)
-{
-	int neg = *s == '-';
-	long n = 0;
-	const char *p = s + neg;
-
-	if (*p < '0' || *p > '9')
-		return NULL;
-	if (p[0] == '0' && p[1] == '0' && !isdigit((unsigned char)p[2])) {
-		*v = 100;	/* 01-00: 00 is 100 on d% */
-		return neg ? NULL : p + 2;
-	}
-	for (; *p >= '0' && *p <= '9'; p++)
-		if ((n = n * 10 + (*p - '0')) > 1000000000L)
-			return NULL;
-	*v = neg ? -n : n;
-	return p;
-}
-
-/* RANGE: N, N-M or N–M (an en dash, U+2013); the pointer past it or NULL. */
-static const char *
-parse_range(const char *s, long *lo, long *hi)
-{
-	if ((s = range_number(s, lo)) == NULL)
-		return NULL;
-	*hi = *lo;
-	if (*s == '-')
-		s += 1;
-	else if (strncmp(s, "\xe2\x80\x93", 3) == 0)
-		s += 3;
-	else
-		return s;
-	return range_number(s, hi);
-}
-
-/* A row's start: "RANGE " or "N. " or "N) "; the text, or NULL. */
-static const char *
-row_start(const char *s, long *lo, long *hi)
-{
-	const char *p = parse_range(s, lo, hi);
-
-	if (p == NULL)
-		return NULL;
-	if ((*p == '.' || *p == ')') && *lo == *hi && *s != '-')
-		p++;		/* a numbered list */
-	if (*p != '\0' && *p != ' ' && *p != '\t')
-		return NULL;
-	return p;
-}
-
-/* A header's die: "d6", "2d6", "d%", "d66", "D6 Dungeon Hazard Die Results". */
-static int
-die_word(const char *s, struct dice *d)
-{
-	char w[32];
-	size_t n = strcspn(s, " \t:|");
-	struct expr e;
-
-	if (n == 0 || n >= sizeof w)
-		return 0;
-	memcpy(w, s, n);
-	w[n] = '\0';
-	return strpbrk(w, "dD") != NULL && dice_read(d, w, &e) == NULL;
-}
-
-static enum kind
-classify(const char *s)
-{
-	const char *t = s + strspn(s, " \t");
-	struct dice d;
-	long lo, hi;
-
-	if (*t == '\0' || *t == '\r')
-		return L_BLANK;
-	if (*t == '#')
-		return t[1] == '#' ? L_H2 : L_HASH;
-	if (*t == '|')
-		return L_PIPE;
-	if (row_start(t, &lo, &hi) != NULL)
-		return L_ROW;
-	if (strncmp(t, "die:", 4) == 0 || die_word(t, &d))
-		return L_DIE;
-	return t != s ? L_INDENT : L_PROSE;
-}
-
-/* The next line at or after i that is neither blank nor a comment. */
-static size_t
-next_content(const struct loader *ld, size_t i)
-{
-	while (i < ld->nln && (ld->ln[i].kind == L_BLANK || ld->ln[i].kind == L_HASH))
-		i++;
-	return i;
-}
-
-/* A die line heads a table when a row follows; "die:" always does. */
-static int
-heads_table(const struct loader *ld, size_t i)
-{
-	size_t j = next_content(ld, i + 1);
-	const char *s = ld->ln[i].s + strspn(ld->ln[i].s, " \t");
-
-	return strncmp(s, "die:", 4) == 0 ||
-	    (j < ld->nln && ld->ln[j].kind == L_ROW);
-}
-
-/* The cells of a pipe row, trimmed: the count. */
-static int
-cells(char *s, char **cell, int max)
-{
-	char *p;
-	int n = 0;
-
-	s = trim(s);
-	if (*s == '|')
-		s++;
-	if (*s != '\0' && s[strlen(s) - 1] == '|')
-		s[strlen(s) - 1] = '\0';
-	for (p = s; n < max; p = NULL)
-		if ((cell[n] = strtok(p, "|")) == NULL)
-			break;
-		else
-			cell[n] = trim(cell[n]), n++;
-	return n;
-}
-
-static int
-separator_row(const char *s)
-{
-	return strspn(s, "|-: \t") == strlen(s);
-}
-
-/* A pipe block is a d-table when its header is a die or "Roll", or its first row a range. */
-static int
-pipe_table(const struct loader *ld, size_t first, size_t last)
-{
-	char buf[TBL_TEXT_MAX + 1], *cell[2];
-	struct dice d;
-	long lo, hi;
-	size_t i;
-
-	for (i = first; i <= last; i++) {
-		if (ld->ln[i].len > TBL_TEXT_MAX || separator_row(ld->ln[i].s))
-			continue;
-		strcpy(buf, ld->ln[i].s);
-		if (cells(buf, cell, 2) < 1)
-			continue;
-		if (i == first && (die_word(cell[0], &d) ||
-		    strcasecmp(cell[0], "roll") == 0))
-			return 1;
-		if (i > first)
-			return parse_range(cell[0], &lo, &hi) != NULL;
-	}
-	return 0;
-}
-
-/* The last line of a plain table starting at i: rows, blanks, comments, indented lines. */
-static size_t
-plain_end(const struct loader *ld, size_t i)
-{
-	size_t last = i, j;
-	enum kind k;
-
-	for (j = i + 1; j < ld->nln; j++) {
-		k = ld->ln[j].kind;
-		if (k == L_ROW)
-			last = j;
-		else if (k == L_BLANK || k == L_HASH || k == L_INDENT)
-			continue;
-		else if (k == L_PROSE && (ld->ln[j - 1].kind == L_ROW ||
-		    ld->ln[j - 1].kind == L_INDENT || ld->ln[j - 1].kind == L_DIE) &&
-		    (j + 1 == ld->nln || ld->ln[j + 1].kind == L_ROW))
-			last = j;	/* a bad row among rows: refused when read */
-		else
-			break;
-	}
-	return last;
-}
-
-/* The nearest heading above line i: lines up to i are looked at once, in order. */
-static const char *
-heading_above(const struct loader *ld, size_t i, size_t *seen, const char **h)
-{
-	for (; *seen < i; ++*seen)
-		if (ld->ln[*seen].kind == L_HASH || ld->ln[*seen].kind == L_H2)
-			*h = ld->ln[*seen].s + strspn(ld->ln[*seen].s, " \t#");
-	return *h;
-}
-
-/* The tables of the document, in order; their count. */
-static size_t
-find_tables(const struct loader *ld, struct cand *c, size_t max)
-{
-	size_t i, j, n = 0, seen = 0;
-	const char *h = NULL;
-
-	for (i = 0; i < ld->nln && n < max; i++) {
-		j = i;
-		if (ld->ln[i].kind == L_PIPE) {
-			while (j + 1 < ld->nln && ld->ln[j + 1].kind == L_PIPE)
-				j++;
-			if (!pipe_table(ld, i, j)) {
-				i = j;
-				continue;
-			}
-		} else if (ld->ln[i].kind == L_ROW ||
-		    (ld->ln[i].kind == L_DIE && heads_table(ld, i)))
-			j = plain_end(ld, i);
-		else
-			continue;
-		c[n].first = i;
-		c[n].last = j;
-		c[n].title = i > 0 && ld->ln[i - 1].kind == L_PROSE &&
-		    ld->ln[i - 1].len <= 80 ? ld->ln[i - 1].s : NULL;
-		c[n].heading = heading_above(ld, i, &seen, &h);
-		if (c[n].heading == NULL)
-			c[n].heading = c[n].title;
-		n++;
-		i = j;
-	}
-	return n;
-}
-
-/* "Dungeon Hazard Die" and "dungeon-hazard-die" are one heading. */
-static int
-same_heading(const char *a, const char *b)
-{
-	for (;;) {
-		while (*a != '\0' && !isalnum((unsigned char)*a))
-			a++;
-		while (*b != '\0' && !isalnum((unsigned char)*b))
-			b++;
-		if (*a == '\0' || *b == '\0')
-			return *a == *b;
-		if (tolower((unsigned char)*a++) != tolower((unsigned char)*b++))
-			return 0;
-	}
-}
-
-/* The headings of the tables, for the error that asks for a choice. */
-static void
-list_tables(const struct loader *ld, const struct cand *c, size_t n,
-    const char *why)
-{
-	char list[512] = "";
-	size_t i, len = 0;
-	int k;
-
-	for (i = 0; i < n && len < sizeof list; i++) {
-		if (c[i].heading != NULL)
-			k = snprintf(list + len, sizeof list - len, "%s'%s'",
-			    i ? ", " : "", c[i].heading);
-		else
-			k = snprintf(list + len, sizeof list - len,
-			    "%sthe table at line %zu", i ? ", " : "", c[i].first + 1);
-		len += k > 0 ? (size_t)k : 0;
-	}
-	esc_errx(EXIT_BAD, "%s: %s: pick one as FILE#HEADING: %s", ld->path, why, list);
-}
-
-/* FILE#heading, a table by its heading; else the one table. */
-static const struct cand *
-pick_table(struct loader *ld, struct cand *c, size_t n, const char *want)
-{
-	size_t i, found = n;
-
-	if (want != NULL) {
-		for (i = 0; i < n; i++)
-			if ((c[i].heading != NULL && same_heading(c[i].heading, want)) ||
-			    (c[i].title != NULL && same_heading(c[i].title, want)))
-				if (found == n)
-					found = i;
-		if (found == n)
-			list_tables(ld, c, n, n == 0 ? "no table" :
-			    "no table under that heading");
-		return &c[found];
-	}
-	if (n > 1)
-		list_tables(ld, c, n, "several tables");
-	if (n == 1)
-		return &c[0];
-	for (i = 0; i < ld->nln; i++)	/* no table: name the first line */
-		if (ld->ln[i].kind != L_BLANK && ld->ln[i].kind != L_HASH) {
-			ld->lineno = (unsigned long)i + 1;
-			if (ld->ln[i].kind == L_PIPE)
-				bad(ld, "a pipe table needs a die or Roll heading its first column, or ranges in it", NULL);
-			bad(ld, "expected a table row: RANGE TEXT, N. TEXT or | RANGE | TEXT |", NULL);
-		}
-	esc_errx(EXIT_BAD, "%s: no rows", ld->path);
-}
-
-/* The row's key: a key column, a leading "key: WORD", else the text's. */
-static char *
-make_key(const struct loader *ld, char **text, const char *keycell)
-{
-	char key[34];
-
-	if (keycell == NULL && strncmp(*text, "key:", 4) == 0) {
-		keycell = *text + 4 + strspn(*text + 4, " \t");
-		*text += 4 + strspn(*text + 4, " \t");
-		*text += strcspn(*text, " \t");
-		*text += strspn(*text, " \t");
-		tbl_key(key, sizeof key, keycell);
-	} else
-		tbl_key(key, sizeof key, keycell != NULL ? keycell : *text);
-	if (key[0] == '\0')
-		bad(ld, "the text has no key word (no word with a letter that is not dice)", NULL);
-	if (strlen(key) > 32)
-		bad(ld, "first word longer than 32 letters", NULL);
-	return estrdup(key);
-}
-
-static void
-add_row(struct loader *ld, const char *range, char *text, const char *keycell)
-{
-	struct tbl_row *row;
-	const char *end;
-	char *p;
-
-	if (ld->t->nrows == TBL_ROWS_MAX)
-		bad(ld, "more than 256 rows", NULL);
-	row = &ld->rows[ld->t->nrows];
-	if ((end = parse_range(range, &row->lo, &row->hi)) == NULL ||
-	    (*end != '\0' && !((*end == '.' || *end == ')') && end[1] == '\0')))
-		bad(ld, "expected a range N or N-M", range);
-	if (row->lo > row->hi)
-		bad(ld, "range runs backwards", range);
-	text = trim(text);
-	if (*text == '\0')
-		bad(ld, "range with no text", range);
-	if (tbl_row_dice(text) > TBL_ROW_DICE_MAX)
-		bad(ld, "the row rolls more than 1000 dice", range);
-	for (p = text; *p != '\0'; p++)
-		if (*p == '\t')
-			*p = ' ';
-	row->key = make_key(ld, &text, keycell);
-	if (*text == '\0')
-		bad(ld, "range with no text", range);
-	row->text = estrdup(text);
-	ld->rowline[ld->t->nrows++] = ld->lineno;
-}
-
-static void
-set_die(struct loader *ld, const char *s)
-{
-	struct expr e;
-	const char *why;
-
-	if ((why = dice_read(&ld->t->die, s, &e)) != NULL)
-		bad(ld, why, s);
-	ld->have_die = 1;
-}
-
-/* The header: "d6", "2d6", "d%", "d66" or "Roll"; a "key" column. */
-static void
-pipe_header(struct loader *ld, char **cell, int n)
-{
-	int i;
-
-	ld->keycol = -1;
-	for (i = 1; i < n; i++)
-		if (strcasecmp(cell[i], "key") == 0)
-			ld->keycol = i;
-	if (n > 0 && die_word(cell[0], &ld->t->die))
-		ld->have_die = 1;
-}
-
-/* | RANGE | TEXT | …: later cells are joined with "; ". */
-static void
-pipe_row(struct loader *ld, char *s, int header)
-{
-	char *cell[64], text[TBL_TEXT_MAX * 2];
-	int n = cells(s, cell, 64), i;
-
-	if (header) {
-		pipe_header(ld, cell, n);
-		return;
-	}
-	if (n < 2 || (ld->keycol > 0 && n < 3))
-		bad(ld, "a table row needs a range and a text", NULL);
-	text[0] = '\0';
-	for (i = 1; i < n; i++) {
-		if (*cell[i] == '\0' || i == ld->keycol)
-			continue;
-		if (text[0] != '\0')
-			strcat(text, "; ");
-		strcat(text, cell[i]);
-	}
-	add_row(ld, cell[0], text, ld->keycol > 0 && ld->keycol < n ?
-	    cell[ld->keycol] : NULL);
-}
-
-static void
-plain_row(struct loader *ld, char *s)
-{
-	long lo, hi;
-	const char *p = row_start(s, &lo, &hi);
-	size_t n;
-
-	if (p == NULL)
-		bad(ld, "expected RANGE TEXT", s);
-	n = (size_t)(p - s);
-	if (s[n] == '\0')
-		bad(ld, "expected RANGE TEXT", s);
-	s[n] = '\0';
-	add_row(ld, s, s + n + 1, NULL);
-}
-
-/* A plain table's die line: "die: 2d6" or "d20 Effects". */
-static void
-die_line(struct loader *ld, char *s)
-{
-	char w[64];
-	size_t n;
-
-	if (ld->t->nrows > 0 || ld->have_die)
-		bad(ld, "a die line goes above the rows", s);
-	if (strncmp(s, "die:", 4) == 0) {
-		set_die(ld, trim(s + 4));
-		return;
-	}
-	n = strcspn(s, " \t:");
-	if (n >= sizeof w)
-		bad(ld, "expected one dice term such as 2d6, d% or d66", s);
-	memcpy(w, s, n);
-	w[n] = '\0';
-	set_die(ld, w);
-}
-
-static void
-read_table(struct loader *ld, const struct cand *c)
-{
-	size_t i;
-	int pipe_rows = 0;
-	char *s;
-
-	for (i = c->first; i <= c->last; i++) {
-		ld->lineno = (unsigned long)i + 1;
-		if (!utf8_ok(ld->ln[i].s, ld->ln[i].len))
-			bad(ld, "not text (a NUL, a control character or bad UTF-8)", NULL);
-		if (ld->ln[i].len > TBL_TEXT_MAX)
-			bad(ld, "line longer than 1024 bytes", NULL);
-		s = trim(ld->ln[i].s);
-		switch (ld->ln[i].kind) {
-		case L_PIPE:
-			if (!separator_row(s))
-				pipe_row(ld, s, pipe_rows++ == 0);
-			break;
-		case L_ROW:
-			plain_row(ld, s);
-			break;
-		case L_DIE:
-			if (i == c->first) {
-				die_line(ld, s);
-				break;
-			}
-			/* FALLTHROUGH */
-		case L_PROSE:
-			s[strcspn(s, " \t")] = '\0';
-			bad(ld, "expected a range N or N-M", s);
-			break;
-		default:	/* blank lines, comments, indented lines */
-			break;
-		}
-	}
-}
-
-static void
-read_lines(struct loader *ld, struct kwf *f)
-{
-	char *line;
-	size_t alloc = 0;
-
-	/* kwf: every line UTF-8 text; the table's own lines are bounded later */
-	while ((line = kwf_text(f, KWF_SIZE_MAX)) != NULL) {
-		if (ld->nln == TBL_LINES_MAX)
-			esc_errx(EXIT_BAD, "%s: more than %d lines", ld->path, TBL_LINES_MAX);
-		if (ld->nln == alloc) {
-			alloc = alloc * 2 + 64;
-			ld->ln = ereallocarray(ld->ln, alloc, sizeof *ld->ln);
-		}
-		ld->ln[ld->nln].s = estrdup(line);
-		ld->ln[ld->nln].len = strlen(line);
-		ld->ln[ld->nln++].kind = classify(line);
-	}
-}
-
-/* Bad die lines are kept as prose unless a row follows them. */
-static void
-settle_kinds(struct loader *ld)
-{
-	size_t i;
-
-	for (i = 0; i < ld->nln; i++)
-		if (ld->ln[i].kind == L_DIE && !heads_table(ld, i))
-			ld->ln[i].kind = L_PROSE;
-}
-
-/* A row and its line, sorted together. */
+/* A row and its place in the file, sorted together. */
 struct lined {
 	struct tbl_row r;
-	unsigned long line;
+	unsigned long at;
+	long	 weight;
 };
 
 static int
@@ -628,7 +113,6 @@ first_total(const struct tbl *t)
 	return tbl_d66(t) ? 11 : dice_min(&t->die);
 }
 
-/* The total after v that the die can roll. */
 static long
 next_total(const struct tbl *t, long v)
 {
@@ -649,59 +133,232 @@ can_roll(const struct tbl *t, long v)
 
 /* Every total of the die in exactly one row: refuse gaps, overlaps, strays. */
 static void
-check_cover(struct loader *ld)
+check_cover(const struct tb *b, struct tbl *t, struct tbl_row *rows,
+    unsigned long *at)
 {
-	struct tbl *t = ld->t;
 	struct lined *s = ereallocarray(NULL, (size_t)t->nrows, sizeof *s);
-	long next, lo, max = tbl_d66(t) ? 66 : dice_max(&t->die);
+	long next, max = tbl_d66(t) ? 66 : dice_max(&t->die);
 	int i;
 
 	for (i = 0; i < t->nrows; i++) {
-		s[i].r = ld->rows[i];
-		s[i].line = ld->rowline[i];
-		ld->lineno = ld->rowline[i];
-		if (!can_roll(t, ld->rows[i].lo) || !can_roll(t, ld->rows[i].hi))
-			bad(ld, "range the die cannot roll", NULL);
+		s[i].r = rows[i];
+		s[i].at = b->row[i].at;
+		s[i].weight = b->row[i].weight;
+		if (!can_roll(t, rows[i].lo) || !can_roll(t, rows[i].hi))
+			tb_bad(b, s[i].at, "range the die cannot roll");
 	}
 	qsort(s, (size_t)t->nrows, sizeof *s, by_lo);
 	for (next = first_total(t), i = 0; i < t->nrows; i++) {
-		ld->lineno = s[i].line;
-		ld->rows[i] = s[i].r;
-		if (s[i].r.lo != next) {
-			lo = s[i].r.lo;
-			free(s);
-			if (lo > next)
-				bad_at(ld->path, ld->lineno, "no row for %ld", next);
-			bad_at(ld->path, ld->lineno, "rows overlap at %ld", lo);
-		}
+		rows[i] = s[i].r;
+		at[i] = s[i].at;
+		t->more[i].weight = s[i].weight;
+		if (s[i].r.lo > next)
+			tb_bad(b, s[i].at, "no row for %ld", next);
+		if (s[i].r.lo < next)
+			tb_bad(b, s[i].at, "rows overlap at %ld", s[i].r.lo);
 		next = next_total(t, s[i].r.hi);
 	}
-	free(s);
 	if (next <= max)
-		bad_at(ld->path, ld->lineno, "no row for %ld", next);
+		tb_bad(b, t->nrows > 0 ? s[t->nrows - 1].at : 1,
+		    "no row for %ld", next);
+	free(s);
+}
+
+static void
+one_die(struct dice *d, long sides)
+{
+	memset(d, 0, sizeof *d);
+	d->count = d->keep = 1;
+	d->keephigh = 1;
+	d->sides = (uint32_t)sides;
 }
 
 /* No die given: 1dMAX of the ranges. */
 static void
-default_die(struct loader *ld)
+default_die(const struct tb *b, struct tbl *t, const struct tbl_row *rows)
 {
 	long max = 0;
 	int i;
 
-	for (i = 0; i < ld->t->nrows; i++)
-		if (ld->rows[i].hi > max)
-			max = ld->rows[i].hi;
+	for (i = 0; i < t->nrows; i++)
+		if (rows[i].hi > max)
+			max = rows[i].hi;
 	if (max < 1 || max > DICE_SIDES_MAX)
-		esc_errx(EXIT_BAD, "%s: no die for ranges up to %ld", ld->path, max);
-	memset(&ld->t->die, 0, sizeof ld->t->die);
-	ld->t->die.count = ld->t->die.keep = 1;
-	ld->t->die.keephigh = 1;
-	ld->t->die.sides = (uint32_t)max;
+		tb_bad(b, b->row[0].at, "no die for ranges up to %ld", max);
+	one_die(&t->die, max);
 }
 
-/* FILE, or FILE#heading when FILE itself is not there. */
+/* Weights: the rows in order, each as many totals as its weight. */
+static void
+weights_to_ranges(const struct tb *b, struct tbl *t, struct tbl_row *rows)
+{
+	long total = 0;
+	int i;
+
+	for (i = 0; i < t->nrows; i++) {
+		if (b->row[i].weight == 0)
+			tb_bad(b, b->row[i].at, "%ld-%ld: a range among rows "
+			    "with weights: give each row a range or a weight",
+			    b->row[i].lo, b->row[i].hi);
+		if (b->row[i].weight < 1 || b->row[i].weight > TBL_WEIGHT_MAX)
+			tb_bad(b, b->row[i].at, "weight %ld: expected 1 to %d",
+			    b->row[i].weight, TBL_WEIGHT_MAX);
+		rows[i].lo = total + 1;
+		total += b->row[i].weight;
+		rows[i].hi = total;
+		if (total > DICE_SIDES_MAX)
+			tb_bad(b, b->row[i].at, "weights add up past %d",
+			    DICE_SIDES_MAX);
+	}
+	if (b->have_die)
+		tb_bad(b, b->row[0].at, "a die and weights: a weighted table's "
+		    "die is 1d its total weight; give one or the other");
+	one_die(&t->die, total);
+}
+
+/* The target of the reference at s ("[[NOTE#HEADING]]"): its length, 0 if none. */
+size_t
+tbl_ref_len(const char *s)
+{
+	size_t n;
+
+	if (s[0] != '[' || s[1] != '[')
+		return 0;
+	n = strcspn(s + 2, "[]\n");
+	if (n == 0 || s[2 + n] != ']' || s[3 + n] != ']')
+		return 0;
+	return n + 4;
+}
+
+/* "`dice: [[Note^id]]`" is Obsidian's spelling of "[[Note^id]]". */
+static void
+obsidian_refs(char *s)
+{
+	char *p = s, *d = s;
+	size_t n;
+
+	while (*p != '\0') {
+		if (strncmp(p, "`dice:", 6) == 0) {
+			char *q = p + 6 + strspn(p + 6, " ");
+
+			if ((n = tbl_ref_len(q)) > 0 && q[n] == '`') {
+				memmove(d, q, n);
+				d += n;
+				p = q + n + 1;
+				continue;
+			}
+		}
+		*d++ = *p++;
+	}
+	*d = '\0';
+}
+
+/* The row's key: a key column, a leading "key: WORD", a reference's name, else the text's. */
 static char *
-split_heading(const char *path, const char **want)
+make_key(const struct tb *b, const struct tb_row *br, char **text)
+{
+	const char *from = br->key != NULL ? br->key : *text;
+	char key[34];
+	size_t n;
+
+	if (br->key == NULL && strncmp(*text, "key:", 4) == 0) {
+		from = *text + 4 + strspn(*text + 4, " \t");
+		*text += 4 + strspn(*text + 4, " \t");
+		*text += strcspn(*text, " \t");
+		*text += strspn(*text, " \t");
+	} else if (br->key == NULL && (n = tbl_ref_len(*text)) > 0) {
+		from = *text + n - 2;	/* [[Note#Heading]]: "heading" */
+		while (from > *text + 2 && strchr("#^/", from[-1]) == NULL)
+			from--;
+	}
+	tbl_key(key, sizeof key, from);
+	if (key[0] == '\0')
+		tb_bad(b, br->at, "the text has no key word (no word with a letter that is not dice)");
+	if (strlen(key) > 32)
+		key[32] = '\0';
+	return estrdup(key);
+}
+
+/* A row with nothing but its range: "1-6: range with no text". */
+static void
+no_text(const struct tb *b, const struct tb_row *r)
+{
+	if (r->weight != 0)
+		tb_bad(b, r->at, "%ldx: weight with no text", r->weight);
+	if (r->lo == r->hi)
+		tb_bad(b, r->at, "%ld: range with no text", r->lo);
+	tb_bad(b, r->at, "%ld-%ld: range with no text", r->lo, r->hi);
+}
+
+static void
+make_row(const struct tb *b, int i, struct tbl_row *row)
+{
+	char *text = b->row[i].text, *p;
+
+	obsidian_refs(text);
+	for (p = text; *p != '\0'; p++)
+		if (*p == '\t' || *p == '\n' || *p == '\r')
+			*p = ' ';
+	text = tb_trim(text);
+	if (*text == '\0')
+		no_text(b, &b->row[i]);
+	if (strlen(text) > TBL_TEXT_MAX)
+		tb_bad(b, b->row[i].at, "a row's text longer than %d bytes",
+		    TBL_TEXT_MAX);
+	if (tbl_row_dice(text) > TBL_ROW_DICE_MAX)
+		tb_bad(b, b->row[i].at, "the row rolls more than 1000 dice");
+	memset(row, 0, sizeof *row);
+	row->lo = b->row[i].lo;
+	row->hi = b->row[i].hi;
+	row->key = make_key(b, &b->row[i], &text);
+	if (*text == '\0')
+		no_text(b, &b->row[i]);
+	row->text = estrdup(text);
+}
+
+/* The rows as the table has them: keyed, ranged, covering the die. */
+static void
+finish(const struct tb *b, struct tbl *t, unsigned long *at)
+{
+	struct tbl_row *rows;
+	int i, weighted = 0;
+
+	if (b->n == 0)
+		esc_errx(EXIT_BAD, "%s: no rows", b->path);
+	rows = t->own = ereallocarray(NULL, (size_t)b->n, sizeof *rows);
+	t->more = ereallocarray(NULL, (size_t)b->n, sizeof *t->more);
+	memset(t->more, 0, (size_t)b->n * sizeof *t->more);
+	for (i = 0; i < b->n; i++) {
+		make_row(b, i, &rows[i]);
+		weighted |= b->row[i].weight != 0;
+	}
+	t->nrows = b->n;
+	t->die = b->die;
+	t->norepl = b->norepl;
+	if (weighted)
+		weights_to_ranges(b, t, rows);
+	else if (!b->have_die)
+		default_die(b, t, rows);
+	check_cover(b, t, rows, at);
+	t->rows = rows;
+}
+
+static void
+tb_free(struct tb *b)
+{
+	int i;
+
+	for (i = 0; i < b->n; i++) {
+		free(b->row[i].text);
+		free(b->row[i].key);
+	}
+	free(b->row);
+	free(b->name);
+}
+
+/* FILE, or FILE#name when FILE itself is not there. */
+static char *
+split_name(const char *path, const char **want)
 {
 	char *file = estrdup(path), *hash = strrchr(file, '#');
 
@@ -713,44 +370,203 @@ split_heading(const char *path, const char **want)
 	return file;
 }
 
-void
-tbl_load(struct tbl *t, const char *path)
+static int
+ends_with(const char *s, const char *tail)
 {
-	struct loader ld = { 0 };
-	unsigned long rowline[TBL_ROWS_MAX];
-	struct cand *c;
+	size_t n = strlen(s), k = strlen(tail);
+
+	return n >= k && strcasecmp(s + n - k, tail) == 0;
+}
+
+/* JSON by its first byte, a folder of Foundry's files, CSV and TSV by name. */
+static void
+read_any(struct tb *b, const char *file)
+{
+	struct stat st;
+	char head[64];
+	FILE *f;
+	size_t n;
+
+	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		tb_foundry_dir(b, file);
+		return;
+	}
+	if ((f = fopen(file, "r")) != NULL) {
+		n = fread(head, 1, sizeof head - 1, f);
+		fclose(f);
+		head[n] = '\0';
+		n = strspn(head, " \t\r\n");
+		if (strncmp(head, "\xef\xbb\xbf", 3) == 0)
+			n = 3 + strspn(head + 3, " \t\r\n");
+		if (head[n] == '{' || head[n] == '[') {
+			tb_foundry(b, file);
+			return;
+		}
+	}
+	if (ends_with(file, ".csv") || ends_with(file, ".tsv")) {
+		tb_csv(b, file, ends_with(file, ".tsv") ? '\t' : ',');
+		return;
+	}
+	tb_markdown(b, file);
+}
+
+static void load(struct tbl *t, const char *path, struct chain *ch,
+    const char *ref);
+
+/* The file a reference names, beside the one read: NOTE, else NOTE.md. */
+static char *
+ref_path(const struct tb *b, unsigned long at, const char *file,
+    const char *target)
+{
+	const char *slash = strrchr(file, '/');
+	size_t n = strcspn(target, "#^");
+	int dir = slash != NULL ? (int)(slash - file + 1) : 0;
+	char *p;
+
+	if (n == 0)
+		return estrdup(file);
+	if (target[0] == '/')
+		dir = 0;
+	p = emalloc((size_t)dir + n + 8);
+	snprintf(p, (size_t)dir + n + 8, "%.*s%.*s", dir, file, (int)n, target);
+	if (access(p, F_OK) != 0)
+		strcat(p, ".md");
+	if (access(p, F_OK) != 0)
+		tb_bad(b, at, "[[%s]]: no table file %.*s%.*s or %s", target, dir,
+		    file, (int)n, target, p);
+	return p;
+}
+
+/* NOTE#HEADING's one name: the real path, '#', the name. */
+static char *
+ref_id(const char *file, const char *want)
+{
+	char real[PATH_MAX], *id;
+	size_t n;
+
+	if (realpath(file, real) == NULL)
+		snprintf(real, sizeof real, "%s", file);
+	n = strlen(real) + (want ? strlen(want) : 0) + 2;
+	id = emalloc(n);
+	snprintf(id, n, "%s#%s", real, want ? want : "");
+	return id;
+}
+
+static struct tbl *
+load_ref(const struct tb *b, unsigned long at, const char *file,
+    const char *target, struct chain *ch)
+{
+	struct tbl_set *set = ch->set;
+	char *path = ref_path(b, at, file, target), *id, *full, said[1200];
+	const char *want = target + strcspn(target, "#^");
+	struct tbl *t;
+	int i;
+
+	want += *want == '#';
+	id = ref_id(path, *want ? want : NULL);
+	for (i = 0; i <= ch->depth; i++)
+		if (strcmp(ch->id[i], id) == 0)
+			tb_bad(b, at, "[[%s]]: a table that rolls itself, "
+			    "through %d table%s", target, ch->depth - i + 1,
+			    ch->depth - i ? "s" : "");
+	for (i = 0; i < set->n; i++)
+		if (strcmp(set->id[i], id) == 0) {
+			free(id);
+			free(path);
+			return set->t[i];
+		}
+	if (ch->depth + 1 > TBL_DEPTH_MAX)
+		tb_bad(b, at, "[[%s]]: tables nested more than %d deep", target,
+		    TBL_DEPTH_MAX);
+	if (set->n == TBL_NESTED_MAX)
+		tb_bad(b, at, "[[%s]]: more than %d tables rolled by one", target,
+		    TBL_NESTED_MAX);
+	full = emalloc(strlen(path) + strlen(want) + 2);
+	sprintf(full, "%s%s%s", path, *want ? "#" : "", want);
+	t = emalloc(sizeof *t);
+	set->t[set->n] = t;
+	set->id[set->n++] = id;
+	ch->id[++ch->depth] = id;
+	snprintf(said, sizeof said, "%s:%lu: [[%s]]", b->path, at, target);
+	load(t, full, ch, said);
+	ch->depth--;
+	t->name = full;
+	free(path);
+	return t;
+}
+
+/* Each row's [[references]], loaded. */
+static void
+load_refs(const struct tb *b, struct tbl *t, const unsigned long *at,
+    const char *file, struct chain *ch)
+{
+	struct tbl **sub;
+	char target[TBL_TEXT_MAX];
+	const char *p;
+	size_t n;
+	int i, k;
+
+	for (i = 0; i < t->nrows; i++) {
+		for (k = 0, p = t->own[i].text; *p != '\0'; p++)
+			k += tbl_ref_len(p) > 0;
+		if (k == 0)
+			continue;
+		sub = ereallocarray(NULL, (size_t)k, sizeof *sub);
+		for (k = 0, p = t->own[i].text; *p != '\0'; p++) {
+			if ((n = tbl_ref_len(p)) == 0)
+				continue;
+			memcpy(target, p + 2, n - 4);
+			target[n - 4] = '\0';
+			sub[k++] = load_ref(b, at[i], file, target, ch);
+			p += n - 1;
+		}
+		t->more[i].sub = sub;
+		t->more[i].nsub = k;
+	}
+}
+
+static void
+load(struct tbl *t, const char *path, struct chain *ch, const char *ref)
+{
+	struct tb b = { 0 };
 	const char *want;
-	char *file = split_heading(path, &want);
-	struct kwf *f = kwf_read(file, "a table file");
-	size_t n, i;
+	char *file = split_name(path, &want);
+	unsigned long *at;
 
 	memset(t, 0, sizeof *t);
 	t->name = path;
-	ld.path = file;
-	ld.t = t;
-	ld.rows = t->own = ereallocarray(NULL, TBL_ROWS_MAX, sizeof *t->own);
-	ld.rowline = rowline;
-	read_lines(&ld, f);
-	kwf_close(f);
-	settle_kinds(&ld);
-	c = ereallocarray(NULL, ld.nln + 1, sizeof *c);
-	n = find_tables(&ld, c, ld.nln + 1);
-	read_table(&ld, pick_table(&ld, c, n, want));
-	if (t->nrows == 0)
-		esc_errx(EXIT_BAD, "%s: no rows", file);
-	if (!ld.have_die)
-		default_die(&ld);
-	check_cover(&ld);
-	t->rows = t->own;
-	for (i = 0; i < ld.nln; i++)
-		free(ld.ln[i].s);
-	free(ld.ln);
-	free(c);
+	b.path = file;
+	b.want = want;
+	b.ref = ref;
+	read_any(&b, file);
+	at = ereallocarray(NULL, (size_t)b.n + 1, sizeof *at);
+	finish(&b, t, at);
+	load_refs(&b, t, at, file, ch);
+	free(at);
+	tb_free(&b);
 	free(file);
 }
 
 void
-tbl_free(struct tbl *t)
+tbl_load(struct tbl *t, const char *path)
+{
+	struct tbl_set *set = emalloc(sizeof *set);
+	struct chain ch = { 0 };
+	const char *want;
+	char *file = split_name(path, &want);
+
+	memset(set, 0, sizeof *set);
+	ch.set = set;
+	ch.id[0] = ref_id(file, want);
+	free(file);
+	load(t, path, &ch, NULL);
+	free((char *)ch.id[0]);
+	t->set = set;
+	t->name = path;
+}
+
+static void
+free_rows(struct tbl *t)
 {
 	int i;
 
@@ -759,9 +575,31 @@ tbl_free(struct tbl *t)
 	for (i = 0; i < t->nrows; i++) {
 		free((char *)t->own[i].key);
 		free((char *)t->own[i].text);
+		free(t->more[i].sub);
 	}
+	free(t->more);
+	t->more = NULL;
 	free(t->own);
 	t->own = NULL;
+}
+
+void
+tbl_free(struct tbl *t)
+{
+	struct tbl_set *set = t->set;
+	int i;
+
+	free_rows(t);
+	if (set == NULL)
+		return;
+	for (i = 0; i < set->n; i++) {
+		free_rows(set->t[i]);
+		free((char *)set->t[i]->name);
+		free(set->t[i]);
+		free(set->id[i]);
+	}
+	free(set);
+	t->set = NULL;
 }
 
 /*

@@ -3,16 +3,23 @@
 #define DELVING_TABLE_H
 
 #include "dice.h"
+#include "tblread.h"
 
-#define TBL_ROWS_MAX 256
-#define TBL_TEXT_MAX 1024
 #define TBL_ROW_DICE_MAX 1000	/* dice a row rolls, as a term may (issue 23) */
-#define TBL_LINES_MAX 100000	/* the longest document read */
+
+struct tbl;
 
 struct tbl_row {
 	long lo, hi;		/* the die's totals that give this row */
 	const char *key;	/* the record's KEY: lower case, one word */
-	const char *text;	/* the sentence, its dice not yet rolled */
+	const char *text;	/* the sentence, its dice and [[tables]] not yet rolled */
+};
+
+/* A loaded row's more: its weight, the tables its [[references]] roll. */
+struct tbl_more {
+	long	 weight;	/* as the file gave it; 0: a range */
+	struct tbl **sub;	/* in order */
+	int	 nsub;
 };
 
 /*
@@ -25,6 +32,9 @@ struct tbl {
 	int nrows;
 	const struct tbl_row *rows;
 	struct tbl_row *own;	/* a loaded table's rows, freed by tbl_free; NULL if built in */
+	struct tbl_more *more;	/* each loaded row's, or NULL */
+	int	 norepl;	/* drawn without replacement (Foundry's replacement: false) */
+	struct tbl_set *set;	/* the tables it rolls, loaded with it */
 };
 
 /* A row's text with its dice rolled (tbl_entry). */
@@ -45,6 +55,9 @@ void	 tbl_free(struct tbl *t);
 #define TBL_FACES 2	/* tbl_entry: the faces too, for -v */
 void	 tbl_entry(struct tbl_entry *e, const char *text, struct rng *r,
 	     int how);
+void	 tbl_row_entry(struct tbl_entry *e, const struct tbl *t,
+	     const struct tbl_row *row, struct rng *r, int how);
+size_t	 tbl_ref_len(const char *s);
 int	 tbl_fixed(const struct tbl *t);
 long	 tbl_row_dice(const char *text);
 

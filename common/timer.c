@@ -107,3 +107,29 @@ timer_beyond(const struct timers *tl, uint64_t before, long resilience)
 		return 0;
 	return hours - (uint64_t)resilience;
 }
+
+/*
+ * timer NAME LENGTH (timedice(6)): set, or reset, to L, a count of units or
+ * dice rolled now; SAYS "Timer torch set: 1d6 hours rolled 4 = 4: 24 turns
+ * (4 hours); it runs out at 11:00 on day 1.", NOW the clock.
+ */
+void
+timer_start(struct timers *tl, const char *name, const struct clock_len *l,
+    struct rng *r, uint64_t now, char *says, size_t size)
+{
+	char how[600], fs[256], len[64], at[CLOCK_WHEN_SIZE];
+	uint64_t left = l->count;
+	int was;
+
+	how[0] = '\0';
+	if (l->rolled) {
+		left = (uint64_t)expr_roll(&l->dice, r, fs, sizeof fs);
+		snprintf(how, sizeof how, "%s %s rolled %s = %llu: ", l->text,
+		    l->unit_name, fs, (unsigned long long)left);
+	}
+	left *= l->unit;
+	was = timer_set(tl, name, left);
+	snprintf(says, size, "Timer %s %s: %s%llu turns (%s); it runs out at %s.",
+	    name, was ? "reset" : "set", how, (unsigned long long)left,
+	    clock_span(left, len, sizeof len), clock_when(now + left, at));
+}

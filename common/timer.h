@@ -31,4 +31,10 @@ void	 timer_pass(struct timers *tl, uint64_t turns, int resting);
 uint64_t timer_beyond(const struct timers *tl, uint64_t before,
 	     long resilience);
 
+struct clock_len;
+struct rng;
+void	 timer_start(struct timers *tl, const char *name,
+	     const struct clock_len *l, struct rng *r, uint64_t now, char *says,
+	     size_t size);
+
 #endif

@@ -77,38 +77,60 @@ travel_hour(const struct line *l)
 	    word_in(l->f[3], rec_travel_keys) >= 0;
 }
 
-/* roll's bare lines, TOTAL or TOTAL EXPRESSION FACES, as roll -j has them. */
-static void
-bare_json(struct rec_writer *w, char *s)
-{
-	char *f[3];
-	int n = 0;
+/*
+ * A line that is no record, in JSON with the turn it was said at (delve(6)
+ * OUTPUT): roll's bare totals, TOTAL or TOTAL EXPRESSION FACES, as roll -j
+ * names them; roll -o's odds, EXPRESSION TOTAL ODDS DECIMAL; any other
+ * line (a histogram's bar, a help text) as its text.
+ */
+static const struct rec_layout bare_layouts[] = {
+	{ -1, 2, "nn", { "turn", "total", NULL }, NULL },
+	{ -1, 4, "nnss", { "turn", "total", "expression", "faces", NULL }, NULL },
+	{ -1, 5, "nssss", { "turn", "expression", "total", "odds", "decimal",
+	    NULL }, NULL },
+	{ -1, 2, "nt", { "turn", "text", NULL }, NULL },
+};
 
-	for (f[n++] = s; n < 3 && (s = strchr(s, '\t')) != NULL; f[n++] = s)
+/* A whole number as JSON writes one: -?[0-9]+, no leading 0 but 0. */
+static int
+json_integer(const char *s)
+{
+	s += *s == '-';
+	return s[0] >= '0' && s[0] <= '9' && (s[0] != '0' || s[1] == '\0') &&
+	    strspn(s, "0123456789") == strlen(s);
+}
+
+static void
+bare_json(struct rec_writer *w, char *s, uint64_t turn)
+{
+	const struct rec_layout *lay = &bare_layouts[3];
+	char *f[5];
+	int n = 0, i;
+
+	for (f[n++] = s; n < 5 && (s = strchr(s, '\t')) != NULL; f[n++] = s)
 		*s++ = '\0';
-	if (n == 1 || n == 3) {
-		rec_line(w, n == 1 ? REC_LAYOUT(ROLL_TOTAL) :
-		    REC_LAYOUT(ROLL_FACES));
-		rec_num(w, f[0]);
-		if (n == 3) {
-			rec_str(w, f[1]);
-			rec_str(w, f[2]);
-		}
-		rec_end(w);
-		return;
-	}
-	while (n > 1)
-		f[--n][-1] = '\t';
-	out_str(rec_out(w), f[0]);
-	out_put(rec_out(w), "\n", 1);
+	if ((n == 1 || n == 3) && json_integer(f[0]))
+		lay = &bare_layouts[n == 1 ? 0 : 1];
+	else if (n == 4)
+		lay = &bare_layouts[2];
+	else
+		while (n > 1)	/* join it up again */
+			f[--n][-1] = '\t';
+	rec_line(w, lay);
+	rec_u64(w, turn);
+	for (i = 0; i < n; i++)
+		if (lay->types[i + 1] == 'n')
+			rec_num(w, f[i]);
+		else
+			rec_text(w, "%s", f[i]);
+	rec_end(w);
 }
 
 /*
  * -j: each record as its program writes it with -j, through the one
  * layout table (delving(7) THE RECORD STREAM), but that the second field
  * is always the session's turn (delve writes it there, in a call's record
- * too), so named "turn"; a line that is no record (roll's bare totals) as
- * it is.
+ * too), so named "turn"; a line that is no record as bare_json has it.
  */
 static void
 print_json(struct rec_writer *w, struct line *l)
@@ -118,16 +140,16 @@ print_json(struct rec_writer *w, struct line *l)
 	int prog = rec_prog_of(l->f[0], strlen(l->f[0]));
 
 	if (l->nf > 1 && prog >= 0)
-		lay = rec_layout_of(prog, l->f, l->nf);
+		lay = rec_layout_of(prog, (const char *const *)l->f, l->nf);
 	if (lay != NULL) {
 		at_turn = *lay;
 		at_turn.names[0] = "turn";
-		rec_fields_json(w, &at_turn, l->f);
+		rec_fields_json(w, &at_turn, (const char *const *)l->f);
 		return;
 	}
 	while (l->nf > 1)	/* join it up again */
 		l->f[--l->nf][-1] = '\t';
-	bare_json(w, l->f[0]);
+	bare_json(w, l->f[0], l->turn);
 }
 
 /*
@@ -373,6 +395,7 @@ json_lines(struct reader *r, uint64_t prev)
 	rec_json(w, 1);
 	while ((s = next_line(r)) != NULL) {
 		split(s, &l, prev);
+		prev = l.turn;	/* a line that is no record: the turn before */
 		print_json(w, &l);
 	}
 	rec_writer_close(w);

@@ -15,8 +15,9 @@ table() { printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt; }
 	eq "" "$stderr"
 	for i in 1 2 3; do
 		grep -qE $'\t(goblins|rats)\t' "out/wk-$i.tsv"	# reaction's record of the table's creature
-		hazard -s "wk-$i" -n 60 -T encounter=enc.txt | light -s "wk-$i" - |
-		    timedice -s "wk-$i" - | reaction -s "wk-$i" - > plain
+		# a session's order, reaction told the light (none: dark), as delve does
+		hazard -s "wk-$i" -n 60 -T encounter=enc.txt | timedice -s "wk-$i" - |
+		    light -s "wk-$i" - | reaction -s "wk-$i" -L dark - > plain
 		eq "# delve batch: session $i of 3, seed wk-$i, 60 turns, rules exploration, party none, lights none, tables encounter=enc.txt" "$(head -1 "out/wk-$i.tsv")"
 		tail -n +2 "out/wk-$i.tsv" | cmp plain -
 	done

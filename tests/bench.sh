@@ -38,24 +38,25 @@ shell_mean() {
 	fi
 }
 
-# paired_means A B: the mean wall times of the shell commands A and B, run
-# by turns (a warm-up of each, then A, B, A, B ... RUNS times each): a
-# machine whose speed drifts (a virtual one's neighbours, its page cache)
-# slows both alike, not the one measured while it was slow.
-paired_means() {
+# paired_sums A B [N]: the summed wall times of the shell commands A and B,
+# run by turns (a warm-up of each, then A, B, A, B ... N times each, RUNS
+# unless given): a machine whose speed drifts (a virtual one's neighbours,
+# its page cache) slows both alike, not the one measured while it was
+# slow; the row is the ratio of the sums.
+paired_sums() {
 	printf '%s\n' "$1" > "$tmp/a.sh"
 	printf '%s\n' "$2" > "$tmp/b.sh"
 	sh "$tmp/a.sh" >/dev/null; sh "$tmp/b.sh" >/dev/null
 	i=0
-	while [ $i -lt "$RUNS" ]; do
+	while [ $i -lt "${3:-$RUNS}" ]; do
 		for c in a b; do
 			s=$(date +%s%N)
 			sh "$tmp/$c.sh" >/dev/null
 			echo "$c $s $(date +%s%N)"
 		done
 		i=$((i + 1))
-	done | awk '{ t[$1] += ($3 - $2) / 1e9; n[$1]++ }
-	    END { printf "%.6f %.6f\n", t["a"] / n["a"], t["b"] / n["b"] }'
+	done | awk '{ t[$1] += ($3 - $2) / 1e9 }
+	    END { printf "%.6f %.6f\n", t["a"], t["b"] }'
 }
 
 # per_call CMD COUNT: the mean time of one of COUNT calls in a loop.
@@ -113,11 +114,31 @@ a=$(mean_seconds "$B/hazard -r delving -s 1 -n $N -T encounter=$tmp/crypt.md")
 b=$(mean_seconds "$B/hazard -r delving -s 1 -n $N")
 row table-dice "hazard -T encounter=crypt.md" "hazard" "$a" "$b" "<= 1.5"
 
+# issue 35: a 10,000-row Foundry RollTable (Export Data, v11 spelling,
+# HTML in its text) read and rolled 1000 times, against the same table in
+# delving's Markdown: the JSON reader's cost over the plain one.  The JSON
+# is 2.2 MB to the Markdown's 0.29 MB (8x the bytes); on 2026-11-28,
+# 245 M instructions to 161 M (callgrind), 3.4x the time and 5.1x the
+# peak memory (the tree of 110,000 values, freed before the rolls)
+awk 'BEGIN {
+	printf "{\"name\": \"Big\", \"formula\": \"1d10000\", \"replacement\": true, \"results\": [\n"
+	for (i = 1; i <= 10000; i++)
+		printf "{\"_id\": \"r%05d\", \"type\": 0, \"text\": \"<p>%d <b>goblins</b> &amp; 1d6 rats</p>\", \"img\": \"icons/svg/d20-black.svg\", \"documentCollection\": \"\", \"documentId\": null, \"weight\": 1, \"range\": [%d, %d], \"drawn\": false, \"flags\": {}}%s\n", i, i, i, i, i < 10000 ? "," : ""
+	print "]}" }' > "$tmp/big.json"
+awk 'BEGIN { print "die: 1d10000"; for (i = 1; i <= 10000; i++) printf "%d %d goblins & 1d6 rats\n", i, i }' > "$tmp/big.md"
 read -r a b <<PAIR
-$(paired_means "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice - | $B/reaction - >/dev/null" \
-    "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null")
+$(paired_sums "$B/roll -s 1 -n 1000 -t $tmp/big.json >/dev/null" "$B/roll -s 1 -n 1000 -t $tmp/big.md >/dev/null")
 PAIR
-row pipeline "hazard | light - | timedice - | reaction -" "hazard | cat | cat | cat" "$a" "$b" "<= 1.5"
+row foundry-10k "roll -n 1000 -t big.json" "roll -n 1000 -t big.md" "$a" "$b" "<= 4"
+a=$(peak_kb "$B/roll -s 1 -n 1000 -t $tmp/big.json"); b=$(peak_kb "$B/roll -s 1 -n 1000 -t $tmp/big.md")
+row foundry-mem "roll -t big.json (KiB)" "roll -t big.md (KiB)" "$a" "$b" "<= 6"
+
+# issue 37: 12 pairs of 10^6 turns, the ratio of the sums
+read -r a b <<PAIR
+$(paired_sums "$B/hazard -s 1 -n $N | $B/light -l torch,lantern - | $B/timedice - | $B/reaction - >/dev/null" \
+    "$B/hazard -s 1 -n $N | cat | cat | cat >/dev/null" 12)
+PAIR
+row pipeline "hazard | light - | timedice - | reaction -" "hazard | cat | cat | cat" "$a" "$b" "<= 2.5"
 
 # delve: one turn of a session vs the four programs by hand with their
 # state files; 1,000 sessions of 36 turns through delve batch vs a loop.
@@ -126,8 +147,17 @@ if [ -x "$B/delve" ]; then
 	"$B/delve" new -s 1 -l torch,lantern "$tmp/crypt"
 	(cd "$tmp/hand" && "$B/light" -f l -s 1 -l torch,lantern status >/dev/null)
 	a=$(shell_mean "$B/delve -C $tmp/crypt >/dev/null")
-	b=$(shell_mean "cd $tmp/hand && $B/hazard -f h -s 1 | $B/light -f l -s 1 - | $B/timedice -f t -s 1 - | $B/reaction -f r -s 1 - >/dev/null")
-	row delve-turn "delve -C crypt" "hazard -f | light -f - | timedice -f - | reaction -f -" "$a" "$b" "<= 1.5"
+	b=$(shell_mean "cd $tmp/hand && $B/hazard -f h -s 1 | $B/timedice -f t -s 1 - | $B/light -f l -s 1 - | $B/reaction -f r -s 1 - >/dev/null")
+	row delve-turn "delve -C crypt" "hazard -f | timedice -f - | light -f - | reaction -f -" "$a" "$b" "<= 1.5"
+	# issue 33: with a party (resilience= kept by timedice, Fatigue by
+	# hazard) -n 2000 is one pipeline, not 2000 turns of five processes
+	printf 'Ann con=1 wis=0 best=2 hp=10 hpmax=10 level=2 resilience=12\nBo con=-1 wis=1 best=1 hp=6 hpmax=6 level=1 resilience=9\n' > "$tmp/two.txt"
+	"$B/delve" new -s 1 -p "$tmp/two.txt" "$tmp/party" >/dev/null
+	"$B/delve" new -s 1 "$tmp/bare" >/dev/null
+	read -r a b <<PAIR
+$(paired_sums "$B/delve -C $tmp/party -n 2000 >/dev/null" "$B/delve -C $tmp/bare -n 2000 >/dev/null")
+PAIR
+	row delve-party "delve -n 2000, a party of two" "delve -n 2000, no party" "$a" "$b" "<= 2"
 	# a GM command (in-process: read, roll, rename, commit) costs no more than a turn
 	printf 'Bo con=1 hp=100000 hpmax=100000\n' > "$tmp/gm.txt"
 	"$B/delve" new -s 1 -l torch -p "$tmp/gm.txt" "$tmp/gm"
@@ -138,7 +168,7 @@ if [ -x "$B/delve" ]; then
 	cat > "$tmp/sessions.sh" <<LOOP
 mkdir -p $tmp/loop; i=1
 while [ \$i -le $S ]; do
-	$B/hazard -s x-\$i -n 36 | $B/light -s x-\$i -l torch - | $B/timedice -s x-\$i - | $B/reaction -s x-\$i - > $tmp/loop/x-\$i.tsv
+	$B/hazard -s x-\$i -n 36 | $B/timedice -s x-\$i - | $B/light -s x-\$i -l torch - | $B/reaction -s x-\$i -L dark - > $tmp/loop/x-\$i.tsv
 	i=\$((i + 1))
 done
 LOOP

@@ -77,8 +77,10 @@ unsummed() {
 	# hazard keeps the party's Fatigue (-w) under rules that keep characters
 	cp party.txt p1.txt
 	cp party.txt p2.txt
-	hazard -f h -s friday -n 36 -p p1.txt -w | light -f l -s friday - |
-	    timedice -f t -s friday - | reaction -f r -s friday - > plain
+	# the session's order (delving(7) SESSIONS): timedice before light, and
+	# reaction told the party, whose every character has wis=
+	hazard -f h -s friday -n 36 -p p1.txt -w | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - > plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$output"
 	eq 36 "$(cut -f2 plain | sort -un | wc -l)"
@@ -88,8 +90,9 @@ unsummed() {
 	cmp r crypt/state/reaction
 	cmp p1.txt crypt/state/party
 	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
-	hazard -s friday -n 36 -p p2.txt -w | light -s friday -l torch,lantern - |
-	    timedice -s friday - | reaction -s friday - | grep -v "^light	0	" > stateless
+	hazard -s friday -n 36 -p p2.txt -w | timedice -s friday - |
+	    light -s friday -l torch,lantern - | reaction -s friday -p party.txt - |
+	    grep -v "^light	0	" > stateless
 	cmp plain stateless
 }
 
@@ -113,7 +116,8 @@ unsummed() {
 	eq "turn 1  07:10  Sign — noise, smell, tracks, or shadow hinting at nearby danger." "${lines[0]}"
 	eq "turn 5  07:50  Encounter — a wandering monster appears." "${lines[4]}"
 	eq "               The creatures met are friendly: 2d6 11+0 = 11." "${lines[5]}"
-	eq "               It is 08:00 on day 1, morning: the time dice show 6 and 2." "${lines[8]}"
+	eq "               torch1 burns out." "${lines[8]}"
+	eq "               It is 08:00 on day 1, morning: the time dice show 6 and 2." "${lines[10]}"
 	[[ "$output" != *$'\t'* ]]
 	run -0 delve -C crypt undo
 	run -0 delve -C crypt -R -n 6
@@ -132,7 +136,7 @@ unsummed() {
 	fi
 	# roll's bare lines as roll -j has them, and their fields kept as written
 	run -0 delve -C crypt -j roll -v 3d6
-	case $output in '{"total":'*',"expression":"3d6","faces":"'*'"}') ;; *) false ;; esac
+	case $output in '{"turn":6,"total":'*',"expression":"3d6","faces":"'*'"}') ;; *) false ;; esac
 	run -0 delve -C crypt -R log
 	case ${lines[${#lines[@]} - 1]} in *'	3d6	'*) ;; *) false ;; esac
 	if command -v jq > /dev/null; then
@@ -359,8 +363,9 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 @test "delve batch: one file a derived seed, equal to the plain pipeline" {
 	run -0 delve batch -s 2026-11-27 -n 36 -l torch,lantern -o out 3
 	eq "2026-11-27-1.tsv 2026-11-27-2.tsv 2026-11-27-3.tsv" "$(ls out | tr '\n' ' ' | sed 's/ $//')"
-	hazard -s 2026-11-27-2 -n 36 | light -s 2026-11-27-2 -l torch,lantern - |
-	    timedice -s 2026-11-27-2 - | reaction -s 2026-11-27-2 - > plain
+	hazard -s 2026-11-27-2 -n 36 | timedice -s 2026-11-27-2 - |
+	    light -s 2026-11-27-2 -l torch,lantern - |
+	    reaction -s 2026-11-27-2 -L dark - > plain
 	tail -n +2 out/2026-11-27-2.tsv | cmp plain -
 	eq "# delve batch: session 2 of 3, seed 2026-11-27-2, 36 turns, rules exploration, party none, lights torch,lantern, tables none" "$(head -1 out/2026-11-27-2.tsv)"
 	clean out
@@ -545,11 +550,12 @@ twice() {
 @test "the dark stays dark across delve's turns: reaction keeps it in its state file (issue 16 surprise)" {
 	delve new -s friday -p party.txt -l torch crypt
 	for i in $(seq 24); do delve -C crypt > /dev/null; done
-	hazard -s friday -n 24 -p party.txt | light -s friday -l torch - |
-	    timedice -s friday - | reaction -s friday - | grep '	all	' > plain
-	[ -s plain ]
+	hazard -s friday -n 24 -p party.txt | timedice -s friday - |
+	    light -s friday -l torch - | reaction -s friday -p party.txt - |
+	    grep '^reaction	' > plain
+	grep -q '	some	\|	all	' plain
 	run -0 delve -C crypt -R log
-	eq "$(cat plain)" "$(printf '%s\n' "$output" | grep '	all	')"
+	eq "$(cat plain)" "$(printf '%s\n' "$output" | grep '^reaction	')"
 	grep -qx 'dark yes' crypt/state/reaction
 }
 
@@ -676,7 +682,8 @@ crypt_table() {
 	run -0 --separate-stderr delve -C road daily
 	[ -z "$stderr" ]
 	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
-               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1." "$output"
+               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1.
+               Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$output"
 	run -0 delve -C road -n 2 turn weekly
 	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "${lines[3]}"
 	run -0 delve -C road -R sea
@@ -687,8 +694,8 @@ crypt_table() {
 	eq "clock     day 23, 07:00" "${lines[1]}"
 	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "${lines[5]}"
 	run -0 delve -C road log
-	eq 8 "${#lines[@]}"
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[7]}"
+	eq 9 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
 	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
 	run -0 delve -C road -n 11
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
@@ -858,7 +865,7 @@ turns_apart() {
 	delve -C crypt -n 2 > /dev/null
 	run -0 --separate-stderr delve -C crypt -R roll -o 2d6
 	eq "$(roll -o 2d6)" "$output"
-	run -0 --separate-stderr delve -C crypt -R chase pace overland
+	run -0 --separate-stderr delve -C crypt -R chase -r travel pace overland
 	eq "chase	2	pace	overland	11	mile	-	-	day	$(DELVING_PARTY=p.txt chase pace overland | cut -f10)" "$output"
 	# -j: the second field of every record is the session's turn
 	delve -C crypt -R roll -c 10 d20 > /dev/null || :
@@ -1026,4 +1033,269 @@ hp_said() {
 	run -2 --separate-stderr delve new -s 1 -T encounter=bad.txt X
 	eq "delve: bad.txt:4: rows overlap at 5" "$stderr"
 	[ ! -e X ]
+}
+
+# call_as RULES CALL...: the call's records as its program says them on its
+# own with the session's first call's seed and party: under -r RULES where
+# the program has those rules for the call, else under its own default
+# (DELVING_RULES passed over, as in a pipeline); the turn field the session's 0.
+call_as() {
+	local r=$1 prog=$2 out
+	shift 2
+	[ "$prog" = return ] && prog="env return"
+	if ! out=$(DELVING_SEED=w:0:1 DELVING_PARTY=p.txt $prog -r "$r" "$@" 2> err); then
+		if grep -q -- '-r' err; then
+			out=$(DELVING_SEED=w:0:1 DELVING_PARTY=p.txt $prog "$@")
+		fi
+	fi
+	printf '%s\n' "$out" | awk -F'\t' -v OFS='\t' 'NF > 1 { $2 = 0 } { print }'
+}
+
+@test "one world: every call runs under the session's rules, made with -r or by default, unless -r says otherwise (issue 33)" {
+	printf 'Ann con=1 wis=1 dex=2 str=1 strength=8 dexterity=14 load=10 hp=9 best=2 speed=30 exhausted=1\nBo con=0 wis=0 dex=0 str=0 strength=12 dexterity=10 load=2 hp=7 best=1 speed=25\n' > p.txt
+	calls=("roll 2d6" "chase open" "chase retreat" "chase pace"
+	    "reaction morale" "reaction surprise" "reaction disposition"
+	    "reaction initiative" "return dangerous" "return arduous")
+	for r in default exploration bookkeeping delving dungeonturn alarm travel; do
+		for c in "${calls[@]}"; do
+			rm -rf s
+			if [ $r = default ]; then
+				delve new -s w -p p.txt s > /dev/null
+			else
+				delve new -s w -r $r -p p.txt s > /dev/null
+			fi
+			run delve -C s -R $c
+			[ "$status" -le 1 ] || { echo "$r: delve $c: $output" >&2; return 1; }
+			# shellcheck disable=SC2086
+			eq "$(call_as "${r/default/exploration}" $c)" "$output" ||
+			    { echo "under $r: delve $c" >&2; return 1; }
+		done
+	done
+	# what the session's rules make a program say, named
+	delve new -s w -p p.txt d > /dev/null
+	run -0 delve -C d -R chase pace
+	[[ "$output" == *"a turn."* && "$output" != *"a day"* ]]
+	run -0 delve -C d -R chase -r travel pace
+	[[ "$output" == *"a day"* ]]
+	delve new -s w -r dungeonturn -p p.txt g > /dev/null
+	run delve -C g -R reaction morale
+	[[ "${lines[0]}" == *'002: "become exhausted'* ]]
+	run delve -C g -R return dangerous
+	[[ "${lines[0]}" == *'002: "become exhausted'* ]]
+	run delve -C g -R return -r travel dangerous
+	[[ "${lines[0]}" == *'004: "forces disadvantage'* ]]
+	delve new -s w -r travel -p p.txt t > /dev/null
+	run delve -C t -R reaction morale
+	[[ "${lines[0]}" == *'004: "forces disadvantage'* ]]
+}
+
+@test "every page's EXAMPLES render as they run: a printf's \\n shown as written, not eaten by roff (issue 33)" {
+	command -v mandoc > /dev/null || skip "mandoc is not installed"
+	for page in "$TOP"/man/*.[67]; do
+		page=${page##*/}
+		rendered=$(mandoc -Tascii "$TOP/man/$page" | col -bx | tr -s ' \n' '  ')
+		while IFS= read -r cmd; do
+			case $cmd in *printf*) ;; *) continue ;; esac
+			[[ "$rendered" == *"$(tr -s ' ' <<< "$cmd")"* ]] ||
+			    { echo "$page renders otherwise: $cmd" >&2; return 1; }
+		done < <(man_examples "$page")
+	done
+}
+
+# four: a party of four, every one with wis= (000's surprise) and con= (000's saves).
+four() {
+	printf 'Ann con=1 wis=1 hp=9\nBo con=0 wis=0 hp=7\nCy con=0 wis=2 hp=5\nDu con=2 wis=-1 hp=8\n' > four.txt
+}
+
+# surprised_each LOG: every encounter of LOG rolls four surprise checks at
+# 000's setback for no light and one summary, and there is an encounter.
+surprised_each() {
+	local enc
+	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' "$1")
+	[ "$enc" -gt 0 ] || { echo "no encounter" >&2; return 1; }
+	eq $((enc * 4)) "$(grep -cP '^reaction\t\d+\t\d+\t-?\d+\t(surprised|alert)\t(Ann|Bo|Cy|Du) .*no light, 000: "Setback on all rolls"' "$1")"
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 4 surprised' "$1")"
+}
+
+@test "one world: darkness is the session's state: a torch put out by hand, or by an edit, and every later encounter rolls each character's surprise (000; issue 33)" {
+	four
+	for r in exploration bookkeeping; do
+		rm -rf L
+		delve new -s out -r $r -p four.txt -l torch L > /dev/null
+		run -0 delve -C L -R light out torch1
+		# the log says the dark as the torch goes out
+		grep -qP '^light\t0\tparty\t-\tdark\t' <<< "$output"
+		delve -C L -n 40 > /dev/null
+		delve -C L -R log > log
+		surprised_each log
+	done
+	# an edit of light's file reaches the next turn's reaction as well
+	printf '#!/bin/sh\nsed -i "s/^source torch1 torch lit /source torch1 torch out /" "$1"\n' > ed-out
+	chmod +x ed-out
+	rm -rf E
+	delve new -s out -p four.txt -l torch E > /dev/null
+	EDITOR=./ed-out delve -C E edit light > /dev/null
+	grep -q '^source torch1 torch out ' E/state/light
+	delve -C E -n 40 > /dev/null
+	delve -C E -R log > log
+	surprised_each log
+	# 001: in total darkness the whole party is surprised, no check rolled
+	rm -rf D
+	delve new -s out -r delving -p four.txt -l torch D > /dev/null
+	delve -C D light out torch1 > /dev/null
+	delve -C D -n 40 > /dev/null
+	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' D/log)
+	[ "$enc" -gt 0 ]
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t-\tall\t' D/log)"
+}
+
+# counting DIR: delve and its programs in DIR, hazard a wrapper that counts
+# its runs in DIR/runs (delve runs the programs beside its own executable).
+counting() {
+	mkdir -p "$1"
+	for p in light timedice reaction delve; do cp "$(command -v $p)" "$1/"; done
+	printf '#!/bin/sh\necho run >> "%s/runs"\nexec "%s" "$@"\n' "$1" "$(command -v hazard)" > "$1/hazard"
+	chmod +x "$1/hazard"
+	: > "$1/runs"
+}
+
+@test "with a party, -n N is one pipeline where no stage reads what another writes, else turn by turn; N one-turn commands equal one -n N, log, party and state files, under each of the six rules (issue 33)" {
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		cd "$(mktemp -d /dev/shm/delve-party.XXXXXX)"
+	fi
+	# resilience= of 1 and 2 hours: timedice writes exhausted= early, hazard fatigue=
+	printf 'Ann con=1 wis=0 best=2 dex=1 str=1 hp=10 hpmax=10 level=2 resilience=1\nBo con=-1 wis=1 best=1 dex=0 str=0 hp=6 hpmax=6 level=1 resilience=2 # a note\n' > p.txt
+	counting w
+	for r in exploration:1 bookkeeping:1 delving:30 dungeonturn:30 alarm:1 travel:1; do
+		rm -rf A B
+		delve new -s apart -r ${r%:*} -p p.txt -l torch A > /dev/null
+		delve new -s apart -r ${r%:*} -p p.txt -l torch B > /dev/null
+		for i in $(seq 30); do delve -C A > /dev/null; done
+		: > w/runs
+		w/delve -C B -n 30 > /dev/null
+		eq "${r#*:}" "$(wc -l < w/runs)" || { echo "${r%:*}: hazard's runs" >&2; return 1; }
+		cmp A/log B/log
+		for f in A/state/*; do
+			[ "$f" = A/state/delve ] || [ "$f" = A/state/records ] || cmp "$f" "B/state/${f#A/state/}"
+		done
+		grep -q 'exhausted=1' B/state/party || { echo "${r%:*}: no exhaustion" >&2; return 1; }
+	done
+	case $PWD in /dev/shm/*) rm -rf "$PWD" ;; esac
+}
+
+@test "words: a count among a turn's words points to -n; DELVING_SESSION and DELVING_PARTY named in their errors (issue 33)" {
+	delve new -s 1 -r travel crypt > /dev/null
+	run -2 --separate-stderr delve -C crypt daily 2
+	eq "delve: 2: a count of turns is -n, before the action: delve -n 2 daily" "$stderr"
+	run -2 --separate-stderr delve -C crypt turn daily 2
+	eq "delve: 2: a count of turns is -n, before the action: delve -n 2 daily" "$stderr"
+	run -2 --separate-stderr delve -C crypt 3
+	eq "delve: 3: a count of turns is -n, before the action: delve -n 3" "$stderr"
+	DELVING_SESSION=nowhere run -2 --separate-stderr delve status
+	eq "delve: DELVING_SESSION: nowhere: No such file or directory" "$stderr"
+	mkdir plain
+	DELVING_SESSION=plain run -2 --separate-stderr delve status
+	eq "delve: DELVING_SESSION: plain: not a session (no session file): give -C DIR, or make one with delve new" "$stderr"
+	DELVING_SESSION=crypt run -0 delve status
+	DELVING_PARTY=nobody.txt run -2 --separate-stderr reaction morale
+	eq "reaction: DELVING_PARTY: nobody.txt: No such file or directory" "$stderr"
+	DELVING_PARTY=plain run -2 --separate-stderr hazard
+	eq "hazard: DELVING_PARTY: plain: not a regular file" "$stderr"
+	# -p names its own file, as ever
+	run -2 --separate-stderr reaction -p nobody.txt morale
+	eq "reaction: nobody.txt: No such file or directory" "$stderr"
+}
+
+@test "make demo: its session of every encounter's disposition shows an encounter and its disposition (issue 33)" {
+	run -0 "$TOP/tests/demo.sh"
+	# from the section's words to the next section after its command
+	section=$(awk '/disposition of every encounter/ { on = 1 } on && /^\$ / { ran = 1 }
+	    on && ran && /^# / { exit } on' <<< "$output")
+	grep -q '^  hazard     [0-9]  Encounter' <<< "$section"
+	grep -q '^  reaction   [0-9]  The creatures met are ' <<< "$section"
+}
+
+# json_refused: the lines on stdin that are not a JSON object with a
+# whole-number "turn", one a line (jq, else python3).
+json_refused() {
+	if command -v jq > /dev/null; then
+		while IFS= read -r l; do
+			jq -e 'type == "object" and (.turn | type) == "number" and .turn == (.turn | floor)' <<< "$l" > /dev/null 2>&1 ||
+			    printf '%s\n' "$l"
+		done
+	else
+		python3 -c '
+import json, sys
+for l in sys.stdin:
+    try:
+        o = json.loads(l)
+        assert isinstance(o, dict) and isinstance(o.get("turn"), int)
+    except Exception:
+        sys.stdout.write(l)'
+	fi
+}
+
+@test "the log is JSON Lines, always: every call form and every GM command, then delve -j log through a JSON parser: 0 lines refused, each with its turn (issue 33)" {
+	printf 'Ann con=1 wis=1 dex=2 str=1 strength=12 dexterity=14 hp=9 hpmax=9 level=2 best=2 speed=30 load=2 resilience=12\nBo con=0 wis=0 dex=0 str=0 strength=10 dexterity=10 hp=7 hpmax=7 level=1 best=1 speed=25 load=1 resilience=9\n' > p.txt
+	printf '#!/bin/sh\nsed -i "s/hp=7 /hp=6 /" "$1"\n' > ed-hp
+	chmod +x ed-hp
+	for r in exploration travel; do
+		rm -rf s
+		delve new -s json -r $r -p p.txt -l torch s > /dev/null
+		delve -C s -n 2 > /dev/null
+		while IFS= read -r c; do
+			# shellcheck disable=SC2086
+			delve -C s $c > /dev/null 2>&1 || [ $? -eq 1 ] ||
+			    { echo "$r: delve $c failed" >&2; return 1; }
+		done <<'CALLS'
+roll d20
+roll -n 3 d20 2d6
+roll -v 3d6
+roll -c 12 d20+3
+roll -o 2d6
+roll -O 1d3
+roll -x 1d4
+roll -o -c 12 d20
+roll -g 2d4
+roll -t exploration
+roll -h
+chase open
+chase retreat
+chase -g uneven
+chase pace
+chase -h
+reaction
+reaction disposition
+reaction morale
+reaction surprise
+reaction initiative
+reaction loot 3
+reaction -h
+return dangerous
+return arduous
+return -h
+infect Ann venom 2hours
+cure Ann venom
+damage Ann 2
+heal Ann 1d4
+set Bo load=3
+join Cy con=0 wis=0 hp=5 resilience=8
+leave Cy
+light add lantern
+light out lantern1
+light relight lantern1
+hour
+rest
+CALLS
+		[ $r != travel ] || delve -C s camp > /dev/null
+		EDITOR=./ed-hp delve -C s edit > /dev/null
+		delve -C s -n 2 > /dev/null
+		delve -C s -j log > log.jsonl
+		[ "$(wc -l < log.jsonl)" -gt 100 ]
+		eq "" "$(json_refused < log.jsonl)" || { echo "under $r" >&2; return 1; }
+		# the bare lines and the help text at the session's turn, 2
+		grep -q '^{"turn":2,"total":' log.jsonl
+		grep -q '^{"turn":2,"expression":"2d6","total":"7","odds":"1/6","decimal":"0.1667"}$' log.jsonl
+		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
+	done
 }

@@ -39,10 +39,11 @@ show "delve -C crypt -n 5"
 show "delve -C crypt rest"
 show "delve -C crypt status"
 
-say "Friday's session, pre-rolled from its date: an hour in the dungeon under seed 000, with a
-# torch and a lantern, the clock on time dice, and every encounter's disposition; each stage
-# seeded through DELVING_SEED, exported in the pipeline's subshell alone."
-show "(export DELVING_SEED=2026-11-27; hazard -n 6 -p party.txt | light -l torch,lantern - | timedice - | reaction -)"
+say "A Friday's session, pre-rolled from its date: an hour in the dungeon under seed 000, with a
+# torch and a lantern, the clock on time dice, and the disposition of every encounter; the
+# stages in a session's order, each seeded through DELVING_SEED, exported in the pipeline's
+# subshell alone."
+show "(export DELVING_SEED=2026-11-20; hazard -n 6 -p party.txt | timedice - | light -l torch,lantern - | reaction -p party.txt -)"
 
 say "At the table, one turn at a time, the state kept in a file a person can read (003's alarm):"
 show "hazard -r alarm -f crypt.alarm -s 7 -n 2 advance"

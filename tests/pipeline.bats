@@ -241,6 +241,12 @@ bad_number_cases() {
 	eq 0 "$differ"
 }
 
+@test "no layout's fits reads the turn, the memo's ground (unit turnless: each fits with a NULL turn over every mix of words)" {
+	run -0 --separate-stderr unit turnless
+	eq "" "$stderr"
+	eq 106496 "$output"
+}
+
 @test "a record said again from a memo is the record written the long way: 400 kinds, sentences up to 2,000 bytes, many spanning a flush of the buffer" {
 	cd "$BATS_TEST_TMPDIR"
 	unit said 0 5000 400 > long 2> /dev/null

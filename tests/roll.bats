@@ -41,7 +41,7 @@ vs_odds() {
 
 @test "-h prints the usage on stdout; -V the version" {
 	run -0 --separate-stderr roll -h
-	eq "usage: roll [-ghjOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
+	eq "usage: roll [-eghjLOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
 	eq "See roll(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 roll -V
@@ -415,6 +415,8 @@ vs_odds() {
 
 @test "roll.6: every EXAMPLES line runs: 0, or 0 or 1 for a check (-c) as EXIT STATUS says" {
 	n=0
+	cd "$BATS_TEST_TMPDIR"	# the tables the page rolls, as examples.bats gives them
+	cp -r "$TOP/tests/tables/monsters.json" "$TOP/tests/tables/loot.csv" "$TOP/tests/tables/vault" .
 	while IFS= read -r line; do
 		n=$((n + 1))
 		run bash -c "$line"

@@ -151,7 +151,6 @@ roll	6	e	1	bandits	1 on d3: 7 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 6 1]" "$output"
 	check '| d6 | r |\n|--|--|\n| 1-3 | a |\n| x | b |\n' ':4: x: expected a range N or N-M'
 	check '1. a\n2. b\nthree. c\n4. d\n' ':3: three.: expected a range N or N-M'
 	check 'just prose\n' ':1: expected a table row: RANGE TEXT, N. TEXT or | RANGE | TEXT |'
-	check '| Speed | Feet |\n|--|--|\n| Slow | 15 |\n' ':1: a pipe table needs a die or Roll heading its first column, or ranges in it'
 	check '01-50 a\n50-00 b\n' ':2: rows overlap at 50'
 	check '1 2d6\n' ':1: the text has no key word (no word with a letter that is not dice)'
 	check 'd20 Effects\n1 a\n2-19 b\n' ':3: no row for 20'

@@ -62,6 +62,13 @@
  *	unit carry FROM TO W ...	carry_light of a light state file's
  *					source words under FROM then TO rules
  *	unit sheetdiff A B		sheet_diff of two party file lines
+ *	unit json SEED N		N random JSON documents written, read back
+ *					by json_parse: the same tree; every
+ *					proper prefix of each refused at or
+ *					before its end: "cases wrong"
+ *	unit tblcells			tb_ranges, tb_weight and tb_html_text
+ *					over a table of cells and what each
+ *					means: "cases wrong"
  *	unit brute EXPR			the odds of one dice term by enumerating
  *					every sequence of draws the roller can make
  *					(an oracle for roll -o): "EXPR TOTAL FRACTION"
@@ -89,6 +96,7 @@
 #include "dice.h"
 #include "expr.h"
 #include "hazstate.h"
+#include "json.h"
 #include "kwf.h"
 #include "lamp.h"
 #include "lampstate.h"
@@ -100,6 +108,7 @@
 #include "rng.h"
 #include "rules.h"
 #include "table.h"
+#include "tbljson.h"
 #include "timer.h"
 #include "util.h"
 
@@ -397,6 +406,39 @@ check_memo(const char *file)
 	if (fclose(out) != 0)
 		err(EXIT_IO, "stdout");
 	exit(EXIT_OK);
+}
+
+/*
+ * unit turnless: no layout's fits looks at the turn (field 1), the
+ * reader's memo's ground (recread.c): each fits is called with a NULL turn
+ * (a look is a crash) over every mix of words in the other fields.
+ */
+static void
+check_turnless(void)
+{
+	static const char *const words[] = {
+		"-", "0", "7", "daily", "duration", "rest", "torch", "a b"
+	};
+	const int nw = (int)(sizeof words / sizeof words[0]);
+	const char *f[REC_FIELDS_MAX];
+	const struct rec_layout *l;
+	long cases = 0, mix, n, m;
+	int k, i;
+
+	for (k = 0; k < REC_KINDS; k++) {
+		if ((l = &rec_layouts[k])->fits == NULL)
+			continue;
+		for (n = 1, i = 2; i < l->nf; i++)
+			n *= nw;
+		for (mix = 0; mix < n; mix++, cases++) {
+			f[0] = rec_progs[l->prog];
+			f[1] = NULL;
+			for (m = mix, i = 2; i < l->nf; i++, m /= nw)
+				f[i] = words[m % nw];
+			(void)l->fits(f);
+		}
+	}
+	printf("%ld\n", cases);
 }
 
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
@@ -1884,6 +1926,177 @@ print_carry(int argc, char **argv)
 	printf("%d %s\n", r, r > 0 ? out : r < 0 ? why : "-");
 }
 
+/*
+ * JSON: a random value written to buf (at most depth deep), and at *exp
+ * what json_flat must make of it, written by hand: its length.
+ */
+static size_t
+json_write(struct rng *g, char *buf, char **exp, int depth)
+{
+	static const char *const words[] = { "true", "false", "null", "0",
+	    "-12", "3.25", "1e9", "-0.5E-3", NULL };
+	static const char *const strs[][2] = { { "\"\"", "<>" },
+	    { "\"a\"", "<a>" }, { "\"\\u00e9t\\u00e9\"", "<\xc3\xa9t\xc3\xa9>" },
+	    { "\"q\\\"\\\\\\/\\t\"", "<q\"\\/\t>" },
+	    { "\"\\ud83d\\ude00\"", "<\xf0\x9f\x98\x80>" },
+	    { "\"caf\xc3\xa9\"", "<caf\xc3\xa9>" } };
+	size_t n = 0, k;
+	int i, m, kind = (int)rng_die(g, depth > 0 ? 4 : 2);
+
+	if (kind == 1) {
+		k = rng_die(g, 8) - 1;
+		*exp += sprintf(*exp, "%s", words[k]);
+		return (size_t)sprintf(buf, "%s", words[k]);
+	}
+	if (kind == 2) {
+		k = rng_die(g, 6) - 1;
+		*exp += sprintf(*exp, "%s", strs[k][1]);
+		return (size_t)sprintf(buf, "%s", strs[k][0]);
+	}
+	m = (int)rng_die(g, 4) - 1;
+	buf[n++] = kind == 3 ? '[' : '{';
+	*(*exp)++ = kind == 3 ? '[' : '{';
+	for (i = 0; i < m; i++) {
+		if (i > 0)
+			n += (size_t)sprintf(buf + n, rng_die(g, 2) == 1 ? "," : " ,\n ");
+		if (kind == 4) {
+			n += (size_t)sprintf(buf + n, "\"k%d\" : ", i);
+			*exp += sprintf(*exp, "k%d=", i);
+		}
+		n += json_write(g, buf + n, exp, depth - 1);
+		*(*exp)++ = ',';
+	}
+	buf[n++] = kind == 3 ? ']' : '}';
+	*(*exp)++ = kind == 3 ? ']' : '}';
+	**exp = '\0';
+	buf[n] = '\0';
+	return n;
+}
+
+/* The tree written back without white space, strings as decoded in <>. */
+static size_t
+json_flat(const struct json *j, char *buf)
+{
+	size_t n = 0, i;
+
+	switch (j->type) {
+	case J_NULL: return (size_t)sprintf(buf, "null");
+	case J_TRUE: return (size_t)sprintf(buf, "true");
+	case J_FALSE: return (size_t)sprintf(buf, "false");
+	case J_NUM: return (size_t)sprintf(buf, "%s", j->s);
+	case J_STR: return (size_t)sprintf(buf, "<%s>", j->s);
+	default: break;
+	}
+	buf[n++] = j->type == J_ARR ? '[' : '{';
+	for (i = 0; i < j->n; i++) {
+		if (j->type == J_OBJ)
+			n += (size_t)sprintf(buf + n, "%s=", j->k[i]);
+		n += json_flat(&j->v[i], buf + n);
+		buf[n++] = ',';
+	}
+	buf[n++] = j->type == J_ARR ? ']' : '}';
+	buf[n] = '\0';
+	return n;
+}
+
+static void
+check_json(const char *seed, const char *count)
+{
+	static char text[1 << 16], want[1 << 17], got[1 << 17], cut[1 << 16];
+	long n = atol(count), i, cases = 0, wrong = 0;
+	struct json *j;
+	const char *why;
+	char *w;
+	size_t len, off, k;
+	struct rng g;
+
+	rng_seed(&g, rng_seedword(seed), "unit");
+	for (i = 0; i < n; i++) {
+		w = want;
+		len = json_write(&g, text, &w, 4);
+		cases++;
+		if ((j = json_parse(text, &off, &why)) == NULL) {
+			printf("%s: byte %zu: %s\n", text, off, why);
+			wrong++;
+			continue;
+		}
+		json_flat(j, got);
+		json_free(j);
+		if (strcmp(want, got) != 0) {
+			printf("%s: %s, expected %s\n", text, got, want);
+			wrong++;
+		}
+		if (text[0] != '[' && text[0] != '{')
+			continue;
+		for (k = 0; k < len; k++) {	/* every proper prefix refused */
+			memcpy(cut, text, k);
+			cut[k] = '\0';
+			cases++;
+			j = json_parse(cut, &off, &why);
+			wrong += j != NULL || off > k;
+			json_free(j);
+		}
+	}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* A cell and what tb_ranges makes of it: "lo-hi,..." or "wN", "" for none. */
+static void
+check_tblcells(void)
+{
+	static const char *const cells[][2] = {
+		{ "1", "1-1" }, { "2-6", "2-6" }, { "13,14", "13-13,14-14" },
+		{ "1-2, 5", "1-2,5-5" }, { "01\xe2\x80\x93" "50", "1-50" },
+		{ "51\xe2\x80\x94" "00", "51-100" }, { "00", "100-100" },
+		{ "3x", "w3" }, { "3\xc3\x97", "w3" }, { "7.", "7-7" },
+		{ "1)", "1-1" }, { "x", "" }, { "1,", "" }, { "1-", "" },
+		{ "3x goblins", "" }, { "1,5 km", "" }, { "", "" },
+		{ "-2-0", "-2-0" }, { "12345678901", "" }, { "0x10", "" },
+	};
+	static const char *const html[][2] = {
+		{ "<p>a</p>", "a" }, { "a &amp; b", "a & b" },
+		{ "&lt;b&gt;", "<b>" }, { "&#39;s &#x2014;", "'s \xe2\x80\x94" },
+		{ "a<br>b", "a b" }, { "<p>  a \n b </p>", "a b" },
+		{ "a & b", "a & b" }, { "a &bogus; b", NULL }, { "a <p b", NULL },
+		{ "&#0;", NULL }, { "&#xD800;", NULL }, { "1 < 2", "1 < 2" },
+	};
+	struct tb b = { 0 };
+	char got[128], buf[128];
+	const char *why;
+	size_t i;
+	int k, n, cases = 0, wrong = 0;
+
+	b.path = "unit";
+	for (i = 0; i < sizeof cells / sizeof cells[0]; i++, cases++) {
+		b.n = 0;
+		got[0] = '\0';
+		if (tb_ranges(NULL, cells[i][0], "t", NULL, 1) &&
+		    tb_ranges(&b, cells[i][0], "t", NULL, 1))
+			for (k = 0, n = 0; k < b.n; k++)
+				n += b.row[k].weight ? sprintf(got + n, "w%ld",
+				    b.row[k].weight) : sprintf(got + n, "%s%ld-%ld",
+				    k ? "," : "", b.row[k].lo, b.row[k].hi);
+		for (k = 0; k < b.n; k++) {
+			free(b.row[k].text);
+			free(b.row[k].key);
+		}
+		if (strcmp(got, cells[i][1]) != 0) {
+			printf("%s: %s, expected %s\n", cells[i][0], got, cells[i][1]);
+			wrong++;
+		}
+	}
+	free(b.row);
+	for (i = 0; i < sizeof html / sizeof html[0]; i++, cases++) {
+		strcpy(buf, html[i][0]);
+		k = tb_html_text(buf, &why);
+		if (html[i][1] == NULL ? k : !k || strcmp(buf, html[i][1]) != 0) {
+			printf("%s: %s\n", html[i][0], k ? buf : why);
+			wrong++;
+		}
+	}
+	printf("%d %d\n", cases, wrong);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1929,8 +2142,14 @@ main(int argc, char *argv[])
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
 		print_scan(argv[2]);
+	} else if (argc == 4 && strcmp(argv[1], "json") == 0) {
+		check_json(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "tblcells") == 0) {
+		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
+		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
 		print_layouts();
 	} else if (argc >= 2 && strcmp(argv[1], "heads") == 0) {
