@@ -467,3 +467,29 @@ chain_kills() {
 	eq "delve: campaign: diary: expected status, log or journal" "$stderr"
 	run -3 --separate-stderr sh -c 'delve -C c/two campaign journal > /dev/full'
 }
+
+@test "delve batch -k: each session continues the last as delve next makes it, byte for byte; every file's first line says how it was made" {
+	party4
+	printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt
+	run -0 --separate-stderr delve batch -k -r delving -p p.txt -l torch -T encounter=enc.txt -s w -n 12 -o out 3
+	eq "" "$stderr"
+	# the same chain by hand: new, then next of each, every turn through delve -R
+	mkdir c
+	delve new -s w-1 -r delving -p p.txt -l torch -T encounter=enc.txt c/s1
+	delve -C c/s1 -R -n 12 > want1
+	delve next -s w-2 -l torch c/s1 c/s2
+	delve -C c/s2 -R -n 12 > want2
+	delve next -s w-3 -l torch c/s2 c/s3
+	delve -C c/s3 -R -n 12 > want3
+	for i in 1 2 3; do
+		tail -n +2 "out/w-$i.tsv" | cmp "want$i" -
+	done
+	eq "# delve batch: session 1 of 3, seed w-1, 12 turns, rules delving, party p.txt, lights torch, tables encounter=enc.txt; chained: the first session" "$(head -1 out/w-1.tsv)"
+	eq "# delve batch: session 3 of 3, seed w-3, 12 turns, rules delving, party p.txt, lights torch, tables encounter=enc.txt; chained: it continues session 2 (w-2)" "$(head -1 out/w-3.tsv)"
+	[ -z "$(ls -A out | grep '^\.')" ]	# the chain's sessions are gone
+	# the clock runs on: session 1 ends at 09:00, session 2's turn 6 is 10:00
+	grep -q $'^timedice\t6\t1\t10:00\t' out/w-2.tsv
+	run -0 delve batch -k -j -r delving -p p.txt -l torch -T encounter=enc.txt -s w -n 12 -o out 3
+	eq '{"header":"delve batch: session 2 of 3, seed w-2, 12 turns, rules delving, party p.txt, lights torch, tables encounter=enc.txt; chained: it continues session 1 (w-1)"}' "$(head -1 out/w-2.jsonl)"
+	eq "$(delve -C c/s2 -j log)" "$(tail -n +2 out/w-2.jsonl)"
+}
