@@ -867,15 +867,11 @@ act_give(struct act *a, int argc, char **argv)
 static int
 party_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
 {
-	const char *s, *nl, *w;
+	const char *at = NULL, *nl, *w;
 	int n = 0;
 	size_t k;
 
-	for (s = text; *s != '\0' && n < max; s = *nl ? nl + 1 : nl) {
-		nl = s + strcspn(s, "\n");
-		w = s + strspn(s, " \t");
-		if (s == text && strncmp(w, "\xef\xbb\xbf", 3) == 0)
-			w += 3;
+	while (n < max && party_text_each(text, &at, &w, &nl)) {
 		k = strcspn(w, " \t\n");
 		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
 			continue;
@@ -1158,14 +1154,10 @@ say_member(void *arg, const struct member *m, const char *line)
 static void
 each_line(const char *text, void (*fn)(void *, const char *), void *arg)
 {
-	const char *s, *nl, *w;
+	const char *at = NULL, *nl, *w;
 	char words[PARTY_LINE_MAX];
 
-	for (s = text; *s != '\0'; s = *nl ? nl + 1 : nl) {
-		nl = s + strcspn(s, "\n");
-		w = s + strspn(s, " \t");
-		if (s == text && strncmp(w, "\xef\xbb\xbf", 3) == 0)
-			w += 3;
+	while (party_text_each(text, &at, &w, &nl)) {
 		sheet_words(w, (size_t)(nl - w), words, sizeof words);
 		if (words[0] != '\0')
 			fn(arg, words);

@@ -146,21 +146,43 @@ coins_share(const struct coins *c, int n, struct coins *each,
 	}
 }
 
+/*
+ * The next line of a party file's TEXT from *at (NULL: the first): *w at
+ * its first word (a byte-order mark passed), *end at its newline or NUL.
+ * 0 after the last.  Blank lines and comments are lines too.
+ */
+int
+party_text_each(const char *text, const char **at, const char **w,
+    const char **end)
+{
+	const char *s;
+
+	if (*at != NULL && **at == '\0')
+		return 0;
+	s = *at == NULL ? text : *at + 1;
+	if (*s == '\0')	/* the end, after a last newline or none */
+		return 0;
+	*end = s + strcspn(s, "\n");
+	*w = s + strspn(s, " \t");
+	if (s == text && strncmp(*w, "\xef\xbb\xbf", 3) == 0)
+		*w += 3;
+	*at = *end;
+	return 1;
+}
+
 /* The line of TEXT whose first word is NAME: [beg, end), its newline out. */
 int
 party_text_line(const char *text, const char *name, size_t *beg, size_t *end)
 {
-	const char *s = text, *nl, *w;
+	const char *at = NULL, *w, *nl, *line;
 	size_t n = strlen(name);
 
-	for (; *s != '\0'; s = *nl ? nl + 1 : nl) {
-		nl = s + strcspn(s, "\n");
-		w = s + strspn(s, " \t");
-		if (s == text && strncmp(w, "\xef\xbb\xbf", 3) == 0)
-			w += 3;
+	while (party_text_each(text, &at, &w, &nl)) {
 		if ((size_t)(nl - w) >= n && strncmp(w, name, n) == 0 &&
 		    (w[n] == ' ' || w[n] == '\t' || w + n == nl)) {
-			*beg = (size_t)(s - text);
+			for (line = w; line > text && line[-1] != '\n'; line--)
+				;
+			*beg = (size_t)(line - text);
 			*end = (size_t)(nl - text);
 			return 0;
 		}

@@ -41,6 +41,8 @@ void	 coins_share(const struct coins *c, int n, struct coins *each,
 	     struct coins *rest);
 
 /* A character's line of a party file: a key's value, and a key set. */
+int	 party_text_each(const char *text, const char **at, const char **w,
+	     const char **end);
 int	 party_text_line(const char *text, const char *name, size_t *beg,
 	     size_t *end);
 int	 line_key(const char *line, size_t len, const char *key, long long *v);
