@@ -165,10 +165,11 @@ level_now(const struct session *s, struct stages *st)
 static void
 party_copy(struct session *s, const struct stages *st)
 {
-	char *from = newfile(s, "party");
+	char *from;
 
 	if (st->rparty == NULL)
 		return;
+	from = newfile(s, "party");
 	unlink(st->rparty);	/* this command's own, from the turn before */
 	copy_file(s, from, REACTION_PARTY, "a party file", 0);
 	free(from);
