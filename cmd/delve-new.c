@@ -338,8 +338,10 @@ new_session(int argc, char **argv)
 		copy_file(&s, n.party, "party.start", "a party file", 1);
 	}
 	copy_tables(&s, &n);
-	if (c != NULL)		/* the lights carried first, -l's after them */
+	if (c != NULL) {	/* the lights carried first, -l's after them */
+		free(s.lights);
 		s.lights = NULL;
+	}
 	setup_files(&s, n.party);
 	if (c != NULL)
 		carry_write(c, &s, n.lights);
