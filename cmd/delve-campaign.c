@@ -245,6 +245,8 @@ struct carry {
 	char	*party;			/* PREV's party file, or NULL */
 	struct lines clock_lines, light_lines, place_lines;
 	uint64_t end;			/* PREV's clock at its end */
+	char	*tables[SES_TABLES_MAX];	/* PREV's -T words, given again */
+	int	 ntables;
 };
 
 static const char *const clock_carried[] = { "since-rest", "timer",
@@ -362,7 +364,7 @@ carry_tables(struct carry *c, struct newopts *n)
 		snprintf(arg, sizeof arg, "%s=%s%s%s", c->prev.table_key[i], path,
 		    strcmp(c->prev.table_pick[i], "-") ? "#" : "",
 		    strcmp(c->prev.table_pick[i], "-") ? c->prev.table_pick[i] : "");
-		table_option(n, estrdup(arg));
+		table_option(n, c->tables[c->ntables++] = estrdup(arg));
 		free(path);
 	}
 }
@@ -491,6 +493,8 @@ carry_close(struct carry *c)
 	lines_free(&c->clock_lines);
 	lines_free(&c->light_lines);
 	lines_free(&c->place_lines);
+	while (c->ntables > 0)
+		free(c->tables[--c->ntables]);
 	free(c->party);
 	ses_close(&c->prev);
 	free(c);
