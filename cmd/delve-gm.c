@@ -61,8 +61,12 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
-	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv))
-		return EXIT_OK;		/* back from the roster with their sheet */
+	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv)) {
+		free(work);	/* back from the roster with their sheet */
+		free(now);
+		free(gen);
+		return EXIT_OK;
+	}
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
