@@ -1123,8 +1123,10 @@ chain_free(struct chain *c)
 	int i;
 
 	for (i = 0; i < c->n - 1; i++) {	/* the last is the caller's */
-		free((char *)c->s[i]->dir);
+		char *dir = (char *)c->s[i]->dir;
+
 		ses_close(c->s[i]);
+		free(dir);
 		free(c->s[i]);
 	}
 	free(c->s);
