@@ -48,7 +48,8 @@ PROGS = hazard light timedice reaction chase return roll delve
 BIN = $(PROGS:%=bin/%)
 # delve's sources: the driver cmd/delve.c and a file a job (cmd/delve.h).
 DELVE_SRC = cmd/delve.c cmd/delve-session.c cmd/delve-turn.c cmd/delve-gm.c \
-	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c cmd/delve-campaign.c
+	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c \
+	cmd/delve-screen.c cmd/delve-campaign.c
 # The sources of program $$p in a recipe: cmd/$$p.c, or delve's.
 SRC_OF = case $$p in delve) echo $(DELVE_SRC) ;; *) echo cmd/$$p.c ;; esac
 MAN6 = $(PROGS:%=man/%.6)
@@ -60,20 +61,26 @@ VERSION = $$(sed -n 's/.*DELVING_VERSION "\(.*\)".*/\1/p' common/util.h)
 # habit 2); tests/layers.sh fails on a circle or an arrow that runs up.
 HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common/check.h common/clock.h common/clockstate.h common/dice.h common/expr.h common/gm.h common/hazdie.h common/hazstate.h common/lamp.h common/lampstate.h common/odds.h common/opt.h \
 	common/pace.h common/party.h common/proc.h common/reactstate.h common/record.h common/rectbl.h \
-	common/rng.h common/rules.h common/session.h common/kwf.h common/update.h \
+	common/rng.h common/rules.h common/screen.h common/session.h common/kwf.h common/update.h \
 	common/table.h common/timer.h common/util.h common/view.h \
 	common/out.h common/layout.h common/recread_priv.h common/progs.h common/json.h common/tblread.h common/tblmd.h \
 	common/tbljson.h common/tblcsv.h common/campaign.h common/purse.h
 OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/clockstate.o common/dice.o common/entry.o common/expr.o common/gm.o common/hazdie.o common/hazstate.o common/lamp.o common/lampstate.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/reactstate.o common/rectbl.o \
-	common/rng.o common/rules.o common/session.o common/kwf.o common/update.o \
+	common/rng.o common/rules.o common/screen.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o \
 	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o \
-	common/campaign.o common/purse.o
+	common/tblout.o common/campaign.o common/purse.o
 LIB = common/libdelving.a
 
-all: $(BIN)
+# The completions, made with the programs of PROGS on their lists.
+COMPLETIONS = cmd/completion/delving.bash cmd/completion/_delving
+
+all: $(BIN) $(COMPLETIONS)
+
+$(COMPLETIONS): Makefile $(COMPLETIONS:=.in)
+	sed 's/@PROGS@/$(PROGS)/' $@.in > $@
 
 .c.o:
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -113,6 +120,7 @@ tests/unit: tests/unit.c $(LIB) $(HDR)
 # in the order given, so that no long one runs alone at the end.  make test
 # prints its time at its end.
 SLOW_TESTS = tests/delve.bats tests/state.bats tests/session-kills.bats \
+	tests/screen.bats \
 	tests/dice.bats tests/timedice.bats tests/badinput.bats tests/limits.bats \
 	tests/light.bats tests/json.bats tests/hazard.bats tests/chase.bats \
 	tests/session-faults.bats tests/frontend.bats tests/common.bats tests/install.bats
@@ -226,6 +234,7 @@ dist:
 	    -o $(DISTDIR)/delving-$$v.tar.gz HEAD
 
 clean:
-	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) common/static.flag delving-*.tar.gz
+	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) common/static.flag delving-*.tar.gz \
+	    $(COMPLETIONS)
 
 .PHONY: all test platforms sanitize memcheck fuzz bench lint demo install uninstall dist clean

@@ -24,6 +24,8 @@
  * as a JSON object (-j, as everywhere), or the sentence view of delve log
  * (-S): the view code's, not a copy.
  */
+#define BATCH_SEED_MAX 200	/* bytes of -s SEED: a file's name holds it */
+
 static const struct batch_form {
 	const char *ext;
 	enum view_form view;
@@ -43,6 +45,7 @@ struct batch {
 	int	 null;		/* -k: /dev/null, for delve new's and next's output */
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
 	char	 level[32];	/* reaction's -L: the light before any is lit */
+	unsigned char *tag;	/* session I's temp name: .NAME.PID, else .NAME.PID-TAG */
 	char	*h[16 + 2 * SES_TABLES_MAX], *l[8], *td[8],
 		*r[12 + 2 * SES_TABLES_MAX];
 };
@@ -102,6 +105,9 @@ parse_batch(struct batch *b, int argc, char **argv)
 	if (*b->seed == '\0' || strpbrk(b->seed, "/ \t\n") != NULL)
 		esc_errx(EXIT_BAD, "-s: '%s': expected one word without a slash: it names "
 		    "the files", b->seed);
+	if (strlen(b->seed) > BATCH_SEED_MAX)	/* SEED-I.EXT within NAME_MAX */
+		esc_errx(EXIT_BAD, "-s: a seed of %zu bytes: at most %d, it names the "
+		    "files", strlen(b->seed), BATCH_SEED_MAX);
 	if (*b->outdir == '\0')
 		esc_errx(EXIT_BAD, "-o: an empty directory name");
 	if (b->party != NULL)
@@ -113,7 +119,10 @@ parse_batch(struct batch *b, int argc, char **argv)
 static void
 batch_name(const struct batch *b, long long i, int temp, char *buf, size_t size)
 {
-	if (temp)
+	if (temp && b->tag[i] > 0)
+		snprintf(buf, size, ".%s-%lld.%s.%ld-%d", b->seed, i, b->form->ext,
+		    (long)getpid(), b->tag[i]);
+	else if (temp)
 		snprintf(buf, size, ".%s-%lld.%s.%ld", b->seed, i, b->form->ext,
 		    (long)getpid());
 	else
@@ -141,6 +150,17 @@ digits(const char *s, size_t n)
  * The PID in a batch's temp file name, .SEED-I.EXT.PID with EXT a form's,
  * or in its tables' directory .tables.PID; else -1.
  */
+/* PID or PID-K: the PID, or -1. */
+static long long
+pid_of(const char *s)
+{
+	size_t n = strcspn(s, "-");
+
+	if (s[n] == '-' && digits(s + n + 1, strlen(s + n + 1)) < 1)
+		return -1;
+	return digits(s, n);
+}
+
 static long long
 batch_temp_pid(const char *name)
 {
@@ -151,7 +171,7 @@ batch_temp_pid(const char *name)
 		return -1;
 	if ((strncmp(name, ".tables.", 8) == 0 && dot == name + 7) ||
 	    (strncmp(name, ".chain.", 7) == 0 && dot == name + 6))
-		return digits(dot + 1, strlen(dot + 1));
+		return pid_of(dot + 1);
 	for (ext = dot - 1; ext > name && *ext != '.'; ext--)
 		;
 	for (i = 0; i < sizeof batch_forms / sizeof batch_forms[0]; i++)
@@ -164,7 +184,7 @@ batch_temp_pid(const char *name)
 		;
 	if (dash <= name + 1 || digits(dash + 1, (size_t)(ext - dash - 1)) < 1)
 		return -1;
-	return digits(dot + 1, strlen(dot + 1));
+	return pid_of(dot + 1);
 }
 
 /*
@@ -268,6 +288,7 @@ static void
 batch_tables(struct batch *b)
 {
 	struct session *s = &b->tables;
+	int k;
 
 	memset(s, 0, sizeof *s);
 	s->dir = b->outdir;
@@ -275,8 +296,12 @@ batch_tables(struct batch *b)
 	snprintf(s->newdir, sizeof s->newdir, ".tables.%ld", (long)getpid());
 	if (b->t.ntables == 0)
 		return;
-	if (mkdirat(b->dfd, s->newdir, 0700) != 0)
-		esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+	for (k = 1; mkdirat(b->dfd, s->newdir, 0700) != 0; k++)
+		if (errno != EEXIST || k == 100)	/* taken: the next name */
+			esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+		else
+			snprintf(s->newdir, sizeof s->newdir, ".tables.%ld-%d",
+			    (long)getpid(), k);
 	copy_tables(s, &b->t);
 }
 
@@ -345,9 +370,8 @@ batch_header(const struct batch *b, long long i, int fd)
 	    b->count, b->sseed, b->turns, b->rules ? b->rules : "exploration",
 	    b->party ? b->party : "none", b->lights ? b->lights : "none");
 	for (k = 0; k < b->t.ntables; k++)
-		str_append(text, sizeof text, k ? ", " : "", "%s=%s%s%s",
-		    b->t.tables[k], b->t.files[k], b->t.picks[k] ? "#" : "",
-		    b->t.picks[k] ? b->t.picks[k] : "");
+		str_append(text, sizeof text, k ? ", " : "", "%s=%s",
+		    b->t.tables[k], b->t.files[k]);
 	str_append(text, sizeof text, "", "%s", b->t.ntables ? "" : "none");
 	if (b->chain && i > 1)
 		str_append(text, sizeof text, "", "; chained: it continues "
@@ -403,9 +427,8 @@ chain_one(struct batch *b, long long i, int fd, struct proc_result *res)
 	if (i == 1 && b->party)
 		v[n++] = "-p", v[n++] = (char *)b->party;
 	for (k = 0; i == 1 && k < b->t.ntables; k++) {	/* KEY=FILE[#HEADING] again */
-		snprintf(tables[k], sizeof tables[k], "%s=%s%s%s", b->t.tables[k],
-		    b->t.files[k], b->t.picks[k] ? "#" : "", b->t.picks[k] ?
-		    b->t.picks[k] : "");
+		snprintf(tables[k], sizeof tables[k], "%s=%s", b->t.tables[k],
+		    b->t.files[k]);
 		v[n++] = "-T", v[n++] = tables[k];
 	}
 	if (i > 1)
@@ -431,8 +454,13 @@ chain_begin(struct batch *b)
 	char name[64];
 
 	chain_dir(b, name, sizeof name, 0);
-	if (mkdirat(b->dfd, name, 0700) != 0)
-		esc_err(EXIT_IO, "%s/%s", b->outdir, name);
+	if (mkdirat(b->dfd, name, 0700) != 0) {
+		if (errno != EEXIST)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, name);
+		remove_tree(b->dfd, name, 0);	/* a dead batch's of this PID */
+		if (mkdirat(b->dfd, name, 0700) != 0)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, name);
+	}
 	if ((b->cfd = openat(b->dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) < 0)
 		esc_err(EXIT_IO, "%s/%s", b->outdir, name);
@@ -450,10 +478,15 @@ batch_one(struct batch *b, long long i)
 	int fd, failed;
 
 	snprintf(b->sseed, sizeof b->sseed, "%s-%lld", b->seed, i);
-	batch_name(b, i, 1, tmp, sizeof tmp);
-	if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0666)) < 0)
-		esc_err(errno == EEXIST ? EXIT_BAD : EXIT_IO, "%s/%s", b->outdir, tmp);
+	for (;;) {	/* a name that is taken: the next (.NAME.PID-1 ...) */
+		batch_name(b, i, 1, tmp, sizeof tmp);
+		if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0666)) >= 0)
+			break;
+		if (errno != EEXIST || b->tag[i] == 99)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, tmp);
+		b->tag[i]++;
+	}
 	batch_header(b, i, fd);
 	if (b->chain)
 		failed = chain_one(b, i, fd, &res);
@@ -515,6 +548,16 @@ batch_free(struct batch *b)
 	}
 }
 
+/* Each session's tag, 0: its temp file's first name. */
+static unsigned char *
+new_tags(long long count)
+{
+	unsigned char *t = emalloc((size_t)count + 1);
+
+	memset(t, 0, (size_t)count + 1);
+	return t;
+}
+
 /* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
 int
 batch(int argc, char **argv)
@@ -525,6 +568,7 @@ batch(int argc, char **argv)
 	int rc = 0;
 
 	parse_batch(&b, argc, argv);
+	b.tag = new_tags(b.count);
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
 	setenv("DELVING_RULES", b.rules != NULL ? b.rules :
@@ -554,5 +598,6 @@ batch(int argc, char **argv)
 		remove_tables_dir(b.dfd, b.tables.newdir);
 	close(b.dfd);
 	batch_free(&b);
+	free(b.tag);
 	return rc;
 }

@@ -8,7 +8,9 @@
 
 #include "afflict.h"
 #include "clock.h"
+#include "lampstate.h"
 #include "party.h"
+#include "screen.h"
 #include "util.h"
 #include "delve.h"
 
@@ -32,6 +34,21 @@ show_log(struct session *s, const struct opts *o)
 	struct view_part p[2];
 
 	view_parts(p, log_parts(s, p), path, o->form, session_start(s), 0);
+	free(path);
+}
+
+/*
+ * The log read through as delve log and delve check read it (a NUL byte,
+ * a line too long, a bad record: exit 2): a command that writes checks
+ * it before it appends.
+ */
+void
+log_checked(const struct session *s)
+{
+	char *path = ses_path(s, "", "log");
+	struct view_part p[2];
+
+	view_check(p, log_parts(s, p), path);
 	free(path);
 }
 
@@ -64,156 +81,97 @@ check(const struct session *s)
 	return bad;
 }
 
-/* delve status: what the state files hold; "key value" pairs on one line. */
-#define SHOW_AFFLICTIONS 16
-#define SHOW_KINDS 8
-
+/*
+ * delve status: what the state files hold, in sentences, each said by
+ * the module that owns its line (hazstate, lampstate, clockstate, party,
+ * afflict), as delve screen has them; durations in the session's unit.
+ */
 struct show {
-	const char *file;
-	char	 pairs[1024];
+	const struct scr_world *w;
 	uint64_t now;				/* the clock, in turns */
 	int	 rules;				/* the session's, enum rules */
-	int	 naff;				/* timedice's afflictions */
-	char	 aff_name[SHOW_AFFLICTIONS][64];
-	char	 aff[SHOW_AFFLICTIONS][256];
-	int	 nkinds;			/* light's spent sources, by kind */
-	char	 kind[SHOW_KINDS][32];
-	int	 spent[SHOW_KINDS];
 };
-
-/* timedice's "affliction ..." lines (timedice(6) FILES), said with the party. */
-static void
-keep_affliction(struct show *sh, char **w, int nw)
-{
-	struct affliction a;
-
-	if (sh->naff >= SHOW_AFFLICTIONS || afflict_parse(&a, w, nw) != 0)
-		return;
-	snprintf(sh->aff_name[sh->naff], sizeof sh->aff_name[0], "%s", a.name);
-	afflict_status(&a, sh->now, sh->aff[sh->naff], sizeof sh->aff[0]);
-	sh->naff++;
-}
 
 /* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." (party_describe) */
 static void
 show_character(void *arg, const struct member *m, const char *line)
 {
 	const struct show *sh = arg;
-	char cond[1024], sheet[PARTY_LINE_MAX];
+	char cond[1024], sheet[PARTY_LINE_MAX], aff[256];
 	int i;
 
 	party_describe(m, sh->rules, cond, sizeof cond);
-	for (i = 0; i < sh->naff; i++)
-		if (strcmp(sh->aff_name[i], m->name) == 0)
-			str_append(cond, sizeof cond, "; ", "%s", sh->aff[i]);
+	for (i = 0; i < sh->w->aff.n; i++)
+		if (strcmp(sh->w->aff.a[i].name, m->name) == 0) {
+			afflict_status(&sh->w->aff.a[i], sh->now, aff, sizeof aff);
+			str_append(cond, sizeof cond, "; ", "%s", aff);
+		}
 	party_sheet(line, sheet, sizeof sheet);
 	printf("%-9s %s: %s.%s%s%s\n", "party", m->name, cond[0] ? cond :
 	    "no hit points or conditions kept", sheet[0] ? " Also " : "", sheet,
 	    sheet[0] ? "." : "");
 }
 
-/* light's spent sources, "source NAME KIND out 0 ...", counted by kind. */
-static int
-count_spent(struct show *sh, char **w, int nw)
-{
-	int k;
-
-	if (nw != 6 || strcmp(w[3], "out") != 0 || strcmp(w[4], "0") != 0)
-		return 0;
-	for (k = 0; k < sh->nkinds && strcmp(sh->kind[k], w[2]) != 0; k++)
-		;
-	if (k == SHOW_KINDS)
-		return 0;
-	if (k == sh->nkinds) {
-		snprintf(sh->kind[k], sizeof sh->kind[k], "%s", w[2]);
-		sh->spent[sh->nkinds++] = 0;
-	}
-	sh->spent[k]++;
-	return 1;
-}
-
-/* "light     3 torches spent, 1 lantern spent", once. */
+/* light's sources, the spent ones counted by kind: "3 torches spent." */
 static void
-show_spent(const struct show *sh)
+show_lights(const struct scr_world *w)
 {
-	size_t n;
-	int k;
+	int spent[LK_NKINDS] = { 0 }, i, k, said = 0;
+	char text[512];
 
-	for (k = 0; k < sh->nkinds; k++) {
-		n = strlen(sh->kind[k]);
-		printf("%s%d %s%s spent%s", k ? "" : "light     ", sh->spent[k],
-		    sh->kind[k], sh->spent[k] == 1 ? "" : n > 1 &&
-		    strcmp(sh->kind[k] + n - 2, "ch") == 0 ? "es" : "s",
-		    k == sh->nkinds - 1 ? "\n" : ", ");
+	for (i = 0; i < w->lamp.n; i++) {
+		if (w->lamp.src[i].state == LAMP_OUT && w->lamp.src[i].left == 0) {
+			spent[w->lamp.src[i].kind]++;
+			continue;
+		}
+		lampstate_say(&w->lamp, &w->lamp.src[i], w->travel, text,
+		    sizeof text);
+		printf("%-9s %s\n", "light", text);
 	}
-}
-
-static int
-show_line(void *arg, char **w, int nw, const struct kwf *f)
-{
-	static const char *const hidden[] = { "seed", "rng", "rules", "turn",
-	    "day", "time", NULL };
-	struct show *sh = arg;
-	size_t len = strlen(sh->pairs);
-	int i;
-
-	(void)f;
-	if (word_in(w[0], hidden) >= 0)
-		return 0;
-	if (nw == 2) {
-		snprintf(sh->pairs + len, sizeof sh->pairs - len, "%s%s %s",
-		    len ? ", " : "", w[0], w[1]);
-		return 0;
-	}
-	if (strcmp(w[0], "affliction") == 0) {	/* said with the party */
-		keep_affliction(sh, w, nw);
-		return 0;
-	}
-	if (strcmp(w[0], "source") == 0 && count_spent(sh, w, nw))
-		return 0;
-	printf("%-9s ", sh->file);
-	if (strcmp(w[0], "source") == 0 && nw == 6)
-		printf("%s: %s, %s, %s turns left\n", w[1], w[2], w[3], w[4]);
-	else if (strcmp(w[0], "timer") == 0 && nw == 3)
-		printf("timer %s: %s turns left\n", w[1], w[2]);
-	else
-		for (i = 0; i < nw; i++)
-			printf("%s%s", w[i], i == nw - 1 ? "\n" : " ");
-	return 0;
+	for (k = 0; k < LK_NKINDS; k++)
+		if (spent[k] > 0)
+			printf("%s%d %s%s spent", said++ ? ", " : "light     ",
+			    spent[k], light_kinds[k], spent[k] == 1 ? "" :
+			    k == LK_TORCH ? "es" : "s");
+	if (said)
+		printf(".\n");
+	lampstate_say_sight(&w->lamp, text, sizeof text);
+	if (text[0] != '\0')
+		printf("%-9s %s\n", "light", text);
 }
 
 void
 status(const struct session *s)
 {
-	static const char *const files[] = { "hazard", "light", "timedice", NULL };
-	struct turnread day, time;
+	struct scr_world *w = emalloc(sizeof *w);
 	struct show sh;
-	char *gen = ses_genname(s->gen), *path;
+	char text[1024], *path, *gen;
 	int i;
 
-	printf("%-9s %s: seed %s, rules %s, turn %" PRIu64 "\n", "session",
-	    s->dir, s->seed, s->rules ? s->rules : "exploration", s->turn);
-	value(s, "timedice", "day", &day);
-	value(s, "timedice", "time", &time);
-	printf("%-9s day %s, %s\n", "clock", day.val, time.val);
-	sh.now = start_clock(s);
-	sh.rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
-	sh.naff = sh.nkinds = 0;
-	for (i = 0; files[i] != NULL; i++) {
-		sh.file = files[i];
-		sh.pairs[0] = '\0';
-		path = ses_path(s, gen, files[i]);
-		ses_read(path, show_line, &sh);
-		if (strcmp(files[i], "light") == 0)
-			show_spent(&sh);
-		if (sh.pairs[0] != '\0')
-			printf("%-9s %s\n", sh.file, sh.pairs);
-		free(path);
+	scr_load(w, s);
+	printf("%-9s %s: seed %s, the %s rules, turn %" PRIu64 ".\n", "session",
+	    s->dir, s->seed, rules_names[w->rules], s->turn);
+	clockstate_say_clock(&w->clock, text, sizeof text);
+	printf("%-9s %s.\n", "clock", text);
+	hazstate_say(&w->haz, 1, text, sizeof text);
+	if (text[0] != '\0')
+		printf("%-9s %s\n", "hazard", text);
+	show_lights(w);
+	clockstate_say_rest(&w->clock, w->travel, text, sizeof text);
+	printf("%-9s %s\n", "timedice", text);
+	for (i = 0; i < w->clock.timers.n; i++) {
+		clockstate_say_timer(&w->clock.timers.t[i], w->travel, text,
+		    sizeof text);
+		printf("%-9s %s\n", "timedice", text);
 	}
+	sh = (struct show){ w, w->clock.tick, w->rules };
+	gen = ses_genname(s->gen);
 	path = ses_path(s, gen, "party");
 	if (s->party)
 		party_each(path, show_character, &sh);
 	supplies_status(s);	/* delve(6), Supplies and coin */
 	free(path);
 	free(gen);
+	scr_free(w);
+	free(w);
 }

@@ -48,6 +48,7 @@ extern const char *const turn_files[];
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE]"
+#define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
 #define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
@@ -63,7 +64,7 @@ struct newopts {
 	const char *prev;			/* delve next's PREV */
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
-	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */
 	int	 ntables;
 	int	 force;
 };
@@ -103,6 +104,9 @@ void	 show_then_commit(struct session *s, const struct opts *o,
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
 
+/* cmd/delve.c: the driver */
+void	 count_misplaced(int at, int argc, char **argv);
+
 /* cmd/delve-turn.c: turns and calls */
 void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
 void	 call_seed(const struct session *s, char *seed, size_t size);
@@ -119,12 +123,17 @@ int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-view.c: the views */
 void	 show_log(struct session *s, const struct opts *o);
+void	 log_checked(const struct session *s);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
 
+/* cmd/delve-screen.c: delve screen, the session live in a terminal */
+int	 screen(struct session *unused, const struct opts *o, int argc,
+	    char **argv);
+
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
-void	 copy_tables(struct session *s, const struct newopts *n);
+void	 copy_tables(struct session *s, struct newopts *n);
 void	 new_session(int argc, char **argv);
 
 void	 new_setup(struct session *s, char **v, const char *party);

@@ -251,6 +251,33 @@ clock_span(uint64_t turns, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * TURNS in the session's own unit (delve status, delve screen): "6 turns"
+ * where a turn is ten minutes, "1 hour 30 minutes" where it is an hour
+ * (004's travel turns, HOURS set).
+ */
+const char *
+clock_in_unit(uint64_t turns, int hours, char *buf, size_t size)
+{
+	if (!hours)
+		snprintf(buf, size, "%llu turn%s", (unsigned long long)turns,
+		    turns == 1 ? "" : "s");
+	else if (turns == 0)
+		snprintf(buf, size, "0 hours");
+	else
+		clock_span(turns, buf, size);
+	return buf;
+}
+
+/* 004: is the clock T in daylight, the morning or the afternoon quarter */
+int
+clock_daylight(uint64_t t)
+{
+	int q = clock_quarter(t);
+
+	return q == 1 || q == 2;
+}
+
 /* 004: a corruption's stage "ranging from hours to weeks" */
 static const char *const len_words[] = {
 	"turns", "turn", "hours", "hour", "days", "day", "weeks", "week", NULL

@@ -46,6 +46,8 @@ void	 clock_join(const int *faces, int n, const char *sep, const char *last,
 uint64_t clock_roll(struct rng *r, int n, char *says, size_t size);
 const char *clock_parse(const char *s, uint64_t *turns);
 const char *clock_span(uint64_t turns, char *buf, size_t size);
+const char *clock_in_unit(uint64_t turns, int hours, char *buf, size_t size);
+int	 clock_daylight(uint64_t t);
 const char *clock_length(struct clock_len *l, const char *s);
 
 #endif

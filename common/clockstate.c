@@ -3,6 +3,7 @@
  * value checked against the rule it keeps, a bad one refused with
  * FILE:LINE.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "afflict.h"
@@ -113,6 +114,43 @@ clockstate_put(const struct clockstate *s, struct kwf *f)
 		    (unsigned long long)s->timers.t[i].left);
 	afflict_save(s->aff, f);
 	kwf_put_stream(f, &s->st);
+}
+
+/*
+ * The clock in words for delve status and delve screen: "day 1, 08:20,
+ * the morning quarter: daylight" (004's quarters; day is the morning and
+ * the afternoon, as light(6) has it).
+ */
+void
+clockstate_say_clock(const struct clockstate *s, char *buf, size_t size)
+{
+	char now[8];
+
+	snprintf(buf, size, "day %llu, %s, the %s quarter: %s",
+	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
+	    quarter_004[clock_quarter(s->tick)],
+	    clock_daylight(s->tick) ? "daylight" : "dark");
+}
+
+/* "3 hours since the last safe rest.", in the session's unit (HOURS). */
+void
+clockstate_say_rest(const struct clockstate *s, int hours, char *buf,
+    size_t size)
+{
+	char span[64];
+
+	snprintf(buf, size, "%s since the last safe rest.",
+	    clock_in_unit(s->timers.since_rest, hours, span, sizeof span));
+}
+
+/* A timer: "bless runs out in 3 turns.", in the session's unit (HOURS). */
+void
+clockstate_say_timer(const struct timer *t, int hours, char *buf, size_t size)
+{
+	char span[64];
+
+	snprintf(buf, size, "%s runs out in %s.", t->name,
+	    clock_in_unit(t->left, hours, span, sizeof span));
 }
 
 /*

@@ -8,6 +8,7 @@
 #ifndef DELVING_CLOCKSTATE_H
 #define DELVING_CLOCKSTATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "afflict.h"
 #include "kwf.h"
@@ -31,6 +32,12 @@ struct clockstate {
 void	 clockstate_init(struct clockstate *s, struct afflictions *aff);
 void	 clockstate_load(struct clockstate *s, struct kwf *f);
 void	 clockstate_put(const struct clockstate *s, struct kwf *f);
+void	 clockstate_say_clock(const struct clockstate *s, char *buf,
+	     size_t size);
+void	 clockstate_say_rest(const struct clockstate *s, int hours, char *buf,
+	     size_t size);
+void	 clockstate_say_timer(const struct timer *t, int hours, char *buf,
+	     size_t size);
 
 /* What passing says: a record KEY for NAME, K ticks into the step, at TICK. */
 typedef void clock_say_fn(void *ctx, uint64_t k, uint64_t tick,

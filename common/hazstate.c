@@ -96,6 +96,49 @@ hazstate_put(const struct hazstate *s, struct kwf *f)
 	kwf_put_stream(f, &s->st);
 }
 
+/* 000: the turns until a rest is due, 0 when it is due now; -1 other rules. */
+int
+hazstate_rest_due(const struct hazstate *s)
+{
+	return s->rules == R_EXPLORATION ? REST_TURNS_000 - s->since_rest : -1;
+}
+
+/*
+ * What the state holds, in sentences for delve status and delve screen,
+ * each under the rules that keep it; SECRET adds what the players do not
+ * see (a sign's creature before it is met, 003's alarm).  "" when none.
+ */
+void
+hazstate_say(const struct hazstate *s, int secret, char *buf, size_t size)
+{
+	int r = s->rules, due = hazstate_rest_due(s);
+
+	buf[0] = '\0';
+	if (due > 0)	/* 000 */
+		str_append(buf, size, " ", "%d turn%s explored since the last "
+		    "rest: a rest is due in %d turn%s.", s->since_rest,
+		    s->since_rest == 1 ? "" : "s", due, due == 1 ? "" : "s");
+	else if (due == 0)
+		str_append(buf, size, " ", "A rest is due: %d turns explored "
+		    "since the last.", s->since_rest);
+	if (s->fatigue && (r == R_EXPLORATION || r == R_DELVING ||
+	    r == R_DUNGEONTURN))
+		str_append(buf, size, " ", "A fatigue result waits on the "
+		    "next turn.");
+	if (r == R_DUNGEONTURN)	/* 002 */
+		str_append(buf, size, " ", "The party is %s.",
+		    condition_names[s->condition]);
+	if (r == R_DUNGEONTURN && s->rest_turns > 0)
+		str_append(buf, size, " ", "%d of %d rest turns taken toward an "
+		    "hour's rest.", s->rest_turns, DUNGEON_REST_TURNS_002);
+	if (s->sign && (r == R_DELVING || r == R_DUNGEONTURN))	/* 001, 002 */
+		str_append(buf, size, " ", "A sign was seen: the next encounter "
+		    "is its creature%s%s.", secret && s->creature[0] ? ", " : "",
+		    secret ? s->creature : "");
+	if (secret && r == R_ALARM)	/* 003 */
+		str_append(buf, size, " ", "The alarm stands at %ld.", s->alarm);
+}
+
 /*
  * 001, 002: a sign's creature, kept for the next encounter with its row's
  * KEY: TEXT, the row's sentence, made the creature in place ("Goblins!"

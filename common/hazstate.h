@@ -7,6 +7,7 @@
 #ifndef DELVING_HAZSTATE_H
 #define DELVING_HAZSTATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "kwf.h"
 #include "rng.h"
@@ -29,6 +30,9 @@ struct hazstate {
 void	 hazstate_init(struct hazstate *s);
 void	 hazstate_load(struct hazstate *s, struct kwf *f);
 void	 hazstate_put(const struct hazstate *s, struct kwf *f);
+int	 hazstate_rest_due(const struct hazstate *s);
+void	 hazstate_say(const struct hazstate *s, int secret, char *buf,
+	     size_t size);
 void	 hazstate_sign(struct hazstate *s, char *text, const char *key);
 
 #endif

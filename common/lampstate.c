@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock.h"
 #include "lampstate.h"
 #include "rules.h"
 #include "util.h"
@@ -121,4 +122,57 @@ lampstate_put(const struct lamp *l, const struct stream *st, struct kwf *f)
 		    src->lit);
 	}
 	kwf_put_stream(f, st);
+}
+
+/*
+ * A source's state for delve status and delve screen, its time in the
+ * session's unit (HOURS: 004's travel turns): "low: 6 turns left".  A
+ * source's left is counted in ten-minute turns under every rules name
+ * (rules.h).
+ */
+void
+lampstate_say_state(const struct lamp *l, const struct lamp_source *src,
+    int hours, char *buf, size_t size)
+{
+	const struct light_rules *lr = light_rules[l->rules < 0 ? 0 : l->rules];
+	const char *until = src->state == LAMP_OUT ? NULL : lr->until;
+	char left[64];
+
+	if (src->state == LAMP_OUT && src->left == 0)
+		snprintf(buf, size, "spent");
+	else if (src->left == LIFE_USAGE)	/* 003 */
+		snprintf(buf, size, "%s, on a usage die of d%d",
+		    lamp_states[src->state], src->die);
+	else if (src->left == LIFE_NONE)
+		snprintf(buf, size, "%s%s%s", lamp_states[src->state],
+		    until ? " until " : "", until ? until : "");
+	else
+		snprintf(buf, size, "%s: %s left%s", lamp_states[src->state],
+		    clock_in_unit((uint64_t)src->left, hours, left, sizeof left),
+		    src->state == LAMP_OUT ? " in it" : "");
+}
+
+/* One source in a sentence: "lantern1, a lantern, is low: 6 turns left." */
+void
+lampstate_say(const struct lamp *l, const struct lamp_source *src, int hours,
+    char *buf, size_t size)
+{
+	char state[256];
+
+	lampstate_say_state(l, src, hours, state, sizeof state);
+	snprintf(buf, size, "%s, a %s, is %s.", src->name,
+	    light_kinds[src->kind], state);
+}
+/* The party's own sight and 004's sky, as status says them: "" when none. */
+void
+lampstate_say_sight(const struct lamp *l, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (l->darkvision)
+		str_append(buf, size, " ", "The party sees in the dark "
+		    "(darkvision).");
+	if (l->daylight)	/* 004 */
+		str_append(buf, size, " ", "It is day outdoors.");
+	if (l->snow)		/* 004 */
+		str_append(buf, size, " ", "Undisturbed snow lies around.");
 }

@@ -7,6 +7,8 @@
 #ifndef DELVING_LAMPSTATE_H
 #define DELVING_LAMPSTATE_H
 
+#include <stddef.h>
+
 #include "kwf.h"
 #include "lamp.h"
 #include "rng.h"
@@ -16,5 +18,10 @@
 void	 lampstate_load(struct lamp *l, struct stream *st, struct kwf *f);
 void	 lampstate_put(const struct lamp *l, const struct stream *st,
 	     struct kwf *f);
+void	 lampstate_say_state(const struct lamp *l,
+	     const struct lamp_source *src, int hours, char *buf, size_t size);
+void	 lampstate_say(const struct lamp *l, const struct lamp_source *src,
+	     int hours, char *buf, size_t size);
+void	 lampstate_say_sight(const struct lamp *l, char *buf, size_t size);
 
 #endif

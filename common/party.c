@@ -4,6 +4,7 @@
  * NAME:MOD operands, or as one unnamed roller with the modifier -m.
  */
 #include <err.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,11 @@ party_assign(struct member *m, const char *word, char *why, size_t size)
 		    word, key_range[k].lo, key_range[k].hi);
 		return -1;
 	}
+	if (m == NULL) {	/* party_free_word_why: a key the programs read */
+		snprintf(why, size, "%s: a key the programs read: delve set takes "
+		    "it on its own", word);
+		return -1;
+	}
 	m->val[k] = (long)v;
 	m->has |= 1u << k;
 	return 0;
@@ -138,6 +144,35 @@ free_key_ok(const char *key)
 
 	return key[0] >= 'a' && key[0] <= 'z' && key[n] == '\0' &&
 	    n <= PARTY_KEY_MAX;
+}
+
+/*
+ * A GM's own key=value word given by delve set or join (notes=likes-cats):
+ * 0, or -1 with WHY.  Its key as free_key_ok has it and not one the
+ * programs read; its value one word as the reader splits them (printable,
+ * no blank), 1 to PARTY_VALUE_MAX bytes of UTF-8.
+ */
+int
+party_free_word_why(const char *word, char *why, size_t size)
+{
+	const char *eq = strchr(word, '=');
+	char key[PARTY_KEY_MAX + 2];
+	const char *v;
+
+	if (eq == NULL || (size_t)(eq - word) > PARTY_KEY_MAX)
+		return party_assign(NULL, word, why, size);
+	snprintf(key, sizeof key, "%.*s", (int)(eq - word), word);
+	if (word_in(key, party_keys) >= 0 || !free_key_ok(key))
+		return party_assign(NULL, word, why, size);
+	for (v = eq + 1; *v != '\0' && (unsigned char)*v > ' ' && *v != 0x7f; v++)
+		;
+	if (eq[1] == '\0' || *v != '\0' || v - eq - 1 > PARTY_VALUE_MAX ||
+	    !utf8_ok(eq + 1, strlen(eq + 1))) {
+		snprintf(why, size, "%s: a key of the GM's own takes one word of 1 to "
+		    "%d printable characters", key, PARTY_VALUE_MAX);
+		return -1;
+	}
+	return 0;
 }
 
 static void
@@ -162,10 +197,65 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "%s", why);
 }
 
-/* A new character's name: 0, or -1 with WHY (bad, or named twice, or no room). */
+/*
+ * A character that prints as nothing, or turns the text around it: the
+ * format characters and fillers of Unicode's Default_Ignorable_Code_Point
+ * and the bidirectional controls.  In a name they make two names print
+ * alike ("Ann" and "Ann" with U+200B) or a line print other than it reads
+ * (U+202E).
+ */
+static int
+invisible(uint32_t c)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x061c, 0x061c },
+		{ 0x115f, 0x1160 }, { 0x17b4, 0x17b5 }, { 0x180b, 0x180f },
+		{ 0x200b, 0x200f }, { 0x202a, 0x202e }, { 0x2060, 0x206f },
+		{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
+		{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb }, { 0x1d173, 0x1d17a },
+		{ 0xe0000, 0xe0fff },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (c >= ranges[i][0] && c <= ranges[i][1])
+			return 1;
+	return 0;
+}
+
+/* The first invisible character of the UTF-8 text s (utf8_ok), or 0. */
+static uint32_t
+first_invisible(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t c;
+	int len, i;
+
+	for (; *p != '\0'; p += len) {
+		len = *p < 0x80 ? 1 : utf8_len((const char *)p, strlen((const char *)p));
+		c = len == 1 ? *p : *p & (0x7fu >> len);
+		for (i = 1; i < len; i++)
+			c = c << 6 | (p[i] & 0x3f);
+		if (len == 0)
+			return 0;	/* not UTF-8: refused before */
+		if (invisible(c))
+			return c;
+	}
+	return 0;
+}
+
+/*
+ * A new character's name: 0, or -1 with WHY (bad, or named twice, or no
+ * room).  The one rule for a name, the party reader's and join's and
+ * edit's (delving(7) PARTY FILE): 1 to 32 printable characters, no '='
+ * or ':', not a comment ('#'), not '-' (the unnamed roller of the
+ * programs run without a party), nothing that prints as nothing or turns
+ * the line around, and no name twice.
+ */
 int
 party_name_why(const struct party *p, const char *name, char *why, size_t size)
 {
+	uint32_t c;
 	int i;
 
 	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
@@ -174,8 +264,15 @@ party_name_why(const struct party *p, const char *name, char *why, size_t size)
 		    "no '=' or ':'", name);
 		return -1;
 	}
-	if (strstr(name, "\xEF\xBB\xBF") != NULL) {	/* kwf skips one at the file's start */
-		snprintf(why, size, "a byte-order mark (U+FEFF) in a name");
+	if (name[0] == '#' || strcmp(name, "-") == 0) {
+		snprintf(why, size, "'%s': %s", name, name[0] == '#' ? "a name "
+		    "starting with '#' is a comment in a party file" : "'-' is the "
+		    "unnamed roller of a program run without a party");
+		return -1;
+	}
+	if ((c = first_invisible(name)) != 0) {	/* kwf skips a U+FEFF at the file's start */
+		snprintf(why, size, "U+%04" PRIX32 " in a name: it prints as nothing "
+		    "or turns the text around it", c);
 		return -1;
 	}
 	for (i = 0; i < p->n; i++)
@@ -630,32 +727,74 @@ party_changed(const struct party *was, const struct party *now)
 }
 
 /*
- * Write the party file back (return -w), under the lock kwf_update took
- * before party_load read it: the key=value words whose values differ
- * between was and now take the new values; every other byte stays as it
- * was.  0 when nothing changed and nothing was written.
+ * Character NOW's line of the party file F, in a buffer to be freed: LINE
+ * with the words that changed since WAS (party_line); or, WAS NULL, a new
+ * character's, the name, then each key given in party_keys' order.
+ */
+static char *
+line_of(const struct kwf *f, const char *line, const struct member *was,
+    const struct member *now)
+{
+	char *text;
+	size_t len;
+	FILE *out;
+	int k;
+
+	if ((out = open_memstream(&text, &len)) == NULL)
+		esc_err(EXIT_IO, "%s", kwf_path(f));
+	if (was != NULL)
+		party_line(out, line, was, now);
+	else
+		fputs(now->name, out);
+	for (k = 0; was == NULL && k < PK_NKEYS; k++)
+		if (now->has & 1u << k)
+			fprintf(out, " %s=%ld", party_keys[k], now->val[k]);
+	if (fclose(out) != 0)
+		esc_err(EXIT_IO, "%s", kwf_path(f));
+	return text;
+}
+
+/*
+ * WAS become NOW in the party file F, as read: the key=value words whose
+ * values differ take the new values, every other byte stays as it was;
+ * the character GONE (an index of WAS, or -1) is taken out, and each of
+ * NOW past WAS's count, who joined, is a line after the rest.
+ */
+void
+party_put(struct kwf *f, const struct party *was, const struct party *now,
+    int gone)
+{
+	const struct member *m;
+	char *text;
+	int i;
+
+	for (i = 0; i < now->n; i++) {
+		m = &now->m[i];
+		if (i == gone)
+			kwf_replace(f, m->lineno, NULL);
+		else if (i < was->n) {
+			text = line_of(f, kwf_line(f, m->lineno), &was->m[i], m);
+			kwf_replace(f, m->lineno, text);
+			free(text);
+		} else {
+			text = line_of(f, NULL, NULL, m);
+			kwf_append(f, text);
+			free(text);
+		}
+	}
+}
+
+/*
+ * Write the party file back (hazard, timedice and return -w), under the
+ * lock kwf_update took before party_load read it.  0 when nothing changed
+ * and nothing was written.
  */
 int
 party_save(struct kwf *f, const struct party *was, const struct party *now)
 {
-	const struct member *m;
-	char *text;
-	size_t len;
-	FILE *out;
-	int i;
-
 	if (!party_changed(was, now))
 		return 0;
-	for (i = 0; i < was->n; i++) {
-		m = &was->m[i];
-		if ((out = open_memstream(&text, &len)) == NULL)
-			esc_err(EXIT_IO, "%s", kwf_path(f));
-		party_line(out, kwf_line(f, m->lineno), m, &now->m[i]);
-		if (fclose(out) != 0)
-			esc_err(EXIT_IO, "%s", kwf_path(f));
-		kwf_replace(f, m->lineno, text);
-		free(text);
-	}
+	party_put(f, was, now, -1);
 	return kwf_commit(f);
 }
 

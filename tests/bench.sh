@@ -197,6 +197,30 @@ LOOP
 	a=$(peak_kb "$B/delve -C $tmp/big log")
 	b=$(peak_kb "$B/delve -C $tmp/small log")
 	row delve-log "delve log ($N turns)" "delve log (10 turns)" "$a" "$b" "<= 2"
+	# issue 38: a frame of delve screen (what each redraw does, in a
+	# child) against delve status, over a session of a party of two
+	printf 'Ann con=1 wis=0 hp=9 hpmax=12\nBo con=0 wis=1 hp=5 hpmax=8\n' > "$tmp/scr.txt"
+	"$B/delve" new -s 1 -l torch,lantern -p "$tmp/scr.txt" "$tmp/scr" >/dev/null
+	"$B/delve" -C "$tmp/scr" -n 200 >/dev/null
+	a=$(per_call "$B/delve -C $tmp/scr screen -o" 100)
+	b=$(per_call "$B/delve -C $tmp/scr status" 100)
+	row screen-draw "delve screen -o (a frame: $(echo "$a" | awk '{ printf "%.1f ms", $1 * 1000 }'))" \
+	    "delve status" "$a" "$b" "<= 1.5"
+	# the screen idle in a terminal (tmux) for BENCH_IDLE seconds: its CPU
+	# time (user + system, /proc) against that wall time
+	if command -v tmux >/dev/null && [ -r /proc/self/stat ]; then
+		idle=${BENCH_IDLE:-60}
+		tmux -S "$tmp/tmux" -f /dev/null new-session -d -x 80 -y 24 \
+		    "exec $B/delve -C $tmp/scr screen"
+		sleep 1
+		pid=$(tmux -S "$tmp/tmux" display -p '#{pane_pid}')
+		c0=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+		sleep "$idle"
+		c1=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+		tmux -S "$tmp/tmux" kill-server
+		cpu=$(echo "$c0 $c1 $(getconf CLK_TCK)" | awk '{ printf "%.3f", ($2 - $1) / $3 }')
+		row screen-idle "delve screen idle: $cpu s of CPU" "$idle s" "$cpu" "$idle" "<= 0.001"
+	fi
 fi
 
 t=$(peak_kb /bin/true)

@@ -5,7 +5,7 @@
 load helper
 
 COMPDIR="$TOP/cmd/completion"
-PROGRAMS="hazard light timedice reaction chase return roll"
+PROGRAMS=$(programs_but delve)
 ALL_RULES="alarm bookkeeping delving dungeonturn exploration travel"
 
 # comp PROG WORD...: what bash completes for the last WORD of the command
@@ -240,6 +240,7 @@ accepts() {
 	eq "join" "$(comp delve j)"
 	eq "lake leave light log loot" "$(comp delve l)"
 	eq "camp campaign" "$(comp delve ca)"
+	eq "screen sea set share spend status stay" "$(comp delve s)"
 	eq "heal hide hour" "$(comp delve h)"
 	eq "Ann Bo" "$(comp delve -C S damage '')"
 	eq "Bo" "$(comp delve -C S heal B)"

@@ -24,7 +24,9 @@ run_examples() {
 	while IFS= read -r cmd; do
 		printf '$ %s\n' "$cmd"
 		before=$(ls -l 2>/dev/null | md5sum)
-		out=$(PATH="$TOP/tests/examples/path:$PATH" DELVING_SEED=example bash -c "$cmd" 2>&1 < /dev/null)
+		# tmux (delve(6)'s layout) on a server of the page's own
+		out=$(PATH="$TOP/tests/examples/path:$PATH" DELVING_SEED=example \
+		    TMUX_TMPDIR="$BATS_TEST_TMPDIR" env -u TMUX bash -c "$cmd" 2>&1 < /dev/null)
 		rc=$?
 		[ -z "$out" ] || printf '%s\n' "$out"
 		[ "$rc" -eq 0 ] || printf '[exit %d]\n' "$rc"
@@ -41,6 +43,9 @@ check_page() {
 	[ -n "$(man_examples "$1")" ] || { echo "$1 has no EXAMPLES" >&2; return 1; }
 	if man_examples "$1" | grep -q '| jq ' && ! command -v jq > /dev/null; then
 		skip "jq is not installed: $1 pipes an example into it"
+	fi
+	if man_examples "$1" | grep -q '^tmux ' && ! command -v tmux > /dev/null; then
+		skip "tmux is not installed: $1 lays out a session in it"
 	fi
 	untraced run_examples "$1" > "$got" || return 1	# a loop of many commands
 	if [ -n "${UPDATE_GOLDEN:-}" ]; then cp "$got" "$want"; fi

@@ -122,8 +122,8 @@ party_hp() {
 	refused damage Noh 1
 	refused damage Bo
 	refused set Bo
-	refused set Bo notes=x
-	[[ $stderr == "delve: set: Bo: unknown key 'notes' (str dex con"* ]]
+	refused set Bo Notes=x	# a GM's own key is lower-case (notes=x is taken)
+	[[ $stderr == "delve: set: Bo: unknown key 'Notes' (str dex con"* ]]
 	refused set Bo hp=x
 	eq "delve: set: Bo: hp=x: expected a whole number from 0 to 100000" "$stderr"
 	refused set Bo hp=1 hp=2
@@ -263,7 +263,7 @@ party_hp() {
 	delve new -s 3 -r travel S
 	run -0 delve -C S hour 3
 	eq 3 "$(grep -c '^turn' <<< "$output")"
-	eq "day 1, 10:00" "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
+	eq "day 1, 10:00, the morning quarter: daylight." "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
 	refused hour rest
 	mv S T
 	delve new -s 3 -r alarm S
@@ -297,7 +297,7 @@ party_hp() {
 	[[ ${lines[0]} == "turn 0  22:10  A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass"* ]]
 	run -0 delve -C S check
 	eq "session   turn 9" "${lines[0]}"
-	eq "day 2, 07:10" "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
+	eq "day 2, 07:10, the morning quarter: daylight." "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
 	refused camp until
 	refused camp until 25:00
 	[[ $stderr == "delve: timedice: rest until: '25:00': "* ]]

@@ -15,6 +15,12 @@
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
+ *	unit placement			a key the programs add to a party line
+ *					(fatigue= with exhausted= or tired=),
+ *					over lines of every order of up to four
+ *					words: added one run after another in
+ *					either order, or in one run, the same
+ *					line: "cases wrong"
  *	unit hp MAX			party_damage and party_heal over every hp,
  *					hpmax and amount to MAX: "cases wrong"
  *	unit fatigue MAX		000's Fatigue, 001's fatigue damage and
@@ -107,6 +113,7 @@
 #include "record.h"
 #include "rng.h"
 #include "rules.h"
+#include "screen.h"
 #include "table.h"
 #include "tbljson.h"
 #include "timer.h"
@@ -673,6 +680,91 @@ check_hp(const char *max)
 				wrong += m.val[PK_HP] != (hp >= top ? hp : hp + amount < top ?
 				    hp + amount : top) || got != m.val[PK_HP] - hp;
 			}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* LINE as party_line writes it when the keys ADD are given (value 1). */
+static char *
+line_adding(const char *line, unsigned add)
+{
+	struct member was, now;
+	char *text;
+	size_t len;
+	FILE *out = open_memstream(&text, &len);
+	int k;
+
+	memset(&was, 0, sizeof was);
+	memset(&now, 0, sizeof now);
+	now.has = add;
+	for (k = 0; k < PK_NKEYS; k++)
+		now.val[k] = 1;
+	if (out == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	party_line(out, line, &was, &now);
+	if (fclose(out) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	return text;
+}
+
+/*
+ * Where party_line puts the keys two programs add (hazard's fatigue=,
+ * timedice's exhausted=, hazard's tired=): the same line whichever run
+ * adds which first, and when one run adds both (delve -n N, delving(7)).
+ */
+/* The line "Ann" and the words of POOL that the digits of V in base N pick. */
+static int
+pool_line(char *line, size_t size, const char *const *pool, int npool,
+    long v, int n)
+{
+	unsigned taken = 0;
+	int j, k;
+
+	snprintf(line, size, "Ann");
+	for (j = 0; j < n; j++, v /= npool) {
+		k = (int)(v % npool);
+		if (taken & 1u << k)
+			return 0;	/* a word twice */
+		taken |= 1u << k;
+		strcat(line, " ");
+		strcat(line, pool[k]);
+	}
+	return 1;
+}
+
+static void
+check_placement(void)
+{
+	static const char *const pool[] = { "con=1", "hp=3", "hpmax=5",
+	    "exhausted=0", "tired=1", "note=x", "level=1", "fatigue=2" };
+	static const int other[] = { PK_EXHAUSTED, PK_TIRED };
+	enum { NPOOL = sizeof pool / sizeof pool[0] };
+	char line[256], *ab1, *ab, *ba1, *ba, *both;
+	long cases = 0, wrong = 0, v, lines;
+	int n, comment, p;
+	unsigned a = 1u << PK_FATIGUE, b;
+
+	for (n = 0, lines = 1; n <= 4; n++, lines *= NPOOL)
+		for (v = 0; v < lines; v++)
+			for (comment = 0; comment < 2; comment++)
+				for (p = 0; p < 2; p++) {
+					b = 1u << other[p];
+					if (!pool_line(line, sizeof line, pool, NPOOL, v, n) ||
+					    strstr(line, "fatigue=") != NULL ||
+					    strstr(line, party_keys[other[p]]) != NULL)
+						continue;
+					strcat(line, comment ? " # c\n" : "\n");
+					ab1 = line_adding(line, a);
+					ab = line_adding(ab1, b);
+					ba1 = line_adding(line, b);
+					ba = line_adding(ba1, a);
+					both = line_adding(line, a | b);
+					cases++;
+					if ((strcmp(ab, ba) != 0 || strcmp(ab, both) != 0) &&
+					    wrong++ < 5)
+						fprintf(stderr, "%s-> %s   %s   %s", line, ab,
+						    ba, both);
+					free(ab1), free(ab), free(ba1), free(ba), free(both);
+				}
 	printf("%ld %ld\n", cases, wrong);
 }
 
@@ -1926,6 +2018,185 @@ print_carry(int argc, char **argv)
 	printf("%d %s\n", r, r > 0 ? out : r < 0 ? why : "-");
 }
 
+/* --- delve screen: the layout fits, whatever the session holds ---------- */
+
+/* Columns a row shows: its characters, escape sequences left out. */
+static int
+shown_width(const char *s)
+{
+	int n = 0;
+
+	while (*s != '\0') {
+		if (*s == '\033') {
+			while (*s != '\0' && *s != 'm')
+				s++;
+			if (*s != '\0')
+				s++;
+			continue;
+		}
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+		s++;
+	}
+	return n;
+}
+
+/* A world of random parts: up to 12 characters, 10 lights, 8 afflictions, 300 records. */
+static void
+random_world(struct scr_world *w, struct rng *r)
+{
+	static const char *const words[] = { "Encounter", "—", "a", "wandering",
+	    "monster", "appears.", "Ann", "makes", "the", "CON", "save:", "16+1",
+	    "=", "17", "against", "DC", "12.", "averyveryveryveryveryverylongword",
+	    "naïve", NULL };
+	static const char *const progs[] = { "hazard", "light", "timedice",
+	    "reaction", "roll", "delve" };
+	char line[2048];
+	size_t len = 0, cap = 1 << 16;
+	int i, j, k;
+
+	memset(w, 0, sizeof *w);
+	snprintf(w->name, sizeof w->name, "crypt");
+	snprintf(w->seed, sizeof w->seed, "7");
+	w->rules = (int)rng_below(r, R_NRULES);
+	w->travel = w->rules == R_TRAVEL;
+	w->turn = rng_below(r, 100000);
+	hazstate_init(&w->haz);
+	w->haz.rules = w->rules;
+	w->haz.since_rest = (int)rng_below(r, 7);
+	w->haz.sign = (int)rng_below(r, 2);
+	w->lamp.rules = w->rules;
+	w->clock.tick = rng_below(r, 1000000);
+	w->clock.aff = &w->aff;
+	w->party.n = (int)rng_below(r, 13);
+	for (i = 0; i < w->party.n; i++) {
+		snprintf(w->party.m[i].name, sizeof w->party.m[i].name, "%.*s",
+		    1 + (int)rng_below(r, 32), "Brannoc-the-very-long-named-hero-x");
+		w->party.m[i].has = rng_below(r, 2) ? ~0u : 0;
+		w->party.m[i].val[PK_HP] = rng_below(r, 30);
+		w->party.m[i].val[PK_HPMAX] = 30;
+		w->party.m[i].val[PK_FATIGUE] = rng_below(r, 5);
+		w->party.m[i].val[PK_LOAD] = rng_below(r, 20);
+		w->party.m[i].val[PK_STRENGTH] = 10;
+	}
+	w->lamp.n = (int)rng_below(r, 11);
+	for (i = 0; i < w->lamp.n; i++) {
+		snprintf(w->lamp.src[i].name, sizeof w->lamp.src[i].name, "torch%d", i);
+		w->lamp.src[i].kind = (int)rng_below(r, LK_NKINDS);
+		w->lamp.src[i].state = (int)rng_below(r, 4);
+		w->lamp.src[i].left = (long)rng_below(r, 40) - 2;
+		w->lamp.src[i].die = 6;
+	}
+	w->aff.n = (int)rng_below(r, 9);
+	for (i = 0; i < w->aff.n; i++) {
+		snprintf(w->aff.a[i].name, sizeof w->aff.a[i].name, "%s",
+		    w->party.n ? w->party.m[0].name : "Ann");
+		snprintf(w->aff.a[i].source, sizeof w->aff.a[i].source, "venom");
+		w->aff.a[i].stage = 1;
+		w->aff.a[i].left = rng_below(r, 1000);
+	}
+	w->log = emalloc(cap);
+	k = (int)rng_below(r, 300);
+	for (i = 0; i < k; i++) {
+		int n = snprintf(line, sizeof line, "%s\t%d\tx\tnothing",
+		    progs[rng_below(r, 6)], i / 3);
+
+		for (j = 0, n += snprintf(line + n, sizeof line - (size_t)n, "\t");
+		    j < (int)rng_below(r, 60); j++)
+			n += snprintf(line + n, sizeof line - (size_t)n, "%s%s",
+			    j ? " " : "", words[rng_below(r, 19)]);
+		n += snprintf(line + n, sizeof line - (size_t)n, "%sEND%d\n",
+		    j ? " " : "", i);
+		if (len + (size_t)n + 1 >= cap)
+			break;
+		memcpy(w->log + len, line, (size_t)n);
+		len += (size_t)n;
+	}
+	w->log[len] = '\0';
+	w->loglen = len;
+}
+
+/* The newest record the view shows, its end word "ENDk" in END; 0 none. */
+static int
+newest_shown(const struct scr_world *w, int players, char *end, size_t size)
+{
+	char *copy = estrdup(w->log), *line, *save = NULL, *f[16], *p;
+	int nf, found = 0;
+
+	for (line = strtok_r(copy, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		for (nf = 0, p = line, f[nf++] = p; nf < 16 &&
+		    (p = strchr(p, '\t')) != NULL; f[nf++] = ++p)
+			*p = '\0';
+		if (players && scr_hidden(f, nf))
+			continue;
+		snprintf(end, size, "%s", strstr(f[nf - 1], "END"));
+		found = 1;
+	}
+	free(copy);
+	return found;
+}
+
+/*
+ * N random sessions, each drawn at a random size from 80x24 to 400x400,
+ * one in four from 1x1 to 80x24: never more rows than the terminal has,
+ * never a row wider (than SCR_COLS_LEAST in the narrowest), the newest
+ * record's end on the last row when the log shows any.
+ */
+static void
+check_screen(const char *count)
+{
+	struct scr_world *w = emalloc(sizeof *w);
+	struct scr_look k;
+	struct rng r;
+	char *text, *row, *next, *lastrow = NULL, last[32];
+	size_t len;
+	long n = atol(count), i, rows, ended = 0;
+	int has_log, small;
+	FILE *fp;
+
+	rng_seed(&r, 1, "screen");
+	for (i = 0; i < n; i++) {
+		random_world(w, &r);
+		small = i % 4 == 0;	/* one in four below 80x24 */
+		k.cols = small ? 1 + (int)rng_below(&r, 80) :
+		    80 + (int)rng_below(&r, 321);
+		k.rows = small ? 1 + (int)rng_below(&r, 24) :
+		    24 + (int)rng_below(&r, 377);
+		k.players = (int)rng_below(&r, 2);
+		k.colour = (int)rng_below(&r, 2);
+		if ((fp = open_memstream(&text, &len)) == NULL)
+			esc_err(EXIT_IO, "open_memstream");
+		scr_render(w, &k, fp);
+		fclose(fp);
+		rows = has_log = 0;
+		for (row = text; *row != '\0'; row = next + 1, rows++) {
+			next = strchr(row, '\n');
+			*next = '\0';
+			lastrow = row;
+			has_log |= strncmp(row, "-- Log", 6) == 0 ||
+			    strncmp(row, "\033[1m-- Log", 10) == 0;
+			if (shown_width(row) > (k.cols < SCR_COLS_LEAST ?
+			    SCR_COLS_LEAST : k.cols))
+				esc_errx(EXIT_FAILED, "session %ld: %d columns in %d: %s",
+				    i, shown_width(row), k.cols, row);
+		}
+		if (rows > k.rows)
+			esc_errx(EXIT_FAILED, "session %ld: %ld rows in %d", i, rows,
+			    k.rows);
+		if (has_log && newest_shown(w, k.players,
+		    last, sizeof last) && ++ended && strstr(lastrow, last) == NULL)
+			esc_errx(EXIT_FAILED, "session %ld: the last row is not "
+			    "the newest record's end, %s: %s", i, last, lastrow);
+		free(text);
+		free(w->log);
+	}
+	free(w);
+	printf("%ld sessions drawn, %ld ending with the newest record\n", n,
+	    ended);
+}
+
+
 /*
  * JSON: a random value written to buf (at most depth deep), and at *exp
  * what json_flat must make of it, written by hand: its length.
@@ -2166,6 +2437,8 @@ main(int argc, char *argv[])
 		check_text(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "strcat") == 0) {
 		check_strcat(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "placement") == 0) {
+		check_placement();
 	} else if (argc == 3 && strcmp(argv[1], "hp") == 0) {
 		check_hp(argv[2]);
 	} else if (argc >= 2 && strcmp(argv[1], "opts") == 0) {
@@ -2186,10 +2459,12 @@ main(int argc, char *argv[])
 		check_states(argv[2], argv[3]);
 	} else if (argc == 2 && strcmp(argv[1], "statebad") == 0) {
 		check_state_lines();
+	} else if (argc == 3 && strcmp(argv[1], "screen") == 0) {
+		check_screen(argv[2]);
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
