@@ -261,7 +261,7 @@ refuse_continued(const struct carry *c, const char *campaign, const char *dir)
 {
 	DIR *d = opendir(campaign);
 	struct dirent *e;
-	char path[PATH_MAX], want[NAME_MAX + 8], *text;
+	char path[PATH_MAX], want[NAME_MAX + 8], by[NAME_MAX + 1] = "", *text;
 	const char *self = base_name(dir);
 	struct stat sb;
 
@@ -275,12 +275,14 @@ refuse_continued(const struct carry *c, const char *campaign, const char *dir)
 		if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 		    (text = file_text(path, NULL)) == NULL)
 			continue;
-		if (strstr(text, want) != NULL)
-			esc_errx(EXIT_BAD, "next: %s: continued already by %s: a campaign "
-			    "is one line of sessions", c->prev.dir, e->d_name);
+		if (strstr(text, want) != NULL && by[0] == '\0')
+			snprintf(by, sizeof by, "%s", e->d_name);
 		free(text);
 	}
 	closedir(d);
+	if (by[0] != '\0')
+		esc_errx(EXIT_BAD, "next: %s: continued already by %s: a campaign is "
+		    "one line of sessions", c->prev.dir, by);
 }
 
 /* PREV and DIR: one campaign's, one directory. */
