@@ -252,7 +252,8 @@ struct carry {
 static const char *const clock_carried[] = { "since-rest", "timer",
 	"affliction", NULL };
 static const char *const place_carried[] = { "since-rest", "fatigue-pending",
-	"condition", "sign-pending", "sign-creature", "alarm", "rest-turns", NULL };
+	"condition", "sign-pending", "sign-creature", "alarm", "rest-turns", "drawn",
+	NULL };
 static const char *const sources[] = { "source", NULL };
 
 /* Another session of the directory that continues PREV, DIR aside. */
@@ -346,6 +347,22 @@ carry_lights(struct carry *c)
 	lines_free(&in);
 }
 
+/* "drawn KEY ROWS" of hazard's file taken out of the lines carried. */
+static void
+drop_drawn(struct lines *l, const char *key)
+{
+	size_t n = strlen(key);
+	int i, k = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (strncmp(l->line[i], "drawn ", 6) == 0 &&
+		    strncmp(l->line[i] + 6, key, n) == 0 && l->line[i][6 + n] == ' ')
+			free(l->line[i]);
+		else
+			l->line[k++] = l->line[i];
+	l->n = k;
+}
+
 /* PREV's -T tables given again, under the same rules: -T KEY overrides. */
 static void
 carry_tables(struct carry *c, struct newopts *n)
@@ -359,8 +376,10 @@ carry_tables(struct carry *c, struct newopts *n)
 			    strlen(c->prev.table_key[i])) == 0 &&
 			    n->tables[j][strlen(c->prev.table_key[i])] == '=')
 				break;
-		if (j < given)
+		if (j < given) {	/* a new table: what PREV drew from its is not */
+			drop_drawn(&c->place_lines, c->prev.table_key[i]);
 			continue;
+		}
 		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
 		path = gen_path(&c->prev, arg);
 		snprintf(arg, sizeof arg, "%s=%s%s%s", c->prev.table_key[i], path,

@@ -17,6 +17,8 @@
 
 #include "clock.h"
 #include "gm.h"
+#include "hazstate.h"
+#include "kwf.h"
 #include "party.h"
 #include "rules.h"
 #include "update.h"
@@ -689,5 +691,61 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	}
 	free(cur);
 	free(gen);
+	return EXIT_OK;
+}
+
+/* The session's -T table of KEY: its index, or -1. */
+static int
+session_table(const struct session *s, const char *key)
+{
+	int i;
+
+	for (i = 0; i < s->ntables; i++)
+		if (strcmp(s->table_key[i], key) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * delve reset KEY: the session's -T table KEY, drawn without replacement,
+ * has every row back: hazard's state forgets the rows drawn ("drawn KEY
+ * ..."); logged at the session's turn, taken back by undo.
+ */
+int
+reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *work, rec[512];
+	uint64_t start = start_clock(s);
+	struct hazstate h;
+	struct kwf *f;
+	size_t n;
+	int i, k, drawn = 0;
+
+	if (argc != 2)
+		esc_errx(EXIT_BAD, "reset: expected the KEY of a table of the "
+		    "session (delve new -T KEY=FILE)");
+	if (session_table(s, argv[1]) < 0)
+		esc_errx(EXIT_BAD, "reset: '%s': not a table of the session", argv[1]);
+	refuse_drift(s);
+	ses_begin(s, 1);
+	work = newfile(s, "hazard");
+	f = kwf_update(work, "hazard");
+	hazstate_init(&h);
+	hazstate_load(&h, f);
+	for (i = k = 0; i < h.ndrawn; i++)
+		if (strncmp(h.drawn[i], argv[1], strlen(argv[1])) == 0 &&
+		    h.drawn[i][strlen(argv[1])] == ' ')
+			drawn = 1;
+		else
+			memmove(h.drawn[k++], h.drawn[i], sizeof h.drawn[i]);
+	h.ndrawn = k;
+	hazstate_put(&h, f);
+	kwf_commit(f);
+	kwf_close(f);
+	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\treset\t-\t"
+	    "The %s table has every row back%s (delve reset).\n", s->turn,
+	    argv[1], argv[1], drawn ? "" : "; none was drawn");
+	show_then_commit(s, o, rec, n, 0, 0, start);
+	free(work);
 	return EXIT_OK;
 }

@@ -209,6 +209,7 @@ static const struct command {
 	{ "camp", SYN_GM_FILES, camp, C_NO_COUNT },
 	{ "hour", SYN_GM_FILES, hours, C_NO_COUNT },
 	{ "edit", SYN_GM_FILES, edit, C_NO_COUNT },
+	{ "reset", SYN_GM_FILES, reset_draws, C_NO_COUNT },
 	{ "campaign", SYN_CAMPAIGN, campaign, C_NO_COUNT },
 	{ "note", SYN_CAMPAIGN, note, C_NO_COUNT },
 	{ "buy", SYN_PURSE, purse_act, C_NO_COUNT },

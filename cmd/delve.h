@@ -47,7 +47,7 @@ extern const char *const turn_files[];
 			    "leave NAME"
 #define SYN_GM_FILES	"delve [-jR] [-C DIR] light COMMAND [ARG ...] | " \
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
-			    "edit [party | FILE]"
+			    "edit [party | FILE] | reset KEY"
 #define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
 #define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
@@ -120,6 +120,8 @@ int	 light_act(struct session *s, const struct opts *o, int argc, char **argv);
 int	 camp(struct session *s, const struct opts *o, int argc, char **argv);
 int	 hours(struct session *s, const struct opts *o, int argc, char **argv);
 int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
+int	 reset_draws(struct session *s, const struct opts *o, int argc,
+	     char **argv);
 
 /* cmd/delve-view.c: the views */
 void	 show_log(struct session *s, const struct opts *o);

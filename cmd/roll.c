@@ -397,10 +397,10 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	const struct tbl_row *row;
 	char dice[FACES_TEXT + 4] = "", as[64] = "";
 	long long total;
-	long t;
+	long t, tries;
 	int n;
 
-	do {	/* -e: a row drawn before is rolled again */
+	for (tries = 0; ; tries++) {	/* -e: a row drawn before is rolled again */
 		if (d66(run, op)) {	/* tens, units */
 			tbl_roll(run->table, &run->st.rng, &t, faces);
 			total = t;
@@ -408,7 +408,12 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 		} else
 			total = roll_one(run, op, buf, FACES_TEXT);
 		row = tbl_lookup(run->table, clamp(run, total));
-	} while (run->drawn != NULL && run->drawn[row - run->table->rows]);
+		if (run->drawn == NULL || !run->drawn[row - run->table->rows])
+			break;
+		if (tries == TBL_DRAW_TRIES)
+			esc_errx(EXIT_BAD, "-e: the rows not drawn yet are too unlikely: "
+			    "%d rolls drew none", TBL_DRAW_TRIES);
+	}
 	if (run->drawn != NULL)
 		run->drawn[row - run->table->rows] = 1;
 	if (clamp(run, total) != total)

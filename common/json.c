@@ -234,12 +234,14 @@ push(struct parser *ps)
 static int
 close_members(struct parser *ps, struct json *j, size_t base, char close)
 {
-	j->n = ps->sn - base;
+	j->n = (uint32_t)(ps->sn - base);
 	j->v = arena(ps->doc, j->n * sizeof *j->v + 1);
-	memcpy(j->v, ps->stk + base, j->n * sizeof *j->v);
-	if (close == '}') {
+	if (close == '}')
 		j->k = arena(ps->doc, j->n * sizeof *j->k + 1);
-		memcpy(j->k, ps->kstk + base, j->n * sizeof *j->k);
+	if (j->n > 0) {		/* none: the stack may be none yet */
+		memcpy(j->v, ps->stk + base, j->n * sizeof *j->v);
+		if (close == '}')
+			memcpy(j->k, ps->kstk + base, j->n * sizeof *j->k);
 	}
 	ps->sn = base;
 	ps->p++;
@@ -301,7 +303,7 @@ value(struct parser *ps, struct json *j)
 	const char *e;
 	int ok;
 
-	j->off = (size_t)(ps->p - ps->text);
+	j->off = (uint32_t)(ps->p - ps->text);
 	switch (*ps->p) {
 	case '"':
 		j->type = J_STR;
@@ -342,6 +344,11 @@ json_parse(const char *text, size_t *erroff, const char **why)
 {
 	struct parser ps = { text, text, NULL, 0, NULL, NULL, NULL, 0, 0 };
 
+	if (strlen(text) > JSON_SIZE_MAX) {
+		*erroff = 0;
+		*why = "longer than 4 GiB";
+		return NULL;
+	}
 	ps.doc = emalloc(sizeof *ps.doc);
 	memset(ps.doc, 0, sizeof *ps.doc);
 	ps.p = json_ws(text);

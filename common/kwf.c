@@ -39,7 +39,7 @@ static const struct kind {
 } kinds[] = {
 	{ "hazard", { "rules", "turn", "since-rest", "fatigue-pending",
 	    "condition", "sign-pending", "sign-creature", "alarm", "rest-turns",
-	    "seed", "rng", NULL }, { NULL } },
+	    "drawn", "seed", "rng", NULL }, { "drawn", NULL } },
 	{ "light", { "rules", "turn", "darkvision", "daylight", "snow",
 	    "source", "seed", "rng", NULL }, { "source", NULL } },
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",

@@ -716,12 +716,12 @@ const struct light_rules *const light_rules[R_NRULES] = {
 };
 
 const struct tbl hazard_table[R_NRULES] = {
-	[R_EXPLORATION] = { "exploration", D6, ROWS(hazard_000), NULL },
-	[R_BOOKKEEPING] = { "bookkeeping", D6, ROWS(hazard_000_bookkeeping), NULL },
-	[R_DELVING] = { "delving", D6, ROWS(hazard_001), NULL },
-	[R_DUNGEONTURN] = { "dungeonturn", D6, ROWS(hazard_002), NULL },
-	[R_ALARM] = { "alarm", { 1, 10, 1, 1, 0 }, 0, NULL, NULL },
-	[R_TRAVEL] = { "travel", D20, ROWS(hazard_004), NULL },
+	[R_EXPLORATION] = { "exploration", D6, ROWS(hazard_000), NULL, NULL, 0, NULL },
+	[R_BOOKKEEPING] = { "bookkeeping", D6, ROWS(hazard_000_bookkeeping), NULL, NULL, 0, NULL },
+	[R_DELVING] = { "delving", D6, ROWS(hazard_001), NULL, NULL, 0, NULL },
+	[R_DUNGEONTURN] = { "dungeonturn", D6, ROWS(hazard_002), NULL, NULL, 0, NULL },
+	[R_ALARM] = { "alarm", { 1, 10, 1, 1, 0 }, 0, NULL, NULL, NULL, 0, NULL },
+	[R_TRAVEL] = { "travel", D20, ROWS(hazard_004), NULL, NULL, 0, NULL },
 };
 
 const struct hazard_rules hazard_rules[R_NRULES] = {

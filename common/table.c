@@ -630,6 +630,95 @@ tbl_on_load(struct tbl_on *on, const char *key, const char *file)
 	on->key = key;
 	tbl_load(&on->t, file);
 	on->plan = tbl_plan(&on->t);
+	on->draws = NULL;
+	if (on->t.norepl) {
+		on->draws = emalloc(sizeof *on->draws + (size_t)on->t.nrows);
+		on->draws->n = 0;
+		memset(on->draws->row, 0, (size_t)on->t.nrows);
+	}
+}
+
+/*
+ * A roll on ON's table.  Drawn without replacement, a total whose row was
+ * drawn before is rolled again (the rows left keep their odds among
+ * themselves), and once every row is drawn the table starts afresh, as a
+ * deck shuffled again.  (The draws live behind the pointer: ON is const to
+ * the programs that roll it.)
+ */
+const struct tbl_row *
+tbl_on_roll(const struct tbl_on *on, struct rng *r, long *total,
+    uint32_t *faces)
+{
+	struct tbl_draws *d = on->draws;
+	const struct tbl_row *row;
+	long tries;
+
+	if (d == NULL)
+		return tbl_roll(&on->t, r, total, faces);
+	if (d->n == on->t.nrows) {
+		memset(d->row, 0, (size_t)on->t.nrows);
+		d->n = 0;
+	}
+	for (tries = 0; ; tries++) {
+		row = tbl_roll(&on->t, r, total, faces);
+		if (!d->row[row - on->t.rows])
+			break;
+		if (tries == TBL_DRAW_TRIES)
+			esc_errx(EXIT_BAD, "%s: the rows not drawn yet are too unlikely: "
+			    "%d rolls drew none", on->t.name, TBL_DRAW_TRIES);
+	}
+	d->row[row - on->t.rows] = 1;
+	d->n++;
+	return row;
+}
+
+/* The rows drawn, as a state file keeps them: "1-3,7" (from 1, in order); 0 if none or too long. */
+int
+tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
+{
+	size_t n = 0;
+	int i, j, k;
+
+	word[0] = '\0';
+	if (on->draws == NULL || on->draws->n == 0)
+		return 0;
+	for (i = 0; i < on->t.nrows; i = j) {
+		for (j = i; j < on->t.nrows && on->draws->row[j]; j++)
+			;
+		if (j > i) {
+			k = j - 1 > i ? snprintf(word + n, size - n, "%s%d-%d",
+			    n ? "," : "", i + 1, j) : snprintf(word + n, size - n,
+			    "%s%d", n ? "," : "", i + 1);
+			if (k < 0 || (size_t)k >= size - n)
+				return 0;
+			n += (size_t)k;
+		}
+		j += j == i;
+	}
+	return 1;
+}
+
+/* The rows drawn before, from tbl_on_drawn's word; 0 if it names none of the table's. */
+int
+tbl_on_set_drawn(const struct tbl_on *on, const char *word)
+{
+	struct tbl_draws *d = on->draws;
+	long lo, hi, v;
+	const char *p = word;
+
+	if (d == NULL)
+		return 0;
+	for (;;) {
+		if ((p = tb_range(p, &lo, &hi)) == NULL || lo < 1 || hi < lo ||
+		    hi > on->t.nrows)
+			return 0;
+		for (v = lo; v <= hi; v++)
+			d->n += !d->row[v - 1], d->row[v - 1] = 1;
+		if (*p == '\0')
+			return 1;
+		if (*p++ != ',')
+			return 0;
+	}
 }
 
 /* 1 when a row of T has KEY. */
@@ -673,6 +762,7 @@ tbl_on_find(const struct tbl_on *on, int n, const char *key)
 void
 tbl_on_free(struct tbl_on *on)
 {
+	free(on->draws);
 	tbl_plan_free(on->plan);
 	tbl_free(&on->t);
 }

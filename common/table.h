@@ -70,11 +70,18 @@ void	 tbl_plan_entry(const struct tbl_plan *p, const struct tbl_row *row,
 	     struct tbl_entry *e, struct rng *r, int how);
 void	 tbl_plan_free(struct tbl_plan *p);
 
+/* The rows of a table drawn without replacement drawn so far. */
+struct tbl_draws {
+	int	 n;		/* how many */
+	char	 row[];		/* each row's: 1 drawn */
+};
+
 /* -T KEY=FILE, spelt the same in every program: a table a result rolls on. */
 struct tbl_on {
 	const char *key;
 	struct tbl t;
 	struct tbl_plan *plan;
+	struct tbl_draws *draws;	/* drawn without replacement, else NULL */
 };
 
 char	*tbl_on_split(char *arg);
@@ -82,6 +89,10 @@ void	 tbl_on_load(struct tbl_on *on, const char *key, const char *file);
 const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
 	     const char *key);
 void	 tbl_on_free(struct tbl_on *on);
+const struct tbl_row *tbl_on_roll(const struct tbl_on *on, struct rng *r,
+	     long *total, uint32_t *faces);
+int	 tbl_on_drawn(const struct tbl_on *on, char *word, size_t size);
+int	 tbl_on_set_drawn(const struct tbl_on *on, const char *word);
 void	 tbl_key(char *key, size_t size, const char *text);
 const char *tbl_write(const struct tbl *t, FILE *fp);
 int	 tbl_nested(const struct tbl *t);

@@ -235,9 +235,11 @@ result_text(const struct tb *b, const struct json *r, int type)
 	if (t == NULL)
 		tb_bad(b, r->off, "a result with no text, name or description");
 	s = estrdup(t);
-	if (!tb_html_text(s, &why))
+	if (!tb_html_text(s, &why)) {
+		free(s);
 		tb_bad(b, json_get(r, "text") ? json_get(r, "text")->off :
 		    r->off, "%s", why);
+	}
 	enrichers(s);
 	return s;
 }

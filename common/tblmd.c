@@ -454,7 +454,15 @@ die_line(struct md *m, char *s)
 	if (m->b->n > 0 || m->b->have_die)
 		bad(m, "a die line goes above the rows", s);
 	if (strncmp(s, "die:", 4) == 0) {
-		set_die(m, tb_trim(s + 4));
+		s = tb_trim(s + 4);
+		n = strlen(s);
+		if (n >= 19 && strcasecmp(s + n - 19, "without replacement") == 0) {
+			m->b->norepl = 1;	/* "die: 1d6 without replacement" */
+			s[n - 19] = '\0';
+			if (*(s = tb_trim(s)) == '\0')
+				return;	/* "die: without replacement" */
+		}
+		set_die(m, s);
 		return;
 	}
 	n = strcspn(s, " \t:");

@@ -63,7 +63,7 @@ put_table(FILE *fp, const struct tbl *t, const struct tbl **all, int n)
 	int i;
 
 	dice_format(&t->die, die, sizeof die);
-	fprintf(fp, "die: %s\n", die);
+	fprintf(fp, "die: %s%s\n", die, t->norepl ? " without replacement" : "");
 	for (i = 0; i < t->nrows; i++) {
 		if (t->rows[i].lo == t->rows[i].hi)
 			fprintf(fp, "%ld ", t->rows[i].lo);

@@ -18,6 +18,7 @@
 #define TBL_WEIGHT_MAX 1000000	/* a row's weight; their total at most DICE_SIDES_MAX */
 #define TBL_DEPTH_MAX 8		/* tables that roll tables, one inside another */
 #define TBL_NESTED_MAX 64	/* the tables one table brings in, itself included */
+#define TBL_DRAW_TRIES 1000000	/* rolls for a row not drawn yet, at most */
 
 struct tb_row {
 	long	 lo, hi;	/* the die's totals; with a weight, none yet */

@@ -118,7 +118,7 @@ row table-dice "hazard -T encounter=crypt.md" "hazard" "$a" "$b" "<= 1.5"
 # HTML in its text) read and rolled 1000 times, against the same table in
 # delving's Markdown: the JSON reader's cost over the plain one.  The JSON
 # is 2.2 MB to the Markdown's 0.29 MB (8x the bytes); on 2026-11-28,
-# 245 M instructions to 161 M (callgrind), 3.4x the time and 5.1x the
+# 244 M instructions to 161 M (callgrind), 3.4x the time and 4.7x the
 # peak memory (the tree of 110,000 values, freed before the rolls)
 awk 'BEGIN {
 	printf "{\"name\": \"Big\", \"formula\": \"1d10000\", \"replacement\": true, \"results\": [\n"

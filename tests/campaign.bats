@@ -493,3 +493,21 @@ chain_kills() {
 	eq '{"header":"delve batch: session 2 of 3, seed w-2, 12 turns, rules delving, party p.txt, lights torch, tables encounter=enc.txt; chained: it continues session 1 (w-1)"}' "$(head -1 out/w-2.jsonl)"
 	eq "$(delve -C c/s2 -j log)" "$(tail -n +2 out/w-2.jsonl)"
 }
+
+@test "delve next under the same rules carries the tables and what was drawn from them; a new -T for a key replaces both; another rules name takes neither" {
+	printf 'die: 1d6 without replacement\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt
+	printf 'die: 1d6\n1-6 bats\n' > bats.txt
+	delve new -s 4 -r delving -T encounter=enc.txt a > /dev/null
+	delve -C a -n 30 > /dev/null
+	eq "drawn encounter 1" "$(grep ^drawn a/state/hazard)"
+	delve next a b
+	grep -qx 'table encounter -' b/session
+	cmp a/state/table.encounter b/state/table.encounter
+	eq "drawn encounter 1" "$(grep ^drawn b/state/hazard)"
+	delve next -T encounter=bats.txt b c
+	cmp bats.txt c/state/table.encounter
+	[ -z "$(grep ^drawn c/state/hazard)" ]
+	delve next -r travel c d
+	[ ! -e d/state/table.encounter ]
+	[ -z "$(grep -e ^drawn -e ^table d/state/hazard d/session)" ]
+}

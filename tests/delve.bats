@@ -854,13 +854,13 @@ turns_apart() {
 	delve new -s 1 crypt
 	before=$(snap crypt)
 	run -2 --separate-stderr delve -C crypt tunr
-	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, next, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, next, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, reset, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
 	run -2 --separate-stderr delve -C crypt turn tunr
 	one_error delve
 	delve new -s 1 -r travel trip
 	# (rest under travel is 004's camp: delve camp)
 	run -2 --separate-stderr delve -C trip advance
-	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, next, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
+	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, next, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, reset, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
 	eq "$before" "$(snap crypt)"
 }
 

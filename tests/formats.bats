@@ -163,6 +163,10 @@ bad() {
 	one_error roll
 	run -2 --separate-stderr roll -e d6
 	eq "roll: -e: give it with -t FILE" "$stderr"
+	# a row left that the die all but never rolls (10 on 10d6: 1 in 6^10) is refused, not waited for
+	printf 'die: 10d6\n10 rare\n11-60 common\n' > "$BATS_TEST_TMPDIR/rare.md"
+	run -2 --separate-stderr roll -s 1 -e -n 2 -t "$BATS_TEST_TMPDIR/rare.md"
+	eq "roll: -e: the rows not drawn yet are too unlikely: 1000000 rolls drew none" "$stderr"
 }
 
 @test "every program that takes a table takes every format: hazard -T and -t, reaction -T, delve new -T, delve batch -T" {
@@ -203,4 +207,56 @@ bad() {
 	d=$BATS_TEST_TMPDIR/plain
 	run -0 delve new -s ash -T encounter=monsters.json "$d"
 	cmp monsters.json "$d/state/table.encounter"
+}
+
+@test "without replacement in a session: hazard -T keeps the rows drawn in its state, N runs of one turn as one of N; delve reset puts them back, undo takes that back" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'die: 1d4 without replacement\n1 goblins\n2 rats\n3 bats\n4 ghouls\n' > nr.md
+	for i in $(seq 30); do hazard -f h1 -s 2 -T encounter=nr.md; done > one
+	hazard -f h2 -s 2 -n 30 -T encounter=nr.md > all
+	cmp one all
+	cmp h1 h2
+	# every fourth draw from the table starts it afresh: four in a row differ
+	hazard -s 5 -n 2000 -T encounter=nr.md | awk -F'\t' '$5 == "encounter" { print $4 }' > keys
+	[ "$(wc -l < keys)" -ge 40 ]
+	eq 0 "$(paste -d' ' - - - - < keys | awk 'NF == 4 { split($0, k, " "); if (k[1] == k[2] || k[1] == k[3] || k[1] == k[4] || k[2] == k[3] || k[2] == k[4] || k[3] == k[4]) n++ } END { print n + 0 }')"
+	run -0 delve new -s 3 -T encounter=nr.md s
+	cmp nr.md s/state/table.encounter
+	run -0 delve -C s -n 20
+	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
+	run -0 delve -C s -R reset encounter
+	eq "delve	20	encounter	reset	-	The encounter table has every row back (delve reset)." "$output"
+	! grep -q '^drawn' s/state/hazard || false
+	run -0 delve -C s undo
+	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
+	run -2 --separate-stderr delve -C s reset nothing
+	eq "delve: reset: 'nothing': not a table of the session" "$stderr"
+	# a state file's rows that are not the table's are refused
+	printf 'drawn encounter 1-9\n' >> h2
+	run -2 --separate-stderr hazard -f h2 -s 2 -T encounter=nr.md
+	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7" "$stderr"
+}
+
+@test "limits: 16 MiB a JSON or CSV file, 65536 rows a table, 1 MiB a Markdown file; 10,000 Foundry rows read whole" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '{' > big.json && truncate -s 17M big.json
+	run -2 --separate-stderr roll -t big.json
+	eq "roll: big.json: larger than 16777216 bytes" "$stderr"
+	awk 'BEGIN { for (i = 1; i <= 65537; i++) print "1x,r" i }' > rows.csv
+	run -2 --separate-stderr roll -t rows.csv
+	eq "roll: rows.csv:65537: more than 65536 rows" "$stderr"
+	awk 'BEGIN { printf "{\"formula\": \"1d10000\", \"results\": ["; for (i = 1; i <= 10000; i++) printf "%s{\"text\": \"<p>row %d</p>\", \"range\": [%d, %d]}", (i > 1 ? "," : ""), i, i, i; print "]}" }' > ten.json
+	run -0 roll -o -t ten.json
+	eq 10000 "${#lines[@]}"
+	eq "ten.json	7777	row	1/10000	0.0001" "${lines[7776]}"
+	run -0 roll -s 1 -n 3 -e -t ten.json
+	awk 'BEGIN { for (i = 1; i <= 120000; i++) print i " row" }' > big.md
+	run -2 --separate-stderr roll -t big.md
+	eq "roll: big.md: larger than 1 MiB: not a table file" "$stderr"
+	# a table hazard rolls as its die: 256 rows at most
+	run -2 --separate-stderr hazard -t rows.csv
+	one_error hazard
+	awk 'BEGIN { for (i = 1; i <= 257; i++) print "1x,r" i }' > die.csv
+	run -2 --separate-stderr hazard -t die.csv
+	eq "hazard: -t: die.csv: more than 256 rows for a hazard die" "$stderr"
 }
