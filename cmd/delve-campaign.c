@@ -1505,3 +1505,70 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 	chain_free(&c);
 	return EXIT_OK;
 }
+
+/* --- a camp without food ------------------------------------------------- */
+
+/*
+ * 004: "Exhaustion can only be cured with sufficient rest and food".  A
+ * camp begun at START with the supplies kept and none left cures no
+ * one: each character the rest cured is made exhausted again in the work
+ * directory's party file, and said at the camp's last turn (HOURS after
+ * the session's).  REST, timedice's records of the rest, is returned made
+ * anew (or as it was).
+ */
+char *
+camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
+    size_t *rlen)
+{
+	char *sup = gen_path(s, "supplies"), *was = gen_path(s, "party");
+	char *work = newfile(s, "party"), *before, *after, *t, *recs, *out;
+	char names[PARTY_MAX][PARTY_NAME_MAX + 1];
+	struct supplies left;
+	size_t beg, end, reclen, head;
+	long long x, y;
+	FILE *fp;
+	int i, n;
+
+	if (!s->party || !supplies_now(sup, was, start, &left) || left.left > 0) {
+		free(sup), free(was), free(work);
+		return rest;
+	}
+	before = file_text(was, NULL);
+	after = file_text(work, NULL);
+	if ((fp = open_memstream(&recs, &reclen)) == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	n = party_names(before, names, PARTY_MAX);
+	for (i = 0; i < n; i++) {
+		if (party_text_line(before, names[i], &beg, &end) != 0 ||
+		    line_key(before + beg, end - beg, "exhausted", &x) != 0 || x != 1 ||
+		    party_text_line(after, names[i], &beg, &end) != 0 ||
+		    (line_key(after + beg, end - beg, "exhausted", &y) == 0 && y == 1))
+			continue;
+		t = text_set_key(after, names[i], "exhausted", 1);
+		free(after);
+		after = t;
+		fprintf(fp, "delve\t%" PRIu64 "\t%s\tcamp\texhausted=1\t%s stays "
+		    "exhausted: the party has no food (004: \"Exhaustion can only be "
+		    "cured with sufficient rest and food\").\n", s->turn + hours,
+		    names[i], names[i]);
+	}
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	if (reclen > 0) {
+		put_file(s, "party", after, strlen(after));
+		head = *rlen;	/* after the rest's last record */
+		out = emalloc(*rlen + reclen + 2);
+		memcpy(out, rest, head);
+		if (head > 0 && rest[head - 1] != '\n')
+			out[head++] = '\n';
+		memcpy(out + head, recs, reclen);
+		*rlen = head + reclen;
+		free(rest);
+		rest = out;
+	}
+	free(recs);
+	free(before);
+	free(after);
+	free(sup), free(was), free(work);
+	return rest;
+}

@@ -276,6 +276,8 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
 	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
+	rout = camp_without_food(s, start, strtoull(count, NULL, 10), rout,
+	    &rlen);		/* 004: rest and food */
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
 	out = camp_records(s, rout, rlen, hout, hlen, &len);

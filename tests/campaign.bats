@@ -511,3 +511,24 @@ chain_kills() {
 	[ ! -e d/state/table.encounter ]
 	[ -z "$(grep -e ^drawn -e ^table d/state/hazard d/session)" ]
 }
+
+@test "a camp without food cures no exhaustion: the supplies kept and none left, each character the rest cured stays exhausted, said at the camp's end" {
+	printf 'Ana hp=5 hpmax=9 level=1 resilience=12 exhausted=1 gp=1\nBo hp=4 hpmax=8 resilience=10 exhausted=1\n' > p.txt
+	delve new -s 2 -r travel -c 18:00 -p p.txt hungry > /dev/null
+	delve -C hungry buy Ana 1cp sup 2 > /dev/null	# an hour's food for the two
+	delve -C hungry > /dev/null
+	run -0 delve -C hungry camp
+	eq "               Bo stays exhausted: the party has no food (004: \"Exhaustion can only be cured with sufficient rest and food\")." "${lines[${#lines[@]} - 1]}"
+	eq "delve	9	Ana	camp	exhausted=1	Ana stays exhausted: the party has no food (004: \"Exhaustion can only be cured with sufficient rest and food\")." "$(tail -2 hungry/log | head -1)"
+	eq "$(printf '%s\n' 'Ana hp=6 hpmax=9 level=1 resilience=12 exhausted=1 gp=0 sp=9 cp=9' 'Bo hp=4 hpmax=8 resilience=10 exhausted=1')" "$(cat hungry/state/party)"
+	delve -C hungry check > /dev/null
+	run -0 delve -C hungry undo
+	eq "Ana hp=5 hpmax=9 level=1 resilience=12 exhausted=1 gp=0 sp=9 cp=9" "$(head -1 hungry/state/party)"
+	# with food the night cures them, as timedice says
+	delve new -s 2 -r travel -c 18:00 -p p.txt fed > /dev/null
+	delve -C fed buy Ana 1cp sup 100 > /dev/null
+	delve -C fed > /dev/null
+	run -0 delve -C fed camp
+	[[ $output != *"stays exhausted"* ]]
+	eq "$(printf '%s\n' 'Ana hp=6 hpmax=9 level=1 resilience=12 exhausted=0 gp=0 sp=9 cp=9' 'Bo hp=4 hpmax=8 resilience=10 exhausted=0')" "$(cat fed/state/party)"
+}
