@@ -66,12 +66,20 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
+	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv)) {
+		free(work);	/* back from the roster with their sheet */
+		free(now);
+		free(gen);
+		return EXIT_OK;
+	}
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
 	gm_plan(&a, now, argc, argv, s->turn, &r);
 	ses_begin(s, 1);
 	gm_write(&a, work);
+	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
+		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0)
 		party_fits(s, work);
 	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
@@ -268,6 +276,8 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
 	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
+	rout = camp_without_food(s, start, strtoull(count, NULL, 10), rout,
+	    &rlen);		/* 004: rest and food */
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
 	out = camp_records(s, rout, rlen, hout, hlen, &len);
