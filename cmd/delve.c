@@ -2,7 +2,7 @@
  * delve: a session at the table (delve(6)).  One directory holds one
  * expedition: the state files of hazard, light, timedice and reaction, a
  * copy of the party file, the seed, the rules and the log.  Each turn runs
- * hazard | light | timedice | reaction on them, all or nothing; delve only
+ * hazard | timedice | light | reaction on them, all or nothing; delve only
  * composes the programs, every rule stays in them.
  */
 #include <err.h>

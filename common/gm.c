@@ -28,6 +28,7 @@ struct plan {
 	uint64_t turn;
 	struct rng *r;
 	const char *act;
+	int	 rules;		/* enum rules: the session's */
 	char	*own[PARTY_OWN_MAX];	/* the GM's own key=value words given */
 	int	 nown;
 	int	 own_of;	/* the character they go to, or -1 */
@@ -134,11 +135,11 @@ static void
 act_damage(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[64], change[32], text[GM_SAY];
+	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how);
 
 	party_damage(m, n);
-	party_say_hp(m, hp, sizeof hp);
+	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
 	    hp);
@@ -150,11 +151,11 @@ static void
 act_heal(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[64], change[32], text[GM_SAY];
+	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how), got;
 
 	got = party_heal(m, n);
-	party_say_hp(m, hp, sizeof hp);
+	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	if (got < n)
 		snprintf(text, sizeof text, "%s heals %ld of %ld HP%s, no higher "
@@ -399,7 +400,7 @@ put_own(const struct plan *pl, char **text, size_t *len, unsigned long lineno)
  */
 void
 gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
-    uint64_t turn, struct rng *r)
+    uint64_t turn, struct rng *r, int rules)
 {
 	struct plan *pl = emalloc(sizeof *pl);
 	struct kwf *f;
@@ -418,6 +419,7 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	pl->nown = 0;
 	pl->turn = turn;
 	pl->r = r;
+	pl->rules = rules;
 	pl->act = argv[0];
 	pl->w = rec_writer_open("delve", 0);
 	out_hold(rec_out(pl->w));

@@ -611,14 +611,14 @@ timedice | rules      | -f "$S" -r dungeonturn rest unsafe    | state timedice  
 timedice | rules      | -f "$S" DELVING_RULES=dungeonturn rest 8 | state timedice                          | 2
 timedice | rules      | DELVING_RULES=delving                 | -                                       | ok: DELVING_RULES of rules timedice lacks is passed over
 reaction | rules      | -r exploration                        | -                                       | 2
-reaction | rules      | -r alarm morale                       | -                                       | 2
+reaction | rules      | -r alarm morale                       | -                                       | ok: a check under alarm takes 003's conditions, none (check_rules)
 reaction | rules      | -r bogus surprise                     | -                                       | 2
 reaction | rules      | DELVING_RULES=bogus                   | -                                       | ok: disposition reads no rules: DELVING_RULES is not its
 chase    | rules      | -r bogus pace                         | -                                       | 2
 chase    | rules      | -r alarm pace                         | -                                       | 2
-chase    | rules      | -r exploration open                   | -                                       | 2
+chase    | rules      | -r exploration open                   | -                                       | ok: the chase check takes 000's conditions (check_rules)
 chase    | rules      | DELVING_RULES=bogus pace              | -                                       | 2
-chase    | rules      | DELVING_RULES=bogus open              | -                                       | ok: the chase check is 004's alone and reads no rules
+chase    | rules      | DELVING_RULES=bogus open              | -                                       | 2
 return   | rules      | -r bogus arduous                      | -                                       | 2
 return   | rules      | -r alarm arduous                      | -                                       | 2
 return   | rules      | DELVING_RULES=bogus arduous           | -                                       | 2

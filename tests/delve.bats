@@ -78,9 +78,15 @@ unsummed() {
 	cp party.txt p1.txt
 	cp party.txt p2.txt
 	# the session's order (delving(7) SESSIONS): timedice before light, and
-	# reaction told the party, whose every character has wis=
-	hazard -f h -s friday -n 36 -p p1.txt -w | timedice -f t -s friday - |
+	# reaction told the party, whose every character has wis=; hazard told
+	# the light too (-L: 000's CON saves at setback in no light), which is
+	# gone in turn 19: dark from turn 20 on
+	hazard -f h -s friday -n 19 -p p1.txt -w -L bright | timedice -f t -s friday - |
 	    light -f l -s friday - | reaction -f r -s friday -p party.txt - > plain
+	hazard -f h -s friday -n 17 -p p1.txt -w -L dark | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - >> plain
+	grep -q '^light	19	party	-	dark	' plain
+	grep -q '^hazard	2[0-9]	.*	save	.*no light, 000' plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$output"
 	eq 36 "$(cut -f2 plain | sort -un | wc -l)"
@@ -89,11 +95,12 @@ unsummed() {
 	cmp t crypt/state/timedice
 	cmp r crypt/state/reaction
 	cmp p1.txt crypt/state/party
-	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
-	hazard -s friday -n 36 -p p2.txt -w | timedice -s friday - |
+	# and the stateless pipeline of the docs rolls the same while it is lit,
+	# but for light's turn 0
+	hazard -s friday -n 19 -p p2.txt -w | timedice -s friday - |
 	    light -s friday -l torch,lantern - | reaction -s friday -p party.txt - |
 	    grep -v "^light	0	" > stateless
-	cmp plain stateless
+	cmp <(awk -F'\t' '$2 <= 19' plain) stateless
 }
 
 @test "a session is reproducible: the same commands give the same directory, byte for byte" {
@@ -337,7 +344,7 @@ fail_at() {
 	run -0 --separate-stderr delve -C sheet status
 	[ -z "$stderr" ]
 	eq "party     Ann: 9 of 12 HP; 2 Fatigue; tired. Also dex +2, level 3.
-party     Bo: 0 HP, incapacitated; exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
+party     Bo: 0 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
 party     Cy: no hit points or conditions kept. Also wis +1.
 party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^party')"
 }
@@ -553,9 +560,14 @@ twice() {
 @test "the dark stays dark across delve's turns: reaction keeps it in its state file (issue 16 surprise)" {
 	delve new -s friday -p party.txt -l torch crypt
 	for i in $(seq 24); do delve -C crypt > /dev/null; done
-	hazard -s friday -n 24 -p party.txt | timedice -s friday - |
-	    light -s friday -l torch - | reaction -s friday -p party.txt - |
+	# hazard told the light as the session tells it (-L): dark from turn 7
+	light -f l -s friday -l torch status > /dev/null
+	hazard -f h -s friday -n 6 -p party.txt -L dim | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - |
 	    grep '^reaction	' > plain
+	hazard -f h -s friday -n 18 -p party.txt -L dark | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - |
+	    grep '^reaction	' >> plain
 	grep -q '	some	\|	all	' plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$(printf '%s\n' "$output" | grep '^reaction	')"
@@ -685,20 +697,23 @@ crypt_table() {
 	run -0 --separate-stderr delve -C road daily
 	[ -z "$stderr" ]
 	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
+               The night's camp: a night of safe rest from 23:00 on day 1: 8 hours pass and resilience is restored.
                A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1.
                Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$output"
 	run -0 delve -C road -n 2 turn weekly
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "${lines[3]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "$(grep 'A week' <<<"$output" | tail -1)"
+	eq 14 "$(grep -c 'night aboard: a night of safe rest' <<<"$output")"
 	run -0 delve -C road -R sea
 	eq "hazard	4	6	soon	weekly	The week's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." "${lines[0]}"
-	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[1]}"
+	eq "timedice	4	16	23:00	rest	8	The first night aboard: a night of safe rest from 23:00 on day 16: 8 hours pass and resilience is restored." "${lines[1]}"
+	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
 	run -0 delve -C road status
 	eq "session   road: seed 45, the travel rules, turn 4." "${lines[0]}"
 	eq "clock     day 23, 07:00, the morning quarter: daylight." "${lines[1]}"
 	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "$(grep '^party' <<< "$output")"
 	run -0 delve -C road log
-	eq 9 "${#lines[@]}"
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
+	eq 31 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[30]}"
 	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
 	run -0 delve -C road -n 11
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
@@ -1179,7 +1194,9 @@ counting() {
 	# resilience= of 1 and 2 hours: timedice writes exhausted= early, hazard fatigue=
 	printf 'Ann con=1 wis=0 best=2 dex=1 str=1 hp=10 hpmax=10 level=2 resilience=1\nBo con=-1 wis=1 best=1 dex=0 str=0 hp=6 hpmax=6 level=1 resilience=2 # a note\n' > p.txt
 	counting w
-	for r in exploration:1 bookkeeping:1 delving:30 dungeonturn:30 alarm:1 travel:1; do
+	# 000: hazard's CON saves see the light (-L), a turn at a time while the
+	# torch burns, then the rest at once (rules: issue 33)
+	for r in exploration:6 bookkeeping:7 delving:30 dungeonturn:30 alarm:1 travel:1; do
 		rm -rf A B
 		delve new -s apart -r ${r%:*} -p p.txt -l torch A > /dev/null
 		delve new -s apart -r ${r%:*} -p p.txt -l torch B > /dev/null
