@@ -342,10 +342,11 @@ natural(const struct operand *op, long long roll)
 static void
 check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	char sum[64] = "", dice[FACES_TEXT + 4] = "", who[80] = "";
+	char sum[64] = "", dice[FACES_TEXT + 4], who[80] = "";
 	long long total, roll;
 	int pass;
 
+	dice[0] = '\0';	/* not all of it: 64 KiB a roll */
 	total = roll_one(run, op, buf, FACES_TEXT);
 	roll = total - op->mod;
 	pass = total >= run->dc;	/* delving(7): meets or beats the DC */
@@ -395,11 +396,12 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	struct tbl_entry *e = &run->entry;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
-	char dice[FACES_TEXT + 4] = "", as[64] = "";
+	char dice[FACES_TEXT + 4], as[64] = "";
 	long long total;
 	long t, tries;
 	int n;
 
+	dice[0] = '\0';	/* not all of it: 64 KiB a roll */
 	for (tries = 0; ; tries++) {	/* -e: a row drawn before is rolled again */
 		if (d66(run, op)) {	/* tens, units */
 			tbl_roll(run->table, &run->st.rng, &t, faces);
