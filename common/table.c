@@ -95,6 +95,7 @@ tbl_roll(const struct tbl *t, struct rng *r, long *total, uint32_t *faces)
 /* A row and its place in the file, sorted together. */
 struct lined {
 	struct tbl_row r;
+	const struct tb_row *br;	/* as read */
 	unsigned long at;
 	long	 weight;
 };
@@ -143,9 +144,10 @@ check_cover(const struct tb *b, struct tbl *t, struct tbl_row *rows,
 	for (i = 0; i < t->nrows; i++) {
 		s[i].r = rows[i];
 		s[i].at = b->row[i].at;
+		s[i].br = &b->row[i];
 		s[i].weight = b->row[i].weight;
 		if (!can_roll(t, rows[i].lo) || !can_roll(t, rows[i].hi))
-			tb_bad(b, s[i].at, "range the die cannot roll");
+			tb_bad_row(b, s[i].br, "range the die cannot roll");
 	}
 	qsort(s, (size_t)t->nrows, sizeof *s, by_lo);
 	for (next = first_total(t), i = 0; i < t->nrows; i++) {
@@ -153,14 +155,15 @@ check_cover(const struct tb *b, struct tbl *t, struct tbl_row *rows,
 		at[i] = s[i].at;
 		t->more[i].weight = s[i].weight;
 		if (s[i].r.lo > next)
-			tb_bad(b, s[i].at, "no row for %ld", next);
+			tb_bad_row(b, s[i].br, "no row for %ld", next);
 		if (s[i].r.lo < next)
-			tb_bad(b, s[i].at, "rows overlap at %ld", s[i].r.lo);
+			tb_bad_row(b, s[i].br, "rows overlap at %ld", s[i].r.lo);
 		next = next_total(t, s[i].r.hi);
 	}
+	if (next <= max && t->nrows == 0)
+		tb_bad(b, 1, "no row for %ld", next);
 	if (next <= max)
-		tb_bad(b, t->nrows > 0 ? s[t->nrows - 1].at : 1,
-		    "no row for %ld", next);
+		tb_bad_row(b, s[t->nrows - 1].br, "no row for %ld", next);
 	free(s);
 }
 
@@ -184,7 +187,7 @@ default_die(const struct tb *b, struct tbl *t, const struct tbl_row *rows)
 		if (rows[i].hi > max)
 			max = rows[i].hi;
 	if (max < 1 || max > DICE_SIDES_MAX)
-		tb_bad(b, b->row[0].at, "no die for ranges up to %ld", max);
+		tb_bad_row(b, &b->row[0], "no die for ranges up to %ld", max);
 	one_die(&t->die, max);
 }
 
@@ -197,21 +200,21 @@ weights_to_ranges(const struct tb *b, struct tbl *t, struct tbl_row *rows)
 
 	for (i = 0; i < t->nrows; i++) {
 		if (b->row[i].weight == 0)
-			tb_bad(b, b->row[i].at, "%ld-%ld: a range among rows "
+			tb_bad_row(b, &b->row[i], "%ld-%ld: a range among rows "
 			    "with weights: give each row a range or a weight",
 			    b->row[i].lo, b->row[i].hi);
 		if (b->row[i].weight < 1 || b->row[i].weight > TBL_WEIGHT_MAX)
-			tb_bad(b, b->row[i].at, "weight %ld: expected 1 to %d",
+			tb_bad_row(b, &b->row[i], "weight %ld: expected 1 to %d",
 			    b->row[i].weight, TBL_WEIGHT_MAX);
 		rows[i].lo = total + 1;
 		total += b->row[i].weight;
 		rows[i].hi = total;
 		if (total > DICE_SIDES_MAX)
-			tb_bad(b, b->row[i].at, "weights add up past %d",
+			tb_bad_row(b, &b->row[i], "weights add up past %d",
 			    DICE_SIDES_MAX);
 	}
 	if (b->have_die)
-		tb_bad(b, b->row[0].at, "a die and weights: a weighted table's "
+		tb_bad_row(b, &b->row[0], "a die and weights: a weighted table's "
 		    "die is 1d its total weight; give one or the other");
 	one_die(&t->die, total);
 }
@@ -273,7 +276,7 @@ make_key(const struct tb *b, const struct tb_row *br, char **text)
 	}
 	tbl_key(key, sizeof key, from);
 	if (key[0] == '\0')
-		tb_bad(b, br->at, "the text has no key word (no word with a letter that is not dice)");
+		tb_bad_row(b, br, "the text has no key word (no word with a letter that is not dice)");
 	if (strlen(key) > 32)
 		key[32] = '\0';
 	return estrdup(key);
@@ -285,10 +288,10 @@ static _Noreturn void
 row_bad(const struct tb *b, const struct tb_row *r, const char *why)
 {
 	if (r->weight != 0)
-		tb_bad(b, r->at, "%ldx: %s", r->weight, why);
+		tb_bad_row(b, r, "%ldx: %s", r->weight, why);
 	if (r->lo == r->hi)
-		tb_bad(b, r->at, "%ld: %s", r->lo, why);
-	tb_bad(b, r->at, "%ld-%ld: %s", r->lo, r->hi, why);
+		tb_bad_row(b, r, "%ld: %s", r->lo, why);
+	tb_bad_row(b, r, "%ld-%ld: %s", r->lo, r->hi, why);
 }
 
 static void
@@ -310,7 +313,7 @@ make_row(const struct tb *b, int i, struct tbl_row *row)
 	if (*text == '\0')
 		no_text(b, &b->row[i]);
 	if (strlen(text) > TBL_TEXT_MAX)
-		tb_bad(b, b->row[i].at, "a row's text longer than %d bytes",
+		tb_bad_row(b, &b->row[i], "a row's text longer than %d bytes",
 		    TBL_TEXT_MAX);
 	if (tbl_row_dice(text) > TBL_ROW_DICE_MAX)
 		row_bad(b, &b->row[i], "the row rolls more than 1000 dice");
@@ -361,6 +364,9 @@ tb_free(struct tb *b)
 	}
 	free(b->row);
 	free(b->name);
+	while (b->nfiles > 0)
+		free(b->files[--b->nfiles]);
+	free(b->files);
 }
 
 /* FILE, or FILE#name when FILE itself is not there. */

@@ -132,6 +132,30 @@ bad() {
 	eq "$BATS_TEST_TMPDIR/ok.json	1	-	b	a <b> — \"c\"'s	-" "${lines[1]}"
 }
 
+@test "Foundry folder: a result's gap, overlap or bad field is named by the result's own file, not the folder" {
+	cp -r foundry-src "$BATS_TEST_TMPDIR/f"
+	d=$BATS_TEST_TMPDIR/f
+	sed -i 's/"range":\[4,4\]/"range":[4,5]/' "$d/r3.json"	# r4 is 5-6
+	run -2 --separate-stderr roll -t "$d"
+	one_error roll
+	eq "roll: $d/r4.json: byte 0: rows overlap at 5" "$stderr"
+	sed -i 's/"range":\[4,5\]/"range":[3,3]/' "$d/r3.json"	# r2 is 3: 4 left out
+	sed -i 's/"range":\[3,3\]/"range":[2,2]/' "$d/r2.json"	# r1 is 1-2
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/r2.json: byte 0: rows overlap at 2" "$stderr"
+	cp foundry-src/r2.json foundry-src/r3.json "$d"
+	sed -i 's/"range":\[5,6\]/"range":[6,6]/' "$d/r4.json"
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/r4.json: byte 0: no row for 5" "$stderr"
+	cp foundry-src/r4.json "$d"
+	sed -i 's/"text":"Potion of Healing"/"text":7/' "$d/r3.json"
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/r3.json: byte 28: text: expected a string" "$stderr"
+	sed -i 's/"formula":"1d6"/"formula":"1d6!"/' "$d/Wandering_Monsters_tW.json"
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/Wandering_Monsters_tW.json: byte 50: formula '1d6!': expected one dice term such as 2d6, d% or 4d6kh3, with +K or -K" "$stderr"
+}
+
 # RFC 4180, section 2: fields in double quotes may hold commas, line
 # breaks and "" for a quote; CRLF ends a record.
 @test "CSV and TSV: RFC 4180 quoting, a header with a die and a key column; an unclosed quote and a bad range refused with the line" {
