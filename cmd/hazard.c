@@ -625,12 +625,7 @@ load_on(struct run *run, const struct opts *o)
 			    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
-		tbl_on_load(&run->on[run->non], o->on[i], file);
-		if (run->on[run->non++].draws != NULL && o->file != NULL &&
-		    run->on[run->non - 1].t.nrows > TBL_ROWS_MAX)
-			esc_errx(EXIT_BAD, "-T %s: a table drawn without replacement "
-			    "keeps at most %d rows in a state file", o->on[i],
-			    TBL_ROWS_MAX);
+		drawn_load_on(&run->on[run->non++], o->on[i], file, o->file != NULL);
 	}
 	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
 	for (i = 0; i < run->die.table.nrows; i++)
@@ -748,56 +743,6 @@ option(void *ctx, int letter, char *v)
 	}
 }
 
-/*
- * The state file's "drawn KEY ROWS": the rows of a -T table drawn without
- * replacement in the runs before (a session keeps them turn to turn, and
- * undo takes them back).  A KEY not given this run keeps its line.
- */
-static void
-draws_from_state(struct run *run, const char *file)
-{
-	const struct tbl_on *on;
-	char key[HAZ_DRAWN_LEN];
-	const char *rows;
-	int i;
-
-	for (i = 0; i < run->s.ndrawn; i++) {
-		snprintf(key, sizeof key, "%s", run->s.drawn[i]);
-		key[strcspn(key, " ")] = '\0';
-		rows = run->s.drawn[i] + strlen(key) + 1;
-		if ((on = tbl_on_find(run->on, run->non, key)) == NULL)
-			continue;
-		if (on->draws == NULL)
-			esc_errx(EXIT_BAD, "%s: drawn %s: the table of -T %s is drawn "
-			    "with replacement", file, key, key);
-		if (!tbl_on_set_drawn(on, rows))
-			esc_errx(EXIT_BAD, "%s: drawn %s %s: expected rows 1 to %d of "
-			    "its table, as 1-3,7", file, key, rows, on->t.nrows);
-	}
-}
-
-/* The rows drawn, back into the state: each KEY's line, the others kept. */
-static void
-draws_to_state(struct run *run)
-{
-	char rows[1000], key[HAZ_DRAWN_LEN];
-	int i, n = 0;
-
-	for (i = 0; i < run->s.ndrawn; i++) {	/* keys not given this run */
-		snprintf(key, sizeof key, "%s", run->s.drawn[i]);
-		key[strcspn(key, " ")] = '\0';
-		if (tbl_on_find(run->on, run->non, key) == NULL)
-			memmove(run->s.drawn[n++], run->s.drawn[i], HAZ_DRAWN_LEN);
-	}
-	for (i = 0; i < run->non && n < HAZ_DRAWN_MAX; i++) {
-		if (!tbl_on_drawn(&run->on[i], rows, 1000))
-			continue;	/* none drawn (load_on bounded the rows) */
-		snprintf(run->s.drawn[n++], HAZ_DRAWN_LEN, "%.40s %.1000s",
-		    run->on[i].key, rows);
-	}
-	run->s.ndrawn = n;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -827,7 +772,7 @@ main(int argc, char *argv[])
 	if (f != NULL && pf != NULL)
 		kwf_pair(f, pf);	/* both written as one */
 	setup(&run, &o);
-	draws_from_state(&run, o.file);
+	drawn_from(&run.s.drawn, run.on, run.non, o.file);
 	if (pf != NULL)
 		was = run.party;
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
@@ -836,7 +781,7 @@ main(int argc, char *argv[])
 	play(&run, o.count);
 	rec_writer_close(run.w);
 	if (f != NULL) {
-		draws_to_state(&run);
+		drawn_to(&run.s.drawn, run.on, run.non);
 		hazstate_put(&run.s, f);
 	}
 	party_commit_with(f, pf, &was, &run.party);

@@ -760,15 +760,26 @@ free_operands(struct run *run)
 	free(run->op);
 }
 
-/* -e, replacement: false: COUNT draws, each row at most once. */
+/*
+ * -e, replacement: false: COUNT draws, each row at most once, none of
+ * those the file says were drawn (Foundry's drawn: true).
+ */
 static void
 draws(struct run *run, long long count)
 {
-	if (count > run->table->nrows)
+	int i, left = 0;
+
+	run->drawn = emalloc((size_t)run->table->nrows);
+	tbl_start_drawn(run->table, run->drawn);
+	for (i = 0; i < run->table->nrows; i++)
+		left += !run->drawn[i];
+	if (count > left && left < run->table->nrows)
+		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
+		    "table of %d rows, %d of them drawn already (drawn: true)",
+		    count, run->table->nrows, run->table->nrows - left);
+	if (count > left)
 		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
 		    "table of %d rows", count, run->table->nrows);
-	run->drawn = emalloc((size_t)run->table->nrows);
-	memset(run->drawn, 0, (size_t)run->table->nrows);
 }
 
 /* Options that make no sense together are refused, never ignored. */

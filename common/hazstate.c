@@ -43,14 +43,8 @@ load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
 		s->sign = 1;
 		return;
 	}
-	if (nw == 3 && strcmp(w[0], "drawn") == 0) {	/* KEY ROWS: -T's draws */
-		if (s->ndrawn == HAZ_DRAWN_MAX)
-			kwf_bad(f, "more than %d tables drawn", HAZ_DRAWN_MAX);
-		if (strlen(w[1]) + strlen(w[2]) + 2 > HAZ_DRAWN_LEN)
-			kwf_bad(f, "drawn: longer than %d bytes", HAZ_DRAWN_LEN - 2);
-		snprintf(s->drawn[s->ndrawn++], HAZ_DRAWN_LEN, "%s %s", w[1], w[2]);
+	if (drawn_line(&s->drawn, f, w, nw))	/* KEY ROWS: -T's draws */
 		return;
-	}
 	if (nw != 2)
 		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
@@ -90,8 +84,6 @@ hazstate_load(struct hazstate *s, struct kwf *f)
 void
 hazstate_put(const struct hazstate *s, struct kwf *f)
 {
-	int i;
-
 	kwf_put(f, "rules %s", rules_names[s->rules]);
 	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
 	kwf_put(f, "since-rest %d", s->since_rest);
@@ -103,8 +95,7 @@ hazstate_put(const struct hazstate *s, struct kwf *f)
 	kwf_put(f, "alarm %ld", s->alarm);
 	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
 		kwf_put(f, "rest-turns %d", s->rest_turns);
-	for (i = 0; i < s->ndrawn; i++)	/* -T tables drawn without replacement */
-		kwf_put(f, "drawn %s", s->drawn[i]);
+	drawn_put(&s->drawn, f);	/* -T tables drawn without replacement */
 	kwf_put_stream(f, &s->st);
 }
 

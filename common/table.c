@@ -154,6 +154,7 @@ check_cover(const struct tb *b, struct tbl *t, struct tbl_row *rows,
 		rows[i] = s[i].r;
 		at[i] = s[i].at;
 		t->more[i].weight = s[i].weight;
+		t->more[i].drawn = s[i].br->drawn;
 		if (s[i].r.lo > next)
 			tb_bad_row(b, s[i].br, "no row for %ld", next);
 		if (s[i].r.lo < next)
@@ -630,17 +631,35 @@ tbl_on_split(char *arg)
 	return eq + 1;
 }
 
+/*
+ * The rows of T drawn as it starts, into ROW (1 drawn): those its file
+ * says were drawn (Foundry's drawn: true), where T is drawn without
+ * replacement.
+ */
+void
+tbl_start_drawn(const struct tbl *t, char *row)
+{
+	int i;
+
+	for (i = 0; i < t->nrows; i++)
+		row[i] = t->norepl && t->more != NULL && t->more[i].drawn;
+}
+
 void
 tbl_on_load(struct tbl_on *on, const char *key, const char *file)
 {
+	int i;
+
 	on->key = key;
 	tbl_load(&on->t, file);
 	on->plan = tbl_plan(&on->t);
 	on->draws = NULL;
 	if (on->t.norepl) {
 		on->draws = emalloc(sizeof *on->draws + (size_t)on->t.nrows);
+		tbl_start_drawn(&on->t, on->draws->row);
 		on->draws->n = 0;
-		memset(on->draws->row, 0, (size_t)on->t.nrows);
+		for (i = 0; i < on->t.nrows; i++)
+			on->draws->n += on->draws->row[i];
 	}
 }
 
@@ -678,7 +697,24 @@ tbl_on_roll(const struct tbl_on *on, struct rng *r, long *total,
 	return row;
 }
 
-/* The rows drawn, as a state file keeps them: "1-3,7" (from 1, in order); 0 if none or too long. */
+/* 1 when ON's rows drawn are those its table starts with. */
+static int
+as_started(const struct tbl_on *on)
+{
+	char *start = emalloc((size_t)on->t.nrows + 1);
+	int same;
+
+	tbl_start_drawn(&on->t, start);
+	same = memcmp(start, on->draws->row, (size_t)on->t.nrows) == 0;
+	free(start);
+	return same;
+}
+
+/*
+ * The rows drawn, as a state file keeps them: "1-3,7" (from 1, in order),
+ * "none" (where the table starts with some drawn); 0 if as the table
+ * starts, or too long.
+ */
 int
 tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
 {
@@ -686,8 +722,12 @@ tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
 	int i, j, k;
 
 	word[0] = '\0';
-	if (on->draws == NULL || on->draws->n == 0)
+	if (on->draws == NULL || as_started(on))
 		return 0;
+	if (on->draws->n == 0) {
+		snprintf(word, size, "none");
+		return 1;
+	}
 	for (i = 0; i < on->t.nrows; i = j) {
 		for (j = i; j < on->t.nrows && on->draws->row[j]; j++)
 			;
@@ -704,7 +744,10 @@ tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
 	return 1;
 }
 
-/* The rows drawn before, from tbl_on_drawn's word; 0 if it names none of the table's. */
+/*
+ * The rows drawn before, from tbl_on_drawn's word: all that are (none but
+ * those it names); 0 if it names a row the table does not have.
+ */
 int
 tbl_on_set_drawn(const struct tbl_on *on, const char *word)
 {
@@ -714,6 +757,10 @@ tbl_on_set_drawn(const struct tbl_on *on, const char *word)
 
 	if (d == NULL)
 		return 0;
+	memset(d->row, 0, (size_t)on->t.nrows);
+	d->n = 0;
+	if (strcmp(word, "none") == 0)
+		return 1;
 	for (;;) {
 		if ((p = tb_range(p, &lo, &hi)) == NULL || lo < 1 || hi < lo ||
 		    hi > on->t.nrows)

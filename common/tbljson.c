@@ -277,6 +277,18 @@ result_weight(const struct tb *b, const struct json *r)
 	return w;
 }
 
+/* drawn: true, a result drawn already (kept only without replacement). */
+static int
+result_drawn(const struct tb *b, const struct json *r)
+{
+	const struct json *v = json_get(r, "drawn");
+
+	if (v != NULL && v->type != J_TRUE && v->type != J_FALSE &&
+	    v->type != J_NULL)
+		tb_bad(b, v->off, "drawn: expected true or false");
+	return v != NULL && v->type == J_TRUE;
+}
+
 static void
 read_result(struct tb *b, const struct fdoc *fd, const struct json *r,
     int ranged)
@@ -303,6 +315,7 @@ read_result(struct tb *b, const struct fdoc *fd, const struct json *r,
 		tb_row(b, lo, hi, 0, text, label, r->off);
 	} else
 		tb_row(b, 0, 0, result_weight(b, r), text, label, r->off);
+	b->row[b->n - 1].drawn = result_drawn(b, r);
 	free(text);
 	free(label);
 }

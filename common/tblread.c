@@ -80,6 +80,7 @@ tb_row(struct tb *b, long lo, long hi, long weight, const char *text,
 	r->key = key != NULL && *key != '\0' ? estrdup(key) : NULL;
 	r->at = at;
 	r->path = b->path;
+	r->drawn = 0;
 }
 
 /* A signed bounded number, "00" 100 (percentile); the pointer past it or NULL. */

@@ -27,6 +27,7 @@ struct tb_row {
 	char	*key;		/* a key column's cell, or NULL */
 	unsigned long at;	/* its line, or (JSON) its byte offset */
 	const char *path;	/* its file: the tb's path, or a folder's file */
+	int	 drawn;		/* Foundry's drawn: true */
 };
 
 struct tb {

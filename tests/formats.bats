@@ -25,6 +25,19 @@ bad() {
 	one_error roll
 	eq "roll: $BATS_TEST_TMPDIR/$1$3" "$stderr"
 }
+# repeats FILE: the groups of four lines of FILE in which a line repeats.
+repeats() {
+	paste -d' ' - - - - < "$1" | awk 'NF == 4 { split($0, k, " "); if (k[1] == k[2] || k[1] == k[3] || k[1] == k[4] || k[2] == k[3] || k[2] == k[4] || k[3] == k[4]) n++ } END { print n + 0 }'
+}
+# reset_undone KEY PROG LINE: in session s at turn 20, delve reset KEY
+# takes LINE out of PROG's state, and undo puts it back.
+reset_undone() {
+	run -0 delve -C s -R reset "$1"
+	eq "delve	20	$1	reset	-	The $1 table has every row back (delve reset)." "$output"
+	! grep -q '^drawn' "s/state/$2" || false
+	run -0 delve -C s undo
+	eq "$3" "$(grep '^drawn' "s/state/$2")"
+}
 
 # The Dice Roller README (github.com/javalent/dice-roller, README.md,
 # "Table Rollers", "Lookup Tables", "List Rollers").
@@ -243,22 +256,69 @@ bad() {
 	# every fourth draw from the table starts it afresh: four in a row differ
 	hazard -s 5 -n 2000 -T encounter=nr.md | awk -F'\t' '$5 == "encounter" { print $4 }' > keys
 	[ "$(wc -l < keys)" -ge 40 ]
-	eq 0 "$(paste -d' ' - - - - < keys | awk 'NF == 4 { split($0, k, " "); if (k[1] == k[2] || k[1] == k[3] || k[1] == k[4] || k[2] == k[3] || k[2] == k[4] || k[3] == k[4]) n++ } END { print n + 0 }')"
+	eq 0 "$(repeats keys)"
 	run -0 delve new -s 3 -T encounter=nr.md s
 	cmp nr.md s/state/table.encounter
 	run -0 delve -C s -n 20
 	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
-	run -0 delve -C s -R reset encounter
-	eq "delve	20	encounter	reset	-	The encounter table has every row back (delve reset)." "$output"
-	! grep -q '^drawn' s/state/hazard || false
-	run -0 delve -C s undo
-	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
+	reset_undone encounter hazard "drawn encounter 4"
 	run -2 --separate-stderr delve -C s reset nothing
 	eq "delve: reset: 'nothing': not a table of the session" "$stderr"
 	# a state file's rows that are not the table's are refused
 	printf 'drawn encounter 1-9\n' >> h2
 	run -2 --separate-stderr hazard -f h2 -s 2 -T encounter=nr.md
-	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7" "$stderr"
+	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7, or none" "$stderr"
+}
+
+@test "without replacement: reaction -T draws as hazard -T does, in one run and in a session; delve reset puts its rows back in reaction's state, undo takes that back" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'die: 1d4 without replacement\n1 goblins\n2 rats\n3 bats\n4 ghouls\n' > nr.md
+	# out of a session: every four draws in a run are the four rows
+	reaction -s 5 -n 400 -T activity=nr.md | awk -F'\t' 'NR % 2 == 0 { print $5 }' > keys
+	eq 400 "$(wc -l < keys)"
+	eq 0 "$(repeats keys)"
+	# N runs of one disposition as one run of N, the draws kept in the state file
+	for i in $(seq 30); do reaction -f r1 -s 2 -T activity=nr.md; done | cut -f1,3- > one
+	reaction -f r2 -s 2 -n 30 -T activity=nr.md | cut -f1,3- > all
+	cmp one all
+	cmp r1 r2
+	eq "drawn activity 1,3" "$(grep '^drawn' r1)"
+	run -0 delve new -s 3 -T activity=nr.md s
+	run -0 delve -C s -n 20
+	eq "drawn activity 3" "$(grep '^drawn' s/state/reaction)"
+	reset_undone activity reaction "drawn activity 3"
+	# a table drawn with replacement has no row to put back
+	printf '1 a\n2 b\n' > wr.md
+	run -0 delve new -s 3 -T distance=wr.md s2
+	run -2 --separate-stderr delve -C s2 reset distance
+	eq "delve: reset: distance: its table is drawn with replacement: no row to put back" "$stderr"
+}
+
+# Foundry VTT API: TableResultData's drawn ("Has this result already been
+# drawn (without replacement)?"), RollTable#draw and #resetResults.
+@test "Foundry's drawn: true: a result exported as drawn starts drawn where the table is drawn without replacement; reset puts it back" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '{"replacement": false, "results": [{"text": "a", "range": [1, 1], "drawn": true}, {"text": "b", "range": [2, 2]}, {"text": "c", "range": [3, 3], "drawn": true}, {"text": "d", "range": [4, 4], "drawn": false}]}' > d.json
+	for s in 1 2 3 4 5 6 7 8; do
+		eq "b d" "$(roll -s $s -n 2 -t d.json | cut -f5 | sort | paste -sd' ')"
+	done
+	run -2 --separate-stderr roll -s 1 -n 3 -t d.json
+	eq "roll: -n: 3 draws without replacement from a table of 4 rows, 2 of them drawn already (drawn: true)" "$stderr"
+	# drawn with replacement: the flags mean nothing
+	sed 's/"replacement": false/"replacement": true/' d.json > r.json
+	eq "a b c d" "$(roll -s 1 -n 40 -t r.json | cut -f5 | sort -u | paste -sd' ')"
+	eq "a b c d" "$(roll -s 1 -e -n 4 -t r.json | cut -f5 | sort | paste -sd' ')"
+	# once every row is drawn (a and c from the file, d and b), every row is back (as Foundry's reset)
+	eq "d b a c d b a d" "$(reaction -s 4 -n 8 -T activity=d.json | awk -F'\t' 'NR % 2 == 0 { print $5 }' | paste -sd' ')"
+	# the state keeps what differs from the file's start: "none" once reset
+	run -0 delve new -s 3 -T activity=d.json s
+	run -0 delve -C s -R reset activity
+	eq "delve	0	activity	reset	-	The activity table has every row back (delve reset)." "$output"
+	eq "drawn activity none" "$(grep '^drawn' s/state/reaction)"
+	run -0 delve -C s -n 20
+	eq 1 "$(grep -c 'Activity of the creatures met: c' <<< "$output")"
+	eq "drawn activity 3" "$(grep '^drawn' s/state/reaction)"
+	bad dt.json '{"replacement": false, "results": [{"text": "a", "range": [1, 1], "drawn": "yes"}]}' ': byte 75: drawn: expected true or false'
 }
 
 @test "limits: 16 MiB a JSON or CSV file, 65536 rows a table, 1 MiB a Markdown file; 10,000 Foundry rows read whole" {
