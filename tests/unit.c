@@ -900,8 +900,8 @@ check_fatigue(const char *max)
 	static const long start[] = { 0, 1, FATIGUE_MAX_000 - 1, FATIGUE_MAX_000 };
 	static const char *const tiring[] = {	/* 002, by enum chars_tiring */
 		"Ann stays exhausted and makes rolls at disadvantage.",
-		"Ann was already tired: exhausted, and makes rolls at "
-		    "disadvantage.",
+		("Ann was already tired: exhausted, and makes rolls at "
+		    "disadvantage."),
 		"Ann is tired (no effect yet)."
 	};
 	long n = atol(max), hp, d, cases = 0, wrong = 0;
