@@ -234,27 +234,74 @@ tbl_ref_len(const char *s)
 	return n + 4;
 }
 
-/* "`dice: [[Note^id]]`" is Obsidian's spelling of "[[Note^id]]". */
-static void
-obsidian_refs(char *s)
+#define ROLLER_TIMES_MAX 100	/* "`dice: 100d[[Note^id]]`" */
+
+/*
+ * An Obsidian Dice Roller at P ("`dice: "): its table roller as delving
+ * spells it, into OUT: "`dice: [[Note^id]]`" is "[[Note^id]]",
+ * "`dice: [[Note^id]]|Header`" the column "[[Note^id|Header]]" and
+ * "`dice: 3d[[Note^id]]`" three rolls, "[[Note^id]], [[Note^id]],
+ * [[Note^id]]"; its length in P, 0 if it is not a table roller.  A tag
+ * roller is refused: it needs Obsidian's index of the vault.
+ */
+static size_t
+roller(const struct tb *b, const struct tb_row *r, const char *p, char *out,
+    size_t size)
 {
-	char *p = s, *d = s;
-	size_t n;
+	const char *q = p + 6 + strspn(p + 6, " "), *e, *col = "";
+	long times = 1;
+	size_t n, k = 0, c = 0;
+	char *end;
 
-	while (*p != '\0') {
-		if (strncmp(p, "`dice:", 6) == 0) {
-			char *q = p + 6 + strspn(p + 6, " ");
-
-			if ((n = tbl_ref_len(q)) > 0 && q[n] == '`') {
-				memmove(d, q, n);
-				d += n;
-				p = q + n + 1;
-				continue;
-			}
-		}
-		*d++ = *p++;
+	if (*q == '#')
+		tb_bad_row(b, r, "`dice: %.*s`: a tag roller (notes found by their "
+		    "tag through Obsidian's Dataview): not read from a file",
+		    (int)strcspn(q, "`"), q);
+	if (isdigit((unsigned char)*q)) {
+		times = strtol(q, &end, 10);
+		if (*end != 'd' || end[1] != '[')
+			return 0;
+		q = end + 1;
 	}
-	*d = '\0';
+	if ((n = tbl_ref_len(q)) == 0)
+		return 0;
+	e = q + n;
+	if (*e == '|')
+		c = strcspn(col = e + 1, "`\n");
+	if (e[c + (*e == '|')] != '`')
+		return 0;
+	if (times < 1 || times > ROLLER_TIMES_MAX)
+		tb_bad_row(b, r, "`dice: %ldd[[...]]`: expected 1 to %d rolls", times,
+		    ROLLER_TIMES_MAX);
+	while (times-- > 0 && k < size)
+		k += (size_t)snprintf(out + k, size - k, "%s%.*s%s%.*s]]",
+		    k ? ", " : "", (int)n - 2, q, c ? "|" : "", (int)c, col);
+	if (k >= size)
+		tb_bad_row(b, r, "a row's text longer than %d bytes", TBL_TEXT_MAX);
+	return (size_t)(e + c + (*e == '|') + 1 - p);
+}
+
+/* The row's text with Obsidian's table rollers spelt as delving's (roller). */
+static char *
+obsidian_refs(const struct tb *b, const struct tb_row *r)
+{
+	char out[TBL_TEXT_MAX + 1];
+	const char *p = r->text;
+	size_t len = 0, n;
+
+	while (*p != '\0' && len < sizeof out - 1) {
+		if (strncmp(p, "`dice:", 6) == 0 &&
+		    (n = roller(b, r, p, out + len, sizeof out - len)) > 0) {
+			len += strlen(out + len);
+			p += n;
+			continue;
+		}
+		out[len++] = *p++;
+	}
+	if (*p != '\0')
+		tb_bad_row(b, r, "a row's text longer than %d bytes", TBL_TEXT_MAX);
+	out[len] = '\0';
+	return estrdup(out);
 }
 
 /* The row's key: a key column, a leading "key: WORD", a reference's name, else the text's. */
@@ -272,7 +319,7 @@ make_key(const struct tb *b, const struct tb_row *br, char **text)
 		*text += strspn(*text, " \t");
 	} else if (br->key == NULL && (n = tbl_ref_len(*text)) > 0) {
 		from = *text + n - 2;	/* [[Note#Heading]]: "heading" */
-		while (from > *text + 2 && strchr("#^/", from[-1]) == NULL)
+		while (from > *text + 2 && strchr("#^/|", from[-1]) == NULL)
 			from--;
 	}
 	tbl_key(key, sizeof key, from);
@@ -304,9 +351,10 @@ no_text(const struct tb *b, const struct tb_row *r)
 static void
 make_row(const struct tb *b, int i, struct tbl_row *row)
 {
-	char *text = b->row[i].text, *p;
+	char *text = obsidian_refs(b, &b->row[i]), *p;
 
-	obsidian_refs(text);
+	free(b->row[i].text);
+	b->row[i].text = text;	/* the tb's, freed with it */
 	for (p = text; *p != '\0'; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
@@ -392,6 +440,15 @@ ends_with(const char *s, const char *tail)
 	return n >= k && strcasecmp(s + n - k, tail) == 0;
 }
 
+/* FILE#NAME|Header: Obsidian's column pick, of a Markdown pipe table. */
+static void
+markdown_only(const struct tb *b, const char *file)
+{
+	if (b->col != NULL)
+		esc_errx(EXIT_BAD, "%s: |%s: a column is picked only from a "
+		    "Markdown pipe table", file, b->col);
+}
+
 /* JSON by its first byte, a folder of Foundry's files, CSV and TSV by name. */
 static void
 read_any(struct tb *b, const char *file)
@@ -402,6 +459,7 @@ read_any(struct tb *b, const char *file)
 	size_t n;
 
 	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		markdown_only(b, file);
 		tb_foundry_dir(b, file);
 		return;
 	}
@@ -413,11 +471,13 @@ read_any(struct tb *b, const char *file)
 		if (strncmp(head, "\xef\xbb\xbf", 3) == 0)
 			n = 3 + strspn(head + 3, " \t\r\n");
 		if (head[n] == '{' || head[n] == '[') {
+			markdown_only(b, file);
 			tb_foundry(b, file);
 			return;
 		}
 	}
 	if (ends_with(file, ".csv") || ends_with(file, ".tsv")) {
+		markdown_only(b, file);
 		tb_csv(b, file, ends_with(file, ".tsv") ? '\t' : ',');
 		return;
 	}
@@ -433,7 +493,7 @@ ref_path(const struct tb *b, unsigned long at, const char *file,
     const char *target)
 {
 	const char *slash = strrchr(file, '/');
-	size_t n = strcspn(target, "#^");
+	size_t n = strcspn(target, "#^|");
 	int dir = slash != NULL ? (int)(slash - file + 1) : 0;
 	char *p;
 
@@ -472,7 +532,7 @@ load_ref(const struct tb *b, unsigned long at, const char *file,
 {
 	struct tbl_set *set = ch->set;
 	char *path = ref_path(b, at, file, target), *id, *full, said[1200];
-	const char *want = target + strcspn(target, "#^");
+	const char *want = target + strcspn(target, "#^|");
 	struct tbl *t;
 	int i;
 
@@ -544,11 +604,16 @@ load(struct tbl *t, const char *path, struct chain *ch, const char *ref)
 {
 	struct tb b = { 0 };
 	const char *want;
-	char *file = split_name(path, &want);
+	char *file = split_name(path, &want), *bar;
 	unsigned long *at;
 
 	memset(t, 0, sizeof *t);
 	t->name = path;
+	if (want != NULL && (bar = strrchr(want, '|')) != NULL) {
+		*bar = '\0';	/* FILE#NAME|Header: one column */
+		b.col = bar + 1;
+		want = *want != '\0' ? want : NULL;
+	}
 	b.path = file;
 	b.want = want;
 	b.ref = ref;

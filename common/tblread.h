@@ -33,6 +33,7 @@ struct tb_row {
 struct tb {
 	const char *path;	/* as errors name it */
 	const char *want;	/* FILE#NAME: NAME, else NULL */
+	const char *col;	/* FILE#NAME|Header: Header, else NULL */
 	const char *ref;	/* "FILE:LINE: [[NAME]]" of the row that rolls it, or NULL */
 	int	 at_offset;	/* at is a byte offset */
 	struct tb_row *row;

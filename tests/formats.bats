@@ -79,6 +79,42 @@ reset_undone() {
 # range, drawn) https://foundryvtt.com/api/interfaces/foundry.types.TableResultData.html,
 # CONST.TABLE_RESULT_TYPES (v11: 0 text, 1 document, 2 compendium; v13 on:
 # "text", "document") and v13's name and description.
+# The Dice Roller README (github.com/javalent/dice-roller, README.md):
+# "Table Rollers" (`dice: Xd[[Note^block-id]]` returns X elements),
+# "Multiple Headers" (`dice: [[Note^block-id]]|Header 2`, else the whole
+# row), "Section Rollers", "Line Rollers" and "Tag Rollers".
+@test "Obsidian: |Header rolls one column of a table of several, Xd[[Note^id]] rolls it X times; section, line and tag rollers refused, naming the form" {
+	run -0 roll -L -t vault/Rollers.md
+	eq "vault/Rollers.md	1	-	header	[[Headers^block-id|Header 2]]	vault/Headers.md#^block-id|Header 2" "${lines[1]}"
+	eq "vault/Rollers.md	2	-	header	[[Headers^block-id|Header]], [[Headers^block-id|Header]]	vault/Headers.md#^block-id|Header, vault/Headers.md#^block-id|Header" "${lines[2]}"
+	eq "D E F" "$(roll -L -t 'vault/Headers.md#^block-id|Header 2' | sed 1d | cut -f5 | paste -sd' ')"
+	eq "A B C" "$(roll -L -t 'vault/Headers.md#|header' | sed 1d | cut -f5 | paste -sd' ')"
+	eq "A; D|B; E|C; F" "$(roll -L -t 'vault/Headers.md#^block-id' | sed 1d | cut -f5 | paste -sd'|')"
+	# 3d: three rolls of the table, each its own
+	run -0 roll -s 5 -n 400 -t vault/Rollers.md
+	awk -F'\t' '$4 == 4 { sub(/^4 on d4: /, "", $6); sub(/ \(1d3(, 1d3)*\)$/, "", $6); print $6 }' <<< "$output" > three
+	[ "$(wc -l < three)" -gt 60 ]
+	eq 0 "$(awk -F', ' 'NF != 3' three | wc -l)"
+	eq 0 "$(tr ',' '\n' < three | sed 's/^ //' | grep -cvE '^(an ogre|a troll|[123] wights)$')"
+	[ "$(awk -F', ' '$1 != $2' three | wc -l)" -gt 20 ]
+	# delving's own spelling of the same: [[Note^id|Header]]
+	cp vault/Headers.md "$BATS_TEST_TMPDIR"
+	printf '1-2 [[Headers^block-id|Header 2]]\n' > "$BATS_TEST_TMPDIR/own.md"
+	eq "D E F" "$(roll -L -t "$BATS_TEST_TMPDIR/own.md" | sed 1,3d | cut -f5 | paste -sd' ')"
+	cp vault/Headers.md vault/Encounters.md "$BATS_TEST_TMPDIR"
+	bad tag.md '1 `dice: #monsters|-`\n2 b\n' ':1: `dice: #monsters|-`: a tag roller (notes found by their tag through Obsidian'"'"'s Dataview): not read from a file'
+	bad zero.md '1 `dice: 0d[[Headers^block-id]]`\n2 b\n' ':1: `dice: 0d[[...]]`: expected 1 to 100 rolls'
+	bad many.md '1 `dice: 101d[[Headers^block-id]]`\n2 b\n' ':1: `dice: 101d[[...]]`: expected 1 to 100 rolls'
+	bad sec.md '1 `dice: [[Headers]]|paragraph`\n2 b\n' ':1: [[Headers|paragraph]]: a section or line roller (a random block or line of a note): not read; delving rolls a table'"'"'s rows or a list'"'"'s items'
+	bad line.md '1 `dice: [[Headers]]|line`\n2 b\n' ':1: [[Headers|line]]: a section or line roller (a random block or line of a note): not read; delving rolls a table'"'"'s rows or a list'"'"'s items'
+	run -2 --separate-stderr roll -t 'vault/Headers.md#^block-id|Header 3'
+	eq "roll: vault/Headers.md:6: |Header 3: no column of that header: pick one of 'Header', 'Header 2'" "$stderr"
+	run -2 --separate-stderr roll -t 'vault/Encounters.md#^hard-encounters|Monster'
+	eq "roll: vault/Encounters.md:12: |Monster: a column picked from a table with no header row" "$stderr"
+	run -2 --separate-stderr roll -t 'monsters.json#|Monster'
+	eq "roll: monsters.json: |Monster: a column is picked only from a Markdown pipe table" "$stderr"
+}
+
 @test "Foundry: an Export Data of v11 and one of v13, a folder of source files, CSV, TSV and Markdown roll the same, byte for byte" {
 	want=$(rolls monsters.md -s 5 -n 40 -v 2>/dev/null)
 	for f in monsters.json monsters-v13.json foundry-src monsters.csv monsters.tsv; do
