@@ -282,13 +282,15 @@ roller(const struct tb *b, const struct tb_row *r, const char *p, char *out,
 }
 
 /* The row's text with Obsidian's table rollers spelt as delving's (roller). */
-static char *
-obsidian_refs(const struct tb *b, const struct tb_row *r)
+static void
+obsidian_refs(const struct tb *b, struct tb_row *r)
 {
 	char out[TBL_TEXT_MAX + 1];
 	const char *p = r->text;
 	size_t len = 0, n;
 
+	if (strstr(p, "`dice:") == NULL)
+		return;	/* none: the text as it is */
 	while (*p != '\0' && len < sizeof out - 1) {
 		if (strncmp(p, "`dice:", 6) == 0 &&
 		    (n = roller(b, r, p, out + len, sizeof out - len)) > 0) {
@@ -301,7 +303,8 @@ obsidian_refs(const struct tb *b, const struct tb_row *r)
 	if (*p != '\0')
 		tb_bad_row(b, r, "a row's text longer than %d bytes", TBL_TEXT_MAX);
 	out[len] = '\0';
-	return estrdup(out);
+	free(r->text);
+	r->text = estrdup(out);
 }
 
 /* The row's key: a key column, a leading "key: WORD", a reference's name, else the text's. */
@@ -351,10 +354,10 @@ no_text(const struct tb *b, const struct tb_row *r)
 static void
 make_row(const struct tb *b, int i, struct tbl_row *row)
 {
-	char *text = obsidian_refs(b, &b->row[i]), *p;
+	char *text, *p;
 
-	free(b->row[i].text);
-	b->row[i].text = text;	/* the tb's, freed with it */
+	obsidian_refs(b, &b->row[i]);	/* the tb's rows are its own */
+	text = b->row[i].text;
 	for (p = text; *p != '\0'; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
