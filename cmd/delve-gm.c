@@ -18,6 +18,7 @@
 #include "clock.h"
 #include "gm.h"
 #include "hazstate.h"
+#include "reactstate.h"
 #include "kwf.h"
 #include "party.h"
 #include "rules.h"
@@ -66,12 +67,20 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
+	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv)) {
+		free(work);	/* back from the roster with their sheet */
+		free(now);
+		free(gen);
+		return EXIT_OK;
+	}
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
 	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
 	ses_begin(s, 1);
 	gm_write(&a, work);
+	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
+		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0)
 		party_fits(s, work);
 	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
@@ -278,6 +287,8 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
 	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
+	rout = camp_without_food(s, start, strtoull(count, NULL, 10), rout,
+	    &rlen);		/* 004: rest and food */
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
 	out = camp_records(s, rout, rlen, hout, hlen, strtoull(count, NULL, 10),
@@ -710,45 +721,75 @@ session_table(const struct session *s, const char *key)
 }
 
 /*
+ * Forget the rows of ON's table drawn in the state file PATH of PROG
+ * (hazard's or reaction's "drawn KEY ROWS"): 1 if some were.
+ */
+static int
+forget_draws(const char *path, const char *prog, struct tbl_on *on)
+{
+	struct kwf *f = kwf_update(path, prog);
+	struct stream st;
+	struct hazstate h;
+	struct drawn *d = &h.drawn;
+	int dark = 0, hasty = 0, was;
+
+	hazstate_init(&h);
+	memset(&st, 0, sizeof st);
+	if (strcmp(prog, "hazard") == 0)
+		hazstate_load(&h, f);
+	else
+		reactstate_load(&st, &dark, &hasty, d, f);
+	drawn_from(d, on, 1, path);
+	was = on->draws->n > 0;
+	tbl_on_set_drawn(on, "none");
+	drawn_to(d, on, 1);	/* the line gone, or "none" (drawn: true rows) */
+	if (strcmp(prog, "hazard") == 0)
+		hazstate_put(&h, f);
+	else
+		reactstate_put(&st, dark, hasty, d, f);
+	kwf_commit(f);
+	kwf_close(f);
+	return was;
+}
+
+/*
  * delve reset KEY: the session's -T table KEY, drawn without replacement,
- * has every row back: hazard's state forgets the rows drawn ("drawn KEY
+ * has every row back: the state of the program that rolls it (hazard, or
+ * reaction for distance and activity) forgets the rows drawn ("drawn KEY
  * ..."); logged at the session's turn, taken back by undo.
  */
 int
 reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char *work, rec[512];
+	const char *prog;
+	char *work, *arg, *file, rec[512];
 	uint64_t start = start_clock(s);
-	struct hazstate h;
-	struct kwf *f;
+	struct tbl_on on;
 	size_t n;
-	int i, k, drawn = 0;
+	int i, drawn;
 
 	if (argc != 2)
 		esc_errx(EXIT_BAD, "reset: expected the KEY of a table of the "
 		    "session (delve new -T KEY=FILE)");
-	if (session_table(s, argv[1]) < 0)
+	if ((i = session_table(s, argv[1])) < 0)
 		esc_errx(EXIT_BAD, "reset: '%s': not a table of the session", argv[1]);
 	refuse_drift(s);
 	ses_begin(s, 1);
-	work = newfile(s, "hazard");
-	f = kwf_update(work, "hazard");
-	hazstate_init(&h);
-	hazstate_load(&h, f);
-	for (i = k = 0; i < h.ndrawn; i++)
-		if (strncmp(h.drawn[i], argv[1], strlen(argv[1])) == 0 &&
-		    h.drawn[i][strlen(argv[1])] == ' ')
-			drawn = 1;
-		else
-			memmove(h.drawn[k++], h.drawn[i], sizeof h.drawn[i]);
-	h.ndrawn = k;
-	hazstate_put(&h, f);
-	kwf_commit(f);
-	kwf_close(f);
+	arg = table_arg(s, i);
+	file = tbl_on_split(arg);
+	tbl_on_load(&on, arg, file);
+	if (on.draws == NULL)
+		esc_errx(EXIT_BAD, "reset: %s: its table is drawn with replacement: "
+		    "no row to put back", argv[1]);
+	prog = table_of_reaction(argv[1]) ? "reaction" : "hazard";
+	work = newfile(s, prog);
+	drawn = forget_draws(work, prog, &on);
 	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\treset\t-\t"
 	    "The %s table has every row back%s (delve reset).\n", s->turn,
 	    argv[1], argv[1], drawn ? "" : "; none was drawn");
 	show_then_commit(s, o, rec, n, 0, 0, start);
+	tbl_on_free(&on);
+	free(arg);
 	free(work);
 	return EXIT_OK;
 }

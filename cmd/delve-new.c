@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "expr.h"
+#include "campaign.h"
 #include "party.h"
 #include "rules.h"
 #include "util.h"
@@ -23,8 +24,8 @@
  * One program run on a file of .new, its output thrown away; a refusal of
  * the party's copy names the party file given, PARTY.
  */
-static void
-setup(struct session *s, char **v, const char *party)
+void
+new_setup(struct session *s, char **v, const char *party)
 {
 	char **const argvs[] = { v };
 	struct proc_result res;
@@ -62,6 +63,8 @@ write_session(struct session *s)
 		fprintf(fp, "clock %s\n", s->clock);
 	if (s->dice)
 		fprintf(fp, "dice %s\n", s->dice);
+	if (s->from)
+		fprintf(fp, "from %s\n", s->from);
 	fprintf(fp, "party %s\n", s->party ? "yes" : "no");
 	for (i = 0; i < s->ntables; i++)
 		fprintf(fp, "table %s %s\n", s->table_key[i], s->table_pick[i]);
@@ -85,22 +88,34 @@ setup_files(struct session *s, const char *party)
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
 	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
 	    NULL };
-	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    td ? "-p" : s->clock ? "set" : "show", td ? copy : s->clock,
-	    td ? "-w" : NULL, s->clock ? "set" : "show", s->clock, NULL };
+	char time[32], day[24];
+	long long d = 1;
+	char *t[12] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
+
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
 	    "0", NULL };
 
+	n = 5;
+	if (td)
+		t[n++] = "-p", t[n++] = copy, t[n++] = "-w";
+	t[n++] = s->clock ? "set" : "show";
+	if (s->clock) {		/* -c [DAY/]TIME: timedice's set TIME DAY */
+		clock_day_split(s->clock, time, sizeof time, &d);
+		snprintf(day, sizeof day, "%lld", d);
+		t[n++] = time;
+		t[n++] = day;
+	}
+	t[n] = NULL;
 	n = 7;
 	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
 		h[n++] = "-p", h[n++] = newfile(s, "party");
 	n = table_options(s, h, n, 0);	/* hazard checks its keys and tables */
-	setup(s, h, party);
+	new_setup(s, h, party);
 	for (i = 7; i < n; i += 2)
 		free(h[i + 1]);
-	setup(s, l, party);
-	setup(s, t, party);
-	setup(s, r, party);
+	new_setup(s, l, party);
+	new_setup(s, t, party);
+	new_setup(s, r, party);
 	free(copy);
 	free(h[2]);
 	free(l[2]);
@@ -110,7 +125,8 @@ setup_files(struct session *s, const char *party)
 
 /* delve new's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt new_options[] = {
-	{ 'c', "TIME", "the clock at the start, HH:MM (default 07:00)" },
+	{ 'c', "[DAY/]TIME", "the clock at the start, HH:MM on day DAY "
+	    "(default 07:00 on day 1)" },
 	{ 'D', "DIALECT", "read every dice expression as this peer (roll(6) -D)" },
 	{ 'F', NULL, "replace the session in DIR" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
@@ -123,6 +139,21 @@ static const struct opt new_options[] = {
 
 static const struct opt_spec new_spec = {
 	prog, SYN_NEW, new_options, 0
+};
+
+/* delve next's: delve new's but -p (the party is the last session's). */
+static const struct opt next_options[] = {
+	{ 'c', "[DAY/]TIME", "the clock at the start (default where PREV ended)" },
+	{ 'F', NULL, "replace the session in DIR" },
+	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
+	{ 'r', NULL, "the rules (default PREV's)" },
+	{ 's', NULL, "the session's seed, one word (default from PREV's seed)" },
+	NEW_OPT_TABLE,
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec next_spec = {
+	prog, SYN_NEXT, next_options, 0
 };
 
 /* -T KEY=FILE, one more of the session's tables (new and batch). */
@@ -152,13 +183,24 @@ new_option(void *ctx, int letter, char *v)
 static const char *
 parse_new(struct newopts *n, int argc, char **argv)
 {
+	const struct opt_spec *spec = strcmp(argv[0], "next") == 0 ? &next_spec :
+	    &new_spec;
 	struct opt_common com;
+	char time[32];
+	long long day;
 
-	argv = opt_parse(&new_spec, &com, &argc, argv, new_option, n);
-	if (argc != 1)
-		opt_usage(&new_spec, NULL);
-	if (*argv[0] == '\0')
-		esc_errx(EXIT_BAD, "new: '': expected the session's directory");
+	argv = opt_parse(spec, &com, &argc, argv, new_option, n);
+	if (argc != 1 + (spec == &next_spec))
+		opt_usage(spec, NULL);
+	if (spec == &next_spec)
+		n->prev = *argv++;
+	if (*argv[0] == '\0' || (n->prev != NULL && *n->prev == '\0'))
+		esc_errx(EXIT_BAD, "%s: '': expected the session's directory",
+		    spec == &next_spec ? "next" : "new");
+	if (n->clock != NULL && (clock_day_split(n->clock, time, sizeof time,
+	    &day) != 0 || *time == '\0' || strpbrk(n->clock, " \t\n#")))
+		esc_errx(EXIT_BAD, "-c: '%s': expected [DAY/]TIME, as 3/07:00 for "
+		    "07:00 on day 3", n->clock);
 	n->party = com.party;
 	n->rules = com.rules;
 	n->seed = com.seed;
@@ -313,9 +355,12 @@ new_session(int argc, char **argv)
 	struct session s;
 	char seed[U64_DIGITS + 1];
 	const char *dir;
+	struct carry *c = NULL;
 	int replace = 0;
 
 	dir = parse_new(&n, argc, argv);
+	if (n.prev != NULL)
+		c = carry_open(&n, dir);
 	if (n.party != NULL)
 		check_party(n.party);
 	check_tables(&n);
@@ -340,12 +385,21 @@ new_session(int argc, char **argv)
 	s.clock = n.clock ? estrdup(n.clock) : NULL;
 	s.dice = n.dice ? estrdup(n.dice) : NULL;
 	s.party = n.party != NULL;
+	s.from = c != NULL ? carry_from(c) : NULL;
 	session_env(&s);
 	ses_begin(&s, 0);
-	if (n.party != NULL)
+	if (n.party != NULL) {	/* party.start: the journal's first sheets */
 		copy_file(&s, n.party, "party", "a party file", 1);
+		copy_file(&s, n.party, "party.start", "a party file", 1);
+	}
 	copy_tables(&s, &n);
+	if (c != NULL) {	/* the lights carried first, -l's after them */
+		free(s.lights);
+		s.lights = NULL;
+	}
 	setup_files(&s, n.party);
+	if (c != NULL)
+		carry_write(c, &s, n.lights);
 	if (replace)
 		ses_wipe(&s);
 	write_session(&s);
@@ -353,4 +407,6 @@ new_session(int argc, char **argv)
 	ses_commit(&s, "", 0, 0, 0);
 	made_dir = NULL;
 	ses_close(&s);
+	if (c != NULL)
+		carry_close(c);
 }

@@ -213,6 +213,33 @@ newfile(const struct session *s, const char *name)
 	return ses_path(s, s->newdir, name);
 }
 
+/* A table KEY the session gives reaction (distance, activity), not hazard. */
+int
+table_of_reaction(const char *key)
+{
+	static const char *const reaction_keys[] = { "distance", "activity", NULL };
+
+	return word_in(key, reaction_keys) >= 0;
+}
+
+/* The session's table I as -T takes it: KEY=STATE/table.KEY[#PICK]. */
+char *
+table_arg(const struct session *s, int i)
+{
+	char name[64], *path, *arg;
+	size_t size;
+
+	snprintf(name, sizeof name, "table.%s", s->table_key[i]);
+	path = newfile(s, name);
+	size = strlen(s->table_key[i]) + strlen(path) + strlen(s->table_pick[i]) + 3;
+	arg = emalloc(size);
+	snprintf(arg, size, "%s=%s%s%s", s->table_key[i], path,
+	    strcmp(s->table_pick[i], "-") == 0 ? "" : "#",
+	    strcmp(s->table_pick[i], "-") == 0 ? "" : s->table_pick[i]);
+	free(path);
+	return arg;
+}
+
 /*
  * The session's tables as -T KEY=FILE words from v[n] on, NULL-terminated:
  * reaction's own (distance, activity) when for_reaction, else hazard's.
@@ -220,24 +247,13 @@ newfile(const struct session *s, const char *name)
 int
 table_options(const struct session *s, char **v, int n, int for_reaction)
 {
-	static const char *const reaction_keys[] = { "distance", "activity", NULL };
-	char name[64], *path, *arg;
-	size_t size;
 	int i;
 
 	for (i = 0; i < s->ntables; i++) {
-		if ((word_in(s->table_key[i], reaction_keys) >= 0) != for_reaction)
+		if (table_of_reaction(s->table_key[i]) != for_reaction)
 			continue;
-		snprintf(name, sizeof name, "table.%s", s->table_key[i]);
-		path = newfile(s, name);
-		size = strlen(s->table_key[i]) + strlen(path) + strlen(s->table_pick[i]) + 3;
-		arg = emalloc(size);
-		snprintf(arg, size, "%s=%s%s%s", s->table_key[i], path,
-		    strcmp(s->table_pick[i], "-") == 0 ? "" : "#",
-		    strcmp(s->table_pick[i], "-") == 0 ? "" : s->table_pick[i]);
-		free(path);
 		v[n++] = "-T";
-		v[n++] = arg;
+		v[n++] = table_arg(s, i);
 	}
 	v[n] = NULL;
 	return n;

@@ -648,12 +648,7 @@ load_on(struct run *run, const struct opts *o)
 			    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
 		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
-		tbl_on_load(&run->on[run->non], o->on[i], file);
-		if (run->on[run->non++].draws != NULL && o->file != NULL &&
-		    run->on[run->non - 1].t.nrows > TBL_ROWS_MAX)
-			esc_errx(EXIT_BAD, "-T %s: a table drawn without replacement "
-			    "keeps at most %d rows in a state file", o->on[i],
-			    TBL_ROWS_MAX);
+		drawn_load_on(&run->on[run->non++], o->on[i], file, o->file != NULL);
 	}
 	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
 	for (i = 0; i < run->die.table.nrows; i++)
@@ -801,7 +796,7 @@ main(int argc, char *argv[])
 	if (f != NULL && pf != NULL)
 		kwf_pair(f, pf);	/* both written as one */
 	setup(&run, &o);
-	hazstate_draws_in(&run.s, run.on, run.non, o.file);
+	drawn_from(&run.s.drawn, run.on, run.non, o.file);
 	if (pf != NULL)
 		was = run.party;
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
@@ -810,7 +805,7 @@ main(int argc, char *argv[])
 	play(&run, o.count);
 	rec_writer_close(run.w);
 	if (f != NULL) {
-		hazstate_draws_out(&run.s, run.on, run.non);
+		drawn_to(&run.s.drawn, run.on, run.non);
 		hazstate_put(&run.s, f);
 	}
 	party_commit_with(f, pf, &was, &run.party);

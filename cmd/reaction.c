@@ -42,6 +42,7 @@ struct run {
 	struct tbl_entry entry;	/* a -T table's row, its dice rolled */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
 	int	 non;
+	struct drawn drawn;	/* their rows drawn without replacement, kept */
 	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
 	struct check_env env;	/* -r (-1: each check's seed), -a/-d, the light */
 	struct party party;
@@ -127,7 +128,7 @@ on_tables(struct run *run, uint64_t index)
 	int i;
 
 	for (i = 0; i < run->non; i++) {
-		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
+		row = tbl_on_roll(&run->on[i], &run->st.rng, &total, faces);
 		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
 		tbl_plan_entry(run->on[i].plan, row, e, &run->st.rng,
 		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
@@ -710,7 +711,7 @@ load_on(struct run *run, struct opts *o)
 		if ((file = tbl_on_split(o->on[i])) == NULL)
 			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
 			    o->on[i]);
-		tbl_on_load(&run->on[run->non++], o->on[i], file);
+		drawn_load_on(&run->on[run->non++], o->on[i], file, o->file != NULL);
 	}
 }
 
@@ -786,7 +787,8 @@ main(int argc, char *argv[])
 	load_on(&run, &o);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
-		reactstate_load(&run.st, &run.dark, &run.hasty, f);
+		reactstate_load(&run.st, &run.dark, &run.hasty, &run.drawn, f);
+		drawn_from(&run.drawn, run.on, run.non, o.file);
 		if (o.level != NULL)	/* -L says the light now */
 			run.dark = check_level("-L", o.level);
 	}
@@ -803,7 +805,8 @@ main(int argc, char *argv[])
 	rec_writer_close(run.w);
 	said_close(&run);
 	if (f != NULL) {
-		reactstate_put(&run.st, run.dark, run.hasty, f);
+		drawn_to(&run.drawn, run.on, run.non);
+		reactstate_put(&run.st, run.dark, run.hasty, &run.drawn, f);
 		kwf_commit(f);
 		kwf_close(f);
 	}

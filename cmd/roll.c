@@ -383,10 +383,11 @@ natural(const struct operand *op, long long roll)
 static void
 check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	char sum[64] = "", dice[FACES_TEXT + 4] = "", who[80] = "";
+	char sum[64] = "", dice[FACES_TEXT + 4], who[80] = "";
 	long long total, roll;
 	int pass;
 
+	dice[0] = '\0';	/* not all of it: 64 KiB a roll */
 	total = roll_one(run, op, buf, FACES_TEXT);
 	roll = total - op->mod;
 	pass = total >= run->dc;	/* delving(7): meets or beats the DC */
@@ -436,11 +437,12 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	struct tbl_entry *e = &run->entry;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
-	char dice[FACES_TEXT + 4] = "", as[64] = "";
+	char dice[FACES_TEXT + 4], as[64] = "";
 	long long total;
 	long t, tries;
 	int n;
 
+	dice[0] = '\0';	/* not all of it: 64 KiB a roll */
 	for (tries = 0; ; tries++) {	/* -e: a row drawn before is rolled again */
 		if (d66(run, op)) {	/* tens, units */
 			tbl_roll(run->table, &run->st.rng, &t, faces);
@@ -799,15 +801,26 @@ free_operands(struct run *run)
 	free(run->op);
 }
 
-/* -e, replacement: false: COUNT draws, each row at most once. */
+/*
+ * -e, replacement: false: COUNT draws, each row at most once, none of
+ * those the file says were drawn (Foundry's drawn: true).
+ */
 static void
 draws(struct run *run, long long count)
 {
-	if (count > run->table->nrows)
+	int i, left = 0;
+
+	run->drawn = emalloc((size_t)run->table->nrows);
+	tbl_start_drawn(run->table, run->drawn);
+	for (i = 0; i < run->table->nrows; i++)
+		left += !run->drawn[i];
+	if (count > left && left < run->table->nrows)
+		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
+		    "table of %d rows, %d of them drawn already (drawn: true)",
+		    count, run->table->nrows, run->table->nrows - left);
+	if (count > left)
 		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
 		    "table of %d rows", count, run->table->nrows);
-	run->drawn = emalloc((size_t)run->table->nrows);
-	memset(run->drawn, 0, (size_t)run->table->nrows);
 }
 
 /* Options that make no sense together are refused, never ignored. */

@@ -43,14 +43,8 @@ load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
 		s->sign = 1;
 		return;
 	}
-	if (nw == 3 && strcmp(w[0], "drawn") == 0) {	/* KEY ROWS: -T's draws */
-		if (s->ndrawn == HAZ_DRAWN_MAX)
-			kwf_bad(f, "more than %d tables drawn", HAZ_DRAWN_MAX);
-		if (strlen(w[1]) + strlen(w[2]) + 2 > HAZ_DRAWN_LEN)
-			kwf_bad(f, "drawn: longer than %d bytes", HAZ_DRAWN_LEN - 2);
-		snprintf(s->drawn[s->ndrawn++], HAZ_DRAWN_LEN, "%s %s", w[1], w[2]);
+	if (drawn_line(&s->drawn, f, w, nw))	/* KEY ROWS: -T's draws */
 		return;
-	}
 	if (nw != 2)
 		kwf_bad(f, "expected a keyword and one value");
 	if (strcmp(w[0], "rules") == 0) {
@@ -90,8 +84,6 @@ hazstate_load(struct hazstate *s, struct kwf *f)
 void
 hazstate_put(const struct hazstate *s, struct kwf *f)
 {
-	int i;
-
 	kwf_put(f, "rules %s", rules_names[s->rules]);
 	kwf_put(f, "turn %llu", (unsigned long long)s->turn);
 	kwf_put(f, "since-rest %d", s->since_rest);
@@ -103,8 +95,7 @@ hazstate_put(const struct hazstate *s, struct kwf *f)
 	kwf_put(f, "alarm %ld", s->alarm);
 	if (s->rest_turns > 0)	/* 002: rest turns toward the hour */
 		kwf_put(f, "rest-turns %d", s->rest_turns);
-	for (i = 0; i < s->ndrawn; i++)	/* -T tables drawn without replacement */
-		kwf_put(f, "drawn %s", s->drawn[i]);
+	drawn_put(&s->drawn, f);	/* -T tables drawn without replacement */
 	kwf_put_stream(f, &s->st);
 }
 
@@ -170,56 +161,4 @@ hazstate_sign(struct hazstate *s, char *text, const char *key)
 	n = strlen(key);	/* a key has at most 32 letters */
 	memcpy(s->creature_key, key, n < sizeof s->creature_key ? n + 1 : 0);
 	s->sign = 1;
-}
-
-/*
- * The state file's "drawn KEY ROWS": the rows of each of the N -T TABLES
- * drawn without replacement in the runs before (a session keeps them turn to turn, and
- * undo takes them back).  A KEY not given this run keeps its line.
- */
-void
-hazstate_draws_in(struct hazstate *s, const struct tbl_on *tables,
-    int ntables, const char *file)
-{
-	const struct tbl_on *on;
-	char key[HAZ_DRAWN_LEN];
-	const char *rows;
-	int i;
-
-	for (i = 0; i < s->ndrawn; i++) {
-		snprintf(key, sizeof key, "%s", s->drawn[i]);
-		key[strcspn(key, " ")] = '\0';
-		rows = s->drawn[i] + strlen(key) + 1;
-		if ((on = tbl_on_find(tables, ntables, key)) == NULL)
-			continue;
-		if (on->draws == NULL)
-			esc_errx(EXIT_BAD, "%s: drawn %s: the table of -T %s is drawn "
-			    "with replacement", file, key, key);
-		if (!tbl_on_set_drawn(on, rows))
-			esc_errx(EXIT_BAD, "%s: drawn %s %s: expected rows 1 to %d of "
-			    "its table, as 1-3,7", file, key, rows, on->t.nrows);
-	}
-}
-
-/* The rows drawn, back into the state: each KEY's line, the others kept. */
-void
-hazstate_draws_out(struct hazstate *s, const struct tbl_on *tables,
-    int ntables)
-{
-	char rows[1000], key[HAZ_DRAWN_LEN];
-	int i, n = 0;
-
-	for (i = 0; i < s->ndrawn; i++) {	/* keys not given this run */
-		snprintf(key, sizeof key, "%s", s->drawn[i]);
-		key[strcspn(key, " ")] = '\0';
-		if (tbl_on_find(tables, ntables, key) == NULL)
-			memmove(s->drawn[n++], s->drawn[i], HAZ_DRAWN_LEN);
-	}
-	for (i = 0; i < ntables && n < HAZ_DRAWN_MAX; i++) {
-		if (!tbl_on_drawn(&tables[i], rows, 1000))
-			continue;	/* none drawn (hazard's load_on bounded the rows) */
-		snprintf(s->drawn[n++], HAZ_DRAWN_LEN, "%.40s %.1000s",
-		    tables[i].key, rows);
-	}
-	s->ndrawn = n;
 }

@@ -9,12 +9,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "drawn.h"
 #include "kwf.h"
 #include "rng.h"
 #include "table.h"
-
-#define HAZ_DRAWN_MAX 16	/* -T tables drawn without replacement */
-#define HAZ_DRAWN_LEN 1100	/* a key, the rows drawn: "encounter 1-3,7" */
 
 struct hazstate {
 	uint64_t turn;
@@ -27,8 +25,7 @@ struct hazstate {
 	char	 creature[TBL_TEXT_MAX * 2];	/* 001, 002: that creature, rolled at the */
 	char	 creature_key[40];	/* sign (-T encounter), and its row's key; "" none */
 	long	 alarm;		/* 003 */
-	char	 drawn[HAZ_DRAWN_MAX][HAZ_DRAWN_LEN];	/* "KEY ROWS": a -T table's */
-	int	 ndrawn;		/* rows drawn without replacement */
+	struct drawn drawn;	/* -T tables' rows drawn without replacement */
 	struct stream st;
 };
 
@@ -39,9 +36,5 @@ int	 hazstate_rest_due(const struct hazstate *s);
 void	 hazstate_say(const struct hazstate *s, int secret, char *buf,
 	     size_t size);
 void	 hazstate_sign(struct hazstate *s, char *text, const char *key);
-void	 hazstate_draws_in(struct hazstate *s, const struct tbl_on *tables,
-	     int ntables, const char *file);
-void	 hazstate_draws_out(struct hazstate *s, const struct tbl_on *tables,
-	     int ntables);
 
 #endif

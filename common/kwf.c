@@ -45,7 +45,8 @@ static const struct kind {
 	{ "timedice", { "day", "time", "turn", "since-rest", "rooms",
 	    "rooms-per-hour", "timer", "affliction", "seed", "rng", NULL },
 	    { "timer", "affliction", NULL } },
-	{ "reaction", { "seed", "rng", "dark", "hasty", NULL }, { NULL } },
+	{ "reaction", { "seed", "rng", "dark", "hasty", "drawn", NULL },
+	    { "drawn", NULL } },
 };
 /* "affliction" lines by their second and third: a character and a source */
 static const char *const named_keys[] = { "source", "timer", "affliction",

@@ -95,6 +95,7 @@ tbl_roll(const struct tbl *t, struct rng *r, long *total, uint32_t *faces)
 /* A row and its place in the file, sorted together. */
 struct lined {
 	struct tbl_row r;
+	const struct tb_row *br;	/* as read */
 	unsigned long at;
 	long	 weight;
 };
@@ -143,24 +144,27 @@ check_cover(const struct tb *b, struct tbl *t, struct tbl_row *rows,
 	for (i = 0; i < t->nrows; i++) {
 		s[i].r = rows[i];
 		s[i].at = b->row[i].at;
+		s[i].br = &b->row[i];
 		s[i].weight = b->row[i].weight;
 		if (!can_roll(t, rows[i].lo) || !can_roll(t, rows[i].hi))
-			tb_bad(b, s[i].at, "range the die cannot roll");
+			tb_bad_row(b, s[i].br, "range the die cannot roll");
 	}
 	qsort(s, (size_t)t->nrows, sizeof *s, by_lo);
 	for (next = first_total(t), i = 0; i < t->nrows; i++) {
 		rows[i] = s[i].r;
 		at[i] = s[i].at;
 		t->more[i].weight = s[i].weight;
+		t->more[i].drawn = s[i].br->drawn;
 		if (s[i].r.lo > next)
-			tb_bad(b, s[i].at, "no row for %ld", next);
+			tb_bad_row(b, s[i].br, "no row for %ld", next);
 		if (s[i].r.lo < next)
-			tb_bad(b, s[i].at, "rows overlap at %ld", s[i].r.lo);
+			tb_bad_row(b, s[i].br, "rows overlap at %ld", s[i].r.lo);
 		next = next_total(t, s[i].r.hi);
 	}
+	if (next <= max && t->nrows == 0)
+		tb_bad(b, 1, "no row for %ld", next);
 	if (next <= max)
-		tb_bad(b, t->nrows > 0 ? s[t->nrows - 1].at : 1,
-		    "no row for %ld", next);
+		tb_bad_row(b, s[t->nrows - 1].br, "no row for %ld", next);
 	free(s);
 }
 
@@ -184,7 +188,7 @@ default_die(const struct tb *b, struct tbl *t, const struct tbl_row *rows)
 		if (rows[i].hi > max)
 			max = rows[i].hi;
 	if (max < 1 || max > DICE_SIDES_MAX)
-		tb_bad(b, b->row[0].at, "no die for ranges up to %ld", max);
+		tb_bad_row(b, &b->row[0], "no die for ranges up to %ld", max);
 	one_die(&t->die, max);
 }
 
@@ -197,21 +201,21 @@ weights_to_ranges(const struct tb *b, struct tbl *t, struct tbl_row *rows)
 
 	for (i = 0; i < t->nrows; i++) {
 		if (b->row[i].weight == 0)
-			tb_bad(b, b->row[i].at, "%ld-%ld: a range among rows "
+			tb_bad_row(b, &b->row[i], "%ld-%ld: a range among rows "
 			    "with weights: give each row a range or a weight",
 			    b->row[i].lo, b->row[i].hi);
 		if (b->row[i].weight < 1 || b->row[i].weight > TBL_WEIGHT_MAX)
-			tb_bad(b, b->row[i].at, "weight %ld: expected 1 to %d",
+			tb_bad_row(b, &b->row[i], "weight %ld: expected 1 to %d",
 			    b->row[i].weight, TBL_WEIGHT_MAX);
 		rows[i].lo = total + 1;
 		total += b->row[i].weight;
 		rows[i].hi = total;
 		if (total > DICE_SIDES_MAX)
-			tb_bad(b, b->row[i].at, "weights add up past %d",
+			tb_bad_row(b, &b->row[i], "weights add up past %d",
 			    DICE_SIDES_MAX);
 	}
 	if (b->have_die)
-		tb_bad(b, b->row[0].at, "a die and weights: a weighted table's "
+		tb_bad_row(b, &b->row[0], "a die and weights: a weighted table's "
 		    "die is 1d its total weight; give one or the other");
 	one_die(&t->die, total);
 }
@@ -230,27 +234,77 @@ tbl_ref_len(const char *s)
 	return n + 4;
 }
 
-/* "`dice: [[Note^id]]`" is Obsidian's spelling of "[[Note^id]]". */
-static void
-obsidian_refs(char *s)
+#define ROLLER_TIMES_MAX 100	/* "`dice: 100d[[Note^id]]`" */
+
+/*
+ * An Obsidian Dice Roller at P ("`dice: "): its table roller as delving
+ * spells it, into OUT: "`dice: [[Note^id]]`" is "[[Note^id]]",
+ * "`dice: [[Note^id]]|Header`" the column "[[Note^id|Header]]" and
+ * "`dice: 3d[[Note^id]]`" three rolls, "[[Note^id]], [[Note^id]],
+ * [[Note^id]]"; its length in P, 0 if it is not a table roller.  A tag
+ * roller is refused: it needs Obsidian's index of the vault.
+ */
+static size_t
+roller(const struct tb *b, const struct tb_row *r, const char *p, char *out,
+    size_t size)
 {
-	char *p = s, *d = s;
-	size_t n;
+	const char *q = p + 6 + strspn(p + 6, " "), *e, *col = "";
+	long times = 1;
+	size_t n, k = 0, c = 0;
+	char *end;
 
-	while (*p != '\0') {
-		if (strncmp(p, "`dice:", 6) == 0) {
-			char *q = p + 6 + strspn(p + 6, " ");
-
-			if ((n = tbl_ref_len(q)) > 0 && q[n] == '`') {
-				memmove(d, q, n);
-				d += n;
-				p = q + n + 1;
-				continue;
-			}
-		}
-		*d++ = *p++;
+	if (*q == '#')
+		tb_bad_row(b, r, "`dice: %.*s`: a tag roller (notes found by their "
+		    "tag through Obsidian's Dataview): not read from a file",
+		    (int)strcspn(q, "`"), q);
+	if (isdigit((unsigned char)*q)) {
+		times = strtol(q, &end, 10);
+		if (*end != 'd' || end[1] != '[')
+			return 0;
+		q = end + 1;
 	}
-	*d = '\0';
+	if ((n = tbl_ref_len(q)) == 0)
+		return 0;
+	e = q + n;
+	if (*e == '|')
+		c = strcspn(col = e + 1, "`\n");
+	if (e[c + (*e == '|')] != '`')
+		return 0;
+	if (times < 1 || times > ROLLER_TIMES_MAX)
+		tb_bad_row(b, r, "`dice: %ldd[[...]]`: expected 1 to %d rolls", times,
+		    ROLLER_TIMES_MAX);
+	while (times-- > 0 && k < size)
+		k += (size_t)snprintf(out + k, size - k, "%s%.*s%s%.*s]]",
+		    k ? ", " : "", (int)n - 2, q, c ? "|" : "", (int)c, col);
+	if (k >= size)
+		tb_bad_row(b, r, "a row's text longer than %d bytes", TBL_TEXT_MAX);
+	return (size_t)(e + c + (*e == '|') + 1 - p);
+}
+
+/* The row's text with Obsidian's table rollers spelt as delving's (roller). */
+static void
+obsidian_refs(const struct tb *b, struct tb_row *r)
+{
+	char out[TBL_TEXT_MAX + 1];
+	const char *p = r->text;
+	size_t len = 0, n;
+
+	if (strstr(p, "`dice:") == NULL)
+		return;	/* none: the text as it is */
+	while (*p != '\0' && len < sizeof out - 1) {
+		if (strncmp(p, "`dice:", 6) == 0 &&
+		    (n = roller(b, r, p, out + len, sizeof out - len)) > 0) {
+			len += strlen(out + len);
+			p += n;
+			continue;
+		}
+		out[len++] = *p++;
+	}
+	if (*p != '\0')
+		tb_bad_row(b, r, "a row's text longer than %d bytes", TBL_TEXT_MAX);
+	out[len] = '\0';
+	free(r->text);
+	r->text = estrdup(out);
 }
 
 /* The row's key: a key column, a leading "key: WORD", a reference's name, else the text's. */
@@ -268,12 +322,12 @@ make_key(const struct tb *b, const struct tb_row *br, char **text)
 		*text += strspn(*text, " \t");
 	} else if (br->key == NULL && (n = tbl_ref_len(*text)) > 0) {
 		from = *text + n - 2;	/* [[Note#Heading]]: "heading" */
-		while (from > *text + 2 && strchr("#^/", from[-1]) == NULL)
+		while (from > *text + 2 && strchr("#^/|", from[-1]) == NULL)
 			from--;
 	}
 	tbl_key(key, sizeof key, from);
 	if (key[0] == '\0')
-		tb_bad(b, br->at, "the text has no key word (no word with a letter that is not dice)");
+		tb_bad_row(b, br, "the text has no key word (no word with a letter that is not dice)");
 	if (strlen(key) > 32)
 		key[32] = '\0';
 	return estrdup(key);
@@ -285,10 +339,10 @@ static _Noreturn void
 row_bad(const struct tb *b, const struct tb_row *r, const char *why)
 {
 	if (r->weight != 0)
-		tb_bad(b, r->at, "%ldx: %s", r->weight, why);
+		tb_bad_row(b, r, "%ldx: %s", r->weight, why);
 	if (r->lo == r->hi)
-		tb_bad(b, r->at, "%ld: %s", r->lo, why);
-	tb_bad(b, r->at, "%ld-%ld: %s", r->lo, r->hi, why);
+		tb_bad_row(b, r, "%ld: %s", r->lo, why);
+	tb_bad_row(b, r, "%ld-%ld: %s", r->lo, r->hi, why);
 }
 
 static void
@@ -300,9 +354,10 @@ no_text(const struct tb *b, const struct tb_row *r)
 static void
 make_row(const struct tb *b, int i, struct tbl_row *row)
 {
-	char *text = b->row[i].text, *p;
+	char *text, *p;
 
-	obsidian_refs(text);
+	obsidian_refs(b, &b->row[i]);	/* the tb's rows are its own */
+	text = b->row[i].text;
 	for (p = text; *p != '\0'; p++)
 		if (*p == '\t' || *p == '\n' || *p == '\r')
 			*p = ' ';
@@ -310,7 +365,7 @@ make_row(const struct tb *b, int i, struct tbl_row *row)
 	if (*text == '\0')
 		no_text(b, &b->row[i]);
 	if (strlen(text) > TBL_TEXT_MAX)
-		tb_bad(b, b->row[i].at, "a row's text longer than %d bytes",
+		tb_bad_row(b, &b->row[i], "a row's text longer than %d bytes",
 		    TBL_TEXT_MAX);
 	if (tbl_row_dice(text) > TBL_ROW_DICE_MAX)
 		row_bad(b, &b->row[i], "the row rolls more than 1000 dice");
@@ -361,6 +416,9 @@ tb_free(struct tb *b)
 	}
 	free(b->row);
 	free(b->name);
+	while (b->nfiles > 0)
+		free(b->files[--b->nfiles]);
+	free(b->files);
 }
 
 /* FILE, or FILE#name when FILE itself is not there. */
@@ -385,6 +443,15 @@ ends_with(const char *s, const char *tail)
 	return n >= k && strcasecmp(s + n - k, tail) == 0;
 }
 
+/* FILE#NAME|Header: Obsidian's column pick, of a Markdown pipe table. */
+static void
+markdown_only(const struct tb *b, const char *file)
+{
+	if (b->col != NULL)
+		esc_errx(EXIT_BAD, "%s: |%s: a column is picked only from a "
+		    "Markdown pipe table", file, b->col);
+}
+
 /* JSON by its first byte, a folder of Foundry's files, CSV and TSV by name. */
 static void
 read_any(struct tb *b, const char *file)
@@ -395,6 +462,7 @@ read_any(struct tb *b, const char *file)
 	size_t n;
 
 	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		markdown_only(b, file);
 		tb_foundry_dir(b, file);
 		return;
 	}
@@ -406,11 +474,13 @@ read_any(struct tb *b, const char *file)
 		if (strncmp(head, "\xef\xbb\xbf", 3) == 0)
 			n = 3 + strspn(head + 3, " \t\r\n");
 		if (head[n] == '{' || head[n] == '[') {
+			markdown_only(b, file);
 			tb_foundry(b, file);
 			return;
 		}
 	}
 	if (ends_with(file, ".csv") || ends_with(file, ".tsv")) {
+		markdown_only(b, file);
 		tb_csv(b, file, ends_with(file, ".tsv") ? '\t' : ',');
 		return;
 	}
@@ -426,7 +496,7 @@ ref_path(const struct tb *b, unsigned long at, const char *file,
     const char *target)
 {
 	const char *slash = strrchr(file, '/');
-	size_t n = strcspn(target, "#^");
+	size_t n = strcspn(target, "#^|");
 	int dir = slash != NULL ? (int)(slash - file + 1) : 0;
 	char *p;
 
@@ -465,7 +535,7 @@ load_ref(const struct tb *b, unsigned long at, const char *file,
 {
 	struct tbl_set *set = ch->set;
 	char *path = ref_path(b, at, file, target), *id, *full, said[1200];
-	const char *want = target + strcspn(target, "#^");
+	const char *want = target + strcspn(target, "#^|");
 	struct tbl *t;
 	int i;
 
@@ -537,11 +607,16 @@ load(struct tbl *t, const char *path, struct chain *ch, const char *ref)
 {
 	struct tb b = { 0 };
 	const char *want;
-	char *file = split_name(path, &want);
+	char *file = split_name(path, &want), *bar;
 	unsigned long *at;
 
 	memset(t, 0, sizeof *t);
 	t->name = path;
+	if (want != NULL && (bar = strrchr(want, '|')) != NULL) {
+		*bar = '\0';	/* FILE#NAME|Header: one column */
+		b.col = bar + 1;
+		want = *want != '\0' ? want : NULL;
+	}
 	b.path = file;
 	b.want = want;
 	b.ref = ref;
@@ -624,17 +699,35 @@ tbl_on_split(char *arg)
 	return eq + 1;
 }
 
+/*
+ * The rows of T drawn as it starts, into ROW (1 drawn): those its file
+ * says were drawn (Foundry's drawn: true), where T is drawn without
+ * replacement.
+ */
+void
+tbl_start_drawn(const struct tbl *t, char *row)
+{
+	int i;
+
+	for (i = 0; i < t->nrows; i++)
+		row[i] = t->norepl && t->more != NULL && t->more[i].drawn;
+}
+
 void
 tbl_on_load(struct tbl_on *on, const char *key, const char *file)
 {
+	int i;
+
 	on->key = key;
 	tbl_load(&on->t, file);
 	on->plan = tbl_plan(&on->t);
 	on->draws = NULL;
 	if (on->t.norepl) {
 		on->draws = emalloc(sizeof *on->draws + (size_t)on->t.nrows);
+		tbl_start_drawn(&on->t, on->draws->row);
 		on->draws->n = 0;
-		memset(on->draws->row, 0, (size_t)on->t.nrows);
+		for (i = 0; i < on->t.nrows; i++)
+			on->draws->n += on->draws->row[i];
 	}
 }
 
@@ -672,7 +765,24 @@ tbl_on_roll(const struct tbl_on *on, struct rng *r, long *total,
 	return row;
 }
 
-/* The rows drawn, as a state file keeps them: "1-3,7" (from 1, in order); 0 if none or too long. */
+/* 1 when ON's rows drawn are those its table starts with. */
+static int
+as_started(const struct tbl_on *on)
+{
+	char *start = emalloc((size_t)on->t.nrows + 1);
+	int same;
+
+	tbl_start_drawn(&on->t, start);
+	same = memcmp(start, on->draws->row, (size_t)on->t.nrows) == 0;
+	free(start);
+	return same;
+}
+
+/*
+ * The rows drawn, as a state file keeps them: "1-3,7" (from 1, in order),
+ * "none" (where the table starts with some drawn); 0 if as the table
+ * starts, or too long.
+ */
 int
 tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
 {
@@ -680,8 +790,12 @@ tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
 	int i, j, k;
 
 	word[0] = '\0';
-	if (on->draws == NULL || on->draws->n == 0)
+	if (on->draws == NULL || as_started(on))
 		return 0;
+	if (on->draws->n == 0) {
+		snprintf(word, size, "none");
+		return 1;
+	}
 	for (i = 0; i < on->t.nrows; i = j) {
 		for (j = i; j < on->t.nrows && on->draws->row[j]; j++)
 			;
@@ -698,7 +812,10 @@ tbl_on_drawn(const struct tbl_on *on, char *word, size_t size)
 	return 1;
 }
 
-/* The rows drawn before, from tbl_on_drawn's word; 0 if it names none of the table's. */
+/*
+ * The rows drawn before, from tbl_on_drawn's word: all that are (none but
+ * those it names); 0 if it names a row the table does not have.
+ */
 int
 tbl_on_set_drawn(const struct tbl_on *on, const char *word)
 {
@@ -708,6 +825,10 @@ tbl_on_set_drawn(const struct tbl_on *on, const char *word)
 
 	if (d == NULL)
 		return 0;
+	memset(d->row, 0, (size_t)on->t.nrows);
+	d->n = 0;
+	if (strcmp(word, "none") == 0)
+		return 1;
 	for (;;) {
 		if ((p = tb_range(p, &lo, &hi)) == NULL || lo < 1 || hi < lo ||
 		    hi > on->t.nrows)

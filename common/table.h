@@ -20,6 +20,7 @@ struct tbl_row {
 /* A loaded row's more: its weight, the tables its [[references]] roll. */
 struct tbl_more {
 	long	 weight;	/* as the file gave it; 0: a range */
+	int	 drawn;		/* drawn as the table starts (Foundry's drawn: true) */
 	struct tbl **sub;	/* in order */
 	int	 nsub;
 };
@@ -91,6 +92,7 @@ const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
 void	 tbl_on_free(struct tbl_on *on);
 const struct tbl_row *tbl_on_roll(const struct tbl_on *on, struct rng *r,
 	     long *total, uint32_t *faces);
+void	 tbl_start_drawn(const struct tbl *t, char *row);
 int	 tbl_on_drawn(const struct tbl_on *on, char *word, size_t size);
 int	 tbl_on_set_drawn(const struct tbl_on *on, const char *word);
 void	 tbl_key(char *key, size_t size, const char *text);

@@ -24,7 +24,9 @@
 /* A table and its results, wherever they were found. */
 struct ftable {
 	const struct json *doc;
+	const char *file;	/* the doc's, as errors name it */
 	const struct json **res;
+	const char **rfile;	/* each result's file */
 	size_t	 nres;
 };
 
@@ -275,6 +277,18 @@ result_weight(const struct tb *b, const struct json *r)
 	return w;
 }
 
+/* drawn: true, a result drawn already (kept only without replacement). */
+static int
+result_drawn(const struct tb *b, const struct json *r)
+{
+	const struct json *v = json_get(r, "drawn");
+
+	if (v != NULL && v->type != J_TRUE && v->type != J_FALSE &&
+	    v->type != J_NULL)
+		tb_bad(b, v->off, "drawn: expected true or false");
+	return v != NULL && v->type == J_TRUE;
+}
+
 static void
 read_result(struct tb *b, const struct fdoc *fd, const struct json *r,
     int ranged)
@@ -301,6 +315,7 @@ read_result(struct tb *b, const struct fdoc *fd, const struct json *r,
 		tb_row(b, lo, hi, 0, text, label, r->off);
 	} else
 		tb_row(b, 0, 0, result_weight(b, r), text, label, r->off);
+	b->row[b->n - 1].drawn = result_drawn(b, r);
 	free(text);
 	free(label);
 }
@@ -309,11 +324,13 @@ static void
 read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 {
 	const struct json *f = json_get(t->doc, "formula"), *rep;
+	const char *why, *path = b->path;
 	struct expr e;
-	const char *why;
 	long lo, hi;
 	size_t i;
 	int ranged = 0;
+
+	b->path = t->file;
 
 	if (f != NULL && f->type != J_STR && f->type != J_NULL)
 		tb_bad(b, f->off, "formula: expected a string such as \"1d100\"");
@@ -324,25 +341,32 @@ read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 	}
 	rep = json_get(t->doc, "replacement");
 	b->norepl = rep != NULL && rep->type == J_FALSE;
-	for (i = 0; i < t->nres; i++)
+	for (i = 0; i < t->nres; i++) {
+		b->path = t->rfile[i];
 		if (t->res[i]->type == J_OBJ && result_range(b, t->res[i], &lo, &hi))
 			ranged = 1;
-	for (i = 0; i < t->nres; i++)
+	}
+	for (i = 0; i < t->nres; i++) {
+		b->path = t->rfile[i];	/* a folder's result: its own file */
 		read_result(b, fd, t->res[i], ranged);
+	}
+	b->path = t->file;
 	if (str(t->doc, "name") != NULL)
 		b->name = estrdup(str(t->doc, "name"));
+	b->path = path;
 }
 
 /* A document's tables: an object with results, or an array of them. */
 static void
-add_tables(struct tb *b, struct fdoc *fd, const struct json *j)
+add_tables(struct tb *b, struct fdoc *fd, const struct json *j,
+    const char *file)
 {
 	const struct json *res;
 	size_t i;
 
 	if (j->type == J_ARR) {
 		for (i = 0; i < j->n; i++)
-			add_tables(b, fd, &j->v[i]);
+			add_tables(b, fd, &j->v[i], file);
 		return;
 	}
 	res = json_get(j, "results");
@@ -353,10 +377,15 @@ add_tables(struct tb *b, struct fdoc *fd, const struct json *j)
 		tb_bad(b, res->off, "results: expected an array");
 	fd->t = ereallocarray(fd->t, fd->n + 1, sizeof *fd->t);
 	fd->t[fd->n].doc = j;
+	fd->t[fd->n].file = file;
 	fd->t[fd->n].nres = res->n;
 	fd->t[fd->n].res = ereallocarray(NULL, res->n + 1, sizeof *fd->t[fd->n].res);
-	for (i = 0; i < res->n; i++)
+	fd->t[fd->n].rfile = ereallocarray(NULL, res->n + 1,
+	    sizeof *fd->t[fd->n].rfile);
+	for (i = 0; i < res->n; i++) {
 		fd->t[fd->n].res[i] = &res->v[i];
+		fd->t[fd->n].rfile[i] = file;
+	}
 	fd->n++;
 }
 
@@ -411,8 +440,10 @@ fdoc_free(struct fdoc *fd)
 {
 	size_t i;
 
-	for (i = 0; i < fd->n; i++)
+	for (i = 0; i < fd->n; i++) {
 		free(fd->t[i].res);
+		free(fd->t[i].rfile);
+	}
 	free(fd->t);
 	for (i = 0; i < fd->nroots; i++) {
 		json_free(fd->roots[i]);
@@ -428,7 +459,7 @@ tb_foundry(struct tb *b, const char *file)
 	struct fdoc fd = { 0 };
 
 	b->at_offset = 1;
-	add_tables(b, &fd, parse_file(b, &fd, file));
+	add_tables(b, &fd, parse_file(b, &fd, file), b->path);
 	read_ftable(b, &fd, pick(b, &fd));
 	fdoc_free(&fd);
 }
@@ -482,7 +513,7 @@ result_of(const struct json *j, const char **t)
 
 /* Each table's results among the folder's documents, in the files' order. */
 static void
-gather(struct fdoc *fd, const struct json **docs, size_t n)
+gather(struct fdoc *fd, const struct json **docs, char **files, size_t n)
 {
 	const char *id, *t;
 	size_t i, k, len;
@@ -494,6 +525,9 @@ gather(struct fdoc *fd, const struct json **docs, size_t n)
 			    len == strlen(id) && strncmp(t, id, len) == 0) {
 				fd->t[i].res = ereallocarray(fd->t[i].res,
 				    fd->t[i].nres + 1, sizeof *fd->t[i].res);
+				fd->t[i].rfile = ereallocarray(fd->t[i].rfile,
+				    fd->t[i].nres + 1, sizeof *fd->t[i].rfile);
+				fd->t[i].rfile[fd->t[i].nres] = files[k];
 				fd->t[i].res[fd->t[i].nres++] = docs[k];
 			}
 	}
@@ -521,16 +555,17 @@ tb_foundry_dir(struct tb *b, const char *dir)
 		    (res->n == 0 || res->v[0].type == J_STR)) {
 			fd.t = ereallocarray(fd.t, fd.n + 1, sizeof *fd.t);
 			fd.t[fd.n].doc = j;	/* results by _key, beside it */
+			fd.t[fd.n].file = files[i];
 			fd.t[fd.n].res = NULL;
+			fd.t[fd.n].rfile = NULL;
 			fd.t[fd.n++].nres = 0;
 		} else if (result_of(j, &t) == 0 && res != NULL)
-			add_tables(b, &fd, j);
+			add_tables(b, &fd, j, files[i]);
 	}
-	gather(&fd, docs, ndocs);
+	gather(&fd, docs, files, ndocs);
 	read_ftable(b, &fd, pick(b, &fd));
 	fdoc_free(&fd);
 	free(docs);
-	for (i = 0; i < nf; i++)
-		free(files[i]);
-	free(files);
+	b->files = files;	/* the rows' paths, until the table is made */
+	b->nfiles = nf;
 }

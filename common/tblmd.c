@@ -40,6 +40,7 @@ struct md {
 	struct tb *b;
 	unsigned long lineno;
 	int	 keycol;	/* the pipe table's key column, or -1 */
+	int	 pickcol;	/* the column of FILE#NAME|Header, or -1: all */
 	struct line *ln;
 	size_t	 nln;
 };
@@ -373,9 +374,49 @@ set_die(struct md *m, const char *s)
 	m->b->have_die = 1;
 }
 
+/*
+ * The Dice Roller's section and line rollers' block types
+ * ("`dice: [[Note]]|paragraph`", "|line", "|link"): a random block of a
+ * note, not a table's row.
+ */
+static const char *const block_types[] = {
+	"blockquote", "break", "code", "delete", "emphasis", "footnoteReference",
+	"footnote", "heading", "html", "imageReference", "image", "inlineCode",
+	"linkReference", "link", "listItem", "list", "paragraph", "root",
+	"strong", "table", "text", "thematicBreak", "toml", "yaml", "definition",
+	"footnoteDefinition", "line", "-", "+", NULL
+};
+
+/* |Header: the column of that header (Obsidian's Multiple Headers). */
+static void
+pick_column(struct md *m, char **cell, int n, int from)
+{
+	const char *col = m->b->col;
+	char list[512] = "";
+	size_t len = 0;
+	int i;
+
+	for (i = from; i < n; i++)
+		if (strcasecmp(cell[i], col) == 0) {
+			m->pickcol = i;
+			return;
+		}
+	if ((word_in(col, block_types) >= 0 ||
+	    strncmp(col, "heading-", 8) == 0 || strchr(col, ',') != NULL) &&
+	    m->b->ref != NULL)	/* "`dice: [[Note]]|paragraph`" */
+		esc_errx(EXIT_BAD, "%s: a section or line roller (a random "
+		    "block or line of a note): not read; delving rolls a table's "
+		    "rows or a list's items", m->b->ref);
+	for (i = from; i < n && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'",
+		    i > from ? ", " : "", cell[i]);
+	tb_bad(m->b, m->lineno, "|%s: no column of that header: pick one of %s",
+	    col, list);
+}
+
 /* The header: "d6", "2d6", "d%", "d66", "dice: 1d20", "Roll"; a "key" column. */
 static void
-pipe_header(struct md *m, char **cell, int n)
+pipe_header(struct md *m, char **cell, int n, int uniform)
 {
 	int i;
 
@@ -385,6 +426,8 @@ pipe_header(struct md *m, char **cell, int n)
 			m->keycol = i;
 	if (n > 0 && tb_die_cell(cell[0], &m->b->die))
 		m->b->have_die = 1;
+	if (m->b->col != NULL)
+		pick_column(m, cell, n, uniform ? 0 : 1);
 }
 
 /* The cells from FROM joined with "; ", the key column left out. */
@@ -395,7 +438,8 @@ join(const struct md *m, char *text, char **cell, int n, int from)
 
 	text[0] = '\0';
 	for (i = from; i < n; i++) {
-		if (*cell[i] == '\0' || i == m->keycol)
+		if (*cell[i] == '\0' || i == m->keycol ||
+		    (m->pickcol >= 0 && i != m->pickcol))
 			continue;
 		if (text[0] != '\0')
 			strcat(text, "; ");
@@ -411,7 +455,7 @@ pipe_row(struct md *m, char *s, int header, int uniform)
 	int n = cells(s, cell, 64);
 
 	if (header) {
-		pipe_header(m, cell, n);
+		pipe_header(m, cell, n, uniform);
 		return;
 	}
 	if (uniform) {
@@ -560,12 +604,16 @@ tb_markdown(struct tb *b, const char *file)
 	size_t n, i;
 
 	m.b = b;
+	m.pickcol = -1;
 	read_lines(&m, f);
 	kwf_close(f);
 	settle_kinds(&m);
 	c = ereallocarray(NULL, m.nln + 1, sizeof *c);
 	n = find_tables(&m, c, m.nln + 1);
 	read_table(&m, pick_table(&m, c, n, b->want));
+	if (b->col != NULL && m.pickcol < 0)
+		tb_bad(b, b->n > 0 ? b->row[0].at : 1, "|%s: a column picked "
+		    "from a table with no header row", b->col);
 	for (i = 0; i < m.nln; i++)
 		free(m.ln[i].s);
 	free(m.ln);

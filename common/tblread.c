@@ -16,18 +16,35 @@
 #include "tblread.h"
 #include "util.h"
 
+static _Noreturn void
+bad_in(const struct tb *b, const char *path, unsigned long at, const char *fmt,
+    va_list ap)
+{
+	char why[2048];
+
+	vsnprintf(why, sizeof why, fmt, ap);
+	if (b->at_offset)
+		esc_errx(EXIT_BAD, "%s: byte %lu: %s", path, at, why);
+	bad_at(path, at, "%s", why);
+}
+
 void
 tb_bad(const struct tb *b, unsigned long at, const char *fmt, ...)
 {
-	char why[2048];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
-	va_end(ap);
-	if (b->at_offset)
-		esc_errx(EXIT_BAD, "%s: byte %lu: %s", b->path, at, why);
-	bad_at(b->path, at, "%s", why);
+	bad_in(b, b->path, at, fmt, ap);
+}
+
+/* A row refused where it stands: in a folder, in its own file. */
+void
+tb_bad_row(const struct tb *b, const struct tb_row *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	bad_in(b, r->path, r->at, fmt, ap);
 }
 
 char *
@@ -62,6 +79,8 @@ tb_row(struct tb *b, long lo, long hi, long weight, const char *text,
 	r->text = estrdup(text);
 	r->key = key != NULL && *key != '\0' ? estrdup(key) : NULL;
 	r->at = at;
+	r->path = b->path;
+	r->drawn = 0;
 }
 
 /* A signed bounded number, "00" 100 (percentile); the pointer past it or NULL. */

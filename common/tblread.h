@@ -26,11 +26,14 @@ struct tb_row {
 	char	*text;		/* as written: dice and [[references]] unrolled */
 	char	*key;		/* a key column's cell, or NULL */
 	unsigned long at;	/* its line, or (JSON) its byte offset */
+	const char *path;	/* its file: the tb's path, or a folder's file */
+	int	 drawn;		/* Foundry's drawn: true */
 };
 
 struct tb {
 	const char *path;	/* as errors name it */
 	const char *want;	/* FILE#NAME: NAME, else NULL */
+	const char *col;	/* FILE#NAME|Header: Header, else NULL */
 	const char *ref;	/* "FILE:LINE: [[NAME]]" of the row that rolls it, or NULL */
 	int	 at_offset;	/* at is a byte offset */
 	struct tb_row *row;
@@ -39,10 +42,14 @@ struct tb {
 	int	 have_die;
 	int	 norepl;	/* drawn without replacement (Foundry) */
 	char	*name;		/* the table's name in its file, or NULL */
+	char	**files;	/* a folder's files, which its rows' paths name */
+	size_t	 nfiles;
 };
 
 _Noreturn void tb_bad(const struct tb *b, unsigned long at, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+_Noreturn void tb_bad_row(const struct tb *b, const struct tb_row *r,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void	 tb_row(struct tb *b, long lo, long hi, long weight, const char *text,
 	     const char *key, unsigned long at);
 const char *tb_range(const char *s, long *lo, long *hi);

@@ -178,8 +178,17 @@ LOOP
 	a=$(shell_mean "$B/delve batch -s x -n 36 -l torch -o $tmp/batch $S")
 	b=$(shell_mean "sh $tmp/sessions.sh")
 	RUNS=$r
-	cmp "$tmp/batch/x-$S.tsv" "$tmp/loop/x-$S.tsv"
+	tail -n +2 "$tmp/batch/x-$S.tsv" | cmp - "$tmp/loop/x-$S.tsv"
 	row delve-batch "delve batch ($S x 36 turns)" "a shell loop of pipelines" "$a" "$b" "<= 1.0"
+	# issue 34: a year of daily sessions as a chain, each a delve next of
+	# the last (a session made, its files carried, each commit synced),
+	# against the same 365 sessions made independently
+	r=$RUNS; RUNS=${BENCH_CHAIN_RUNS:-1}
+	a=$(shell_mean "rm -rf $tmp/chain; $B/delve batch -k -s y -n 36 -l torch -o $tmp/chain 365")
+	b=$(shell_mean "rm -rf $tmp/year; $B/delve batch -s y -n 36 -l torch -o $tmp/year 365")
+	RUNS=$r
+	[ "$(grep '^hazard' "$tmp/chain/y-1.tsv")" = "$(grep '^hazard' "$tmp/year/y-1.tsv")" ]
+	row delve-chain "delve batch -k (365 x 36 turns, chained)" "delve batch (365 independent)" "$a" "$b" "<= 60"
 	# issue 23: a command's records stream to its generation, and delve
 	# log reads the log in chunks: memory does not grow with the turns
 	"$B/delve" new -s 1 "$tmp/big"

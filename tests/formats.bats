@@ -25,6 +25,19 @@ bad() {
 	one_error roll
 	eq "roll: $BATS_TEST_TMPDIR/$1$3" "$stderr"
 }
+# repeats FILE: the groups of four lines of FILE in which a line repeats.
+repeats() {
+	paste -d' ' - - - - < "$1" | awk 'NF == 4 { split($0, k, " "); if (k[1] == k[2] || k[1] == k[3] || k[1] == k[4] || k[2] == k[3] || k[2] == k[4] || k[3] == k[4]) n++ } END { print n + 0 }'
+}
+# reset_undone KEY PROG LINE: in session s at turn 20, delve reset KEY
+# takes LINE out of PROG's state, and undo puts it back.
+reset_undone() {
+	run -0 delve -C s -R reset "$1"
+	eq "delve	20	$1	reset	-	The $1 table has every row back (delve reset)." "$output"
+	! grep -q '^drawn' "s/state/$2" || false
+	run -0 delve -C s undo
+	eq "$3" "$(grep '^drawn' "s/state/$2")"
+}
 
 # The Dice Roller README (github.com/javalent/dice-roller, README.md,
 # "Table Rollers", "Lookup Tables", "List Rollers").
@@ -66,6 +79,42 @@ bad() {
 # range, drawn) https://foundryvtt.com/api/interfaces/foundry.types.TableResultData.html,
 # CONST.TABLE_RESULT_TYPES (v11: 0 text, 1 document, 2 compendium; v13 on:
 # "text", "document") and v13's name and description.
+# The Dice Roller README (github.com/javalent/dice-roller, README.md):
+# "Table Rollers" (`dice: Xd[[Note^block-id]]` returns X elements),
+# "Multiple Headers" (`dice: [[Note^block-id]]|Header 2`, else the whole
+# row), "Section Rollers", "Line Rollers" and "Tag Rollers".
+@test "Obsidian: |Header rolls one column of a table of several, Xd[[Note^id]] rolls it X times; section, line and tag rollers refused, naming the form" {
+	run -0 roll -L -t vault/Rollers.md
+	eq "vault/Rollers.md	1	-	header	[[Headers^block-id|Header 2]]	vault/Headers.md#^block-id|Header 2" "${lines[1]}"
+	eq "vault/Rollers.md	2	-	header	[[Headers^block-id|Header]], [[Headers^block-id|Header]]	vault/Headers.md#^block-id|Header, vault/Headers.md#^block-id|Header" "${lines[2]}"
+	eq "D E F" "$(roll -L -t 'vault/Headers.md#^block-id|Header 2' | sed 1d | cut -f5 | paste -sd' ')"
+	eq "A B C" "$(roll -L -t 'vault/Headers.md#|header' | sed 1d | cut -f5 | paste -sd' ')"
+	eq "A; D|B; E|C; F" "$(roll -L -t 'vault/Headers.md#^block-id' | sed 1d | cut -f5 | paste -sd'|')"
+	# 3d: three rolls of the table, each its own
+	run -0 roll -s 5 -n 400 -t vault/Rollers.md
+	awk -F'\t' '$4 == 4 { sub(/^4 on d4: /, "", $6); sub(/ \(1d3(, 1d3)*\)$/, "", $6); print $6 }' <<< "$output" > three
+	[ "$(wc -l < three)" -gt 60 ]
+	eq 0 "$(awk -F', ' 'NF != 3' three | wc -l)"
+	eq 0 "$(tr ',' '\n' < three | sed 's/^ //' | grep -cvE '^(an ogre|a troll|[123] wights)$')"
+	[ "$(awk -F', ' '$1 != $2' three | wc -l)" -gt 20 ]
+	# delving's own spelling of the same: [[Note^id|Header]]
+	cp vault/Headers.md "$BATS_TEST_TMPDIR"
+	printf '1-2 [[Headers^block-id|Header 2]]\n' > "$BATS_TEST_TMPDIR/own.md"
+	eq "D E F" "$(roll -L -t "$BATS_TEST_TMPDIR/own.md" | sed 1,3d | cut -f5 | paste -sd' ')"
+	cp vault/Headers.md vault/Encounters.md "$BATS_TEST_TMPDIR"
+	bad tag.md '1 `dice: #monsters|-`\n2 b\n' ':1: `dice: #monsters|-`: a tag roller (notes found by their tag through Obsidian'"'"'s Dataview): not read from a file'
+	bad zero.md '1 `dice: 0d[[Headers^block-id]]`\n2 b\n' ':1: `dice: 0d[[...]]`: expected 1 to 100 rolls'
+	bad many.md '1 `dice: 101d[[Headers^block-id]]`\n2 b\n' ':1: `dice: 101d[[...]]`: expected 1 to 100 rolls'
+	bad sec.md '1 `dice: [[Headers]]|paragraph`\n2 b\n' ':1: [[Headers|paragraph]]: a section or line roller (a random block or line of a note): not read; delving rolls a table'"'"'s rows or a list'"'"'s items'
+	bad line.md '1 `dice: [[Headers]]|line`\n2 b\n' ':1: [[Headers|line]]: a section or line roller (a random block or line of a note): not read; delving rolls a table'"'"'s rows or a list'"'"'s items'
+	run -2 --separate-stderr roll -t 'vault/Headers.md#^block-id|Header 3'
+	eq "roll: vault/Headers.md:6: |Header 3: no column of that header: pick one of 'Header', 'Header 2'" "$stderr"
+	run -2 --separate-stderr roll -t 'vault/Encounters.md#^hard-encounters|Monster'
+	eq "roll: vault/Encounters.md:12: |Monster: a column picked from a table with no header row" "$stderr"
+	run -2 --separate-stderr roll -t 'monsters.json#|Monster'
+	eq "roll: monsters.json: |Monster: a column is picked only from a Markdown pipe table" "$stderr"
+}
+
 @test "Foundry: an Export Data of v11 and one of v13, a folder of source files, CSV, TSV and Markdown roll the same, byte for byte" {
 	want=$(rolls monsters.md -s 5 -n 40 -v 2>/dev/null)
 	for f in monsters.json monsters-v13.json foundry-src monsters.csv monsters.tsv; do
@@ -130,6 +179,30 @@ bad() {
 	printf '{"results": [{"text": "<p>a&nbsp;&lt;b&gt; &#x2014; &quot;c&quot;&#39;s</p><br/>", "range": [1, 1]}]}' > "$BATS_TEST_TMPDIR/ok.json"
 	run -0 roll -L -t "$BATS_TEST_TMPDIR/ok.json"
 	eq "$BATS_TEST_TMPDIR/ok.json	1	-	b	a <b> — \"c\"'s	-" "${lines[1]}"
+}
+
+@test "Foundry folder: a result's gap, overlap or bad field is named by the result's own file, not the folder" {
+	cp -r foundry-src "$BATS_TEST_TMPDIR/f"
+	d=$BATS_TEST_TMPDIR/f
+	sed -i 's/"range":\[4,4\]/"range":[4,5]/' "$d/r3.json"	# r4 is 5-6
+	run -2 --separate-stderr roll -t "$d"
+	one_error roll
+	eq "roll: $d/r4.json: byte 0: rows overlap at 5" "$stderr"
+	sed -i 's/"range":\[4,5\]/"range":[3,3]/' "$d/r3.json"	# r2 is 3: 4 left out
+	sed -i 's/"range":\[3,3\]/"range":[2,2]/' "$d/r2.json"	# r1 is 1-2
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/r2.json: byte 0: rows overlap at 2" "$stderr"
+	cp foundry-src/r2.json foundry-src/r3.json "$d"
+	sed -i 's/"range":\[5,6\]/"range":[6,6]/' "$d/r4.json"
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/r4.json: byte 0: no row for 5" "$stderr"
+	cp foundry-src/r4.json "$d"
+	sed -i 's/"text":"Potion of Healing"/"text":7/' "$d/r3.json"
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/r3.json: byte 28: text: expected a string" "$stderr"
+	sed -i 's/"formula":"1d6"/"formula":"1d6!"/' "$d/Wandering_Monsters_tW.json"
+	run -2 --separate-stderr roll -t "$d"
+	eq "roll: $d/Wandering_Monsters_tW.json: byte 50: formula '1d6!': expected one dice term such as 2d6, d% or 4d6kh3, with +K or -K" "$stderr"
 }
 
 # RFC 4180, section 2: fields in double quotes may hold commas, line
@@ -219,22 +292,69 @@ bad() {
 	# every fourth draw from the table starts it afresh: four in a row differ
 	hazard -s 5 -n 2000 -T encounter=nr.md | awk -F'\t' '$5 == "encounter" { print $4 }' > keys
 	[ "$(wc -l < keys)" -ge 40 ]
-	eq 0 "$(paste -d' ' - - - - < keys | awk 'NF == 4 { split($0, k, " "); if (k[1] == k[2] || k[1] == k[3] || k[1] == k[4] || k[2] == k[3] || k[2] == k[4] || k[3] == k[4]) n++ } END { print n + 0 }')"
+	eq 0 "$(repeats keys)"
 	run -0 delve new -s 3 -T encounter=nr.md s
 	cmp nr.md s/state/table.encounter
 	run -0 delve -C s -n 20
 	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
-	run -0 delve -C s -R reset encounter
-	eq "delve	20	encounter	reset	-	The encounter table has every row back (delve reset)." "$output"
-	! grep -q '^drawn' s/state/hazard || false
-	run -0 delve -C s undo
-	eq "drawn encounter 4" "$(grep '^drawn' s/state/hazard)"
+	reset_undone encounter hazard "drawn encounter 4"
 	run -2 --separate-stderr delve -C s reset nothing
 	eq "delve: reset: 'nothing': not a table of the session" "$stderr"
 	# a state file's rows that are not the table's are refused
 	printf 'drawn encounter 1-9\n' >> h2
 	run -2 --separate-stderr hazard -f h2 -s 2 -T encounter=nr.md
-	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7" "$stderr"
+	eq "hazard: h2: drawn encounter 1-9: expected rows 1 to 4 of its table, as 1-3,7, or none" "$stderr"
+}
+
+@test "without replacement: reaction -T draws as hazard -T does, in one run and in a session; delve reset puts its rows back in reaction's state, undo takes that back" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'die: 1d4 without replacement\n1 goblins\n2 rats\n3 bats\n4 ghouls\n' > nr.md
+	# out of a session: every four draws in a run are the four rows
+	reaction -s 5 -n 400 -T activity=nr.md | awk -F'\t' 'NR % 2 == 0 { print $5 }' > keys
+	eq 400 "$(wc -l < keys)"
+	eq 0 "$(repeats keys)"
+	# N runs of one disposition as one run of N, the draws kept in the state file
+	for i in $(seq 30); do reaction -f r1 -s 2 -T activity=nr.md; done | cut -f1,3- > one
+	reaction -f r2 -s 2 -n 30 -T activity=nr.md | cut -f1,3- > all
+	cmp one all
+	cmp r1 r2
+	eq "drawn activity 1,3" "$(grep '^drawn' r1)"
+	run -0 delve new -s 3 -T activity=nr.md s
+	run -0 delve -C s -n 20
+	eq "drawn activity 3" "$(grep '^drawn' s/state/reaction)"
+	reset_undone activity reaction "drawn activity 3"
+	# a table drawn with replacement has no row to put back
+	printf '1 a\n2 b\n' > wr.md
+	run -0 delve new -s 3 -T distance=wr.md s2
+	run -2 --separate-stderr delve -C s2 reset distance
+	eq "delve: reset: distance: its table is drawn with replacement: no row to put back" "$stderr"
+}
+
+# Foundry VTT API: TableResultData's drawn ("Has this result already been
+# drawn (without replacement)?"), RollTable#draw and #resetResults.
+@test "Foundry's drawn: true: a result exported as drawn starts drawn where the table is drawn without replacement; reset puts it back" {
+	cd "$BATS_TEST_TMPDIR"
+	printf '{"replacement": false, "results": [{"text": "a", "range": [1, 1], "drawn": true}, {"text": "b", "range": [2, 2]}, {"text": "c", "range": [3, 3], "drawn": true}, {"text": "d", "range": [4, 4], "drawn": false}]}' > d.json
+	for s in 1 2 3 4 5 6 7 8; do
+		eq "b d" "$(roll -s $s -n 2 -t d.json | cut -f5 | sort | paste -sd' ')"
+	done
+	run -2 --separate-stderr roll -s 1 -n 3 -t d.json
+	eq "roll: -n: 3 draws without replacement from a table of 4 rows, 2 of them drawn already (drawn: true)" "$stderr"
+	# drawn with replacement: the flags mean nothing
+	sed 's/"replacement": false/"replacement": true/' d.json > r.json
+	eq "a b c d" "$(roll -s 1 -n 40 -t r.json | cut -f5 | sort -u | paste -sd' ')"
+	eq "a b c d" "$(roll -s 1 -e -n 4 -t r.json | cut -f5 | sort | paste -sd' ')"
+	# once every row is drawn (a and c from the file, d and b), every row is back (as Foundry's reset)
+	eq "d b a c d b a d" "$(reaction -s 4 -n 8 -T activity=d.json | awk -F'\t' 'NR % 2 == 0 { print $5 }' | paste -sd' ')"
+	# the state keeps what differs from the file's start: "none" once reset
+	run -0 delve new -s 3 -T activity=d.json s
+	run -0 delve -C s -R reset activity
+	eq "delve	0	activity	reset	-	The activity table has every row back (delve reset)." "$output"
+	eq "drawn activity none" "$(grep '^drawn' s/state/reaction)"
+	run -0 delve -C s -n 20
+	eq 1 "$(grep -c 'Activity of the creatures met: c' <<< "$output")"
+	eq "drawn activity 3" "$(grep '^drawn' s/state/reaction)"
+	bad dt.json '{"replacement": false, "results": [{"text": "a", "range": [1, 1], "drawn": "yes"}]}' ': byte 75: drawn: expected true or false'
 }
 
 @test "limits: 16 MiB a JSON or CSV file, 65536 rows a table, 1 MiB a Markdown file; 10,000 Foundry rows read whole" {

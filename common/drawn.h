@@ -1,0 +1,29 @@
+/*
+ * drawn: the rows of -T tables drawn without replacement, as a program's
+ * state file keeps them from run to run ("drawn KEY ROWS": hazard's and
+ * reaction's), so that a session's turns draw each row once, undo takes
+ * a draw back and delve reset puts a table's rows back.
+ */
+#ifndef DELVING_DRAWN_H
+#define DELVING_DRAWN_H
+
+#include "kwf.h"
+#include "table.h"
+
+#define DRAWN_MAX 16	/* -T tables drawn without replacement */
+#define DRAWN_LEN 1100	/* a key, the rows drawn: "encounter 1-3,7" */
+
+struct drawn {
+	char	 line[DRAWN_MAX][DRAWN_LEN];	/* "KEY ROWS" */
+	int	 n;
+};
+
+int	 drawn_line(struct drawn *d, const struct kwf *f, char **w, int nw);
+void	 drawn_put(const struct drawn *d, struct kwf *f);
+void	 drawn_load_on(struct tbl_on *on, const char *arg, const char *file,
+	     int kept);
+void	 drawn_from(const struct drawn *d, const struct tbl_on *on, int non,
+	     const char *file);
+void	 drawn_to(struct drawn *d, const struct tbl_on *on, int non);
+
+#endif
