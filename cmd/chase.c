@@ -4,6 +4,7 @@
  * of seeds 000, 001, 002 and 004 (chase(6)).
  */
 #include <err.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,7 @@ static const struct opt options[] = {
 	{ 'n', NULL, "roll the chase COUNT times (default 1)" },
 	{ 'p', NULL, "read the characters from the party file" },
 	{ 'q', "SPEED", "the other side's speed in feet (default 30)" },
-	{ 'r', NULL, "the rules of pace" },
+	{ 'r', NULL, "the rules of pace, and whose conditions the checks take" },
 	OPT_SHARED('s'),
 	OPT_SHARED('v'),
 	{ 'x', "N", "the quarry stalls: DC higher by N" },
@@ -53,8 +54,8 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] "
-	    "[-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
-	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] "
+	    "[-r RULES] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] "
+	    "[-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-r RULES] [-s SEED] "
 	    "[-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "
 	    "[-m MOD] [-p FILE] [-q SPEED] [-r RULES] pace [WORD ...] [DISTANCE]", options, 0
 };
@@ -97,7 +98,7 @@ struct chase {
 	const struct chase_terrain *terrain;	/* NULL: a retreat not pursued */
 	struct stream st;
 	struct check_env env;	/* 004's conditions, -a/-d */
-	int	 flee, group, verbose;
+	int	 flee, group;
 	long	 dc;
 	enum party_key away;	/* retreat: the key to break away with */
 	long	 away_dc;
@@ -130,23 +131,6 @@ find_terrain(const char *word)
 		if (strcmp(t->word, word) == 0)
 			return t;
 	esc_errx(EXIT_BAD, "%s: not a terrain (open, uneven, long) nor pace", word);
-}
-
-/*
- * ", at advantage [2d20kh1: 4,15]": the circumstances check_roll said
- * (004's load or exhaustion named), and with -v the dice.
- */
-static void
-check_dice(const struct chase *c, const struct rolled *r, char *buf,
-    size_t size)
-{
-	int n = snprintf(buf, size, "%s", r->says);
-
-	if (c->verbose) {
-		n += snprintf(buf + n, size - (size_t)n, " [");
-		n += dice_describe(&r->d20, r->c.faces, buf + n, (int)size - n - 1);
-		snprintf(buf + n, size - (size_t)n, "]");
-	}
 }
 
 /* 004: a chase or a retreat's check, KEY's modifier against DC. */
@@ -183,9 +167,8 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	const struct check *k = &r->c;
 	const struct chase_outcome *out = &chase_outcome_004[c->flee][k->pass];
 	const char *ability = c->terrain->ability;
-	char dice[CHECK_SAYS_MAX + 64];
+	const char *dice = r->says;	/* with -v, the dice (check_roll) */
 
-	check_dice(c, r, dice, sizeof dice);
 	check_fields(c->w, index, m, k, out->key);
 	if (c->group)
 		rec_text(c->w,
@@ -226,11 +209,10 @@ one_chase(struct chase *c, uint64_t index)
 static int
 run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
-	struct chase c = { .group = o->group, .verbose = o->verbose, .w = w };
+	struct chase c = { .group = o->group, .w = w };
 	long long i;
 	int ok = 1;
 
-	refuse(o, "r", "the chase check is 004's alone: -r is for pace");
 	refuse(o, "ck", "-c and -k are for retreat");
 	if (argc > 0 && strcmp(argv[0], "flee") == 0) {
 		c.flee = 1;
@@ -242,8 +224,9 @@ run_chase(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	c.terrain = find_terrain(argv[0]);
 	load_characters(&c.party, o, c.terrain->key, argc - 1, argv + 1);
 	c.dc = chase_dc(o, c.flee);
-	c.env.rules = R_TRAVEL;	/* 004: the chase check is 004's alone */
+	c.env.rules = check_rules(o->rules, R_TRAVEL);	/* the rules in force */
 	c.env.adv = o->adv;
+	c.env.verbose = o->verbose;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_chase(&c, (uint64_t)i + 1);
@@ -258,14 +241,14 @@ emit_away(const struct chase *c, uint64_t index, const struct member *m,
 	const struct check *k = &r->c;
 	const struct chase_outcome *out = &retreat_outcome_004[!k->pass ?
 	    RT_STOPPED : c->terrain != NULL ? RT_PURSUED : RT_AWAY];
-	char dice[CHECK_SAYS_MAX + 64], label[8] = "";
+	const char *dice = r->says;	/* with -v, the dice (check_roll) */
+	char label[8] = "";
 	int i;
 
 	for (i = 0; from_file && party_keys[c->away][i] != '\0'; i++)
 		label[i] = (char)(party_keys[c->away][i] - 'a' + 'A');
 	if (from_file)
 		label[i] = ' ';
-	check_dice(c, r, dice, sizeof dice);
 	check_fields(c->w, index, m, k, out->key);
 	rec_text(c->w, "%s %s: %s%ld%+ld = %ld against DC %ld%s.",
 	    party_who(m, PARTY_UNNAMED), out->text, label, k->roll, k->mod,
@@ -326,11 +309,11 @@ retreat_party(struct chase *c, const struct opts *o, int argc, char **argv)
 static int
 run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 {
-	struct chase c = { .flee = 1, .verbose = o->verbose, .w = w };
+	struct chase c = { .flee = 1, .w = w };
 	long long i;
 	int ok = 1, file;
 
-	refuse(o, "rg", "a retreat is each character's own (-r is for pace, -g for a chase)");
+	refuse(o, "g", "a retreat is each character's own (-g is for a chase)");
 	if (argc > 0 && strchr(argv[0], ':') == NULL) {
 		c.terrain = find_terrain(argv[0]);
 		argc--;
@@ -345,8 +328,9 @@ run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 	retreat_party(&c, o, argc, argv);
 	if (c.terrain != NULL)
 		c.dc = chase_dc(o, 1);
-	c.env.rules = R_TRAVEL;
+	c.env.rules = check_rules(o->rules, R_TRAVEL);
 	c.env.adv = o->adv;
+	c.env.verbose = o->verbose;
 	stream_start(&c.st, prog, o->seed, o->verbose);
 	for (i = 0; i < o->count; i++)
 		ok &= one_retreat(&c, (uint64_t)i + 1, file);
@@ -355,13 +339,16 @@ run_retreat(struct rec_writer *w, const struct opts *o, int argc, char **argv)
 
 /*
  * How fast a character goes, to find the slowest: 004's speed after load
- * (000, 002), or 10 + STR mod miles a day, halved when encumbered (004).
+ * (000, 002), or 10 + STR mod miles a day, halved when encumbered (004),
+ * 0 when exhausted (004: "their movement speed becomes 0'").
  */
 static long
 pace_of(const struct member *m, enum party_key k, int rules)
 {
 	if (k == PK_SPEED)
 		return party_speed(m, rules);
+	if (m->val[PK_EXHAUSTED] && rules == R_TRAVEL)
+		return LONG_MIN;
 	return (PACE_OVERLAND_004 + m->val[k]) * (party_overload(m) > 0 ? 1 : 2);
 }
 
@@ -380,6 +367,7 @@ party_pace(struct pace_ask *a, const char *path, enum party_key k)
 	a->who = estrdup(p.m[w].name);
 	a->over = party_overload(&p.m[w]);
 	a->strength = p.m[w].val[PK_STRENGTH];
+	a->exhausted = p.m[w].val[PK_EXHAUSTED] && a->rules == R_TRAVEL;
 	if (k == PK_SPEED)
 		a->speed = party_speed(&p.m[w], a->rules);
 	else
@@ -480,18 +468,66 @@ hex_hours(const struct pace_ask *a, const struct pace *m, long long num,
 		    hours, one_hour ? "hour" : "hours");
 }
 
+/*
+ * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
+ * and "The party moves at the slowest PC's pace": a march of rate 0,
+ * no distance covered (a boat or a ship carries them still).
+ */
+static void
+emit_halt(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
+    const struct pace *m)
+{
+	rec_begin(w, REC_LAYOUT(CHASE_PACE), index);
+	rec_str(w, "pace");
+	rec_str(w, m->word);
+	rec_num(w, "0");
+	rec_str(w, m->unit);
+	rec_num(w, "-");
+	rec_num(w, "-");
+	rec_str(w, m->per);
+	rec_text(w, "%s. %s is exhausted: movement speed 0 (004), and the "
+	    "party, moving at its slowest's pace, covers no ground until a "
+	    "safe rest cures it.", m->text, a->who);
+	rec_end(w);
+}
+
+/*
+ * HOURS by boat or ship in the seed's days (004: "roughly 30 miles per
+ * day", "up to 100 miles per full day and night"): ", 7 days of 20 hours",
+ * ", 23 days of 10 hours and 4 hours more"; "" within a day.
+ */
+static const char *
+in_days(const struct pace *m, long long hours, char *buf, size_t size)
+{
+	long long d, h;
+
+	buf[0] = '\0';
+	if (m->day_hours == 0 || hours <= m->day_hours)
+		return buf;
+	d = hours / m->day_hours, h = hours % m->day_hours;
+	snprintf(buf, size, ", %lld days of %d hours", d, m->day_hours);
+	if (h > 0)
+		snprintf(buf + strlen(buf), size - strlen(buf), " and %lld %s more",
+		    h, h == 1 ? "hour" : "hours");
+	return buf;
+}
+
 /* chase INDEX pace MANNER RATE UNIT DISTANCE COUNT PER TEXT */
 static void
 emit_pace(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
     const struct pace *m, int named, long speed)
 {
 	char from[128], rate[32], words[512] = "", time[128] = "";
-	char spoken[32], hex[160] = "";
+	char spoken[32], hex[160] = "", days[96];
 	long long num, den, count = 0;
 	int said;
 	size_t n = 0;
 	int i;
 
+	if (a->exhausted && m->basis == PACE_STR) {
+		emit_halt(w, a, index, m);
+		return;
+	}
 	pace_from(a, m, named, speed, from, sizeof from);
 	pace_rate(a, m, speed, &num, &den);
 	pace_decimal(rate, sizeof rate, num, den);
@@ -500,10 +536,10 @@ emit_pace(struct rec_writer *w, const struct pace_ask *a, uint64_t index,
 		    a->words[i]->text);
 	if (a->distance >= 0) {
 		count = pace_count(a->distance, num, den);
-		snprintf(time, sizeof time, " %lld %s take%s %lld %s%s.",
+		snprintf(time, sizeof time, " %lld %s take%s %lld %s%s%s.",
 		    a->distance, a->distance == 1 ? m->unit : m->units,
 		    a->distance == 1 ? "s" : "", count, m->per,
-		    count == 1 ? "" : "s");
+		    count == 1 ? "" : "s", in_days(m, count, days, sizeof days));
 	}
 	rec_begin(w, REC_LAYOUT(CHASE_PACE), index);
 	rec_str(w, "pace");

@@ -3,6 +3,7 @@
  * file, all or none.
  */
 #include <dirent.h>
+#include <limits.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -36,9 +37,12 @@ struct batch {
 	const char *seed, *rules, *lights, *party, *outdir;
 	long long turns, count;
 	const struct batch_form *form;
+	int	 chain;		/* -k: each session continues the last */
 	struct newopts t;	/* -T KEY=FILE, checked as delve new checks them */
 	struct session tables;	/* their copies, made once: DIR/.tables.PID */
 	int	 dfd;		/* DIR */
+	int	 cfd;		/* -k: the chain's work directory, DIR/.chain.PID */
+	int	 null;		/* -k: /dev/null, for delve new's and next's output */
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
 	char	 level[32];	/* reaction's -L: the light before any is lit */
 	unsigned char *tag;	/* session I's temp name: .NAME.PID, else .NAME.PID-TAG */
@@ -49,6 +53,7 @@ struct batch {
 /* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt batch_options[] = {
 	{ 'j', NULL, "write each session as JSON Lines" },
+	{ 'k', NULL, "a chain: each session continues the last (delve next)" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before each session's first turn" },
 	{ 'n', "TURNS", "play TURNS turns in each session" },
 	{ 'o', "DIR", "write the sessions in DIR" },
@@ -70,6 +75,7 @@ batch_option(void *ctx, int letter, char *v)
 	struct batch *b = ctx;
 
 	switch (letter) {
+	case 'k': b->chain = 1; break;
 	case 'l': b->lights = v; break;
 	case 'o': b->outdir = v; break;
 	case 'S': b->form = &batch_forms[2]; break;	/* the sentences */
@@ -163,7 +169,8 @@ batch_temp_pid(const char *name)
 
 	if (name[0] != '.' || dot == NULL || dot == name)
 		return -1;
-	if (strncmp(name, ".tables.", 8) == 0 && dot == name + 7)
+	if ((strncmp(name, ".tables.", 8) == 0 && dot == name + 7) ||
+	    (strncmp(name, ".chain.", 7) == 0 && dot == name + 6))
 		return pid_of(dot + 1);
 	for (ext = dot - 1; ext > name && *ext != '.'; ext--)
 		;
@@ -178,6 +185,32 @@ batch_temp_pid(const char *name)
 	if (dash <= name + 1 || digits(dash + 1, (size_t)(ext - dash - 1)) < 1)
 		return -1;
 	return pid_of(dot + 1);
+}
+
+/*
+ * A chain's work directory, made by a batch: its sessions' directories
+ * (s1 ...), theirs (g.N), their files, at most three levels down.  Only
+ * what is there is removed; a link is removed, never followed.
+ */
+static void
+remove_tree(int dfd, const char *name, int depth)
+{
+	struct dirent *e;
+	struct stat sb;
+	DIR *d;
+	int fd;
+
+	if (unlinkat(dfd, name, 0) == 0 || depth > 2)
+		return;
+	if ((fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) < 0 || (d = fdopendir(fd)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+		    fstatat(fd, e->d_name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
+			remove_tree(fd, e->d_name, depth + 1);
+	closedir(d);
+	unlinkat(dfd, name, AT_REMOVEDIR);
 }
 
 /* The table copies in a tables directory, then the directory. */
@@ -223,6 +256,8 @@ remove_dead_temps(const struct batch *b)
 			unlinkat(b->dfd, e->d_name, 0);
 		else if (S_ISDIR(sb.st_mode) && e->d_name[1] == 't')
 			remove_tables_dir(b->dfd, e->d_name);
+		else if (S_ISDIR(sb.st_mode) && e->d_name[1] == 'c')
+			remove_tree(b->dfd, e->d_name, 0);
 	}
 	closedir(d);
 }
@@ -318,6 +353,119 @@ write_form(const struct batch *b, int fd, char *out, size_t len)
 	close(saved);
 }
 
+/*
+ * The first line of a session's file: how it was made, so that a GM
+ * reading it on the morning of the game knows what it is.  A comment (#)
+ * in a TSV or sentence file, which every filter passes as a line not its
+ * own; in JSON Lines an object of its own, "header" its first name.
+ */
+static void
+batch_header(const struct batch *b, long long i, int fd)
+{
+	char text[4096] = "", *p;
+	int k;
+
+	str_append(text, sizeof text, "", "delve batch: session %lld of %lld, "
+	    "seed %s, %lld turns, rules %s, party %s, lights %s, tables ", i,
+	    b->count, b->sseed, b->turns, b->rules ? b->rules : "exploration",
+	    b->party ? b->party : "none", b->lights ? b->lights : "none");
+	for (k = 0; k < b->t.ntables; k++)
+		str_append(text, sizeof text, k ? ", " : "", "%s=%s",
+		    b->t.tables[k], b->t.files[k]);
+	str_append(text, sizeof text, "", "%s", b->t.ntables ? "" : "none");
+	if (b->chain && i > 1)
+		str_append(text, sizeof text, "", "; chained: it continues "
+		    "session %lld (%s-%lld)", i - 1, b->seed, i - 1);
+	else if (b->chain)
+		str_append(text, sizeof text, "", "; chained: the first session");
+	for (p = text; *p != '\0'; p++)	/* one line, no quote to escape */
+		if ((unsigned char)*p < 0x20 || *p == '"' || *p == '\\')
+			*p = '?';
+	if (b->form->view == VIEW_JSON)
+		dprintf(fd, "{\"header\":\"%s\"}\n", text);
+	else
+		dprintf(fd, "# %s\n", text);
+}
+
+/* The chain's work: DIR/.chain.PID, a session a step, the last kept. */
+static void
+chain_dir(const struct batch *b, char *buf, size_t size, long long i)
+{
+	if (i > 0)
+		snprintf(buf, size, "%s/.chain.%ld/s%lld", b->outdir, (long)getpid(),
+		    i);
+	else
+		snprintf(buf, size, ".chain.%ld", (long)getpid());
+}
+
+static void remove_tree(int dfd, const char *name, int depth);
+
+/*
+ * Session I of a chain: delve new (the first) or delve next (the others)
+ * in the chain's directory, then its TURNS turns through delve into fd,
+ * in the form asked for; the session before it then removed.
+ */
+static int
+chain_one(struct batch *b, long long i, int fd, struct proc_result *res)
+{
+	char dir[1200], prev[1200], *v[24 + 2 * SES_TABLES_MAX];
+	static char tables[SES_TABLES_MAX][PATH_MAX + 64];
+	char *t[] = { "delve", "-C", dir, "-n", b->sturns,
+	    b->form->view == VIEW_RAW ? "-R" : b->form->view == VIEW_JSON ? "-j" :
+	    NULL, NULL };
+	char **const nv[] = { v }, **const tv[] = { t };
+	int n = 0, k;
+
+	chain_dir(b, dir, sizeof dir, i);
+	chain_dir(b, prev, sizeof prev, i - 1);
+	v[n++] = "delve", v[n++] = i == 1 ? "new" : "next";
+	v[n++] = "-s", v[n++] = b->sseed;
+	if (b->lights)
+		v[n++] = "-l", v[n++] = (char *)b->lights;
+	if (i == 1 && b->rules)
+		v[n++] = "-r", v[n++] = (char *)b->rules;
+	if (i == 1 && b->party)
+		v[n++] = "-p", v[n++] = (char *)b->party;
+	for (k = 0; i == 1 && k < b->t.ntables; k++) {	/* KEY=FILE[#HEADING] again */
+		snprintf(tables[k], sizeof tables[k], "%s=%s", b->t.tables[k],
+		    b->t.files[k]);
+		v[n++] = "-T", v[n++] = tables[k];
+	}
+	if (i > 1)
+		v[n++] = prev;
+	v[n++] = dir;
+	v[n] = NULL;
+	if (b->null < 0 && (b->null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
+		esc_err(EXIT_IO, "/dev/null");
+	if (proc_run(nv, 1, b->null, NULL, NULL, res) ||
+	    proc_run(tv, 1, fd, NULL, NULL, res))
+		return 1;
+	if (i > 1) {
+		snprintf(prev, sizeof prev, "s%lld", i - 1);
+		remove_tree(b->cfd, prev, 0);
+	}
+	return 0;
+}
+
+/* The chain's work directory made, for delve new and next to write in. */
+static void
+chain_begin(struct batch *b)
+{
+	char name[64];
+
+	chain_dir(b, name, sizeof name, 0);
+	if (mkdirat(b->dfd, name, 0700) != 0) {
+		if (errno != EEXIST)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, name);
+		remove_tree(b->dfd, name, 0);	/* a dead batch's of this PID */
+		if (mkdirat(b->dfd, name, 0700) != 0)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, name);
+	}
+	if ((b->cfd = openat(b->dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) < 0)
+		esc_err(EXIT_IO, "%s/%s", b->outdir, name);
+}
+
 /* One session into its temp file: 0, or the failed stage's status. */
 static int
 batch_one(struct batch *b, long long i)
@@ -339,7 +487,10 @@ batch_one(struct batch *b, long long i)
 			esc_err(EXIT_IO, "%s/%s", b->outdir, tmp);
 		b->tag[i]++;
 	}
-	if (b->form->view == VIEW_RAW)
+	batch_header(b, i, fd);
+	if (b->chain)
+		failed = chain_one(b, i, fd, &res);
+	else if (b->form->view == VIEW_RAW)
 		failed = proc_run(argvs, 4, fd, NULL, NULL, &res);
 	else if (!(failed = proc_run(argvs, 4, -1, &out, &len, &res)))
 		write_form(b, fd, out, len);
@@ -412,6 +563,7 @@ int
 batch(int argc, char **argv)
 {
 	struct batch b = { 0 };
+	char name[64];
 	long long i, made = 0;
 	int rc = 0;
 
@@ -430,10 +582,18 @@ batch(int argc, char **argv)
 	remove_dead_temps(&b);
 	batch_tables(&b);
 	batch_argv(&b);
+	b.null = -1;
+	if (b.chain)
+		chain_begin(&b);
 	for (i = 1; i <= b.count && rc == 0; i++)
 		if ((rc = batch_one(&b, i)) == 0)
 			made = i;
 	batch_commit(&b, made);
+	if (b.chain) {
+		close(b.cfd);
+		chain_dir(&b, name, sizeof name, 0);
+		remove_tree(b.dfd, name, 0);
+	}
 	if (b.t.ntables > 0)
 		remove_tables_dir(b.dfd, b.tables.newdir);
 	close(b.dfd);

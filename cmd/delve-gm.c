@@ -67,12 +67,20 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
+	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv)) {
+		free(work);	/* back from the roster with their sheet */
+		free(now);
+		free(gen);
+		return EXIT_OK;
+	}
 	refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
-	gm_plan(&a, now, argc, argv, s->turn, &r);
+	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
 	ses_begin(s, 1);
 	gm_write(&a, work);
+	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
+		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0)
 		party_fits(s, work);
 	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
@@ -92,9 +100,11 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 int
 light_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed };
+	char hhmm[8];
+	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
+	    hhmm };	/* the session's clock: day or night (light(6) -c) */
 	struct proc_result res;
-	int i, n = 5;
+	int i, n = 7;
 
 	if (argc < 2)
 		esc_errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
@@ -108,7 +118,8 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 		v[n++] = argv[i];
 	}
 	v[n] = NULL;
-	for (i = 5; i < n && strcmp(v[i], "-D") == 0; i++)
+	clock_hhmm(start_clock(s), hhmm);
+	for (i = 7; i < n && strcmp(v[i], "-D") == 0; i++)
 		;
 	if (i < n && strcmp(v[i], "tick") == 0)
 		esc_errx(EXIT_BAD, "light: tick: time passes with the session's turns, "
@@ -190,33 +201,36 @@ upto_turn(const char *a, size_t len, uint64_t t)
 }
 
 /*
- * The camp's records: timedice's rest at the session's turn, as the camp
- * begins (its first line), then turn by turn the hours' records with
- * timedice's after them.
+ * The camp's records: turn by turn the hours' records with timedice's
+ * after them; timedice's rest (its first line), with its healing, comes
+ * in the night's last turn, before its clock record: 004's "night of safe
+ * rest" heals at its end, after the night's threats (issue 33).
  */
 static char *
 camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
-    size_t hlen, size_t *len)
+    size_t hlen, uint64_t nturns, size_t *len)
 {
 	char *first = memchr(rest, '\n', rlen), *at, *out, *o;
 	size_t alen, n;
 	uint64_t t;
 
 	first = first ? first + 1 : rest + rlen;
-	at = at_turn(rest, (size_t)(first - rest), s->turn, &alen);
+	at = at_turn(rest, (size_t)(first - rest), s->turn + nturns, &alen);
 	out = o = emalloc(alen + rlen + hlen + 1);
-	memcpy(o, at, alen);
-	o += alen;
 	rlen -= (size_t)(first - rest);
 	rest = first;
 	for (t = s->turn + 1; rlen > 0 || hlen > 0; t++) {
 		n = upto_turn(hours, hlen, t);
 		memcpy(o, hours, n);
 		o += n, hours += n, hlen -= n;
+		if (t == s->turn + nturns)
+			memcpy(o, at, alen), o += alen, alen = 0;
 		n = upto_turn(rest, rlen, t);
 		memcpy(o, rest, n);
 		o += n, rest += n, rlen -= n;
 	}
+	memcpy(o, at, alen);	/* a night of no turns: none */
+	o += alen;
 	free(at);
 	*len = (size_t)(o - out);
 	return out;
@@ -226,7 +240,8 @@ camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
  * delve camp [HOURS | until TIME] [unsafe], and delve rest under travel:
  * 004's night of camp.  Its hours are travel turns as any other (004: "A travel turn
  * occurs every hour of in-fiction time"): hazard rolls each hour's threat
- * and light burns what is lit, as hazard | light | reaction; timedice rests
+ * and light burns what is lit (told the clock with -c), as hazard | light |
+ * reaction; timedice rests
  * them, with -p -w when a party is kept (timedice(6) rest: a night of safe
  * or unsafe rest, its healing, resilience and exhaustion), and its record
  * says the hours; every clock moves those turns, all or nothing.
@@ -238,7 +253,9 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	char *t[16] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
 	char *h[16 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
 	    "-s", s->seed, "-n", count };
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
+	char hhmm[8];
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
+	    hhmm, "-", NULL };
 	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
 	    "-s", s->seed, "-" };
 	char **const rest[] = { t }, **const turns[] = { h, l, r };
@@ -265,13 +282,17 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	table_options(s, r, 6, 1);
 	refuse_drift(s);
 	start = start_clock(s);
+	clock_hhmm(start, hhmm);	/* light knows night from day (light(6) -c) */
 	ses_begin(s, 1);
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
 	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
+	rout = camp_without_food(s, start, strtoull(count, NULL, 10), rout,
+	    &rlen);		/* 004: rest and food */
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
-	out = camp_records(s, rout, rlen, hout, hlen, &len);
+	out = camp_records(s, rout, rlen, hout, hlen, strtoull(count, NULL, 10),
+	    &len);
 	show_then_commit(s, o, out, len, strtoull(count, NULL, 10), 0, start);
 	for (i = 7; h[i] != NULL; i++)
 		if (strcmp(h[i], "-T") == 0)
@@ -298,7 +319,7 @@ hours(struct session *s, const struct opts *o, int argc, char **argv)
 	char *travel_turn[] = { hourly, NULL };
 	struct opts h = *o;
 	long long n = 1;
-	int i = 1, r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	int i = 1, r = session_rules(s);
 
 	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
 		i = 2;

@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "expr.h"
+#include "campaign.h"
 #include "party.h"
 #include "rules.h"
 #include "util.h"
@@ -22,8 +24,8 @@
  * One program run on a file of .new, its output thrown away; a refusal of
  * the party's copy names the party file given, PARTY.
  */
-static void
-setup(struct session *s, char **v, const char *party)
+void
+new_setup(struct session *s, char **v, const char *party)
 {
 	char **const argvs[] = { v };
 	struct proc_result res;
@@ -59,6 +61,10 @@ write_session(struct session *s)
 		fprintf(fp, "lights %s\n", s->lights);
 	if (s->clock)
 		fprintf(fp, "clock %s\n", s->clock);
+	if (s->dice)
+		fprintf(fp, "dice %s\n", s->dice);
+	if (s->from)
+		fprintf(fp, "from %s\n", s->from);
 	fprintf(fp, "party %s\n", s->party ? "yes" : "no");
 	for (i = 0; i < s->ntables; i++)
 		fprintf(fp, "table %s %s\n", s->table_key[i], s->table_pick[i]);
@@ -82,22 +88,34 @@ setup_files(struct session *s, const char *party)
 	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
 	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
 	    NULL };
-	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    td ? "-p" : s->clock ? "set" : "show", td ? copy : s->clock,
-	    td ? "-w" : NULL, s->clock ? "set" : "show", s->clock, NULL };
+	char time[32], day[24];
+	long long d = 1;
+	char *t[12] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
+
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
 	    "0", NULL };
 
+	n = 5;
+	if (td)
+		t[n++] = "-p", t[n++] = copy, t[n++] = "-w";
+	t[n++] = s->clock ? "set" : "show";
+	if (s->clock) {		/* -c [DAY/]TIME: timedice's set TIME DAY */
+		clock_day_split(s->clock, time, sizeof time, &d);
+		snprintf(day, sizeof day, "%lld", d);
+		t[n++] = time;
+		t[n++] = day;
+	}
+	t[n] = NULL;
 	n = 7;
 	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
 		h[n++] = "-p", h[n++] = newfile(s, "party");
 	n = table_options(s, h, n, 0);	/* hazard checks its keys and tables */
-	setup(s, h, party);
+	new_setup(s, h, party);
 	for (i = 7; i < n; i += 2)
 		free(h[i + 1]);
-	setup(s, l, party);
-	setup(s, t, party);
-	setup(s, r, party);
+	new_setup(s, l, party);
+	new_setup(s, t, party);
+	new_setup(s, r, party);
 	free(copy);
 	free(h[2]);
 	free(l[2]);
@@ -107,7 +125,9 @@ setup_files(struct session *s, const char *party)
 
 /* delve new's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt new_options[] = {
-	{ 'c', "TIME", "the clock at the start, HH:MM (default 07:00)" },
+	{ 'c', "[DAY/]TIME", "the clock at the start, HH:MM on day DAY "
+	    "(default 07:00 on day 1)" },
+	{ 'D', "DIALECT", "read every dice expression as this peer (roll(6) -D)" },
 	{ 'F', NULL, "replace the session in DIR" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
 	{ 'p', NULL, "copy this party file into the session" },
@@ -119,6 +139,21 @@ static const struct opt new_options[] = {
 
 static const struct opt_spec new_spec = {
 	prog, SYN_NEW, new_options, 0
+};
+
+/* delve next's: delve new's but -p (the party is the last session's). */
+static const struct opt next_options[] = {
+	{ 'c', "[DAY/]TIME", "the clock at the start (default where PREV ended)" },
+	{ 'F', NULL, "replace the session in DIR" },
+	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
+	{ 'r', NULL, "the rules (default PREV's)" },
+	{ 's', NULL, "the session's seed, one word (default from PREV's seed)" },
+	NEW_OPT_TABLE,
+	{ 0, NULL, NULL }
+};
+
+static const struct opt_spec next_spec = {
+	prog, SYN_NEXT, next_options, 0
 };
 
 /* -T KEY=FILE, one more of the session's tables (new and batch). */
@@ -137,6 +172,7 @@ new_option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'c': n->clock = v; break;
+	case 'D': n->dice = v; break;
 	case 'F': n->force = 1; break;
 	case 'l': n->lights = v; break;
 	case 'T': table_option(n, v); break;
@@ -147,18 +183,32 @@ new_option(void *ctx, int letter, char *v)
 static const char *
 parse_new(struct newopts *n, int argc, char **argv)
 {
+	const struct opt_spec *spec = strcmp(argv[0], "next") == 0 ? &next_spec :
+	    &new_spec;
 	struct opt_common com;
+	char time[32];
+	long long day;
 
-	argv = opt_parse(&new_spec, &com, &argc, argv, new_option, n);
-	if (argc != 1)
-		opt_usage(&new_spec, NULL);
-	if (*argv[0] == '\0')
-		esc_errx(EXIT_BAD, "new: '': expected the session's directory");
+	argv = opt_parse(spec, &com, &argc, argv, new_option, n);
+	if (argc != 1 + (spec == &next_spec))
+		opt_usage(spec, NULL);
+	if (spec == &next_spec)
+		n->prev = *argv++;
+	if (*argv[0] == '\0' || (n->prev != NULL && *n->prev == '\0'))
+		esc_errx(EXIT_BAD, "%s: '': expected the session's directory",
+		    spec == &next_spec ? "next" : "new");
+	if (n->clock != NULL && (clock_day_split(n->clock, time, sizeof time,
+	    &day) != 0 || *time == '\0' || strpbrk(n->clock, " \t\n#")))
+		esc_errx(EXIT_BAD, "-c: '%s': expected [DAY/]TIME, as 3/07:00 for "
+		    "07:00 on day 3", n->clock);
 	n->party = com.party;
 	n->rules = com.rules;
 	n->seed = com.seed;
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		esc_errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
+	if (n->dice != NULL && expr_dialect_of(n->dice) < 0)
+		esc_errx(EXIT_BAD, "-D: '%s': not a dialect (roll, foundry, roll20, "
+		    "avrae, rpg-dice-roller)", n->dice);
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
 		esc_errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
 	return argv[0];
@@ -305,9 +355,12 @@ new_session(int argc, char **argv)
 	struct session s;
 	char seed[U64_DIGITS + 1];
 	const char *dir;
+	struct carry *c = NULL;
 	int replace = 0;
 
 	dir = parse_new(&n, argc, argv);
+	if (n.prev != NULL)
+		c = carry_open(&n, dir);
 	if (n.party != NULL)
 		check_party(n.party);
 	check_tables(&n);
@@ -330,13 +383,23 @@ new_session(int argc, char **argv)
 	s.rules = n.rules ? estrdup(n.rules) : NULL;
 	s.lights = n.lights ? estrdup(n.lights) : NULL;
 	s.clock = n.clock ? estrdup(n.clock) : NULL;
+	s.dice = n.dice ? estrdup(n.dice) : NULL;
 	s.party = n.party != NULL;
+	s.from = c != NULL ? carry_from(c) : NULL;
 	session_env(&s);
 	ses_begin(&s, 0);
-	if (n.party != NULL)
+	if (n.party != NULL) {	/* party.start: the journal's first sheets */
 		copy_file(&s, n.party, "party", "a party file", 1);
+		copy_file(&s, n.party, "party.start", "a party file", 1);
+	}
 	copy_tables(&s, &n);
+	if (c != NULL) {	/* the lights carried first, -l's after them */
+		free(s.lights);
+		s.lights = NULL;
+	}
 	setup_files(&s, n.party);
+	if (c != NULL)
+		carry_write(c, &s, n.lights);
 	if (replace)
 		ses_wipe(&s);
 	write_session(&s);
@@ -344,4 +407,6 @@ new_session(int argc, char **argv)
 	ses_commit(&s, "", 0, 0, 0);
 	made_dir = NULL;
 	ses_close(&s);
+	if (c != NULL)
+		carry_close(c);
 }

@@ -117,6 +117,8 @@ session_env(const struct session *s)
 	unsetenv("DELVING_PARTY");
 	setenv("DELVING_RULES", s->rules != NULL ? s->rules :
 	    rules_names[R_EXPLORATION], 1);
+	if (s->dice != NULL)	/* roll's and every table's dice (issue 36) */
+		setenv("DELVING_DICE", s->dice, 1);
 }
 
 /*
@@ -202,8 +204,7 @@ session_level(const struct session *s, const char *path, char *buf,
 	memset(&st, 0, sizeof st);
 	lampstate_load(&l, &st, f);
 	kwf_close(f);
-	lamp_level_name(s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION,
-	    &l, buf, size);
+	lamp_level_name(session_rules(s), &l, buf, size);
 }
 
 char *
@@ -321,6 +322,15 @@ session_keeps_resilience(const struct session *s)
 	free(path);
 	free(gen);
 	return keeps;
+}
+
+/* The session's rules (enum rules): its rules name, exploration by default. */
+int
+session_rules(const struct session *s)
+{
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+
+	return r >= 0 ? r : R_EXPLORATION;
 }
 
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */

@@ -1,5 +1,5 @@
 /*
- * delve: a turn (hazard | light | timedice | reaction on the session's
+ * delve: a turn (hazard | timedice | light | reaction on the session's
  * files), a call of another program at the session's turn (roll,
  * reaction, chase, return), and timedice's infect and cure.
  */
@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "rules.h"
 #include "util.h"
 #include "delve.h"
@@ -25,7 +26,7 @@ hazard_writes_party(const char *rules)
 
 /*
  * A turn's four stages, hazard | timedice | light | reaction, on the files
- * of the work directory (delving(7) SESSIONS): timedice before light, so
+ * of the work directory (delving(7), One world): timedice before light, so
  * that light reads each turn's clock from timedice's records as in any
  * pipeline that carries them; reaction told the light the turns begin in
  * (-L, from light's file: the session's darkness, however it came) and,
@@ -34,7 +35,8 @@ hazard_writes_party(const char *rules)
  */
 struct stages {
 	char	 count[32];
-	char	 level[32];	/* reaction's -L */
+	char	 level[32];	/* reaction's -L, and hazard's under 000 */
+	int	 hlevel;	/* hazard is given -L: its CON saves see the light */
 	char	*h[16 + 2 * SES_TABLES_MAX + 64];
 	char	*t[12];
 	char	*l[8];
@@ -74,6 +76,11 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 		st->hparty = 1;
 		if (hazard_writes_party(s->rules))
 			st->h[n++] = "-w";
+		/* 000's CON saves in no light: "Setback on all rolls" (issue 33) */
+		if (hazard_rules[session_rules(s)].saves) {
+			st->h[n++] = "-L", st->h[n++] = st->level;
+			st->hlevel = 1;
+		}
 	}
 	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
 		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
@@ -104,8 +111,10 @@ stages_free(struct stages *st)
 
 	for (i = 0; i < 4; i++)
 		free(v[i][2]);
-	for (i = 7; i < st->action; i++)	/* -p FILE, -T KEY=FILE, -w */
-		if (strcmp(st->h[i], "-w") != 0)
+	for (i = 7; i < st->action; i++)	/* -p FILE, -T KEY=FILE, -w, -L */
+		if (strcmp(st->h[i], "-L") == 0)
+			i++;		/* st->level, not allocated */
+		else if (strcmp(st->h[i], "-w") != 0)
 			free(st->h[++i]);
 	if (st->tparty)
 		free(st->t[6]);
@@ -139,8 +148,7 @@ take_affliction(void *arg, char **w, int nw, const struct kwf *f)
 static int
 at_once(const struct session *s)
 {
-	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
-	int afflicted = 0;
+	int r = session_rules(s), afflicted = 0;
 	char *path;
 
 	if (r != R_EXPLORATION && r != R_BOOKKEEPING && r != R_ALARM &&
@@ -180,7 +188,10 @@ party_copy(struct session *s, const struct stages *st)
  * COUNT turns, CHUNK at a time (all of them, or one): hazard -n CHUNK to
  * its end, its records kept in a file, then timedice | light | reaction
  * fed with them, so that a stage that reads the party file sees what the
- * stage before wrote (delving(7), One world: one writer at a time).
+ * stage before wrote (delving(7), One world: one writer at a time).  When
+ * hazard's CON saves see the light (-L, 000), a turn at a time while a
+ * source burns: a light may go out in any turn, and N one-turn commands
+ * equal one -n N; once dark (nothing relights within a command), the rest.
  */
 static int
 turns_by(struct session *s, struct stages *st, long long count,
@@ -189,17 +200,19 @@ turns_by(struct session *s, struct stages *st, long long count,
 	char **const first[] = { st->h };
 	char **const rest[] = { st->t, st->l, st->r };
 	FILE *recs = tmpfile();
-	long long i;
+	long long i, n;
 	int failed = 0;
 
 	if (recs == NULL)
 		esc_err(EXIT_IO, "tmpfile");
-	snprintf(st->count, sizeof st->count, "%lld", chunk);
-	for (i = 0; i < count && !failed; i += chunk) {
+	for (i = 0; i < count && !failed; i += n) {
 		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
 			esc_err(EXIT_IO, "tmpfile");
 		party_copy(s, st);
 		level_now(s, st);
+		n = st->hlevel && !check_dark(st->level) ? 1 : chunk;
+		n = n < count - i ? n : count - i;
+		snprintf(st->count, sizeof st->count, "%lld", n);
 		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))
 			break;
 		if (lseek(fileno(recs), 0, SEEK_SET) != 0)

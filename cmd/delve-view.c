@@ -31,12 +31,9 @@ void
 show_log(struct session *s, const struct opts *o)
 {
 	char *path = ses_path(s, "", "log");
-	uint64_t start = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): 07:00 */
 	struct view_part p[2];
 
-	if (s->clock != NULL)
-		clock_parse(s->clock, &start);
-	view_parts(p, log_parts(s, p), path, o->form, start, 0);
+	view_parts(p, log_parts(s, p), path, o->form, session_start(s), 0);
 	free(path);
 }
 
@@ -172,6 +169,7 @@ status(const struct session *s)
 	path = ses_path(s, gen, "party");
 	if (s->party)
 		party_each(path, show_character, &sh);
+	supplies_status(s);	/* delve(6), Supplies and coin */
 	free(path);
 	free(gen);
 	scr_free(w);

@@ -2,7 +2,7 @@
  * delve: a session at the table (delve(6)).  One directory holds one
  * expedition: the state files of hazard, light, timedice and reaction, a
  * copy of the party file, the seed, the rules and the log.  Each turn runs
- * hazard | light | timedice | reaction on them, all or nothing; delve only
+ * hazard | timedice | light | reaction on them, all or nothing; delve only
  * composes the programs, every rule stays in them.
  */
 #include <err.h>
@@ -188,6 +188,7 @@ static const struct command {
 } commands[] = {
 	{ "turn", SYN_TURN, do_turn, 0 },
 	{ "new", SYN_NEW, do_new, C_NO_SESSION },
+	{ "next", SYN_NEXT, do_new, C_NO_SESSION },
 	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
@@ -209,6 +210,13 @@ static const struct command {
 	{ "hour", SYN_GM_FILES, hours, C_NO_COUNT },
 	{ "edit", SYN_GM_FILES, edit, C_NO_COUNT },
 	{ "reset", SYN_GM_FILES, reset_draws, C_NO_COUNT },
+	{ "campaign", SYN_CAMPAIGN, campaign, C_NO_COUNT },
+	{ "note", SYN_CAMPAIGN, note, C_NO_COUNT },
+	{ "buy", SYN_PURSE, purse_act, C_NO_COUNT },
+	{ "spend", SYN_PURSE, purse_act, C_NO_COUNT },
+	{ "give", SYN_PURSE, purse_act, C_NO_COUNT },
+	{ "share", SYN_PURSE, purse_act, C_NO_COUNT },
+	{ "loot", SYN_PURSE, purse_act, C_NO_COUNT },
 	{ "batch", SYN_BATCH, do_batch, C_NO_SESSION },
 	{ NULL, NULL, NULL, 0 }
 };

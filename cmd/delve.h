@@ -28,8 +28,15 @@ extern const char *const turn_files[];
 
 /* The SYNOPSIS, a form a line: -h has them all, a usage error its own. */
 #define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
-#define SYN_NEW		"delve new [-F] [-c TIME] [-l KIND[,KIND ...]] " \
+#define SYN_NEW		"delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] " \
 			    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR"
+#define SYN_NEXT	"delve next [-F] [-c [DAY/]TIME] [-l KIND[,KIND ...]] " \
+			    "[-r RULES] [-s SEED] [-T KEY=FILE ...] PREV DIR"
+#define SYN_CAMPAIGN	"delve [-jR] [-C DIR] campaign [status | log | journal] | " \
+			    "note TEXT"
+#define SYN_PURSE	"delve [-jR] [-C DIR] buy NAME COIN [sup HOURS] | " \
+			    "spend NAME COIN [WHAT] | give NAME NAME COIN | " \
+			    "share NAME | loot NAME"
 #define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
 #define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
 			    "return [ARG ...]"
@@ -42,7 +49,7 @@ extern const char *const turn_files[];
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE] | reset KEY"
 #define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
-#define SYN_BATCH	"delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] " \
+#define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
 /* A keyword of a state file, read by value(). */
@@ -53,7 +60,8 @@ struct turnread {
 
 /* delve new's options, its -T tables checked and copied by batch too. */
 struct newopts {
-	const char *seed, *rules, *lights, *clock, *party;
+	const char *seed, *rules, *lights, *clock, *party, *dice;
+	const char *prev;			/* delve next's PREV */
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
 	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */
@@ -92,6 +100,7 @@ int	 hazard_keeps_party(const char *rules);
 int	 timedice_keeps_party(const char *path);
 int	 reaction_takes_party(const char *path);
 int	 session_keeps_resilience(const struct session *s);
+int	 session_rules(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
 	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);
@@ -131,6 +140,25 @@ int	 screen(struct session *unused, const struct opts *o, int argc,
 void	 check_tables(struct newopts *n);
 void	 copy_tables(struct session *s, struct newopts *n);
 void	 new_session(int argc, char **argv);
+
+void	 new_setup(struct session *s, char **v, const char *party);
+
+/* cmd/delve-campaign.c: delve next, the campaign, supplies and coin */
+struct carry;
+struct carry	*carry_open(struct newopts *n, const char *dir);
+char	*carry_from(const struct carry *c);
+void	 carry_write(struct carry *c, struct session *s, const char *lights);
+void	 carry_close(struct carry *c);
+int	 campaign(struct session *s, const struct opts *o, int argc, char **argv);
+int	 note(struct session *s, const struct opts *o, int argc, char **argv);
+int	 purse_act(struct session *s, const struct opts *o, int argc, char **argv);
+int	 roster_join(struct session *s, const struct opts *o, int argc, char **argv);
+void	 roster_keep(struct session *s, const char *party, const char *act,
+	    const char *name);
+uint64_t	 session_start(const struct session *s);
+void	 supplies_status(const struct session *s);
+char	*camp_without_food(struct session *s, uint64_t start, uint64_t hours,
+	    char *rest, size_t *rlen);
 
 /* cmd/delve-batch.c: delve batch */
 int	 batch(int argc, char **argv);

@@ -13,7 +13,6 @@
 #include "alarm.h"
 #include "characters.h"
 #include "check.h"
-#include "hazdie.h"
 #include "hazstate.h"
 #include "opt.h"
 #include "party.h"
@@ -37,7 +36,7 @@ static const char *const kind_keys[] = {
 
 struct run {
 	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
-	struct hazdie die;	/* the die's table (common/hazdie.c) */
+	struct hazdie die;	/* the die's table (common/rules.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
 	int	 non;
@@ -243,15 +242,21 @@ sign_creature(struct run *run)
 	struct tbl_entry *e = &run->entry;
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
-	char dice[64];
+	char dice[64], before[TBL_TEXT_MAX * 2], post[TBL_TEXT_MAX * 2 + 160];
 	long total;
 
 	if (t == NULL)
 		return;
+	str_copy(before, sizeof before, run->s.creature);	/* unmet, or "" */
 	row = roll_on(run, t, &total, dice, sizeof dice);
 	hazstate_sign(&run->s, e->text, row->key);
+	if (strcmp(before, run->s.creature) == 0)	/* the same again */
+		str_copy(post, sizeof post, text_sign_again);
+	else if (before[0] != '\0')	/* 001: said, not replaced in silence */
+		str_join3(post, sizeof post, text_sign_replaces[0], before,
+		    text_sign_replaces[1]);
 	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
-	    text_sign_of[1], dice);
+	    before[0] != '\0' ? post : text_sign_of[1], dice);
 }
 
 /* 001, 002: the creature of the sign is met instead of a roll; then forgotten. */
@@ -452,6 +457,20 @@ rest_hour(struct run *run)
 		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
+/*
+ * 001, 002: a rest turn is always said: the fatigue it rests off was
+ * (settle_fatigue), else the fatigue rolled now is ignored (001: "Ignore
+ * this result while resting"), else a plain rest.
+ */
+static void
+rest_said(struct run *run, int pending, int fatigue)
+{
+	if (fatigue)
+		emit_followup(run, FU_REST_IGNORED);
+	else if (!pending)
+		emit_followup(run, FU_REST_PLAIN);
+}
+
 /* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
 static void
 die_turn(struct run *run)
@@ -460,6 +479,7 @@ die_turn(struct run *run)
 	const struct tbl_row *row;
 	long total, drawn;	/* total's address is not taken: a register */
 	const struct hazard_rules *hr = run->hr;
+	int pending = run->s.fatigue;	/* a rest now rests it off, said */
 
 	settle_fatigue(run);
 	if (run->rt.ready)
@@ -503,6 +523,9 @@ die_turn(struct run *run)
 	default:	/* K_OTHER, its record alone, is above */
 		break;
 	}
+	if (run->act.action == HA_REST && hr->fatigue_waits)	/* 001, 002 */
+		rest_said(run, pending, run->kind[row - run->die.table.rows] ==
+		    K_FATIGUE);
 	if (hr->rest_clock)
 		rest_clock(run);
 	else if (hr->rest_heals)	/* 002's; 000's rules have the clock */
@@ -670,6 +693,7 @@ setup(struct run *run, const struct opts *o)
 	run->env.rules = run->s.rules;
 	run->env.adv = o->adv;
 	run->env.dark = o->level != NULL && check_level("-L", o->level);
+	run->env.verbose = o->verbose;	/* the saves' and Stealth's dice */
 	hazdie_cautious(&run->die, run->s.rules, o->adv);
 	if (run->act.hide_roll)
 		hide_party(run, party, o);

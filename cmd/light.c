@@ -4,11 +4,13 @@
  * The sources and their rules are common/lamp.c's.
  */
 #include <err.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "lamp.h"
 #include "lampstate.h"
 #include "opt.h"
@@ -37,14 +39,18 @@ struct run {
 	int	 listed;	/* sources listed before -l lit any */
 	unsigned long long written;	/* records written */
 	const char *said;	/* and its sentence */
+	int	 clocked;	/* -c: the clock is known, at turn CLOCK */
+	int	 recorded;	/* timedice's clock records tell it: -c's stops */
+	uint64_t clock;		/* in ten-minute turns (clock.h) */
 	int	 hold;		/* 004 filter: the level waits for the turn's end */
+	struct rules_heed heed;	/* the stream's rules, said once if not ours */
 	int	 held;		/* and a level is waiting */
 	struct rec_writer *w;	/* the records, on standard output */
 };
 
 struct opts {
 	OPT_COMMON;		/* -fjnrsuv */
-	const char *kinds, *usage;
+	const char *kinds, *usage, *clock;
 	int	 darkvision;
 };
 
@@ -59,6 +65,7 @@ struct cmdline {
 
 /* light's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
+	{ 'c', "TIME", "the clock at the start, HH:MM or time dice (004: day or night)" },
 	{ 'D', NULL, "the party has darkvision (kept in the state file)" },
 	{ 'e', "DIE", "the usage die a source starts with (alarm rules)" },
 	{ 'f', NULL, "keep the sources in FILE" },
@@ -73,7 +80,7 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "light [-DhjuVv] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
+	prog, "light [-DhjuVv] [-c TIME] [-e DIE] [-f FILE] [-l KIND[,KIND...]] "
 	    "[-n COUNT] [-r RULES] [-s SEED] [COMMAND ...]", options, 0
 };
 
@@ -142,19 +149,55 @@ next_turn(struct run *run, long turns)
 }
 
 /*
- * 004: a clock record of timedice (its DICE field starts with a digit)
- * says whether it is day: the morning and afternoon quarters.
+ * 004: "Typical natural light outdoors ... the default in most daytime
+ * circumstances": day is the morning and afternoon quarters of the time
+ * dice (07:00 to 18:50), night the night and pre-dawn quarters.  004
+ * names no dusk: nightfall, the night quarter's first hour, ends the day
+ * (the suite's decision, light(6)).
+ */
+static int
+is_day(int quarter)
+{
+	return quarter == 1 || quarter == 2;
+}
+
+/* The hour is known from now on: the level follows it (004 only). */
+static void
+daylight_set(struct run *run, int quarter)
+{
+	if (run->l.lr->daylight == NULL)
+		return;		/* 000-003: underground, the clock lights nothing */
+	run->l.daylight = is_day(quarter);
+	run->hold = run->held = 0;
+	level_check(run);
+}
+
+/*
+ * A clock record of timedice (its DICE field starts with a digit) says
+ * the quarter of the day; from then on the records, not -c, tell it.
  */
 static void
 clock_read(struct run *run, const struct rec *r)
 {
-	if (run->l.lr->daylight == NULL || r->nf < 6 || r->f[4][0] < '0' ||
-	    r->f[4][0] > '9')
+	if (r->nf < 6 || r->f[4][0] < '0' || r->f[4][0] > '9')
 		return;
-	run->l.daylight = strcmp(r->f[5], "morning") == 0 ||
-	    strcmp(r->f[5], "afternoon") == 0;
-	run->hold = run->held = 0;	/* the hour is known from now on */
-	level_check(run);
+	run->recorded = 1;
+	daylight_set(run, strcmp(r->f[5], quarter_004[1]) == 0 ? 1 :
+	    strcmp(r->f[5], quarter_004[2]) == 0 ? 2 : 0);
+}
+
+/*
+ * -c: the clock moves with the turns passed (a travel turn, an hour),
+ * until a clock record of timedice says the hour.
+ */
+static void
+clock_pass(struct run *run, unsigned long long turns)
+{
+	if (!run->clocked || run->recorded)
+		return;
+	run->clock = (run->clock + turns) % CLOCK_DAY;
+	if (run->l.lr->daylight != NULL)
+		run->l.daylight = is_day(clock_quarter(run->clock));
 }
 
 /* The level held back through a turn, said at its end. */
@@ -181,13 +224,20 @@ filter(struct run *run)
 	const struct rec *r;
 	int turns, burnt, struck;
 
-	run->hold = run->l.lr->daylight != NULL;
+	run->hold = run->l.lr->daylight != NULL && !run->clocked;
+	run->heed.rules = run->l.rules;
 	while ((r = rec_next(rd)) != NULL) {
 		if ((turns = rec_turns(rd)) > 0)
 			level_release(run);
 		rec_pass(rd);
 		run->at = r->turn;
+		if (turns > 0)
+			clock_pass(run, (unsigned long long)turns);
+		if (r->prog == REC_HAZARD && r->nf > 3)
+			rules_heed(&run->heed, prog, r->f[3]);
 		burnt = turns > 0 && next_turn(run, turns);
+		if (turns > 0 && !burnt && run->clocked && !run->recorded)
+			level_check(run);	/* day or night changed it */
 		struck = r->prog == REC_HAZARD && lamp_strikes(&run->l, r->f[3]);
 		if (struck)
 			lamp_strike(&run->l);
@@ -215,10 +265,15 @@ tick(struct run *run, long long count, long turns)
 	for (i = 0; i < total; i++) {
 		if (!lamp_burning(&run->l)) {	/* time passes in one step */
 			run->l.turn += total - i;
+			clock_pass(run, (total - i) * (unsigned long long)
+			    lamp_stretch(&run->l));
+			run->at = run->l.turn;
+			level_check(run);	/* as the clock ends it */
 			break;
 		}
 		run->at = run->l.turn + 1;
 		before = run->written;
+		clock_pass(run, (unsigned long long)lamp_stretch(&run->l));
 		next_turn(run, lamp_stretch(&run->l));
 		lamp_warn(&run->l);
 		if (run->written == before)	/* a quiet turn: the light holds */
@@ -372,6 +427,10 @@ begin(struct run *run, const struct opts *o, const int *kinds, int nkinds,
 	run->level = lamp_level(&run->l);
 	run->said = lamp_level_text(&run->l, run->level);
 	run->l.darkvision |= o->darkvision;
+	if (o->clock != NULL) {
+		run->clocked = 1;
+		clock_pass(run, 0);
+	}
 	run->listed = run->l.n;
 	for (i = 0; i < nkinds; i++)
 		if (lamp_count(&run->l, kinds[i]) < kind_asked(kinds, i))
@@ -386,6 +445,7 @@ option(void *ctx, int letter, char *v)
 	struct opts *o = ctx;
 
 	switch (letter) {
+	case 'c': o->clock = v; break;
 	case 'D': o->darkvision = 1; break;
 	case 'e': o->usage = v; break;
 	case 'l': o->kinds = v; break;
@@ -400,6 +460,7 @@ main(int argc, char *argv[])
 	struct cmdline c;
 	struct kwf *f = NULL;
 	int kinds[LAMP_MAX], nkinds = 0;
+	const char *why;
 
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
@@ -409,6 +470,8 @@ main(int argc, char *argv[])
 	}
 	run.l.rules = rules_pick(o.rules, run.l.rules, RULES_ALL, R_EXPLORATION);
 	setup(&run, &o);
+	if (o.clock != NULL && (why = clock_parse(o.clock, &run.clock)) != NULL)
+		esc_errx(EXIT_BAD, "-c: '%s': %s", o.clock, why);
 	parse_command(&run, &c, argc, argv);
 	if (o.count_set && c.cmd != C_TICK)
 		esc_errx(EXIT_BAD, "-n: only tick passes a count of turns");

@@ -23,7 +23,6 @@
 static const char prog[] = "reaction";
 
 /* The rules with conditions for reaction's checks: 003 has no morale nor surprise. */
-#define CHECK_RULES (RULES_ALL & ~RULES_BIT(R_ALARM))
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
 #define ON_MAX 8	/* -T tables */
@@ -102,19 +101,14 @@ static const struct opt_spec spec = {
 	    "-]", options, 0
 };
 
-/* With -v, the dice behind a roll: " [2d20kh1: 7,15]". */
+/* With -v, the dice behind a roll: " [2d20kh1: 7,15]" (check_dice). */
 static void
 describe(const struct run *run, const struct dice *d, const uint32_t *faces,
     char *buf, int size)
 {
-	int n;
-
 	buf[0] = '\0';
-	if (!run->verbose)
-		return;
-	n = snprintf(buf, (size_t)size, " [");
-	n += dice_describe(d, faces, buf + n, size - n - 1);
-	snprintf(buf + n, (size_t)(size - n), "]");
+	if (run->verbose)
+		check_dice(d, faces, buf, (size_t)size);
 }
 
 
@@ -406,10 +400,13 @@ filter(struct run *run)
 {
 	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
+	struct rules_heed heed = { run->env.rules, 0 };
 	uint64_t turn = 0;
 	int pending = 0, owed;
 
 	while ((r = rec_next(rd)) != NULL) {
+		if (r->prog == REC_HAZARD && r->nf > 3)
+			rules_heed(&heed, prog, r->f[3]);
 		if (pending && is_creature(r, turn)) {	/* hazard -T encounter */
 			creature_of(run, r);
 			rec_release(rd);
@@ -780,10 +777,10 @@ main(int argc, char *argv[])
 		loot_operands(&run, argc, argv);
 	run.party_opt = o.party;	/* filter: read at 000's first dark encounter */
 	run.env.adv = o.adv;
-	/* -r, DELVING_RULES, else each check's own seed (filter: 000's) */
-	run.env.rules = mode == M_MORALE || mode == M_SURPRISE ||
-	    mode == M_FILTER ? rules_pick(o.rules, -1, CHECK_RULES,
-	    mode == M_FILTER ? R_EXPLORATION : -1) : -1;
+	/* -r, DELVING_RULES, else each check's own seed (check_rules; filter: 000's) */
+	run.env.rules = mode == M_MORALE || mode == M_SURPRISE ?
+	    check_rules(o.rules, -1) : mode == M_FILTER ?
+	    check_rules(o.rules, R_EXPLORATION) : -1;
 	run.dark = o.level != NULL && check_level("-L", o.level);
 	run.mod = o.mod;
 	run.verbose = o.verbose;

@@ -32,6 +32,8 @@ struct run {
 	struct party party;
 	const struct return_text *text;
 	int	 rules;
+	int	 check_rules;	/* whose conditions the checks take */
+	int	 verbose;	/* -v: the checks' dice said */
 	enum path path;
 	long	 dc;
 	long	 mod;		/* -m: the circumstance, added to every roll */
@@ -152,11 +154,12 @@ static void
 roll_one(struct run *run, struct member *m)
 {
 	struct check_of of = { PK_BEST, 0, 0, 0, 0 };
-	struct check_env env = { 0, 0, 0 };
+	struct check_env env = { 0, 0, 0, 0 };
 	struct rolled r;
 
-	/* 004 and 002: each rules' own conditions, nothing of the other's */
-	env.rules = run->rules;
+	/* the conditions of the rules in force (check_rules) */
+	env.rules = run->check_rules;
+	env.verbose = run->verbose;
 	of.dc = run->dc;
 	of.hurts = run->path == P_DANGEROUS && run->rules == R_TRAVEL;
 	check_roll(&r, &run->st.rng, m, run->mod, &of, &env);
@@ -253,6 +256,8 @@ setup(struct run *run, const struct opts *o, int argc, char **argv)
 	run->path = parse_path(argc, argv);
 	run->rules = rules_pick(o->rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
+	run->check_rules = run->rules;	/* DELVING_RULES passed over (check_rules) */
+	run->verbose = o->verbose;
 	run->text = run->rules == R_TRAVEL ? &return_text_004 : &return_text_002;
 	run->dc = set_dc(o, run->rules);
 	run->mod = o->mod;

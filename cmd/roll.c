@@ -28,7 +28,7 @@ static const char prog[] = "roll";
 
 struct opts {
 	OPT_COMMON;		/* -jnstv */
-	const char *dc;
+	const char *dc, *dialect;
 	long long width;
 	int	 odds, fine, graph, width_set, exact;
 	int	 list, draw;	/* -L, -e */
@@ -70,6 +70,7 @@ struct run {
 /* roll's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt options[] = {
 	{ 'c', "DC", "roll each EXPRESSION as a check against DC" },
+	{ 'D', "DIALECT", "read as foundry, roll20, avrae or rpg-dice-roller does" },
 	{ 'e', NULL, "with -t, draw each row at most once (without replacement)" },
 	{ 'g', NULL, "draw the exact odds as a histogram (implies -o)" },
 	OPT_SHARED('j'),
@@ -86,8 +87,8 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "roll [-eghjLOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] "
-	    "[-w WIDTH] [EXPRESSION ...]", options, 0
+	prog, "roll [-eghjLOoVvx] [-c DC] [-D DIALECT] [-n COUNT] [-s SEED] "
+	    "[-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
@@ -236,6 +237,43 @@ read_lines(int *argc)
 	return v;
 }
 
+/* Whether an operand ends (1) or starts (0) in the middle of an expression. */
+static int
+open_end(const char *s, int end)
+{
+	size_t n = strlen(s);
+
+	if (end)
+		return n > 0 && strchr("+-*/%^(,{", s[n - 1]) != NULL;
+	return strchr("+*/%^)},", s[0]) != NULL || strcmp(s, "-") == 0;
+}
+
+/*
+ * Operands that split one expression at its spaces, roll 1d20 + 3, joined
+ * into one (issue 33): an operand that starts with an operator, or follows
+ * one that ends with one, goes on the one before.  *argc, argv: the joined.
+ */
+static char **
+join_operands(int *argc, char **argv)
+{
+	char **v = ereallocarray(NULL, (size_t)*argc + 1, sizeof *v);
+	int i, n = 0;
+
+	for (i = 0; i < *argc; i++) {
+		if (n > 0 && *argv[i] != '\0' && (open_end(v[n - 1], 1) ||
+		    open_end(argv[i], 0))) {
+			char *s = emalloc(strlen(v[n - 1]) + strlen(argv[i]) + 1);
+
+			sprintf(s, "%s%s", v[n - 1], argv[i]);
+			free(v[n - 1]);
+			v[n - 1] = s;
+		} else
+			v[n++] = estrdup(argv[i]);
+	}
+	*argc = n;
+	return v;
+}
+
 /* The EXPRESSION operands; none: the table's die, or a d20. */
 static void
 parse_dice(struct run *run, int argc, char **argv)
@@ -246,6 +284,9 @@ parse_dice(struct run *run, int argc, char **argv)
 	if (argc == 0 && run->table == NULL && !isatty(STDIN_FILENO)) {
 		argv = read_lines(&argc);	/* printf '3d6\n' | roll */
 		lines = 1;
+	} else if (argc > 1) {
+		argv = join_operands(&argc, argv);
+		lines = -1;	/* joined: freed below */
 	}
 	if (run->table != NULL && argc > 1)
 		esc_errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
@@ -260,9 +301,9 @@ parse_dice(struct run *run, int argc, char **argv)
 		parse_one(&run->op[0], "", die);
 	}
 	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0 && !lines)
+		if (strcmp(argv[i], "-") == 0 && lines <= 0)
 			esc_errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
-		if (lines)
+		if (lines > 0)
 			snprintf(where, sizeof where, "stdin: ");
 		parse_one(&run->op[i], where, argv[i]);
 		if (lines)
@@ -478,7 +519,7 @@ odds_tail(struct out_buf *out, char *frac, char *dec)
 
 /* One line of -o: the fields given, then FRACTION DECIMAL (-O: finer). */
 static void
-odds_line(const struct run *run, const struct odds *o, const char *a,
+odds_line(const struct run *run, struct odds *o, const char *a,
     const char *b, const char *c, const struct big *n)
 {
 	char *frac = odds_fraction(o, n);
@@ -498,7 +539,7 @@ odds_line(const struct run *run, const struct odds *o, const char *a,
 
 /* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean and sd. */
 static void
-odds_totals(const struct run *run, const char *expr, const struct odds *o)
+odds_totals(const struct run *run, const char *expr, struct odds *o)
 {
 	struct odds_stats st;
 	char t[32];
@@ -642,7 +683,7 @@ odds_subs(const struct run *run, const char *path, const struct tbl *t,
 
 /* TABLE RANGE KEY FRACTION DECIMAL, each row of the table, and of those it rolls. */
 static void
-odds_table(const struct run *run, const struct odds *o)
+odds_table(const struct run *run, struct odds *o)
 {
 	const struct tbl_row *row;
 	struct big n = { 0 };
@@ -793,7 +834,8 @@ check_options(const struct opts *o, int argc)
 	if (o->dc != NULL && o->table != NULL)
 		esc_errx(EXIT_BAD, "-c: a table has no DC: give -c or -t, not both");
 	if (o->odds && o->count_set)
-		esc_errx(EXIT_BAD, "-n: -o counts the odds and rolls nothing");
+		esc_errx(EXIT_BAD, "-n: %s counts the odds and rolls nothing",
+		    o->graph ? "-g" : o->fine ? "-O" : o->exact ? "-x" : "-o");
 	if (o->odds && o->seed != NULL)
 		esc_errx(EXIT_BAD, "-s: -o counts the odds and rolls nothing");
 	if (o->odds && o->verbose)
@@ -816,6 +858,19 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
 
+/* -D, else DELVING_DICE, else roll's own: the meaning of the operators. */
+static void
+dialect(const char *name)
+{
+	const char *from = "-D";
+
+	if (name == NULL && (name = getenv("DELVING_DICE")) != NULL)
+		from = "DELVING_DICE";
+	if (name != NULL && *name != '\0' && expr_dialect(name) < 0)
+		esc_errx(EXIT_BAD, "%s: '%s': not a dialect (roll, foundry, "
+		    "roll20, avrae, rpg-dice-roller)", from, name);
+}
+
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -823,6 +878,7 @@ option(void *ctx, int letter, char *v)
 
 	switch (letter) {
 	case 'c': o->dc = v; break;
+	case 'D': o->dialect = v; break;
 	case 'e': o->draw = 1; break;
 	case 'L': o->list = 1; break;
 	case 'g': o->graph = o->odds = 1; break;
@@ -845,6 +901,7 @@ main(int argc, char *argv[])
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	check_options(&o, argc);
+	dialect(o.dialect);
 	run.w = rec_writer_open(prog, 0);
 	run.out = rec_out(run.w);
 	rec_json(run.w, o.json);

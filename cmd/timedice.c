@@ -334,7 +334,8 @@ infect(struct run *run, uint64_t index)
 	char says[AFFLICT_SAYS_SIZE + 256];
 
 	(void)index;	/* done once */
-	afflict_begin(s->aff, a, party_find(&run->party, a->name), &s->st.rng, run->a.first, s->tick, says,
+	afflict_begin(s->aff, a, party_find(&run->party, a->name), &s->st.rng,
+	    &s->env, run->a.first, s->tick, says,
 	    sizeof says);
 	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
 }
@@ -484,17 +485,74 @@ play(struct run *run, long long count)
 }
 
 /*
- * 004: a day's or a week's travel turn moves the clock and the timers on;
- * the hours since a safe rest stand as they were (its marches and nights
- * of camp are the GM's to say, as rest), and no resilience is checked.
+ * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
+ * and "The party moves at the slowest PC's pace if they plan to stick
+ * together": a day's march with an exhausted character covers no ground,
+ * said once for each, at the day's start; the night's camp cures them.
+ */
+static void
+halted(struct run *run, uint64_t turn)
+{
+	const struct member *m;
+	int i;
+
+	for (i = 0; i < run->party.n; i++) {
+		m = &run->party.m[i];
+		if (m->val[PK_EXHAUSTED] && !party_dead(m))
+			event(run->w, turn, run->s.tick, "exhausted", m->name, "%s is "
+			    "exhausted: movement speed 0 (004); the party, at its "
+			    "slowest's pace, covers no ground this day unless it "
+			    "leaves %s behind, and camps.", m->name, m->name);
+	}
+}
+
+/* A week's nights at sea in turn (004: "weekly if at sea"): "first". */
+static const char *
+ordinal_night(uint64_t d)
+{
+	static const char *const nights[] = { "first", "second", "third",
+	    "fourth", "fifth", "sixth", "seventh" };
+
+	return d < sizeof nights / sizeof nights[0] ? nights[d] : "next";
+}
+
+/*
+ * 004: a day's or a week's travel turn holds its nights: each day of it,
+ * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
+ * 10 + STR mod miles per day": no resilience check across them), then its
+ * last 8 hours a night of safe rest in camp (aboard, a week at sea), said
+ * at its end as a rest
+ * record (chars_rest: 004's healing per level, exhaustion cured with food,
+ * resilience restored; the suite's decision: the road is not a dungeon; a
+ * GM whose wilderness is hostile plays its hours with camp unsafe).  Then
+ * the clock record.
  */
 static void
 travel_days(struct run *run, const struct rec *r, int turns)
 {
-	uint64_t before = run->s.timers.since_rest;
+	uint64_t days = (uint64_t)turns / CLOCK_DAY, d, night;
+	uint64_t march = CLOCK_DAY - REST_HOURS_004 * CLOCK_HOUR_TURNS;
+	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128], when[CLOCK_WHEN_SIZE];
+	char lead[48];
 
-	pass(run, (uint64_t)turns, 0);
-	run->s.timers.since_rest = before;
+	for (d = 0; d < days; d++) {
+		if (run->have_party && days == 1)	/* overland: on foot */
+			halted(run, r->turn);
+		pass(run, march, 0);
+		night = run->s.tick;
+		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);
+		said[0] = '\0';
+		if (run->have_party)
+			chars_rest(&run->party, REST_HOURS_004, 0, 0,
+			    &run->s.st.rng, said, sizeof said);
+		if (days > 1)	/* a week's turn is at sea */
+			snprintf(lead, sizeof lead, "The %s night aboard",
+			    ordinal_night(d));
+		event(run->w, r->turn, night, "rest", "8", "%s: a night of safe "
+		    "rest from %s: 8 hours pass and resilience is restored%s.",
+		    days > 1 ? lead : "The night's camp", clock_when(night, when),
+		    said);
+	}
 	clock_record(run->w, r->turn, run->s.tick,
 	    cadence_004[cadence_of_turns(turns)].passes);
 }
@@ -622,6 +680,11 @@ parse_command(struct args *a, int argc, char **argv)
 		a->unsafe = 1;
 		argc--;
 	}
+	if (a->cmd == C_TIMER && argc == 4)	/* "timer bless 3 hours" */
+		esc_errx(EXIT_BAD, "timer: '%s %s': LENGTH is one word, as "
+		    "timer %s %s%s: a count and its unit (turns, hours, days, "
+		    "weeks) or dice such as 2d6hours", argv[2], argv[3], argv[1],
+		    argv[2], argv[3]);
 	if (!command_fits(a->cmd, argc, argv))
 		esc_errx(EXIT_BAD, "%s: expected %s", argv[0], a->c->syntax);
 	a->n = a->cmd == C_REST ? REST_HOURS_004 : 1;
@@ -765,6 +828,8 @@ main(int argc, char *argv[])
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
+	run.s.env.rules = run.rules;	/* DELVING_RULES passed over (check_rules) */
+	run.s.env.verbose = o.verbose;
 	if (f != NULL)	/* a killed -w run's party file first */
 		kwf_settle(f, party_path(o.party));
 	pf = setup_party(&run, o.party, o.write);

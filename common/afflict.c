@@ -208,7 +208,7 @@ afflict_pass(struct afflictions *al, uint64_t turns)
 }
 
 /* What the character lacks to be infected: "con=", the score's key, or NULL. */
-const char *
+static const char *
 afflict_lacks(const struct affliction *a, const struct member *m)
 {
 	if (!(m->has & 1u << PK_CON))
@@ -301,7 +301,7 @@ afflict_save(const struct afflictions *al, struct kwf *f)
 }
 
 /* "a CON mod check at DC 11 or 1d6 CON damage" */
-void
+static void
 afflict_describe(const struct affliction *a, char *buf, size_t size)
 {
 	char dice[32];
@@ -351,20 +351,19 @@ afflict_listed(const struct affliction *a, uint64_t now, char *buf,
 
 /*
  * 004's check of 1d20 + CON mod against DC (resilience, corruption), with
- * 004's conditions (check_roll), said as "(1d20 + CON mod), 3+0 = 3
+ * ENV's conditions and -v's dice (check_roll), said as "(1d20 + CON mod), 3+0 = 3
  * against DC 11, at disadvantage (exhausted, 004: ...)".
  */
 void
-afflict_check(struct check *c, struct member *m, struct rng *r, long dc,
-    int hurts, char *buf, size_t size)
+afflict_check(struct check *c, struct member *m, struct rng *r,
+    const struct check_env *env, long dc, int hurts, char *buf, size_t size)
 {
-	static const struct check_env env = { R_TRAVEL, 0, 0 };
 	struct check_of of = { PK_CON, 0, 0, 0, 0 };
 	struct rolled k;
 
 	of.dc = dc;
 	of.hurts = hurts != 0;	/* a stage's damage: 004's natural 1 */
-	check_roll(&k, r, m, 0, &of, &env);
+	check_roll(&k, r, m, 0, &of, env);
 	*c = k.c;
 	snprintf(buf, size, "(1d20 + CON mod), %ld%+ld = %ld against DC %ld%s",
 	    c->roll, c->mod, c->total, dc, k.says);
@@ -379,8 +378,8 @@ afflict_check(struct check *c, struct member *m, struct rng *r, long dc,
  * 12: a resilience check (1d20 + CON mod), ...: passes."
  */
 void
-afflict_resilience(struct member *m, struct rng *r, unsigned long long beyond,
-    char *buf, size_t size)
+afflict_resilience(struct member *m, struct rng *r, const struct check_env *env,
+    unsigned long long beyond, char *buf, size_t size)
 {
 	char check[400], says[160];
 	struct check c;
@@ -392,7 +391,7 @@ afflict_resilience(struct member *m, struct rng *r, unsigned long long beyond,
 		    "failure means exhaustion", text_resilience_004,
 		    RESILIENCE_DC_004 + beyond);
 	else {
-		afflict_check(&c, m, r, (long)(RESILIENCE_DC_004 + beyond), 0,
+		afflict_check(&c, m, r, env, (long)(RESILIENCE_DC_004 + beyond), 0,
 		    says, sizeof says);
 		if (!c.pass) {
 			m->val[PK_EXHAUSTED] = 1;
@@ -436,15 +435,15 @@ afflict_stage(const struct affliction *a, struct rng *r, char *buf,
  * against DC 11.  The PC fails, and becomes infected.  In the first stage,
  * they suffer exhaustion."  1 when infected.
  */
-int
+static int
 afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
-    int first, char *buf, size_t size)
+    const struct check_env *env, int first, char *buf, size_t size)
 {
 	struct check c;
 	char check[256];
 	size_t n;
 
-	afflict_check(&c, m, r, a->dc, 0, check, sizeof check);
+	afflict_check(&c, m, r, env, a->dc, 0, check, sizeof check);
 	n = (size_t)snprintf(buf, size, "%s is exposed to %s: a CON mod check "
 	    "%s: %s", m->name, a->source, check, c.pass ? "passes; " :
 	    "fails, and ");
@@ -470,12 +469,13 @@ afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
  */
 void
 afflict_begin(struct afflictions *al, struct affliction *a, struct member *m,
-    struct rng *r, int first, uint64_t now, char *buf, size_t size)
+    struct rng *r, const struct check_env *env, int first, uint64_t now,
+    char *buf, size_t size)
 {
 	char len[160], at[CLOCK_WHEN_SIZE];
 	size_t n;
 
-	if (!afflict_infect(a, m, r, first, buf, size))
+	if (!afflict_infect(a, m, r, env, first, buf, size))
 		return;
 	a->left = afflict_stage(a, r, len, sizeof len);
 	afflict_add(al, a);
@@ -565,9 +565,9 @@ stage_damage(const struct affliction *a, struct member *m, struct rng *r,
  * stage begins, unless the ability reached 0.  1 when it goes on.  M is
  * NULL when the party file does not have the character: the GM rolls.
  */
-int
+static int
 afflict_ends(struct affliction *a, struct member *m, struct rng *r,
-    char *buf, size_t size)
+    const struct check_env *env, char *buf, size_t size)
 {
 	char check[256], what[128];
 	struct check c;
@@ -585,7 +585,7 @@ afflict_ends(struct affliction *a, struct member *m, struct rng *r,
 		a->stage++;
 		return 1;
 	}
-	afflict_check(&c, m, r, a->dc, 1, check, sizeof check);
+	afflict_check(&c, m, r, env, a->dc, 1, check, sizeof check);
 	n += (size_t)snprintf(buf + n, size - n, "a CON mod check %s: ", check);
 	if (c.pass) {
 		snprintf(buf + n, size - n, "passes, and %s shakes off the %s.",
@@ -608,13 +608,14 @@ afflict_ends(struct affliction *a, struct member *m, struct rng *r,
  */
 void
 afflict_next(struct afflictions *al, int i, struct member *m, struct rng *r,
-    uint64_t k, uint64_t now, char *buf, size_t size)
+    const struct check_env *env, uint64_t k, uint64_t now, char *buf,
+    size_t size)
 {
 	struct affliction *a = &al->a[i];
 	char len[160], at[CLOCK_WHEN_SIZE];
 	size_t n;
 
-	if (!afflict_ends(a, m, r, buf, size)) {
+	if (!afflict_ends(a, m, r, env, buf, size)) {
 		afflict_drop(al, i);
 		return;
 	}

@@ -46,34 +46,32 @@ int	 afflict_add(struct afflictions *al, const struct affliction *a);
 void	 afflict_drop(struct afflictions *al, int i);
 int	 afflict_due(const struct afflictions *al, uint64_t within);
 void	 afflict_pass(struct afflictions *al, uint64_t turns);
-const char *afflict_lacks(const struct affliction *a, const struct member *m);
 
 struct kwf;
 void	 afflict_load(struct afflictions *al, const struct kwf *f, char **w,
 	     int nw);
 void	 afflict_save(const struct afflictions *al, struct kwf *f);
 
-void	 afflict_describe(const struct affliction *a, char *buf, size_t size);
 int	 afflict_parse(struct affliction *a, char **w, int nw);
 void	 afflict_status(const struct affliction *a, uint64_t now, char *buf,
 	     size_t size);
 
 struct check;
+struct check_env;
 void	 afflict_resilience(struct member *m, struct rng *r,
-	     unsigned long long beyond, char *buf, size_t size);
+	     const struct check_env *env, unsigned long long beyond, char *buf,
+	     size_t size);
 void	 afflict_check(struct check *c, struct member *m, struct rng *r,
-	     long dc, int hurts, char *buf, size_t size);
+	     const struct check_env *env, long dc, int hurts, char *buf,
+	     size_t size);
 uint64_t afflict_stage(const struct affliction *a, struct rng *r, char *buf,
 	     size_t size);
-int	 afflict_infect(const struct affliction *a, struct member *m,
-	     struct rng *r, int first, char *buf, size_t size);
-int	 afflict_ends(struct affliction *a, struct member *m, struct rng *r,
-	     char *buf, size_t size);
 void	 afflict_begin(struct afflictions *al, struct affliction *a,
-	     struct member *m, struct rng *r, int first, uint64_t now, char *buf,
-	     size_t size);
+	     struct member *m, struct rng *r, const struct check_env *env,
+	     int first, uint64_t now, char *buf, size_t size);
 void	 afflict_next(struct afflictions *al, int i, struct member *m,
-	     struct rng *r, uint64_t k, uint64_t now, char *buf, size_t size);
+	     struct rng *r, const struct check_env *env, uint64_t k, uint64_t now,
+	     char *buf, size_t size);
 void	 afflict_need(const struct afflictions *al, const struct affliction *a,
 	     int infect, int file, struct party *p);
 void	 afflict_listed(const struct affliction *a, uint64_t now, char *buf,

@@ -12,7 +12,7 @@
 #include "rng.h"
 
 /* 003: advance and backtrack check the alarm on a d10 */
-int
+static int
 alarm_checks(enum alarm_move m)
 {
 	return m == AM_ADVANCE || m == AM_BACKTRACK;
@@ -61,7 +61,7 @@ alarm_met(enum alarm_event e)
  * file's order (check_roll); the group passes when at least half pass
  * (delving(7): the suite's group check).
  */
-int
+static int
 alarm_hide_roll(struct alarm_hide *h, struct rng *r)
 {
 	struct check_of stealth = { PK_DEX, 0, 1, 0, 0 };

@@ -9,7 +9,6 @@
 #include "party.h"
 #include "rules.h"
 
-int	 alarm_checks(enum alarm_move m);
 enum alarm_event alarm_step(long *alarm, enum alarm_move m, long sparks,
 	     long d10);
 int	 alarm_met(enum alarm_event e);
@@ -31,7 +30,6 @@ struct alarm_turn {
 	long	 d10;		/* LONG_MIN when the move checks nothing */
 };
 
-int	 alarm_hide_roll(struct alarm_hide *h, struct rng *r);
 void	 alarm_turn(struct alarm_turn *t, long *alarm, enum alarm_move m,
 	     long sparks, struct alarm_hide *h, struct rng *r);
 void	 alarm_said(char *buf, size_t size, const struct alarm_turn *t,

@@ -169,6 +169,25 @@ big_mulsmall(struct big *a, uint32_t m, uint32_t add)
 	trim(a);
 }
 
+/* a += b * m */
+void
+big_addsmall(struct big *a, const struct big *b, uint32_t m)
+{
+	uint64_t t = 0;
+	int i, n = (a->n > b->n ? a->n : b->n) + 1;
+
+	grow(a, n);
+	for (i = a->n; i < n; i++)
+		a->w[i] = 0;
+	for (i = 0; i < n; i++) {
+		t += (uint64_t)(i < b->n ? b->w[i] : 0) * m + a->w[i];
+		a->w[i] = (uint32_t)t;
+		t >>= 32;
+	}
+	a->n = n;
+	trim(a);
+}
+
 /* a /= d; the remainder */
 uint32_t
 big_divsmall(struct big *a, uint32_t d)
@@ -198,6 +217,22 @@ big_bits(const struct big *a)
 	return (a->n - 1) * 32 + b;
 }
 
+/* t /= 10^9, the remainder: a constant divisor, which the compiler multiplies by */
+static uint32_t
+div_billion(struct big *t)
+{
+	uint64_t r = 0;
+	int i;
+
+	for (i = t->n - 1; i >= 0; i--) {
+		r = r << 32 | t->w[i];
+		t->w[i] = (uint32_t)(r / 1000000000u);
+		r %= 1000000000u;
+	}
+	trim(t);
+	return (uint32_t)r;
+}
+
 /* The decimal digits, in a string the caller frees. */
 char *
 big_str(const struct big *a)
@@ -211,7 +246,7 @@ big_str(const struct big *a)
 	big_copy(&t, a);
 	s[n] = '\0';
 	do {
-		chunk = big_divsmall(&t, 1000000000u);
+		chunk = div_billion(&t);
 		for (i = 0; i < 9 && (chunk != 0 || !big_zero(&t) || i == 0); i++) {
 			s[--n] = (char)('0' + chunk % 10);
 			chunk /= 10;

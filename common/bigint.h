@@ -19,6 +19,7 @@ void	 big_add(struct big *a, const struct big *b);
 void	 big_sub(struct big *a, const struct big *b);
 void	 big_addmul(struct big *a, const struct big *b, const struct big *c);
 void	 big_mul(struct big *a, const struct big *b, const struct big *c);
+void	 big_addsmall(struct big *a, const struct big *b, uint32_t m);
 void	 big_mulsmall(struct big *a, uint32_t m, uint32_t add);
 uint32_t big_divsmall(struct big *a, uint32_t d);
 int	 big_bits(const struct big *a);

@@ -92,6 +92,23 @@ static const struct cond conditions[] = {
 
 #define NCONDITIONS (sizeof conditions / sizeof conditions[0])
 
+/*
+ * Whose conditions a check takes (the suite's decision, delving(7) CHECKS
+ * AND CONDITIONS), one rule for every program: the rules name in force
+ * (OPT, -r, else DELVING_RULES), whatever seed the check comes from, where
+ * the program rolls the check under those rules (chase's and reaction's
+ * checks: any of the six), else the check's own seed OWN (-1: each
+ * check's own); return and timedice, whose procedures are 004's or 002's,
+ * pass other names over as for the procedure.  So under dungeonturn an
+ * overloaded character rolls a chase, a morale check and the roll to
+ * return alike without 004's load, under travel all with it.
+ */
+int
+check_rules(const char *opt, int own)
+{
+	return rules_pick(opt, -1, RULES_ALL, own);
+}
+
 /* The d20 of a check: adv > 0 advantage (2d20kh1), < 0 disadvantage (2d20kl1). */
 static void
 dice_d20(struct dice *d, int adv)
@@ -233,7 +250,7 @@ check_throw(struct check *c, const struct rolled *ready, struct rng *r,
  * The one d20 check, both halves: M rolls 1d20 (2d20 keep one at
  * advantage or disadvantage) + M's KEY modifier + MOD + any penalty
  * against the DC; K->says tells the circumstances and names a natural 20
- * or 1.
+ * or 1, and with ENV's verbose (-v) shows the dice, as roll -v does.
  */
 void
 check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
@@ -245,6 +262,23 @@ check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
 	check_throw(&k->c, k, r, m, mod, of);
 	n = strlen(k->says);
 	str_copy(k->says + n, sizeof k->says - n, check_natural(&k->c, of));
+	if (env->verbose)
+		check_dice(&k->d20, k->c.faces, k->says + strlen(k->says),
+		    sizeof k->says - strlen(k->says));
+}
+
+/* With -v, the dice behind a check: " [2d20kh1: 7,15]", " [d20: 7]". */
+void
+check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
+    size_t size)
+{
+	int n;
+
+	if (size < 4)
+		return;
+	n = snprintf(buf, size, " [");
+	n += dice_describe(d20, faces, buf + n, (int)size - n - 1);
+	snprintf(buf + n, size - (size_t)n, "]");
 }
 
 /*

@@ -23,6 +23,7 @@ struct check_env {
 	int	 rules;		/* enum rules; -1 none: only -a/-d apply */
 	int	 adv;		/* -a 1, -d -1, both or neither 0 */
 	int	 dark;		/* no light: light's LEVEL dark or darkness */
+	int	 verbose;	/* -v: says ends with the dice, " [2d20kl1: 4,15]" */
 };
 
 #define CHECK_SAYS_MAX 320
@@ -48,6 +49,9 @@ size_t	 check_sentence(char *buf, size_t size, const char *name,
 	     const char *what, const struct rolled *k);
 const char *check_natural(const struct check *c, const struct check_of *of);
 const char *check_attack_natural(long long roll);
+int	 check_rules(const char *opt, int own);
+void	 check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
+	     size_t size);
 int	 check_dark(const char *level);
 int	 check_level(const char *opt, const char *level);
 

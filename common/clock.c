@@ -132,7 +132,7 @@ clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE])
 }
 
 /* 004: full quarters show 6, the last die the hour within its quarter. */
-int
+static int
 clock_faces(int hour, int faces[TIME_DICE_004])
 {
 	int n = (hour - 1) / QUARTER_HOURS_004, i;
@@ -144,7 +144,7 @@ clock_faces(int hour, int faces[TIME_DICE_004])
 }
 
 /* The faces joined by SEP, the last by LAST: "6,1" or "6, 6 and 2". */
-void
+static void
 clock_join(const int *faces, int n, const char *sep, const char *last,
     char *buf, size_t size)
 {

@@ -38,11 +38,8 @@ uint64_t clock_hours_until(uint64_t now, uint64_t time);
 const char *clock_passed(uint64_t from, uint64_t to, char *buf, size_t size);
 const char *clock_hhmm(uint64_t t, char buf[8]);
 const char *clock_when(uint64_t t, char buf[CLOCK_WHEN_SIZE]);
-int	 clock_faces(int hour, int faces[TIME_DICE_004]);
 #define CLOCK_DICE_SIZE 64
 const char *clock_dice(int hour, int words);
-void	 clock_join(const int *faces, int n, const char *sep, const char *last,
-	     char *buf, size_t size);
 uint64_t clock_roll(struct rng *r, int n, char *says, size_t size);
 const char *clock_parse(const char *s, uint64_t *turns);
 const char *clock_span(uint64_t turns, char *buf, size_t size);

@@ -22,6 +22,7 @@ clockstate_init(struct clockstate *s, struct afflictions *aff)
 	memset(s, 0, sizeof *s);
 	s->tick = (START_HOUR_004 - 1) * CLOCK_HOUR_TURNS;
 	s->per_hour = ROOMS_HOUR_004;
+	s->env.rules = R_TRAVEL;	/* 004's checks, until check_rules says */
 	s->aff = aff;
 	aff->n = 0;
 }
@@ -178,8 +179,8 @@ run_out(struct clockstate *s, uint64_t ticks, struct party *p,
 		} else if (i >= 0) {
 			k = s->aff->a[i].left;
 			str_copy(name, sizeof name, s->aff->a[i].name);	/* it may end */
-			afflict_next(s->aff, i, party_find(p, name), &s->st.rng, k,
-			    s->tick, says, sizeof says);
+			afflict_next(s->aff, i, party_find(p, name), &s->st.rng,
+			    &s->env, k, s->tick, says, sizeof says);
 			say(ctx, k, s->tick + k, "stage", name, says);
 		} else
 			break;
@@ -226,7 +227,8 @@ clockstate_resilience(struct clockstate *s, struct party *p, uint64_t before,
 		if ((beyond = timer_beyond(&s->timers, before,
 		    m->val[PK_RESILIENCE])) == 0)
 			continue;
-		afflict_resilience(m, &s->st.rng, beyond, says, sizeof says);
+		afflict_resilience(m, &s->st.rng, &s->env, beyond, says,
+		    sizeof says);
 		say(ctx, k, s->tick, "resilience", m->name, says);
 	}
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "afflict.h"
+#include "check.h"
 #include "kwf.h"
 #include "rng.h"
 #include "timer.h"
@@ -26,6 +27,7 @@ struct clockstate {
 	struct afflictions *aff; /* 004: corruptions, each running its stages */
 	int	 rooms;		/* 004: rooms or scenes counted this hour */
 	int	 per_hour;	/* and how many make an hour: 3 or 4 */
+	struct check_env env;	/* the checks': whose conditions, -v's dice */
 	struct stream st;
 };
 

@@ -59,13 +59,25 @@ dice_of(struct dice *d, const struct expr *e)
 	return NULL;
 }
 
-/* S through the one grammar (expr_parse), then dice_of: NULL, or why not. */
+/*
+ * S through the one grammar (expr_parse), then dice_of: NULL, or why not.
+ * A die of a rule or a table keeps at least one die and no more than it
+ * rolls: roll's 3d6kh5 and 3d6d4 (the peers' all and none) are refused.
+ */
 const char *
 dice_read(struct dice *d, const char *s, struct expr *scratch)
 {
 	const char *why = expr_parse(scratch, s);
+	int i;
 
-	return why != NULL ? why : dice_of(d, scratch);
+	if (why != NULL)
+		return why;
+	for (i = 0; i < scratch->n; i++)
+		if (scratch->node[i].op == E_DICE && scratch->node[i].t.kd &&
+		    (scratch->node[i].t.keep == 0 || (scratch->node[i].t.kd == 'k' &&
+		    scratch->node[i].t.kn > scratch->node[i].t.count)))
+			return "keep: expected 1 to the number of dice";
+	return dice_of(d, scratch);
 }
 
 /* Written in the notation before the grammar: one d, no other letters. */

@@ -2,9 +2,7 @@
  * expr: the dice grammar (roll(6), GRAMMAR), read by recursive descent into
  * a tree of at most EXPR_NODES_MAX nodes, each knowing the least and the
  * most it can give, so no total can overflow: anything beyond a limit is
- * refused with the position of the token at fault.  Rolling walks the tree
- * left to right, one die at a time, each die's rerolls and explosions drawn
- * before the next die: the order of draws is the reproducibility contract.
+ * refused with the position of the token at fault; exproll.c rolls it.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +10,55 @@
 #include <string.h>
 
 #include "expr.h"
+#include "util.h"
+
+/*
+ * The dialect of every expression read: the process's, set by
+ * expr_dialect, else DELVING_DICE's when the first expression is read
+ * (every program's tables take it so), else roll's own.
+ */
+static int dialect = -1;
+
+static const char *const dialects[] = {
+	"roll", "foundry", "roll20", "avrae", "rpg-dice-roller", NULL
+};
+
+/* The dialect named NAME: DIALECT_*, or -1. */
+int
+expr_dialect_of(const char *name)
+{
+	int i;
+
+	for (i = 0; dialects[i] != NULL; i++)
+		if (strcmp(name, dialects[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Read expressions as NAME's peer does where the peers conflict: 0, or -1. */
+int
+expr_dialect(const char *name)
+{
+	int d = expr_dialect_of(name);
+
+	if (d >= 0)
+		dialect = d;
+	return d < 0 ? -1 : 0;
+}
+
+/* The dialect of DELVING_DICE, once: -2 when it names none (an error). */
+static int
+dialect_now(void)
+{
+	const char *env;
+
+	if (dialect == -1) {
+		env = getenv("DELVING_DICE");
+		dialect = env == NULL || *env == '\0' ? DIALECT_ROLL :
+		    expr_dialect_of(env) >= 0 ? expr_dialect_of(env) : -2;
+	}
+	return dialect;
+}
 
 struct parser {
 	struct expr *e;
@@ -90,6 +137,8 @@ cmp_true(const struct cmp *c, long long v)
 	case CMP_LE: return v <= c->v;
 	case CMP_GE: return v >= c->v;
 	case CMP_NE: return v != c->v;
+	case CMP_EVEN: return v % 2 == 0;
+	case CMP_ODD: return v % 2 != 0;
 	}
 	return 0;
 }
@@ -114,6 +163,8 @@ comparison(struct parser *p, struct cmp *c, int need, int ne)
 		c->op = *++p->s == '=' ? (p->s++, CMP_LE) : CMP_LT;
 	else if (*p->s == '>')
 		c->op = *++p->s == '=' ? (p->s++, CMP_GE) : CMP_GT;
+	if (dialect == DIALECT_ROLL20)	/* Roll20: >3 is 3 or more, <3 3 or less */
+		c->op = c->op == CMP_GT ? CMP_GE : c->op == CMP_LT ? CMP_LE : c->op;
 	if (c->op == CMP_NONE && !need && !(*p->s >= '0' && *p->s <= '9'))
 		return 0;
 	if (c->op == CMP_NONE)
@@ -123,7 +174,10 @@ comparison(struct parser *p, struct cmp *c, int need, int ne)
 	return 0;
 }
 
-/* khN, klN, kN, dhN, dlN, dN: how many dice count. */
+/*
+ * khN, klN, kN, dhN, dlN, dN: how many dice count; without N, one (Foundry);
+ * more than there are: keep all, drop all (0), as rpg-dice-roller and avrae.
+ */
 static int
 keep(struct parser *p, struct term *t, int kind)
 {
@@ -136,14 +190,13 @@ keep(struct parser *p, struct term *t, int kind)
 	if (lower(*p->s) == 'h' || lower(*p->s) == 'l')
 		high = lower(*p->s++) == 'h';
 	if (!number(p, EXPR_COUNT_MAX, &v))
-		return fail(p, p->s, "expected the number of dice to %s",
-		    kind == 'k' ? "keep" : "drop");
-	if (kind == 'k' && (v < 1 || v > t->count))
-		return fail(p, at, "keep: expected 1 to the number of dice");
-	if (kind == 'd' && v >= t->count)
-		return fail(p, at, "drop: expected 0 to one less than the number of dice");
+		v = 1;
+	if (v > EXPR_COUNT_MAX)
+		return fail(p, at, "%s: expected 0 to %d dice",
+		    kind == 'k' ? "keep" : "drop", EXPR_COUNT_MAX);
 	t->kd = kind;
 	t->kn = (uint32_t)v;
+	v = v > t->count ? t->count : v;
 	t->keep = (uint32_t)(kind == 'k' ? v : t->count - v);
 	t->keephigh = kind == 'k' ? high : !high;	/* dl1 keeps the highest */
 	return 0;
@@ -203,12 +256,21 @@ static int
 reroll(struct parser *p, struct term *t)
 {
 	const char *at = p->s - 1;
-	int kind = 2;
+	int kind = dialect == DIALECT_FOUNDRY ? 1 : 2;	/* Foundry: r once, rr until */
+	long long v;
 
 	if (lower(*p->s) == 'o')
 		kind = 1, p->s++;
-	else if (lower(*p->s) == 'r')	/* avrae d20's rr: until */
-		p->s++;
+	else if (lower(*p->s) == 'r')	/* avrae d20's and Foundry's rr: until */
+		kind = 2, p->s++;
+	if (dialect == DIALECT_AVRAE && kind == 1 && (lower(*p->s) == 'l' ||
+	    lower(*p->s) == 'h')) {	/* avrae's rol1: the lowest die, once */
+		t->rosel = lower(*p->s++);
+		if (t->reroll || !number(p, EXPR_COUNT_MAX, &v))
+			return fail(p, at, "avrae's ro%c: a number of dice, alone", t->rosel);
+		t->rosn = (uint32_t)(v > t->count ? t->count : v);
+		return 0;
+	}
 	if (t->reroll && t->reroll != kind)
 		return fail(p, at, "reroll: once (ro) or until (r), not both");
 	if (t->nrr == EXPR_REROLL_MAX)
@@ -225,18 +287,21 @@ reroll(struct parser *p, struct term *t)
 	return 0;
 }
 
-/* !, !!, !p, !!p, then a comparison: the highest face unless given. */
+/*
+ * !, !!, !p, !!p, then a comparison: the highest face unless given; x, xo
+ * (Foundry: explode, explode once).  A second explosion replaces the
+ * first, as rpg-dice-roller keeps the last of each modifier.
+ */
 static int
-explode(struct parser *p, struct term *t)
+explode(struct parser *p, struct term *t, int x)
 {
-	const char *at = p->s - 1;
-
-	if (t->explode)
-		return fail(p, at, "one explosion to a term");
 	t->explode = EX_EXPLODE;
-	if (*p->s == '!')	/* !!=4 compounds on 4 (rpg-dice-roller) */
+	t->exmax = EXPR_EXPLODE_MAX;
+	if (x && lower(*p->s) == 'o')
+		t->exmax = 1, p->s++;
+	if (!x && *p->s == '!')	/* !!=4 compounds on 4 (rpg-dice-roller) */
 		t->explode = EX_COMPOUND, p->s++;
-	if (lower(*p->s) == 'p') {
+	if (!x && lower(*p->s) == 'p') {
 		t->explode = t->explode == EX_EXPLODE ? EX_PENETRATE :
 		    EX_COMPOUND_PENETRATE;
 		p->s++;
@@ -258,13 +323,16 @@ minmax(struct parser *p, struct term *t, int which)
 {
 	const char *at = p->s - 2;
 	long long v;
+	int neg;
 
 	if (lower(*p->s) == (which == 'i' ? 'n' : 'x'))
 		p->s++;
-
+	if ((neg = *p->s == '-'))	/* 4d20max-12: rpg-dice-roller's negative bound */
+		p->s++;
 	if (!number(p, EXPR_SIDES_MAX, &v))
 		return fail(p, p->s, "expected the %s face", which == 'i' ?
 		    "least" : "most");
+	v = neg ? -v : v;
 	if (!t->clamp)
 		t->mi = t->flo - 1, t->ma = (long long)t->fhi + 1;
 	if (which == 'i')
@@ -321,6 +389,12 @@ counts(struct parser *p, struct term *t, int c)
 		p->s++;
 	to = c == 's' ? &t->crit : c == 'F' ? &t->fumble : c == 'f' ? &t->cf :
 	    &t->cs;
+	if (dialect == DIALECT_FOUNDRY && (c == 's' || c == 'F')) {
+		to = c == 's' ? &t->cs : &t->cf;	/* Foundry counts them */
+		t->fcount = c == 'F';
+		if (t->cs.op || t->cf.op)
+			return fail(p, at, "Foundry: one count (cs or cf) to a term");
+	}
 	if (to->op)
 		return fail(p, at, "one %s to a term", c == 's' ?
 		    "critical success (cs)" : c == 'F' ? "critical failure (cf)" :
@@ -332,21 +406,94 @@ counts(struct parser *p, struct term *t, int c)
 	return 0;
 }
 
+/* s, sa, sd: the dice shown sorted, the total the same; sN (rolldice): dlN */
+static int
+sorting(struct parser *p, struct term *t)
+{
+	if (*p->s >= '0' && *p->s <= '9')
+		return keep(p, t, 'd');
+	t->sort = lower(*p->s) == 'd' ? 'd' : 'a';
+	if (lower(*p->s) == 'a' || lower(*p->s) == 'd')
+		p->s++;
+	return 0;
+}
+
+/* Whether s starts with the letters of w, either case. */
+static int
+word(const char *s, const char *w)
+{
+	for (; *w != '\0'; s++, w++)
+		if (lower(*s) != *w)
+			return 0;
+	return 1;
+}
+
+/* even, odd (Foundry): count the dice that show an even, an odd face. */
+static int
+parity(struct parser *p, struct term *t)
+{
+	const char *at = p->s;
+	int even = lower(*p->s) == 'e';
+
+	p->s += even ? 4 : 3;
+	if (t->cs.op || t->cf.op)
+		return fail(p, at, "one success count to a term");
+	t->cs.op = even ? CMP_EVEN : CMP_ODD;
+	return 0;
+}
+
+/*
+ * m, mt (Roll20): the dice that show the same face as another: m marks them
+ * (the total is the same), mt counts the sets; m3, mt3: sets of 3 or more;
+ * m>=4, mt>=4: only the faces that match the comparison.
+ */
+static int
+matching(struct parser *p, struct term *t)
+{
+	const char *at = p->s - 1;
+	long long v;
+
+	if (t->match)
+		return fail(p, at, "one m or mt to a term");
+	if (lower(*p->s) == 's')	/* not Foundry's margin, nor a sort after m */
+		return fail(p, at, "ms: not read (Foundry's margin: write "
+		    "(10d6>4)-5; a sort: before m)");
+	t->match = lower(*p->s) == 't' ? 't' : 'm';
+	if (t->match == 't')
+		p->s++;
+	t->msize = 2;
+	if (*p->s >= '0' && *p->s <= '9') {
+		number(p, EXPR_COUNT_MAX, &v);
+		if (v < 2 || v > EXPR_COUNT_MAX)
+			return fail(p, at, "m: a set of 2 to %d dice", EXPR_COUNT_MAX);
+		t->msize = (int)v;
+	}
+	return comparison(p, &t->mcmp, 0, 1);
+}
+
 static int
 modifier(struct parser *p, struct term *t)
 {
 	int c = lower(*p->s);
 
+	if (c == 'd' && lower(p->s[1]) == 'f' && dialect == DIALECT_FOUNDRY)
+		return p->s++, counts(p, t, 'f');	/* Foundry's df: roll's f */
 	if (c == 'k' || c == 'd')
 		return p->s++, keep(p, t, c);
 	if (c == 'r')
 		return p->s++, reroll(p, t);
-	if (c == '!')
-		return p->s++, explode(p, t);
+	if (c == '!' || c == 'x')
+		return p->s++, explode(p, t, c == 'x');
+	if (c == 's')
+		return p->s++, sorting(p, t);
+	if (word(p->s, "even") || word(p->s, "odd"))
+		return parity(p, t);
 	if (c == 'u')
 		return p->s++, unique(p, t);
-	if (c == 'm')
+	if (c == 'm' && (lower(p->s[1]) == 'i' || lower(p->s[1]) == 'a'))
 		return p->s += 2, minmax(p, t, lower(p->s[-1]));
+	if (c == 'm')
+		return p->s++, matching(p, t);
 	return counts(p, t, c);
 }
 
@@ -358,8 +505,11 @@ is_modifier(const char *s)
 	if (c == 'm' && (d == 'i' || d == 'a') && lower(s[2]) == (d == 'i' ?
 	    'n' : 'x') && s[3] == '(')
 		return 0;	/* the function min( or max( */
+	if (word(s, "even") || word(s, "odd"))
+		return 1;
 	return c == 'k' || c == 'd' || c == 'r' || c == '!' || c == 'f' ||
-	    c == 'u' || (c == 'm' && (d == 'i' || d == 'a')) ||
+	    c == 'x' || c == 's' ||
+	    c == 'u' || c == 'm' ||
 	    c == '<' || c == '>' || c == '=' || (c == 'c' && (d == 's' || d == 'f'));
 }
 
@@ -367,6 +517,8 @@ is_modifier(const char *s)
 long long
 term_shown(const struct term *t, long long f, int extra)
 {
+	if (t->scale)
+		f *= t->scale;
 	if (extra && (t->explode == EX_PENETRATE ||
 	    t->explode == EX_COMPOUND_PENETRATE))
 		f--;
@@ -381,8 +533,23 @@ term_score(const struct term *t, long long v)
 {
 	if (!t->cs.op && !t->cf.op)
 		return v;
-	return (t->cs.op && cmp_true(&t->cs, v)) -
-	    (t->cf.op && cmp_true(&t->cf, v));
+	return (t->cs.op && cmp_true(&t->cs, v)) +
+	    (t->cf.op && cmp_true(&t->cf, v)) * (t->fcount ? 1 : -1);
+}
+
+/* mt: how many faces of the n values v (sorted) show msize times or more. */
+long long
+term_sets(const struct term *t, const long long *v, int n)
+{
+	long long sets = 0;
+	int i, j;
+
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && v[j] == v[i]; j++)
+			;
+		sets += j - i >= t->msize && (!t->mcmp.op || cmp_true(&t->mcmp, v[i]));
+	}
+	return sets;
 }
 
 /* No modifier but keep or drop: the shape of the fast roller. */
@@ -390,8 +557,15 @@ int
 term_plain(const struct term *t)
 {
 	return !t->reroll && !t->explode && !t->unique && !t->clamp &&
+	    !t->scale && !t->rosel && !t->match &&
 	    !t->cs.op && !t->cf.op && !t->crit.op && !t->fumble.op &&
 	    t->flo == 1;
+}
+
+static long long
+pick(long long a, long long b, int most)
+{
+	return most ? (a > b ? a : b) : (a < b ? a : b);
 }
 
 /* The least and the most one die (with its extra dice, compounded) shows. */
@@ -403,8 +577,8 @@ die_range(const struct term *t, long long *lo, long long *hi)
 
 	*lo = a, *hi = b;
 	if (t->explode == EX_COMPOUND || t->explode == EX_COMPOUND_PENETRATE) {
-		*lo += EXPR_EXPLODE_MAX * (ea < 0 ? ea : 0);
-		*hi += EXPR_EXPLODE_MAX * (eb > 0 ? eb : 0);
+		*lo += t->exmax * (ea < 0 ? ea : 0);
+		*hi += t->exmax * (eb > 0 ? eb : 0);
 	} else if (t->explode) {
 		*lo = ea < a ? ea : a;
 		*hi = eb > b ? eb : b;
@@ -419,15 +593,19 @@ term_range(const struct term *t, long long *lo, long long *hi)
 
 	die_range(t, &dlo, &dhi);
 	if (t->explode == EX_EXPLODE || t->explode == EX_PENETRATE)
-		pmax *= EXPR_EXPLODE_MAX + 1;	/* the extra dice */
-	kmin = t->kd == 'k' ? t->kn : (long long)t->count - (t->kd ? t->kn : 0);
-	kmax = t->kd == 'k' ? t->kn : pmax - (t->kd ? t->kn : 0);
+		pmax *= t->exmax + 1;	/* the extra dice */
+	kmin = t->kd == 'k' ? pick(t->kn, t->count, 0) :
+	    pick((long long)t->count - (t->kd ? t->kn : 0), 0, 1);
+	kmax = t->kd == 'k' ? pick(t->kn, pmax, 0) :
+	    pick(pmax - (t->kd ? t->kn : 0), 0, 1);
 	if (t->cs.op || t->cf.op) {
-		dlo = t->cf.op ? -1 : 0;
-		dhi = t->cs.op ? 1 : 0;
+		dlo = t->cf.op && !t->fcount ? -1 : 0;
+		dhi = t->cs.op || t->fcount ? 1 : 0;
 	}
 	*lo = dlo < 0 ? dlo * kmax : dlo * kmin;
 	*hi = dhi > 0 ? dhi * kmax : dhi * kmin;
+	if (t->match == 't')	/* sets of msize among the dice */
+		*lo = 0, *hi = kmax / t->msize;
 }
 
 static int parenthesized(struct parser *);
@@ -469,6 +647,38 @@ sided(struct parser *p, struct term *t, const char *at)
 	return i;
 }
 
+static int join(struct parser *, int, int, int, long long, long long);
+
+/*
+ * avrae's rolN (rohN): the N lowest (highest) dice rolled again, once: the
+ * others kept, then N fresh dice, drawn after them, as avrae draws them.
+ */
+static int
+again(struct parser *p, struct term *t)
+{
+	struct term fresh = *t;
+	long long lo, hi, lo2, hi2;
+	int a, b;
+
+	t->kd = 'k';
+	t->kn = t->keep = t->count - t->rosn;
+	t->keephigh = t->rosel == 'l';
+	t->rosel = 0;
+	fresh.count = fresh.keep = t->count - t->kn;
+	fresh.rosel = 0;
+	term_range(t, &lo, &hi);
+	if ((a = node(p, E_DICE, lo, hi)) < 0)
+		return -1;
+	p->e->node[a].t = *t;
+	if (fresh.count == 0)
+		return a;
+	term_range(&fresh, &lo2, &hi2);
+	if ((b = node(p, E_DICE, lo2, hi2)) < 0)
+		return -1;
+	p->e->node[b].t = fresh;
+	return join(p, E_ADD, a, b, lo + lo2, hi + hi2);
+}
+
 /* [COUNT] d (SIDES | % | F | (EXPR)) {MODIFIER}: count is read already. */
 static int
 dice(struct parser *p, long long count, const char *at)
@@ -484,7 +694,9 @@ dice(struct parser *p, long long count, const char *at)
 	t.flo = 1;
 	if (*++p->s == '(')
 		return sided(p, &t, at);
-	if (*p->s == '%')
+	if (*p->s == '%' && dialect == DIALECT_AVRAE)	/* a tens die: 0, 10 .. 90 */
+		t.flo = 0, t.fhi = 9, t.scale = 10, p->s++;
+	else if (*p->s == '%')
 		t.fhi = 100, p->s++;
 	else if (lower(*p->s) == 'f' && !(*p->s >= '0' && *p->s <= '9'))
 		t.flo = -1, t.fhi = 1, p->s++;	/* Fudge: -1, 0, +1 */
@@ -501,6 +713,17 @@ dice(struct parser *p, long long count, const char *at)
 			return -1;
 	if (t.unique && (t.reroll || t.explode))
 		return fail(p, at, "unique (u): not with a reroll or an explosion");
+	if (t.scale && (t.reroll || t.explode || t.unique || t.clamp ||
+	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.rosel))
+		return fail(p, at, "avrae's d%%, a tens die: keep and drop only");
+	if (t.match == 't' && (t.explode || t.unique || t.kd || t.cs.op ||
+	    t.cf.op || t.scale))
+		return fail(p, at, "mt: not with keep, drop, explosions, unique or counts");
+	if (t.rosel && (t.reroll || t.explode || t.unique || t.clamp || t.kd ||
+	    t.cs.op || t.cf.op || t.crit.op || t.fumble.op || t.sort))
+		return fail(p, at, "avrae's ro%c: alone on its dice here", t.rosel);
+	if (t.rosel)
+		return again(p, &t);
 	term_range(&t, &lo, &hi);
 	if ((i = node(p, E_DICE, lo, hi)) >= 0)
 		p->e->node[i].t = t;
@@ -563,8 +786,10 @@ group_range(struct parser *p, int g)
 		}
 	n->lo = n->hi = 0;
 	for (i = 0; i < (int)n->t.keep; i++) {
-		n->lo += n->t.cs.op || n->t.cf.op ? -(n->t.cf.op != 0) : los[i];
-		n->hi += n->t.cs.op || n->t.cf.op ? (n->t.cs.op != 0) : his[i];
+		n->lo += n->t.cs.op || n->t.cf.op ? -(n->t.cf.op && !n->t.fcount) :
+		    los[i];
+		n->hi += n->t.cs.op || n->t.cf.op ? (n->t.cs.op || n->t.fcount) :
+		    his[i];
 	}
 }
 
@@ -621,12 +846,6 @@ group(struct parser *p, const char *at)
 static const char *const functions[] = {
 	"floor", "ceil", "round", "abs", "min", "max", NULL
 };
-
-static long long
-pick(long long a, long long b, int most)
-{
-	return most ? (a > b ? a : b) : (a < b ? a : b);
-}
 
 /* min(a, b, ...), max(a, b, ...): after the '(' */
 static int
@@ -795,18 +1014,6 @@ give_back(struct parser *p, const char *at, int a)
 }
 
 /* Floor and ceiling of a / b, b != 0; to the nearest, halves away from 0. */
-long long
-expr_floordiv(long long a, long long b)
-{
-	return a / b - (a % b != 0 && (a < 0) != (b < 0));
-}
-
-static long long
-ceildiv(long long a, long long b)
-{
-	return a / b + (a % b != 0 && (a < 0) == (b < 0));
-}
-
 static long long
 rounddiv(long long a, long long b)
 {
@@ -842,10 +1049,10 @@ expr_apply(int op, long long x, long long y)
 	case E_ADD: return x + y;
 	case E_SUB: return x - y;
 	case E_MUL: return x * y;
-	case E_DIV: return expr_floordiv(x, y);
-	case E_CEIL: return ceildiv(x, y);
+	case E_DIV: return floor_div(x, y);
+	case E_CEIL: return ceil_div(x, y);
 	case E_ROUND: return rounddiv(x, y);
-	case E_MOD: return x - y * expr_floordiv(x, y);	/* as avrae (Python) */
+	case E_MOD: return x - y * floor_div(x, y);	/* as avrae (Python) */
 	case E_POW: return power(x, y);
 	case E_MIN: return x < y ? x : y;
 	case E_MAX: return x > y ? x : y;
@@ -1017,6 +1224,11 @@ parse(struct expr *e, const char *s, int *len, int scan)
 
 	e->n = e->root = 0;	/* node() clears each node it adds */
 	e->why[0] = '\0';
+	if (dialect_now() == -2) {
+		snprintf(e->why, sizeof e->why, "DELVING_DICE: '%.40s': not a "
+		    "dialect", getenv("DELVING_DICE"));
+		return e->why;
+	}
 	if (strlen(s) > EXPR_TEXT_MAX) {
 		snprintf(e->why, sizeof e->why, "position %d: longer than %d "
 		    "characters", EXPR_TEXT_MAX + 1, EXPR_TEXT_MAX);
@@ -1067,373 +1279,4 @@ expr_dice(const struct expr *e)
 		    e->node[i].op == E_SDICE)
 			n += (int)e->node[i].t.count;
 	return n;
-}
-
-/* What -v shows, written as it goes; cut short, never overrun. */
-struct marks {
-	char	*buf;
-	int	 size, n;
-};
-
-static void
-mark(struct marks *m, const char *fmt, ...)
-{
-	va_list ap;
-	int w;
-
-	if (m->buf == NULL || m->n >= m->size - 1)
-		return;
-	va_start(ap, fmt);
-	w = vsnprintf(m->buf + m->n, (size_t)(m->size - m->n), fmt, ap);
-	va_end(ap);
-	m->n += w < m->size - m->n ? w : m->size - 1 - m->n;
-}
-
-static long long
-face(const struct term *t, struct rng *r)
-{
-	long long v = rng_die(r, (uint32_t)(t->fhi - t->flo + 1));
-
-	return v + t->flo - 1;
-}
-
-/* The k-th face (from 0) that a reroll until keeps, lowest first: constant time. */
-static long long
-kept_face(const struct term *t, long long k)
-{
-	long long f = t->klo + k;
-	int i;
-
-	for (i = 0; i < t->nx && t->xp[i] <= f; i++)
-		f++;
-	return f;
-}
-
-/* A term's dice as rolled: what each shows, and where its marks are. */
-#define POOL_SMALL 64	/* dice held on the stack; more are allocated */
-
-struct pool {
-	long long *v, *first;	/* first: u's faces shown so far, sorted */
-	int	*at;
-	char	*dropped;
-	int	 n, nfirst;
-	void	*mem;
-	long long sv[POOL_SMALL], sfirst[POOL_SMALL];
-	int	 sat[2 * POOL_SMALL];
-	char	 sdropped[POOL_SMALL];
-};
-
-static void
-pool_open(struct pool *p, long long cap)
-{
-	char *b;
-
-	p->n = p->nfirst = 0;
-	p->mem = NULL;
-	p->v = p->sv, p->first = p->sfirst, p->at = p->sat;
-	p->dropped = p->sdropped;
-	if (cap <= POOL_SMALL)
-		return;
-	b = p->mem = malloc((size_t)cap * (2 * sizeof(long long) +
-	    2 * sizeof(int) + 1));
-	if (b == NULL)
-		abort();
-	p->v = (long long *)b;
-	p->first = p->v + cap;
-	p->at = (int *)(p->first + cap);
-	p->dropped = (char *)(p->at + 2 * cap);
-}
-
-/* u: a face already shown draws again, once, or among the faces not shown. */
-static long long
-unique_face(const struct term *t, struct pool *p, struct rng *r,
-    struct marks *m, long long f)
-{
-	int i, j, shown = 0;
-
-	for (i = 0; i < p->nfirst && p->first[i] != f; i++)
-		;
-	if (i < p->nfirst && unique_applies(t, f)) {
-		mark(m, "%lldu", f);
-		for (j = 0; j < p->nfirst; j++)	/* the faces not to show again */
-			shown += (j == 0 || p->first[j] != p->first[j - 1]) &&
-			    unique_applies(t, p->first[j]);
-		if (t->unique == 1)
-			f = face(t, r);
-		else {
-			f = t->flo + rng_die(r, (uint32_t)(t->fhi - t->flo + 1 -
-			    shown)) - 1;
-			for (j = 0; j < p->nfirst; j++)
-				if (p->first[j] <= f && (j == 0 ||
-				    p->first[j] != p->first[j - 1]) &&
-				    unique_applies(t, p->first[j]))
-					f++;
-		}
-	}
-	for (i = p->nfirst++; i > 0 && p->first[i - 1] > f; i--)
-		p->first[i] = p->first[i - 1];
-	p->first[i] = f;
-	return f;
-}
-
-static void
-die_begin(struct pool *p, struct marks *m)
-{
-	if (p->n > 0)
-		mark(m, ",");
-	p->at[2 * p->n] = m->n;
-}
-
-static void
-die_end(struct pool *p, struct marks *m, long long v)
-{
-	p->v[p->n] = v;
-	p->at[2 * p->n + 1] = m->n;
-	p->n++;
-}
-
-/*
- * One die: a face; u draws again a face already shown; a reroll once
- * draws again, a reroll until draws once among the faces that do not
- * reroll (the same odds as drawing until one comes); then each face that
- * explodes draws another, at most EXPR_EXPLODE_MAX times: a die of its
- * own (!, !p: less one) or added to this one (!!, !!p).
- */
-static void
-one_die(const struct term *t, struct rng *r, struct marks *m, struct pool *p)
-{
-	long long f = face(t, r), sum;
-	int n, apart = t->explode == EX_EXPLODE || t->explode == EX_PENETRATE;
-
-	die_begin(p, m);
-	if (t->unique)
-		f = unique_face(t, p, r, m, f);
-	if (t->reroll && term_rerolls(t, f)) {
-		mark(m, "%lldr", f);
-		if (t->reroll == 1)
-			f = face(t, r);
-		else
-			f = kept_face(t, (long long)rng_die(r, t->left) - 1);
-	}
-	sum = term_shown(t, f, 0);
-	for (n = 0; t->explode && n < EXPR_EXPLODE_MAX && cmp_true(&t->ex, f); n++) {
-		mark(m, "%lld!", apart ? sum : term_shown(t, f, n > 0));
-		if (apart) {
-			die_end(p, m, sum);
-			die_begin(p, m);
-			sum = 0;
-		}
-		f = face(t, r);
-		sum += term_shown(t, f, 1);
-	}
-	mark(m, "%lld", apart || n == 0 ? sum : term_shown(t, f, 1));
-	die_end(p, m, sum);
-}
-
-struct ranked {
-	long long v;
-	int	 i;
-};
-
-static int
-by_rank(const void *a, const void *b)
-{
-	const struct ranked *x = a, *y = b;
-
-	return x->v != y->v ? (x->v > y->v) - (x->v < y->v) : x->i - y->i;
-}
-
-/* Which dice keep/drop leaves out: among equal dice, the first rolled. */
-static void
-drop(const struct term *t, struct pool *p)
-{
-	struct ranked *rk;
-	int kept = t->kd == 'k' ? (int)t->kn : t->kd == 'd' ? p->n - (int)t->kn :
-	    p->n, j, k, best;
-
-	memset(p->dropped, 0, (size_t)p->n);
-	if (kept >= p->n)
-		return;
-	if ((long)p->n * (p->n - kept) <= 4096) {	/* few: one pass a drop */
-		for (k = 0; k < p->n - kept; k++) {
-			for (best = -1, j = 0; j < p->n; j++)
-				if (!p->dropped[j] && (best < 0 || (t->keephigh ?
-				    p->v[j] < p->v[best] : p->v[j] > p->v[best])))
-					best = j;
-			p->dropped[best] = 1;
-		}
-		return;
-	}
-	rk = malloc((size_t)p->n * sizeof *rk);
-	if (rk == NULL)
-		abort();
-	for (j = 0; j < p->n; j++)	/* the lowest first, or the highest */
-		rk[j].v = t->keephigh ? p->v[j] : -p->v[j], rk[j].i = j;
-	qsort(rk, (size_t)p->n, sizeof *rk, by_rank);
-	for (j = 0; j < p->n - kept; j++)
-		p->dropped[rk[j].i] = 1;
-	free(rk);
-}
-
-/*
- * -v: the draws of each die as written while rolling, now with a dropped
- * die in parentheses, a success marked '*' and a failure '~', a critical
- * success (cs) '^' and a critical failure (cf) '_'.
- */
-static void
-remark(const struct term *t, struct marks *m, const struct pool *p)
-{
-	int i, len = m->n - p->at[0];
-	char *copy;
-	long long g;
-
-	if (m->buf == NULL || p->n == 0 || (!t->kd && !t->cs.op && !t->cf.op &&
-	    !t->crit.op && !t->fumble.op))
-		return;
-	copy = malloc((size_t)len + 1);
-	if (copy == NULL)
-		return;
-	memcpy(copy, m->buf + p->at[0], (size_t)len);
-	m->n = p->at[0];
-	for (i = 0; i < p->n; i++) {
-		mark(m, "%s%s%.*s", i ? "," : "", p->dropped[i] ? "(" : "",
-		    p->at[2 * i + 1] - p->at[2 * i], copy + p->at[2 * i] - p->at[0]);
-		if (t->crit.op && cmp_true(&t->crit, p->v[i]))
-			mark(m, "^");
-		if (t->fumble.op && cmp_true(&t->fumble, p->v[i]))
-			mark(m, "_");
-		g = term_score(t, p->v[i]);
-		if (p->dropped[i])
-			mark(m, ")");
-		else if (g > 0 && (t->cs.op || t->cf.op))
-			mark(m, "*");
-		else if (g < 0)
-			mark(m, "~");
-	}
-	free(copy);
-}
-
-static long long
-roll_term(const struct term *t, struct rng *r, struct marks *m)
-{
-	struct pool p;
-	long long sum = 0;
-	uint32_t i;
-	int j;
-
-	pool_open(&p, (long long)t->count * (t->explode == EX_EXPLODE ||
-	    t->explode == EX_PENETRATE ? EXPR_EXPLODE_MAX + 1 : 1));
-	p.at[0] = m->n;
-	for (i = 0; i < t->count; i++)
-		one_die(t, r, m, &p);
-	drop(t, &p);
-	for (j = 0; j < p.n; j++)
-		if (!p.dropped[j])
-			sum += term_score(t, p.v[j]);
-	remark(t, m, &p);
-	free(p.mem);
-	return sum;
-}
-
-
-static long long eval(const struct expr *, int, struct rng *, struct marks *);
-
-/* A group: each expression's total, then kept, dropped or counted as dice are. */
-static long long
-roll_group(const struct expr *e, const struct enode *g, struct rng *r,
-    struct marks *m)
-{
-	struct pool p;
-	long long sum = 0;
-	int i, j;
-
-	pool_open(&p, g->t.count);
-	for (i = g->a; i >= 0; i = e->node[i].b)
-		p.v[p.n++] = eval(e, e->node[i].a, r, m);
-	drop(&g->t, &p);
-	mark(m, "%s{", m->n > 0 ? " " : "");	/* -v: the totals, a dropped one in () */
-	for (j = 0; j < p.n; j++) {
-		mark(m, "%s%s%lld%s", j ? "," : "", p.dropped[j] ? "(" : "", p.v[j],
-		    p.dropped[j] ? ")" : "");
-		if (!p.dropped[j] && (g->t.cs.op || g->t.cf.op))
-			mark(m, "%s", term_score(&g->t, p.v[j]) > 0 ? "*" :
-			    term_score(&g->t, p.v[j]) < 0 ? "~" : "");
-		if (!p.dropped[j])
-			sum += term_score(&g->t, p.v[j]);
-	}
-	mark(m, "}");
-	free(p.mem);
-	return sum;
-}
-
-/* (EXPR)dN: the count rolled first, then that many dice. */
-static long long
-roll_counted(const struct expr *e, const struct enode *n, struct rng *r,
-    struct marks *m)
-{
-	struct term t = n->t;
-
-	t.count = (uint32_t)eval(e, n->a, r, m);
-	t.keep = t.kd == 'k' ? t.kn : t.kd == 'd' ? t.count - t.kn : t.count;
-	if (m->n > 0)
-		mark(m, " ");
-	return roll_term(&t, r, m);
-}
-
-/* Nd(EXPR): the sides rolled first, then the dice. */
-static long long
-roll_sided(const struct expr *e, const struct enode *n, struct rng *r,
-    struct marks *m)
-{
-	struct term t = n->t;
-
-	t.fhi = (int)eval(e, n->a, r, m);
-	if (m->n > 0)
-		mark(m, " ");
-	return roll_term(&t, r, m);
-}
-
-static long long
-eval(const struct expr *e, int i, struct rng *r, struct marks *m)
-{
-	const struct enode *n = &e->node[i];
-	long long x, y;
-
-	switch (n->op) {
-	case E_NUM:
-		return n->v;
-	case E_DICE:
-		if (m->n > 0)
-			mark(m, " ");
-		return roll_term(&n->t, r, m);
-	case E_NEG:
-		return -eval(e, n->a, r, m);
-	case E_ABS:
-		x = eval(e, n->a, r, m);
-		return x < 0 ? -x : x;
-	case E_GROUP:
-		return roll_group(e, n, r, m);
-	case E_NDICE:
-		return roll_counted(e, n, r, m);
-	case E_SDICE:
-		return roll_sided(e, n, r, m);
-	}
-	x = eval(e, n->a, r, m);
-	y = eval(e, n->b, r, m);
-	return expr_apply(n->op, x, y);
-}
-
-/*
- * Roll the expression; marks (size bytes, or NULL) gets what -v shows:
- * each die's draws ("1r" a draw rerolled, "6!" a draw that exploded), dice
- * by commas, terms by spaces, a group's totals after its dice in braces.
- */
-long long
-expr_roll(const struct expr *e, struct rng *r, char *marks, int size)
-{
-	struct marks m = { marks, size, 0 };
-
-	if (marks != NULL)
-		marks[0] = '\0';
-	return eval(e, e->root, r, &m);
 }

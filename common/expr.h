@@ -22,7 +22,16 @@
 #define EXPR_POW_MAX	64		/* the largest exponent */
 #define EXPR_TEXT_MAX	256		/* the length of one expression */
 
-enum { CMP_NONE, CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE, CMP_NE };
+enum { CMP_NONE, CMP_EQ, CMP_LT, CMP_GT, CMP_LE, CMP_GE, CMP_NE,
+	CMP_EVEN, CMP_ODD };	/* even, odd: Foundry's counts */
+
+/*
+ * The dialects (roll(6) COMPATIBILITY): the peer whose meaning an operator
+ * takes where the peers conflict; one for the process, roll's own unless
+ * set (roll -D, DELVING_DICE, a session's).
+ */
+enum { DIALECT_ROLL, DIALECT_FOUNDRY, DIALECT_ROLL20, DIALECT_AVRAE,
+	DIALECT_RPG };
 
 /* ! extra dice, !! one die (compounding), !p extra dice less one, !!p */
 enum { EX_NONE, EX_EXPLODE, EX_COMPOUND, EX_PENETRATE, EX_COMPOUND_PENETRATE };
@@ -46,6 +55,7 @@ struct term {
 	int	 xp[EXPR_REROLL_MAX];
 	uint32_t left;		/* how many faces a reroll until keeps */
 	int	 explode;	/* EX_* */
+	int	 exmax;		/* explosions a die at most: EXPR_EXPLODE_MAX, xo 1 */
 	struct cmp ex;
 	int	 unique;	/* 0, 1 once (uo), 2 until (u) */
 	struct cmp uq;		/* u=5: only the faces that match are unique */
@@ -53,6 +63,14 @@ struct term {
 	long long mi, ma;
 	struct cmp cs, cf;	/* success and failure counts (>=8, f1) */
 	struct cmp crit, fumble;	/* critical markers (cs, cf): -v only */
+	int	 fcount;	/* Foundry's cf: a failure counts +1, not -1 */
+	int	 scale;		/* avrae's d%: a die of faces 0..9 shows 10 times */
+	int	 sort;		/* s, sa, sd: -v shows the dice sorted, 'a' or 'd' */
+	int	 match;		/* Roll20's m ('m': marks only), mt ('t': counts sets) */
+	int	 msize;		/* the dice of a set: 2, or m3 */
+	struct cmp mcmp;	/* m>=4: only the faces that match it */
+	int	 rosel;		/* avrae's rolN, rohN: 'l' or 'h', rosn dice */
+	uint32_t rosn;
 };
 
 enum {
@@ -76,6 +94,8 @@ struct expr {
 	char	 why[96];	/* the error, with its position */
 };
 
+int	 expr_dialect_of(const char *name);
+int	 expr_dialect(const char *name);
 const char *expr_parse(struct expr *e, const char *s);
 const char *expr_scan(struct expr *e, const char *s, int *len);
 int	 expr_dice(const struct expr *e);
@@ -87,7 +107,7 @@ int	 unique_applies(const struct term *t, long long f);
 int	 term_rerolls(const struct term *t, long long f);
 long long term_shown(const struct term *t, long long f, int extra);
 long long term_score(const struct term *t, long long v);
-long long expr_floordiv(long long a, long long b);
+long long term_sets(const struct term *t, const long long *v, int n);
 long long expr_apply(int op, long long x, long long y);
 
 #endif

@@ -28,6 +28,7 @@ struct plan {
 	uint64_t turn;
 	struct rng *r;
 	const char *act;
+	int	 rules;		/* enum rules: the session's */
 	char	*own[PARTY_OWN_MAX];	/* the GM's own key=value words given */
 	int	 nown;
 	int	 own_of;	/* the character they go to, or -1 */
@@ -84,7 +85,7 @@ wounded(struct plan *pl, const char *name)
 static long
 whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
 {
-	struct expr *e = emalloc(sizeof *e);
+	struct expr ex, *e = &ex;
 	const char *why;
 	long long got;
 
@@ -97,7 +98,6 @@ whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
 		    pl->act, word);
 	got = expr_roll(e, pl->r, NULL, 0);
 	snprintf(how, size, " (%.*s)", (int)(size > 4 ? size - 4 : 0), word);
-	free(e);
 	return (long)got;
 }
 
@@ -135,11 +135,11 @@ static void
 act_damage(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[64], change[32], text[GM_SAY];
+	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how);
 
 	party_damage(m, n);
-	party_say_hp(m, hp, sizeof hp);
+	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
 	    hp);
@@ -151,11 +151,11 @@ static void
 act_heal(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[64], change[32], text[GM_SAY];
+	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how), got;
 
 	got = party_heal(m, n);
-	party_say_hp(m, hp, sizeof hp);
+	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	if (got < n)
 		snprintf(text, sizeof text, "%s heals %ld of %ld HP%s, no higher "
@@ -323,18 +323,6 @@ static const struct {
 
 #define NACTS (sizeof acts / sizeof acts[0])
 
-/* WORD names one of the acts. */
-int
-gm_is_party_act(const char *word)
-{
-	size_t i;
-
-	for (i = 0; i < NACTS; i++)
-		if (strcmp(acts[i].name, word) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * A character's line with the GM's own words set: each replaces the word
  * of its key, or goes before an end-of-line comment or at the end.
@@ -412,7 +400,7 @@ put_own(const struct plan *pl, char **text, size_t *len, unsigned long lineno)
  */
 void
 gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
-    uint64_t turn, struct rng *r)
+    uint64_t turn, struct rng *r, int rules)
 {
 	struct plan *pl = emalloc(sizeof *pl);
 	struct kwf *f;
@@ -431,6 +419,7 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	pl->nown = 0;
 	pl->turn = turn;
 	pl->r = r;
+	pl->rules = rules;
 	pl->act = argv[0];
 	pl->w = rec_writer_open("delve", 0);
 	out_hold(rec_out(pl->w));

@@ -21,9 +21,8 @@ struct gm_act {
 	size_t	 reclen;
 };
 
-int	 gm_is_party_act(const char *word);
 void	 gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
-	     uint64_t turn, struct rng *r);
+	     uint64_t turn, struct rng *r, int rules);
 void	 gm_write(const struct gm_act *a, const char *party);
 void	 gm_free(struct gm_act *a);
 

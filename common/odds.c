@@ -25,10 +25,24 @@
 struct ctx {
 	long long work;
 	const char *why;
+	char	 said[160];	/* why, with the sizes */
 };
+
+#define ODDS_TOTALS_MAX 10000000L	/* totals of one part */
 
 static const char too_long[] =
     "too much counting to do exactly in reasonable time";
+
+/* Refused as too long, saying the size and the limit. */
+static int
+too_much(struct ctx *x, double steps)
+{
+	snprintf(x->said, sizeof x->said, "%s: about %.2g steps of counting, "
+	    "the limit %.2g", too_long, steps + (double)x->work,
+	    (double)ODDS_WORK_MAX);
+	x->why = x->said;
+	return -1;
+}
 
 /* Steps estimated in double: a product of sizes never overflows. */
 static int
@@ -36,10 +50,9 @@ spend(struct ctx *x, double steps)
 {
 	if (x->why != NULL)
 		return -1;
-	if (steps > ODDS_WORK_MAX || (x->work += (long long)steps) > ODDS_WORK_MAX) {
-		x->why = too_long;
-		return -1;
-	}
+	if (steps > ODDS_WORK_MAX || x->work + (long long)steps > ODDS_WORK_MAX)
+		return too_much(x, steps);
+	x->work += (long long)steps;
 	return 0;
 }
 
@@ -83,6 +96,8 @@ add_factors(struct odds *o, const uint32_t *f, int n)
 	o->nfac += n;
 }
 
+static void red_free(struct odds_red *);
+
 void
 odds_free(struct odds *o)
 {
@@ -92,6 +107,7 @@ odds_free(struct odds *o)
 		big_free(&o->count[i]);
 	free(o->count);
 	free(o->fac);
+	red_free(o->red);
 	big_free(&o->den);
 	memset(o, 0, sizeof *o);
 }
@@ -166,18 +182,6 @@ negate(struct odds *o)
 	}
 }
 
-static long long
-floordiv(long long a, long long b)
-{
-	return a / b - (a % b != 0 && a < 0);
-}
-
-static long long
-ceildiv(long long a, long long b)
-{
-	return a / b + (a % b != 0 && a > 0);
-}
-
 /* Totals times c, or divided by c rounded down (E_DIV) or up (E_CEIL). */
 static void
 rescale(struct odds *o, int op, long long c)
@@ -199,16 +203,16 @@ rescale(struct odds *o, int op, long long c)
 		o->step *= c;
 		return;
 	} else {
-		lo = op == E_DIV ? floordiv(o->lo, c) : ceildiv(o->lo, c);
-		t = op == E_DIV ? floordiv(o->lo + (o->n - 1) * o->step, c) :
-		    ceildiv(o->lo + (o->n - 1) * o->step, c);
+		lo = op == E_DIV ? floor_div(o->lo, c) : ceil_div(o->lo, c);
+		t = op == E_DIV ? floor_div(o->lo + (o->n - 1) * o->step, c) :
+		    ceil_div(o->lo + (o->n - 1) * o->step, c);
 		make(&r, lo, o->step % c == 0 ? o->step / c : 1, 1);
 		odds_free(&r);
 		make(&r, lo, o->step % c == 0 ? o->step / c : 1,
 		    (long)((t - lo) / (o->step % c == 0 ? o->step / c : 1) + 1));
 		for (i = 0; i < o->n; i++) {
 			t = o->lo + i * o->step;
-			t = op == E_DIV ? floordiv(t, c) : ceildiv(t, c);
+			t = op == E_DIV ? floor_div(t, c) : ceil_div(t, c);
 			big_add(&r.count[(t - lo) / r.step], &o->count[i]);
 		}
 	}
@@ -298,10 +302,10 @@ chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 		w = worth(t, f, 0, scored), a0 = w < a0 ? w : a0, b0 = w > b0 ? w : b0;
 		w = worth(t, f, 1, scored), a1 = w < a1 ? w : a1, b1 = w > b1 ? w : b1;
 	}
-	vlo = (a0 < a1 ? a0 : a1) + EXPR_EXPLODE_MAX * a1;
-	vhi = (b0 > b1 ? b0 : b1) + EXPR_EXPLODE_MAX * b1;
+	vlo = (a0 < a1 ? a0 : a1) + t->exmax * a1;
+	vhi = (b0 > b1 ? b0 : b1) + t->exmax * b1;
 	n = (long)(vhi - vlo + 1);
-	if (spend(x, (double)EXPR_EXPLODE_MAX * (m + 1) * n) < 0)
+	if (spend(x, (double)t->exmax * (m + 1) * n) < 0)
 		return -1;
 	cur = ereallocarray(NULL, (size_t)n, sizeof *cur);
 	next = ereallocarray(NULL, (size_t)n, sizeof *next);
@@ -311,7 +315,7 @@ chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 	for (f = t->flo; f <= t->fhi; f++)	/* faces of one worth: added */
 		big_add(&cur[worth(t, f, 1, scored) - vlo], &pw);
 	big_set(&pw, 1);
-	for (k = EXPR_EXPLODE_MAX - 1; k >= 0; k--) {	/* k = 0: the die's own */
+	for (k = t->exmax - 1; k >= 0; k--) {	/* k = 0: the die's own */
 		big_mulsmall(&pw, s, 0);
 		for (i = 0; i < n; i++)
 			big_set(&next[i], 0);
@@ -340,7 +344,7 @@ chain(struct ctx *x, struct odds *o, const struct term *t, int scored)
 	r.count = cur;
 	r.n = n;
 	add_factors(&r, o->fac, o->nfac);
-	for (k = 0; k < EXPR_EXPLODE_MAX; k++)
+	for (k = 0; k < t->exmax; k++)
 		add_factors(&r, &s, 1);
 	for (i = 0; i < n; i++)
 		big_free(&next[i]);
@@ -379,54 +383,65 @@ uniform(const struct odds *o)
 	return !big_zero(&o->count[0]);
 }
 
-/* The sum of n uniform dice: each count a window of m counts before. */
+/*
+ * The sum of n uniform dice of m faces: the coefficients c[s] of
+ * (1 + x + ... + x^(m-1))^n, from P'/P = n Q'/Q, a recurrence of three
+ * earlier counts and one exact division a total (no convolution):
+ *   (s+1) c[s+1] = (s+n) c[s] + (N+m-s) c[s-m] - (nm+m-1-s) c[s-m+1],
+ * N = n(m-1) the last total; the second half mirrors the first.  Each
+ * outcome weighs the same, w, so every count is multiplied by w^n.
+ */
 static int
-window_sum(struct ctx *x, struct odds *o, uint32_t n)
+uniform_sum(struct ctx *x, struct odds *o, uint32_t n)
 {
-	long m = o->n, size = (long)n * (m - 1) + 1, s, i;
-	struct big *cur, *next, *t, w = { 0 }, one;
+	long long m = o->n, size = (long long)n * (m - 1) + 1, s;
+	double limbs;
+	struct big *c, a = { 0 }, w = { 0 };
 	struct odds r;
 	int bits;
 
-	for (bits = 1; (1L << bits) < m && bits < 62; bits++)
+	for (bits = 1; (1LL << bits) < m && bits < 62; bits++)
 		;
-	/* n rounds over size totals, of counts up to m^n: n bits / 32 limbs */
-	if (spend(x, (double)n * size * ((double)n * bits / 128 + 1)) < 0)
+	limbs = (double)n * bits / 32 + 1;
+	if (size > ODDS_TOTALS_MAX || spend(x, (double)size / 2 * limbs / 2) < 0) {
+		snprintf(x->said, sizeof x->said, "%lld totals, each a count of "
+		    "up to %.0f bits: about %.2g steps of counting, the limit %.2g",
+		    size, limbs * 32, (double)size / 2 * limbs / 2,
+		    (double)ODDS_WORK_MAX);	/* ~4 passes of half the limbs */
+		x->why = x->said;
 		return -1;
-	cur = ereallocarray(NULL, (size_t)size, sizeof *cur);
-	next = ereallocarray(NULL, (size_t)size, sizeof *next);
-	memset(cur, 0, (size_t)size * sizeof *cur);
-	memset(next, 0, (size_t)size * sizeof *next);
-	for (s = 0; s < m; s++)
-		big_set(&cur[s], 1);
-	for (i = 2; i <= (long)n; i++) {
-		big_set(&w, 0);
-		for (s = 0; s <= (i - 1) * (m - 1) + (m - 1); s++) {
-			if (s <= (i - 2) * (m - 1) + (m - 1))
-				big_add(&w, &cur[s]);
-			if (s >= m)
-				big_sub(&w, &cur[s - m]);
-			big_copy(&next[s], &w);
-		}
-		t = cur, cur = next, next = t;
 	}
-	one = o->count[0];	/* each outcome weighs the same: w^n */
-	for (i = 0; i < (long)n && (one.n != 1 || one.w[0] != 1); i++)
-		for (s = 0; s < size; s++) {
-			big_mul(&w, &cur[s], &one);
-			big_copy(&cur[s], &w);
+	c = ereallocarray(NULL, (size_t)size, sizeof *c);
+	memset(c, 0, (size_t)size * sizeof *c);
+	big_set(&c[0], 1);
+	for (s = 0; s + 1 <= (size - 1) / 2; s++) {
+		big_set(&a, 0);
+		big_addsmall(&a, &c[s], (uint32_t)(s + n));
+		if (s >= m)
+			big_addsmall(&a, &c[s - m], (uint32_t)(size - 1 + m - s));
+		if (s >= m - 1) {
+			big_set(&w, 0);
+			big_addsmall(&w, &c[s - m + 1], (uint32_t)((long long)n * m + m - 1 - s));
+			big_sub(&a, &w);
 		}
+		big_divsmall(&a, (uint32_t)(s + 1));
+		big_copy(&c[s + 1], &a);
+	}
+	for (s = (size - 1) / 2 + 1; s < size; s++)
+		big_copy(&c[s], &c[size - 1 - s]);
+	big_set(&w, 1);
+	for (s = 0; s < n; s++)
+		big_mul(&a, &w, &o->count[0]), big_copy(&w, &a);
+	for (s = 0; s < size && (w.n != 1 || w.w[0] != 1); s++)
+		big_mul(&a, &c[s], &w), big_copy(&c[s], &a);
 	memset(&r, 0, sizeof r);
 	r.lo = o->lo * (long long)n;
 	r.step = o->step;
-	r.n = size;
-	r.count = cur;
-	for (i = 0; i < (long)n; i++)
+	r.n = (long)size;
+	r.count = c;
+	for (s = 0; s < n; s++)
 		add_factors(&r, o->fac, o->nfac);
-	for (s = 0; s < size; s++)
-		big_free(&next[s]);
-	free(next);
-	big_free(&w);
+	big_free(&a), big_free(&w);
 	odds_free(o);
 	*o = r;
 	return 0;
@@ -443,17 +458,15 @@ power(struct ctx *x, struct odds *o, uint32_t n)
 	long j;
 
 	if (uniform(o))
-		return window_sum(x, o, n);
+		return uniform_sum(x, o, n);
 	for (j = 0; j < o->n; j++)
 		wl = o->count[j].n > wl ? o->count[j].n : wl;
 	for (i = 1; i < n && est <= ODDS_WORK_MAX; i++) {	/* refuse at once */
 		la = wl * i * wl;
 		est += (double)i * o->n * o->n / 4 * (la < 8 ? 1 : la / 8);
 	}
-	if (est > ODDS_WORK_MAX - x->work) {
-		x->why = too_long;
-		return -1;
-	}
+	if (est > ODDS_WORK_MAX - x->work)
+		return too_much(x, est);
 	point(&acc, 0);
 	for (i = 0; i < n; i++)
 		if (conv_into(x, &acc, o) < 0) {
@@ -576,11 +589,10 @@ keep_count(struct ctx *x, struct odds *o, const struct term *t)
 	est = (double)K.n * 32 * est / o->n / 128 + 1;	/* about the limbs */
 	for (i = 0, g = 0; i < (long)K.k; i++)
 		g += (long long)i * (gh - gl) + 1;	/* the states a walk may hold */
-	if (spend(x, (double)K.k * K.width / 8) < 0 ||
-	    (double)o->n * g * K.k * est > ODDS_WORK_MAX - x->work) {
-		x->why = too_long;	/* refused before it starts */
+	if (spend(x, (double)K.k * K.width / 8) < 0)
 		return -1;
-	}
+	if ((double)o->n * g * K.k * est > ODDS_WORK_MAX - x->work)
+		return too_much(x, (double)o->n * g * K.k * est);	/* before it starts */
 	size = (long)K.k * K.width;
 	K.from = ereallocarray(NULL, K.k, sizeof *K.from);
 	K.to = ereallocarray(NULL, K.k, sizeof *K.to);
@@ -773,12 +785,12 @@ pool_die(struct ctx *x, const struct poolspec *ps, struct msmap *done,
 
 	cur = *done;
 	ms_open(done, ps->m + 2, 64);
-	for (k = 0; k <= EXPR_EXPLODE_MAX && cur.n > 0; k++) {
+	for (k = 0; k <= t->exmax && cur.n > 0; k++) {
 		if (spend(x, (double)cur.n * s * (ps->m + 4)) < 0)
 			break;
 		ms_open(&next, ps->m + 2, 64);
 		big_set(&pw, 1);
-		for (i = k; i < EXPR_EXPLODE_MAX; i++)
+		for (i = k; i < t->exmax; i++)
 			big_mulsmall(&pw, s, 0);	/* the draws that did not come */
 		for (i = 0; i < cur.cap; i++)
 			for (f = t->flo; cur.used[i] && f <= t->fhi; f++) {
@@ -790,7 +802,7 @@ pool_die(struct ctx *x, const struct poolspec *ps, struct msmap *done,
 					continue;
 				place(ps, cur.key + i * cur.width,
 				    term_shown(t, f, k > 0), nk);
-				if (k < EXPR_EXPLODE_MAX && cmp_true(&t->ex, f)) {
+				if (k < t->exmax && cmp_true(&t->ex, f)) {
 					b = ms_slot(&next, nk);
 					big_addmul(b, &cur.w[i], &wt);
 				} else {
@@ -847,13 +859,72 @@ pool_keep(struct ctx *x, struct odds *o, const struct term *t)
 				    &done.w[i]);
 		for (d = 0; d < t->count; d++) {
 			add_factors(&r, o->fac, o->nfac);
-			for (j = 0; j < EXPR_EXPLODE_MAX; j++)
+			for (j = 0; j < t->exmax; j++)
 				add_factors(&r, &s, 1);
 		}
 		odds_free(o);
 		*o = r;
 	}
 	ms_close(&done);
+	return 0;
+}
+
+/*
+ * mt (Roll20): the number of faces that n dice show msize times or more.
+ * The values of o walked one by one, a state being how many dice are
+ * placed (j) and how many sets made (s): c more of the n - j show v in
+ * C(n-j, c) w^c ways, w the ways one die shows v.
+ */
+static int
+sets_count(struct ctx *x, struct odds *o, const struct term *t)
+{
+	long n = (long)t->count, S = n / t->msize + 1, j, s, c, i;
+	struct big *cur, *next, *tmp, k = { 0 }, u = { 0 };
+	struct odds r;
+	int hit;
+
+	if (spend(x, (double)o->n * (n + 1) * S * (n + 1) / 2 *
+	    ((double)n * big_bits(&o->count[0]) / 32 / 8 + 1)) < 0)
+		return -1;
+	cur = ereallocarray(NULL, (size_t)((n + 1) * S), sizeof *cur);
+	next = ereallocarray(NULL, (size_t)((n + 1) * S), sizeof *next);
+	memset(cur, 0, (size_t)((n + 1) * S) * sizeof *cur);
+	memset(next, 0, (size_t)((n + 1) * S) * sizeof *next);
+	big_set(&cur[0], 1);
+	for (i = 0; i < o->n; i++) {
+		if (big_zero(&o->count[i]))
+			continue;
+		hit = !t->mcmp.op || cmp_true(&t->mcmp, o->lo + i * o->step);
+		for (j = 0; j < (n + 1) * S; j++)
+			big_set(&next[j], 0);
+		for (j = 0; j <= n; j++)
+			for (s = 0; s < S; s++) {
+				if (big_zero(&cur[j * S + s]))
+					continue;
+				big_set(&k, 1);	/* C(n-j, c) w^c */
+				for (c = 0; j + c <= n; c++) {
+					long s2 = s + (hit && c >= t->msize);
+
+					big_addmul(&next[(j + c) * S + s2], &cur[j * S + s], &k);
+					big_mulsmall(&k, (uint32_t)(n - j - c), 0);
+					big_divsmall(&k, (uint32_t)(c + 1));
+					big_mul(&u, &k, &o->count[i]);
+					big_copy(&k, &u);
+				}
+			}
+		tmp = cur, cur = next, next = tmp;
+	}
+	make(&r, 0, 1, S);
+	for (s = 0; s < S; s++)
+		big_copy(&r.count[s], &cur[n * S + s]);
+	for (j = 0; j < n; j++)
+		add_factors(&r, o->fac, o->nfac);
+	for (j = 0; j < (n + 1) * S; j++)
+		big_free(&cur[j]), big_free(&next[j]);
+	free(cur), free(next);
+	big_free(&k), big_free(&u);
+	odds_free(o);
+	*o = r;
 	return 0;
 }
 
@@ -876,14 +947,20 @@ count_term(struct ctx *x, struct odds *o, const struct term *t)
 		return pool_keep(x, o, t);
 	if (chain(x, o, t, scored && apart) < 0)
 		return -1;
-	if (t->kd)
+	if (t->match == 't')
+		return chain(x, o, t, 0) < 0 ? -1 : sets_count(x, o, t);
+	if (t->kd && t->keep == 0) {	/* dropped more than there are */
+		odds_free(o);
+		point(o, 0);
+		return 0;
+	}
+	if (t->kd && t->keep < t->count)
 		return keep_count(x, o, t);
 	if (scored && !apart)
 		to_scores(o, t);
 	return power(x, o, t->count);
 }
 
-#define ODDS_TOTALS_MAX 10000000L	/* totals of one part */
 
 /* x OP y for every pair of totals: products, quotients, powers, min, max. */
 static int
@@ -1246,12 +1323,14 @@ count_node(struct ctx *x, struct odds *o, const struct expr *e, int i)
 const char *
 odds_count(struct odds *o, const struct expr *e)
 {
-	struct ctx x = { 0, NULL };
+	struct ctx x;
 	long i;
 
+	memset(&x, 0, sizeof x);
 	if (count_node(&x, o, e, e->root) < 0) {
 		odds_free(o);
-		return x.why != NULL ? x.why : too_long;
+		snprintf(o->why, sizeof o->why, "%s", x.why != NULL ? x.why : too_long);
+		return o->why;
 	}
 	trim_ends(o);
 	big_set(&o->den, 0);
@@ -1356,59 +1435,139 @@ reduce_small(uint64_t n, uint64_t d)
 }
 
 /*
- * n/den reduced, "39/400", "0", "1": den's primes tried as divisors, each
- * until it fails (the same as their gcd, which is one of den's divisors:
- * taken directly when both fit in 64 bits, as most totals' counts do).
+ * What reduces every fraction of one distribution, found once: den's
+ * primes, the power of each that divides den, and the last denominator
+ * written (most totals of a large pool share it).
+ */
+struct odds_red {
+	uint32_t *pr;
+	int	*mult, np;
+	int	*last;		/* the powers taken out of the last denominator */
+	char	*den;		/* it, written; NULL before the first */
+};
+
+static struct odds_red *
+red_open(const struct big *den, const uint32_t *fac, int nfac)
+{
+	struct odds_red *r = emalloc(sizeof *r);
+	struct big d = { 0 };
+	int i;
+
+	r->pr = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *r->pr);
+	r->mult = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *r->mult);
+	r->np = primes_of(fac, nfac, r->pr, r->mult);
+	r->last = ereallocarray(NULL, (size_t)r->np + 1, sizeof *r->last);
+	r->den = NULL;
+	for (i = 0; i < r->np; i++) {	/* the powers in den itself */
+		big_copy(&d, den);
+		for (r->mult[i] = 0; !big_zero(&d) && big_mod(&d, r->pr[i]) == 0;
+		    r->mult[i]++)
+			big_divsmall(&d, r->pr[i]);
+	}
+	big_free(&d);
+	return r;
+}
+
+static void
+red_free(struct odds_red *r)
+{
+	if (r == NULL)
+		return;
+	free(r->pr), free(r->mult), free(r->last), free(r->den);
+	free(r);
+}
+
+/* How often p divides n, at most max, n divided by it: p^e at once, then p. */
+static int
+take_out(struct big *n, uint32_t p, int max)
+{
+	uint32_t pw;
+	int k = 0, e;
+
+	while (k < max) {
+		for (pw = p, e = 1; k + e < max && pw <= UINT32_MAX / p; e++)
+			pw *= p;
+		if (big_mod(n, pw) != 0) {
+			if (e == 1 || big_mod(n, p) != 0)
+				break;
+			pw = p, e = 1;
+		}
+		big_divsmall(n, pw);
+		k += e;
+	}
+	return k;
+}
+
+/* den over p^k of each prime p, written; the last one kept. */
+static const char *
+red_den(struct odds_red *r, const struct big *den, const int *k)
+{
+	struct big d = { 0 };
+	int i, j;
+
+	if (r->den != NULL && memcmp(r->last, k, (size_t)r->np * sizeof *k) == 0)
+		return r->den;
+	big_copy(&d, den);
+	for (i = 0; i < r->np; i++)
+		for (j = 0; j < k[i]; j++)
+			big_divsmall(&d, r->pr[i]);
+	free(r->den);
+	r->den = big_str(&d);
+	memcpy(r->last, k, (size_t)r->np * sizeof *k);
+	big_free(&d);
+	return r->den;
+}
+
+/*
+ * n/den reduced, "39/400", "0", "1": their gcd is a divisor of den, the
+ * product of den's primes each to the power that divides n as well (taken
+ * directly when both fit in 64 bits, as most totals' counts do).
  */
 static char *
-reduce(const struct big *num, const struct big *den, const uint32_t *fac,
-    int nfac)
+reduce_in(struct odds_red **red, const struct big *num, const struct big *den,
+    const uint32_t *fac, int nfac)
 {
-	struct big n = { 0 }, d = { 0 };
-	uint32_t *pr, pw;
-	int *mult, np, i, k, e;
-	char *a, *b, *s;
+	struct big n = { 0 };
+	const char *b;
+	char *a, *s;
 	uint64_t nv, dv;
+	int *k, i;
 
 	if (big_zero(num) || big_cmp(num, den) == 0)
 		return estrdup(big_zero(num) ? "0" : "1");
 	if (small_pair(num, den, &nv, &dv))
 		return reduce_small(nv, dv);
+	if (*red == NULL)
+		*red = red_open(den, fac, nfac);
+	k = ereallocarray(NULL, (size_t)(*red)->np + 1, sizeof *k);
 	big_copy(&n, num);
-	big_copy(&d, den);
-	pr = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *pr);
-	mult = ereallocarray(NULL, (size_t)nfac * 8 + 1, sizeof *mult);
-	np = primes_of(fac, nfac, pr, mult);
-	for (i = 0; i < np; i++)
-		for (k = 0; k < mult[i];) {	/* p^e at once, then p */
-			for (pw = pr[i], e = 1; k + e < mult[i] &&
-			    pw <= UINT32_MAX / pr[i]; e++)
-				pw *= pr[i];
-			if (big_mod(&n, pw) != 0 || big_mod(&d, pw) != 0) {
-				if (e == 1)
-					break;
-				pw = pr[i], e = 1;
-				if (big_mod(&n, pw) != 0 || big_mod(&d, pw) != 0)
-					break;
-			}
-			big_divsmall(&n, pw);
-			big_divsmall(&d, pw);
-			k += e;
-		}
-	free(pr), free(mult);
+	for (i = 0; i < (*red)->np; i++)
+		k[i] = take_out(&n, (*red)->pr[i], (*red)->mult[i]);
 	a = big_str(&n);
-	b = big_str(&d);
+	b = red_den(*red, den, k);
 	s = emalloc(strlen(a) + strlen(b) + 2);
 	sprintf(s, strcmp(b, "1") == 0 ? "%s" : "%s/%s", a, b);
-	free(a), free(b);
-	big_free(&n), big_free(&d);
+	free(a), free(k);
+	big_free(&n);
+	return s;
+}
+
+/* A fraction of one denominator and no other. */
+static char *
+reduce(const struct big *num, const struct big *den, const uint32_t *fac,
+    int nfac)
+{
+	struct odds_red *red = NULL;
+	char *s = reduce_in(&red, num, den, fac, nfac);
+
+	red_free(red);
 	return s;
 }
 
 char *
-odds_fraction(const struct odds *o, const struct big *n)
+odds_fraction(struct odds *o, const struct big *n)
 {
-	return reduce(n, &o->den, o->fac, o->nfac);
+	return reduce_in(&o->red, n, &o->den, o->fac, o->nfac);
 }
 
 /* floor(r * 10 / d) and r = r * 10 mod d: one decimal digit of r/d. */

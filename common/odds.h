@@ -19,6 +19,8 @@ struct odds {
 	struct big den;		/* all outcomes, weighted */
 	uint32_t *fac;		/* den is the product of these */
 	int	 nfac;
+	struct odds_red *red;	/* odds_fraction's: what reduces them */
+	char	 why[160];	/* odds_count's refusal */
 };
 
 /* The mean and the sd of the totals, each exact and as a decimal (malloc'd). */
@@ -29,7 +31,7 @@ struct odds_stats {
 
 const char *odds_count(struct odds *o, const struct expr *e);
 void	 odds_at_least(const struct odds *o, long long total, struct big *n);
-char	*odds_fraction(const struct odds *o, const struct big *n);
+char	*odds_fraction(struct odds *o, const struct big *n);
 char	*odds_decimal(const struct big *n, const struct big *d, int places);
 char	*odds_fine(const struct big *n, const struct big *d, int digits);
 void	 odds_stats(const struct odds *o, int exact, struct odds_stats *st);

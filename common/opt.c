@@ -27,7 +27,7 @@
  * or get the records and the errors).  A closed one is given /dev/null; a
  * closed standard output is an error before anything changes.
  */
-void
+static void
 opt_stdfds(void)
 {
 	int fd, closed = 0;

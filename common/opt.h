@@ -58,7 +58,6 @@ typedef void opt_fn(void *ctx, int letter, char *value);
 
 char	**opt_parse(const struct opt_spec *spec, struct opt_common *com,
 	    int *argc, char **argv, opt_fn *fn, void *ctx);
-void	  opt_stdfds(void);
 _Noreturn void opt_usage(const struct opt_spec *spec, const char *fmt, ...)
 #ifdef __GNUC__
 	__attribute__((format(printf, 2, 3)))

@@ -26,6 +26,7 @@ struct pace_ask {
 	const char *who;	/* the slowest character, or NULL */
 	long	 over;		/* 004: the load above their STR score */
 	long	 strength;	/* their STR score, when over > 0 */
+	int	 exhausted;	/* 004: they are exhausted, speed 0 */
 };
 
 void	 pace_parse(struct pace_ask *a, int rules, int argc, char **argv);

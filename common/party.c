@@ -505,6 +505,14 @@ party_heal(struct member *m, long hp)
 	return m->val[PK_HP] - was;
 }
 
+/* ", " and what 0 HP is under RULES (zero_hp), or "" above 0. */
+static const char *
+at_zero(const struct member *m, int rules, const char **sep)
+{
+	*sep = m->val[PK_HP] == 0 ? ", " : "";
+	return m->val[PK_HP] == 0 ? zero_hp[rules] : "";
+}
+
 /*
  * A character's hit points and conditions as a GM says them under RULES
  * (enum rules), the same words the programs' records use (delving(7)
@@ -515,6 +523,7 @@ void
 party_describe(const struct member *m, int rules, char *buf, size_t size)
 {
 	long over = party_overload(m);
+	const char *sep, *zero = at_zero(m, rules, &sep);
 
 	buf[0] = '\0';
 	if (party_dead(m))
@@ -523,9 +532,7 @@ party_describe(const struct member *m, int rules, char *buf, size_t size)
 		str_append(buf, size, "; ", "%ld", m->val[PK_HP]);
 		if (m->has & 1u << PK_HPMAX)
 			str_append(buf, size, "", " of %ld", m->val[PK_HPMAX]);
-		/* 004: "reaches 0 hit points is incapacitated" */
-		str_append(buf, size, "", " HP%s", m->val[PK_HP] == 0 ?
-		    ", incapacitated" : "");
+		str_append(buf, size, "", " HP%s%s", sep, zero);
 	}
 	if (m->val[PK_FATIGUE] != 0)			/* 000 */
 		str_append(buf, size, "; ", "%ld Fatigue", m->val[PK_FATIGUE]);
@@ -840,15 +847,16 @@ party_damage(struct member *m, long hp)
 
 /*
  * A character's hit points as a sentence ends: "3 of 12 HP", "0 of 12 HP,
- * incapacitated" (004: "reaches 0 hit points is incapacitated").
+ * incapacitated and unable to act (004)", each rules name its own words.
  */
 void
-party_say_hp(const struct member *m, char *buf, size_t size)
+party_say_hp(const struct member *m, int rules, char *buf, size_t size)
 {
+	const char *sep, *zero = at_zero(m, rules, &sep);
+
 	if (m->has & 1u << PK_HPMAX)
-		snprintf(buf, size, "%ld of %ld HP%s", m->val[PK_HP],
-		    m->val[PK_HPMAX], m->val[PK_HP] == 0 ? ", incapacitated" : "");
+		snprintf(buf, size, "%ld of %ld HP%s%s", m->val[PK_HP],
+		    m->val[PK_HPMAX], sep, zero);
 	else
-		snprintf(buf, size, "%ld HP%s", m->val[PK_HP],
-		    m->val[PK_HP] == 0 ? ", incapacitated" : "");
+		snprintf(buf, size, "%ld HP%s%s", m->val[PK_HP], sep, zero);
 }

@@ -54,7 +54,7 @@ int	 party_name_why(const struct party *p, const char *name, char *why,
 	     size_t size);
 struct member *party_find(struct party *p, const char *name);
 long	 party_damage(struct member *m, long hp);
-void	 party_say_hp(const struct member *m, char *buf, size_t size);
+void	 party_say_hp(const struct member *m, int rules, char *buf, size_t size);
 void	 party_line(FILE *out, const char *line, const struct member *was,
 	     const struct member *now);
 
@@ -64,6 +64,8 @@ void	 party_each(const char *path, void (*fn)(void *, const struct member *,
 	     const char *), void *arg);
 
 struct kwf;
+void	 party_line(FILE *out, const char *line, const struct member *was,
+	     const struct member *now);
 void	 party_put(struct kwf *f, const struct party *was,
 	     const struct party *now, int gone);
 int	 party_save(struct kwf *f, const struct party *was,

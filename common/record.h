@@ -51,7 +51,6 @@ void	 rec_tsv_json(struct rec_writer *w, const struct rec_layout *l,
 #define REC_BLOCK 32
 #define REC_TAIL_READ 128
 char	*rec_tail_make(const char *const *words, size_t *len);
-void	 rec_tail(struct rec_writer *w, const char *tail, size_t n);
 void	 rec_prepared(struct rec_writer *w, const struct rec_layout *l,
 	     uint64_t turn, const char *tail, size_t n);
 

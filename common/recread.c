@@ -23,33 +23,6 @@
 #define IN_SIZE (1 << 17)
 #define IN_SLACK 16	/* after the last line: its NUL, and scan's last block */
 #define KIND_FITS 0x80
-#define MEMO_SLOTS 64	/* a power of two */
-#define MEMO_TAIL 248	/* the longest tail kept */
-#define MEMO_KEY 16	/* the bytes of a tail its slot is chosen by */
-#define MEMO_SEEN 256	/* tails seen once, by their hash: a power of two */
-
-/*
- * A TAB record's tail, its fields after the turn, as read in a line the
- * reader checked whole: the same tail after another valid turn is a valid
- * record of the same kind (no check of a field after the turn looks at
- * the turn), so such a line is taken without its checks and without a
- * search for its newline: its fields are the copy kept here, split, and
- * the line stays in the input buffer as it came.  The suite's streams say
- * the same few tails over and over (a hazard record's roll, kind and
- * sentence).
- */
-struct memo {
-	int	 prog;		/* -1: empty */
-	int	 kind;
-	int	 nf;
-	int	 travel;	/* rec_travel: the dungeon turns it passes */
-	size_t	 len;
-	char	 tail[MEMO_TAIL];	/* as read, TABs and all */
-	char	 split[9 + MEMO_TAIL + 1];	/* the program's name (8 */
-			/* bytes at most: name_words) and a NUL, then the */
-			/* tail with a NUL for each TAB, and one after */
-	char	*f[REC_FIELDS_MAX];	/* into split: field 0, and 2 up */
-};
 
 /* Each program's name as prog_of compares it: a word (load8) and its mask. */
 static void
@@ -100,13 +73,6 @@ struct rec_reader {
 	int	 json_out;	/* the writer's spelling for it */
 	struct rec_writer *w;	/* the filter's writer: lines passed on, */
 	struct out_buf *out;	/* into its output */
-	struct memo *memo;	/* MEMO_SLOTS tails checked, by memo_pair */
-	uint64_t once[MEMO_SEEN];	/* memo_keep: the hash of a tail */
-			/* seen once (its low bit set), by bits 40 to 47 */
-	int	 intact;	/* the line read is as it came, with its */
-			/* newline, its fields in a memo's copy */
-	char	 turn[24];	/* and its turn, field 1, here, */
-	int	 travel;	/* and its memo's rec_travel */
 	void	(*on_bad)(const char *);	/* rec_on_bad */
 };
 
@@ -126,10 +92,6 @@ rec_open(int fd, struct rec_writer *w)
 	rd->w = w;
 	rd->out = rec_out(w);
 	rd->spelled = -1;
-	rd->memo = ereallocarray(NULL, MEMO_SLOTS, sizeof *rd->memo);
-	memset(rd->memo, 0, MEMO_SLOTS * sizeof *rd->memo);
-	for (i = 0; i < MEMO_SLOTS; i++)
-		rd->memo[i].prog = -1;
 	name_words(rd->name_word, rd->name_mask);
 	for (i = 0; rec_travel_keys[i] != NULL; i++)
 		rd->travel_first |= UINT32_C(1) << (rec_travel_keys[i][0] - 'a');
@@ -151,7 +113,6 @@ rec_close(struct rec_reader *rd)
 	free(rd->in);
 	free(rd->held);
 	free(rd->dec);
-	free(rd->memo);
 	free(rd);
 }
 
@@ -175,7 +136,7 @@ unsplit(char *dst, const struct rec_reader *rd, const char *from, size_t n)
 static inline void
 line_copy(char *dst, const struct rec_reader *rd)
 {
-	if (!rd->r.json && !rd->intact)
+	if (!rd->r.json)
 		unsplit(dst, rd, rd->line, rd->len);
 	else
 		memcpy(dst, rd->line, rd->len);
@@ -727,139 +688,26 @@ prog_of(const struct rec_reader *rd, const char *line, size_t len)
 	return -1;
 }
 
-static inline struct memo *
-memo_pair(const struct rec_reader *rd, const char *t)
-{
-	return &rd->memo[memo_hash(t) >> 58 & (MEMO_SLOTS - 2)];
-}
-
-/* The slot of the pair at M that holds a whole line's tail at T, or NULL. */
-static inline const struct memo *
-memo_find(const struct memo *m, int prog, const char *t, const char *end)
-{
-	int i;
-
-	for (i = 0; i < 2; i++, m++)
-		if (m->prog == prog && (size_t)(end - t) > m->len &&
-		    t[m->len] == '\n' && memcmp(m->tail, t, m->len) == 0)
-			return m;
-	return NULL;
-}
-
 /*
- * The next line, when it is a TAB record whose program is known, whose
- * turn is valid and whose tail is one kept: taken as a record of its kind
- * without its checks, and left as it came (rd->intact): 1.  Else 0, and
- * nothing changed, for next_line and the checks.
+ * Read a line and refuse a malformed record of the suite (exit 2, after the
+ * lines before it), without copying it: the caller passes it on with
+ * rec_pass or holds it with rec_hold.  What the filter writes for it
+ * follows its spelling (rec_spell).  NULL at the end of input.
  */
-static inline int
-memo_line(struct rec_reader *rd)
-{
-	struct rec *r = &rd->r;
-	char *line, *end, *turn, *t;
-	const struct memo *m;
-	uint64_t v;
-	size_t n;
-	int prog;
-
-	if (rd->inend - rd->inpos < 32)		/* none read yet, too short */
-		return 0;
-	line = rd->in + rd->inpos;
-	end = rd->in + rd->inend;
-	if ((prog = prog_of(rd, line, 0)) < 0)
-		return 0;
-	turn = line + rec_prog_len[prog] + 1;
-	if ((n = digits_run(turn)) == 8)	/* a turn of 10^7 up */
-		while (n < 20 && (unsigned)(turn[n] - '0') <= 9)
-			n++;
-	t = turn + n + 1;
-	if (n == 0 || turn[n] != '\t' || end - t < MEMO_KEY ||
-	    (m = memo_find(memo_pair(rd, t), prog, t, end)) == NULL)
-		return 0;
-	if (n < 8)	/* digits all: digits8 without its check */
-		v = digits8_sum(load8(turn) << (64 - 8 * n) ^
-		    (BYTES('0') << (64 - 8 * n)));
-	else if (parse_turn(turn, n, &v) != 0)
-		return 0;
-	memcpy(rd->turn, turn, sizeof rd->turn);	/* IN_SLACK after the line */
-	rd->turn[n] = '\0';
-	memcpy(r->f, m->f, sizeof r->f);
-	r->f[1] = rd->turn;
-	r->nf = m->nf;
-	r->prog = prog;
-	r->turn = v;
-	r->json = 0;
-	rd->kind = m->kind;
-	rd->travel = m->travel;
-	rd->line = line;
-	rd->len = (size_t)(t + m->len - line);
-	rd->inpos = rd->inscan = rd->inpos + rd->len + 1;
-	rd->intact = 1;
-	if (rd->spelled != 0)
-		respell(rd, 0);
-	return 1;
-}
-
-static int rec_travel(struct rec_reader *rd);
-
-/*
- * Keep the tail of the TAB record parse_tsv has checked, as it was read,
- * the second time a tail of its program, length and first MEMO_KEY bytes
- * is: a tail said once (a clock's hour of a day) takes no slot from those
- * said over and over.
- */
-static void
-memo_keep(struct rec_reader *rd)
-{
-	const struct rec *r = &rd->r;
-	size_t name = rec_prog_len[r->prog] + 1;
-	size_t len = (size_t)(rd->line + rd->len - r->f[2]);
-	char key[MEMO_KEY];	/* the tail's first bytes, TABs and all */
-	struct memo *m;
-	uint64_t h, *seen;
-	int i;
-
-	if (len < MEMO_KEY || len > MEMO_TAIL)
-		return;
-	unsplit(key, rd, r->f[2], MEMO_KEY);
-	h = (memo_hash(key) ^ (len << 8 | (size_t)r->prog)) | 1;
-	if (*(seen = &rd->once[h >> 40 & (MEMO_SEEN - 1)]) != h) {
-		*seen = h;
-		return;
-	}
-	m = memo_pair(rd, key);
-	m += m[0].prog >= 0 && m[1].prog < 0;	/* else the first is evicted */
-	m->prog = r->prog;
-	m->kind = rd->kind;
-	m->nf = r->nf;
-	m->travel = rec_travel(rd);
-	m->len = len;
-	unsplit(m->tail, rd, r->f[2], len);
-	memcpy(m->split, r->f[0], name);
-	memcpy(m->split + name, r->f[2], len + 1);
-	m->f[0] = m->split;
-	m->f[1] = NULL;
-	for (i = 2; i < r->nf; i++)
-		m->f[i] = m->split + name + (r->f[i] - r->f[2]);
-}
-
-/* rec_next for a line not taken from the memo, out of its fast path. */
-static const struct rec * __attribute__((noinline))
-next_checked(struct rec_reader *rd)
+const struct rec *
+rec_next(struct rec_reader *rd)
 {
 	struct rec *r = &rd->r;
 
 	if (!next_line(rd))
 		return NULL;
 	rd->lineno++;
-	rd->intact = 0;
 	r->nf = 0;
 	if ((r->prog = prog_of(rd, rd->line, rd->len)) >= 0) {
 		if (rd->len > REC_LINE_MAX)
 			bad_record(rd, "longer than 1 MiB");
 		parse_tsv(rd);
 		check_cadence(rd);
-		memo_keep(rd);
 		return r;
 	} else if (rd->line[0] != '\t' && claims_json(rd->line)) {
 		if (rd->len > REC_LINE_MAX)
@@ -870,25 +718,9 @@ next_checked(struct rec_reader *rd)
 	return r;
 }
 
-/*
- * Read a line and refuse a malformed record of the suite (exit 2, after the
- * lines before it), without copying it: the caller passes it on with
- * rec_pass or holds it with rec_hold.  What the filter writes for it
- * follows its spelling (rec_spell).  NULL at the end of input.
- */
-const struct rec *
-rec_next(struct rec_reader *rd)
-{
-	if (memo_line(rd)) {
-		rd->lineno++;
-		return &rd->r;
-	}
-	return next_checked(rd);
-}
-
-/* rec_pass for a line that is not a memo's, or JSON, or near the buffer's end. */
-static void __attribute__((noinline))
-pass_rare(struct rec_reader *rd)
+/* Copy the line read last to the output, as it came, or as JSON under -j. */
+void
+rec_pass(struct rec_reader *rd)
 {
 	const struct rec *r = &rd->r;
 	const char *p;
@@ -913,22 +745,6 @@ pass_rare(struct rec_reader *rd)
 		}
 		out_record_end(rd->out);
 	}
-}
-
-/* Copy the line read last to the output, as it came, or as JSON under -j. */
-void
-rec_pass(struct rec_reader *rd)
-{
-	struct out_buf *o = rd->out;
-
-	if (rd->intact && !rd->json_out &&	/* a memo's line, as it came */
-	    rd->len + 1 <= OUT_SIZE - o->len) {
-		memcpy(o->buf + o->len, rd->line, rd->len + 1);
-		o->len += rd->len + 1;
-		out_record_end(o);
-		return;
-	}
-	pass_rare(rd);
 }
 
 /*
@@ -987,6 +803,6 @@ rec_turns(struct rec_reader *rd)
 		return 0;	/* turn 0: what stood before the first turn */
 	rd->seen = 1;
 	rd->last = r->turn;
-	travel = rd->intact ? rd->travel : rec_travel(rd);
+	travel = rec_travel(rd);
 	return travel > 0 ? travel : 1;
 }

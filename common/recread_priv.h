@@ -2,7 +2,7 @@
  * recread_priv: the record reader's fast paths (recread.c alone includes
  * it), each the plain loop's result sixteen or eight bytes at once: SSE2
  * where the compiler has it, else words of util.h's SWAR.  tests/unit.c's
- * scan, digits and memo cases compare them with the plain paths.
+ * scan and record cases compare them with the plain paths.
  */
 #ifndef DELVING_RECREAD_PRIV_H
 #define DELVING_RECREAD_PRIV_H
@@ -96,33 +96,6 @@ digits8(const char *s, size_t n)
 	if (((t | (t + BYTES(0x06))) & BYTES(0xf0) & top) != 0)
 		return -1;
 	return (int64_t)digits8_sum(t);
-}
-
-/*
- * The pair of slots of a tail at T of MEMO_KEY bytes or more, by its first
- * MEMO_KEY bytes (the buffer's IN_SLACK bytes let them be loaded whole).
- */
-static inline uint64_t
-memo_hash(const char *t)
-{
-	return (load8(t) + load8(t + 8) * UINT64_C(0xff51afd7ed558ccd)) *
-	    UINT64_C(0x9e3779b97f4a7c15);
-}
-
-/*
- * The number of digits at S before its first other byte, 0 to 7, or 8
- * when the first eight are digits.  A digit's byte XOR '0' is 0 to 9; the
- * first other one is 10 up, and carries into its bit 7 when 0x76 is added
- * (or has it already); what that carries into the bytes after it is
- * never looked at.
- */
-static inline size_t
-digits_run(const char *s)
-{
-	uint64_t w = load8(s) ^ BYTES('0');
-	uint64_t other = (w | (w + BYTES(0x76))) & BYTES(0x80);
-
-	return other == 0 ? 8 : (size_t)__builtin_ctzll(other) >> 3;
 }
 
 #endif

@@ -615,7 +615,7 @@ rec_tail_make(const char *const *words, size_t *len)
 }
 
 /* The rest of a record prepared once: "\tFIELD...\tTEXT\n"; not in JSON. */
-void
+static void
 rec_tail(struct rec_writer *w, const char *tail, size_t n)
 {
 	assert(!w->json);

@@ -3,9 +3,12 @@
  * sentence says what the seed says, shortened where a record needs it.
  */
 #include <err.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dice.h"
+#include "expr.h"
 #include "rules.h"
 #include "util.h"
 
@@ -45,6 +48,60 @@ rules_pick(const char *opt, int stored, unsigned supported, int dflt)
 			return r;
 	}
 	return dflt;
+}
+
+/* Does the hazard die of rules R have KEY?  003's alarm: quiet, encounter. */
+static int
+die_has_key(int r, const char *key)
+{
+	if (r == R_ALARM)
+		return strcmp(key, "quiet") == 0 || strcmp(key, "encounter") == 0;
+	return tbl_has_key(&hazard_table[r], key);
+}
+
+/*
+ * The one rules whose hazard die has KEY when RULES' die has not (004's
+ * soon, 001's burn, 003's quiet under exploration), else -1: a key of
+ * RULES' own die, of no die (a -T table's, a follow-up's) or of several
+ * (002's and 001's free) says nothing.
+ */
+int
+rules_of_key(int rules, const char *key)
+{
+	int r, found = -1;
+
+	if (die_has_key(rules, key))
+		return -1;
+	for (r = 0; r < R_NRULES; r++)
+		if (die_has_key(r, key)) {
+			if (found >= 0)
+				return -1;
+			found = r;
+		}
+	return found;
+}
+
+/*
+ * A filter warns once on standard error when its stream's hazard records
+ * are of other rules than its own (a pipeline given -r on hazard alone):
+ * "light: the stream's hazard key 'soon' is the travel rules' (004), not
+ * exploration's: give light -r travel".  The first RULES_HEED_KEYS hazard
+ * records are looked at: a stream of other rules shows itself at once.
+ */
+void
+rules_heed(struct rules_heed *h, const char *prog, const char *key)
+{
+	int r;
+
+	if (h->looked >= RULES_HEED_KEYS)
+		return;
+	h->looked++;
+	if ((r = rules_of_key(h->rules, key)) < 0)
+		return;
+	esc_warnx("the stream's hazard key '%s' is the %s rules' (%s), not %s's: "
+	    "give %s -r %s", key, rules_names[r], rules_seed[r],
+	    rules_names[h->rules], prog, rules_names[r]);
+	h->looked = RULES_HEED_KEYS;	/* said once */
 }
 
 const char *const light_kinds[LK_NKINDS + 1] = {
@@ -91,6 +148,10 @@ const struct followup_text followup[FU_NFOLLOWUPS] = {
 	/* 000: "Fatigue — rest now for 10 minutes, or make a CON save (DC 12)." */
 	[FU_SAVE_RESTED] = { "rested", "The party rests this turn for last turn's fatigue: no CON save." },
 	[FU_SAVE_DUE] = { "skipped", "The party did not rest for last turn's fatigue: each character makes a CON save (DC 12) or gains 1 Fatigue." },
+	/* 001, 002: a rest turn with no fatigue to rest off is said too */
+	[FU_REST_PLAIN] = { "rested", "The party rests this turn." },
+	/* 001: "FATIGUE ... Ignore this result while resting."; 002 alike */
+	[FU_REST_IGNORED] = { "rested", "The party rests this turn: fatigue is ignored while it rests." },
 };
 
 /* 000: "make a CON save (DC 12).  Fail the save and gain 1 Fatigue." */
@@ -196,9 +257,9 @@ const char *const surprise_text_000[3] = {
  */
 static const struct pace pace_000[] = {
 	{ "cautious", PACE_SPEED, 3, "yard", "yards", "turn",
-	  "Cautious: checking footing, watching for danger, mapping" },
+	  "Cautious: checking footing, watching for danger, mapping", 0 },
 	{ "rushing", PACE_SPEED, 6, "yard", "yards", "turn",
-	  "Rushing: double movement, but no searching or mapping; setback on checks to spot traps or hidden features" },
+	  "Rushing: double movement, but no searching or mapping; setback on checks to spot traps or hidden features", 0 },
 };
 
 static const struct pace_factor pace_factor_000[] = {
@@ -282,6 +343,19 @@ const char *const text_sign_met =
 const char *const text_sign_of[2] = {
 	"Signs of ", " nearby: the party meets them at the next encounter."
 };
+/*
+ * 001: a second sign before the encounter: the later one is the nearer
+ * creature and is met (the suite's decision); the earlier is said passed
+ * by: "Signs of 2 ghouls nearby, nearer than 6 goblins, signalled
+ * before, whom the party will not meet now: the party meets them at the
+ * next encounter."
+ */
+const char *const text_sign_replaces[2] = {
+	" nearby, nearer than ", ", signalled before, whom the party will "
+	    "not meet now: the party meets them at the next encounter."
+};
+const char *const text_sign_again =
+    " nearby again: the party meets them at the next encounter.";
 const char *const text_sign_creature_met[2] = {
 	"The party meets what it found signs of: ", "."
 };
@@ -339,11 +413,11 @@ static const struct tbl_row shift_rows_001[] = {
  */
 static const struct pace pace_001[] = {
 	{ "crawling", PACE_FIXED, 36, "metre", "metres", "turn",
-	  "Crawling: listening, testing surfaces and drawing maps; the PCs automatically detect traps and map their environment" },
+	  "Crawling: listening, testing surfaces and drawing maps; the PCs automatically detect traps and map their environment", 0 },
 	{ "walking", PACE_FIXED, 720, "metre", "metres", "turn",
-	  "Walking: the PCs are surprised by all encounters and spring all traps, but may still map the dungeon" },
+	  "Walking: the PCs are surprised by all encounters and spring all traps, but may still map the dungeon", 0 },
 	{ "running", PACE_FIXED, 1500, "metre", "metres", "turn",
-	  "Running: the PCs are surprised by all encounters, spring all traps and cannot map; candles are blown out" },
+	  "Running: the PCs are surprised by all encounters, spring all traps and cannot map; candles are blown out", 0 },
 };
 
 /* 002: Dungeon Hazard Die, "Every turn in a dungeon, roll 1d6" */
@@ -423,11 +497,11 @@ const struct return_text return_text_002 = {
  */
 static const struct pace pace_002[] = {
 	{ "careful", PACE_SPEED, 3, "foot", "feet", "turn",
-	  "Slow and careful (3 zones): investigating traps, secret doors and treasure traps, listening, mapping" },
+	  "Slow and careful (3 zones): investigating traps, secret doors and treasure traps, listening, mapping", 0 },
 	{ "walking", PACE_SPEED, 20, "foot", "feet", "turn",
-	  "Walking at a normal pace (20 zones): moving through unknown areas triggers surprises and traps" },
+	  "Walking at a normal pace (20 zones): moving through unknown areas triggers surprises and traps", 0 },
 	{ "running", PACE_SPEED, 200, "foot", "feet", "turn",
-	  "Running (200 zones): moving through unknown areas triggers surprises and traps" },
+	  "Running (200 zones): moving through unknown areas triggers surprises and traps", 0 },
 };
 
 /* 003: the alarm, checked on a d10: each event's move, said first */
@@ -526,11 +600,14 @@ const char text_nat1_004[] = "doubled by the natural 1";
  */
 static const struct pace pace_004[] = {
 	{ "overland", PACE_STR, PACE_OVERLAND_004, "mile", "miles", "day",
-	  "Overland: 10 + STR mod miles a day" },
+	  "Overland: 10 + STR mod miles a day", 0 },
+	/* 004: "3 miles an hour, or roughly 30 miles per day": a day of 10 hours */
 	{ "boat", PACE_FIXED, 3, "mile", "miles", "hour",
-	  "A boat on smooth water: 3 miles an hour, roughly 30 miles a day" },
+	  "A boat on smooth water: 3 miles an hour, roughly 30 miles a day", 10 },
+	/* 004: "5 miles an hour, or up to 100 miles per full day and night": 20 */
 	{ "ship", PACE_FIXED, 5, "mile", "miles", "hour",
-	  "A ship at sea: 5 miles an hour, up to 100 miles a full day and night" },
+	  "A ship at sea: 5 miles an hour, up to 100 miles a full day and night",
+	  20 },
 };
 
 /*
@@ -617,6 +694,23 @@ const struct chase_outcome retreat_outcome_004[3] = {
 	[RT_STOPPED] = { "stopped", "fails to break away and stops moving" },
 	[RT_AWAY] = { "away", "breaks away and is out of the fight" },
 	[RT_PURSUED] = { "away", "breaks away, and the pursuers give chase" },
+};
+
+/*
+ * What 0 HP is, each rules name its seed's words: 004 "Any combatant that
+ * reaches 0 hit points is incapacitated and unable to act"; 002 "reduced
+ * to 0 hit protection, they suffer an omen and are forced to make an omen
+ * roll"; 000, 001 and 003 say nothing of it: the suite's decision, the
+ * words say so and leave it to the seed's Referee, GM or Judge.
+ */
+const char *const zero_hp[R_NRULES] = {
+	[R_EXPLORATION] = "down: 000 says nothing of 0 HP, the Referee's call",
+	[R_BOOKKEEPING] = "down: 000 says nothing of 0 HP, the Referee's call",
+	[R_DELVING] = "down: 001 says nothing of 0 HP, the GM's call",
+	[R_DUNGEONTURN] = ("at 0 hit protection: suffers an omen and makes an "
+	    "omen roll (002)"),
+	[R_ALARM] = "down: 003 says nothing of 0 HP, the Judge's call",
+	[R_TRAVEL] = "incapacitated and unable to act (004)",
 };
 
 /* 004: Timekeeping, the four quarters of the day, one time die each */
@@ -825,6 +919,73 @@ hazard_act(struct hazard_act *a, int r, int argc, char **argv)
 	if (w == HA_HIDE)
 		return act_hide(a, argc, argv);
 	return argc > 1;
+}
+
+/*
+ * 001: "The damage may be higher [in] dungeons with harsh conditions": the
+ * built-in fatigue row and the next turn say the DAMAGE dealt, not the
+ * seed's 1.
+ */
+static void
+harsh_fatigue(struct hazdie *d, long damage)
+{
+	int i;
+
+	snprintf(d->damage_text, sizeof d->damage_text, "The party did not "
+	    "rest: each member takes %ld damage from fatigue (harsh "
+	    "conditions).", damage);
+	snprintf(d->fatigue_text, sizeof d->fatigue_text, "Fatigue: each party "
+	    "member takes %ld damage (harsh conditions) unless they spend the "
+	    "next turn resting.", damage);
+	memcpy(d->rows, d->table.rows, (size_t)d->table.nrows *
+	    sizeof d->rows[0]);
+	for (i = 0; i < d->table.nrows; i++)
+		if (strcmp(d->rows[i].key, "fatigue") == 0)
+			d->rows[i].text = d->fatigue_text;
+	d->table.rows = d->rows;
+}
+
+/* -e DIE (000 bookkeeping): a single die; 1 is an encounter. */
+static void
+bookkeeping_die(struct hazdie *d, const char *die)
+{
+	struct expr e;
+	const char *why;
+
+	if ((why = expr_parse(&e, die)) != NULL)
+		esc_errx(EXIT_BAD, "-e: '%s': %s", die, why);
+	if (dice_of(&d->table.die, &e) != NULL || d->table.die.count != 1 ||
+	    d->table.die.mod != 0 || d->table.die.sides < 2)
+		esc_errx(EXIT_BAD, "-e: '%s': the bookkeeping die must be one plain "
+		    "die of 2 or more sides, as d8", die);
+	d->rows[0] = d->table.rows[0];
+	d->rows[1] = d->table.rows[1];
+	d->rows[1].hi = d->table.die.sides;
+	d->table.rows = d->rows;
+}
+
+/* The die of RULES, with -D DAMAGE (0 none) and -e DIE (NULL none). */
+void
+hazdie_init(struct hazdie *d, int rules, long damage, const char *die)
+{
+	d->table = hazard_table[rules];
+	d->damage_text[0] = '\0';
+	if (hazard_rules[rules].fatigue_damage && damage != 0 &&
+	    damage != FATIGUE_DAMAGE_001 && d->table.nrows <= TBL_ROWS_MAX)
+		harsh_fatigue(d, damage);
+	if (die != NULL)
+		bookkeeping_die(d, die);
+}
+
+/* 004: cautious, advantage (-a: ADV 1) on the threat die: two, one kept. */
+void
+hazdie_cautious(struct hazdie *d, int rules, int adv)
+{
+	if (hazard_rules[rules].cautious && adv && d->table.die.count == 1 &&
+	    d->table.die.mod == 0) {
+		d->table.die.count = 2;
+		d->table.die.keephigh = adv > 0;
+	}
 }
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL, NULL, 0, NULL };

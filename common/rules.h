@@ -41,6 +41,15 @@ extern const char *const rules_seed[R_NRULES];
 
 int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 
+/* A filter's look at its stream's hazard keys: said once (rules_heed). */
+#define RULES_HEED_KEYS 100	/* the hazard records looked at */
+struct rules_heed {
+	int	 rules;		/* the filter's own */
+	int	 looked;	/* hazard records looked at, up to RULES_HEED_KEYS */
+};
+int	 rules_of_key(int rules, const char *key);
+void	 rules_heed(struct rules_heed *h, const char *prog, const char *key);
+
 /* 000: the hazard die, the rest clock, the CON save */
 #define REST_TURNS_000	6	/* rest 1 turn after 6 turns of exploration */
 #define FATIGUE_DC_000	12	/* CON save against gaining 1 Fatigue */
@@ -128,6 +137,7 @@ extern const char text_still_exhausted_004[];
 #define CORRUPTION_DAMAGE_004	"1d6"
 
 extern const char *const quarter_004[TIME_DICE_004];
+extern const char *const zero_hp[R_NRULES];
 extern const char *const quarter_begins_004[TIME_DICE_004];
 extern const char *const quarter_came_004[TIME_DICE_004];
 extern const char *const quarter_words_004[TIME_DICE_004 + 1];
@@ -160,6 +170,17 @@ struct hazard_rules {
 	unsigned cadences : 1;		/* 004: travel turns hourly, daily, weekly */
 };
 extern const struct hazard_rules hazard_rules[R_NRULES];
+
+/* The table hazard's die rolls under a rules name, as -D, -e and -a change it. */
+struct hazdie {
+	struct tbl table;
+	struct tbl_row rows[TBL_ROWS_MAX];	/* the built-in rows, changed */
+	char	 fatigue_text[128];	/* 001 -D: the fatigue row's sentence */
+	char	 damage_text[128];	/* 001 -D: the next turn's, "" the seed's */
+};
+
+void	 hazdie_init(struct hazdie *d, int rules, long damage, const char *die);
+void	 hazdie_cautious(struct hazdie *d, int rules, int adv);
 extern const char *const hazard_actions_said[R_NRULES];
 int	 hazard_action_word(int r, const char *word);
 
@@ -239,6 +260,7 @@ enum followup {
 	FU_TIRED, FU_EXHAUSTED, FU_STILL_EXHAUSTED,	/* 002 */
 	FU_REST_TAKEN,				/* 000: a rest, said */
 	FU_SAVE_RESTED, FU_SAVE_DUE,		/* 000: fatigue, a choice */
+	FU_REST_PLAIN, FU_REST_IGNORED,		/* 001, 002: a rest, said */
 	FU_NFOLLOWUPS
 };
 
@@ -279,6 +301,8 @@ rest_tick(int *since_rest, int resting)
 extern const char *const text_sign_met;
 extern const char *const text_sign_of[2];		/* 001, 002: around the creature */
 extern const char *const text_sign_creature_met[2];
+extern const char *const text_sign_replaces[2];	/* a sign after a sign */
+extern const char *const text_sign_again;	/* of the same creature */
 extern const char text_encounter_002[];
 
 /*
@@ -308,6 +332,7 @@ struct pace {
 	const char *units;	/* its plural, for the sentence */
 	const char *per;	/* turn, hour or day: a unit timedice takes */
 	const char *text;
+	int	 day_hours;	/* 004: the hours of a day's travel by boat or ship */
 };
 
 struct pace_factor {

@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "expr.h"
 #include "kwf.h"
 #include "rng.h"
 #include "rules.h"
@@ -182,6 +183,28 @@ ses_lock(struct session *s, const char *dir, int create)
 		if (errno != EINTR)
 			esc_err(EXIT_IO, "%s: lock", dir);
 	name_work(s);
+}
+
+/*
+ * DIR opened to be read while no command changes it: a shared lock, not
+ * waited for; a command at work there is refused (delve next's PREV).
+ */
+void
+ses_lock_shared(struct session *s, const char *dir)
+{
+	memset(s, 0, sizeof *s);
+	s->dir = dir;
+	s->logfd = s->pendfd = s->recfd = -1;
+	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
+	if ((s->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		esc_err(errno == ENOENT || errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s",
+		    dir);
+	while (flock(s->dfd, LOCK_SH | LOCK_NB) != 0)
+		if (errno == EWOULDBLOCK)
+			esc_errx(EXIT_BAD, "%s: a command is at work in the session: "
+			    "try again when it is done", dir);
+		else if (errno != EINTR)
+			esc_err(EXIT_IO, "%s: lock", dir);
 }
 
 /*
@@ -486,12 +509,20 @@ static int
 session_line(void *arg, char **w, int nw, const struct kwf *f)
 {
 	static const char *const keys[] = { "seed", "rules", "lights", "clock",
-	    "party", NULL };
+	    "party", "dice", NULL };
 	struct reading *r = arg;
 	struct session *s = r->s;
-	char **slots[] = { &s->seed, &s->rules, &s->lights, &s->clock, NULL };
+	char **slots[] = { &s->seed, &s->rules, &s->lights, &s->clock, NULL,
+	    &s->dice };
 	int k = word_in(w[0], keys);
 
+	if (strcmp(w[0], "from") == 0) {	/* from PREV GEN SUM: delve next */
+		once(r, 5, w, f);
+		if (nw != 4)
+			kwf_bad(f, "from: expected a session, its generation and its sum");
+		s->from = words_joined(w + 1, nw - 1);
+		return 0;
+	}
 	if (strcmp(w[0], "table") == 0) {	/* table KEY HEADING: delve -T */
 		session_table(s, w, nw, f);
 		return 0;
@@ -507,6 +538,8 @@ session_line(void *arg, char **w, int nw, const struct kwf *f)
 		s->party = word_in(w[1], yes_no);
 	else if (slots[k] == &s->rules && word_in(w[1], rules_names) < 0)
 		kwf_bad(f, "rules: '%s': not a rules name", w[1]);
+	else if (slots[k] == &s->dice && expr_dialect_of(w[1]) < 0)
+		kwf_bad(f, "dice: '%s': not a dialect of roll(6)", w[1]);
 	else
 		*slots[k] = estrdup(w[1]);
 	return 0;
@@ -633,13 +666,21 @@ need(const struct session *s, const char *gen, const char *name)
 	esc_errx(EXIT_BAD, "%s: missing from the generation", path);
 }
 
+/*
+ * delve's campaign files (delve(6), Campaigns): the sheets the session
+ * started with, the characters out of the party, the supplies.
+ */
+static const char *const campaign_files[] = { "party.start", "roster",
+	"supplies", NULL };
+
 /* NAME is a file of a generation: the programs', a table kept, delve's own. */
 static int
 suite_file(const struct session *s, const char *name)
 {
 	int i;
 
-	if (word_in(name, gen_files) >= 0 || strcmp(name, INFO) == 0 ||
+	if (word_in(name, gen_files) >= 0 || word_in(name, campaign_files) >= 0 ||
+	    strcmp(name, INFO) == 0 ||
 	    strcmp(name, RECORDS) == 0 || (s->party && strcmp(name, "party") == 0))
 		return 1;
 	for (i = 0; i < s->ntables; i++)
@@ -1624,6 +1665,8 @@ ses_close(struct session *s)
 	free(s->rules);
 	free(s->lights);
 	free(s->clock);
+	free(s->dice);
+	free(s->from);
 	free(s->command);
 	free(s->strange);
 	forget_sums(s);

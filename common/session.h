@@ -29,6 +29,8 @@ struct session {
 	int	 dfd;		/* the directory, locked */
 	char	 newdir[32];	/* this command's work directory, .new.PID */
 	char	*seed, *rules, *lights, *clock;	/* the session file */
+	char	*dice;		/* its dialect (delve new -D), or NULL */
+	char	*from;		/* from PREV GEN SUM: the session it continues */
 	int	 party;		/* a party file is kept */
 	int	 ntables;	/* -T tables kept as table.KEY: */
 	char	*table_key[SES_TABLES_MAX];	/* KEY */
@@ -58,6 +60,7 @@ enum { SES_SUM_SELF = 1, SES_SUM_RECORDS = 2, SES_SUM_SESSION = 4 };
 
 void	 ses_open(struct session *s, const char *dir, int create);
 void	 ses_lock(struct session *s, const char *dir, int create);
+void	 ses_lock_shared(struct session *s, const char *dir);
 int	 ses_empty(const struct session *s);
 void	 ses_wipe(struct session *s);
 int	 ses_unfinished(const struct session *s);

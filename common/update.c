@@ -223,32 +223,44 @@ check_locked(const struct upd *u)
 }
 
 /*
- * Under the lock, the files beside FILE whose names are LEAD NAME TAIL
- * (NAME its base name) and then anything, or exactly tail_len bytes when
- * it is not 0, are a dead writer's: remove them.
+ * The files beside PATH named LEAD BASENAME TAIL and tail_len more bytes
+ * (any number when 0): removed when remove is set; how many there were.
  */
-static void
-remove_beside(const struct upd *u, const char *lead, const char *tail,
-    size_t tail_len)
+static int
+beside(const char *path, const char *lead, const char *tail, size_t tail_len,
+    int remove)
 {
-	char *dcopy = estrdup(u->path), *bcopy = estrdup(u->path);
+	char *dcopy = estrdup(path), *bcopy = estrdup(path);
 	char *dir = dirname(dcopy), *base = basename(bcopy);
 	size_t n = strlen(lead) + strlen(base) + strlen(tail) + 1;
 	char *prefix = emalloc(n);
 	struct dirent *e;
+	int found = 0;
 	DIR *d;
 
 	snprintf(prefix, n, "%s%s%s", lead, base, tail);
 	if ((d = opendir(dir)) != NULL) {
 		while ((e = readdir(d)) != NULL)
 			if (strncmp(e->d_name, prefix, n - 1) == 0 && (tail_len == 0 ||
-			    strlen(e->d_name) == n - 1 + tail_len))
-				unlinkat(dirfd(d), e->d_name, 0);
+			    strlen(e->d_name) == n - 1 + tail_len)) {
+				found++;
+				if (remove)
+					unlinkat(dirfd(d), e->d_name, 0);
+			}
 		closedir(d);
 	}
 	free(prefix);
 	free(bcopy);
 	free(dcopy);
+	return found;
+}
+
+/* Under the lock, the files beside u's are a dead writer's: removed. */
+static void
+remove_beside(const struct upd *u, const char *lead, const char *tail,
+    size_t tail_len)
+{
+	beside(u->path, lead, tail, tail_len, 1);
 }
 
 /* Under the lock, any FILE.tmp.* is a dead writer's: remove it. */
@@ -427,25 +439,33 @@ upd_promote(struct upd *u)
 /*
  * The second rename of a run killed before it: path's pending copy for
  * the state whose checksum is sum, if there is one, renamed over path
- * under path's lock.  1 if it was.
+ * under path's lock; and, the party file being paired with that one
+ * state file (delving(7)), every other pending copy removed: no state
+ * names it (its run was killed before its state was renamed), none ever
+ * will.  A run given the state file calls this, holding its lock, with
+ * or without -w.  1 if a copy was renamed.
  */
 int
 upd_settle(const char *path, const char *what, uint64_t sum)
 {
-	char *pend = upd_pending_path(path, sum);
+	char *pend;
 	struct upd *u;
 	struct stat sb;
 	int done = 0;
 
+	if (beside(path, ".", ".pending.", 16, 0) == 0)
+		return 0;	/* none: the party file is not even locked */
+	pend = upd_pending_path(path, sum);
+	u = upd_open(path, what, 0);
 	if (lstat(pend, &sb) == 0 && S_ISREG(sb.st_mode)) {
-		u = upd_open(path, what, 0);
 		if (rename(pend, path) == 0) {
 			sync_dir(path);
 			done = 1;
 		} else if (errno != ENOENT)
 			esc_err(EXIT_IO, "%s: rename", path);
-		upd_close(u);
 	}
+	upd_remove_pending(u);	/* the rest no state names: dead runs' */
+	upd_close(u);
 	free(pend);
 	return done;
 }

@@ -261,7 +261,7 @@ refuse_link(const char *path)
  * (missing, a directory, a link, no permission), 3 when the system is
  * (no descriptor left, no memory, an I/O error).
  */
-int
+static int
 open_status(int e)
 {
 	switch (e) {
@@ -357,21 +357,23 @@ vmessage(char *to, size_t size, const char *fmt, va_list ap)
 
 /*
  * The esc_* functions' one body: FMT's message as one line of text, said
- * as warn(3) says it (WITH_ERRNO, errno's reason after it) or warnx(3).
- * err(3) and errx(3) are the same followed by exit.
+ * by err(3) or errx(3) with STATUS (WITH_ERRNO, errno's reason after it),
+ * or with STATUS -1 by warnx(3).
  */
 static void
-esc(int with_errno, const char *fmt, va_list ap)
+esc(int status, int with_errno, const char *fmt, va_list ap)
 {
 	char line[8192];
 	int saved = errno;
 
 	vmessage(line, sizeof line, fmt, ap);
 	errno = saved;
-	if (with_errno)
-		warn("%s", line);
-	else
+	if (status < 0)
 		warnx("%s", line);
+	else if (with_errno)
+		err(status, "%s", line);
+	else
+		errx(status, "%s", line);
 }
 
 void
@@ -380,9 +382,9 @@ esc_err(int status, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	esc(1, fmt, ap);
+	esc(status, 1, fmt, ap);
 	va_end(ap);
-	exit(status);
+	exit(status);	/* not reached: err(3) */
 }
 
 void
@@ -391,19 +393,9 @@ esc_errx(int status, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	esc(0, fmt, ap);
+	esc(status, 0, fmt, ap);
 	va_end(ap);
-	exit(status);
-}
-
-void
-esc_warn(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	esc(1, fmt, ap);
-	va_end(ap);
+	exit(status);	/* not reached: errx(3) */
 }
 
 void
@@ -412,7 +404,7 @@ esc_warnx(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	esc(0, fmt, ap);
+	esc(-1, 0, fmt, ap);
 	va_end(ap);
 }
 

@@ -23,14 +23,13 @@ enum {			/* exit status: delving(7) EXIT STATUS */
 #define ESC_PRINTF(i)
 #endif
 /*
- * Every error is one line: esc_err, esc_errx, esc_warn and esc_warnx are
- * err(3), errx(3), warn(3) and warnx(3) that show a control byte (a
+ * Every error is one line: esc_err, esc_errx and esc_warnx are
+ * err(3), errx(3) and warnx(3) that show a control byte (a
  * newline in a user's value) or a byte that is not UTF-8 escaped, as \n
  * or \377.  err(3) itself is never called outside util.c.
  */
 _Noreturn void esc_err(int status, const char *fmt, ...) ESC_PRINTF(2);
 _Noreturn void esc_errx(int status, const char *fmt, ...) ESC_PRINTF(2);
-void	  esc_warn(const char *fmt, ...) ESC_PRINTF(1);
 void	  esc_warnx(const char *fmt, ...) ESC_PRINTF(1);
 
 /* The one way to say FILE:LINE: "PATH:LINE: message", exit 2. */
@@ -67,6 +66,19 @@ same_word(const char *a, const char *b)
 #define U64_DIGITS 20	/* the most a uint64_t has */
 char	 *u64_digits(char *end, uint64_t v);
 
+/* a / b rounded down (toward minus infinity) and up, b != 0: the grammar's and the odds' */
+static inline long long
+floor_div(long long a, long long b)
+{
+	return a / b - (a % b != 0 && (a < 0) != (b < 0));
+}
+
+static inline long long
+ceil_div(long long a, long long b)
+{
+	return a / b + (a % b != 0 && (a < 0) == (b < 0));
+}
+
 /* V, under 100, as its one or two digits at P (no NUL): past them. */
 static inline char *
 small_digits(char *p, unsigned v)
@@ -81,7 +93,6 @@ int	  name_ok(const char *s);
 int	  utf8_ok(const char *s, size_t n);
 int	  utf8_len(const char *s, size_t n);
 int	  text_len(const char *s, size_t n);
-int	  open_status(int e);
 int	  eopen_input(const char *path, const char *what);
 FILE	 *efopen_input(const char *path, const char *what);
 _Noreturn void refuse_link(const char *path);

@@ -147,6 +147,10 @@ delve    | empty      | new -s '' s                           | -               
 delve    | empty      | batch -s x -n 1 -o '' 1               | -                                       | 2
 delve    | empty      | new -s 1 ''                           | -                                       | 2
 delve    | empty      | -C "$S"                                | session; put s/state/hazard ''         | 2
+delve    | empty      | next -s '' "$S" s2                     | session                                 | 2
+delve    | empty      | next "$S" ''                           | session                                 | 2
+delve    | empty      | -C "$S" note ''                        | session                                 | 2
+delve    | empty      | -C "$S" buy Pip ''                     | psession                                | 2
 #
 # nonnumeric: a word where a number goes
 hazard   | nonnumeric | -f "$S" -n x                          | state hazard                            | 2
@@ -247,6 +251,9 @@ reaction | nonnumeric | loot x                                | -               
 reaction | nonnumeric | loot 2 x                              | -                                       | 2
 delve    | nonnumeric | -C "$S" -n x                           | session                                 | 2
 delve    | nonnumeric | batch -s x -n 1 -o o x                 | -                                       | 2
+delve    | nonnumeric | new -c x/07:00 s                       | -                                       | 2
+delve    | nonnumeric | -C "$S" buy Pip xgp                    | psession                                | 2
+delve    | nonnumeric | -C "$S" buy Pip 1cp sup x              | psession                                | 2
 #
 # negative: a number below its range, -1 where 0 is the least
 hazard   | negative   | -f "$S" -r delving -D -1              | state hazard                            | 2
@@ -337,6 +344,9 @@ reaction | negative   | loot 0                                | -               
 reaction | negative   | loot 2 0                              | -                                       | 2
 delve    | negative   | -C "$S" -n -1                          | session                                 | 2
 delve    | negative   | batch -s x -n 1 -o o 0                 | -                                       | 2
+delve    | negative   | new -c 0/07:00 s                       | -                                       | 2
+delve    | negative   | -C "$S" give Pip Pip -1gp              | psession                                | 2
+delve    | negative   | -C "$S" buy Pip 0gp                    | psession                                | 2
 #
 # overflow: 99999999999999999999, and the first number past a bound
 hazard   | overflow   | -f "$S" -r delving -D 101             | state hazard                            | 2
@@ -438,6 +448,9 @@ roll     | overflow   | -t "$F"                               | put table 'd66\n
 roll     | overflow   | -s $BIG d6                            | -                                       | ok: past 2^64 a seed word is hashed
 delve    | overflow   | -C "$S" -n $BIG                        | session                                 | 2
 delve    | overflow   | batch -s x -n 1 -o o 1000001           | -                                       | 2
+delve    | overflow   | new -c 1000001/07:00 s                 | -                                       | 2
+delve    | overflow   | -C "$S" spend Pip 1000000000001gp      | psession                                | 2
+delve    | overflow   | -C "$S" buy Pip 1cp sup 99999999999    | psession                                | 2
 #
 # nul: a NUL byte in a file or a record
 hazard   | nul        | -f "$S" -p "$F"                       | state hazard; put party 'Ash con=1\x00\n' | 2
@@ -546,6 +559,7 @@ reaction | missing    | -T "distance=$F"                      | missing         
 delve    | missing    | -C missing status                      | -                                       | 2
 delve    | missing    | new -p "$F" s                          | missing                                 | 2
 delve    | missing    | batch -T encounter="$F" -s x -n 1 -o o 1 | missing                          | 2
+delve    | missing    | next "$F" s2                           | missing                                 | 2
 #
 # directory: a directory where a file goes
 hazard   | directory  | -f "$F"                               | dir                                     | 2
@@ -597,14 +611,14 @@ timedice | rules      | -f "$S" -r dungeonturn rest unsafe    | state timedice  
 timedice | rules      | -f "$S" DELVING_RULES=dungeonturn rest 8 | state timedice                          | 2
 timedice | rules      | DELVING_RULES=delving                 | -                                       | ok: DELVING_RULES of rules timedice lacks is passed over
 reaction | rules      | -r exploration                        | -                                       | 2
-reaction | rules      | -r alarm morale                       | -                                       | 2
+reaction | rules      | -r alarm morale                       | -                                       | ok: a check under alarm takes 003's conditions, none (check_rules)
 reaction | rules      | -r bogus surprise                     | -                                       | 2
 reaction | rules      | DELVING_RULES=bogus                   | -                                       | ok: disposition reads no rules: DELVING_RULES is not its
 chase    | rules      | -r bogus pace                         | -                                       | 2
 chase    | rules      | -r alarm pace                         | -                                       | 2
-chase    | rules      | -r exploration open                   | -                                       | 2
+chase    | rules      | -r exploration open                   | -                                       | ok: the chase check takes 000's conditions (check_rules)
 chase    | rules      | DELVING_RULES=bogus pace              | -                                       | 2
-chase    | rules      | DELVING_RULES=bogus open              | -                                       | ok: the chase check is 004's alone and reads no rules
+chase    | rules      | DELVING_RULES=bogus open              | -                                       | 2
 return   | rules      | -r bogus arduous                      | -                                       | 2
 return   | rules      | -r alarm arduous                      | -                                       | 2
 return   | rules      | DELVING_RULES=bogus arduous           | -                                       | 2
@@ -699,6 +713,12 @@ delve    | command    | -C "$S" cure Pip venom                 | psession       
 delve    | command    | -C "$S" daily                          | session                                 | 2
 delve    | command    | batch -j -S -s x -n 1 -o o 1           | -                                       | 2
 delve    | command    | batch -T 'Enc=x' -s x -n 1 -o o 1      | -                                       | 2
+delve    | command    | -C "$S" campaign diary                 | session                                 | 2
+delve    | command    | -C "$S" spend Pip 1gp                  | psession                                | 2
+delve    | command    | -C "$S" loot Pip                       | psession                                | 2
+delve    | command    | -C "$S" share Pip                      | psession                                | 2
+delve    | command    | -C "$S" give Pip Zed 1cp               | psession                                | 2
+delve    | command    | -C "$S" buy Pip 1gp                    | session                                 | 2
 #
 # fields: a record, or a line of a file, with too few fields
 hazard   | fields     | -f "$S" -p "$F"                       | state hazard; put party 'Ash\n'         | 2

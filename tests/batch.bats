@@ -18,7 +18,8 @@ table() { printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt; }
 		# a session's order, reaction told the light (none: dark), as delve does
 		hazard -s "wk-$i" -n 60 -T encounter=enc.txt | timedice -s "wk-$i" - |
 		    light -s "wk-$i" - | reaction -s "wk-$i" -L dark - > plain
-		cmp plain "out/wk-$i.tsv"
+		eq "# delve batch: session $i of 3, seed wk-$i, 60 turns, rules exploration, party none, lights none, tables encounter=enc.txt" "$(head -1 "out/wk-$i.tsv")"
+		tail -n +2 "out/wk-$i.tsv" | cmp plain -
 	done
 	[ -z "$(ls -A out | grep '^\.')" ]	# the copies of the tables are gone
 	run -2 --separate-stderr delve batch -T 'Enc=enc.txt' -s wk -n 6 -o o2 1
@@ -34,13 +35,15 @@ table() { printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt; }
 	delve batch -T encounter=enc.txt -s wk -n 36 -o out 1
 	run -0 delve batch -j -T encounter=enc.txt -s wk -n 36 -o out 1
 	eq "$(wc -l < out/wk-1.tsv)" "$(wc -l < out/wk-1.jsonl)"
-	[ -z "$(grep -v '^{"program":"[a-z]*",.*}$' out/wk-1.jsonl)" ]
+	eq '{"header":"delve batch: session 1 of 1, seed wk-1, 36 turns, rules exploration, party none, lights none, tables encounter=enc.txt"}' "$(head -1 out/wk-1.jsonl)"
+	[ -z "$(tail -n +2 out/wk-1.jsonl | grep -v '^{"program":"[a-z]*",.*}$')" ]
 	run -0 delve batch -S -T encounter=enc.txt -s wk -n 36 -o out 1
 	# every record's sentence, in order, after its turn and clock
 	awk -F'\t' '{ print $NF }' out/wk-1.tsv > want
 	sed -E 's/^(turn +[0-9]+  [0-9:]{5}  | +)//' out/wk-1.txt > got
 	cmp want got
-	head -1 out/wk-1.txt | grep -q '^turn  1  07:10  '
+	sed -n 2p out/wk-1.txt | grep -q '^turn  1  07:10  '
+	eq "# delve batch: session 1 of 1, seed wk-1, 36 turns, rules exploration, party none, lights none, tables encounter=enc.txt" "$(head -1 out/wk-1.txt)"
 	run -2 --separate-stderr delve batch -j -S -s wk -n 1 -o out 1
 	eq "delve: -j and -S: one form for the session files" "$stderr"
 }

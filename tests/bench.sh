@@ -99,8 +99,10 @@ if [ -x "$B/roll" ]; then
 	# issue 18: exact odds at any size, as seconds against a budget of
 	# 1 s (50 ms for 25d6): the ratio is the share of the budget used
 	# issue 25: explosions into extra dice, kept and counted, and a group
+	# issue 36: pools of up to 100,000 totals, and the GM's kept pools
 	for e in "100d100 1" "50d6kh5 1" "25d6 0.05" "10d6! 1" "4d6!kh3 1" \
-	    "10d10!>=8 1" "{4d6+2d8,3d20+3}kh1 1"; do
+	    "10d10!>=8 1" "{4d6+2d8,3d20+3}kh1 1" "200d100 1" "1000d6 1" \
+	    "100d1000 1" "300d20 1" "20d6!kh10 1" "8d6!! 1"; do
 		set -- $e
 		a=$(mean_seconds "$B/roll -o '$1'")
 		row odds "roll -o $1" "$2 s" "$a" "$2" "<= 1"
@@ -176,8 +178,17 @@ LOOP
 	a=$(shell_mean "$B/delve batch -s x -n 36 -l torch -o $tmp/batch $S")
 	b=$(shell_mean "sh $tmp/sessions.sh")
 	RUNS=$r
-	cmp "$tmp/batch/x-$S.tsv" "$tmp/loop/x-$S.tsv"
+	tail -n +2 "$tmp/batch/x-$S.tsv" | cmp - "$tmp/loop/x-$S.tsv"
 	row delve-batch "delve batch ($S x 36 turns)" "a shell loop of pipelines" "$a" "$b" "<= 1.0"
+	# issue 34: a year of daily sessions as a chain, each a delve next of
+	# the last (a session made, its files carried, each commit synced),
+	# against the same 365 sessions made independently
+	r=$RUNS; RUNS=${BENCH_CHAIN_RUNS:-1}
+	a=$(shell_mean "rm -rf $tmp/chain; $B/delve batch -k -s y -n 36 -l torch -o $tmp/chain 365")
+	b=$(shell_mean "rm -rf $tmp/year; $B/delve batch -s y -n 36 -l torch -o $tmp/year 365")
+	RUNS=$r
+	[ "$(grep '^hazard' "$tmp/chain/y-1.tsv")" = "$(grep '^hazard' "$tmp/year/y-1.tsv")" ]
+	row delve-chain "delve batch -k (365 x 36 turns, chained)" "delve batch (365 independent)" "$a" "$b" "<= 60"
 	# issue 23: a command's records stream to its generation, and delve
 	# log reads the log in chunks: memory does not grow with the turns
 	"$B/delve" new -s 1 "$tmp/big"

@@ -261,7 +261,7 @@ checks() {
 @test "chase: bad characters and terrains are refused" {
 	p=$(party)
 	for args in "swamp" "flee swamp" "open Ann:abc" "open Ann" "open :3" "open Ann:41" \
-	    "open Ann:1 Ann:2" "-r travel open" "open -"; do
+	    "open Ann:1 Ann:2" "-r bogus open" "open -"; do
 		eval "run -2 --separate-stderr chase $args"
 		one_error chase
 		eq "" "$output"
@@ -318,6 +318,7 @@ checks() {
 	eq "metre turn" "$(printf '%s\n' "$output" | cut -f6,9 | sort -u | tr '\t' ' ')"
 	case $(field 3 10) in *"candles are blown out"*) ;; *) false;; esac
 	case $(field 2 10) in *"surprised by all encounters"*) ;; *) false;; esac
+	case $(field 1 10) in *"the PCs automatically detect traps and map their environment"*) ;; *) false;; esac
 }
 
 # 002: "a character that moves 40 feet in a combat turn moves 120 feet";
@@ -537,6 +538,39 @@ checks() {
 	# the word as well as the file: halved once, not twice
 	run -0 chase -p "$BATS_TEST_TMPDIR/p" pace overland encumbered 60
 	eq 5 "$(field 1 5)"
+}
+
+# 004: "Once a PC becomes exhausted, they suffer disadvantage on all checks
+# and their movement speed becomes 0'" and "The party moves at the slowest
+# PC's pace if they plan to stick together".
+@test "004 exhausted: 'their movement speed becomes 0': the party's overland pace is 0, no ground covered; a boat or ship still sails; not under 002" {
+	printf 'Ann str=1 exhausted=1\nBob str=0\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 --separate-stderr chase -r travel -p "$BATS_TEST_TMPDIR/p" pace overland 60
+	eq "overland 0 - -" "$(field 1 4) $(field 1 5) $(field 1 7) $(field 1 8)"
+	eq "Overland: 10 + STR mod miles a day. Ann is exhausted: movement speed 0 (004), and the party, moving at its slowest's pace, covers no ground until a safe rest cures it." "$(field 1 10)"
+	[ -z "$stderr" ]
+	run -0 chase -r travel -p "$BATS_TEST_TMPDIR/p" pace ship 50
+	eq "5 10" "$(field 1 5) $(field 1 8)"
+	# cured (exhausted=0), the slowest walks again
+	printf 'Ann str=1 exhausted=0\nBob str=0\n' >"$BATS_TEST_TMPDIR/p"
+	run -0 chase -r travel -p "$BATS_TEST_TMPDIR/p" pace overland
+	eq 10 "$(field 1 5)"
+	# 002's exhaustion is 002's: rolls at disadvantage, speed unchanged
+	printf 'Ann speed=30 exhausted=1\n' >"$BATS_TEST_TMPDIR/q"
+	run -0 chase -r dungeonturn -p "$BATS_TEST_TMPDIR/q" pace careful
+	eq 90 "$(field 1 5)"
+}
+
+# 004: "A boat on smooth water travels 3 miles an hour, or roughly 30 miles
+# per day. A ship ... 5 miles an hour, or up to 100 miles per full day and night."
+@test "pace travel: hours by boat or ship are said in the seed's days too: 700 miles take 140 hours, 7 days of 20 hours (issue 33)" {
+	run -0 chase -r travel pace ship 700
+	case $(field 1 10) in *"700 miles take 140 hours, 7 days of 20 hours.") ;; *) false;; esac
+	run -0 chase -r travel pace boat 700
+	case $(field 1 10) in *"700 miles take 234 hours, 23 days of 10 hours and 4 hours more.") ;; *) false;; esac
+	run -0 chase -r travel pace boat 30
+	case $(field 1 10) in *"30 miles take 10 hours.") ;; *) false;; esac
+	eq "700 140" "$(chase -r travel pace ship 700 | cut -f7,8 | tr '\t' ' ')"
 }
 
 @test "004 load: an overloaded character's chase check is at disadvantage; -a cancels it" {

@@ -163,12 +163,142 @@ rolls_outside() {
 	eq 90 "$(cut -f5 <<<"$output")"
 }
 
-@test "reaction: DELVING_RULES names the rules of the checks' conditions, as -r does; alarm is passed over" {
+@test "reaction: DELVING_RULES names the rules of the checks' conditions, as -r does; under alarm, 003's: none" {
 	printf 'Ann wis=0 exhausted=1\n' > "$BATS_TEST_TMPDIR/ea"
 	run env DELVING_RULES=dungeonturn reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
 	case $output in *'at disadvantage (exhausted, 002: "become exhausted, make rolls at disadvantage")'*) ;; *) false;; esac
 	run env DELVING_RULES=alarm reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
+	case $output in *'disadvantage'*) false;; esac
+	run env -u DELVING_RULES reaction -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
 	case $output in *'at disadvantage (exhausted, 004: "they suffer disadvantage on all checks")'*) ;; *) false;; esac
 	run env DELVING_RULES=dungeonturn reaction -r travel -s 1 -p "$BATS_TEST_TMPDIR/ea" morale
 	case $output in *'(exhausted, 004: '*) ;; *) false;; esac
+}
+
+# The suite's decision (delving(7) Checks and conditions): one rules name in
+# force for every program's checks; issue 33 saw chase take 004's load under
+# dungeonturn and reaction's morale not.
+@test "004's load and exhaustion: one decision in every program: the rules name in force (-r, DELVING_RULES), else the check's own seed" {
+	printf 'Ann str=0 dex=0 con=0 wis=0 best=0 strength=10 load=12 hp=9\n' > "$BATS_TEST_TMPDIR/p"
+	p=$BATS_TEST_TMPDIR/p
+	load='(2 load over STR 10, 004: "forces disadvantage on all checks")'
+	for how in "-r dungeonturn" "DELVING_RULES=dungeonturn" "-r alarm" "DELVING_RULES=exploration"; do
+		case $how in -r*) r=$how e=;; *) r= e=$how;; esac
+		for cmd in "chase -s 1 -p $p open" "chase -s 1 -p $p retreat" "reaction -s 1 -p $p morale" \
+		    "env return -s 1 -p $p -l 2 dangerous"; do
+			# return keeps 004's procedure and conditions where it has no such rules
+			case "$how $cmd" in "-r alarm env return"*|"DELVING_RULES=exploration env return"*) continue;; esac
+			run env $e $cmd $r
+			[ "$status" -le 1 ] && [ -n "$output" ] || { echo "$how $cmd: $output"; false; }
+			[[ $output != *"load over STR"* ]] || { echo "$how $cmd: $output"; false; }
+		done
+	done
+	run env DELVING_RULES=exploration return -s 1 -p "$p" -l 2 dangerous
+	[[ $output == *"at disadvantage $load"* ]]
+	for how in "-r travel" "DELVING_RULES=travel" ""; do
+		case $how in -r*) r=$how e=;; *) r= e=$how;; esac
+		for cmd in "chase -s 1 -p $p open" "chase -s 1 -p $p retreat" "reaction -s 1 -p $p morale" \
+		    "env return -s 1 -p $p -l 2 dangerous"; do
+			run env -u DELVING_RULES $e $cmd $r
+			[[ $output == *"at disadvantage $load"* ]] || { echo "$how $cmd: $output"; false; }
+		done
+	done
+}
+
+# issue 33: "-v shows no die for hazard's CON saves and Stealth checks,
+# return's checks and timedice's checks": every check's dice with -v, as roll -v.
+@test "-v shows the dice of every check in every program: saves, Stealth, morale, surprise, chase, retreat, return, resilience, corruption" {
+	printf 'Ann con=1 wis=0 dex=1 str=0 best=3 hp=5 hpmax=9 resilience=2\nBo con=0 wis=1 dex=0 str=1 best=2 hp=4 resilience=3\n' > "$BATS_TEST_TMPDIR/p"
+	p=$BATS_TEST_TMPDIR/p
+	# each command, and the grep that picks its check records
+	while IFS='@' read -r cmd pick; do
+		run -0 --separate-stderr sh -c "$cmd 2>/dev/null; true"
+		recs=$(grep -E "$pick" <<<"$output" || true)
+		[ -n "$recs" ] || { echo "no check: $cmd"; false; }
+		# each check record ends its numbers with its dice: one d20, or two kept one
+		bad=$(grep -vE ' \[(d20: [0-9]+|2d20k[hl]1: [0-9]+,[0-9]+)\]' <<<"$recs" || true)
+		[ -z "$bad" ] || { echo "no dice: $cmd: $bad"; false; }
+		# and without -v, none
+		run -0 sh -c "${cmd/ -v / } 2>/dev/null; true"
+		! grep -E "$pick" <<<"$output" | grep -qE '\[(d20|2d20)' || { echo "dice without -v: $cmd"; false; }
+	done <<EOT
+hazard -v -s 3 -n 12 -p $p -L dark@	save	
+hazard -v -s 3 -n 12 -p $p@	save	
+hazard -v -r alarm -s 3 -p $p hide@	stealth	
+reaction -v -s 1 -p $p morale@^reaction
+reaction -v -s 1 -p $p surprise@^reaction	1	[0-9]+	[0-9]+	(surprised|ready)
+chase -v -s 1 -p $p open@^chase
+chase -v -s 1 -p $p retreat uneven@^chase
+env return -v -s 1 -p $p dangerous@^return
+env return -v -s 1 -p $p arduous@^return
+hazard -r travel -s 1 -n 6 | timedice -v -s 1 -p $p -@a resilience check
+rm -f $BATS_TEST_TMPDIR/t; timedice -f $BATS_TEST_TMPDIR/t -v -s 2 -p $p infect Ann venom 2hours@^timedice
+EOT
+}
+
+# The suite's decision: "advantage and disadvantage: any of each cancel,
+# several of one kind count once" (the fifth edition's way).
+@test "check: advantage and disadvantage cancel, any of each; several of one kind count once (2d20, never 3)" {
+	printf 'Ann wis=0 strength=10 load=12 exhausted=1\n' > "$BATS_TEST_TMPDIR/p"
+	# load and exhaustion: two disadvantages, one pair of d20s, the lower kept
+	run -1 --separate-stderr reaction -r travel -v -s 4 -n 50 -p "$BATS_TEST_TMPDIR/p" morale
+	[ -z "$(grep -v '2 load over STR 10, 004: "forces disadvantage on all checks"; exhausted' <<<"$output")" ]
+	[ -z "$(grep -v ' \[2d20kl1: [0-9]*,[0-9]*\]$' <<<"$output")" ]
+	# -a with both: they cancel, one d20
+	run --separate-stderr reaction -r travel -a -v -s 4 -n 50 -p "$BATS_TEST_TMPDIR/p" morale
+	[ "$status" -le 1 ]
+	[ -z "$(grep -v 'advantage and disadvantage cancel (-a; 2 load over STR 10' <<<"$output")" ]
+	[ -z "$(grep -v ' \[d20: [0-9]*\]$' <<<"$output")" ]
+	# -a and -d given together: cancel, one d20
+	run --separate-stderr reaction -a -d -v -s 4 -n 20 morale
+	[ "$status" -le 1 ]
+	[ -z "$(grep -v ' \[d20: [0-9]*\]$' <<<"$output")" ]
+}
+
+# issue 33: the evening as a test under each rules name, a party of four and
+# no light: every character's surprise rolled where the seed rolls it, and
+# setback or disadvantage on every check the seed names, none elsewhere.
+@test "an evening in the dark under each rules name, a party of four: each character's surprise, and each seed's conditions on every check (issue 33)" {
+	cd "$BATS_TEST_TMPDIR"
+	printf 'Ann con=1 wis=1 dex=2 str=1 best=3 hp=9 hpmax=9 level=2 resilience=12\nBo con=0 wis=0 dex=0 str=2 best=2 hp=10 hpmax=10 level=2 resilience=10 strength=10 load=12\nCy con=2 wis=2 dex=1 str=0 best=2 hp=7 hpmax=7 level=1 resilience=14\nDee con=-1 wis=1 dex=3 str=-1 best=3 hp=6 hpmax=6 level=1 resilience=8\n' > four.txt
+	for r in exploration bookkeeping delving dungeonturn alarm travel; do
+		delve new -s eve -r $r -p four.txt S$r > /dev/null
+		delve -C S$r -n 60 > /dev/null
+		[ $r != alarm ] || delve -C S$r -n 5 hide > /dev/null
+		delve -C S$r -R log > $r.log
+		enc=$(awk -F'\t' '$1 == "hazard" && $4 == "encounter" && $3 != "-"' $r.log | wc -l)
+		checks=$(awk -F'\t' '($1 == "hazard" && ($4 == "save" || $4 == "stealth")) ||
+		    ($1 == "reaction" && ($5 == "surprised" || $5 == "alert")) ||
+		    ($1 == "timedice" && $5 == "resilience" && /a resilience check/)' $r.log)
+		case $r in
+		exploration|bookkeeping)
+			# 000: "WIS check (DC 12) for each character": four a dark encounter, at setback
+			[ "$enc" -gt 0 ]
+			eq "$((enc * 4))" "$(awk -F'\t' '$1 == "reaction" && ($5 == "surprised" || $5 == "alert")' $r.log | wc -l)"
+			for who in Ann Bo Cy Dee; do
+				eq "$enc" "$(awk -F'\t' -v w=$who '$1 == "reaction" && ($5 == "surprised" || $5 == "alert") && index($6, w " ") == 1' $r.log | wc -l)"
+			done
+			[ "$(grep -c '	save	' <<<"$checks")" -gt 0 ]
+			# (timedice's resilience checks, 004's, are not told the light: not yet)
+			eq "" "$(grep -v '^timedice' <<<"$checks" | grep -v 'at disadvantage (no light, 000: "Setback on all rolls")')" ;;
+		delving)
+			# 001: "In total darkness ... PCs will be surprised by all encounters": no check
+			[ "$enc" -gt 0 ]
+			eq "$enc" "$(grep -c '^reaction	[0-9]*	-	-	all	The party is surprised: 001' $r.log)"
+			eq "" "$(grep -v '^timedice' <<<"$checks")" ;;
+		dungeonturn)
+			# 002: no surprise in the dark, no check of its own; none of 000's or 004's words
+			eq "" "$(grep 'no light, 000\|load over STR' $r.log)" ;;
+		alarm)
+			# 003's Stealth: none of 000's darkness nor 004's load
+			[ "$(grep -c '	stealth	' <<<"$checks")" -gt 0 ]
+			eq "" "$(grep '	stealth	' <<<"$checks" | grep 'disadvantage\|no light, 000\|load over STR')" ;;
+		travel)
+			# 004: Bo's load on every check of his; 000's setback on none
+			[ "$(grep -c '	Bo	' <<<"$checks")" -gt 0 ]
+			eq "" "$(grep '	Bo	' <<<"$checks" | grep -v 'at disadvantage (2 load over STR 10, 004: "forces disadvantage on all checks"')"
+			eq "" "$(grep 'no light, 000' $r.log)"
+			grep -q '^light	[0-9]*	party	-	darkness	' $r.log ;;
+		esac
+	done
 }

@@ -26,13 +26,16 @@ rows() {
 	rows | awk -F'\t' '
 	    function bad(why) { print "row " NR ": " why ": " $0 > "/dev/stderr"; err = 1 }
 	    NF != 8 { bad(NF " fields"); next }
-	    $3 !~ /^(roll20|rpg-dice-roller|avrae-d20|rolldice|dicelab)$/ { bad("unknown peer") }
+	    $3 !~ /^(roll20|rpg-dice-roller|avrae-d20|foundry|rolldice|dicelab)$/ { bad("unknown peer") }
 	    length($6) < 10 { bad("no source") }
 	    $7 == "same" && $5 !~ /^-?[0-9]+\.\.(-?[0-9]+|inf)( mean=[-0-9.\/]+)?( dist=[-0-9.:\/,]+)?$/ { bad("same, and the peer meaning is not checkable") }
 	    $7 == "same" && $8 != "-" { bad("same, with a roll meaning") }
 	    $7 ~ /^differs: ./ && $8 !~ /^-?[0-9]+\.\.(-?[0-9]+|inf)( mean=[-0-9.\/]+)?( dist=[-0-9.:\/,]+)?$/ { bad("differs, without a checkable roll meaning") }
 	    $7 ~ /^refused: ./ && $8 != "-" { bad("refused, with a roll meaning") }
-	    $7 !~ /^(same|refused: .+|differs: .+)$/ { bad("verdict") }
+	    $7 ~ /^dialect: ./ && $5 !~ /^-?[0-9]+\.\.(-?[0-9]+|inf)( mean=[-0-9.\/]+)?( dist=[-0-9.:\/,]+)?$/ { bad("dialect, and the peer meaning is not checkable") }
+	    $7 ~ /^dialect: ./ && $8 !~ /^(-?[0-9]+\.\.(-?[0-9]+|inf)( mean=[-0-9.\/]+)?( dist=[-0-9.:\/,]+)?|error: .+)$/ { bad("dialect, without a checkable roll meaning") }
+	    $7 ~ /^dialect: ./ && $3 ~ /^(rolldice|dicelab)$/ { bad("dialect, of a peer roll has no dialect of") }
+	    $7 !~ /^(same|refused: .+|differs: .+|dialect: .+)$/ { bad("verdict") }
 	    ($2 SUBSEP $3) in seen { bad("twice") } { seen[$2, $3] }
 	    END { exit err }'
 }
@@ -45,6 +48,25 @@ rows() {
 	done
 	for peer in roll20 rpg-dice-roller avrae-d20 rolldice dicelab; do
 		[ "$(rows | awk -F'\t' -v p="$peer" '$3 == p' | wc -l)" -ge 10 ]
+	done
+}
+
+@test "issue 36: each dialect has at least 60 of its peer's cases, each checked with -D too; the conflicts of the issue are rows" {
+	for peer in roll20 rpg-dice-roller avrae-d20 foundry; do
+		n=$(rows | awk -F'\t' -v p="$peer" '$3 == p' | wc -l)
+		[ "$n" -ge 60 ] || { echo "$peer: $n cases" >&2; false; }
+	done
+	for row in '20d20r	foundry	dialect' '6d6cf<=3	foundry	dialect' '1d%	avrae-d20	dialect' \
+	    '1d% % 10	avrae-d20	dialect' '1d6rol1	avrae-d20	dialect' '3d6>3	roll20	dialect' \
+	    '20d20k	foundry	same' '20d20dh	foundry	same' '5d10xo	foundry	same' '6d6even	foundry	same' \
+	    '{3+4d6, 5d2*6d3}dh2	rpg-dice-roller	same' '{7d%, 4*2d6, 7d10-2}d3	rpg-dice-roller	same' \
+	    '3d6kh5	avrae-d20	same' 'd6s1	rolldice	same' '4d20max-12	rpg-dice-roller	same' \
+	    '4d20min-12	rpg-dice-roller	same' '4d6s	rpg-dice-roller	same' '8d6sd	roll20	same' \
+	    '42d2!=6!!>4!p<5	rpg-dice-roller	differs' 'ceil(7/2+1)	rpg-dice-roller	differs' \
+	    'round(7/2*3)	rpg-dice-roller	differs' '8d6m	roll20	same' '8d6mt	roll20	same'; do
+		rows | awk -F'\t' -v r="$row" 'BEGIN { split(r, w, "\t") }
+		    $2 == w[1] && $3 == w[2] && index($7, w[3]) == 1 { f = 1 } END { exit !f }' ||
+		    { echo "no row $row" >&2; false; }
 	done
 }
 
@@ -73,7 +95,7 @@ rows() {
 	row 4dF '-4..4 dist=0:1/2' same -
 	row d6 '1..6' 'refused: no' -
 	row 3d6+ '3..18' same -
-	row 1000d6 '1000..3000' same -
+	row 1000d6kh500 '500..1000' same -
 	row d8 '1..8' 'differs: x' '2..8'
 	row d20 '1..20' 'refused: no' -
 	row 'd6!' '1..inf' same -
@@ -85,12 +107,12 @@ rows() {
 	[[ ${lines[3]} == "FAIL 5 basic 4dF (roll20): "* ]]
 	[[ ${lines[4]} == "FAIL 6 basic d6 (roll20): rolls (status 0: "*") where it should be refused" ]]
 	eq "FAIL 7 basic 3d6+ (roll20): refused: roll: 3d6+: position 5: expected a term" "${lines[5]}"
-	[[ ${lines[6]} == "FAIL 8 basic 1000d6 (roll20): rolled "*", above 3000" ]]
+	[[ ${lines[6]} == "FAIL 8 basic 1000d6kh500 (roll20): rolled "*", above 1000" ]]
 	eq "FAIL 9 basic d8 (roll20): lowest total 1, not 2" "${lines[7]}"
 	[[ ${lines[8]} == "XFAIL 10 basic d20 (roll20): rolls "* ]]
 	eq "roll-compat: 1 passed, 7 failed, 1 known failures, 1 fixed but still listed" "${lines[9]}"
 	run -0 sh "$TOP/tests/roll-compat.sh" -l t.tsv
-	eq "$(printf '2d6\troll20\n2d6+1\troll20\n4dF\troll20\nd6\troll20\n3d6+\troll20\n1000d6\troll20\nd8\troll20\nd20\troll20')" "$output"
+	eq "$(printf '2d6\troll20\n2d6+1\troll20\n4dF\troll20\nd6\troll20\n3d6+\troll20\n1000d6kh500\troll20\nd8\troll20\nd20\troll20')" "$output"
 }
 
 @test "roll(6) COMPATIBILITY is the section made from roll-compat.tsv" {

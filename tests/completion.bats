@@ -221,7 +221,7 @@ accepts() {
 
 @test "bash: delve's options, its commands and the session directory of -C" {
 	eq "-C -R -V -h -j -n" "$(comp delve -)"
-	eq "backtrack batch" "$(comp delve b)"
+	eq "backtrack batch buy" "$(comp delve b)"
 	eq "chase check" "$(comp delve ch)"
 	mkdir -p "$BATS_TEST_TMPDIR/crypt"
 	cd "$BATS_TEST_TMPDIR"
@@ -238,9 +238,9 @@ accepts() {
 	eq "edit" "$(comp delve ed)"
 	eq "heal" "$(comp delve he)"
 	eq "join" "$(comp delve j)"
-	eq "lake leave light log" "$(comp delve l)"
-	eq "camp" "$(comp delve ca)"
-	eq "screen sea set status stay" "$(comp delve s)"
+	eq "lake leave light log loot" "$(comp delve l)"
+	eq "camp campaign" "$(comp delve ca)"
+	eq "screen sea set share spend status stay" "$(comp delve s)"
 	eq "heal hide hour" "$(comp delve h)"
 	eq "Ann Bo" "$(comp delve -C S damage '')"
 	eq "Bo" "$(comp delve -C S heal B)"
@@ -257,12 +257,12 @@ accepts() {
 }
 
 @test "delve batch: its own options after the word batch, in bash and zsh (delve(6))" {
-	eq "-S -T -j -l -n -o -p -r -s" "$(comp delve batch -)"
-	eq "-S -T -j -l -n -o -p -r -s" "$(comp delve -C x batch -)"
+	eq "-S -T -j -k -l -n -o -p -r -s" "$(comp delve batch -)"
+	eq "-S -T -j -k -l -n -o -p -r -s" "$(comp delve -C x batch -)"
 	eq "delving dungeonturn" "$(comp delve batch -S -r d)"
 	eq "torch" "$(comp delve batch -l to)"
 	need_zsh
-	eq "-S -T -j -l -n -o -p -r -s" "$(zcomp 'delve batch -')"
+	eq "-S -T -j -k -l -n -o -p -r -s" "$(zcomp 'delve batch -')"
 	eq "delving dungeonturn" "$(zcomp 'delve -C x batch -r d')"
 	eq "-C -R -V -h -j -n" "$(zcomp 'delve -')"
 }

@@ -32,7 +32,8 @@ unsummed() {
 	eq "" "$output"
 	eq "g.0 log session state" "$(ls crypt | tr '\n' ' ' | sed 's/ $//')"
 	eq "g.0" "$(readlink crypt/state)"
-	eq "delve hazard light party reaction timedice" "$(ls crypt/state/ | tr '\n' ' ' | sed 's/ $//')"
+	eq "delve hazard light party party.start reaction timedice" "$(ls crypt/state/ | tr '\n' ' ' | sed 's/ $//')"
+	cmp party.txt crypt/state/party.start	# the journal's first sheets
 	eq "$(printf '# delve session: see delve(6), FILES\nseed friday\nlights torch,lantern\nparty yes')" "$(cat crypt/session)"
 	cmp party.txt crypt/state/party
 	[ ! -s crypt/log ]
@@ -77,9 +78,15 @@ unsummed() {
 	cp party.txt p1.txt
 	cp party.txt p2.txt
 	# the session's order (delving(7) SESSIONS): timedice before light, and
-	# reaction told the party, whose every character has wis=
-	hazard -f h -s friday -n 36 -p p1.txt -w | timedice -f t -s friday - |
+	# reaction told the party, whose every character has wis=; hazard told
+	# the light too (-L: 000's CON saves at setback in no light), which is
+	# gone in turn 19: dark from turn 20 on
+	hazard -f h -s friday -n 19 -p p1.txt -w -L bright | timedice -f t -s friday - |
 	    light -f l -s friday - | reaction -f r -s friday -p party.txt - > plain
+	hazard -f h -s friday -n 17 -p p1.txt -w -L dark | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - >> plain
+	grep -q '^light	19	party	-	dark	' plain
+	grep -q '^hazard	2[0-9]	.*	save	.*no light, 000' plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$output"
 	eq 36 "$(cut -f2 plain | sort -un | wc -l)"
@@ -88,11 +95,12 @@ unsummed() {
 	cmp t crypt/state/timedice
 	cmp r crypt/state/reaction
 	cmp p1.txt crypt/state/party
-	# and the stateless pipeline of the docs rolls the same, but for light's turn 0
-	hazard -s friday -n 36 -p p2.txt -w | timedice -s friday - |
+	# and the stateless pipeline of the docs rolls the same while it is lit,
+	# but for light's turn 0
+	hazard -s friday -n 19 -p p2.txt -w | timedice -s friday - |
 	    light -s friday -l torch,lantern - | reaction -s friday -p party.txt - |
 	    grep -v "^light	0	" > stateless
-	cmp plain stateless
+	cmp <(awk -F'\t' '$2 <= 19' plain) stateless
 }
 
 @test "a session is reproducible: the same commands give the same directory, byte for byte" {
@@ -336,7 +344,7 @@ fail_at() {
 	run -0 --separate-stderr delve -C sheet status
 	[ -z "$stderr" ]
 	eq "party     Ann: 9 of 12 HP; 2 Fatigue; tired. Also dex +2, level 3.
-party     Bo: 0 HP, incapacitated; exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
+party     Bo: 0 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft; 2 load over STR 10: disadvantage on all checks, 10 ft slower. Also con -1, dexterity 11.
 party     Cy: no hit points or conditions kept. Also wis +1.
 party     Dee: carries 3 load, STR 10." "$(printf '%s\n' "$output" | grep '^party')"
 }
@@ -368,7 +376,8 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	hazard -s 2026-11-27-2 -n 36 | timedice -s 2026-11-27-2 - |
 	    light -s 2026-11-27-2 -l torch,lantern - |
 	    reaction -s 2026-11-27-2 -L dark - > plain
-	cmp plain out/2026-11-27-2.tsv
+	tail -n +2 out/2026-11-27-2.tsv | cmp plain -
+	eq "# delve batch: session 2 of 3, seed 2026-11-27-2, 36 turns, rules exploration, party none, lights torch,lantern, tables none" "$(head -1 out/2026-11-27-2.tsv)"
 	clean out
 }
 
@@ -400,7 +409,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr delve $pre new -s 1 crypt
 		eq "delve: ${pre%% *}: not an option of new: its own come after the word new" "${stderr_lines[0]}"
-		eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+		eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 		eq 2 "${#stderr_lines[@]}"
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr delve $pre batch -s x -n 3 -o out 1
@@ -423,10 +432,10 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "delve: --seed: unknown option" "${stderr_lines[0]}"
 	run -2 --separate-stderr delve new -x crypt
 	eq "delve: -x: unknown option" "${stderr_lines[0]}"
-	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+	eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 	run -2 --separate-stderr delve batch -s
 	eq "delve: -s: needs a SEED" "${stderr_lines[0]}"
-	eq "usage: delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
+	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
 	# the front end of every program (common/opt.c): -h and --help alike,
 	# every form, one line an option, the manual; -V and --version alike
 	run -0 --separate-stderr delve -h
@@ -477,14 +486,14 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 
 @test "delve new and delve batch: their own -h; a shared option they have no use for refused, named, with their usage line" {
 	run -0 --separate-stderr delve new -h
-	eq "usage: delve new [-F] [-c TIME] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
-	eq "F T V c h l p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
+	eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
+	eq "D F T V c h l p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
 	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 --separate-stderr delve batch --help
-	eq "usage: delve batch [-j | -S] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
+	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
 	[[ "$output" == *$'\n  -n TURNS '* ]]
-	eq "S T V h j l n o p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
+	eq "S T V h j k l n o p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
 	for l in a d f j n t u v; do
 		run -2 --separate-stderr delve new -$l crypt
 		usage_error delve
@@ -541,7 +550,7 @@ twice() {
 		sed -n 's/^show "\((export DELVING_SEED=[^"]*\)"$/\1/p' "$TOP/tests/demo.sh"
 		awk '/^0 6 \* \* 5 delve batch/ { sub(/^0 6 \* \* 5 /, ""); gsub(/\\e%/, "%"); sub(/~\//, ""); print }' "$TOP/man/delving.7" "$TOP/man/delve.6"
 	)
-	eq 9 "$n"	# hazard(6) gained a dated example (000 fatigue, issue 15)
+	eq 10 "$n"	# hazard(6) gained a dated example (000 fatigue, issue 15), delve(6) a chained week (issue 34)
 	# and delve(6)'s whole session, seeded so that it is reproducible
 	twice "$(man_examples delve.6)"
 	# the crontab line that README's tour and delve(6) describe, under dash
@@ -551,9 +560,14 @@ twice() {
 @test "the dark stays dark across delve's turns: reaction keeps it in its state file (issue 16 surprise)" {
 	delve new -s friday -p party.txt -l torch crypt
 	for i in $(seq 24); do delve -C crypt > /dev/null; done
-	hazard -s friday -n 24 -p party.txt | timedice -s friday - |
-	    light -s friday -l torch - | reaction -s friday -p party.txt - |
+	# hazard told the light as the session tells it (-L): dark from turn 7
+	light -f l -s friday -l torch status > /dev/null
+	hazard -f h -s friday -n 6 -p party.txt -L dim | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - |
 	    grep '^reaction	' > plain
+	hazard -f h -s friday -n 18 -p party.txt -L dark | timedice -f t -s friday - |
+	    light -f l -s friday - | reaction -f r -s friday -p party.txt - |
+	    grep '^reaction	' >> plain
 	grep -q '	some	\|	all	' plain
 	run -0 delve -C crypt -R log
 	eq "$(cat plain)" "$(printf '%s\n' "$output" | grep '^reaction	')"
@@ -683,20 +697,23 @@ crypt_table() {
 	run -0 --separate-stderr delve -C road daily
 	[ -z "$stderr" ]
 	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
+               The night's camp: a night of safe rest from 23:00 on day 1: 8 hours pass and resilience is restored.
                A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1.
                Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$output"
 	run -0 delve -C road -n 2 turn weekly
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "${lines[3]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "$(grep 'A week' <<<"$output" | tail -1)"
+	eq 14 "$(grep -c 'night aboard: a night of safe rest' <<<"$output")"
 	run -0 delve -C road -R sea
 	eq "hazard	4	6	soon	weekly	The week's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays." "${lines[0]}"
-	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[1]}"
+	eq "timedice	4	16	23:00	rest	8	The first night aboard: a night of safe rest from 23:00 on day 16: 8 hours pass and resilience is restored." "${lines[1]}"
+	eq "timedice	4	23	07:00	6,1	morning	A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
 	run -0 delve -C road status
 	eq "session   road: seed 45, the travel rules, turn 4." "${lines[0]}"
 	eq "clock     day 23, 07:00, the morning quarter: daylight." "${lines[1]}"
 	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "$(grep '^party' <<< "$output")"
 	run -0 delve -C road log
-	eq 9 "${#lines[@]}"
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[8]}"
+	eq 31 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[30]}"
 	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
 	run -0 delve -C road -n 11
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
@@ -852,13 +869,13 @@ turns_apart() {
 	delve new -s 1 crypt
 	before=$(snap crypt)
 	run -2 --separate-stderr delve -C crypt tunr
-	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, reset, batch" "$stderr"
+	eq "delve: tunr: not a command or an action of the exploration rules (rest); the commands: turn, new, next, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, reset, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
 	run -2 --separate-stderr delve -C crypt turn tunr
 	one_error delve
 	delve new -s 1 -r travel trip
 	# (rest under travel is 004's camp: delve camp)
 	run -2 --separate-stderr delve -C trip advance
-	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, reset, batch" "$stderr"
+	eq "delve: advance: not a command or an action of the travel rules (hourly, daily, weekly; overland, river, lake: daily; sea: weekly); the commands: turn, new, next, status, check, undo, log, screen, roll, reaction, chase, return, infect, cure, damage, heal, set, join, leave, light, camp, hour, edit, reset, campaign, note, buy, spend, give, share, loot, batch" "$stderr"
 	eq "$before" "$(snap crypt)"
 }
 
@@ -1177,7 +1194,9 @@ counting() {
 	# resilience= of 1 and 2 hours: timedice writes exhausted= early, hazard fatigue=
 	printf 'Ann con=1 wis=0 best=2 dex=1 str=1 hp=10 hpmax=10 level=2 resilience=1\nBo con=-1 wis=1 best=1 dex=0 str=0 hp=6 hpmax=6 level=1 resilience=2 # a note\n' > p.txt
 	counting w
-	for r in exploration:1 bookkeeping:1 delving:30 dungeonturn:30 alarm:1 travel:1; do
+	# 000: hazard's CON saves see the light (-L), a turn at a time while the
+	# torch burns, then the rest at once (rules: issue 33)
+	for r in exploration:6 bookkeeping:7 delving:30 dungeonturn:30 alarm:1 travel:1; do
 		rm -rf A B
 		delve new -s apart -r ${r%:*} -p p.txt -l torch A > /dev/null
 		delve new -s apart -r ${r%:*} -p p.txt -l torch B > /dev/null
@@ -1313,4 +1332,26 @@ CALLS
 
 @test "party_line (tests/unit.c): hazard's fatigue= and timedice's exhausted= or tired= added one run after another in either order, or in one run, give the same line (issue 33)" {
 	eq "2068 0" "$(unit placement)"
+}
+
+# ---------------------------------------------------------- issue 36: the session's dialect
+@test "issue 36: delve new -D: the session remembers the dialect; delve roll and the tables' dice take it" {
+	cd "$BATS_TEST_TMPDIR"
+	run -0 delve new -s 1 -D avrae s
+	grep -qx 'dice avrae' s/session
+	eq "1d%	mean	45	45.0000" "$(delve -C s roll -o 1d% | tail -n 1 | sed 's/^ *//')"	# a tens die
+	delve -C s roll -n 20 1d% | awk '$NF % 10 != 0 || $NF > 90 { exit 1 }'
+	run -0 delve new -s 1 t
+	! grep -q '^dice' t/session || false
+	eq "1d%	mean	101/2	50.5000" "$(delve -C t roll -o 1d% | tail -n 1 | sed 's/^ *//')"
+	# a table's row dice, rolled by a program the session runs, take it too
+	printf 'die: d1\n1 Gold: 1d%% coins\n' > gold.txt
+	DELVING_DICE=avrae roll -s 4 -t ./gold.txt -n 20 | awk -F'\t' '{ split($NF, w, " "); n = w[5]
+	    if (n % 10 != 0 || n > 90) { print; exit 1 } }'
+	run -2 --separate-stderr delve new -D bad u
+	eq "delve: -D: 'bad': not a dialect (roll, foundry, roll20, avrae, rpg-dice-roller)" "$stderr"
+	[ ! -e u ]
+	sed -i 's/^dice avrae/dice hackmaster/' s/session
+	run -2 --separate-stderr delve -C s roll d6
+	[[ $stderr == *"dice: 'hackmaster': not a dialect of roll(6)"* ]]
 }

@@ -69,7 +69,7 @@ rdr | 4d6<3                 | 0 4
 rdr | 4D6                   | 4 24
 rdr | 4d6 + 2               | 6 26
 rdr | 1d6!!                 | 1 126
-rdr | 4d6x                  | - -
+fvtt | 4d6x                 | 4 504
 rdr | 01d6                  | 1 6
 rdr | d01                   | 1 1
 rdr | 4d                    | - -
@@ -121,7 +121,7 @@ peer_cases() {
 	check '2^-1' 'position 2: exponent: expected 0 to 64'
 	check 'd6/0' "position 3: '/': the divisor could be 0"
 	check '2d6r1ro2' 'position 6: reroll: once (ro) or until (r), not both'
-	check 'd6!!!' 'position 5: one explosion to a term'
+	check 'd6u!' 'position 1: unique (u): not with a reroll or an explosion'
 	check '7d6u' 'position 4: unique: more dice than faces'
 	check 'd6mi5ma4' 'position 6: mi and ma: the least face above the most'
 	check '{d6}kh1' 'position 1: a group of one expression: write its dice'"'"'s own modifiers'
@@ -130,7 +130,7 @@ peer_cases() {
 	check '0d6kh1' 'position 4: no dice to modify: 0d6'
 	check '(d6' "position 4: expected ')'"
 	check '4d6kh3kl1' 'position 7: one keep or drop to a term'
-	check '4d6dl4' 'position 4: drop: expected 0 to one less than the number of dice'
+	check '4d6dl1001' 'position 4: drop: expected 0 to 1000 dice'
 	check 'd6r<7' 'position 3: reroll: every face would reroll'
 	check '1000d1000000*1000000' 'position 13: a total could pass 10^12'
 	check 'd6>' 'position 3: expected a comparison (=N, <N, >N, <=N, >=N, <>N)'
@@ -516,4 +516,56 @@ sided() {
 	eq "roll: (d2)d(d4): position 1: a computed count and computed sides: not both" "$stderr"
 	run -2 --separate-stderr roll 'd(d4-1)'
 	eq "roll: d(d4-1): position 1: sides: expected 1 to 1000000" "$stderr"
+}
+
+# ------------------------------------------------ issue 36: dialects, new forms
+@test "issue 36: -o of each dialect's operators equals tests/dice-oracle.py, written from the peers' documentation" {
+	command -v python3 >/dev/null || skip "no python3"
+	n=0
+	while IFS="$(printf '\t')" read -r d e; do
+		case $d in '#'*|'') continue ;; esac
+		diff <(printf '%s\t%s\n' "$d" "$e" | python3 "$TOP/tests/dice-oracle.py") \
+		    <(roll -D "$d" -o -- "$e" | grep -Pv '\t(mean|sd)\t' | cut -f1-3) ||
+		    { echo "-D $d $e" >&2; false; }
+		n=$((n + 1))
+	done < "$TOP/tests/dice-oracle.cases"
+	[ "$n" -ge 60 ]
+	echo "$n expressions" >&3
+}
+
+@test "issue 36: each new operator is fair: chi-square over 100,000 rolls at a fixed seed (p=0.001)" {
+	local x df crit
+	for c in "foundry 4d6r1 31" "foundry 5d6cs>4 32" "foundry 4d6cf<=3 33" "foundry 3d6xo 34" \
+	    "roll20 3d6>3 35" "avrae 2d% 36" "avrae 4d6rol1 37" "roll 6d6even 38" "roll 4d6max3 39" \
+	    "roll 3d6kh5 40" "roll 4d6s1 41" "roll 4d6kh 42" "roll 4d6sd 43" "roll 5d10odd 44" \
+	    "roll20 8d6mt 45" "roll20 5d6mt>4 46"; do
+		set -- $c
+		export DELVING_DICE=$1
+		read -r x df <<< "$(chi2 "$2" "$3" 100000)"
+		unset DELVING_DICE
+		crit=$(chi2_limit "$df")
+		echo "-D $1 $2: chi-square $x, $df df, limit $crit" >&3
+		below "$x" "$crit"
+	done
+}
+
+@test "issue 36: s, sa, sd show the dice sorted, the total the same; -D and DELVING_DICE, a bad one refused" {
+	eq "9	4d6	4,1,1,3" "$(roll -s 7 -v 4d6 2>/dev/null)"
+	eq "9	4d6s	1,1,3,4" "$(roll -s 7 -v 4d6s 2>/dev/null)"
+	eq "9	4d6sa	1,1,3,4" "$(roll -s 7 -v 4d6sa 2>/dev/null)"
+	eq "9	4d6sd	4,3,1,1" "$(roll -s 7 -v 4d6sd 2>/dev/null)"
+	eq "8	4d6s1	4,(1),1,3" "$(roll -s 7 -v 4d6s1 2>/dev/null)"
+	eq "$(roll -D avrae -s 3 -n 5 1d%)" "$(DELVING_DICE=avrae roll -s 3 -n 5 1d%)"
+	eq "$(roll -s 3 -n 5 1d%)" "$(DELVING_DICE=avrae roll -D roll -s 3 -n 5 1d%)"	# -D wins
+	run -2 --separate-stderr roll -D hackmaster d6
+	eq "roll: -D: 'hackmaster': not a dialect (roll, foundry, roll20, avrae, rpg-dice-roller)" "$stderr"
+	run -2 --separate-stderr env DELVING_DICE=x roll d6
+	eq "roll: DELVING_DICE: 'x': not a dialect (roll, foundry, roll20, avrae, rpg-dice-roller)" "$stderr"
+	run -2 --separate-stderr roll -D foundry '6d6cs>4cf<2'
+	eq "roll: 6d6cs>4cf<2: position 8: Foundry: one count (cs or cf) to a term" "$stderr"
+	run -2 --separate-stderr roll -D avrae '1d%r1'
+	eq "roll: 1d%r1: position 1: avrae's d%, a tens die: keep and drop only" "$stderr"
+	run -2 --separate-stderr roll -D avrae '2d6rol1r2'
+	eq "roll: 2d6rol1r2: position 1: avrae's rol: alone on its dice here" "$stderr"
+	eq "-48" "$(roll -s 1 4d20max-12)"
 }

@@ -52,7 +52,7 @@ party_hp() {
 	hp=$(( 8 - n < 0 ? 0 : 8 - n ))
 	eq "$hp" "$(party_hp Mira)"
 	run -0 delve -C S damage Mira 20
-	eq "turn 0  07:00  Mira takes 20 damage: 0 of 8 HP, incapacitated." "$output"
+	eq "turn 0  07:00  Mira takes 20 damage: 0 of 8 HP, down: 000 says nothing of 0 HP, the Referee's call." "$output"
 	eq 0 "$(party_hp Mira)"
 	# each command at a turn rolls its own dice: ten 1d1000 rolls are not all one
 	for i in 1 2 3 4 5 6 7 8 9 10; do delve -C T damage Bo 1d1000; done > /dev/null
@@ -170,14 +170,41 @@ party_hp() {
 	[[ $stderr == "delve: light: "* ]]
 }
 
+# 004: "Any combatant that reaches 0 hit points is incapacitated"; 002: "If a
+# character is reduced to 0 hit protection, they suffer an omen and are
+# forced to make an omen roll"; 000, 001 and 003 say nothing of 0 HP.
+@test "delve damage to 0 HP: each seed's words under its rules name: 004 incapacitated, 002's omen, the others' silence said (issue 33)" {
+	printf 'Mira con=0 wis=0 str=0 hp=3 hpmax=8\n' > m.txt
+	for r in exploration:"down: 000 says nothing of 0 HP, the Referee's call" \
+	    bookkeeping:"down: 000 says nothing of 0 HP, the Referee's call" \
+	    delving:"down: 001 says nothing of 0 HP, the GM's call" \
+	    dungeonturn:"at 0 hit protection: suffers an omen and makes an omen roll (002)" \
+	    alarm:"down: 003 says nothing of 0 HP, the Judge's call" \
+	    travel:"incapacitated and unable to act (004)"; do
+		delve new -s ash -r "${r%%:*}" -p m.txt "S${r%%:*}"
+		run -0 delve -C "S${r%%:*}" damage Mira 5
+		eq "turn 0  07:00  Mira takes 5 damage: 0 of 8 HP, ${r#*:}." "$output"
+		run -0 delve -C "S${r%%:*}" status
+		eq "party     Mira: 0 of 8 HP, ${r#*:}. Also con +0, wis +0, str +0." "$(grep '^party' <<<"$output")"
+		run -0 delve -C "S${r%%:*}" heal Mira 1
+		eq "turn 0  07:00  Mira heals 1 HP: 1 of 8 HP." "$output"
+	done
+}
+
 @test "delve camp under travel: 004's night of safe rest heals, cures exhaustion, every clock moves together; undo takes it all back" {
 	delve new -s ash -r travel -p crew.txt S
 	delve -C S -n 2 > /dev/null
 	before=$(snap S/state/)
 	run -0 --separate-stderr delve -C S camp
-	[[ ${lines[0]} == "turn  2  09:00  A safe rest from 09:00 on day 1: 8 hours pass and resilience is restored"* ]]
-	[[ ${lines[0]} == *"Ann heals 2 HP (level 2), 7 HP now; Cal heals 1 HP (level 1), 4 HP now"* ]]
-	[[ ${lines[0]} == *"exhaustion is cured for Cal"* ]]
+	# the night's threats first, hour by hour; the rest heals at its end (issue 33)
+	[[ ${lines[0]} == "turn  3  10:00  "* ]]
+	rest=$(grep -n 'A safe rest from 09:00 on day 1: 8 hours pass and resilience is restored' <<<"$output")
+	[[ $rest == *"Ann heals 2 HP (level 2), 7 HP now; Cal heals 1 HP (level 1), 4 HP now"* ]]
+	[[ $rest == *"exhaustion is cured for Cal"* ]]
+	# in the last turn, after its threat, before its clock record
+	eq "turn 10  17:00  " "$(grep '^turn 10' <<<"$output" | cut -c1-16)"
+	eq "$(( $(grep -n '^turn 10' <<<"$output" | cut -d: -f1) + 1 ))" "${rest%%:*}"
+	eq "timedice	10	1	09:00	rest	8" "$(delve -C S -R log | grep '	rest	' | cut -f1-6)"
 	eq "turn 10  17:00" "$(delve -C S log | grep '^turn 10' | cut -c1-14)"
 	eq "turn  5  12:00" "$(delve -C S log | grep '^turn  5' | cut -c1-14)"	# an hour a turn
 	eq "Ann con=1 hp=7 hpmax=9 level=2 resilience=10" "$(head -1 S/state/party)"
@@ -198,7 +225,7 @@ party_hp() {
 	run -0 delve -C S check
 	eq "session   turn 4" "${lines[0]}"
 	run -0 delve -C S camp unsafe
-	[[ ${lines[0]} == *"unsafe rest"*"Cal stays exhausted; Ann heals 1 HP, 6 HP now; Cal heals 1 HP, 4 HP now." ]]
+	[[ $output == *"unsafe rest"*"Cal stays exhausted; Ann heals 1 HP, 6 HP now; Cal heals 1 HP, 4 HP now."* ]]
 	refused camp 0
 	refused camp 25
 	refused camp 8 safe
@@ -294,7 +321,8 @@ party_hp() {
 @test "delve camp until TIME: timedice's hours to TIME, and every clock moves as many turns" {
 	delve new -s 7 -r travel -p crew.txt -c 22:10 S
 	run -0 delve -C S camp until dawn
-	[[ ${lines[0]} == "turn 0  22:10  A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass"* ]]
+	[[ $output == *"A night of safe rest from 22:10 on day 1 until dawn: 9 hours pass"* ]]
+	[[ ${lines[0]} == "turn 1  23:10  "* ]]
 	run -0 delve -C S check
 	eq "session   turn 9" "${lines[0]}"
 	eq "day 2, 07:10, the morning quarter: daylight." "$(delve -C S status | awk '$1 == "clock" { $1 = ""; print substr($0, 2) }')"
@@ -302,4 +330,47 @@ party_hp() {
 	refused camp until 25:00
 	[[ $stderr == "delve: timedice: rest until: '25:00': "* ]]
 	refused camp 8 until dawn
+}
+
+# issue 33: a week of travel under 004: camps, healing per level, exhaustion
+# cured by a safe night, torches burnt, daylight and night in light's words
+# at the right hours.
+@test "a week of travel under 004: the torch burnt, daylight and nightfall in light's words, a camp healing per level and curing exhaustion at its end, each day's night, a week at sea (issue 33)" {
+	printf 'Ann con=1 level=2 hp=3 hpmax=9 resilience=12 str=1\nBo con=0 level=1 hp=4 hpmax=10 resilience=10 exhausted=1 str=0\n' > two.txt
+	delve new -s week -r travel -p two.txt -l torch R > /dev/null
+	# a day on the road from 07:00, hour by hour: the torch out in the first hour, daylight, then night at 19:00
+	run -0 delve -C R -R -n 12
+	grep -q '^light	1	torch1	torch	out	0	' <<<"$output"
+	eq "1 well-lit|12 darkness" "$(awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
+	eq "19:00 night" "$(awk -F'\t' '$1 == "timedice" && $2 == 12 && $5 ~ /^[0-9]/ { print $4, $6 }' <<<"$output")"
+	grep -q '	Darkness: no creature can see' <<<"$(grep '^light	12	party' <<<"$output")"
+	# the night's camp: eight threat rolls, then the rest with its healing at the end
+	run -0 delve -C R -R camp
+	eq 8 "$(grep -c '^hazard	' <<<"$output")"
+	eq "timedice	20	1	19:00	rest	8	A night of safe rest from 19:00 on day 1: 8 hours pass and resilience is restored; with food, exhaustion is cured for Bo; Ann heals 2 HP (level 2), 5 HP now; Bo heals 1 HP (level 1), 5 HP now." \
+	    "$(grep '	rest	' <<<"$output")"
+	[ "$(grep -n '	rest	' <<<"$output" | cut -d: -f1)" -gt "$(grep -n '^hazard	20	' <<<"$output" | cut -d: -f1)" ]
+	eq "Ann con=1 level=2 hp=5 hpmax=9 resilience=12 str=1
+Bo con=0 level=1 hp=5 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/party)"
+	# five days on the road: each day's night a safe camp, healing per level up to hpmax=
+	run -0 delve -C R -R -n 5 daily
+	eq 5 "$(grep -c '	rest	8	The night.s camp: a night of safe rest' <<<"$output")"
+	eq 0 "$(grep -c '	resilience	' <<<"$output")"
+	eq "Ann con=1 level=2 hp=9 hpmax=9 resilience=12 str=1
+Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/party)"
+	# a week at sea: seven nights aboard, then the clock a week on
+	run -0 delve -C R -R sea
+	eq 7 "$(grep -c '	rest	8	The [a-z]* night aboard' <<<"$output")"
+	[[ $(grep '^timedice	26	' <<<"$output" | tail -1) == *"A week of travel passes, 7 days."* ]]
+}
+
+# issue 33: "a lantern lit at noon says 'Dim light ... disadvantage to sight checks'"
+@test "delve light under travel is told the session's clock (light -c): a source lit by day leaves the road in daylight, at night it is the party's dim light (issue 33)" {
+	delve new -s 1 -r travel S > /dev/null
+	run -0 delve -C S light add lantern
+	eq "turn 0  07:00  Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "${lines[0]}"
+	[[ $output != *"Dim light"* ]]
+	delve -C S -n 12 > /dev/null
+	run -0 delve -C S light add torch
+	eq "                Dim light: advantage to stealth, hiding and listening; disadvantage to ranged attacks, defense against ranged attacks and sight checks." "${lines[1]}"
 }

@@ -201,13 +201,32 @@ die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|unintere
 	grep -q "whose sign" out
 }
 
+# 001: "The next time an encounter is rolled, the PCs meets that creature";
+# a second sign first: the later is met, and the earlier said passed by.
+@test "001: two signs before an encounter: the later sign's creature is met, the earlier said passed by, not replaced in silence (issue 33)" {
+	run -0 hazard -r delving -T "encounter=$TOP/tests/tables/crypt.md#Encounters" -s 5 -n 12
+	eq "Signs of 6 goblins nearby: the party meets them at the next encounter." "$(awk -F'\t' '$2 == 8 && $5 == "encounter" { print $7 }' <<<"$output")"
+	eq "Signs of 2 ghouls nearby, nearer than 6 goblins, signalled before, whom the party will not meet now: the party meets them at the next encounter." \
+	    "$(awk -F'\t' '$2 == 10 && $5 == "encounter" { print $7 }' <<<"$output")"
+	eq "The party meets what it found signs of: 2 ghouls." "$(awk -F'\t' '$2 == 12 && $5 == "encounter" { print $7 }' <<<"$output")"
+	# every sign after an unmet sign says so, under 002 too
+	for r in delving dungeonturn; do
+		hazard -r $r -T "encounter=$TOP/tests/tables/crypt.md#Encounters" -s 5 -n 3000 |
+		    awk -F'\t' '$5 == "encounter" && $7 ~ /^Signs of/ { if (pending != (index($7, "nearer than") > 0 || index($7, "nearby again") > 0)) { print $2; exit 1 } pending = 1 }
+		    $5 == "encounter" && $7 ~ /^The party meets/ { pending = 0 }'
+	done
+}
+
 @test "001: fatigue is rested off the next turn, or each member takes 1 damage" {
 	hazard -r delving -s 11 -n 300 > out
 	awk -F'\t' '$4 == "fatigue" { print $2 + 1 }' out > due
 	eq "$(cat due)" "$(awk -F'\t' '$4 == "damage" { print $2 }' out)"
 	hazard -r delving -s 11 -n 300 rest > out
 	! grep -q "	damage	" out || false
-	eq 0 "$(grep -c "	rested	" out)"	# ignored while resting
+	# ignored while resting (001 "Ignore this result while resting"), and said
+	! grep -q "last turn's fatigue passes" out || false
+	eq "$(grep -c '	fatigue	' out)" "$(grep -c 'rested	The party rests this turn: fatigue is ignored while it rests.$' out)"
+	eq 300 "$(grep -c '	rested	' out)"	# every rest turn said (issue 33)
 }
 
 @test "001: a dungeon shift names a minor shift from the seed's list" {
@@ -713,4 +732,16 @@ hazard	5	-	quiet	1	Hide: 3 of 3 make the Stealth check, at least half: the Steal
 @test "003's alarm step and hide's group check (common/alarm.c) over every alarm to 30, move, spark and d10, parties of 1 to 8" {
 	run -0 --separate-stderr unit alarm 30 1
 	eq "9548 0" "$output"
+}
+
+# issue 33: "delve rest with nothing pending says nothing under 001"
+@test "a rest turn is always said, under every rules name whose turns rest: 000's clock, 001's and 002's rest, and fatigue ignored while resting" {
+	for r in exploration bookkeeping delving dungeonturn; do
+		run -0 hazard -r $r -s 7 -n 200 rest
+		eq 200 "$(awk -F'\t' '$4 == "rested"' <<<"$output" | cut -f2 | sort -un | wc -l)"
+	done
+	run -0 hazard -r dungeonturn -s 7 -n 200 rest
+	[ "$(grep -c 'fatigue is ignored while it rests' <<<"$output")" -gt 0 ]
+	run -2 --separate-stderr hazard -r alarm rest
+	one_error hazard
 }

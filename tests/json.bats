@@ -211,7 +211,7 @@ HAZARD='names = "program,turn,roll,key,text"; nums = "turn,roll"
 }
 
 @test "-j is in every program's usage line and man page" {
-	for p in hazard light timedice reaction chase return roll; do
+	for p in $(programs_but delve); do
 		case $(env $p -h) in "usage: $p [-"*j*) ;; *) echo "$p -h has no -j" >&2; false;; esac
 		grep -q '^\.It Fl j$' "$TOP/man/$p.6" || { echo "$p.6 has no -j" >&2; false; }
 		grep -q '^With$' "$TOP/man/$p.6"

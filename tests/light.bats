@@ -795,6 +795,33 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	one_error light
 }
 
+@test "004: light -c TIME: the clock says day or night and moves with the turns; the stream's clock records win; 000 to 003 are underground (issue 33)" {
+	# 004: "Typical natural light outdoors ... the default in most daytime
+	#  circumstances"; a lantern lit at noon is not the party's only light
+	run -0 light -r travel -c 12:00 add lantern
+	eq "well-lit|lit" "$(cut -f5 <<<"$output" | paste -sd'|')"
+	# from 17:00: day to 19:00 (turn 2 ends there: the lantern's dim light), out at 20:00
+	run -0 light -r travel -c 17:00 -l lantern -n 4 tick
+	eq "0 well-lit|1 well-lit|2 dim|3 darkness" "$(awk -F'\t' '$3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
+	# time dice as timedice reads them; a bad time is refused
+	run -0 light -r travel -c 6,6,6,1 status
+	eq darkness "$(cut -f5 <<<"$output")"
+	run -2 --separate-stderr light -r travel -c 25 status
+	one_error light
+	eq "light: -c: '25': hours run from 01 to 24 (after 24:50 comes 01:00)" "$stderr"
+	# in a stream without timedice, the turns move -c's clock: night at 19:00 (turn 7 from 12:00), day at 07:00 (turn 19)
+	run -0 sh -c 'hazard -r travel -s 1 -n 24 | light -r travel -c 12:00 -'
+	eq "0 well-lit|7 darkness|19 well-lit" "$(awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
+	# a clock record in the stream wins over -c: 20:00 is night whatever -c said
+	run -0 sh -c "printf 'timedice\t1\t1\t20:00\t6,6,6,2\tnight\tIt is 20:00.\n' | light -r travel -c 12:00 -"
+	eq darkness "$(awk -F'\t' '$2 == 1 && $3 == "party" { print $5 }' <<<"$output")"
+	# under the dungeon rules the hour lights nothing (the suite's decision)
+	for r in exploration bookkeeping delving dungeonturn alarm; do
+		run -0 light -r $r -c 12:00 status
+		eq dark "$(cut -f5 <<<"$output")"
+	done
+}
+
 @test "004: under travel, light takes the hour from timedice's records: the road is lit by day, dark by night (issue 16)" {
 	# 004: "Typical natural light outdoors ... This is considered the
 	#  default in most daytime circumstances"
@@ -840,4 +867,20 @@ light	6	party	-	dark	-	No light: effectively blind; setback on all rolls, moveme
 	run -0 light -r alarm -s 3 -l torch -n 40 tick
 	printf '%s\n' "$output" | grep -q "torch1's usage die rolls [12] on d6, 1 or 2: it steps down to d4\.$"
 	! printf '%s\n' "$output" | grep -q '\[d' || false
+}
+
+# issue 33: "A pipeline with -r on hazard only runs light under 000's rules with no word."
+@test "a filter whose rules are not its stream's says so once on standard error: light and reaction, with -r the same rules nothing" {
+	for r in travel delving dungeonturn alarm; do
+		run -0 --separate-stderr sh -c "hazard -r $r -s 1 -n 200 | light - | reaction - > /dev/null"
+		eq 2 "${#stderr_lines[@]}"
+		[[ ${stderr_lines[0]} == "light: the stream's hazard key '"*"' is the $r rules' ("*"), not exploration's: give light -r $r" ]]
+		[[ ${stderr_lines[1]} == "reaction: the stream's hazard key '"*"' is the $r rules' ("*"), not exploration's: give reaction -r $r" ]]
+		run -0 --separate-stderr sh -c "hazard -r $r -s 1 -n 200 | light -r $r - > /dev/null"
+		[ -z "$stderr" ]
+		run -0 --separate-stderr sh -c "hazard -r $r -s 1 -n 200 | DELVING_RULES=$r light - > /dev/null"
+		[ -z "$stderr" ]
+	done
+	run -0 --separate-stderr sh -c "hazard -s 1 -n 200 | light -r bookkeeping - > /dev/null"
+	eq "light: the stream's hazard key 'light' is the exploration rules' (000), not bookkeeping's: give light -r exploration" "$stderr"
 }

@@ -289,9 +289,11 @@ party() {
 }
 
 @test "filter: an encounter already followed by a disposition gets none (hazard -r dungeonturn)" {
-	run -0 sh -c 'hazard -r dungeonturn -s 31 -n 300 | reaction -s 1 -'
+	run -0 --separate-stderr sh -c 'hazard -r dungeonturn -s 31 -n 300 | reaction -s 1 -'
 	grep -q '	encounter	' <<<"$output"
 	! grep -q '^reaction' <<<"$output" || false
+	# the stream is 002's, reaction's rules 000's: said once (issue 33)
+	eq "reaction: the stream's hazard key 'depletion' is the dungeonturn rules' (002), not exploration's: give reaction -r dungeonturn" "$stderr"
 	# and a stream reaction has been through gets nothing more
 	hazard -s 31 -n 300 | reaction -s 1 - > "$BATS_TEST_TMPDIR/once"
 	reaction -s 2 - < "$BATS_TEST_TMPDIR/once" | cmp - "$BATS_TEST_TMPDIR/once"

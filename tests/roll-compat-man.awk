@@ -1,22 +1,29 @@
 # roll-compat-man.awk: the COMPATIBILITY section of man/roll.6, made from
 # tests/roll-compat.tsv (issue 25): for each peer, the forms roll reads the
-# same, then each form it refuses or reads otherwise, with why.
+# same, then each form it refuses or reads otherwise, with why, then what
+# its dialect (roll -D, issue 36) reads as the peer does.
 #   awk -f tests/roll-compat-man.awk tests/roll-compat.tsv
 # tests/compat.bats checks that man/roll.6 holds exactly this; with
 # UPDATE_GOLDEN=1 it writes it there.
 BEGIN {
 	FS = "\t"
-	order = "roll20 rpg-dice-roller avrae-d20 rolldice dicelab"
+	order = "roll20 rpg-dice-roller avrae-d20 foundry rolldice dicelab"
 	np = split(order, peers, " ")
 	title["roll20"] = "Roll20"
 	title["rpg-dice-roller"] = "rpg-dice-roller"
 	title["avrae-d20"] = "avrae's d20"
 	title["rolldice"] = "rolldice"
+	title["foundry"] = "Foundry VTT"
+	dialect["roll20"] = "roll20"
+	dialect["rpg-dice-roller"] = "rpg-dice-roller"
+	dialect["avrae-d20"] = "avrae"
+	dialect["foundry"] = "foundry"
 	title["dicelab"] = "dicelab"
 	whence["roll20"] = "its Dice Reference,\n.Lk https://wiki.roll20.net/Dice_Reference"
 	whence["rpg-dice-roller"] = "the documentation and tests of version 5.5"
 	whence["avrae-d20"] = "the tests and README of the Python library used by Avrae"
 	whence["rolldice"] = "its manual, version 1.16"
+	whence["foundry"] = "its Dice Modifiers article and the API of its Die,\n.Lk https://foundryvtt.com/article/dice-modifiers/"
 	whence["dicelab"] = "its manual, version 0.7, and the odds it computes"
 }
 /^#/ || $1 == "op" || NF < 8 { next }
@@ -24,6 +31,14 @@ BEGIN {
 	p = $3
 	if ($7 == "same") {
 		if (!((p, $2) in seen)) { seen[p, $2]; same[p] = same[p] sep(p) $2; nsame[p]++ }
+		next
+	}
+	if ($7 ~ /^dialect/) {
+		n = ++ndial[p]
+		dexpr[p, n] = $2
+		dverdict[p, n] = $7
+		dpeer[p, n] = $5
+		droll[p, n] = $8
 		next
 	}
 	n = ++nother[p]
@@ -61,14 +76,22 @@ END {
 	print "and"
 	print ".Ql < ."
 	print "Totals are whole numbers: a division rounds down, toward minus infinity,"
-	print "but inside a function such as"
+	print "but a quotient that is the whole argument of"
+	print ".Ql floor ,"
 	print ".Ql ceil"
-	print "it is exact until the function rounds, so"
+	print "or"
+	print ".Ql round"
+	print "is rounded once, by the function, so"
 	print ".Ql ceil(7/2)"
-	print "is 4."
+	print "is 4; anywhere else in the argument the division rounds down first:"
+	print ".Ql ceil(7/2+1)"
+	print "is 3+1, 4, where rpg-dice-roller gives 5."
+	print "Where the peers conflict,"
+	print ".Fl D"
+	print "reads as the peer does: each section ends with what its dialect changes."
 	for (i = 1; i <= np; i++) {
 		p = peers[i]
-		if (!nsame[p] && !nother[p]) continue
+		if (!nsame[p] && !nother[p] && !ndial[p]) continue
 		print ".Ss " title[p]
 		print "From " whence[p] (whence[p] ~ /Lk/ ? " ." : ".")
 		if (nsame[p]) {
@@ -77,7 +100,30 @@ END {
 			for (j = 1; j <= k; j++)
 				print ".Ql \"" e[j] "\"" (j < k ? " ," : " .")
 		}
-		if (!nother[p]) continue
+		other(p)
+		dialects(p)
+	}
+}
+function dialects(p,  j, v) {
+	if (!ndial[p]) return
+	print "With"
+	print ".Fl D Cm " dialect[p] " ,"
+	print "as " title[p] " reads them:"
+	print ".Bl -tag -width Ds"
+	for (j = 1; j <= ndial[p]; j++) {
+		print ".It Ql \"" dexpr[p, j] "\""
+		v = dverdict[p, j]
+		sub(/^dialect: */, "", v)
+		print title[p] " and"
+		print ".Fl D Cm " dialect[p]
+		print "give " meaning(dpeer[p, j]) ", roll's own grammar " \
+		    (droll[p, j] ~ /^error/ ? "refuses it" : meaning(droll[p, j])) ":"
+		print v "."
+	}
+	print ".El"
+}
+function other(p,  j, v) {
+		if (!nother[p]) return
 		print ".Bl -tag -width Ds"
 		for (j = 1; j <= nother[p]; j++) {
 			print ".It Ql \"" oexpr[p, j] "\""
@@ -92,5 +138,4 @@ END {
 			}
 		}
 		print ".El"
-	}
 }

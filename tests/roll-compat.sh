@@ -6,7 +6,11 @@
 #             the mean to 4 decimals and each probability where the row
 #             gives them;
 #   differs   the same check against the row's roll_meaning;
-#   refused   roll EXPR exits 2 with one line on stderr and nothing on stdout.
+#   refused   roll EXPR exits 2 with one line on stderr and nothing on stdout;
+#   dialect   roll -D PEER gives the peer's meaning, roll's own grammar the
+#             row's roll_meaning (issue 36: where the peers conflict).
+# Every row is checked twice: in roll's own grammar and in the peer's
+# dialect (DELVING_DICE), which read alike what conflicts with no peer.
 # Where -o refuses a form that roll itself rolls (beyond its counting
 # limits), 20000 rolls at a fixed seed stand in: every total within the
 # range, both ends seen where the row's odds make them likely, the mean
@@ -113,9 +117,9 @@ meaning_check() {
 # $tmp/err; the status in $status.
 run_roll() {
 	if command -v timeout > /dev/null; then
-		timeout "$LIMIT" roll "$@" > "$tmp/out" 2> "$tmp/err"
+		DELVING_DICE=$dialect timeout "$LIMIT" roll "$@" > "$tmp/out" 2> "$tmp/err"
 	else
-		roll "$@" > "$tmp/out" 2> "$tmp/err"
+		DELVING_DICE=$dialect roll "$@" > "$tmp/out" 2> "$tmp/err"
 	fi
 	status=$?
 }
@@ -130,7 +134,7 @@ check_row() {
 		elif [ "$(wc -l < "$tmp/err")" -ne 1 ] || ! grep -q '^roll: ' "$tmp/err"; then echo "refused with not one 'roll: ' line: $(tr '\n' '|' < "$tmp/err")"
 		fi
 		return ;;
-	same|differs*) ;;
+	same|differs*|dialect*) ;;
 	*) echo "unknown verdict: $1"; return ;;
 	esac
 	run_roll -o -- "$2"
@@ -154,8 +158,21 @@ while IFS="$tab" read -r op expr peer form pmean source verdict rmean; do
 	line=$((line + 1))
 	case $op in '#'*|op|'') continue ;; esac
 	meaning=$pmean
-	case $verdict in differs*) meaning=$rmean ;; esac
-	why=$(check_row "$verdict" "$expr" "$meaning")
+	case $verdict in differs*|dialect*) meaning=$rmean ;; esac
+	case $peer in
+	foundry|roll20|rpg-dice-roller) peer_dialect=$peer ;;
+	avrae-d20) peer_dialect=avrae ;;
+	*) peer_dialect=roll ;;
+	esac
+	dialect=roll
+	case $verdict:$meaning in
+	dialect*:error*) why=$(check_row refused "$expr" "$meaning") ;;
+	*) why=$(check_row "$verdict" "$expr" "$meaning") ;;
+	esac
+	dialect=$peer_dialect
+	case $verdict in dialect*) meaning=$pmean ;; esac
+	[ -n "$why" ] || [ "$dialect" = roll ] ||
+	    why=$(check_row "$verdict" "$expr" "$meaning" | sed "s/^/-D $dialect: /")
 	listed=
 	case $listed_rows in *"$nl$expr$tab$peer$nl"*) listed=1 ;; esac
 	if [ -n "$list" ]; then

@@ -71,7 +71,7 @@ vs_odds() {
 	check d6 2d; eq "roll: 2d: position 3: expected the sides: a number, % or F" "$stderr"
 	check 1001d6; eq "roll: 1001d6: position 1: count: expected 0 to 1000 dice" "$stderr"
 	check d0; eq "roll: d0: position 1: sides: expected 1 to 1000000" "$stderr"
-	check 4d6kh5; eq "roll: 4d6kh5: position 4: keep: expected 1 to the number of dice" "$stderr"
+	check 4d6kh1001; eq "roll: 4d6kh1001: position 4: keep: expected 0 to 1000 dice" "$stderr"
 	check d20+1000001; eq "roll: d20+1000001: position 5: constant: expected 0 to 1000000" "$stderr"
 	check 3d6+; eq "roll: 3d6+: position 5: expected a term" "$stderr"
 	check d20+3-; check d20+*3; check 'd20 +3 x'; check ''
@@ -87,7 +87,7 @@ vs_odds() {
 	run -0 roll -o 65d2
 	run -0 roll -o 64d2
 	run -2 --separate-stderr roll -o 1000d1000000
-	eq "roll: -o: 1000d1000000: too much counting to do exactly in reasonable time" "$stderr"
+	eq "roll: -o: 1000d1000000: 999999001 totals, each a count of up to 20032 bits: about 1.6e+11 steps of counting, the limit 2e+07" "$stderr"
 	run -2 --separate-stderr roll -o 1000d100000kh500
 	one_error roll
 }
@@ -415,4 +415,43 @@ vs_odds() {
 	for w in searching "forcing a door" "picking a lock" harvesting corruption resilience; do
 		grep -qi "$w" "$TOP/man/roll.6" || { echo "no $w" >&2; false; }
 	done
+}
+
+# ---------------------------------------------------------- issue 36: odds at scale
+@test "issue 36: the odds of NdM equal the closed form (Python's integers), 100 sizes up to 200d100" {
+	command -v python3 >/dev/null || skip "no python3"
+	run -0 python3 "$TOP/tests/odds-closed-form.py" "$(command -v roll)"
+	eq "100 sizes, 28344 totals checked, 0 differ" "$output"
+}
+
+@test "issue 36: -o counts any NdM of up to 100,000 totals; beyond, the refusal says the size and the limit" {
+	for e in 200d100 1000d6 300d20 100d1000 1000d100; do
+		run -0 --separate-stderr timeout 60 sh -c "roll -c 1 -o $e"
+		eq "$e	pass	1	1.0000" "${lines[0]}"
+	done
+	# sd^2 = N (M^2 - 1) / 12: 100 (1000^2 - 1) / 12 = 8333325, sqrt 2886.7499...
+	eq "100d1000	sd	~2886.749903	2886.7499
+100d1000	mean	50050	50050.0000" "$(roll -o 100d1000 | tail -n 2)"
+	run -2 --separate-stderr roll -o 1000d1000
+	eq "roll: -o: 1000d1000: 999001 totals, each a count of up to 10032 bits: about 7.8e+07 steps of counting, the limit 2e+07" "$stderr"
+	run -2 --separate-stderr roll -o 1000d6kh500
+	eq "roll: -o: 1000d6kh500: too much counting to do exactly in reasonable time: about 5.6e+11 steps of counting, the limit 2e+07" "$stderr"
+}
+
+# ---------------------------------------------------------- issue 33: roll's words
+@test "issue 33: operands split at spaces are joined into one expression; -n with -g says -g" {
+	eq "$(roll -s 1 -v 1d20+3 2>/dev/null)" "$(roll -s 1 -v 1d20 + 3 2>/dev/null)"
+	eq "8	d20+3	5" "$(roll -s 1 -v 1d20 + 3 2>/dev/null)"
+	eq "1d20+3	mean	27/2	13.5000" "$(roll -o 1d20 + 3 | tail -n 1)"
+	eq "$(printf '6\t3d6\t2,1,3\n11\t2d8\t5,6')" "$(roll -s 1 -v 3d6 2d8 2>/dev/null)"	# two expressions
+	eq "$(printf '2\td20-3\t5\n8\t(2d6)*2\t1,3')" "$(roll -s 1 -v -- 1d20 - 3 '(' 2d6 ')' '*' 2 2>/dev/null)"
+	eq "$(roll -s 2 -c 10 d20+5)" "$(roll -s 2 -c 10 d20 +5)"
+	run -2 --separate-stderr roll -g -n 3 d6
+	eq "roll: -n: -g counts the odds and rolls nothing" "$stderr"
+	run -2 --separate-stderr roll -O -n 3 d6
+	eq "roll: -n: -O counts the odds and rolls nothing" "$stderr"
+	run -2 --separate-stderr roll -o -n 3 d6
+	eq "roll: -n: -o counts the odds and rolls nothing" "$stderr"
+	run -2 --separate-stderr roll -- 1d20 +
+	eq "roll: 1d20+: position 6: expected a term" "$stderr"
 }

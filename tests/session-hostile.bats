@@ -316,6 +316,8 @@ nth() {
 }
 
 need_strace() {
+	# LeakSanitizer cannot run under ptrace (make sanitize)
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	command -v strace > /dev/null 2>&1 && return
 	[ -z "${CI-}" ] || { echo "strace is missing: .ci/run installs it" >&2; return 1; }
 	skip "strace is not installed"
@@ -354,6 +356,10 @@ need_strace() {
 
 @test "fault injection: EIO at every file system call of delve in a turn, a GM command, undo and edit: old or new, byte for byte, exit 0, 3 or 4" {
 	need_strace
+	# a build of DELVING_BIN (make sanitize, memcheck) is linked
+	# dynamically: the loader's and the runtime's own calls would be
+	# injected (exit 127 before main); the plain build of make test is not
+	[ -z "${DELVING_BIN-}" ] || skip "DELVING_BIN: the injections count the calls of the plain static build"
 	run -0 sh "$TOP/tests/inject.sh" "$BATS_TEST_TMPDIR/inject"
 	! grep '^BAD' <<< "$output" >&2 || false
 	eq 4 "$(grep -c ', BAD 0$' <<< "$output")"

@@ -334,7 +334,7 @@ timedice	2	1	09:30	6,3	morning" "$(printf '%s\n' "$output" | cut -f1-6)"
 	check d1000001 "position 1: sides: expected 1 to 1000000"
 	check d99999999999999999999turns "position 1: sides: expected 1 to 1000000"
 	check 1d6+1000001 "position 5: constant: expected 0 to 1000000"
-	check 2d6kh3 "position 4: keep: expected 1 to the number of dice"
+	check 2d6kh1001 "position 4: keep: expected 0 to 1000 dice"
 	check 1d6+20d6 "count: expected 1 to 20 dice"
 	check 2d6-2 "the dice can roll less than 1"
 	run -0 timedice -s 1 timer x 20d6
@@ -632,6 +632,14 @@ seed 1" "$(printf '%s\n' "$output" | sed '$d')"
 	run -2 --separate-stderr timedice -f "$F" set 12:00 0
 	one_error timedice
 	same "$F" "$F.before"
+}
+
+@test "timedice timer NAME N UNIT: the hint of LENGTH's form, one word (issue 33)" {
+	run -2 --separate-stderr timedice timer bless 3 hours
+	eq "timedice: timer: '3 hours': LENGTH is one word, as timer bless 3hours: a count and its unit (turns, hours, days, weeks) or dice such as 2d6hours" "$stderr"
+	[ -z "$output" ]
+	run -0 timedice timer bless 3hours
+	[[ $output == *"Timer bless set: 18 turns (3 hours)"* ]]
 }
 
 @test "timedice: unknown commands, bad counts and bad options are refused, exit 2" {
@@ -967,4 +975,15 @@ Cy # no hp: not healed" "$(cat "$P")"
 @test "rest until TIME (clock_hours_until, common/clock.c): from every turn of two days to every time, the fewest whole hours that reach it" {
 	run -0 --separate-stderr unit until
 	eq "41472 0" "$output"
+}
+
+# 004: "Once a PC becomes exhausted ... their movement speed becomes 0'"
+@test "004: a day's travel turn with an exhausted character says the party covers no ground that day, then its night's camp cures them (issue 33)" {
+	printf 'Ann con=1 level=2 hp=3 hpmax=9 resilience=12\nBo con=0 level=1 hp=4 hpmax=10 resilience=10 exhausted=1\n' > "$BATS_TEST_TMPDIR/p"
+	run -0 sh -c "hazard -r travel -s 1 -n 2 daily | timedice -s 1 -p '$BATS_TEST_TMPDIR/p' -w -"
+	eq "timedice	1	1	07:00	exhausted	Bo	Bo is exhausted: movement speed 0 (004); the party, at its slowest's pace, covers no ground this day unless it leaves Bo behind, and camps." \
+	    "$(grep '	exhausted	' <<<"$output")"
+	[[ $(grep '^timedice	1	1	23:00	rest	' <<<"$output") == *"with food, exhaustion is cured for Bo"* ]]
+	eq 1 "$(grep -c '	exhausted	' <<<"$output")"	# cured: the second day marches
+	grep -q 'exhausted=0' "$BATS_TEST_TMPDIR/p"
 }

@@ -60,6 +60,14 @@
  *					of the same tail (its memo warm) and
  *					after a foreign line: the same verdict,
  *					record and error alike: "cases differ"
+ *	unit coins MAX			coins_pay for every purse and price of at
+ *					most MAX pieces a denomination: paid
+ *					exactly, never a piece below 0, refused
+ *					only when the purse is worth less:
+ *					"cases wrong"
+ *	unit carry FROM TO W ...	carry_light of a light state file's
+ *					source words under FROM then TO rules
+ *	unit sheetdiff A B		sheet_diff of two party file lines
  *	unit json SEED N		N random JSON documents written, read back
  *					by json_parse: the same tree; every
  *					proper prefix of each refused at or
@@ -85,6 +93,8 @@
 #include "afflict.h"
 #include "alarm.h"
 #include "bigint.h"
+#include "campaign.h"
+#include "purse.h"
 #include "characters.h"
 #include "check.h"
 #include "clock.h"
@@ -406,9 +416,9 @@ check_memo(const char *file)
 }
 
 /*
- * unit turnless: no layout's fits looks at the turn (field 1), the
- * reader's memo's ground (recread.c): each fits is called with a NULL turn
- * (a look is a crash) over every mix of words in the other fields.
+ * unit turnless: no layout's fits looks at the turn (field 1): a record's
+ * kind is its tail's, whatever its turn.  Each fits is called with a NULL
+ * turn (a look is a crash) over every mix of words in the other fields.
  */
 static void
 check_turnless(void)
@@ -809,7 +819,7 @@ check_one(char **argv)
 {
 	struct member m = { "-", { 0 }, 0, 0 };
 	struct check_of of = { -1, 10, 0, 0, 0 };
-	struct check_env env = { 0, 0, 0 };
+	struct check_env env = { 0, 0, 0, 0 };
 	struct rolled k;
 	struct rng r;
 
@@ -967,7 +977,7 @@ check_fatigue(const char *max)
 static void
 check_consave(const char *seed, const char *count)
 {
-	struct check_env env = { R_EXPLORATION, 0, 0 };
+	struct check_env env = { R_EXPLORATION, 0, 0, 0 };
 	long n = atol(count), cases = 0, passes = 0, wrong = 0, k, got;
 	char says[512], want[512];
 	struct member m;
@@ -1129,7 +1139,7 @@ alarm_003(long alarm, enum alarm_move mv, long sparks, long d10, int *met)
 static void
 check_alarm(const char *max, const char *seed)
 {
-	struct check_env env = { R_ALARM, 0, 0 };
+	struct check_env env = { R_ALARM, 0, 0, 0 };
 	long n = atol(max), a, sparks, d10, after, cases = 0, wrong = 0;
 	struct alarm_hide h = { 0 };
 	struct alarm_turn t;
@@ -1965,6 +1975,49 @@ check_state_lines(void)
 	printf("%zu %ld\n", n, wrong);
 }
 
+/* coins_pay over every purse and price of at most max pieces a denomination. */
+static void
+check_coins(const char *arg)
+{
+	long long max = estrtonum(arg, 0, 12, "MAX"), cases = 0, wrong = 0;
+	struct coins purse, price, left;
+	int i, j, d;
+
+	for (i = 0; i < (max + 1) * (max + 1) * (max + 1); i++)
+		for (j = 0; j < (max + 1) * (max + 1) * (max + 1); j++) {
+			purse = (struct coins){ { i % (max + 1), i / (max + 1) % (max + 1),
+			    i / (max + 1) / (max + 1) } };
+			price = (struct coins){ { j % (max + 1), j / (max + 1) % (max + 1),
+			    j / (max + 1) / (max + 1) } };
+			left = purse;
+			cases++;
+			if (coins_pay(&left, &price) != 0) {
+				wrong += coins_value(&purse) >= coins_value(&price) ||
+				    memcmp(&left, &purse, sizeof left) != 0;
+				continue;
+			}
+			wrong += coins_value(&left) != coins_value(&purse) -
+			    coins_value(&price);
+			for (d = 0; d < COIN_DENOMS; d++)
+				wrong += left.n[d] < 0;
+			/* the pieces named are handed over where the purse has them */
+			wrong += purse.n[0] >= price.n[0] && left.n[0] > purse.n[0] -
+			    price.n[0];
+		}
+	printf("%lld %lld\n", cases, wrong);
+}
+
+static void
+print_carry(int argc, char **argv)
+{
+	char out[CARRY_LINE_MAX], why[256];
+	int from = word_in(argv[0], rules_names), to = word_in(argv[1], rules_names);
+	int r = carry_light(argv + 2, argc - 2, from, to, out, sizeof out, why,
+	    sizeof why);
+
+	printf("%d %s\n", r, r > 0 ? out : r < 0 ? why : "-");
+}
+
 /* --- delve screen: the layout fits, whatever the session holds ---------- */
 
 /* Columns a row shows: its characters, escape sequences left out. */
@@ -2347,6 +2400,15 @@ main(int argc, char *argv[])
 		print_bounds(argv[2], argv[3]);
 	} else if (argc == 3 && strcmp(argv[1], "memo") == 0) {
 		check_memo(argv[2]);
+	} else if (argc == 3 && strcmp(argv[1], "coins") == 0) {
+		check_coins(argv[2]);
+	} else if (argc >= 4 && strcmp(argv[1], "carry") == 0) {
+		print_carry(argc - 2, argv + 2);
+	} else if (argc == 4 && strcmp(argv[1], "sheetdiff") == 0) {
+		char out[1024];
+
+		sheet_diff(argv[2], argv[3], out, sizeof out);
+		printf("%s\n", out);
 	} else if (argc == 3 && strcmp(argv[1], "brute") == 0) {
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {

@@ -1,0 +1,1574 @@
+/*
+ * delve: the campaign (delve(6), Campaigns): next, a session that starts
+ * where the last ended; the campaign's status, log and journal; notes;
+ * the roster of characters out of the party; supplies and coin (purse.h).
+ *
+ * A campaign is the sessions of one directory that continue one another:
+ * each made by delve next names the one it continues in its session file
+ * (from PREV GEN SUM: PREV's name in the same directory, the generation it
+ * ended at and the checksum of that generation's delve file, which sums
+ * every state file), so the campaign of a session is found by following
+ * from back to the first.  PREV is read under a shared lock, never
+ * written.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "campaign.h"
+#include "clock.h"
+#include "kwf.h"
+#include "party.h"
+#include "purse.h"
+#include "rng.h"
+#include "rules.h"
+#include "util.h"
+#include "delve.h"
+
+#define CAMPAIGN_MAX 100000	/* sessions followed back */
+#define CARRY_LINES 256		/* lines of one state file carried */
+
+/* --- small helpers ----------------------------------------------------- */
+
+/* The whole of the plain file PATH, NUL-terminated; NULL when missing. */
+static char *
+file_text(const char *path, size_t *len)
+{
+	FILE *fp;
+	char *text;
+	size_t n = 0, cap = 4096, r;
+
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return NULL;
+	fp = efopen_input(path, "a session's file");
+	text = emalloc(cap + 1);
+	while ((r = fread(text + n, 1, cap - n, fp)) > 0)
+		if ((n += r) == cap) {
+			if (cap >= (size_t)KWF_SIZE_MAX)
+				esc_errx(EXIT_BAD, "%s: larger than %ld bytes", path,
+				    KWF_SIZE_MAX);
+			cap *= 2;
+			text = ereallocarray(text, cap + 1, 1);
+		}
+	if (ferror(fp))
+		esc_err(EXIT_IO, "%s", path);
+	fclose(fp);
+	text[n] = '\0';
+	if (len != NULL)
+		*len = n;
+	return text;
+}
+
+/* NAME of the current generation, its path. */
+static char *
+gen_path(const struct session *s, const char *name)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, name);
+
+	free(gen);
+	return path;
+}
+
+/* The work directory's NAME made anew with TEXT (never written through). */
+static void
+put_file(struct session *s, const char *name, const char *text, size_t len)
+{
+	char rel[300], *path = newfile(s, name);
+	FILE *fp;
+
+	snprintf(rel, sizeof rel, "%s/%s", s->newdir, name);
+	if (unlinkat(s->dfd, rel, 0) != 0 && errno != ENOENT)
+		esc_err(EXIT_IO, "%s", path);
+	fp = ses_create(s, s->newdir, name);
+	fwrite(text, 1, len, fp);
+	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
+		esc_err(EXIT_IO, "%s", path);
+	free(path);
+}
+
+/* Each line of a keyword file whose first word is in KEYS, joined again. */
+struct lines {
+	const char *const *keys;
+	int	 n;
+	char	*line[CARRY_LINES];
+};
+
+static int
+keep_line(void *arg, char **w, int nw, const struct kwf *f)
+{
+	struct lines *l = arg;
+	char buf[CARRY_LINE_MAX * 4] = "";
+	int i;
+
+	if (word_in(w[0], l->keys) < 0)
+		return 0;
+	if (l->n == CARRY_LINES)
+		kwf_bad(f, "more than %d lines to carry", CARRY_LINES);
+	for (i = 0; i < nw; i++)
+		str_append(buf, sizeof buf, " ", "%s", w[i]);
+	l->line[l->n++] = estrdup(buf);
+	return 0;
+}
+
+static void
+lines_free(struct lines *l)
+{
+	while (l->n > 0)
+		free(l->line[--l->n]);
+}
+
+/* TEXT without its lines whose first word is in DROP, ADD before "seed". */
+static char *
+with_lines(const char *text, const char *const *drop, const struct lines *add,
+    size_t *len)
+{
+	char *out;
+	size_t size;
+	FILE *fp = open_memstream(&out, &size);
+	const char *s, *nl;
+	char word[32];
+	int i, added = 0;
+
+	if (fp == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	for (s = text; *s != '\0'; s = *nl ? nl + 1 : nl) {
+		nl = s + strcspn(s, "\n");
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(s, " \t\n"), s);
+		if (strcmp(word, "seed") == 0 && !added) {
+			for (i = 0; i < add->n; i++)
+				fprintf(fp, "%s\n", add->line[i]);
+			added = 1;
+		}
+		if (word_in(word, drop) < 0)
+			fprintf(fp, "%.*s\n", (int)(nl - s), s);
+	}
+	for (i = 0; !added && i < add->n; i++)
+		fprintf(fp, "%s\n", add->line[i]);
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	*len = size;
+	return out;
+}
+
+static int
+rules_of(const char *name)
+{
+	int r = name != NULL ? word_in(name, rules_names) : R_EXPLORATION;
+
+	return r < 0 ? R_EXPLORATION : r;
+}
+
+/* The clock a session started at, as turns (DAY/TIME, default 07:00 day 1). */
+uint64_t
+session_start(const struct session *s)
+{
+	char time[32];
+	long long day = 1;
+	uint64_t into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): 07:00 */
+
+	if (s->clock != NULL && clock_day_split(s->clock, time, sizeof time,
+	    &day) == 0 && clock_parse(time, &into) != NULL)
+		into = 6 * CLOCK_HOUR_TURNS;
+	return (uint64_t)(day - 1) * CLOCK_DAY + into;
+}
+
+/* FNV-1a 64 of GEN/delve: it sums every file of the generation. */
+static uint64_t
+generation_sum(const struct session *s)
+{
+	char *path = gen_path(s, "delve"), *text;
+	size_t len;
+	uint64_t sum;
+
+	text = file_text(path, &len);
+	if (text == NULL)
+		esc_errx(EXIT_BAD, "%s: missing", path);
+	sum = rng_fnv1a_more(RNG_FNV_OFFSET, text, len);
+	free(text);
+	free(path);
+	return sum;
+}
+
+/* The directory a session lives in, resolved: its campaign's. */
+static char *
+campaign_dir(const char *dir)
+{
+	char *copy = estrdup(dir), *slash, *real;
+	size_t n = strlen(copy);
+
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	slash = strrchr(copy, '/');
+	if (slash == NULL)
+		strcpy(copy, ".");
+	else if (slash == copy)
+		copy[1] = '\0';
+	else
+		*slash = '\0';
+	if ((real = realpath(copy, NULL)) == NULL)
+		esc_err(EXIT_BAD, "%s", copy);
+	free(copy);
+	return real;
+}
+
+static const char *
+base_name(const char *dir)
+{
+	static char name[NAME_MAX + 1];
+	size_t n = strlen(dir);
+	const char *s;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (s = dir + n; s > dir && s[-1] != '/'; s--)
+		;
+	snprintf(name, sizeof name, "%.*s", (int)(dir + n - s), s);
+	return name;
+}
+
+/* --- delve next: the carrying -------------------------------------------- */
+
+struct carry {
+	struct session prev;		/* PREV, under a shared lock */
+	char	 name[NAME_MAX + 1];	/* its name in the campaign's directory */
+	char	 from[NAME_MAX + 64];	/* "NAME g.N SUM" */
+	int	 from_rules, to_rules;
+	char	 seed[U64_DIGITS + 1];
+	char	 clock[160];
+	char	*party;			/* PREV's party file, or NULL */
+	struct lines clock_lines, light_lines, place_lines;
+	uint64_t end;			/* PREV's clock at its end */
+	char	*tables[SES_TABLES_MAX];	/* PREV's -T words, given again */
+	int	 ntables;
+};
+
+static const char *const clock_carried[] = { "since-rest", "timer",
+	"affliction", NULL };
+static const char *const place_carried[] = { "since-rest", "fatigue-pending",
+	"condition", "sign-pending", "sign-creature", "alarm", "rest-turns", "drawn",
+	NULL };
+static const char *const sources[] = { "source", NULL };
+
+/* Another session of the directory that continues PREV, DIR aside. */
+static void
+refuse_continued(const struct carry *c, const char *campaign, const char *dir)
+{
+	DIR *d = opendir(campaign);
+	struct dirent *e;
+	char path[PATH_MAX], want[NAME_MAX + 8], by[NAME_MAX + 1] = "", *text;
+	const char *self = base_name(dir);
+	struct stat sb;
+
+	if (d == NULL)
+		esc_err(EXIT_IO, "%s", campaign);
+	snprintf(want, sizeof want, "\nfrom %s ", c->name);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || strcmp(e->d_name, self) == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s/session", campaign, e->d_name);
+		if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+		    (text = file_text(path, NULL)) == NULL)
+			continue;
+		if (strstr(text, want) != NULL && by[0] == '\0')
+			snprintf(by, sizeof by, "%s", e->d_name);
+		free(text);
+	}
+	closedir(d);
+	if (by[0] != '\0')
+		esc_errx(EXIT_BAD, "next: %s: continued already by %s: a campaign is "
+		    "one line of sessions", c->prev.dir, by);
+}
+
+/* PREV and DIR: one campaign's, one directory. */
+static void
+same_campaign(struct carry *c, const char *dir)
+{
+	char *a = campaign_dir(c->prev.dir), *b = campaign_dir(dir);
+
+	if (strcmp(a, b) != 0)
+		esc_errx(EXIT_BAD, "next: %s: in %s, not in %s with %s: a campaign's "
+		    "sessions are one directory's", c->prev.dir, a, b, dir);
+	snprintf(c->name, sizeof c->name, "%s", base_name(c->prev.dir));
+	if (strcmp(c->name, base_name(dir)) == 0)
+		esc_errx(EXIT_BAD, "next: %s: a session cannot continue itself", dir);
+	refuse_continued(c, a, dir);
+	free(a);
+	free(b);
+}
+
+/* A state file of PREV's generation, its lines of KEYS kept. */
+static void
+read_lines(struct carry *c, const char *file, const char *const *keys,
+    struct lines *l)
+{
+	char *path = gen_path(&c->prev, file);
+
+	l->keys = keys;
+	ses_read(path, keep_line, l);
+	free(path);
+}
+
+/*
+ * PREV's sources read under the new rules: lit ones the rules cannot
+ * hold refused, unlit ones left behind and said so.
+ */
+static void
+carry_lights(struct carry *c)
+{
+	struct lines in = { 0 };
+	char out[CARRY_LINE_MAX], why[256], *w[8], *copy;
+	int i, nw, r;
+
+	read_lines(c, "light", sources, &in);
+	c->light_lines.n = 0;
+	for (i = 0; i < in.n; i++) {
+		copy = estrdup(in.line[i]);
+		for (nw = 0, w[0] = strtok(copy, " "); w[nw] != NULL && nw < 7; )
+			w[++nw] = strtok(NULL, " ");
+		r = carry_light(w + 1, nw - 1, c->from_rules, c->to_rules, out,
+		    sizeof out, why, sizeof why);
+		if (r < 0 && strncmp(w[3], "out", 3) != 0)
+			esc_errx(EXIT_BAD, "next: %s/state/light: %s; put it out first "
+			    "(delve -C %s light out %s) to leave it behind", c->prev.dir,
+			    why, c->prev.dir, w[1]);
+		if (r < 0)
+			esc_warnx("next: %s stays behind: %s", w[1], why);
+		else if (r > 0)
+			c->light_lines.line[c->light_lines.n++] = estrdup(out);
+		free(copy);
+	}
+	lines_free(&in);
+}
+
+/* "drawn KEY ROWS" of hazard's file taken out of the lines carried. */
+static void
+drop_drawn(struct lines *l, const char *key)
+{
+	size_t n = strlen(key);
+	int i, k = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (strncmp(l->line[i], "drawn ", 6) == 0 &&
+		    strncmp(l->line[i] + 6, key, n) == 0 && l->line[i][6 + n] == ' ')
+			free(l->line[i]);
+		else
+			l->line[k++] = l->line[i];
+	l->n = k;
+}
+
+/* PREV's -T tables given again, under the same rules: -T KEY overrides. */
+static void
+carry_tables(struct carry *c, struct newopts *n)
+{
+	char arg[PATH_MAX + 128], *path;
+	int i, j, given = n->ntables;
+
+	for (i = 0; i < c->prev.ntables; i++) {
+		for (j = 0; j < given; j++)
+			if (strncmp(n->tables[j], c->prev.table_key[i],
+			    strlen(c->prev.table_key[i])) == 0 &&
+			    n->tables[j][strlen(c->prev.table_key[i])] == '=')
+				break;
+		if (j < given) {	/* a new table: what PREV drew from its is not */
+			drop_drawn(&c->place_lines, c->prev.table_key[i]);
+			continue;
+		}
+		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
+		path = gen_path(&c->prev, arg);
+		snprintf(arg, sizeof arg, "%s=%s%s%s", c->prev.table_key[i], path,
+		    strcmp(c->prev.table_pick[i], "-") ? "#" : "",
+		    strcmp(c->prev.table_pick[i], "-") ? c->prev.table_pick[i] : "");
+		table_option(n, c->tables[c->ntables++] = estrdup(arg));
+		free(path);
+	}
+}
+
+/* The clock PREV ended at: -c's DAY/TIME and as turns. */
+static void
+carry_clock(struct carry *c)
+{
+	struct turnread day, time;
+
+	value(&c->prev, "timedice", "day", &day);
+	value(&c->prev, "timedice", "time", &time);
+	snprintf(c->clock, sizeof c->clock, "%s/%s", day.val[0] ? day.val : "1",
+	    time.val[0] ? time.val : "07:00");
+	c->end = start_clock(&c->prev);
+}
+
+struct carry *
+carry_open(struct newopts *n, const char *dir)
+{
+	struct carry *c = emalloc(sizeof *c);
+	char *party;
+
+	memset(c, 0, sizeof *c);
+	ses_lock_shared(&c->prev, n->prev);
+	ses_load(&c->prev);
+	ses_refuse_changed(&c->prev, NULL);
+	same_campaign(c, dir);
+	c->from_rules = rules_of(c->prev.rules);
+	if (n->rules == NULL && c->prev.rules != NULL)
+		n->rules = c->prev.rules;
+	c->to_rules = rules_of(n->rules);
+	if (n->seed == NULL) {
+		carry_seed(c->prev.seed, c->seed, sizeof c->seed);
+		n->seed = c->seed;
+	}
+	carry_clock(c);
+	if (n->clock == NULL)
+		n->clock = c->clock;
+	party = gen_path(&c->prev, "party");
+	if (c->prev.party)
+		n->party = c->party = party;
+	else
+		free(party);
+	read_lines(c, "timedice", clock_carried, &c->clock_lines);
+	if (carry_place(c->from_rules, c->to_rules)) {
+		read_lines(c, "hazard", place_carried, &c->place_lines);
+		carry_tables(c, n);
+	}
+	carry_lights(c);
+	snprintf(c->from, sizeof c->from, "%s g.%lu %016" PRIx64, c->name,
+	    c->prev.gen, generation_sum(&c->prev));
+	return c;
+}
+
+char *
+carry_from(const struct carry *c)
+{
+	return estrdup(c->from);
+}
+
+/* The work directory's FILE with ADD in place of its lines of DROP. */
+static void
+rewrite(struct session *s, const char *file, const char *const *drop,
+    const struct lines *add)
+{
+	char *path = newfile(s, file), *text = file_text(path, NULL), *out;
+	size_t len;
+
+	if (text == NULL)
+		esc_errx(EXIT_IO, "%s: missing", path);
+	out = with_lines(text, drop, add, &len);
+	put_file(s, file, out, len);
+	free(out);
+	free(text);
+	free(path);
+}
+
+/* A file of PREV's copied as it is into the work directory. */
+static void
+carry_copy(struct carry *c, struct session *s, const char *name)
+{
+	char *path = gen_path(&c->prev, name);
+
+	if (access(path, F_OK) == 0)
+		copy_file(s, path, name, "a session's file", 1);
+	free(path);
+}
+
+static void supplies_carry(struct carry *c, struct session *s);
+
+/*
+ * The new session's files as the programs made them, the carried lines
+ * put in and each file read again by its program: what it refuses, the
+ * new session is not made.
+ */
+void
+carry_write(struct carry *c, struct session *s, const char *lights)
+{
+	char *t = newfile(s, "timedice"), *l = newfile(s, "light");
+	char *h = newfile(s, "hazard");
+	char *tv[] = { "timedice", "-f", t, "show", NULL };
+	char *lv[] = { "light", "-f", l, "-s", s->seed, lights ? "-l" : "status",
+	    (char *)lights, lights ? "status" : NULL, NULL };
+	char *hv[] = { "hazard", "-f", h, "-n", "0", NULL };
+
+	rewrite(s, "timedice", clock_carried, &c->clock_lines);
+	new_setup(s, tv, NULL);
+	rewrite(s, "light", sources, &c->light_lines);
+	new_setup(s, lv, NULL);
+	if (carry_place(c->from_rules, c->to_rules)) {
+		rewrite(s, "hazard", place_carried, &c->place_lines);
+		new_setup(s, hv, NULL);
+	}
+	carry_copy(c, s, "roster");
+	supplies_carry(c, s);
+	s->lights = lights ? estrdup(lights) : NULL;
+	free(t);
+	free(l);
+	free(h);
+}
+
+void
+carry_close(struct carry *c)
+{
+	lines_free(&c->clock_lines);
+	lines_free(&c->light_lines);
+	lines_free(&c->place_lines);
+	while (c->ntables > 0)
+		free(c->tables[--c->ntables]);
+	free(c->party);
+	ses_close(&c->prev);
+	free(c);
+}
+
+/* --- supplies ------------------------------------------------------------ */
+
+static int
+supplies_line(void *arg, char **w, int nw, const struct kwf *f)
+{
+	static const char *const keys[] = { "supplies", "since", NULL };
+	struct supplies *sup = arg;
+	int k = word_in(w[0], keys);
+
+	if (k < 0)
+		return 1;
+	if (nw != 2)
+		kwf_bad(f, "%s: expected a number", w[0]);
+	if (k == 0)
+		sup->left = kwf_num(f, w[1], 0, SUP_MAX);
+	else
+		sup->since = (uint64_t)kwf_num(f, w[1], 0, (long long)CLOCK_MAX);
+	return 0;
+}
+
+/* The characters who eat: each living one of the party file PATH. */
+static int
+eaters(const char *path)
+{
+	struct party *p;
+	int i, n = 0;
+
+	if (path == NULL || access(path, F_OK) != 0)
+		return 0;
+	p = emalloc(sizeof *p);
+	party_load(p, path);
+	for (i = 0; i < p->n; i++)
+		n += !party_dead(&p->m[i]);
+	free(p);
+	return n;
+}
+
+/*
+ * The supplies of a generation's file PATH at the clock NOW, the party
+ * file PARTY eating: 0 when the session keeps none.
+ */
+static int
+supplies_now(const char *path, const char *party, uint64_t now,
+    struct supplies *sup)
+{
+	uint64_t settled;
+
+	memset(sup, 0, sizeof *sup);
+	if (!ses_read(path, supplies_line, sup))
+		return 0;
+	sup->left -= sup_used(sup, now, eaters(party), &settled);
+	sup->since = settled;
+	return 1;
+}
+
+static void
+supplies_put(struct session *s, const struct supplies *sup)
+{
+	char text[128];
+	int n = snprintf(text, sizeof text, "# delve supplies: see delve(6), "
+	    "FILES\nsupplies %lld\nsince %" PRIu64 "\n", sup->left, sup->since);
+
+	put_file(s, "supplies", text, (size_t)n);
+}
+
+/* PREV's supplies as they were at its end, counted on from the new start. */
+static void
+supplies_carry(struct carry *c, struct session *s)
+{
+	char *path = gen_path(&c->prev, "supplies");
+	struct supplies sup;
+
+	if (supplies_now(path, c->party, c->end, &sup)) {
+		sup.since = session_start(s);
+		supplies_put(s, &sup);
+	}
+	free(path);
+}
+
+/*
+ * Before the party changes (join, leave): the hours eaten so far counted
+ * with the party as it was, from the current generation's files.
+ */
+static void
+supplies_settle(struct session *s)
+{
+	char *path = gen_path(s, "supplies"), *party = gen_path(s, "party");
+	struct supplies sup;
+
+	if (supplies_now(path, party, start_clock(s), &sup))
+		supplies_put(s, &sup);
+	free(party);
+	free(path);
+}
+
+/* --- the roster: characters out of the party ----------------------------- */
+
+/* A party file's line as a sentence says it: blanks made one space, no comment. */
+static void
+sheet_words(const char *line, size_t len, char *out, size_t size)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			out[n++] = line[i];
+		else if (n > 0 && out[n - 1] != ' ')
+			out[n++] = ' ';
+	while (n > 0 && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+}
+
+/* TEXT with the line [beg, end) and its newline taken out. */
+static char *
+without_line(const char *text, size_t beg, size_t end)
+{
+	size_t len = strlen(text), next = end < len ? end + 1 : end;
+	char *out = emalloc(len + 1);
+
+	memcpy(out, text, beg);
+	memcpy(out + beg, text + next, len - next + 1);
+	return out;
+}
+
+/* TEXT and LINE after it, on a line of its own. */
+static char *
+with_line(const char *text, const char *line, size_t n, size_t *outlen)
+{
+	size_t len = strlen(text), nl = len > 0 && text[len - 1] != '\n';
+	char *out = emalloc(len + nl + n + 2);
+
+	memcpy(out, text, len);
+	if (nl)
+		out[len] = '\n';
+	memcpy(out + len + nl, line, n);
+	out[len + nl + n] = '\n';
+	out[len + nl + n + 1] = '\0';
+	*outlen = len + nl + n + 1;
+	return out;
+}
+
+/*
+ * join or leave NAME: the supplies eaten so far counted with the party as
+ * it was; for leave, the sheet of NAME as the party file PARTY held it
+ * put on the roster (the generation's file roster), to come back with it.
+ */
+void
+roster_keep(struct session *s, const char *party, const char *act,
+    const char *name)
+{
+	char *old = file_text(party, NULL), *path = gen_path(s, "roster");
+	char *roster = file_text(path, NULL), *out;
+	size_t beg, end, len;
+
+	supplies_settle(s);
+	if (strcmp(act, "leave") == 0 && old != NULL &&
+	    party_text_line(old, name, &beg, &end) == 0) {
+		out = with_line(roster ? roster : "# delve roster: characters out "
+		    "of the party, see delve(6)\n", old + beg, end - beg, &len);
+		put_file(s, "roster", out, len);
+		free(out);
+	}
+	free(roster);
+	free(path);
+	free(old);
+}
+
+/*
+ * join NAME, NAME on the roster: back in the party with their sheet.
+ * 0 when NAME is not on the roster (an ordinary join).
+ */
+int
+roster_join(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char *rpath = gen_path(s, "roster"), *ppath = gen_path(s, "party");
+	char *roster = file_text(rpath, NULL), *party, *np, *nr, rec[8192];
+	char sheet[PARTY_LINE_MAX], *work;
+	struct party *check;
+	size_t beg, end, len;
+	int n;
+
+	if (roster == NULL || argc < 2 ||
+	    party_text_line(roster, argv[1], &beg, &end) != 0) {
+		free(roster);
+		free(rpath);
+		free(ppath);
+		return 0;
+	}
+	if (argc > 2)
+		esc_errx(EXIT_BAD, "join: %s is on the roster: delve join %s brings "
+		    "them back with their sheet (delve set changes it after)",
+		    argv[1], argv[1]);
+	refuse_drift(s);
+	party = file_text(ppath, NULL);
+	np = with_line(party ? party : "", roster + beg, end - beg, &len);
+	nr = without_line(roster, beg, end);
+	ses_begin(s, 1);
+	supplies_settle(s);
+	put_file(s, "party", np, len);
+	put_file(s, "roster", nr, strlen(nr));
+	check = emalloc(sizeof *check);
+	party_load(check, work = newfile(s, "party"));	/* as every program reads it */
+	free(check);
+	free(work);
+	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
+	n = snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tjoin\t-\t%s comes "
+	    "back to the party with their sheet: %s.\n", s->turn, argv[1],
+	    argv[1], sheet);
+	show_then_commit(s, o, rec, (size_t)n, 0, 1, start_clock(s));
+	free(np);
+	free(nr);
+	free(party);
+	free(roster);
+	free(rpath);
+	free(ppath);
+	return 1;
+}
+
+/* --- supplies and coin: buy, spend, give, share, loot -------------------- */
+
+/* A GM's act on the purses: the party file's text as it becomes, its records. */
+struct act {
+	struct session *s;
+	const char *name;	/* buy, spend ... */
+	char	*party;		/* the party file's text */
+	FILE	*rec;
+	char	*recs;
+	size_t	 reclen;
+	struct supplies sup;
+	int	 has_sup, sup_changed;
+};
+
+/* NAME's coins, from gp= sp= cp= of their line; refused when not in the party. */
+static void
+coins_of(const struct act *a, const char *name, struct coins *c, size_t *beg,
+    size_t *end)
+{
+	long long v;
+	int d;
+
+	if (party_text_line(a->party, name, beg, end) != 0)
+		esc_errx(EXIT_BAD, "%s: '%s': not in the party", a->name, name);
+	for (d = 0; d < COIN_DENOMS; d++)
+		c->n[d] = line_key(a->party + *beg, *end - *beg, coin_keys[d], &v) == 0
+		    && v >= 0 ? v : 0;
+}
+
+/*
+ * NAME's purse made C: gp= sp= cp= written, and load= (when the line has
+ * it) moved by the loads of coin gained or lost (004: 500 coins per load).
+ */
+static void
+coins_set(struct act *a, const char *name, const struct coins *c,
+    const char *text)
+{
+	struct coins was;
+	size_t beg, end;
+	long long load;
+	char *t, said[128], change[128];
+	int d;
+
+	coins_of(a, name, &was, &beg, &end);
+	if (line_key(a->party + beg, end - beg, "load", &load) == 0) {
+		load += coins_load(c) - coins_load(&was);
+		t = text_set_key(a->party, name, "load", load < 0 ? 0 : load);
+		free(a->party);
+		a->party = t;
+	}
+	for (d = 0; d < COIN_DENOMS; d++) {
+		t = text_set_key(a->party, name, coin_keys[d], c->n[d]);
+		free(a->party);
+		a->party = t;
+	}
+	coins_say(c, said, sizeof said);
+	snprintf(change, sizeof change, "gp=%lld,sp=%lld,cp=%lld", c->n[0],
+	    c->n[1], c->n[2]);
+	fprintf(a->rec, "delve\t%" PRIu64 "\t%s\t%s\t%s\t%s: %s left%s.\n",
+	    a->s->turn, name, a->name, change, text, said, coins_load(c) > 0 ?
+	    ", its weight in load" : "");
+}
+
+static void
+amount(const char *word, struct coins *c)
+{
+	if (coins_parse(word, c) != 0 || coins_value(c) == 0)
+		esc_errx(EXIT_BAD, "'%s': expected coin, as 5gp, 3sp or 1gp5sp2cp "
+		    "(10 cp = 1 sp, 10 sp = 1 gp)", word);
+}
+
+/* NAME pays PRICE: refused, nothing changed, when the purse holds too little. */
+static void
+pay(struct act *a, const char *name, const struct coins *price,
+    struct coins *left)
+{
+	char has[128], want[128];
+	size_t beg, end;
+
+	coins_of(a, name, left, &beg, &end);
+	if (coins_pay(left, price) != 0) {
+		coins_say(left, has, sizeof has);
+		coins_say(price, want, sizeof want);
+		esc_errx(EXIT_BAD, "%s: %s has %s: not enough for %s; the session is "
+		    "as it was", a->name, name, has, want);
+	}
+}
+
+/* buy|spend NAME COIN [sup HOURS | rations DAYS | WHAT ...] */
+static void
+act_spend(struct act *a, int argc, char **argv)
+{
+	struct coins price, left;
+	char text[512], want[128], what[256] = "";
+	long long n = 0;
+	int i, food = argc == 5 && (strcmp(argv[3], "sup") == 0 ||
+	    strcmp(argv[3], "rations") == 0);
+
+	if (argc < 3)
+		esc_errx(EXIT_BAD, "%s: expected %s NAME COIN [WHAT ...]", argv[0],
+		    argv[0]);
+	amount(argv[2], &price);
+	for (i = 3; i < argc && !food; i++)
+		str_append(what, sizeof what, " ", "%s", argv[i]);
+	if (note_ok(what[0] ? what : "-") != 0)
+		esc_errx(EXIT_BAD, "%s: expected printable words", argv[0]);
+	if (food && strtonum_ok(argv[4], 1, SUP_MAX / 24, &n) != 0)
+		esc_errx(EXIT_BAD, "%s: '%s': expected a number of %s, 1 to %lld",
+		    argv[0], argv[4], argv[3][0] == 's' ? "hours" : "days", SUP_MAX / 24);
+	if (food && !a->has_sup)
+		a->has_sup = 1, a->sup.since = start_clock(a->s);
+	pay(a, argv[1], &price, &left);
+	coins_say(&price, want, sizeof want);
+	if (food) {
+		n *= argv[3][0] == 's' ? 1 : 24;
+		a->sup.left = a->sup.left + n > SUP_MAX ? SUP_MAX : a->sup.left + n;
+		a->sup_changed = 1;
+		snprintf(text, sizeof text, "%s pays %s for %lld hours of supplies "
+		    "(%lld in all)", argv[1], want, n, a->sup.left);
+	} else
+		snprintf(text, sizeof text, "%s %s %s%s%s", argv[1], strcmp(argv[0],
+		    "buy") == 0 ? "buys" : "spends", want, what[0] ? " on " : "", what);
+	coins_set(a, argv[1], &left, text);
+}
+
+/* give NAME TO COIN */
+static void
+act_give(struct act *a, int argc, char **argv)
+{
+	struct coins price, left, to;
+	char text[256], want[128];
+	size_t beg, end;
+
+	if (argc != 4)
+		esc_errx(EXIT_BAD, "give: expected give NAME NAME COIN");
+	if (strcmp(argv[1], argv[2]) == 0)
+		esc_errx(EXIT_BAD, "give: %s: gives to another character", argv[1]);
+	amount(argv[3], &price);
+	pay(a, argv[1], &price, &left);
+	coins_of(a, argv[2], &to, &beg, &end);
+	coins_say(&price, want, sizeof want);
+	snprintf(text, sizeof text, "%s gives %s to %s", argv[1], want, argv[2]);
+	coins_set(a, argv[1], &left, text);
+	coins_add(&to, &price);
+	snprintf(text, sizeof text, "%s gets %s from %s", argv[2], want, argv[1]);
+	coins_set(a, argv[2], &to, text);
+}
+
+/* The names of the party file's characters, in its order. */
+static int
+party_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
+{
+	const char *at = NULL, *nl, *w;
+	int n = 0;
+	size_t k;
+
+	while (n < max && party_text_each(text, &at, &w, &nl)) {
+		k = strcspn(w, " \t\n");
+		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
+			continue;
+		snprintf(names[n++], PARTY_NAME_MAX + 1, "%.*s", (int)k, w);
+	}
+	return n;
+}
+
+/* share NAME: NAME's coin split evenly among the party, the odd pieces kept. */
+static void
+act_share(struct act *a, int argc, char **argv)
+{
+	char names[PARTY_MAX][PARTY_NAME_MAX + 1], text[2400], said[128];
+	struct coins c, each, rest, to;
+	size_t beg, end;
+	int i, n = party_names(a->party, names, PARTY_MAX);
+
+	if (argc != 2)
+		esc_errx(EXIT_BAD, "share: expected share NAME");
+	coins_of(a, argv[1], &c, &beg, &end);
+	if (coins_value(&c) == 0)
+		esc_errx(EXIT_BAD, "share: %s has no coin to share", argv[1]);
+	coins_share(&c, n, &each, &rest);
+	coins_say(&each, said, sizeof said);
+	for (i = 0; i < n; i++) {
+		if (strcmp(names[i], argv[1]) == 0) {
+			coins_add(&rest, &each);
+			snprintf(text, sizeof text, "%.32s shares out their coin among "
+			    "%d: %s each, the odd pieces kept", argv[1], n, said);
+			coins_set(a, argv[1], &rest, text);
+			continue;
+		}
+		coins_of(a, names[i], &to, &beg, &end);
+		coins_add(&to, &each);
+		snprintf(text, sizeof text, "%s gets %s from %.32s's share-out",
+		    names[i], said, argv[1]);
+		coins_set(a, names[i], &to, text);
+	}
+}
+
+/* A record's fields split at its TABs (at most 10): their count. */
+static int
+fields(char *line, char **f)
+{
+	int nf;
+
+	for (nf = 0, f[0] = line; nf < 9 && (f[nf + 1] = strchr(f[nf], '\t')) !=
+	    NULL; nf++)
+		*f[nf + 1]++ = '\0';
+	return nf + 1;
+}
+
+/* The log as committed, its tail in the generation's records too. */
+static char *
+log_text(const struct session *s)
+{
+	long long n = s->logat + s->pending;
+	char *text = emalloc((size_t)n + 1);
+
+	if (pread(s->logfd, text, (size_t)s->logat, 0) != (ssize_t)s->logat ||
+	    (s->pendfd >= 0 && pread(s->pendfd, text + s->logat,
+	    (size_t)s->pending, 0) != (ssize_t)s->pending))
+		esc_err(EXIT_IO, "%s/log", s->dir);
+	text[n] = '\0';
+	return text;
+}
+
+/*
+ * loot NAME: the gold of the session's last reaction loot record (004:
+ * "An enemy's carried loot is worth 1d20gp per HD") to NAME, once.
+ */
+static void
+act_loot(struct act *a, int argc, char **argv)
+{
+	char *log = log_text(a->s), *line, *f[10], *save, text[256];
+	struct coins to, gold = { { 0 } };
+	size_t beg, end;
+	int nf;
+
+	if (argc != 2)
+		esc_errx(EXIT_BAD, "loot: expected loot NAME");
+	for (line = strtok_r(log, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		nf = fields(line, f);
+		if (nf == 8 && strcmp(f[0], "reaction") == 0 &&
+		    strcmp(f[6], "loot") == 0)
+			gold.n[0] = strtoll(f[4], NULL, 10);
+		else if (nf == 6 && strcmp(f[0], "delve") == 0 &&
+		    strcmp(f[3], "loot") == 0)
+			gold.n[0] = 0;		/* taken */
+	}
+	free(log);
+	if (gold.n[0] == 0)
+		esc_errx(EXIT_BAD, "loot: no loot to take: roll it first (delve "
+		    "reaction loot HD [COUNT])");
+	coins_of(a, argv[1], &to, &beg, &end);
+	coins_add(&to, &gold);
+	snprintf(text, sizeof text, "%s takes the loot, %lld gp", argv[1],
+	    gold.n[0]);
+	coins_set(a, argv[1], &to, text);
+}
+
+static const struct purse_cmd {
+	const char *name;
+	void	(*run)(struct act *, int, char **);
+} purse_cmds[] = {
+	{ "buy", act_spend }, { "spend", act_spend }, { "give", act_give },
+	{ "share", act_share }, { "loot", act_loot }, { NULL, NULL }
+};
+
+/*
+ * delve buy|spend|give|share|loot: the party file's purses (gp= sp= cp=,
+ * load=) and the supplies changed together, logged at the session's turn.
+ */
+int
+purse_act(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	struct act a = { s, argv[0], NULL, NULL, NULL, 0, { 0, 0 }, 0, 0 };
+	char *ppath = gen_path(s, "party"), *spath = gen_path(s, "supplies");
+	char *work;
+	const struct purse_cmd *c;
+	struct party *check;
+
+	if (!s->party)
+		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
+		    "FILE)", argv[0]);
+	for (c = purse_cmds; strcmp(c->name, argv[0]) != 0; c++)
+		;
+	a.party = file_text(ppath, NULL);
+	a.has_sup = supplies_now(spath, ppath, start_clock(s), &a.sup);
+	if ((a.rec = open_memstream(&a.recs, &a.reclen)) == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	c->run(&a, argc, argv);
+	if (fclose(a.rec) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	refuse_drift(s);
+	ses_begin(s, 1);
+	put_file(s, "party", a.party, strlen(a.party));
+	work = newfile(s, "party");
+	check = emalloc(sizeof *check);
+	party_load(check, work);	/* refused as every program would */
+	if (a.sup_changed)
+		supplies_put(s, &a.sup);
+	show_then_commit(s, o, a.recs, a.reclen, 0, 0, start_clock(s));
+	free(check);
+	free(work);
+	free(a.recs);
+	free(a.party);
+	free(spath);
+	free(ppath);
+	return EXIT_OK;
+}
+
+/* --- notes ------------------------------------------------------------- */
+
+/* delve note TEXT: the GM's note at the session's turn, for the journal. */
+int
+note(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	char text[1024] = "", *rec;
+	size_t len = 0;
+	int i, n;
+
+	for (i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	for (i = 1; i < argc && len <= sizeof text; i++)
+		str_append(text, sizeof text, " ", "%s", argv[i]);
+	if (argc < 2 || len > sizeof text || note_ok(text) != 0)
+		esc_errx(EXIT_BAD, "note: expected a note of printable words, at most "
+		    "1000 bytes, no TAB or control byte");
+	n = asprintf(&rec, "delve\t%" PRIu64 "\t-\tnote\t-\t%s\n", s->turn, text);
+	if (n < 0)
+		esc_err(EXIT_IO, "asprintf");
+	refuse_drift(s);
+	ses_begin(s, 1);
+	show_then_commit(s, o, rec, (size_t)n, 0, 0, start_clock(s));
+	free(rec);
+	return EXIT_OK;
+}
+
+/* --- the campaign: its sessions, status, log and journal ----------------- */
+
+struct chain {
+	int	 n;
+	struct session **s;	/* the first session first; the last is the given */
+};
+
+/* from NAME g.N SUM of S, checked against the session it names, loaded. */
+static struct session *
+previous(const struct session *s)
+{
+	struct session *p = emalloc(sizeof *p);
+	char name[NAME_MAX + 1], gen[32], sum[32], *dir, *path;
+	unsigned long g;
+
+	if (sscanf(s->from, "%255s g.%lu %31s", name, &g, sum) != 3 ||
+	    strchr(name, '/') != NULL || strcmp(name, "..") == 0 ||
+	    strcmp(name, ".") == 0)
+		esc_errx(EXIT_BAD, "%s/session: from: '%s': expected a session, its "
+		    "generation and its sum", s->dir, s->from);
+	dir = campaign_dir(s->dir);
+	path = emalloc(strlen(dir) + strlen(name) + 2);
+	sprintf(path, "%s/%s", dir, name);
+	free(dir);
+	ses_lock_shared(p, path);
+	ses_load(p);
+	ses_refuse_changed(p, NULL);
+	snprintf(gen, sizeof gen, "%016" PRIx64, generation_sum(p));
+	if (p->gen != g || strcmp(gen, sum) != 0)
+		esc_errx(EXIT_BAD, "%s: changed after %s continued it (it ended at "
+		    "generation %lu, now %lu%s): the campaign's sessions must stay as "
+		    "they were continued", path, s->dir, g, p->gen, p->gen == g ?
+		    ", changed by hand" : "");
+	return p;
+}
+
+static void
+chain_load(struct chain *c, struct session *last)
+{
+	struct session *s = last;
+	int i;
+
+	c->n = 0;
+	c->s = NULL;
+	for (;;) {
+		c->s = ereallocarray(c->s, (size_t)c->n + 1, sizeof *c->s);
+		c->s[c->n++] = s;
+		if (s->from == NULL)
+			break;
+		if (c->n == CAMPAIGN_MAX)
+			esc_errx(EXIT_BAD, "%s: more than %d sessions back", last->dir,
+			    CAMPAIGN_MAX);
+		s = previous(s);
+	}
+	for (i = 0; i < c->n / 2; i++) {	/* the first first */
+		s = c->s[i];
+		c->s[i] = c->s[c->n - 1 - i];
+		c->s[c->n - 1 - i] = s;
+	}
+}
+
+static void
+chain_free(struct chain *c)
+{
+	int i;
+
+	for (i = 0; i < c->n - 1; i++) {	/* the last is the caller's */
+		char *dir = (char *)c->s[i]->dir;
+
+		ses_close(c->s[i]);
+		free(dir);
+		free(c->s[i]);
+	}
+	free(c->s);
+}
+
+/* "day 3, 14:00" of a clock in turns. */
+static const char *
+when(uint64_t t, char *buf, size_t size)
+{
+	char hhmm[8];
+
+	snprintf(buf, size, "day %" PRIu64 ", %s", clock_day(t), clock_hhmm(t,
+	    hhmm));
+	return buf;
+}
+
+/* One character of the party: their sheet and purse, said. */
+static void
+say_member(void *arg, const struct member *m, const char *line)
+{
+	const int *rules = arg;
+	char cond[1024], sheet[PARTY_LINE_MAX];
+
+	party_describe(m, *rules, cond, sizeof cond);
+	sheet_words(line, strlen(line), sheet, sizeof sheet);
+	printf("%-9s %s: %s. Sheet: %s\n", "party", m->name, cond[0] ? cond :
+	    "no hit points or conditions kept", sheet);
+}
+
+/* Each line of a party file's TEXT that holds a character, as words. */
+static void
+each_line(const char *text, void (*fn)(void *, const char *), void *arg)
+{
+	const char *at = NULL, *nl, *w;
+	char words[PARTY_LINE_MAX];
+
+	while (party_text_each(text, &at, &w, &nl)) {
+		sheet_words(w, (size_t)(nl - w), words, sizeof words);
+		if (words[0] != '\0')
+			fn(arg, words);
+	}
+}
+
+static void
+say_roster(void *arg, const char *words)
+{
+	(void)arg;
+	printf("%-9s %s (out of the party; delve join %.*s brings them back)\n",
+	    "roster", words, (int)strcspn(words, " "), words);
+}
+
+/* delve status's lines of the roster and the supplies, when kept. */
+void
+supplies_status(const struct session *s)
+{
+	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
+	char *roster = gen_path(s, "roster"), *text = file_text(roster, NULL);
+	char said[512];
+	struct supplies left;
+	int n = eaters(s->party ? party : NULL);
+
+	if (text != NULL)
+		each_line(text, say_roster, NULL);
+	free(text);
+	free(roster);
+	if (supplies_now(sup, s->party ? party : NULL, start_clock(s), &left)) {
+		sup_say(left.left, n, said, sizeof said);
+		printf("%-9s %s%s\n", "supplies", said, rules_of(s->rules) ==
+		    R_TRAVEL ? "" : " (the suite's decision: 004's supplies kept "
+		    "under every rules name)");
+	}
+	free(sup);
+	free(party);
+}
+
+static void
+campaign_status(const struct chain *c)
+{
+	struct session *last = c->s[c->n - 1];
+	char *party = gen_path(last, "party"), a[64], b[64];
+	int i, rules = rules_of(last->rules);
+
+	printf("%-9s %d session%s\n", "campaign", c->n, c->n == 1 ? "" : "s");
+	for (i = 0; i < c->n; i++)
+		printf("%-9s %d. %s: %s rules, %s to %s, %" PRIu64 " turns\n",
+		    "session", i + 1, base_name(c->s[i]->dir),
+		    rules_names[rules_of(c->s[i]->rules)],
+		    when(session_start(c->s[i]), a, sizeof a),
+		    when(start_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
+	printf("%-9s %s\n", "clock", when(start_clock(last), a, sizeof a));
+	if (last->party)
+		party_each(party, say_member, &rules);
+	supplies_status(last);	/* and the roster */
+	free(party);
+}
+
+/* delve campaign log: each session's log in turn, the first first. */
+static void
+campaign_log(const struct chain *c, const struct opts *o)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++) {
+		if (o->form == VIEW_PEOPLE)
+			printf("%ssession %d: %s, %s rules\n", i ? "\n" : "", i + 1,
+			    base_name(c->s[i]->dir), rules_names[rules_of(c->s[i]->rules)]);
+		show_log(c->s[i], o);
+		out_done();
+	}
+}
+
+/* --- the journal --------------------------------------------------------- */
+
+struct journal {
+	FILE	*part[4];	/* encounters, characters, coin, notes */
+	char	*text[4];
+	size_t	 len[4];
+	uint64_t t0, clock;	/* the session's start, the clock the records reached */
+	int	 dungeon;	/* a turn is ten minutes: the clock follows the turns */
+};
+
+static const char *const journal_heads[4] = {
+	"Encounters", "The characters", "Supplies and coin", "Notes"
+};
+
+/* A timedice record's DAY and HH:MM as a clock in *t: 0, else -1. */
+static int
+record_clock(char **f, int nf, uint64_t *t)
+{
+	uint64_t into;
+	long long day;
+
+	if (nf != 7 || strcmp(f[0], "timedice") != 0 || clock_parse(f[3], &into) !=
+	    NULL || strtonum_ok(f[2], 1, CLOCK_DAY_MAX, &day) != 0)
+		return -1;
+	*t = (uint64_t)(day - 1) * CLOCK_DAY + into;
+	return 0;
+}
+
+/*
+ * The records of one turn, told each in its part of the session's
+ * section at the time the turn reached (a dungeon turn is ten minutes
+ * past the start; a travel turn's is its clock record's, which follows
+ * its hazard record), a timedice record at its own.
+ */
+static void
+journal_turn(struct journal *j, char **lines, int n)
+{
+	char *f[10], w[64];
+	uint64_t t, turn_clock = j->clock;
+	long long turn;
+	int i, nf, k, part;
+
+	for (i = 0; i < n; i++) {
+		char copy[16];
+
+		snprintf(copy, sizeof copy, "%.*s", (int)strcspn(lines[i], "\t"),
+		    lines[i]);
+		if (strcmp(copy, "timedice") == 0) {
+			char *dup = estrdup(lines[i]);
+
+			nf = fields(dup, f);
+			if (record_clock(f, nf, &t) == 0 && t > turn_clock)
+				turn_clock = t;
+			free(dup);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		nf = fields(lines[i], f);
+		if (j->dungeon && strtonum_ok(f[1], 0, COUNT_MAX, &turn) == 0 &&
+		    j->t0 + (uint64_t)turn > turn_clock &&
+		    j->t0 + (uint64_t)turn <= CLOCK_MAX)
+			turn_clock = j->t0 + (uint64_t)turn;
+		if (record_clock(f, nf, &t) != 0)
+			t = turn_clock;
+		k = journal_kind(f, nf);
+		part = k == J_ENCOUNTER ? 0 : k == J_CHARACTER ? 1 : k == J_COIN ?
+		    2 : k == J_NOTE ? 3 : -1;
+		if (part >= 0)
+			fprintf(j->part[part], "- Turn %s (%s): %s\n", f[1],
+			    when(t, w, sizeof w), f[nf - 1]);
+	}
+	j->clock = turn_clock;
+}
+
+/* The log's records, a turn at a time (field 2 the same). */
+static void
+journal_log(struct journal *j, char *log)
+{
+	char *line, *save, **lines = NULL;
+	size_t tlen = 0;
+	int n = 0, cap = 0;
+
+	for (line = strtok_r(log, "\n", &save); ; line = strtok_r(NULL, "\n",
+	    &save)) {
+		char *tab = line ? strchr(line, '\t') : NULL;
+		size_t len = tab ? strcspn(tab + 1, "\t") : 0;
+
+		if (n > 0 && (line == NULL || tab == NULL || len != tlen ||
+		    strncmp(tab + 1, strchr(lines[0], '\t') + 1, len) != 0)) {
+			journal_turn(j, lines, n);
+			n = 0;
+		}
+		if (line == NULL)
+			break;
+		if (n == cap)
+			lines = ereallocarray(lines, (size_t)(cap = cap ? 2 * cap : 64),
+			    sizeof *lines);
+		lines[n++] = line;
+		tlen = len;
+	}
+	free(lines);
+}
+
+static int
+name_in(char names[][PARTY_NAME_MAX + 1], int n, const char *name)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* What each character gained and lost: the sheets at start and end. */
+static void
+journal_sheets(const struct session *s)
+{
+	char *start = gen_path(s, "party.start"), *end = gen_path(s, "party");
+	char *a = file_text(start, NULL), *b = file_text(end, NULL);
+	char *rpath = gen_path(s, "roster"), *r = file_text(rpath, NULL);
+	char names[2 * PARTY_MAX][PARTY_NAME_MAX + 1], diff[2048], x[PARTY_LINE_MAX];
+	char y[PARTY_LINE_MAX];
+	size_t ab, ae, bb, be;
+	int i, j, n = 0;
+
+	n = a ? party_names(a, names, PARTY_MAX) : 0;
+	if (b != NULL)		/* and who joined, after them */
+		for (i = party_names(b, names + n, PARTY_MAX), j = 0; j < i; j++)
+			if (!name_in(names, n, names[n + j])) {
+				memmove(names[n], names[n + j], sizeof names[0]);
+				n++;
+			}
+	for (i = 0; i < n; i++) {
+		int in_a = a && party_text_line(a, names[i], &ab, &ae) == 0;
+		int in_b = b && party_text_line(b, names[i], &bb, &be) == 0;
+
+		if (in_a)
+			sheet_words(a + ab, ae - ab, x, sizeof x);
+		if (in_a && !in_b && r != NULL &&	/* the sheet they left with */
+		    party_text_line(r, names[i], &bb, &be) == 0)
+			sheet_words(r + bb, be - bb, x, sizeof x);
+		if (in_b)
+			sheet_words(b + bb, be - bb, y, sizeof y);
+		if (in_a && in_b) {
+			sheet_diff(x, y, diff, sizeof diff);
+			printf("- %s: %s.\n", names[i], diff[0] ? diff :
+			    "nothing gained or lost");
+		} else
+			printf("- %s: %s: %s.\n", names[i], in_a ? "left the party" :
+			    "joined the party", in_a ? x : y);
+	}
+	free(a);
+	free(b);
+	free(r);
+	free(rpath);
+	free(start);
+	free(end);
+}
+
+/* The supplies at the session's end, said when say: 1 if it kept them. */
+static int
+journal_supplies(const struct session *s, int say)
+{
+	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
+	char said[512];
+	struct supplies left;
+	int kept = supplies_now(sup, s->party ? party : NULL, start_clock(s),
+	    &left);
+
+	if (kept && say) {
+		sup_say(left.left, eaters(s->party ? party : NULL), said,
+		    sizeof said);
+		printf("- At the end: %s.\n", said);
+	}
+	free(sup);
+	free(party);
+	return kept;
+}
+
+static void
+journal_session(const struct session *s, int i)
+{
+	struct journal j;
+	char *log = log_text(s), a[64], b[64];
+	uint64_t t0 = session_start(s);
+	int p;
+
+	j.t0 = j.clock = t0;
+	j.dungeon = rules_of(s->rules) != R_TRAVEL;
+	for (p = 0; p < 4; p++)
+		if ((j.part[p] = open_memstream(&j.text[p], &j.len[p])) == NULL)
+			esc_err(EXIT_IO, "open_memstream");
+	journal_log(&j, log);
+	printf("\n## Session %d: %s\n\n%s rules (%s), seed %s. From %s to %s, "
+	    "%" PRIu64 " turn%s.\n", i + 1, base_name(s->dir), rules_names[
+	    rules_of(s->rules)], rules_seed[rules_of(s->rules)], s->seed,
+	    when(t0, a, sizeof a), when(start_clock(s), b, sizeof b), s->turn,
+	    s->turn == 1 ? "" : "s");
+	for (p = 0; p < 4; p++) {
+		if (fclose(j.part[p]) != 0)
+			esc_err(EXIT_IO, "open_memstream");
+		printf("\n### %s\n\n", journal_heads[p]);
+		if (p == 1 && s->party)
+			journal_sheets(s);
+		fputs(j.len[p] ? j.text[p] : (p == 1 && s->party) ||
+		    (p == 2 && journal_supplies(s, 0)) ? "" : "None.\n", stdout);
+		if (p == 2)
+			journal_supplies(s, 1);
+		free(j.text[p]);
+	}
+	free(log);
+}
+
+/* delve campaign journal: the campaign in Markdown, a section a session. */
+static void
+campaign_journal(const struct chain *c)
+{
+	int i;
+
+	printf("# Campaign journal: %s\n", base_name(c->s[c->n - 1]->dir));
+	for (i = 0; i < c->n; i++)
+		journal_session(c->s[i], i);
+}
+
+/* delve campaign [status | log | journal] */
+int
+campaign(struct session *s, const struct opts *o, int argc, char **argv)
+{
+	static const char *const views[] = { "status", "log", "journal", NULL };
+	struct chain c;
+	int v = argc > 1 ? word_in(argv[1], views) : 0;
+
+	if (argc > 2 || v < 0)
+		esc_errx(EXIT_BAD, "campaign: %s: expected status, log or journal",
+		    argv[argc > 2 ? 2 : 1]);
+	chain_load(&c, s);
+	if (v == 0)
+		campaign_status(&c);
+	else if (v == 1)
+		campaign_log(&c, o);
+	else
+		campaign_journal(&c);
+	chain_free(&c);
+	return EXIT_OK;
+}
+
+/* --- a camp without food ------------------------------------------------- */
+
+/*
+ * 004: "Exhaustion can only be cured with sufficient rest and food".  A
+ * camp begun at START with the supplies kept and none left cures no
+ * one: each character the rest cured is made exhausted again in the work
+ * directory's party file, and said at the camp's last turn (HOURS after
+ * the session's).  REST, timedice's records of the rest, is returned made
+ * anew (or as it was).
+ */
+char *
+camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
+    size_t *rlen)
+{
+	char *sup = gen_path(s, "supplies"), *was = gen_path(s, "party");
+	char *work = newfile(s, "party"), *before, *after, *t, *recs, *out;
+	char names[PARTY_MAX][PARTY_NAME_MAX + 1];
+	struct supplies left;
+	size_t beg, end, reclen, head;
+	long long x, y;
+	FILE *fp;
+	int i, n;
+
+	if (!s->party || !supplies_now(sup, was, start, &left) || left.left > 0) {
+		free(sup), free(was), free(work);
+		return rest;
+	}
+	before = file_text(was, NULL);
+	after = file_text(work, NULL);
+	if ((fp = open_memstream(&recs, &reclen)) == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	n = party_names(before, names, PARTY_MAX);
+	for (i = 0; i < n; i++) {
+		if (party_text_line(before, names[i], &beg, &end) != 0 ||
+		    line_key(before + beg, end - beg, "exhausted", &x) != 0 || x != 1 ||
+		    party_text_line(after, names[i], &beg, &end) != 0 ||
+		    (line_key(after + beg, end - beg, "exhausted", &y) == 0 && y == 1))
+			continue;
+		t = text_set_key(after, names[i], "exhausted", 1);
+		free(after);
+		after = t;
+		fprintf(fp, "delve\t%" PRIu64 "\t%s\tcamp\texhausted=1\t%s stays "
+		    "exhausted: the party has no food (004: \"Exhaustion can only be "
+		    "cured with sufficient rest and food\").\n", s->turn + hours,
+		    names[i], names[i]);
+	}
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	if (reclen > 0) {
+		put_file(s, "party", after, strlen(after));
+		head = *rlen;	/* after the rest's last record */
+		out = emalloc(*rlen + reclen + 2);
+		memcpy(out, rest, head);
+		if (head > 0 && rest[head - 1] != '\n')
+			out[head++] = '\n';
+		memcpy(out + head, recs, reclen);
+		*rlen = head + reclen;
+		free(rest);
+		rest = out;
+	}
+	free(recs);
+	free(before);
+	free(after);
+	free(sup), free(was), free(work);
+	return rest;
+}

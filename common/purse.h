@@ -1,0 +1,64 @@
+/*
+ * purse: supplies and coin as seed 004 has them (delve(6), Supplies and
+ * coin).  Coin is counted in pieces, each character's own, kept in the
+ * party file as gp=, sp= and cp= (004: "10 copper (cp) = 1 silver (sp);
+ * 10 sp = 1 gp"); its weight is in the character's load= ("100 coins per
+ * pound, and 500 coins per load").  Supplies (004's SUP) are the party's,
+ * counted in hours of food for one character and used hourly by every
+ * living character ("Torches and SUP reduce hourly"), reckoned from the
+ * clock: the file "supplies" of a session keeps what was left at a clock
+ * reading, and what is left now is that less an hour's for each character
+ * for each whole hour since.  Pure functions, no I/O but the party text.
+ */
+#ifndef DELVING_PURSE_H
+#define DELVING_PURSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define COIN_DENOMS 3
+#define COIN_MAX 1000000000000LL	/* pieces of one denomination */
+#define COINS_PER_LOAD_004 500		/* 004: "500 coins per load" */
+#define COINS_PER_POUND_004 100		/* 004: "100 coins per pound" */
+#define SUP_MAX 1000000000LL		/* hours of supplies */
+
+/* gp sp cp, and their worth in copper (004). */
+extern const char *const coin_keys[COIN_DENOMS + 1];
+extern const long long coin_worth[COIN_DENOMS];
+
+struct coins {
+	long long n[COIN_DENOMS];	/* pieces: gp, sp, cp */
+};
+
+long long coins_value(const struct coins *c);
+long long coins_pieces(const struct coins *c);
+long long coins_load(const struct coins *c);
+int	 coins_parse(const char *s, struct coins *c);
+void	 coins_say(const struct coins *c, char *buf, size_t size);
+int	 coins_pay(struct coins *from, const struct coins *price);
+void	 coins_add(struct coins *to, const struct coins *more);
+void	 coins_share(const struct coins *c, int n, struct coins *each,
+	     struct coins *rest);
+
+/* A character's line of a party file: a key's value, and a key set. */
+int	 party_text_each(const char *text, const char **at, const char **w,
+	     const char **end);
+int	 party_text_line(const char *text, const char *name, size_t *beg,
+	     size_t *end);
+int	 line_key(const char *line, size_t len, const char *key, long long *v);
+char	*line_set_key(const char *line, size_t len, const char *key,
+	     long long v, size_t *outlen);
+char	*text_set_key(const char *text, const char *name, const char *key,
+	     long long v);
+
+/* Supplies: hours left at a clock reading (ten-minute turns). */
+struct supplies {
+	long long left;		/* hours of food for one character */
+	uint64_t since;		/* the clock when left was counted */
+};
+
+long long sup_used(const struct supplies *s, uint64_t now, int eaters,
+	     uint64_t *settled);
+void	 sup_say(long long left, int eaters, char *buf, size_t size);
+
+#endif
