@@ -1583,6 +1583,7 @@ struct lamp_file {
 struct react_file {
 	struct stream st;
 	int	 dark, hasty;
+	struct drawn drawn;	/* -T tables' rows drawn without replacement */
 };
 
 /*
@@ -1748,7 +1749,7 @@ rct_load(void *s, struct kwf *f)
 {
 	struct react_file *rf = s;
 
-	reactstate_load(&rf->st, &rf->dark, &rf->hasty, f);
+	reactstate_load(&rf->st, &rf->dark, &rf->hasty, &rf->drawn, f);
 }
 
 static void
@@ -1756,7 +1757,7 @@ rct_put(const void *s, struct kwf *f)
 {
 	const struct react_file *rf = s;
 
-	reactstate_put(&rf->st, rf->dark, rf->hasty, f);
+	reactstate_put(&rf->st, rf->dark, rf->hasty, &rf->drawn, f);
 }
 
 static const struct state_of hazard_state = {
