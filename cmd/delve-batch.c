@@ -46,8 +46,7 @@ struct batch {
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
 	char	 level[32];	/* reaction's -L: the light before any is lit */
 	unsigned char *tag;	/* session I's temp name: .NAME.PID, else .NAME.PID-TAG */
-	char	*h[16 + 2 * SES_TABLES_MAX], *l[8], *td[8],
-		*r[12 + 2 * SES_TABLES_MAX];
+	struct argv_b h, l, td, r;	/* the stages' argv */
 };
 
 /* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
@@ -313,26 +312,25 @@ batch_tables(struct batch *b)
 static void
 batch_argv(struct batch *b)
 {
-	int party = b->party != NULL && hazard_keeps_party(b->rules), n = 0;
-	char **h = b->h;
 	int r = b->rules ? word_in(b->rules, rules_names) : R_EXPLORATION;
 
-	h[n++] = "hazard", h[n++] = "-s", h[n++] = b->sseed;
-	h[n++] = "-n", h[n++] = b->sturns;
-	if (party)
-		h[n++] = "-p", h[n++] = (char *)b->party;
-	table_options(&b->tables, h, n, 0);
-	memcpy(b->l, (char *[]){ "light", "-s", b->sseed, b->lights ? "-l" : "-",
-	    (char *)b->lights, "-", NULL }, 7 * sizeof(char *));
-	memcpy(b->td, (char *[]){ "timedice", "-s", b->sseed, "-", NULL },
-	    5 * sizeof(char *));
+	av_add(&b->h, "hazard"), av_add(&b->h, "-s"), av_add(&b->h, b->sseed);
+	av_add(&b->h, "-n"), av_add(&b->h, b->sturns);
+	if (b->party != NULL && hazard_keeps_party(b->rules))
+		av_add(&b->h, "-p"), av_add(&b->h, b->party);
+	table_options(&b->tables, &b->h, 0);
+	av_add(&b->l, "light"), av_add(&b->l, "-s"), av_add(&b->l, b->sseed);
+	if (b->lights)
+		av_add(&b->l, "-l"), av_add(&b->l, b->lights);
+	av_add(&b->l, "-");
+	av_add(&b->td, "timedice"), av_add(&b->td, "-s"), av_add(&b->td, b->sseed);
+	av_add(&b->td, "-");
 	lamp_level_name(r, NULL, b->level, sizeof b->level);
-	memcpy(b->r, (char *[]){ "reaction", "-s", b->sseed, "-L", b->level, "-" },
-	    6 * sizeof(char *));
-	n = 6;
+	av_add(&b->r, "reaction"), av_add(&b->r, "-s"), av_add(&b->r, b->sseed);
+	av_add(&b->r, "-L"), av_add(&b->r, b->level), av_add(&b->r, "-");
 	if (b->party != NULL && reaction_takes_party(b->party))
-		b->r[n++] = "-p", b->r[n++] = (char *)b->party;
-	table_options(&b->tables, b->r, n, 1);
+		av_add(&b->r, "-p"), av_add(&b->r, b->party);
+	table_options(&b->tables, &b->r, 1);
 	snprintf(b->sturns, sizeof b->sturns, "%lld", b->turns);
 }
 
@@ -471,7 +469,7 @@ static int
 batch_one(struct batch *b, long long i)
 {
 	char tmp[1100], file[1100];
-	char **const argvs[] = { b->h, b->td, b->l, b->r };
+	char **const argvs[] = { b->h.v, b->td.v, b->l.v, b->r.v };
 	struct proc_result res;
 	char *out = NULL;
 	size_t len = 0;
@@ -535,13 +533,9 @@ batch_commit(const struct batch *b, long long made)
 static void
 batch_free(struct batch *b)
 {
-	char **const argvs[] = { b->h, b->r };
-	int i, a;
+	int i;
 
-	for (a = 0; a < 2; a++)
-		for (i = 0; argvs[a][i] != NULL; i++)
-			if (strcmp(argvs[a][i], "-T") == 0)
-				free(argvs[a][++i]);
+	av_free(&b->h), av_free(&b->l), av_free(&b->td), av_free(&b->r);
 	for (i = 0; i < b->tables.ntables; i++) {
 		free(b->tables.table_key[i]);
 		free(b->tables.table_pick[i]);

@@ -240,23 +240,28 @@ table_arg(const struct session *s, int i)
 	return arg;
 }
 
+/* A stage's first words: PROG -f its work file -s the session's seed. */
+void
+stage_words(struct argv_b *v, const struct session *s, const char *prog)
+{
+	av_add(v, prog), av_add(v, "-f"), av_own(v, newfile(s, prog));
+	av_add(v, "-s"), av_add(v, s->seed);
+}
+
 /*
- * The session's tables as -T KEY=FILE words from v[n] on, NULL-terminated:
- * reaction's own (distance, activity) when for_reaction, else hazard's.
+ * The session's tables as -T KEY=FILE words added to V: reaction's own
+ * (distance, activity) when for_reaction, else hazard's.
  */
-int
-table_options(const struct session *s, char **v, int n, int for_reaction)
+void
+table_options(const struct session *s, struct argv_b *v, int for_reaction)
 {
 	int i;
 
-	for (i = 0; i < s->ntables; i++) {
-		if (table_of_reaction(s->table_key[i]) != for_reaction)
-			continue;
-		v[n++] = "-T";
-		v[n++] = table_arg(s, i);
-	}
-	v[n] = NULL;
-	return n;
+	for (i = 0; i < s->ntables; i++)
+		if (table_of_reaction(s->table_key[i]) == for_reaction) {
+			av_add(v, "-T");
+			av_own(v, table_arg(s, i));
+		}
 }
 
 /* hazard takes -p under rules that keep characters (hazard(6)). */

@@ -93,7 +93,8 @@ struct lamp;
 void	 lamp_level_name(int r, struct lamp *l, char *buf, size_t size);
 void	 session_level(const struct session *s, const char *path, char *buf,
 	    size_t size);
-int	 table_options(const struct session *s, char **v, int n, int for_reaction);
+void	 stage_words(struct argv_b *v, const struct session *s, const char *prog);
+void	 table_options(const struct session *s, struct argv_b *v, int for_reaction);
 int	 table_of_reaction(const char *key);
 char	*table_arg(const struct session *s, int i);
 int	 hazard_keeps_party(const char *rules);
