@@ -73,7 +73,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 		free(gen);
 		return EXIT_OK;
 	}
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
 	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
@@ -124,7 +124,7 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 	av_add(&v, "-c"), av_add(&v, hhmm);
 	for (i = 1; i < argc; i++)
 		av_add(&v, argv[i]);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	one_command(s, o, v.v, 0, &res);
 	av_free(&v);
 	return EXIT_OK;
@@ -278,7 +278,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	stage_words(&r, s, "reaction");
 	av_add(&r, "-");
 	table_options(s, &r, 1);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	start = start_clock(s);
 	clock_hhmm(start, hhmm);	/* light knows night from day (light(6) -c) */
 	ses_begin(s, 1);
@@ -483,7 +483,7 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 	t.key = "turn";
 	t.val[0] = '\0';
 	ses_read(file, take_key, &t);
-	if (word_in(name, turn_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
+	if (word_in(name, ses_clock_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
 		snprintf(msg, size, "%s: turn %s, the session at turn %" PRIu64
 		    ": the clocks move together", file, t.val[0] ? t.val : "none",
 		    s->turn);
@@ -667,7 +667,7 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	if (strcmp(name, "party") == 0 && !s->party)
 		esc_errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
 		    "FILE)");
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	s->editing = name;	/* changed by hand, it is what the GM edits */
 	ses_refuse_changed(s, name);
 	changed = ses_changed(s, name);
@@ -764,7 +764,7 @@ reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 		    "session (delve new -T KEY=FILE)");
 	if ((i = session_table(s, argv[1])) < 0)
 		esc_errx(EXIT_BAD, "reset: '%s': not a table of the session", argv[1]);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	ses_begin(s, 1);
 	arg = table_arg(s, i);
 	file = tbl_on_split(arg);

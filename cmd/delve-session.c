@@ -20,9 +20,6 @@
 #include "util.h"
 #include "delve.h"
 
-/* The state files a turn keeps in step, each counting the turns. */
-const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
-
 void
 out_done(void)
 {
@@ -62,44 +59,14 @@ value(const struct session *s, const char *file, const char *key,
 uint64_t
 start_clock(const struct session *s)
 {
-	struct turnread day, time;
+	const struct ses_keys *k = ses_keys(s);
 	uint64_t into = 0;
 	long long d = 1;
 
-	value(s, "timedice", "day", &day);
-	value(s, "timedice", "time", &time);
-	strtonum_ok(day.val, 1, CLOCK_DAY_MAX, &d);
-	if (clock_parse(time.val, &into) != NULL)
+	strtonum_ok(k->day, 1, CLOCK_DAY_MAX, &d);
+	if (clock_parse(k->time, &into) != NULL)
 		into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): a new clock, 07:00 */
 	return (uint64_t)(d - 1) * CLOCK_DAY + into;
-}
-
-/* The first state file whose turn is not the session's, or NULL. */
-static const char *
-disagreeing(const struct session *s, char *turn, size_t size)
-{
-	struct turnread t;
-	int i;
-
-	for (i = 0; turn_files[i] != NULL; i++) {
-		value(s, turn_files[i], "turn", &t);
-		if (strtoull(t.val, NULL, 10) != s->turn || t.val[0] == '\0') {
-			snprintf(turn, size, "%s", t.val[0] ? t.val : "none");
-			return turn_files[i];
-		}
-	}
-	return NULL;
-}
-
-void
-refuse_drift(const struct session *s)
-{
-	const char *f;
-	char turn[64];
-
-	if ((f = disagreeing(s, turn, sizeof turn)) != NULL)
-		esc_errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
-		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
 }
 
 /*

@@ -263,7 +263,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	stages_make(&st, s, o->count, argc, argv);
 	char **const argvs[] = { st.h.v, st.t.v, st.l.v, st.r.v };
 
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
 	if (st.hparty && st.tparty && o->count > 0)	/* two at the party file */
@@ -374,7 +374,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
 	for (i = 0; i < argc; i++)
 		av_add(&v, argv[i]);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	one_command(s, o, v.v, 0, &res);
 	av_free(&v);
 	return EXIT_OK;

@@ -23,9 +23,6 @@ struct opts {
 
 extern const char prog[];
 
-/* The state files a turn keeps in step, each counting the turns. */
-extern const char *const turn_files[];
-
 /* The SYNOPSIS, a form a line: -h has them all, a usage error its own. */
 #define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
 #define SYN_NEW		"delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] " \
@@ -82,7 +79,6 @@ int	 take_key(void *arg, char **w, int nw, const struct kwf *f);
 const char	*value(const struct session *s, const char *file, const char *key,
 	    struct turnread *t);
 uint64_t	 start_clock(const struct session *s);
-void	 refuse_drift(const struct session *s);
 void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,
 	    const char *file);
