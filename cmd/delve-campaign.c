@@ -394,12 +394,10 @@ carry_tables(struct carry *c, struct newopts *n)
 static void
 carry_clock(struct carry *c)
 {
-	struct turnread day, time;
+	const struct ses_keys *k = ses_keys(&c->prev);
 
-	value(&c->prev, "timedice", "day", &day);
-	value(&c->prev, "timedice", "time", &time);
-	snprintf(c->clock, sizeof c->clock, "%s/%s", day.val[0] ? day.val : "1",
-	    time.val[0] ? time.val : "07:00");
+	snprintf(c->clock, sizeof c->clock, "%s/%s", k->day[0] ? k->day : "1",
+	    k->time[0] ? k->time : "07:00");
 	c->end = start_clock(&c->prev);
 }
 

@@ -431,15 +431,15 @@ static int
 keeps_stream(const struct session *s, const char *name, const char *file,
     char *msg, size_t size)
 {
-	struct turnread was, now, rng;
+	struct ses_key was, now, rng;
 
-	value(s, name, "seed", &was);
+	ses_value(s, name, "seed", &was);
 	now.key = "seed";
 	now.val[0] = '\0';
-	ses_read(file, take_key, &now);
+	ses_read(file, ses_take_key, &now);
 	rng.key = "rng";
 	rng.val[0] = '\0';
-	ses_read(file, take_key, &rng);
+	ses_read(file, ses_take_key, &rng);
 	if (was.val[0] != '\0' && strcmp(was.val, now.val) != 0)
 		snprintf(msg, size, "%s: seed %s, the session's stream is seed %s: "
 		    "the next turn would restart it", file, now.val[0] ? now.val :
@@ -459,7 +459,7 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 {
 	struct argv_b v = { 0 };
 	struct proc_result res;
-	struct turnread t;
+	struct ses_key t;
 	int null, bad;
 
 	if (strcmp(name, "party") == 0) {
@@ -482,7 +482,7 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 	}
 	t.key = "turn";
 	t.val[0] = '\0';
-	ses_read(file, take_key, &t);
+	ses_read(file, ses_take_key, &t);
 	if (word_in(name, ses_clock_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
 		snprintf(msg, size, "%s: turn %s, the session at turn %" PRIu64
 		    ": the clocks move together", file, t.val[0] ? t.val : "none",

@@ -29,32 +29,6 @@ out_done(void)
 
 /* --- the session's files ---------------------------------------------- */
 
-int
-take_key(void *arg, char **w, int nw, const struct kwf *f)
-{
-	struct turnread *t = arg;
-
-	(void)f;
-	if (nw == 2 && strcmp(w[0], t->key) == 0)
-		snprintf(t->val, sizeof t->val, "%s", w[1]);
-	return 0;
-}
-
-/* A keyword's value in a file of the current generation, "" if none. */
-const char *
-value(const struct session *s, const char *file, const char *key,
-    struct turnread *t)
-{
-	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
-
-	t->key = key;
-	t->val[0] = '\0';
-	ses_read(path, take_key, t);
-	free(path);
-	free(gen);
-	return t->val;
-}
-
 /* The clock before a command: timedice's day and time, as turns. */
 uint64_t
 start_clock(const struct session *s)

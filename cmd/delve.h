@@ -49,12 +49,6 @@ extern const char prog[];
 #define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
-/* A keyword of a state file, read by value(). */
-struct turnread {
-	const char *key;
-	char	 val[64];
-};
-
 /* delve new's options, its -T tables checked and copied by batch too. */
 struct newopts {
 	const char *seed, *rules, *lights, *clock, *party, *dice;
@@ -75,9 +69,6 @@ void	 table_option(struct newopts *n, char *v);
 
 /* cmd/delve-session.c: the session, for every command */
 void	 out_done(void);
-int	 take_key(void *arg, char **w, int nw, const struct kwf *f);
-const char	*value(const struct session *s, const char *file, const char *key,
-	    struct turnread *t);
 uint64_t	 start_clock(const struct session *s);
 void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,

@@ -455,6 +455,32 @@ ses_read(const char *path, int (*line)(void *, char **, int,
 	return 1;
 }
 
+int
+ses_take_key(void *arg, char **w, int nw, const struct kwf *f)
+{
+	struct ses_key *k = arg;
+
+	(void)f;
+	if (nw == 2 && strcmp(w[0], k->key) == 0)
+		snprintf(k->val, sizeof k->val, "%s", w[1]);
+	return 0;
+}
+
+/* A keyword's value in a file of the current generation, "" if none. */
+const char *
+ses_value(const struct session *s, const char *file, const char *key,
+    struct ses_key *k)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
+
+	k->key = key;
+	k->val[0] = '\0';
+	ses_read(path, ses_take_key, k);
+	free(path);
+	free(gen);
+	return k->val;
+}
+
 /* Where a clock file's keys go: its turn, and timedice's day and time. */
 struct keys_to {
 	char	*turn, *day, *time;

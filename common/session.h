@@ -98,6 +98,15 @@ void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);
 int	 ses_say_changed(const struct session *s);
 void	 ses_refuse_changed(const struct session *s, const char *except);
+/* A keyword's value ("" if none), read by ses_take_key through ses_read. */
+struct ses_key {
+	const char *key;
+	char	 val[SES_WORD_MAX];
+};
+
+int	 ses_take_key(void *arg, char **w, int nw, const struct kwf *f);
+const char	*ses_value(const struct session *s, const char *file,
+	    const char *key, struct ses_key *k);
 const struct ses_keys *ses_keys(const struct session *s);
 const char	*ses_drift(const struct session *s, const char **turn);
 void	 ses_refuse_drift(const struct session *s);
