@@ -406,37 +406,37 @@ static void remove_tree(int dfd, const char *name, int depth);
 static int
 chain_one(struct batch *b, long long i, int fd, struct proc_result *res)
 {
-	char dir[1200], prev[1200], *v[24 + 2 * SES_TABLES_MAX];
-	static char tables[SES_TABLES_MAX][PATH_MAX + 64];
+	char dir[1200], prev[1200];
 	char *t[] = { "delve", "-C", dir, "-n", b->sturns,
 	    b->form->view == VIEW_RAW ? "-R" : b->form->view == VIEW_JSON ? "-j" :
 	    NULL, NULL };
-	char **const nv[] = { v }, **const tv[] = { t };
-	int n = 0, k;
+	char **const tv[] = { t };
+	struct argv_b v = { 0 };
+	int k, failed;
 
 	chain_dir(b, dir, sizeof dir, i);
 	chain_dir(b, prev, sizeof prev, i - 1);
-	v[n++] = "delve", v[n++] = i == 1 ? "new" : "next";
-	v[n++] = "-s", v[n++] = b->sseed;
+	av_add(&v, "delve"), av_add(&v, i == 1 ? "new" : "next");
+	av_add(&v, "-s"), av_add(&v, b->sseed);
 	if (b->lights)
-		v[n++] = "-l", v[n++] = (char *)b->lights;
+		av_add(&v, "-l"), av_add(&v, b->lights);
 	if (i == 1 && b->rules)
-		v[n++] = "-r", v[n++] = (char *)b->rules;
+		av_add(&v, "-r"), av_add(&v, b->rules);
 	if (i == 1 && b->party)
-		v[n++] = "-p", v[n++] = (char *)b->party;
+		av_add(&v, "-p"), av_add(&v, b->party);
 	for (k = 0; i == 1 && k < b->t.ntables; k++) {	/* KEY=FILE[#HEADING] again */
-		snprintf(tables[k], sizeof tables[k], "%s=%s", b->t.tables[k],
-		    b->t.files[k]);
-		v[n++] = "-T", v[n++] = tables[k];
+		av_add(&v, "-T");
+		av_addf(&v, "%s=%s", b->t.tables[k], b->t.files[k]);
 	}
 	if (i > 1)
-		v[n++] = prev;
-	v[n++] = dir;
-	v[n] = NULL;
+		av_add(&v, prev);
+	av_add(&v, dir);
 	if (b->null < 0 && (b->null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
 		esc_err(EXIT_IO, "/dev/null");
-	if (proc_run(nv, 1, b->null, NULL, NULL, res) ||
-	    proc_run(tv, 1, fd, NULL, NULL, res))
+	failed = proc_run(&v.v, 1, b->null, NULL, NULL, res) ||
+	    proc_run(tv, 1, fd, NULL, NULL, res);
+	av_free(&v);
+	if (failed)
 		return 1;
 	if (i > 1) {
 		snprintf(prev, sizeof prev, "s%lld", i - 1);
