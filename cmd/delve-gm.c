@@ -108,10 +108,8 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc < 2)
 		esc_errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
 		    "relight, refill, wind, snow or hazard");
-	for (i = 1; i < argc; i++)
-		if (argv[i][0] == '-' && strcmp(argv[i], "-D") != 0)
-			esc_errx(EXIT_BAD, "light: %s: the session gives light its file, "
-			    "seed and turns", argv[i]);
+	refuse_options(argc, argv, "-D", "the session gives light its file, seed "
+	    "and turns");
 	for (i = 1; i < argc && strcmp(argv[i], "-D") == 0; i++)
 		;
 	if (i < argc && strcmp(argv[i], "tick") == 0)

@@ -181,6 +181,17 @@ table_arg(const struct session *s, int i)
 	return arg;
 }
 
+/* A word of ARGV past the command that is an option, but BUT, refused: WHY. */
+void
+refuse_options(int argc, char **argv, const char *but, const char *why)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && (but == NULL || strcmp(argv[i], but) != 0))
+			esc_errx(EXIT_BAD, "%s: %s: %s", argv[0], argv[i], why);
+}
+
 /* A stage's first words: PROG -f its work file -s the session's seed. */
 void
 stage_words(struct argv_b *v, const struct session *s, const char *prog)

@@ -366,10 +366,8 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
-	for (i = 1; i < argc; i++)
-		if (argv[i][0] == '-')
-			esc_errx(EXIT_BAD, "%s: %s: an option: the session gives timedice "
-			    "its files, seed and party", argv[0], argv[i]);
+	refuse_options(argc, argv, NULL, "an option: the session gives timedice "
+	    "its files, seed and party");
 	stage_words(&v, s, "timedice");
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
 	for (i = 0; i < argc; i++)

@@ -80,6 +80,7 @@ struct lamp;
 void	 lamp_level_name(int r, struct lamp *l, char *buf, size_t size);
 void	 session_level(const struct session *s, const char *path, char *buf,
 	    size_t size);
+void	 refuse_options(int argc, char **argv, const char *but, const char *why);
 void	 stage_words(struct argv_b *v, const struct session *s, const char *prog);
 void	 table_options(const struct session *s, struct argv_b *v, int for_reaction);
 int	 table_of_reaction(const char *key);
