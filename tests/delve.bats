@@ -409,7 +409,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr delve $pre new -s 1 crypt
 		eq "delve: ${pre%% *}: not an option of new: its own come after the word new" "${stderr_lines[0]}"
-		eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+		eq "usage: delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 		eq 2 "${#stderr_lines[@]}"
 		# shellcheck disable=SC2086
 		run -2 --separate-stderr delve $pre batch -s x -n 3 -o out 1
@@ -432,7 +432,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "delve: --seed: unknown option" "${stderr_lines[0]}"
 	run -2 --separate-stderr delve new -x crypt
 	eq "delve: -x: unknown option" "${stderr_lines[0]}"
-	eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
+	eq "usage: delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 	run -2 --separate-stderr delve batch -s
 	eq "delve: -s: needs a SEED" "${stderr_lines[0]}"
 	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
@@ -486,7 +486,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 
 @test "delve new and delve batch: their own -h; a shared option they have no use for refused, named, with their usage line" {
 	run -0 --separate-stderr delve new -h
-	eq "usage: delve new [-F] [-c TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
+	eq "usage: delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${lines[0]}"
 	eq "D F T V c h l p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
 	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
