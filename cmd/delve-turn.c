@@ -210,7 +210,7 @@ turns_by(struct session *s, struct stages *st, long long count,
 			esc_err(EXIT_IO, "tmpfile");
 		party_copy(s, st);
 		level_now(s, st);
-		n = st->hlevel && !check_dark(st->level) ? 1 : chunk;
+		n = st->hlevel && !check_level("-L", st->level) ? 1 : chunk;
 		n = n < count - i ? n : count - i;
 		snprintf(st->count, sizeof st->count, "%lld", n);
 		if ((failed = proc_run(first, 1, fileno(recs), NULL, NULL, res)))

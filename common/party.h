@@ -55,8 +55,6 @@ int	 party_name_why(const struct party *p, const char *name, char *why,
 struct member *party_find(struct party *p, const char *name);
 long	 party_damage(struct member *m, long hp);
 void	 party_say_hp(const struct member *m, int rules, char *buf, size_t size);
-void	 party_line(FILE *out, const char *line, const struct member *was,
-	     const struct member *now);
 
 void	 party_describe(const struct member *m, int rules, char *buf, size_t size);
 void	 party_sheet(const char *line, char *buf, size_t size);

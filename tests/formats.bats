@@ -265,8 +265,8 @@ reset_undone() {
 	eq "32 0" "$output"
 }
 
-@test "delve new -T: a CSV table, a Foundry folder and an Obsidian table that rolls another note's kept in the session as read: its turns roll as hazard -T on the originals" {
-	for f in monsters.csv foundry-src vault/Note.md 'loot.json#Loot'; do
+@test "delve new -T: a CSV table, a Foundry folder and Obsidian tables that roll another note's (a column, 3d) kept in the session as read: its turns roll as hazard -T on the originals" {
+	for f in monsters.csv foundry-src vault/Note.md vault/Rollers.md 'loot.json#Loot'; do
 		d=$BATS_TEST_TMPDIR/s$RANDOM
 		run -0 delve new -s ash -T "encounter=$f" "$d"
 		[ -f "$d/state/table.encounter" ]

@@ -1583,7 +1583,7 @@ struct lamp_file {
 struct react_file {
 	struct stream st;
 	int	 dark, hasty;
-	struct drawn drawn;
+	struct drawn drawn;	/* -T tables' rows drawn without replacement */
 };
 
 /*
