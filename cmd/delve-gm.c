@@ -119,9 +119,7 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 		esc_errx(EXIT_BAD, "light: status: delve status shows the lights");
 	clock_hhmm(start_clock(s), hhmm);	/* day or night (light(6) -c) */
 	stage_words(&v, s, "light");
-	av_add(&v, "-c"), av_add(&v, hhmm);
-	for (i = 1; i < argc; i++)
-		av_add(&v, argv[i]);
+	av_add(&v, "-c"), av_add(&v, hhmm), av_addv(&v, argc - 1, argv + 1);
 	ses_refuse_drift(s);
 	one_command(s, o, v.v, 0, &res);
 	av_free(&v);

@@ -67,8 +67,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 		}
 	}
 	table_options(s, &st->h, 0);
-	while (argc-- > 0)
-		av_add(&st->h, *argv++);
+	av_addv(&st->h, argc, argv);
 	stage_words(&st->t, s, "timedice");
 	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
 		av_add(&st->t, "-p"), av_own(&st->t, newfile(s, "party"));
@@ -330,15 +329,13 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	char seed[256], level[32], *party = newfile(s, "party");
 	struct argv_b v = { 0 };
 	struct proc_result res;
-	int i;
 
 	refuse_session_options(argv[0], argc, argv);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	av_add(&v, argv[0]);
 	call_light(s, argc, argv, &v, level, sizeof level);
-	for (i = 1; i < argc; i++)
-		av_add(&v, argv[i]);
+	av_addv(&v, argc - 1, argv + 1);
 	if (s->party)
 		setenv("DELVING_PARTY", party, 1);
 	one_command(s, o, v.v, 1, &res);
@@ -361,7 +358,6 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct argv_b v = { 0 };
 	struct proc_result res;
-	int i;
 
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
@@ -370,8 +366,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	    "its files, seed and party");
 	stage_words(&v, s, "timedice");
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
-	for (i = 0; i < argc; i++)
-		av_add(&v, argv[i]);
+	av_addv(&v, argc, argv);
 	ses_refuse_drift(s);
 	one_command(s, o, v.v, 0, &res);
 	av_free(&v);

@@ -49,6 +49,13 @@ av_add(struct argv_b *b, const char *word)
 }
 
 void
+av_addv(struct argv_b *b, int n, char *const *words)
+{
+	while (n-- > 0)
+		av_push(b, *words++, 0);
+}
+
+void
 av_own(struct argv_b *b, char *word)
 {
 	av_push(b, word, 1);

@@ -18,7 +18,7 @@ struct proc_result {
 
 /*
  * An argument vector built word by word, NULL-terminated as it grows:
- * av_add borrows the word, av_own takes an allocated one, av_addf makes
+ * av_add borrows the word (av_addv N words), av_own takes an allocated one, av_addf makes
  * one; av_free frees the vector and the words it owns.  Start from
  * { 0 }; .v is argv for execv and proc_run.
  */
@@ -29,6 +29,7 @@ struct argv_b {
 };
 
 void	 av_add(struct argv_b *b, const char *word);
+void	 av_addv(struct argv_b *b, int n, char *const *words);
 void	 av_own(struct argv_b *b, char *word);
 void	 av_addf(struct argv_b *b, const char *fmt, ...)
 	     __attribute__((format(printf, 2, 3)));
