@@ -534,29 +534,18 @@ ses_keys(const struct session *s)
 	return k;
 }
 
-/* The first clock file whose turn is not the session's (its turn in TURN), or NULL. */
-const char *
-ses_drift(const struct session *s, const char **turn)
+/* A command refused where a clock file's turn is not the session's. */
+void
+ses_refuse_drift(const struct session *s)
 {
 	const struct ses_keys *k = ses_keys(s);
 	int i;
 
 	for (i = 0; ses_clock_files[i] != NULL; i++)
-		if (k->turn[i][0] == '\0' || strtoull(k->turn[i], NULL, 10) != s->turn) {
-			*turn = k->turn[i][0] ? k->turn[i] : "none";
-			return ses_clock_files[i];
-		}
-	return NULL;
-}
-
-void
-ses_refuse_drift(const struct session *s)
-{
-	const char *f, *turn;
-
-	if ((f = ses_drift(s, &turn)) != NULL)
-		esc_errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
-		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
+		if (k->turn[i][0] == '\0' || strtoull(k->turn[i], NULL, 10) != s->turn)
+			esc_errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %"
+			    PRIu64 ": the files disagree (see delve check)", s->dir,
+			    ses_clock_files[i], k->turn[i][0] ? k->turn[i] : "none", s->turn);
 }
 
 /* Words of a line joined again by one space: a heading of several words. */

@@ -108,7 +108,6 @@ int	 ses_take_key(void *arg, char **w, int nw, const struct kwf *f);
 const char	*ses_value(const struct session *s, const char *file,
 	    const char *key, struct ses_key *k);
 const struct ses_keys *ses_keys(const struct session *s);
-const char	*ses_drift(const struct session *s, const char **turn);
 void	 ses_refuse_drift(const struct session *s);
 /* Each line of the keyword file PATH to LINE; kwf_bad says its errors. */
 int	 ses_read(const char *path, int (*line)(void *, char **, int,
