@@ -394,12 +394,10 @@ carry_tables(struct carry *c, struct newopts *n)
 static void
 carry_clock(struct carry *c)
 {
-	struct turnread day, time;
+	const struct ses_keys *k = ses_keys(&c->prev);
 
-	value(&c->prev, "timedice", "day", &day);
-	value(&c->prev, "timedice", "time", &time);
-	snprintf(c->clock, sizeof c->clock, "%s/%s", day.val[0] ? day.val : "1",
-	    time.val[0] ? time.val : "07:00");
+	snprintf(c->clock, sizeof c->clock, "%s/%s", k->day[0] ? k->day : "1",
+	    k->time[0] ? k->time : "07:00");
 	c->end = start_clock(&c->prev);
 }
 
@@ -716,7 +714,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 		esc_errx(EXIT_BAD, "join: %s is on the roster: delve join %s brings "
 		    "them back with their sheet (delve set changes it after)",
 		    argv[1], argv[1]);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	party = file_text(ppath, NULL);
 	np = with_line(party ? party : "", roster + beg, end - beg, &len);
 	nr = without_line(roster, beg, end);
@@ -1034,7 +1032,7 @@ purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 	c->run(&a, argc, argv);
 	if (fclose(a.rec) != 0)
 		esc_err(EXIT_IO, "open_memstream");
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	ses_begin(s, 1);
 	put_file(s, "party", a.party, strlen(a.party));
 	work = newfile(s, "party");
@@ -1072,7 +1070,7 @@ note(struct session *s, const struct opts *o, int argc, char **argv)
 	n = asprintf(&rec, "delve\t%" PRIu64 "\t-\tnote\t-\t%s\n", s->turn, text);
 	if (n < 0)
 		esc_err(EXIT_IO, "asprintf");
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	ses_begin(s, 1);
 	show_then_commit(s, o, rec, (size_t)n, 0, 0, start_clock(s));
 	free(rec);

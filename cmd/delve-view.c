@@ -62,17 +62,19 @@ check(const struct session *s)
 {
 	char *path = ses_path(s, "", "log");
 	struct view_part p[2];
-	struct turnread t;
+	const struct ses_keys *k;
+	const char *t;
 	int i, bad = 0, np = log_parts(s, p);
 
 	view_check(p, np, path);
 	printf("%-9s turn %" PRIu64 "\n", "session", s->turn);
-	for (i = 0; turn_files[i] != NULL; i++) {
-		value(s, turn_files[i], "turn", &t);
-		if (t.val[0] == '\0' || strtoull(t.val, NULL, 10) != s->turn)
+	k = ses_keys(s);
+	for (i = 0; ses_clock_files[i] != NULL; i++) {
+		t = k->turn[i];
+		if (t[0] == '\0' || strtoull(t, NULL, 10) != s->turn)
 			bad = 1;
-		printf("%-9s turn %s%s\n", turn_files[i], t.val[0] ? t.val : "none",
-		    bad && strtoull(t.val, NULL, 10) != s->turn ? "  disagrees" : "");
+		printf("%-9s turn %s%s\n", ses_clock_files[i], t[0] ? t : "none",
+		    bad && strtoull(t, NULL, 10) != s->turn ? "  disagrees" : "");
 	}
 	fflush(stdout);
 	if (ses_say_changed(s) > 0)
