@@ -333,6 +333,7 @@ stamp() {
 	run -0 delve -C S loot Cy
 	grep -qx "Cy hp=3 gp=$gold sp=0 cp=0" S/state/party
 	run -2 --separate-stderr delve -C S loot Cy
+	eq "delve: loot: the last loot rolled is taken already: roll the next (delve reaction loot HD [COUNT])" "$stderr"
 	run -0 delve -C S share Cy
 	each=$((gold / 3)) rest=$((gold % 3))
 	grep -qx "Cy hp=3 gp=$((each + rest)) sp=0 cp=0" S/state/party
