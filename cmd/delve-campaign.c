@@ -1065,6 +1065,12 @@ note(struct session *s, const struct opts *o, int argc, char **argv)
 	size_t len = 0;
 	int i, n;
 
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
+		if (strcmp(argv[1], "--") != 0)	/* delve note -h: no note "-h" */
+			esc_errx(EXIT_BAD, "note: %s: note takes no option; a note "
+			    "that begins with - comes after --", argv[1]);
+		argc--, argv++;
+	}
 	for (i = 1; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	for (i = 1; i < argc && len <= sizeof text; i++)

@@ -304,10 +304,16 @@ stamp() {
 	run -2 --separate-stderr delve -C S note $'a\ttab'
 	run -2 --separate-stderr delve -C S note
 	run -2 --separate-stderr delve -C S note "$(printf '%01001d' 0)"
+	run -2 --separate-stderr delve -C S note -h	# not a note "-h"
+	eq "delve: note: -h: note takes no option; a note that begins with - comes after --" "$stderr"
+	run -2 --separate-stderr delve -C S note --
 	snap S > after
 	cmp before after
 	run -0 delve -C S undo
 	eq "back to turn 2, before \`delve note The party finds a map\`" "$output"
+	run -0 delve -C S note -- -2 HP to Bo
+	eq "turn 2  07:20  -2 HP to Bo" "$output"
+	run -0 delve -C S undo
 	[ -z "$(grep note S/log)" ]
 }
 
