@@ -118,25 +118,18 @@ show_character(void *arg, const struct member *m, const char *line)
 static void
 show_lights(const struct scr_world *w)
 {
-	int spent[LK_NKINDS] = { 0 }, i, k, said = 0;
 	char text[512];
+	int i;
 
 	for (i = 0; i < w->lamp.n; i++) {
-		if (w->lamp.src[i].state == LAMP_OUT && w->lamp.src[i].left == 0) {
-			spent[w->lamp.src[i].kind]++;
+		if (w->lamp.src[i].state == LAMP_OUT && w->lamp.src[i].left == 0)
 			continue;
-		}
 		lampstate_say(&w->lamp, &w->lamp.src[i], w->travel, text,
 		    sizeof text);
 		printf("%-9s %s\n", "light", text);
 	}
-	for (k = 0; k < LK_NKINDS; k++)
-		if (spent[k] > 0)
-			printf("%s%d %s%s spent", said++ ? ", " : "light     ",
-			    spent[k], light_kinds[k], spent[k] == 1 ? "" :
-			    k == LK_TORCH ? "es" : "s");
-	if (said)
-		printf(".\n");
+	if (lampstate_say_spent(&w->lamp, text, sizeof text) > 0)
+		printf("%-9s %s.\n", "light", text);
 	lampstate_say_sight(&w->lamp, text, sizeof text);
 	if (text[0] != '\0')
 		printf("%-9s %s\n", "light", text);

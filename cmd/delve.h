@@ -31,8 +31,9 @@ extern const char prog[];
 			    "[-r RULES] [-s SEED] [-T KEY=FILE ...] PREV DIR"
 #define SYN_CAMPAIGN	"delve [-jR] [-C DIR] campaign [status | log | journal] | " \
 			    "note TEXT"
-#define SYN_PURSE	"delve [-jR] [-C DIR] buy NAME COIN [sup HOURS] | " \
-			    "spend NAME COIN [WHAT] | give NAME NAME COIN | " \
+#define SYN_PURSE	"delve [-jR] [-C DIR] buy NAME COIN " \
+			    "[sup HOURS | rations DAYS | WHAT ...] | spend NAME COIN " \
+			    "[WHAT ...] | give NAME NAME COIN | " \
 			    "share NAME | loot NAME"
 #define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
 #define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
