@@ -19,6 +19,8 @@
 #include "campaign.h"
 #include "clock.h"
 #include "lamp.h"
+#include "party.h"
+#include "purse.h"
 #include "rng.h"
 #include "rules.h"
 #include "util.h"
@@ -240,4 +242,37 @@ sheet_diff(const char *a, const char *b, char *out, size_t size)
 	out[0] = '\0';
 	each_key(a, NULL, a, b, out, size);
 	each_key(b, a, a, b, out, size);
+}
+
+/* A party file's line as a sentence says it: blanks made one space, no comment. */
+void
+sheet_words(const char *line, size_t len, char *out, size_t size)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			out[n++] = line[i];
+		else if (n > 0 && out[n - 1] != ' ')
+			out[n++] = ' ';
+	while (n > 0 && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+}
+
+/* The names of the party file's characters, in its order. */
+int
+sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
+{
+	const char *at = NULL, *nl, *w;
+	int n = 0;
+	size_t k;
+
+	while (n < max && party_text_each(text, &at, &w, &nl)) {
+		k = strcspn(w, " \t\n");
+		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
+			continue;
+		snprintf(names[n++], PARTY_NAME_MAX + 1, "%.*s", (int)k, w);
+	}
+	return n;
 }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "party.h"
+
 #define CARRY_LINE_MAX 256
 
 /*
@@ -42,6 +44,12 @@ int	 note_ok(const char *text);
  * 36)"; a key one sheet lacks is 0 beside a number.  "" when the same.
  */
 void	 sheet_diff(const char *a, const char *b, char *out, size_t size);
+
+/* A party file's line as a sentence says it: blanks made one, no comment. */
+void	 sheet_words(const char *line, size_t len, char *out, size_t size);
+
+/* The names of the party file TEXT's characters, in its order: their count. */
+int	 sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max);
 
 /* A record of the log: what the journal tells of it (journal_kind). */
 enum jkind { J_NONE, J_ENCOUNTER, J_CHARACTER, J_NOTE, J_COIN, J_CLOCK };
