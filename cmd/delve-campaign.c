@@ -34,7 +34,6 @@
 #include "delve.h"
 
 #define CAMPAIGN_MAX 100000	/* sessions followed back */
-#define CARRY_LINES 256		/* lines of one state file carried */
 
 /* --- small helpers ----------------------------------------------------- */
 
@@ -92,70 +91,6 @@ put_file(struct session *s, const char *name, const char *text, size_t len)
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		esc_err(EXIT_IO, "%s", path);
 	free(path);
-}
-
-/* Each line of a keyword file whose first word is in KEYS, joined again. */
-struct lines {
-	const char *const *keys;
-	int	 n;
-	char	*line[CARRY_LINES];
-};
-
-static int
-keep_line(void *arg, char **w, int nw, const struct kwf *f)
-{
-	struct lines *l = arg;
-	char buf[CARRY_LINE_MAX * 4] = "";
-	int i;
-
-	if (word_in(w[0], l->keys) < 0)
-		return 0;
-	if (l->n == CARRY_LINES)
-		kwf_bad(f, "more than %d lines to carry", CARRY_LINES);
-	for (i = 0; i < nw; i++)
-		str_append(buf, sizeof buf, " ", "%s", w[i]);
-	l->line[l->n++] = estrdup(buf);
-	return 0;
-}
-
-static void
-lines_free(struct lines *l)
-{
-	while (l->n > 0)
-		free(l->line[--l->n]);
-}
-
-/* TEXT without its lines whose first word is in DROP, ADD before "seed". */
-static char *
-with_lines(const char *text, const char *const *drop, const struct lines *add,
-    size_t *len)
-{
-	char *out;
-	size_t size;
-	FILE *fp = open_memstream(&out, &size);
-	const char *s, *nl;
-	char word[32];
-	int i, added = 0;
-
-	if (fp == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	for (s = text; *s != '\0'; s = *nl ? nl + 1 : nl) {
-		nl = s + strcspn(s, "\n");
-		snprintf(word, sizeof word, "%.*s", (int)strcspn(s, " \t\n"), s);
-		if (strcmp(word, "seed") == 0 && !added) {
-			for (i = 0; i < add->n; i++)
-				fprintf(fp, "%s\n", add->line[i]);
-			added = 1;
-		}
-		if (word_in(word, drop) < 0)
-			fprintf(fp, "%.*s\n", (int)(nl - s), s);
-	}
-	for (i = 0; !added && i < add->n; i++)
-		fprintf(fp, "%s\n", add->line[i]);
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
-	*len = size;
-	return out;
 }
 
 static int
@@ -244,18 +179,11 @@ struct carry {
 	char	 seed[U64_DIGITS + 1];
 	char	 clock[160];
 	char	*party;			/* PREV's party file, or NULL */
-	struct lines clock_lines, light_lines, place_lines;
+	struct carry_lines clock_lines, light_lines, place_lines;
 	uint64_t end;			/* PREV's clock at its end */
 	char	*tables[SES_TABLES_MAX];	/* PREV's -T words, given again */
 	int	 ntables;
 };
-
-static const char *const clock_carried[] = { "since-rest", "timer",
-	"affliction", NULL };
-static const char *const place_carried[] = { "since-rest", "fatigue-pending",
-	"condition", "sign-pending", "sign-creature", "alarm", "rest-turns", "drawn",
-	NULL };
-static const char *const sources[] = { "source", NULL };
 
 /* Another session of the directory that continues PREV, DIR aside. */
 static void
@@ -271,8 +199,9 @@ refuse_continued(const struct carry *c, const char *campaign, const char *dir)
 		esc_err(EXIT_IO, "%s", campaign);
 	snprintf(want, sizeof want, "\nfrom %s ", c->name);
 	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.' || strcmp(e->d_name, self) == 0)
-			continue;
+		if (e->d_name[0] == '.' || strcmp(e->d_name, self) == 0 ||
+		    strcmp(e->d_name, c->name) == 0)	/* batch -K's last: */
+			continue;	/* it took the name of the one it continued */
 		snprintf(path, sizeof path, "%s/%s/session", campaign, e->d_name);
 		if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 		    (text = file_text(path, NULL)) == NULL)
@@ -307,27 +236,27 @@ same_campaign(struct carry *c, const char *dir)
 /* A state file of PREV's generation, its lines of KEYS kept. */
 static void
 read_lines(struct carry *c, const char *file, const char *const *keys,
-    struct lines *l)
+    struct carry_lines *l)
 {
 	char *path = gen_path(&c->prev, file);
 
 	l->keys = keys;
-	ses_read(path, keep_line, l);
+	ses_read(path, carry_keep_line, l);
 	free(path);
 }
 
 /*
- * PREV's sources read under the new rules: lit ones the rules cannot
+ * PREV's carry_source_keys read under the new rules: lit ones the rules cannot
  * hold refused, unlit ones left behind and said so.
  */
 static void
 carry_lights(struct carry *c)
 {
-	struct lines in = { 0 };
+	struct carry_lines in = { 0 };
 	char out[CARRY_LINE_MAX], why[256], *w[8], *copy;
 	int i, nw, r;
 
-	read_lines(c, "light", sources, &in);
+	read_lines(c, "light", carry_source_keys, &in);
 	c->light_lines.n = 0;
 	for (i = 0; i < in.n; i++) {
 		copy = estrdup(in.line[i]);
@@ -345,23 +274,7 @@ carry_lights(struct carry *c)
 			c->light_lines.line[c->light_lines.n++] = estrdup(out);
 		free(copy);
 	}
-	lines_free(&in);
-}
-
-/* "drawn KEY ROWS" of hazard's file taken out of the lines carried. */
-static void
-drop_drawn(struct lines *l, const char *key)
-{
-	size_t n = strlen(key);
-	int i, k = 0;
-
-	for (i = 0; i < l->n; i++)
-		if (strncmp(l->line[i], "drawn ", 6) == 0 &&
-		    strncmp(l->line[i] + 6, key, n) == 0 && l->line[i][6 + n] == ' ')
-			free(l->line[i]);
-		else
-			l->line[k++] = l->line[i];
-	l->n = k;
+	carry_lines_free(&in);
 }
 
 /* PREV's -T tables given again, under the same rules: -T KEY overrides. */
@@ -378,7 +291,7 @@ carry_tables(struct carry *c, struct newopts *n)
 			    n->tables[j][strlen(c->prev.table_key[i])] == '=')
 				break;
 		if (j < given) {	/* a new table: what PREV drew from its is not */
-			drop_drawn(&c->place_lines, c->prev.table_key[i]);
+			carry_drop_drawn(&c->place_lines, c->prev.table_key[i]);
 			continue;
 		}
 		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
@@ -433,9 +346,9 @@ carry_open(struct newopts *n, const char *dir)
 		n->party = c->party = party;
 	else
 		free(party);
-	read_lines(c, "timedice", clock_carried, &c->clock_lines);
+	read_lines(c, "timedice", carry_clock_keys, &c->clock_lines);
 	if (carry_place(c->from_rules, c->to_rules)) {
-		read_lines(c, "hazard", place_carried, &c->place_lines);
+		read_lines(c, "hazard", carry_place_keys, &c->place_lines);
 		carry_tables(c, n);
 	}
 	carry_lights(c);
@@ -453,14 +366,14 @@ carry_from(const struct carry *c)
 /* The work directory's FILE with ADD in place of its lines of DROP. */
 static void
 rewrite(struct session *s, const char *file, const char *const *drop,
-    const struct lines *add)
+    const struct carry_lines *add)
 {
 	char *path = newfile(s, file), *text = file_text(path, NULL), *out;
 	size_t len;
 
 	if (text == NULL)
 		esc_errx(EXIT_IO, "%s: missing", path);
-	out = with_lines(text, drop, add, &len);
+	out = carry_with_lines(text, drop, add, &len);
 	put_file(s, file, out, len);
 	free(out);
 	free(text);
@@ -495,12 +408,12 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 	    (char *)lights, lights ? "status" : NULL, NULL };
 	char *hv[] = { "hazard", "-f", h, "-n", "0", NULL };
 
-	rewrite(s, "timedice", clock_carried, &c->clock_lines);
+	rewrite(s, "timedice", carry_clock_keys, &c->clock_lines);
 	new_setup(s, tv, NULL);
-	rewrite(s, "light", sources, &c->light_lines);
+	rewrite(s, "light", carry_source_keys, &c->light_lines);
 	new_setup(s, lv, NULL);
 	if (carry_place(c->from_rules, c->to_rules)) {
-		rewrite(s, "hazard", place_carried, &c->place_lines);
+		rewrite(s, "hazard", carry_place_keys, &c->place_lines);
 		new_setup(s, hv, NULL);
 	}
 	carry_copy(c, s, "roster");
@@ -514,9 +427,9 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 void
 carry_close(struct carry *c)
 {
-	lines_free(&c->clock_lines);
-	lines_free(&c->light_lines);
-	lines_free(&c->place_lines);
+	carry_lines_free(&c->clock_lines);
+	carry_lines_free(&c->light_lines);
+	carry_lines_free(&c->place_lines);
 	while (c->ntables > 0)
 		free(c->tables[--c->ntables]);
 	free(c->party);
@@ -1055,6 +968,10 @@ previous(const struct session *s)
 	    strcmp(name, ".") == 0)
 		esc_errx(EXIT_BAD, "%s/session: from: '%s': expected a session, its "
 		    "generation and its sum", s->dir, s->from);
+	if (strcmp(name, base_name(s->dir)) == 0)	/* delve batch -K's last */
+		esc_errx(EXIT_BAD, "%s: it continues a session kept as %s before, "
+		    "since removed: its campaign is this session alone", s->dir,
+		    name);
 	dir = campaign_dir(s->dir);
 	path = emalloc(strlen(dir) + strlen(name) + 2);
 	sprintf(path, "%s/%s", dir, name);

@@ -49,7 +49,7 @@ extern const char *const turn_files[];
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE] | reset KEY"
 #define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
-#define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
+#define SYN_BATCH	"delve batch [-j | -S] [-k [-K NAME]] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
 /* A keyword of a state file, read by value(). */

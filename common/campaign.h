@@ -13,6 +13,9 @@
 #include "party.h"
 
 #define CARRY_LINE_MAX 256
+#define CARRY_LINES 256		/* lines of one state file carried */
+
+struct kwf;
 
 /*
  * A light source's line of light(6)'s state file (NAME KIND STATE LEFT
@@ -55,4 +58,28 @@ int	 sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max);
 enum jkind { J_NONE, J_ENCOUNTER, J_CHARACTER, J_NOTE, J_COIN, J_CLOCK };
 int	 journal_kind(char **f, int nf);
 
+/* What is carried: timedice's keys, hazard's (the place's), light's. */
+extern const char *const carry_clock_keys[], *const carry_place_keys[];
+extern const char *const carry_source_keys[];
+
+/*
+ * The lines of a state file carried: each line of a keyword file whose
+ * first word is in KEYS, its words joined again by one space.
+ */
+struct carry_lines {
+	const char *const *keys;
+	int	 n;
+	char	*line[CARRY_LINES];
+};
+
+/* A kwf_read callback (ARG a struct carry_lines) keeping the lines of KEYS. */
+int	 carry_keep_line(void *arg, char **w, int nw, const struct kwf *f);
+void	 carry_lines_free(struct carry_lines *l);
+
+/* TEXT without its lines whose first word is in DROP, ADD before "seed". */
+char	*carry_with_lines(const char *text, const char *const *drop,
+	     const struct carry_lines *add, size_t *len);
+
+/* "drawn KEY ROWS" (hazard's file) taken out of the lines carried. */
+void	 carry_drop_drawn(struct carry_lines *l, const char *key);
 #endif
