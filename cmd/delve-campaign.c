@@ -1198,13 +1198,9 @@ camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
     size_t *rlen)
 {
 	char *sup = gen_path(s, "supplies"), *was = gen_path(s, "party");
-	char *work = newfile(s, "party"), *before, *after, *t, *recs, *out;
-	char names[PARTY_MAX][PARTY_NAME_MAX + 1];
+	char *work = newfile(s, "party"), *before, *after, *recs, *out;
 	struct supplies left;
-	size_t beg, end, reclen, head;
-	long long x, y;
-	FILE *fp;
-	int i, n;
+	size_t reclen, head;
 
 	if (!s->party || !supplies_now(sup, was, start, &left) || left.left > 0) {
 		free(sup), free(was), free(work);
@@ -1212,25 +1208,7 @@ camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
 	}
 	before = file_text(was, NULL);
 	after = file_text(work, NULL);
-	if ((fp = open_memstream(&recs, &reclen)) == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	n = sheet_names(before, names, PARTY_MAX);
-	for (i = 0; i < n; i++) {
-		if (party_text_line(before, names[i], &beg, &end) != 0 ||
-		    line_key(before + beg, end - beg, "exhausted", &x) != 0 || x != 1 ||
-		    party_text_line(after, names[i], &beg, &end) != 0 ||
-		    (line_key(after + beg, end - beg, "exhausted", &y) == 0 && y == 1))
-			continue;
-		t = text_set_key(after, names[i], "exhausted", 1);
-		free(after);
-		after = t;
-		fprintf(fp, "delve\t%" PRIu64 "\t%s\tcamp\texhausted=1\t%s stays "
-		    "exhausted: the party has no food (004: \"Exhaustion can only be "
-		    "cured with sufficient rest and food\").\n", s->turn + hours,
-		    names[i], names[i]);
-	}
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
+	recs = camp_unfed(before, &after, s->turn + hours, &reclen);
 	if (reclen > 0) {
 		put_file(s, "party", after, strlen(after));
 		head = *rlen;	/* after the rest's last record */
