@@ -95,7 +95,8 @@ journal_turn(struct journal *j, char **lines, int n)
 		}
 	}
 	for (i = 0; i < n; i++) {
-		nf = journal_fields(lines[i], f);
+		if ((nf = journal_fields(lines[i], f)) < 2)
+			continue;	/* not a record: no turn to tell */
 		if (j->dungeon && strtonum_ok(f[1], 0, COUNT_MAX, &turn) == 0 &&
 		    j->t0 + (uint64_t)turn > turn_clock &&
 		    j->t0 + (uint64_t)turn <= CLOCK_MAX)
