@@ -64,14 +64,14 @@ HDR = common/afflict.h common/alarm.h common/characters.h common/bigint.h common
 	common/rng.h common/rules.h common/screen.h common/session.h common/kwf.h common/update.h \
 	common/table.h common/timer.h common/util.h common/view.h \
 	common/out.h common/layout.h common/recread_priv.h common/progs.h common/json.h common/tblread.h common/tblmd.h \
-	common/tbljson.h common/tblcsv.h common/campaign.h common/purse.h
+	common/tbljson.h common/tblcsv.h common/campaign.h common/journal.h common/purse.h
 OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common/check.o common/clock.o common/clockstate.o common/dice.o common/entry.o common/expr.o common/exproll.o common/gm.o common/hazstate.o common/drawn.o common/lamp.o common/lampstate.o common/odds.o common/opt.o \
 	common/pace.o common/party.o common/proc.o common/reactstate.o common/rectbl.o \
 	common/rng.o common/rules.o common/screen.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o \
 	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o \
-	common/tblout.o common/campaign.o common/purse.o
+	common/tblout.o common/campaign.o common/journal.o common/purse.o
 LIB = common/libdelving.a
 
 # The completions, made with the programs of PROGS on their lists.

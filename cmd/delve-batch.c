@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -38,6 +39,11 @@ struct batch {
 	long long turns, count;
 	const struct batch_form *form;
 	int	 chain;		/* -k: each session continues the last */
+	const char *keep;	/* -K NAME: the chain's last session kept, DIR/NAME/last */
+	int	 cont;		/* -K: a last session kept, the chain continues it */
+	long long first;	/* -K: the number of the session kept (SEED-FIRST), or 0 */
+	int	 kept_party, kept_tables;	/* -K: it has them, no option says */
+	char	*kept_rules;	/* -K: its rules, when -r says none */
 	struct newopts t;	/* -T KEY=FILE, checked as delve new checks them */
 	struct session tables;	/* their copies, made once: DIR/.tables.PID */
 	int	 dfd;		/* DIR */
@@ -52,6 +58,7 @@ struct batch {
 /* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
 static const struct opt batch_options[] = {
 	{ 'j', NULL, "write each session as JSON Lines" },
+	{ 'K', "NAME", "with -k: keep the chain's last session in DIR/NAME, continue it next time" },
 	{ 'k', NULL, "a chain: each session continues the last (delve next)" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before each session's first turn" },
 	{ 'n', "TURNS", "play TURNS turns in each session" },
@@ -74,6 +81,7 @@ batch_option(void *ctx, int letter, char *v)
 	struct batch *b = ctx;
 
 	switch (letter) {
+	case 'K': b->keep = v; break;
 	case 'k': b->chain = 1; break;
 	case 'l': b->lights = v; break;
 	case 'o': b->outdir = v; break;
@@ -109,6 +117,12 @@ parse_batch(struct batch *b, int argc, char **argv)
 		    "files", strlen(b->seed), BATCH_SEED_MAX);
 	if (*b->outdir == '\0')
 		esc_errx(EXIT_BAD, "-o: an empty directory name");
+	if (b->keep != NULL && !b->chain)
+		esc_errx(EXIT_BAD, "-K: keeps a chain's last session: with -k");
+	if (b->keep != NULL && (!name_ok(b->keep) || b->keep[0] == '.' ||
+	    strchr(b->keep, '/') != NULL))
+		esc_errx(EXIT_BAD, "-K: '%s': expected a name in DIR, not hidden, "
+		    "without a slash", b->keep);
 	if (b->party != NULL)
 		fclose(efopen_input(b->party, "a party file"));
 	check_tables(&b->t);
@@ -118,9 +132,9 @@ parse_batch(struct batch *b, int argc, char **argv)
 static void
 batch_name(const struct batch *b, long long i, int temp, char *buf, size_t size)
 {
-	if (temp && b->tag[i] > 0)
+	if (temp && b->tag[i - b->first] > 0)
 		snprintf(buf, size, ".%s-%lld.%s.%ld-%d", b->seed, i, b->form->ext,
-		    (long)getpid(), b->tag[i]);
+		    (long)getpid(), b->tag[i - b->first]);
 	else if (temp)
 		snprintf(buf, size, ".%s-%lld.%s.%ld", b->seed, i, b->form->ext,
 		    (long)getpid());
@@ -365,15 +379,20 @@ batch_header(const struct batch *b, long long i, int fd)
 
 	str_append(text, sizeof text, "", "delve batch: session %lld of %lld, "
 	    "seed %s, %lld turns, rules %s, party %s, lights %s, tables ", i,
-	    b->count, b->sseed, b->turns, b->rules ? b->rules : "exploration",
-	    b->party ? b->party : "none", b->lights ? b->lights : "none");
+	    b->first + b->count, b->sseed, b->turns, b->rules ? b->rules : "exploration",
+	    b->party ? b->party : b->kept_party ? "carried" : "none",
+	    b->lights ? b->lights : "none");
 	for (k = 0; k < b->t.ntables; k++)
 		str_append(text, sizeof text, k ? ", " : "", "%s=%s",
 		    b->t.tables[k], b->t.files[k]);
-	str_append(text, sizeof text, "", "%s", b->t.ntables ? "" : "none");
-	if (b->chain && i > 1)
+	str_append(text, sizeof text, "", "%s", b->t.ntables ? "" :
+	    b->kept_tables ? "carried" : "none");
+	if (b->chain && i > 1 && (i > b->first + 1 || b->first > 0))
 		str_append(text, sizeof text, "", "; chained: it continues "
 		    "session %lld (%s-%lld)", i - 1, b->seed, i - 1);
+	else if (b->cont)
+		str_append(text, sizeof text, "", "; chained: it continues the "
+		    "session kept in %s/%s", b->outdir, b->keep);
 	else if (b->chain)
 		str_append(text, sizeof text, "", "; chained: the first session");
 	for (p = text; *p != '\0'; p++)	/* one line, no quote to escape */
@@ -385,18 +404,44 @@ batch_header(const struct batch *b, long long i, int fd)
 		dprintf(fd, "# %s\n", text);
 }
 
-/* The chain's work: DIR/.chain.PID, a session a step, the last kept. */
+/*
+ * Session I's name in the chain's work directory: sI, or under -K SEED-I,
+ * which no session kept from an earlier run names as the one it continues.
+ */
+static void
+chain_name(const struct batch *b, long long i, char *buf, size_t size)
+{
+	if (b->keep)
+		snprintf(buf, size, "%s-%lld", b->seed, i);
+	else
+		snprintf(buf, size, "s%lld", i);
+}
+
+/*
+ * The chain's work: DIR/.chain.PID (or -K's DIR/NAME), a session a step,
+ * the last kept; session I's there (DIR/NAME/last the kept one's, I
+ * FIRST), or with I 0 the work directory's name in DIR.
+ */
 static void
 chain_dir(const struct batch *b, char *buf, size_t size, long long i)
 {
-	if (i > 0)
-		snprintf(buf, size, "%s/.chain.%ld/s%lld", b->outdir, (long)getpid(),
-		    i);
-	else
-		snprintf(buf, size, ".chain.%ld", (long)getpid());
+	char work[64], name[BATCH_SEED_MAX + 32];
+
+	if (b->keep == NULL)
+		snprintf(work, sizeof work, ".chain.%ld", (long)getpid());
+	if (b->cont && i == b->first)
+		snprintf(buf, size, "%s/%s/last", b->outdir, b->keep);
+	else if (i == 0)
+		snprintf(buf, size, "%s", b->keep ? b->keep : work);
+	else {
+		chain_name(b, i, name, sizeof name);
+		snprintf(buf, size, "%s/%s/%s", b->outdir, b->keep ? b->keep :
+		    work, name);
+	}
 }
 
 static void remove_tree(int dfd, const char *name, int depth);
+
 
 /*
  * Session I of a chain: delve new (the first) or delve next (the others)
@@ -416,19 +461,20 @@ chain_one(struct batch *b, long long i, int fd, struct proc_result *res)
 
 	chain_dir(b, dir, sizeof dir, i);
 	chain_dir(b, prev, sizeof prev, i - 1);
-	av_add(&v, "delve"), av_add(&v, i == 1 ? "new" : "next");
+	av_add(&v, "delve");
+	av_add(&v, i == b->first + 1 && !b->cont ? "new" : "next");
 	av_add(&v, "-s"), av_add(&v, b->sseed);
 	if (b->lights)
 		av_add(&v, "-l"), av_add(&v, b->lights);
-	if (i == 1 && b->rules)
+	if (i == b->first + 1 && b->rules)	/* a session kept: its rules may change */
 		av_add(&v, "-r"), av_add(&v, b->rules);
-	if (i == 1 && b->party)
+	if (i == b->first + 1 && !b->cont && b->party)
 		av_add(&v, "-p"), av_add(&v, b->party);
-	for (k = 0; i == 1 && k < b->t.ntables; k++) {	/* KEY=FILE[#HEADING] again */
-		av_add(&v, "-T");
+	for (k = 0; i == b->first + 1 && !b->cont && k < b->t.ntables; k++) {
+		av_add(&v, "-T");	/* KEY=FILE[#HEADING] again */
 		av_addf(&v, "%s=%s", b->t.tables[k], b->t.files[k]);
 	}
-	if (i > 1)
+	if (i > b->first + 1 || b->cont)
 		av_add(&v, prev);
 	av_add(&v, dir);
 	if (b->null < 0 && (b->null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
@@ -438,8 +484,8 @@ chain_one(struct batch *b, long long i, int fd, struct proc_result *res)
 	av_free(&v);
 	if (failed)
 		return 1;
-	if (i > 1) {
-		snprintf(prev, sizeof prev, "s%lld", i - 1);
+	if (i > b->first + 1) {	/* the kept one stays till the chain's end */
+		chain_name(b, i - 1, prev, sizeof prev);
 		remove_tree(b->cfd, prev, 0);
 	}
 	return 0;
@@ -464,6 +510,81 @@ chain_begin(struct batch *b)
 		esc_err(EXIT_IO, "%s/%s", b->outdir, name);
 }
 
+/* Each entry of -K's DIR/NAME but last: what a killed batch left. */
+static void
+keep_sweep(const struct batch *b)
+{
+	struct dirent *e;
+	DIR *d;
+	int fd = openat(b->cfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || (d = fdopendir(fd)) == NULL)	/* its own offset */
+		esc_err(EXIT_IO, "%s/%s", b->outdir, b->keep);
+	while ((e = readdir(d)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+		    strcmp(e->d_name, "last") != 0)
+			remove_tree(b->cfd, e->d_name, 0);
+	closedir(d);
+}
+
+/*
+ * -K NAME: DIR/NAME made or opened and locked (one batch at a time), what
+ * a killed batch left there removed; its last session, when there is one,
+ * continued, and when its seed is SEED-K the sessions numbered on from K.
+ */
+static void
+keep_begin(struct batch *b)
+{
+	struct session last = { 0 };
+	char path[1200];
+	size_t n = strlen(b->seed);
+
+	if (mkdirat(b->dfd, b->keep, 0777) != 0 && errno != EEXIST)
+		esc_err(EXIT_IO, "%s/%s", b->outdir, b->keep);
+	if ((b->cfd = openat(b->dfd, b->keep, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) < 0)
+		esc_err(errno == ENOTDIR || errno == ELOOP ? EXIT_BAD : EXIT_IO,
+		    "%s/%s", b->outdir, b->keep);
+	if (flock(b->cfd, LOCK_EX | LOCK_NB) != 0)
+		esc_err(EXIT_IO, "%s/%s: in use by another batch", b->outdir, b->keep);
+	keep_sweep(b);
+	if (faccessat(b->cfd, "last", F_OK, AT_SYMLINK_NOFOLLOW) != 0)
+		return;
+	snprintf(path, sizeof path, "%s/%s/last", b->outdir, b->keep);
+	ses_lock_shared(&last, path);
+	ses_load(&last);
+	b->cont = 1;
+	b->kept_party = last.party && b->party == NULL;
+	b->kept_tables = last.ntables > 0 && b->t.ntables == 0;
+	if (b->rules == NULL && last.rules != NULL)	/* the header's, -r's */
+		b->rules = b->kept_rules = estrdup(last.rules);
+	if (strncmp(last.seed, b->seed, n) == 0 && last.seed[n] == '-' &&
+	    digits(last.seed + n + 1, strlen(last.seed + n + 1)) > 0)
+		b->first = digits(last.seed + n + 1, strlen(last.seed + n + 1));
+	if (b->first > 1000000000)
+		b->first = 0;
+	ses_close(&last);
+}
+
+/*
+ * The chain's last session made, sI, put in place of DIR/NAME/last (the
+ * two exchanged at once, the old then removed), and the directory synced:
+ * the next batch continues it.
+ */
+static void
+keep_end(const struct batch *b, long long made)
+{
+	char name[BATCH_SEED_MAX + 32];
+
+	chain_name(b, made, name, sizeof name);
+	if (made > b->first && renameat2(b->cfd, name, b->cfd, "last",
+	    b->cont ? RENAME_EXCHANGE : RENAME_NOREPLACE) != 0)
+		esc_err(EXIT_IO, "%s/%s/last", b->outdir, b->keep);
+	keep_sweep(b);
+	if (fsync(b->cfd) != 0)
+		esc_err(EXIT_IO, "%s/%s: fsync", b->outdir, b->keep);
+}
+
 /* One session into its temp file: 0, or the failed stage's status. */
 static int
 batch_one(struct batch *b, long long i)
@@ -481,9 +602,9 @@ batch_one(struct batch *b, long long i)
 		if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		    O_CLOEXEC, 0666)) >= 0)
 			break;
-		if (errno != EEXIST || b->tag[i] == 99)
+		if (errno != EEXIST || b->tag[i - b->first] == 99)
 			esc_err(EXIT_IO, "%s/%s", b->outdir, tmp);
-		b->tag[i]++;
+		b->tag[i - b->first]++;
 	}
 	batch_header(b, i, fd);
 	if (b->chain)
@@ -518,7 +639,7 @@ batch_commit(const struct batch *b, long long made)
 
 	if (syncfs(b->dfd) != 0)
 		esc_err(EXIT_IO, "%s: syncfs", b->outdir);
-	for (i = 1; i <= made; i++) {
+	for (i = b->first + 1; i <= made; i++) {
 		batch_name(b, i, 1, tmp, sizeof tmp);
 		batch_name(b, i, 0, file, sizeof file);
 		check_target(b, i);
@@ -562,7 +683,6 @@ batch(int argc, char **argv)
 	int rc = 0;
 
 	parse_batch(&b, argc, argv);
-	b.tag = new_tags(b.count);
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
 	setenv("DELVING_RULES", b.rules != NULL ? b.rules :
@@ -571,19 +691,25 @@ batch(int argc, char **argv)
 		esc_err(EXIT_IO, "%s", b.outdir);
 	if ((b.dfd = open(b.outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		esc_err(errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s", b.outdir);
-	for (i = 1; i <= b.count; i++)
+	if (b.keep)
+		keep_begin(&b);
+	b.tag = new_tags(b.count);
+	for (i = b.first + 1; i <= b.first + b.count; i++)
 		check_target(&b, i);
 	remove_dead_temps(&b);
 	batch_tables(&b);
 	batch_argv(&b);
 	b.null = -1;
-	if (b.chain)
+	if (b.chain && !b.keep)
 		chain_begin(&b);
-	for (i = 1; i <= b.count && rc == 0; i++)
+	for (i = b.first + 1; i <= b.first + b.count && rc == 0; i++)
 		if ((rc = batch_one(&b, i)) == 0)
 			made = i;
 	batch_commit(&b, made);
-	if (b.chain) {
+	if (b.keep) {
+		keep_end(&b, made);
+		close(b.cfd);
+	} else if (b.chain) {
 		close(b.cfd);
 		chain_dir(&b, name, sizeof name, 0);
 		remove_tree(b.dfd, name, 0);
@@ -592,6 +718,7 @@ batch(int argc, char **argv)
 		remove_tables_dir(b.dfd, b.tables.newdir);
 	close(b.dfd);
 	batch_free(&b);
+	free(b.kept_rules);
 	free(b.tag);
 	return rc;
 }

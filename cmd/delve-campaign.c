@@ -24,6 +24,7 @@
 
 #include "campaign.h"
 #include "clock.h"
+#include "journal.h"
 #include "kwf.h"
 #include "party.h"
 #include "purse.h"
@@ -33,7 +34,6 @@
 #include "delve.h"
 
 #define CAMPAIGN_MAX 100000	/* sessions followed back */
-#define CARRY_LINES 256		/* lines of one state file carried */
 
 /* --- small helpers ----------------------------------------------------- */
 
@@ -91,70 +91,6 @@ put_file(struct session *s, const char *name, const char *text, size_t len)
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
 		esc_err(EXIT_IO, "%s", path);
 	free(path);
-}
-
-/* Each line of a keyword file whose first word is in KEYS, joined again. */
-struct lines {
-	const char *const *keys;
-	int	 n;
-	char	*line[CARRY_LINES];
-};
-
-static int
-keep_line(void *arg, char **w, int nw, const struct kwf *f)
-{
-	struct lines *l = arg;
-	char buf[CARRY_LINE_MAX * 4] = "";
-	int i;
-
-	if (word_in(w[0], l->keys) < 0)
-		return 0;
-	if (l->n == CARRY_LINES)
-		kwf_bad(f, "more than %d lines to carry", CARRY_LINES);
-	for (i = 0; i < nw; i++)
-		str_append(buf, sizeof buf, " ", "%s", w[i]);
-	l->line[l->n++] = estrdup(buf);
-	return 0;
-}
-
-static void
-lines_free(struct lines *l)
-{
-	while (l->n > 0)
-		free(l->line[--l->n]);
-}
-
-/* TEXT without its lines whose first word is in DROP, ADD before "seed". */
-static char *
-with_lines(const char *text, const char *const *drop, const struct lines *add,
-    size_t *len)
-{
-	char *out;
-	size_t size;
-	FILE *fp = open_memstream(&out, &size);
-	const char *s, *nl;
-	char word[32];
-	int i, added = 0;
-
-	if (fp == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	for (s = text; *s != '\0'; s = *nl ? nl + 1 : nl) {
-		nl = s + strcspn(s, "\n");
-		snprintf(word, sizeof word, "%.*s", (int)strcspn(s, " \t\n"), s);
-		if (strcmp(word, "seed") == 0 && !added) {
-			for (i = 0; i < add->n; i++)
-				fprintf(fp, "%s\n", add->line[i]);
-			added = 1;
-		}
-		if (word_in(word, drop) < 0)
-			fprintf(fp, "%.*s\n", (int)(nl - s), s);
-	}
-	for (i = 0; !added && i < add->n; i++)
-		fprintf(fp, "%s\n", add->line[i]);
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
-	*len = size;
-	return out;
 }
 
 static int
@@ -243,18 +179,11 @@ struct carry {
 	char	 seed[U64_DIGITS + 1];
 	char	 clock[160];
 	char	*party;			/* PREV's party file, or NULL */
-	struct lines clock_lines, light_lines, place_lines;
+	struct carry_lines clock_lines, light_lines, place_lines;
 	uint64_t end;			/* PREV's clock at its end */
 	char	*tables[SES_TABLES_MAX];	/* PREV's -T words, given again */
 	int	 ntables;
 };
-
-static const char *const clock_carried[] = { "since-rest", "timer",
-	"affliction", NULL };
-static const char *const place_carried[] = { "since-rest", "fatigue-pending",
-	"condition", "sign-pending", "sign-creature", "alarm", "rest-turns", "drawn",
-	NULL };
-static const char *const sources[] = { "source", NULL };
 
 /* Another session of the directory that continues PREV, DIR aside. */
 static void
@@ -270,8 +199,9 @@ refuse_continued(const struct carry *c, const char *campaign, const char *dir)
 		esc_err(EXIT_IO, "%s", campaign);
 	snprintf(want, sizeof want, "\nfrom %s ", c->name);
 	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.' || strcmp(e->d_name, self) == 0)
-			continue;
+		if (e->d_name[0] == '.' || strcmp(e->d_name, self) == 0 ||
+		    strcmp(e->d_name, c->name) == 0)	/* batch -K's last: */
+			continue;	/* it took the name of the one it continued */
 		snprintf(path, sizeof path, "%s/%s/session", campaign, e->d_name);
 		if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 		    (text = file_text(path, NULL)) == NULL)
@@ -306,27 +236,27 @@ same_campaign(struct carry *c, const char *dir)
 /* A state file of PREV's generation, its lines of KEYS kept. */
 static void
 read_lines(struct carry *c, const char *file, const char *const *keys,
-    struct lines *l)
+    struct carry_lines *l)
 {
 	char *path = gen_path(&c->prev, file);
 
 	l->keys = keys;
-	ses_read(path, keep_line, l);
+	ses_read(path, carry_keep_line, l);
 	free(path);
 }
 
 /*
- * PREV's sources read under the new rules: lit ones the rules cannot
+ * PREV's carry_source_keys read under the new rules: lit ones the rules cannot
  * hold refused, unlit ones left behind and said so.
  */
 static void
 carry_lights(struct carry *c)
 {
-	struct lines in = { 0 };
+	struct carry_lines in = { 0 };
 	char out[CARRY_LINE_MAX], why[256], *w[8], *copy;
 	int i, nw, r;
 
-	read_lines(c, "light", sources, &in);
+	read_lines(c, "light", carry_source_keys, &in);
 	c->light_lines.n = 0;
 	for (i = 0; i < in.n; i++) {
 		copy = estrdup(in.line[i]);
@@ -344,23 +274,7 @@ carry_lights(struct carry *c)
 			c->light_lines.line[c->light_lines.n++] = estrdup(out);
 		free(copy);
 	}
-	lines_free(&in);
-}
-
-/* "drawn KEY ROWS" of hazard's file taken out of the lines carried. */
-static void
-drop_drawn(struct lines *l, const char *key)
-{
-	size_t n = strlen(key);
-	int i, k = 0;
-
-	for (i = 0; i < l->n; i++)
-		if (strncmp(l->line[i], "drawn ", 6) == 0 &&
-		    strncmp(l->line[i] + 6, key, n) == 0 && l->line[i][6 + n] == ' ')
-			free(l->line[i]);
-		else
-			l->line[k++] = l->line[i];
-	l->n = k;
+	carry_lines_free(&in);
 }
 
 /* PREV's -T tables given again, under the same rules: -T KEY overrides. */
@@ -377,7 +291,7 @@ carry_tables(struct carry *c, struct newopts *n)
 			    n->tables[j][strlen(c->prev.table_key[i])] == '=')
 				break;
 		if (j < given) {	/* a new table: what PREV drew from its is not */
-			drop_drawn(&c->place_lines, c->prev.table_key[i]);
+			carry_drop_drawn(&c->place_lines, c->prev.table_key[i]);
 			continue;
 		}
 		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
@@ -430,9 +344,9 @@ carry_open(struct newopts *n, const char *dir)
 		n->party = c->party = party;
 	else
 		free(party);
-	read_lines(c, "timedice", clock_carried, &c->clock_lines);
+	read_lines(c, "timedice", carry_clock_keys, &c->clock_lines);
 	if (carry_place(c->from_rules, c->to_rules)) {
-		read_lines(c, "hazard", place_carried, &c->place_lines);
+		read_lines(c, "hazard", carry_place_keys, &c->place_lines);
 		carry_tables(c, n);
 	}
 	carry_lights(c);
@@ -450,14 +364,14 @@ carry_from(const struct carry *c)
 /* The work directory's FILE with ADD in place of its lines of DROP. */
 static void
 rewrite(struct session *s, const char *file, const char *const *drop,
-    const struct lines *add)
+    const struct carry_lines *add)
 {
 	char *path = newfile(s, file), *text = file_text(path, NULL), *out;
 	size_t len;
 
 	if (text == NULL)
 		esc_errx(EXIT_IO, "%s: missing", path);
-	out = with_lines(text, drop, add, &len);
+	out = carry_with_lines(text, drop, add, &len);
 	put_file(s, file, out, len);
 	free(out);
 	free(text);
@@ -492,12 +406,12 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 	    (char *)lights, lights ? "status" : NULL, NULL };
 	char *hv[] = { "hazard", "-f", h, "-n", "0", NULL };
 
-	rewrite(s, "timedice", clock_carried, &c->clock_lines);
+	rewrite(s, "timedice", carry_clock_keys, &c->clock_lines);
 	new_setup(s, tv, NULL);
-	rewrite(s, "light", sources, &c->light_lines);
+	rewrite(s, "light", carry_source_keys, &c->light_lines);
 	new_setup(s, lv, NULL);
 	if (carry_place(c->from_rules, c->to_rules)) {
-		rewrite(s, "hazard", place_carried, &c->place_lines);
+		rewrite(s, "hazard", carry_place_keys, &c->place_lines);
 		new_setup(s, hv, NULL);
 	}
 	carry_copy(c, s, "roster");
@@ -511,9 +425,9 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 void
 carry_close(struct carry *c)
 {
-	lines_free(&c->clock_lines);
-	lines_free(&c->light_lines);
-	lines_free(&c->place_lines);
+	carry_lines_free(&c->clock_lines);
+	carry_lines_free(&c->light_lines);
+	carry_lines_free(&c->place_lines);
 	while (c->ntables > 0)
 		free(c->tables[--c->ntables]);
 	free(c->party);
@@ -617,22 +531,6 @@ supplies_settle(struct session *s)
 }
 
 /* --- the roster: characters out of the party ----------------------------- */
-
-/* A party file's line as a sentence says it: blanks made one space, no comment. */
-static void
-sheet_words(const char *line, size_t len, char *out, size_t size)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
-		if (line[i] != ' ' && line[i] != '\t')
-			out[n++] = line[i];
-		else if (n > 0 && out[n - 1] != ' ')
-			out[n++] = ' ';
-	while (n > 0 && out[n - 1] == ' ')
-		n--;
-	out[n] = '\0';
-}
 
 /* TEXT with the line [beg, end) and its newline taken out. */
 static char *
@@ -888,23 +786,6 @@ act_give(struct act *a, int argc, char **argv)
 	coins_set(a, argv[2], &to, text);
 }
 
-/* The names of the party file's characters, in its order. */
-static int
-party_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
-{
-	const char *at = NULL, *nl, *w;
-	int n = 0;
-	size_t k;
-
-	while (n < max && party_text_each(text, &at, &w, &nl)) {
-		k = strcspn(w, " \t\n");
-		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
-			continue;
-		snprintf(names[n++], PARTY_NAME_MAX + 1, "%.*s", (int)k, w);
-	}
-	return n;
-}
-
 /* share NAME: NAME's coin split evenly among the party, the odd pieces kept. */
 static void
 act_share(struct act *a, int argc, char **argv)
@@ -912,7 +793,7 @@ act_share(struct act *a, int argc, char **argv)
 	char names[PARTY_MAX][PARTY_NAME_MAX + 1], text[2400], said[128];
 	struct coins c, each, rest, to;
 	size_t beg, end;
-	int i, n = party_names(a->party, names, PARTY_MAX);
+	int i, n = sheet_names(a->party, names, PARTY_MAX);
 
 	if (argc != 2)
 		esc_errx(EXIT_BAD, "share: expected share NAME");
@@ -935,18 +816,6 @@ act_share(struct act *a, int argc, char **argv)
 		    names[i], said, argv[1]);
 		coins_set(a, names[i], &to, text);
 	}
-}
-
-/* A record's fields split at its TABs (at most 10): their count. */
-static int
-fields(char *line, char **f)
-{
-	int nf;
-
-	for (nf = 0, f[0] = line; nf < 9 && (f[nf + 1] = strchr(f[nf], '\t')) !=
-	    NULL; nf++)
-		*f[nf + 1]++ = '\0';
-	return nf + 1;
 }
 
 /* The log as committed, its tail in the generation's records too. */
@@ -980,7 +849,7 @@ act_loot(struct act *a, int argc, char **argv)
 		esc_errx(EXIT_BAD, "loot: expected loot NAME");
 	for (line = strtok_r(log, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
-		nf = fields(line, f);
+		nf = journal_fields(line, f);
 		if (nf == 8 && strcmp(f[0], "reaction") == 0 &&
 		    strcmp(f[6], "loot") == 0)
 			gold.n[0] = strtoll(f[4], NULL, 10), taken = 0;
@@ -1106,6 +975,10 @@ previous(const struct session *s)
 	    strcmp(name, ".") == 0)
 		esc_errx(EXIT_BAD, "%s/session: from: '%s': expected a session, its "
 		    "generation and its sum", s->dir, s->from);
+	if (strcmp(name, base_name(s->dir)) == 0)	/* delve batch -K's last */
+		esc_errx(EXIT_BAD, "%s: it continues a session kept as %s before, "
+		    "since removed: its campaign is this session alone", s->dir,
+		    name);
 	dir = campaign_dir(s->dir);
 	path = emalloc(strlen(dir) + strlen(name) + 2);
 	sprintf(path, "%s/%s", dir, name);
@@ -1160,17 +1033,6 @@ chain_free(struct chain *c)
 		free(c->s[i]);
 	}
 	free(c->s);
-}
-
-/* "day 3, 14:00" of a clock in turns. */
-static const char *
-when(uint64_t t, char *buf, size_t size)
-{
-	char hhmm[8];
-
-	snprintf(buf, size, "day %" PRIu64 ", %s", clock_day(t), clock_hhmm(t,
-	    hhmm));
-	return buf;
 }
 
 /* One character of the party: their sheet and purse, said. */
@@ -1244,9 +1106,9 @@ campaign_status(const struct chain *c)
 		printf("%-9s %d. %s: %s rules, %s to %s, %" PRIu64 " turns\n",
 		    "session", i + 1, base_name(c->s[i]->dir),
 		    rules_names[rules_of(c->s[i]->rules)],
-		    when(session_start(c->s[i]), a, sizeof a),
-		    when(start_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
-	printf("%-9s %s\n", "clock", when(start_clock(last), a, sizeof a));
+		    journal_when(session_start(c->s[i]), a, sizeof a),
+		    journal_when(start_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
+	printf("%-9s %s\n", "clock", journal_when(start_clock(last), a, sizeof a));
 	if (last->party)
 		party_each(party, say_member, &rules);
 	supplies_status(last);	/* and the roster */
@@ -1268,219 +1130,31 @@ campaign_log(const struct chain *c, const struct opts *o)
 	}
 }
 
-/* --- the journal --------------------------------------------------------- */
-
-struct journal {
-	FILE	*part[4];	/* encounters, characters, coin, notes */
-	char	*text[4];
-	size_t	 len[4];
-	uint64_t t0, clock;	/* the session's start, the clock the records reached */
-	int	 dungeon;	/* a turn is ten minutes: the clock follows the turns */
-};
-
-static const char *const journal_heads[4] = {
-	"Encounters", "The characters", "Supplies and coin", "Notes"
-};
-
-/* A timedice record's DAY and HH:MM as a clock in *t: 0, else -1. */
-static int
-record_clock(char **f, int nf, uint64_t *t)
-{
-	uint64_t into;
-	long long day;
-
-	if (nf != 7 || strcmp(f[0], "timedice") != 0 || clock_parse(f[3], &into) !=
-	    NULL || strtonum_ok(f[2], 1, CLOCK_DAY_MAX, &day) != 0)
-		return -1;
-	*t = (uint64_t)(day - 1) * CLOCK_DAY + into;
-	return 0;
-}
-
-/*
- * The records of one turn, told each in its part of the session's
- * section at the time the turn reached (a dungeon turn is ten minutes
- * past the start; a travel turn's is its clock record's, which follows
- * its hazard record), a timedice record at its own.
- */
-static void
-journal_turn(struct journal *j, char **lines, int n)
-{
-	char *f[10], w[64];
-	uint64_t t, turn_clock = j->clock;
-	long long turn;
-	int i, nf, k, part;
-
-	for (i = 0; i < n; i++) {
-		char copy[16];
-
-		snprintf(copy, sizeof copy, "%.*s", (int)strcspn(lines[i], "\t"),
-		    lines[i]);
-		if (strcmp(copy, "timedice") == 0) {
-			char *dup = estrdup(lines[i]);
-
-			nf = fields(dup, f);
-			if (record_clock(f, nf, &t) == 0 && t > turn_clock)
-				turn_clock = t;
-			free(dup);
-		}
-	}
-	for (i = 0; i < n; i++) {
-		if ((nf = fields(lines[i], f)) < 2)
-			continue;	/* not a record: no turn to tell */
-		if (j->dungeon && strtonum_ok(f[1], 0, COUNT_MAX, &turn) == 0 &&
-		    j->t0 + (uint64_t)turn > turn_clock &&
-		    j->t0 + (uint64_t)turn <= CLOCK_MAX)
-			turn_clock = j->t0 + (uint64_t)turn;
-		if (record_clock(f, nf, &t) != 0)
-			t = turn_clock;
-		k = journal_kind(f, nf);
-		part = k == J_ENCOUNTER ? 0 : k == J_CHARACTER ? 1 : k == J_COIN ?
-		    2 : k == J_NOTE ? 3 : -1;
-		if (part >= 0)
-			fprintf(j->part[part], "- Turn %s (%s): %s\n", f[1],
-			    when(t, w, sizeof w), f[nf - 1]);
-	}
-	j->clock = turn_clock;
-}
-
-/* The log's records, a turn at a time (field 2 the same). */
-static void
-journal_log(struct journal *j, char *log)
-{
-	char *line, *save, **lines = NULL;
-	size_t tlen = 0;
-	int n = 0, cap = 0;
-
-	for (line = strtok_r(log, "\n", &save); ; line = strtok_r(NULL, "\n",
-	    &save)) {
-		char *tab = line ? strchr(line, '\t') : NULL;
-		size_t len = tab ? strcspn(tab + 1, "\t") : 0;
-
-		if (n > 0 && (line == NULL || tab == NULL || len != tlen ||
-		    strncmp(tab + 1, strchr(lines[0], '\t') + 1, len) != 0)) {
-			journal_turn(j, lines, n);
-			n = 0;
-		}
-		if (line == NULL)
-			break;
-		if (n == cap)
-			lines = ereallocarray(lines, (size_t)(cap = cap ? 2 * cap : 64),
-			    sizeof *lines);
-		lines[n++] = line;
-		tlen = len;
-	}
-	free(lines);
-}
-
-static int
-name_in(char names[][PARTY_NAME_MAX + 1], int n, const char *name)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(names[i], name) == 0)
-			return 1;
-	return 0;
-}
-
-/* What each character gained and lost: the sheets at start and end. */
-static void
-journal_sheets(const struct session *s)
-{
-	char *start = gen_path(s, "party.start"), *end = gen_path(s, "party");
-	char *a = file_text(start, NULL), *b = file_text(end, NULL);
-	char *rpath = gen_path(s, "roster"), *r = file_text(rpath, NULL);
-	char names[2 * PARTY_MAX][PARTY_NAME_MAX + 1], diff[2048], x[PARTY_LINE_MAX];
-	char y[PARTY_LINE_MAX];
-	size_t ab, ae, bb, be;
-	int i, j, n = 0;
-
-	n = a ? party_names(a, names, PARTY_MAX) : 0;
-	if (b != NULL)		/* and who joined, after them */
-		for (i = party_names(b, names + n, PARTY_MAX), j = 0; j < i; j++)
-			if (!name_in(names, n, names[n + j])) {
-				memmove(names[n], names[n + j], sizeof names[0]);
-				n++;
-			}
-	for (i = 0; i < n; i++) {
-		int in_a = a && party_text_line(a, names[i], &ab, &ae) == 0;
-		int in_b = b && party_text_line(b, names[i], &bb, &be) == 0;
-
-		if (in_a)
-			sheet_words(a + ab, ae - ab, x, sizeof x);
-		if (in_a && !in_b && r != NULL &&	/* the sheet they left with */
-		    party_text_line(r, names[i], &bb, &be) == 0)
-			sheet_words(r + bb, be - bb, x, sizeof x);
-		if (in_b)
-			sheet_words(b + bb, be - bb, y, sizeof y);
-		if (in_a && in_b) {
-			sheet_diff(x, y, diff, sizeof diff);
-			printf("- %s: %s.\n", names[i], diff[0] ? diff :
-			    "nothing gained or lost");
-		} else
-			printf("- %s: %s: %s.\n", names[i], in_a ? "left the party" :
-			    "joined the party", in_a ? x : y);
-	}
-	free(a);
-	free(b);
-	free(r);
-	free(rpath);
-	free(start);
-	free(end);
-}
-
-/* The supplies at the session's end, said when say: 1 if it kept them. */
-static int
-journal_supplies(const struct session *s, int say)
-{
-	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
-	char said[512];
-	struct supplies left;
-	int kept = supplies_now(sup, s->party ? party : NULL, start_clock(s),
-	    &left);
-
-	if (kept && say) {
-		sup_say(left.left, eaters(s->party ? party : NULL), said,
-		    sizeof said);
-		printf("- At the end: %s.\n", said);
-	}
-	free(sup);
-	free(party);
-	return kept;
-}
-
+/* A session's section of the journal: its texts read and told. */
 static void
 journal_session(const struct session *s, int i)
 {
-	struct journal j;
-	char *log = log_text(s), a[64], b[64];
-	uint64_t t0 = session_start(s);
-	int p;
+	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
+	char *start = gen_path(s, "party.start"), *rpath = gen_path(s, "roster");
+	char said[512];
+	struct jsession js = { base_name(s->dir), s->seed, rules_of(s->rules),
+	    session_start(s), start_clock(s), s->turn, log_text(s), s->party,
+	    NULL, NULL, NULL, NULL };
+	struct supplies left;
 
-	j.t0 = j.clock = t0;
-	j.dungeon = rules_of(s->rules) != R_TRAVEL;
-	for (p = 0; p < 4; p++)
-		if ((j.part[p] = open_memstream(&j.text[p], &j.len[p])) == NULL)
-			esc_err(EXIT_IO, "open_memstream");
-	journal_log(&j, log);
-	printf("\n## Session %d: %s\n\n%s rules (%s), seed %s. From %s to %s, "
-	    "%" PRIu64 " turn%s.\n", i + 1, base_name(s->dir), rules_names[
-	    rules_of(s->rules)], rules_seed[rules_of(s->rules)], s->seed,
-	    when(t0, a, sizeof a), when(start_clock(s), b, sizeof b), s->turn,
-	    s->turn == 1 ? "" : "s");
-	for (p = 0; p < 4; p++) {
-		if (fclose(j.part[p]) != 0)
-			esc_err(EXIT_IO, "open_memstream");
-		printf("\n### %s\n\n", journal_heads[p]);
-		if (p == 1 && s->party)
-			journal_sheets(s);
-		fputs(j.len[p] ? j.text[p] : (p == 1 && s->party) ||
-		    (p == 2 && journal_supplies(s, 0)) ? "" : "None.\n", stdout);
-		if (p == 2)
-			journal_supplies(s, 1);
-		free(j.text[p]);
+	if (s->party) {
+		js.start = file_text(start, NULL);
+		js.end = file_text(party, NULL);
+		js.roster = file_text(rpath, NULL);
 	}
-	free(log);
+	if (supplies_now(sup, s->party ? party : NULL, js.t1, &left)) {
+		sup_say(left.left, eaters(s->party ? party : NULL), said,
+		    sizeof said);
+		js.supplies = said;
+	}
+	journal_section(stdout, i, &js);
+	free((char *)js.start), free((char *)js.end), free((char *)js.roster);
+	free(js.log), free(rpath), free(start), free(sup), free(party);
 }
 
 /* delve campaign journal: the campaign in Markdown, a section a session. */
@@ -1531,13 +1205,9 @@ camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
     size_t *rlen)
 {
 	char *sup = gen_path(s, "supplies"), *was = gen_path(s, "party");
-	char *work = newfile(s, "party"), *before, *after, *t, *recs, *out;
-	char names[PARTY_MAX][PARTY_NAME_MAX + 1];
+	char *work = newfile(s, "party"), *before, *after, *recs, *out;
 	struct supplies left;
-	size_t beg, end, reclen, head;
-	long long x, y;
-	FILE *fp;
-	int i, n;
+	size_t reclen, head;
 
 	if (!s->party || !supplies_now(sup, was, start, &left) || left.left > 0) {
 		free(sup), free(was), free(work);
@@ -1545,25 +1215,7 @@ camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
 	}
 	before = file_text(was, NULL);
 	after = file_text(work, NULL);
-	if ((fp = open_memstream(&recs, &reclen)) == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	n = party_names(before, names, PARTY_MAX);
-	for (i = 0; i < n; i++) {
-		if (party_text_line(before, names[i], &beg, &end) != 0 ||
-		    line_key(before + beg, end - beg, "exhausted", &x) != 0 || x != 1 ||
-		    party_text_line(after, names[i], &beg, &end) != 0 ||
-		    (line_key(after + beg, end - beg, "exhausted", &y) == 0 && y == 1))
-			continue;
-		t = text_set_key(after, names[i], "exhausted", 1);
-		free(after);
-		after = t;
-		fprintf(fp, "delve\t%" PRIu64 "\t%s\tcamp\texhausted=1\t%s stays "
-		    "exhausted: the party has no food (004: \"Exhaustion can only be "
-		    "cured with sufficient rest and food\").\n", s->turn + hours,
-		    names[i], names[i]);
-	}
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
+	recs = camp_unfed(before, &after, s->turn + hours, &reclen);
 	if (reclen > 0) {
 		put_file(s, "party", after, strlen(after));
 		head = *rlen;	/* after the rest's last record */

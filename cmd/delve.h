@@ -47,7 +47,7 @@ extern const char prog[];
 			    "camp [HOURS | until TIME] [unsafe] | hour [N] [ACTION ...] | " \
 			    "edit [party | FILE] | reset KEY"
 #define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
-#define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
+#define SYN_BATCH	"delve batch [-j | -S] [-k [-K NAME]] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
 
 /* delve new's options, its -T tables checked and copied by batch too. */

@@ -18,7 +18,10 @@
 
 #include "campaign.h"
 #include "clock.h"
+#include "kwf.h"
 #include "lamp.h"
+#include "party.h"
+#include "purse.h"
 #include "rng.h"
 #include "rules.h"
 #include "util.h"
@@ -240,4 +243,156 @@ sheet_diff(const char *a, const char *b, char *out, size_t size)
 	out[0] = '\0';
 	each_key(a, NULL, a, b, out, size);
 	each_key(b, a, a, b, out, size);
+}
+
+/* A party file's line as a sentence says it: blanks made one space, no comment. */
+void
+sheet_words(const char *line, size_t len, char *out, size_t size)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
+		if (line[i] != ' ' && line[i] != '\t')
+			out[n++] = line[i];
+		else if (n > 0 && out[n - 1] != ' ')
+			out[n++] = ' ';
+	while (n > 0 && out[n - 1] == ' ')
+		n--;
+	out[n] = '\0';
+}
+
+/* The names of the party file's characters, in its order. */
+int
+sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
+{
+	const char *at = NULL, *nl, *w;
+	int n = 0;
+	size_t k;
+
+	while (n < max && party_text_each(text, &at, &w, &nl)) {
+		k = strcspn(w, " \t\n");
+		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
+			continue;
+		snprintf(names[n++], PARTY_NAME_MAX + 1, "%.*s", (int)k, w);
+	}
+	return n;
+}
+
+/* --- what a continued session carries, line by line ---------------------- */
+
+/* The keys of timedice's file carried, of hazard's (the place's), of light's. */
+const char *const carry_clock_keys[] = { "since-rest", "timer",
+	"affliction", NULL };
+const char *const carry_place_keys[] = { "since-rest", "fatigue-pending",
+	"condition", "sign-pending", "sign-creature", "alarm", "rest-turns", "drawn",
+	NULL };
+const char *const carry_source_keys[] = { "source", NULL };
+
+int
+carry_keep_line(void *arg, char **w, int nw, const struct kwf *f)
+{
+	struct carry_lines *l = arg;
+	char buf[CARRY_LINE_MAX * 4] = "";
+	int i;
+
+	if (word_in(w[0], l->keys) < 0)
+		return 0;
+	if (l->n == CARRY_LINES)
+		kwf_bad(f, "more than %d lines to carry", CARRY_LINES);
+	for (i = 0; i < nw; i++)
+		str_append(buf, sizeof buf, " ", "%s", w[i]);
+	l->line[l->n++] = estrdup(buf);
+	return 0;
+}
+
+void
+carry_lines_free(struct carry_lines *l)
+{
+	while (l->n > 0)
+		free(l->line[--l->n]);
+}
+
+/* TEXT without its lines whose first word is in DROP, ADD before "seed". */
+char *
+carry_with_lines(const char *text, const char *const *drop,
+    const struct carry_lines *add, size_t *len)
+{
+	char *out;
+	size_t size;
+	FILE *fp = open_memstream(&out, &size);
+	const char *s, *nl;
+	char word[32];
+	int i, added = 0;
+
+	if (fp == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	for (s = text; *s != '\0'; s = *nl ? nl + 1 : nl) {
+		nl = s + strcspn(s, "\n");
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(s, " \t\n"), s);
+		if (strcmp(word, "seed") == 0 && !added) {
+			for (i = 0; i < add->n; i++)
+				fprintf(fp, "%s\n", add->line[i]);
+			added = 1;
+		}
+		if (word_in(word, drop) < 0)
+			fprintf(fp, "%.*s\n", (int)(nl - s), s);
+	}
+	for (i = 0; !added && i < add->n; i++)
+		fprintf(fp, "%s\n", add->line[i]);
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	*len = size;
+	return out;
+}
+
+/* "drawn KEY ROWS" of hazard's file taken out of the lines carried. */
+void
+carry_drop_drawn(struct carry_lines *l, const char *key)
+{
+	size_t n = strlen(key);
+	int i, k = 0;
+
+	for (i = 0; i < l->n; i++)
+		if (strncmp(l->line[i], "drawn ", 6) == 0 &&
+		    strncmp(l->line[i] + 6, key, n) == 0 && l->line[i][6 + n] == ' ')
+			free(l->line[i]);
+		else
+			l->line[k++] = l->line[i];
+	l->n = k;
+}
+
+/*
+ * 004: "Exhaustion can only be cured with sufficient rest and food".
+ * Each character exhausted in the party file BEFORE a camp and cured in
+ * *AFTER made exhausted again there; delve's records of it, at TURN.
+ */
+char *
+camp_unfed(const char *before, char **after, uint64_t turn, size_t *len)
+{
+	char names[PARTY_MAX][PARTY_NAME_MAX + 1], *t, *recs;
+	size_t beg, end;
+	long long x, y;
+	FILE *fp;
+	int i, n;
+
+	if ((fp = open_memstream(&recs, len)) == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	n = sheet_names(before, names, PARTY_MAX);
+	for (i = 0; i < n; i++) {
+		if (party_text_line(before, names[i], &beg, &end) != 0 ||
+		    line_key(before + beg, end - beg, "exhausted", &x) != 0 || x != 1 ||
+		    party_text_line(*after, names[i], &beg, &end) != 0 ||
+		    (line_key(*after + beg, end - beg, "exhausted", &y) == 0 && y == 1))
+			continue;
+		t = text_set_key(*after, names[i], "exhausted", 1);
+		free(*after);
+		*after = t;
+		fprintf(fp, "delve\t%" PRIu64 "\t%s\tcamp\texhausted=1\t%s stays "
+		    "exhausted: the party has no food (004: \"Exhaustion can only be "
+		    "cured with sufficient rest and food\").\n", turn, names[i],
+		    names[i]);
+	}
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	return recs;
 }

@@ -10,7 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "party.h"
+
 #define CARRY_LINE_MAX 256
+#define CARRY_LINES 256		/* lines of one state file carried */
+
+struct kwf;
 
 /*
  * A light source's line of light(6)'s state file (NAME KIND STATE LEFT
@@ -43,8 +48,46 @@ int	 note_ok(const char *text);
  */
 void	 sheet_diff(const char *a, const char *b, char *out, size_t size);
 
+/* A party file's line as a sentence says it: blanks made one, no comment. */
+void	 sheet_words(const char *line, size_t len, char *out, size_t size);
+
+/* The names of the party file TEXT's characters, in its order: their count. */
+int	 sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max);
+
 /* A record of the log: what the journal tells of it (journal_kind). */
 enum jkind { J_NONE, J_ENCOUNTER, J_CHARACTER, J_NOTE, J_COIN, J_CLOCK };
 int	 journal_kind(char **f, int nf);
 
+/* What is carried: timedice's keys, hazard's (the place's), light's. */
+extern const char *const carry_clock_keys[], *const carry_place_keys[];
+extern const char *const carry_source_keys[];
+
+/*
+ * The lines of a state file carried: each line of a keyword file whose
+ * first word is in KEYS, its words joined again by one space.
+ */
+struct carry_lines {
+	const char *const *keys;
+	int	 n;
+	char	*line[CARRY_LINES];
+};
+
+/* A kwf_read callback (ARG a struct carry_lines) keeping the lines of KEYS. */
+int	 carry_keep_line(void *arg, char **w, int nw, const struct kwf *f);
+void	 carry_lines_free(struct carry_lines *l);
+
+/* TEXT without its lines whose first word is in DROP, ADD before "seed". */
+char	*carry_with_lines(const char *text, const char *const *drop,
+	     const struct carry_lines *add, size_t *len);
+
+/* "drawn KEY ROWS" (hazard's file) taken out of the lines carried. */
+void	 carry_drop_drawn(struct carry_lines *l, const char *key);
+
+/*
+ * A camp without food (004): who the rest cured from BEFORE's party text
+ * to *AFTER's stays exhausted, *AFTER made anew; delve's records of it at
+ * TURN returned, *LEN long (0: no one).
+ */
+char	*camp_unfed(const char *before, char **after, uint64_t turn,
+	     size_t *len);
 #endif

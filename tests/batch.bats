@@ -104,3 +104,71 @@ table() { printf 'die: 1d6\n1-3 goblins\n4-6 2d4 giant rats\n' > enc.txt; }
 	delve batch -s wk -n 36 -o out 5
 	eq "wk-1.tsv wk-2.tsv wk-3.tsv wk-4.tsv wk-5.tsv" "$(ls -A out | paste -sd' ')"
 }
+
+@test "batch -k -K NAME: two cron runs chained write what one batch of both lengths writes, byte for byte but the first run's count" {
+	local i
+	delve batch -k -r travel -l torch -s wk -n 6 -o one 5
+	run -0 --separate-stderr delve batch -k -K keep -r travel -l torch -s wk -n 6 -o two 3
+	eq "" "$output$stderr"
+	eq "last" "$(ls -A two/keep)"
+	run -0 --separate-stderr delve batch -k -K keep -r travel -l torch -s wk -n 6 -o two 2
+	eq "" "$output$stderr"
+	eq "last" "$(ls -A two/keep)"
+	eq "keep wk-1.tsv wk-2.tsv wk-3.tsv wk-4.tsv wk-5.tsv" "$(ls two | paste -sd' ')"
+	for i in 4 5; do cmp one/wk-$i.tsv two/wk-$i.tsv; done
+	for i in 1 2 3; do
+		cmp <(tail -n +2 one/wk-$i.tsv) <(tail -n +2 two/wk-$i.tsv)
+		eq "$(head -1 one/wk-$i.tsv | sed 's/ of 5,/ of 3,/')" "$(head -1 two/wk-$i.tsv)"
+	done
+	run -0 delve -C two/keep/last status
+	[[ ${lines[0]} == "session   two/keep/last: seed wk-5, the travel rules, turn 6." ]]
+}
+
+@test "batch -k -K NAME under another seed: numbered from 1, its first continues the session kept, which says so; the next run continues the new last" {
+	delve batch -k -K keep -r travel -l torch -s w49 -n 6 -o out 2
+	end=$(delve -C out/keep/last status | sed -n 's/^clock *//p')
+	mkdir ref && cp -a out/keep/last ref/last	# what delve next of it plays
+	delve batch -k -K keep -l torch -s w50 -n 6 -o out 1
+	eq "# delve batch: session 1 of 1, seed w50-1, 6 turns, rules travel, party none, lights torch, tables none; chained: it continues the session kept in out/keep" "$(head -1 out/w50-1.tsv)"
+	delve next -s w50-1 -l torch ref/last ref/n >/dev/null
+	cmp <(tail -n +2 out/w50-1.tsv) <(delve -C ref/n -n 6 -R)
+	[ -n "$end" ]
+	run -0 delve -C out/keep/last status
+	[[ ${lines[0]} == "session   out/keep/last: seed w50-1, the travel rules, turn 6." ]]
+	[[ $output != *"$end"* ]] || false	# the clock moved on from the last run's end
+	delve batch -k -K keep -l torch -s w51 -n 6 -o out 1
+	grep -q 'continues the session kept' out/w51-1.tsv
+	eq "last" "$(ls -A out/keep)"
+}
+
+@test "batch -K: refused without -k, for a name with a slash or hidden, and while another batch holds it" {
+	run -2 --separate-stderr delve batch -K keep -s w -n 6 -o out 1
+	eq "delve: -K: keeps a chain's last session: with -k" "$stderr"
+	run -2 --separate-stderr delve batch -k -K a/b -s w -n 6 -o out 1
+	eq "delve: -K: 'a/b': expected a name in DIR, not hidden, without a slash" "$stderr"
+	run -2 --separate-stderr delve batch -k -K .k -s w -n 6 -o out 1
+	[ ! -e out/.k ]
+	mkdir -p out/keep
+	if command -v flock >/dev/null; then
+		flock out/keep sh -c 'delve batch -k -K keep -s w -n 6 -o out 1; echo "status $?"' > held 2>&1
+		eq "delve: out/keep: in use by another batch: Resource temporarily unavailable
+status 3" "$(cat held)"
+	fi
+	[ ! -e out/w-1.tsv ]
+}
+
+@test "batch -k -K killed at random instants 15 times: the session kept is the old last or a new one, never none, and the next run continues it" {
+	local i
+	delve batch -k -K keep -r travel -l torch -s wk -n 6 -o out 2
+	for i in $(seq 15); do
+		delve batch -k -K keep -l torch -s "k$i" -n 6 -o out 2 &
+		sleep "0.$((RANDOM % 4))$((RANDOM % 10))"
+		kill -9 $! 2>/dev/null || true
+		wait $! 2>/dev/null || true
+		sleep 0.05
+		delve -C out/keep/last status >/dev/null
+	done
+	delve batch -k -K keep -l torch -s end -n 6 -o out 1
+	eq "last" "$(ls -A out/keep)"
+	grep -q 'continues the session kept' out/end-1.tsv
+}

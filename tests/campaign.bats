@@ -464,6 +464,13 @@ chain_kills() {
 	eq "hp 8 to 5 (lost 3); gp 3 to 0 (lost 3); notes x to y; sp 0 to 2 (gained 2)" \
 	    "$(unit sheetdiff 'Ana hp=8 gp=3 notes=x' 'Ana hp=5 sp=2 notes=y')"
 	eq "" "$(unit sheetdiff 'Ana hp=8 gp=0' 'Ana hp=8')"
+	# a camp without food: who the rest cured stays exhausted, no one else
+	eq "Ana hp=3 exhausted=1
+Bo hp=4 exhausted=1
+Cy hp=5
+--
+delve	7	Ana	camp	exhausted=1	Ana stays exhausted: the party has no food (004: \"Exhaustion can only be cured with sufficient rest and food\")." \
+	    "$(unit unfed $'Ana hp=3 exhausted=1\nBo hp=4 exhausted=1\nCy hp=5\n' $'Ana hp=3\nBo hp=4 exhausted=1\nCy hp=5\n')"
 }
 
 @test "delve campaign log: every session's log in order, as records, JSON Lines and sentences, from any session of the campaign" {

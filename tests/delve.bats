@@ -435,7 +435,7 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "usage: delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR" "${stderr_lines[1]}"
 	run -2 --separate-stderr delve batch -s
 	eq "delve: -s: needs a SEED" "${stderr_lines[0]}"
-	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
+	eq "usage: delve batch [-j | -S] [-k [-K NAME]] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${stderr_lines[1]}"
 	# the front end of every program (common/opt.c): -h and --help alike,
 	# every form, one line an option, the manual; -V and --version alike
 	run -0 --separate-stderr delve -h
@@ -491,9 +491,9 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	eq "See delve(6)." "${lines[${#lines[@]} - 1]}"
 	[ -z "$stderr" ]
 	run -0 --separate-stderr delve batch --help
-	eq "usage: delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
+	eq "usage: delve batch [-j | -S] [-k [-K NAME]] [-l KIND[,KIND ...]] [-p FILE] [-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT" "${lines[0]}"
 	[[ "$output" == *$'\n  -n TURNS '* ]]
-	eq "S T V h j k l n o p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
+	eq "K S T V h j k l n o p r s" "$(printf '%s\n' "$output" | sed -n 's/^  -\([A-Za-z]\) .*/\1/p' | sort | paste -sd' ' -)"
 	for l in a d f j n t u v; do
 		run -2 --separate-stderr delve new -$l crypt
 		usage_error delve
@@ -550,7 +550,7 @@ twice() {
 		sed -n 's/^show "\((export DELVING_SEED=[^"]*\)"$/\1/p' "$TOP/tests/demo.sh"
 		awk '/^0 6 \* \* 5 delve batch/ { sub(/^0 6 \* \* 5 /, ""); gsub(/\\e%/, "%"); sub(/~\//, ""); print }' "$TOP/man/delving.7" "$TOP/man/delve.6"
 	)
-	eq 10 "$n"	# hazard(6) gained a dated example (000 fatigue, issue 15), delve(6) a chained week (issue 34)
+	eq 12 "$n"	# hazard(6) gained a dated example (000 fatigue, issue 15), delve(6) a chained week (issue 34) and a chain kept across two runs (-K)
 	# and delve(6)'s whole session, seeded so that it is reproducible
 	twice "$(man_examples delve.6)"
 	# the crontab line that README's tour and delve(6) describe, under dash
