@@ -27,27 +27,28 @@
 #include "delve.h"
 
 /*
- * A character who joins is read as the turns will read them: hazard under
- * the rules that keep characters, timedice when the party keeps
- * resilience=, each in a run that rolls nothing; refused, the session is
- * as it was.
+ * A party file read as the next turn reads it: by hazard under the rules
+ * that keep characters, by timedice when TIMED (the party keeps
+ * resilience=, and a line without it where the others keep it is
+ * refused), each in a run that rolls nothing: 0, or the failed run in RES.
  */
-static void
-party_fits(struct session *s, char *party)
+static int
+party_readers(const struct session *s, char *file, int timed,
+    struct proc_result *res)
 {
-	char *h[] = { "hazard", "-n", "0", "-p", party, NULL };
-	char *t[] = { "timedice", "-p", party, "show", NULL };
+	char *h[] = { "hazard", "-n", "0", "-p", file, NULL };
+	char *t[] = { "timedice", "-p", file, "show", NULL };
 	char **const hv[] = { h }, **const tv[] = { t };
-	struct proc_result res;
-	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC), bad = 0;
 
 	if (null < 0)
 		esc_err(EXIT_IO, "/dev/null");
-	if (hazard_keeps_party(s->rules) && proc_run(hv, 1, null, NULL, NULL, &res))
-		stage_failed(s, &res, "party");
-	if (session_keeps_resilience(s) && proc_run(tv, 1, null, NULL, NULL, &res))
-		stage_failed(s, &res, "party");
+	if (hazard_keeps_party(s->rules))
+		bad = proc_run(hv, 1, null, NULL, NULL, res);
+	if (!bad && timed)
+		bad = proc_run(tv, 1, null, NULL, NULL, res);
 	close(null);
+	return bad;
 }
 
 /*
@@ -61,6 +62,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char seed[256], *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
 	char *work = newfile(s, "party");
+	struct proc_result res;
 	struct gm_act a;
 	struct rng r;
 
@@ -81,8 +83,9 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	gm_write(&a, work);
 	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
 		roster_keep(s, now, argv[0], argv[1]);
-	if (strcmp(argv[0], "join") == 0)
-		party_fits(s, work);
+	if (strcmp(argv[0], "join") == 0 && party_readers(s, work,
+	    session_keeps_resilience(s), &res))
+		stage_failed(s, &res, "party");	/* refused: as it was */
 	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
 	gm_free(&a);
 	free(work);
@@ -391,33 +394,6 @@ party_check(const char *file, char *msg, size_t size)
 }
 
 /*
- * An edited party file read as the next turn reads it: by hazard under
- * the rules that keep characters, by timedice when a character keeps
- * resilience= (a line without it where the others keep it is refused).
- */
-static int
-party_readers(const struct session *s, char *file, char *msg, size_t size)
-{
-	char *h[] = { "hazard", "-n", "0", "-p", file, NULL };
-	char *t[] = { "timedice", "-p", file, "show", NULL };
-	char **const hv[] = { h }, **const tv[] = { t };
-	struct proc_result res;
-	int null = open("/dev/null", O_WRONLY | O_CLOEXEC), bad = 0;
-
-	if (null < 0)
-		esc_err(EXIT_IO, "/dev/null");
-	if (hazard_keeps_party(s->rules))
-		bad = proc_run(hv, 1, null, NULL, NULL, &res);
-	if (!bad && (session_keeps_resilience(s) || timedice_keeps_party(file)))
-		bad = proc_run(tv, 1, null, NULL, NULL, &res);
-	close(null);
-	if (!bad)
-		return 0;
-	snprintf(msg, size, "%s", res.msg);
-	return res.status ? res.status : EXIT_IO;
-}
-
-/*
  * A state file's stream as the next turn continues it: the seed of the
  * file as it was (a turn runs its program with the session's seed, and a
  * file without it, or with another, restarts the stream) and a generator
@@ -462,7 +438,11 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 		bad = party_check(file, msg, size);
 		memmove(msg, msg + (strncmp(msg, "delve: ", 7) == 0 ? 7 : 0),
 		    strlen(msg) + 1);
-		return bad ? bad : party_readers(s, file, msg, size);
+		if (bad || !party_readers(s, file, session_keeps_resilience(s) ||
+		    timedice_keeps_party(file), &res))
+			return bad;
+		snprintf(msg, size, "%s", res.msg);
+		return res.status ? res.status : EXIT_IO;
 	}
 	if ((bad = keeps_stream(s, name, file, msg, size)) != 0)
 		return bad;	/* before the owner's run, which would seed it */
