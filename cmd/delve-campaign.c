@@ -66,16 +66,6 @@ file_text(const char *path, size_t *len)
 	return text;
 }
 
-/* NAME of the current generation, its path. */
-static char *
-gen_path(const struct session *s, const char *name)
-{
-	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, name);
-
-	free(gen);
-	return path;
-}
-
 /* The work directory's NAME made anew with TEXT (never written through). */
 static void
 put_file(struct session *s, const char *name, const char *text, size_t len)
@@ -119,7 +109,7 @@ session_start(const struct session *s)
 static uint64_t
 generation_sum(const struct session *s)
 {
-	char *path = gen_path(s, "delve"), *text;
+	char *path = ses_gen_path(s, "delve"), *text;
 	size_t len;
 	uint64_t sum;
 
@@ -238,7 +228,7 @@ static void
 read_lines(struct carry *c, const char *file, const char *const *keys,
     struct carry_lines *l)
 {
-	char *path = gen_path(&c->prev, file);
+	char *path = ses_gen_path(&c->prev, file);
 
 	l->keys = keys;
 	ses_read(path, carry_keep_line, l);
@@ -295,7 +285,7 @@ carry_tables(struct carry *c, struct newopts *n)
 			continue;
 		}
 		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
-		path = gen_path(&c->prev, arg);
+		path = ses_gen_path(&c->prev, arg);
 		snprintf(arg, sizeof arg, "%s=%s%s%s", c->prev.table_key[i], path,
 		    strcmp(c->prev.table_pick[i], "-") ? "#" : "",
 		    strcmp(c->prev.table_pick[i], "-") ? c->prev.table_pick[i] : "");
@@ -339,7 +329,7 @@ carry_open(struct newopts *n, const char *dir)
 	carry_clock(c);
 	if (n->clock == NULL)
 		n->clock = c->clock;
-	party = gen_path(&c->prev, "party");
+	party = ses_gen_path(&c->prev, "party");
 	if (c->prev.party)
 		n->party = c->party = party;
 	else
@@ -382,7 +372,7 @@ rewrite(struct session *s, const char *file, const char *const *drop,
 static void
 carry_copy(struct carry *c, struct session *s, const char *name)
 {
-	char *path = gen_path(&c->prev, name);
+	char *path = ses_gen_path(&c->prev, name);
 
 	if (access(path, F_OK) == 0)
 		copy_file(s, path, name, "a session's file", 1);
@@ -504,7 +494,7 @@ supplies_put(struct session *s, const struct supplies *sup)
 static void
 supplies_carry(struct carry *c, struct session *s)
 {
-	char *path = gen_path(&c->prev, "supplies");
+	char *path = ses_gen_path(&c->prev, "supplies");
 	struct supplies sup;
 
 	if (supplies_now(path, c->party, c->end, &sup)) {
@@ -521,7 +511,7 @@ supplies_carry(struct carry *c, struct session *s)
 static void
 supplies_settle(struct session *s)
 {
-	char *path = gen_path(s, "supplies"), *party = gen_path(s, "party");
+	char *path = ses_gen_path(s, "supplies"), *party = ses_gen_path(s, "party");
 	struct supplies sup;
 
 	if (supplies_now(path, party, start_clock(s), &sup))
@@ -570,7 +560,7 @@ void
 roster_keep(struct session *s, const char *party, const char *act,
     const char *name)
 {
-	char *old = file_text(party, NULL), *path = gen_path(s, "roster");
+	char *old = file_text(party, NULL), *path = ses_gen_path(s, "roster");
 	char *roster = file_text(path, NULL), *out;
 	size_t beg, end, len;
 
@@ -594,7 +584,7 @@ roster_keep(struct session *s, const char *party, const char *act,
 int
 roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char *rpath = gen_path(s, "roster"), *ppath = gen_path(s, "party");
+	char *rpath = ses_gen_path(s, "roster"), *ppath = ses_gen_path(s, "party");
 	char *roster = file_text(rpath, NULL), *party, *np, *nr, rec[8192];
 	char sheet[PARTY_LINE_MAX], *work;
 	struct party *check;
@@ -887,7 +877,7 @@ int
 purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct act a = { s, argv[0], NULL, NULL, NULL, 0, { 0, 0 }, 0, 0 };
-	char *ppath = gen_path(s, "party"), *spath = gen_path(s, "supplies");
+	char *ppath = ses_gen_path(s, "party"), *spath = ses_gen_path(s, "supplies");
 	char *work;
 	const struct purse_cmd *c;
 	struct party *check;
@@ -1074,8 +1064,8 @@ say_roster(void *arg, const char *words)
 void
 supplies_status(const struct session *s)
 {
-	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
-	char *roster = gen_path(s, "roster"), *text = file_text(roster, NULL);
+	char *party = ses_gen_path(s, "party"), *sup = ses_gen_path(s, "supplies");
+	char *roster = ses_gen_path(s, "roster"), *text = file_text(roster, NULL);
 	char said[512];
 	struct supplies left;
 	int n = eaters(s->party ? party : NULL);
@@ -1098,7 +1088,7 @@ static void
 campaign_status(const struct chain *c)
 {
 	struct session *last = c->s[c->n - 1];
-	char *party = gen_path(last, "party"), a[64], b[64];
+	char *party = ses_gen_path(last, "party"), a[64], b[64];
 	int i, rules = rules_of(last->rules);
 
 	printf("%-9s %d session%s\n", "campaign", c->n, c->n == 1 ? "" : "s");
@@ -1134,8 +1124,8 @@ campaign_log(const struct chain *c, const struct opts *o)
 static void
 journal_session(const struct session *s, int i)
 {
-	char *party = gen_path(s, "party"), *sup = gen_path(s, "supplies");
-	char *start = gen_path(s, "party.start"), *rpath = gen_path(s, "roster");
+	char *party = ses_gen_path(s, "party"), *sup = ses_gen_path(s, "supplies");
+	char *start = ses_gen_path(s, "party.start"), *rpath = ses_gen_path(s, "roster");
 	char said[512];
 	struct jsession js = { base_name(s->dir), s->seed, rules_of(s->rules),
 	    session_start(s), start_clock(s), s->turn, log_text(s), s->party,
@@ -1204,7 +1194,7 @@ char *
 camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
     size_t *rlen)
 {
-	char *sup = gen_path(s, "supplies"), *was = gen_path(s, "party");
+	char *sup = ses_gen_path(s, "supplies"), *was = ses_gen_path(s, "party");
 	char *work = newfile(s, "party"), *before, *after, *recs, *out;
 	struct supplies left;
 	size_t reclen, head;

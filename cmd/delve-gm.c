@@ -60,8 +60,7 @@ party_readers(const struct session *s, char *file, int timed,
 int
 party_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char seed[256], *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
-	char *work = newfile(s, "party");
+	char seed[256], *now, *work;
 	struct proc_result res;
 	struct gm_act a;
 	struct rng r;
@@ -69,12 +68,10 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
-	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv)) {
-		free(work);	/* back from the roster with their sheet */
-		free(now);
-		free(gen);
-		return EXIT_OK;
-	}
+	if (strcmp(argv[0], "join") == 0 && roster_join(s, o, argc, argv))
+		return EXIT_OK;	/* back from the roster with their sheet */
+	now = ses_gen_path(s, "party");
+	work = newfile(s, "party");
 	ses_refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
@@ -90,7 +87,6 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	gm_free(&a);
 	free(work);
 	free(now);
-	free(gen);
 	return EXIT_OK;
 }
 

@@ -273,11 +273,10 @@ reaction_takes_party(const char *path)
 int
 session_keeps_resilience(const struct session *s)
 {
-	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, "party");
+	char *path = ses_gen_path(s, "party");
 	int keeps = s->party && timedice_keeps_party(path);
 
 	free(path);
-	free(gen);
 	return keeps;
 }
 

@@ -49,7 +49,7 @@ static void
 stages_make(struct stages *st, struct session *s, long long count, int argc,
     char **argv)
 {
-	char *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
+	char *now = ses_gen_path(s, "party");
 
 	memset(st, 0, sizeof *st);
 	snprintf(st->count, sizeof st->count, "%lld", count);
@@ -85,7 +85,6 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	}
 	table_options(s, &st->r, 1);
 	free(now);
-	free(gen);
 }
 
 static void
@@ -300,7 +299,7 @@ static void
 call_light(const struct session *s, int argc, char **argv, struct argv_b *v,
     char *level, size_t size)
 {
-	char *gen, *path;
+	char *path;
 	int i, checks = 0;
 
 	if (strcmp(argv[0], "reaction") != 0)
@@ -310,11 +309,9 @@ call_light(const struct session *s, int argc, char **argv, struct argv_b *v,
 		    strcmp(argv[i], "surprise") == 0;
 	if (!checks)
 		return;
-	gen = ses_genname(s->gen);
-	path = ses_path(s, gen, "light");
+	path = ses_gen_path(s, "light");
 	session_level(s, path, level, size);
 	free(path);
-	free(gen);
 	av_add(v, "-L"), av_add(v, level);
 }
 

@@ -140,7 +140,7 @@ status(const struct session *s)
 {
 	struct scr_world *w = emalloc(sizeof *w);
 	struct show sh;
-	char text[1024], *path, *gen;
+	char text[1024], *path;
 	int i;
 
 	scr_load(w, s);
@@ -160,13 +160,11 @@ status(const struct session *s)
 		printf("%-9s %s\n", "timedice", text);
 	}
 	sh = (struct show){ w, w->clock.tick, w->rules };
-	gen = ses_genname(s->gen);
-	path = ses_path(s, gen, "party");
+	path = ses_gen_path(s, "party");
 	if (s->party)
 		party_each(path, show_character, &sh);
 	supplies_status(s);	/* delve(6), Supplies and coin */
 	free(path);
-	free(gen);
 	scr_free(w);
 	free(w);
 }

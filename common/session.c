@@ -138,6 +138,16 @@ ses_path(const struct session *s, const char *gen, const char *name)
 	return p;
 }
 
+/* NAME of the current generation, its path. */
+char *
+ses_gen_path(const struct session *s, const char *name)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, name);
+
+	free(gen);
+	return path;
+}
+
 /*
  * This command's work directory's name, under the lock: .new.PID, or
  * when that is taken (not by a command of ours, which would be gone or
@@ -471,13 +481,12 @@ const char *
 ses_value(const struct session *s, const char *file, const char *key,
     struct ses_key *k)
 {
-	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
+	char *path = ses_gen_path(s, file);
 
 	k->key = key;
 	k->val[0] = '\0';
 	ses_read(path, ses_take_key, k);
 	free(path);
-	free(gen);
 	return k->val;
 }
 

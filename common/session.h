@@ -86,6 +86,7 @@ int	 ses_unfinished(const struct session *s);
 void	 ses_load(struct session *s);
 char	*ses_path(const struct session *s, const char *gen, const char *name);
 char	*ses_genname(unsigned long gen);
+char	*ses_gen_path(const struct session *s, const char *name);
 void	 ses_begin(struct session *s, int link_current);
 void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	     int call);
