@@ -330,7 +330,7 @@ check_attack_natural(long long roll)
 }
 
 /* light's LEVEL of no light: 000's dark, 004's darkness. */
-int
+static int
 check_dark(const char *level)
 {
 	return word_in(level, dark_levels) >= 0;

@@ -52,7 +52,6 @@ const char *check_attack_natural(long long roll);
 int	 check_rules(const char *opt, int own);
 void	 check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
 	     size_t size);
-int	 check_dark(const char *level);
 int	 check_level(const char *opt, const char *level);
 
 #endif

@@ -114,7 +114,7 @@ digits(const char *p)
 }
 
 /* The end of a JSON number at P; P itself when there is none. */
-const char *
+static const char *
 json_number_end(const char *p)
 {
 	const char *s = p, *q;

@@ -23,7 +23,6 @@ struct json {
 const char *json_ws(const char *p);
 const char *json_string(const char *p, char **d);
 char	*json_put_utf8(char *d, long c);
-const char *json_number_end(const char *p);
 struct json *json_parse(const char *text, size_t *erroff, const char **why);
 void	 json_free(struct json *j);
 const struct json *json_get(const struct json *obj, const char *name);

@@ -25,17 +25,11 @@ coins_value(const struct coins *c)
 	return v;
 }
 
-long long
-coins_pieces(const struct coins *c)
-{
-	return c->n[0] + c->n[1] + c->n[2];
-}
-
 /* 004: "500 coins per load": whole loads, what is under one weighs none. */
 long long
 coins_load(const struct coins *c)
 {
-	return coins_pieces(c) / COINS_PER_LOAD_004;
+	return (c->n[0] + c->n[1] + c->n[2]) / COINS_PER_LOAD_004;
 }
 
 /*
@@ -229,7 +223,7 @@ line_key(const char *line, size_t len, const char *key, long long *v)
  * The line with KEY=V: its word replaced where it is, else added after
  * the last word before a comment.  Every other byte kept.
  */
-char *
+static char *
 line_set_key(const char *line, size_t len, const char *key, long long v,
     size_t *outlen)
 {

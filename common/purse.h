@@ -31,7 +31,6 @@ struct coins {
 };
 
 long long coins_value(const struct coins *c);
-long long coins_pieces(const struct coins *c);
 long long coins_load(const struct coins *c);
 int	 coins_parse(const char *s, struct coins *c);
 void	 coins_say(const struct coins *c, char *buf, size_t size);
@@ -46,8 +45,6 @@ int	 party_text_each(const char *text, const char **at, const char **w,
 int	 party_text_line(const char *text, const char *name, size_t *beg,
 	     size_t *end);
 int	 line_key(const char *line, size_t len, const char *key, long long *v);
-char	*line_set_key(const char *line, size_t len, const char *key,
-	     long long v, size_t *outlen);
 char	*text_set_key(const char *text, const char *name, const char *key,
 	     long long v);
 

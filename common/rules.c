@@ -65,7 +65,7 @@ die_has_key(int r, const char *key)
  * RULES' own die, of no die (a -T table's, a follow-up's) or of several
  * (002's and 001's free) says nothing.
  */
-int
+static int
 rules_of_key(int rules, const char *key)
 {
 	int r, found = -1;

@@ -47,7 +47,6 @@ struct rules_heed {
 	int	 rules;		/* the filter's own */
 	int	 looked;	/* hazard records looked at, up to RULES_HEED_KEYS */
 };
-int	 rules_of_key(int rules, const char *key);
 void	 rules_heed(struct rules_heed *h, const char *prog, const char *key);
 
 /* 000: the hazard die, the rest clock, the CON save */
