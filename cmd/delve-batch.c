@@ -675,13 +675,14 @@ new_tags(long long count)
 
 /* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
 int
-batch(int argc, char **argv)
+batch(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct batch b = { 0 };
 	char name[64];
 	long long i, made = 0;
 	int rc = 0;
 
+	(void)s, (void)o;	/* batch makes its sessions */
 	parse_batch(&b, argc, argv);
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");

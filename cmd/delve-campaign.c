@@ -644,16 +644,16 @@ struct act {
 
 /* NAME's coins, from gp= sp= cp= of their line; refused when not in the party. */
 static void
-coins_of(const struct act *a, const char *name, struct coins *c, size_t *beg,
-    size_t *end)
+coins_of(const struct act *a, const char *name, struct coins *c)
 {
+	size_t beg, end;
 	long long v;
 	int d;
 
-	if (party_text_line(a->party, name, beg, end) != 0)
+	if (party_text_line(a->party, name, &beg, &end) != 0)
 		esc_errx(EXIT_BAD, "%s: '%s': not in the party", a->name, name);
 	for (d = 0; d < COIN_DENOMS; d++)
-		c->n[d] = line_key(a->party + *beg, *end - *beg, coin_keys[d], &v) == 0
+		c->n[d] = line_key(a->party + beg, end - beg, coin_keys[d], &v) == 0
 		    && v >= 0 ? v : 0;
 }
 
@@ -671,7 +671,8 @@ coins_set(struct act *a, const char *name, const struct coins *c,
 	char *t, said[128], change[128];
 	int d;
 
-	coins_of(a, name, &was, &beg, &end);
+	coins_of(a, name, &was);
+	party_text_line(a->party, name, &beg, &end);
 	if (line_key(a->party + beg, end - beg, "load", &load) == 0) {
 		load += coins_load(c) - coins_load(&was);
 		t = text_set_key(a->party, name, "load", load < 0 ? 0 : load);
@@ -705,9 +706,8 @@ pay(struct act *a, const char *name, const struct coins *price,
     struct coins *left)
 {
 	char has[128], want[128];
-	size_t beg, end;
 
-	coins_of(a, name, left, &beg, &end);
+	coins_of(a, name, left);
 	if (coins_pay(left, price) != 0) {
 		coins_say(left, has, sizeof has);
 		coins_say(price, want, sizeof want);
@@ -759,7 +759,6 @@ act_give(struct act *a, int argc, char **argv)
 {
 	struct coins price, left, to;
 	char text[256], want[128];
-	size_t beg, end;
 
 	if (argc != 4)
 		esc_errx(EXIT_BAD, "give: expected give NAME NAME COIN");
@@ -767,7 +766,7 @@ act_give(struct act *a, int argc, char **argv)
 		esc_errx(EXIT_BAD, "give: %s: gives to another character", argv[1]);
 	amount(argv[3], &price);
 	pay(a, argv[1], &price, &left);
-	coins_of(a, argv[2], &to, &beg, &end);
+	coins_of(a, argv[2], &to);
 	coins_say(&price, want, sizeof want);
 	snprintf(text, sizeof text, "%s gives %s to %s", argv[1], want, argv[2]);
 	coins_set(a, argv[1], &left, text);
@@ -782,12 +781,11 @@ act_share(struct act *a, int argc, char **argv)
 {
 	char names[PARTY_MAX][PARTY_NAME_MAX + 1], text[2400], said[128];
 	struct coins c, each, rest, to;
-	size_t beg, end;
 	int i, n = sheet_names(a->party, names, PARTY_MAX);
 
 	if (argc != 2)
 		esc_errx(EXIT_BAD, "share: expected share NAME");
-	coins_of(a, argv[1], &c, &beg, &end);
+	coins_of(a, argv[1], &c);
 	if (coins_value(&c) == 0)
 		esc_errx(EXIT_BAD, "share: %s has no coin to share", argv[1]);
 	coins_share(&c, n, &each, &rest);
@@ -800,7 +798,7 @@ act_share(struct act *a, int argc, char **argv)
 			coins_set(a, argv[1], &rest, text);
 			continue;
 		}
-		coins_of(a, names[i], &to, &beg, &end);
+		coins_of(a, names[i], &to);
 		coins_add(&to, &each);
 		snprintf(text, sizeof text, "%s gets %s from %.32s's share-out",
 		    names[i], said, argv[1]);
@@ -832,7 +830,6 @@ act_loot(struct act *a, int argc, char **argv)
 {
 	char *log = log_text(a->s), *line, *f[10], *save, text[256];
 	struct coins to, gold = { { 0 } };
-	size_t beg, end;
 	int nf, taken = 0;
 
 	if (argc != 2)
@@ -854,7 +851,7 @@ act_loot(struct act *a, int argc, char **argv)
 	if (gold.n[0] == 0)
 		esc_errx(EXIT_BAD, "loot: no loot to take: roll it first (delve "
 		    "reaction loot HD [COUNT])");
-	coins_of(a, argv[1], &to, &beg, &end);
+	coins_of(a, argv[1], &to);
 	coins_add(&to, &gold);
 	snprintf(text, sizeof text, "%s takes the loot, %lld gp", argv[1],
 	    gold.n[0]);
@@ -1115,7 +1112,7 @@ campaign_log(const struct chain *c, const struct opts *o)
 		if (o->form == VIEW_PEOPLE)
 			printf("%ssession %d: %s, %s rules\n", i ? "\n" : "", i + 1,
 			    base_name(c->s[i]->dir), rules_names[rules_of(c->s[i]->rules)]);
-		show_log(c->s[i], o);
+		show_log(c->s[i], o, 0, NULL);
 		out_done();
 	}
 }

@@ -340,8 +340,8 @@ unmake_dir(void)
  * The new session is made in .new.PID first: only when every program has
  * made its file is a session that -F replaces taken away.
  */
-void
-new_session(int argc, char **argv)
+int
+new_session(struct session *none, const struct opts *o, int argc, char **argv)
 {
 	struct newopts n = { 0 };
 	struct session s;
@@ -350,6 +350,7 @@ new_session(int argc, char **argv)
 	struct carry *c = NULL;
 	int replace = 0;
 
+	(void)none, (void)o;	/* new makes its session */
 	dir = parse_new(&n, argc, argv);
 	if (n.prev != NULL)
 		c = carry_open(&n, dir);
@@ -401,4 +402,5 @@ new_session(int argc, char **argv)
 	ses_close(&s);
 	if (c != NULL)
 		carry_close(c);
+	return EXIT_OK;
 }

@@ -27,14 +27,16 @@ log_parts(const struct session *s, struct view_part *p)
 }
 
 /* delve log: the session so far. */
-void
-show_log(struct session *s, const struct opts *o)
+int
+show_log(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *path = ses_path(s, "", "log");
 	struct view_part p[2];
 
+	(void)argc, (void)argv;	/* delve log takes no operand */
 	view_parts(p, log_parts(s, p), path, o->form, session_start(s), 0);
 	free(path);
+	return EXIT_OK;
 }
 
 /*
@@ -58,7 +60,7 @@ log_checked(const struct session *s)
  * disagree or one changed.
  */
 int
-check(const struct session *s)
+check(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *path = ses_path(s, "", "log");
 	struct view_part p[2];
@@ -66,6 +68,7 @@ check(const struct session *s)
 	const char *t;
 	int i, bad = 0, np = log_parts(s, p);
 
+	(void)o, (void)argc, (void)argv;	/* delve check takes no operand */
 	view_check(p, np, path);
 	printf("%-9s turn %" PRIu64 "\n", "session", s->turn);
 	k = ses_keys(s);
@@ -135,14 +138,15 @@ show_lights(const struct scr_world *w)
 		printf("%-9s %s\n", "light", text);
 }
 
-void
-status(const struct session *s)
+int
+status(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct scr_world *w = emalloc(sizeof *w);
 	struct show sh;
 	char text[1024], *path;
 	int i;
 
+	(void)o, (void)argc, (void)argv;	/* delve status takes no operand */
 	scr_load(w, s);
 	printf("%-9s %s: seed %s, the %s rules, turn %" PRIu64 ".\n", "session",
 	    s->dir, s->seed, rules_names[w->rules], s->turn);
@@ -167,4 +171,5 @@ status(const struct session *s)
 	free(path);
 	scr_free(w);
 	free(w);
+	return EXIT_OK;
 }

@@ -86,42 +86,6 @@ check_session_env(const struct opts *o)
 
 /* --- the commands ------------------------------------------------------ */
 
-static int
-do_new(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	(void)s;
-	(void)o;
-	new_session(argc, argv);
-	return EXIT_OK;
-}
-
-static int
-do_batch(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	(void)s;
-	(void)o;
-	return batch(argc, argv);
-}
-
-static int
-do_status(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	(void)o;
-	(void)argc;
-	(void)argv;
-	status(s);
-	return EXIT_OK;
-}
-
-static int
-do_check(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	(void)o;
-	(void)argc;
-	(void)argv;
-	return check(s);
-}
-
 /*
  * delve undo's sentence, "back to turn 12, before `delve -n 3`", written
  * and flushed before the undo is made: an output error leaves the session
@@ -152,15 +116,6 @@ do_undo(struct session *s, const struct opts *o, int argc, char **argv)
 }
 
 static int
-do_log(struct session *s, const struct opts *o, int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	show_log(s, o);
-	return EXIT_OK;
-}
-
-static int
 do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	turn(s, o, argc - 1, argv + 1);
@@ -187,12 +142,12 @@ static const struct command {
 	unsigned takes;
 } commands[] = {
 	{ "turn", SYN_TURN, do_turn, 0 },
-	{ "new", SYN_NEW, do_new, C_NO_SESSION },
-	{ "next", SYN_NEXT, do_new, C_NO_SESSION },
-	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT | C_READ_ONLY },
-	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "new", SYN_NEW, new_session, C_NO_SESSION },
+	{ "next", SYN_NEXT, new_session, C_NO_SESSION },
+	{ "status", SYN_SESSION, status, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "check", SYN_SESSION, check, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
-	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "log", SYN_SESSION, show_log, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "screen", SYN_SCREEN, screen, C_NO_LOCK | C_NO_COUNT | C_READ_ONLY },
 	{ "roll", SYN_CALL, call, C_OWN_COUNT },
 	{ "reaction", SYN_CALL, call, C_OWN_COUNT },
@@ -217,7 +172,7 @@ static const struct command {
 	{ "give", SYN_PURSE, purse_act, C_NO_COUNT },
 	{ "share", SYN_PURSE, purse_act, C_NO_COUNT },
 	{ "loot", SYN_PURSE, purse_act, C_NO_COUNT },
-	{ "batch", SYN_BATCH, do_batch, C_NO_SESSION },
+	{ "batch", SYN_BATCH, batch, C_NO_SESSION },
 	{ NULL, NULL, NULL, 0 }
 };
 

@@ -117,10 +117,10 @@ int	 reset_draws(struct session *s, const struct opts *o, int argc,
 	     char **argv);
 
 /* cmd/delve-view.c: the views */
-void	 show_log(struct session *s, const struct opts *o);
+int	 show_log(struct session *s, const struct opts *o, int argc, char **argv);
 void	 log_checked(const struct session *s);
-int	 check(const struct session *s);
-void	 status(const struct session *s);
+int	 check(struct session *s, const struct opts *o, int argc, char **argv);
+int	 status(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-screen.c: delve screen, the session live in a terminal */
 int	 screen(struct session *unused, const struct opts *o, int argc,
@@ -129,7 +129,8 @@ int	 screen(struct session *unused, const struct opts *o, int argc,
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
 void	 copy_tables(struct session *s, struct newopts *n);
-void	 new_session(int argc, char **argv);
+int	 new_session(struct session *none, const struct opts *o, int argc,
+	     char **argv);
 
 void	 new_setup(struct session *s, char **v, const char *party);
 
@@ -151,6 +152,6 @@ char	*camp_without_food(struct session *s, uint64_t start, uint64_t hours,
 	    char *rest, size_t *rlen);
 
 /* cmd/delve-batch.c: delve batch */
-int	 batch(int argc, char **argv);
+int	 batch(struct session *s, const struct opts *o, int argc, char **argv);
 
 #endif
