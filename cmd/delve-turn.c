@@ -86,6 +86,9 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
 		st->t[8] = "-";
 		st->tparty = 1;
+		/* 000's no light on its resilience and corruption checks too */
+		if (st->hlevel)
+			st->t[8] = "-L", st->t[9] = st->level, st->t[10] = "-";
 	}
 	n = table_options(s, st->h, n, 0);
 	st->action = n;
@@ -394,6 +397,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	char *v[128] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
 	    "-p", newfile(s, "party"), "-w" };
 	struct proc_result res;
+	char level[32], *gen, *light;
 	int i, n = 8;
 
 	if (argc > 100)
@@ -405,6 +409,14 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 		if (argv[i][0] == '-')
 			esc_errx(EXIT_BAD, "%s: %s: an option: the session gives timedice "
 			    "its files, seed and party", argv[0], argv[i]);
+	if (hazard_rules[session_rules(s)].saves) {	/* 000's no light */
+		gen = ses_genname(s->gen);
+		light = ses_path(s, gen, "light");
+		session_level(s, light, level, sizeof level);
+		free(light);
+		free(gen);
+		v[n++] = "-L", v[n++] = level;
+	}
 	for (i = 0; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;
