@@ -85,11 +85,12 @@ setup_files(struct session *s, const char *party)
 
 	char *h[10 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
 	    "-s", s->seed, "-n", "0" };
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed,
-	    s->lights ? "-l" : "status", s->lights, s->lights ? "status" : NULL,
-	    NULL };
-	char time[32], day[24];
+	char time[32] = "07:00", day[24];	/* timedice(6): a new clock */
 	long long d = 1;
+	/* the clock too: 004's lantern lit at noon is in daylight (light -c) */
+	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
+	    time, s->lights ? "-l" : "status", s->lights, s->lights ? "status" :
+	    NULL, NULL };
 	char *t[12] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
 
 	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
