@@ -1145,7 +1145,7 @@ surprised_each() {
 	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 4 surprised' "$1")"
 }
 
-@test "one world: darkness is the session's state: a torch put out by hand, or by an edit, and every later encounter rolls each character's surprise (000; issue 33)" {
+@test "one world: darkness is the session's state: a torch put out by hand, or by an edit, and every later encounter rolls each character's surprise (000), surprises all (001), rolls none (002, 003, 004), under each rules name (issue 33)" {
 	four
 	for r in exploration bookkeeping; do
 		rm -rf L
@@ -1175,6 +1175,24 @@ surprised_each() {
 	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' D/log)
 	[ "$enc" -gt 0 ]
 	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t-\tall\t' D/log)"
+	# 002, 003 and 004 have no surprise: put out by hand, the dark is
+	# logged, encounters come, and no character rolls a surprise, none at
+	# 000's setback (004's darkness is the GM's -a/-d: under travel at
+	# 20:00, darkness on the road until the day comes at 07:00)
+	for r in dungeonturn alarm travel:20:00; do
+		rm -rf N
+		delve new -s out -r ${r%%:*} -c $([ $r = ${r#*:} ] && echo 07:00 || echo ${r#*:}) \
+		    -p four.txt -l torch N > /dev/null
+		run -0 delve -C N -R light out torch1
+		grep -qP '^light\t0\tparty\t-\t(dark|darkness)\t' <<< "$output"
+		delve -C N -n 40 > /dev/null
+		# (004's encounter: "Terrible: ... an accidental encounter")
+		enc=$(grep -cP '^hazard\t\d+\t\d+\t(encounter|terrible)\t' N/log)
+		[ "$enc" -gt 0 ]
+		eq 0 "$(grep -cP '^reaction\t.*\t(surprised|alert)\t|\d of 4 surprised|The party is surprised' N/log)"
+		eq 0 "$(grep -c 'no light, 000' N/log)"
+	done
+	grep -qP '^light\t11\tparty\t-\twell-lit\t' N/log
 }
 
 # counting DIR: delve and its programs in DIR, hazard a wrapper that counts
