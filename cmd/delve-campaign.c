@@ -418,6 +418,8 @@ carry_open(struct newopts *n, const char *dir)
 	if (n->rules == NULL && c->prev.rules != NULL)
 		n->rules = c->prev.rules;
 	c->to_rules = rules_of(n->rules);
+	if (n->dice == NULL && c->prev.dice != NULL)
+		n->dice = c->prev.dice;	/* the table's dialect, as the GM rolls */
 	if (n->seed == NULL) {
 		carry_seed(c->prev.seed, c->seed, sizeof c->seed);
 		n->seed = c->seed;

@@ -145,6 +145,8 @@ static const struct opt_spec new_spec = {
 /* delve next's: delve new's but -p (the party is the last session's). */
 static const struct opt next_options[] = {
 	{ 'c', "[DAY/]TIME", "the clock at the start (default where PREV ended)" },
+	{ 'D', "DIALECT", "read every dice expression as this peer (default "
+	    "PREV's)" },
 	{ 'F', NULL, "replace the session in DIR" },
 	{ 'l', "KIND[,KIND ...]", "light these sources before the first turn" },
 	{ 'r', NULL, "the rules (default PREV's)" },

@@ -30,7 +30,7 @@ extern const char *const turn_files[];
 #define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
 #define SYN_NEW		"delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] " \
 			    "[-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE ...] DIR"
-#define SYN_NEXT	"delve next [-F] [-c [DAY/]TIME] [-l KIND[,KIND ...]] " \
+#define SYN_NEXT	"delve next [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] " \
 			    "[-r RULES] [-s SEED] [-T KEY=FILE ...] PREV DIR"
 #define SYN_CAMPAIGN	"delve [-jR] [-C DIR] campaign [status | log | journal] | " \
 			    "note TEXT"

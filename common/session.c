@@ -517,7 +517,7 @@ session_line(void *arg, char **w, int nw, const struct kwf *f)
 	int k = word_in(w[0], keys);
 
 	if (strcmp(w[0], "from") == 0) {	/* from PREV GEN SUM: delve next */
-		once(r, 5, w, f);
+		once(r, 8, w, f);	/* after keys[]'s bits */
 		if (nw != 4)
 			kwf_bad(f, "from: expected a session, its generation and its sum");
 		s->from = words_joined(w + 1, nw - 1);

@@ -44,6 +44,7 @@ campaign() {
 	delve -C home -n 6
 	delve -C home give Ana Bo 1gp
 	delve next home town
+	delve -C town buy Ana 2gp rations 21
 	delve -C town weekly
 	delve -C town note A week in town
 	} > camp.out
@@ -52,10 +53,12 @@ campaign() {
 @test "a campaign: travel, two evenings in a dungeon, the road home, a week in town; sheets, calendar, supplies, coin and journal as the sessions said" {
 	campaign
 	# the final sheets: every gain and loss the log tells (fatigue, loot
-	# shared four ways, the gift on the road, Ana's 3 damage, exhaustion)
-	eq "$(printf '%s\n' 'Ana hp=1 hpmax=10 con=1 best=4 resilience=12 strength=12 load=4 level=2 gp=23 sp=0 cp=0 exhausted=1' \
-	    'Bo hp=2 hpmax=8 con=0 best=3 resilience=10 strength=10 load=3 gp=10 sp=0 cp=0 exhausted=1' \
-	    'Dee hp=1 hpmax=7 con=2 best=3 resilience=14 strength=11 load=3 gp=8 sp=0 cp=0 exhausted=1')" "$(cat town/state/party)"
+	# shared four ways, the gift on the road, Ana's 3 damage, exhaustion),
+	# then a week in town with food: seven nights heal Ana 2 HP each (level
+	# 2) to her 10, and cure the exhaustion
+	eq "$(printf '%s\n' 'Ana hp=10 hpmax=10 con=1 best=4 resilience=12 strength=12 load=4 level=2 gp=21 sp=0 cp=0 exhausted=0' \
+	    'Bo hp=2 hpmax=8 con=0 best=3 resilience=10 strength=10 load=3 gp=10 sp=0 cp=0 exhausted=0' \
+	    'Dee hp=1 hpmax=7 con=2 best=3 resilience=14 strength=11 load=3 gp=8 sp=0 cp=0 exhausted=0')" "$(cat town/state/party)"
 	grep -q '^turn 12  11:00  Bo takes the loot, 28 gp: 33 gp left\.$' camp.out
 	grep -q 'Bo shares out their coin among 4: 8 gp each, the odd pieces kept: 9 gp left\.$' camp.out
 	# Cy left at 0 HP: on the roster with their sheet
@@ -82,7 +85,8 @@ campaign() {
 	grep -q '^light	1	torch[0-9]	torch	out	0	' home/log
 	# supplies: 144 hours bought; 4 eat for 26 hours on the road (40
 	# left), 4 for 2 hours in crypt1 then 3 (32), 4 for 2 hours in
-	# crypt2 (24), 3 for 6 hours home (6), none after a week in town
+	# crypt2 (24), 3 for 6 hours home (6); 504 more for a week in town,
+	# 3 eating for 168 hours (6)
 	eq "supplies 40" "$(grep ^supplies crypt1/g.0/supplies)"
 	eq "supplies 24" "$(grep ^supplies home/g.0/supplies)"
 	eq "supplies 6" "$(grep ^supplies town/g.0/supplies)"
@@ -90,7 +94,7 @@ campaign() {
 	eq "campaign  5 sessions" "${lines[0]}"
 	eq "session   2. crypt1: delving rules, day 2, 09:00 to day 2, 11:00, 12 turns" "${lines[2]}"
 	eq "clock     day 9, 19:00" "${lines[6]}"
-	eq "supplies  no supplies: the party is without food (004: resilience is the hours a PC can adventure without food or rest)" "${lines[11]}"
+	eq "supplies  0 days and 2 hours of food for 3 characters (6 hours in all)" "${lines[11]}"
 	golden campaign-journal.md delve -C town campaign journal
 	grep -qx -- '- At the end: 0 days and 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
 	grep -qx -- '- Ana: hp 7 to 1 (lost 6).' "$GOLDEN/campaign-journal.md"
@@ -228,6 +232,12 @@ stamp() {
 	    "$(sed -n 's/^seed //p' crypt/session)" "$(sed -n 's/^from road g.1 //p' crypt/session)")" "$(cat crypt/session)"
 	# the seed of the next session: FNV-1a 64 of "7 next", by default
 	eq "seed 2381345141643332831" "$(grep ^seed crypt/session)"	# python3: FNV-1a 64 of b"7 next"
+	# the dice dialect is PREV's unless -D says otherwise
+	delve new -s 1 -D foundry dice1
+	delve next dice1 dice2
+	grep -qx 'dice foundry' dice2/session
+	delve next -D roll20 dice2 dice3
+	grep -qx 'dice roll20' dice3/session
 	run -2 --separate-stderr delve new -c 0/07:00 x
 	eq "delve: -c: '0/07:00': expected [DAY/]TIME, as 3/07:00 for 07:00 on day 3" "$stderr"
 	run -2 --separate-stderr delve new -c 1000001/07:00 x
