@@ -388,7 +388,7 @@ Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/
 # issue 33: delve new -l lights its sources at the session's clock too
 # (light -c): before the first turn the level is the hour's, and the first
 # turn does not say a daylight that was there all along as a change.
-@test "delve new -l under travel lights at the session's clock (-c): a lantern lit at noon is in daylight before the first turn, at 20:00 it is the party's dim light" {
+@test "delve new -l under travel lights at the session's clock (-c): a lantern lit at noon is in daylight before the first turn, at 20:00 it is the party's dim light; delve next -l at the carried clock" {
 	delve new -s 1 -r travel -l lantern -c 12:00 S > /dev/null
 	grep -qx 'daylight yes' S/state/light
 	eq "light     It is day outdoors." "$(delve -C S status | grep '^light' | tail -1)"
@@ -407,4 +407,24 @@ Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/
 	# underground the clock lights nothing: no daylight kept
 	delve new -s 1 -l torch -c 12:00 U > /dev/null
 	! grep -q '^daylight' U/state/light || false
+	# delve next -l lights at the new session's clock: PREV's 10:00 by day,
+	# next -c 21:00 by night
+	delve new -s 1 -r travel -c 10:00 P > /dev/null
+	delve next -l lantern P Q > /dev/null
+	grep -qx 'daylight yes' Q/state/light
+	eq "light     It is day outdoors." "$(delve -C Q status | grep '^light' | tail -1)"
+	delve new -s 1 -r travel -c 10:00 P2 > /dev/null
+	delve next -c 21:00 -l lantern P2 R > /dev/null
+	! grep -q '^daylight yes' R/state/light || false
+	! delve -C R status | grep -q 'day outdoors' || false
+	# and PREV's night left behind: next -c 10:00 is by day
+	delve new -s 1 -r travel -c 21:00 P3 > /dev/null
+	delve next -c 10:00 -l lantern P3 V > /dev/null
+	grep -qx 'daylight yes' V/state/light
+	eq "light     It is day outdoors." "$(delve -C V status | grep '^light' | tail -1)"
+	# where PREV ended, 21:00: by night
+	delve new -s 1 -r travel -c 21:00 P4 > /dev/null
+	delve next -l lantern P4 W > /dev/null
+	! grep -q '^daylight yes' W/state/light || false
+	! delve -C W status | grep -q 'day outdoors' || false
 }
