@@ -46,8 +46,7 @@ struct batch {
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
 	char	 level[32];	/* reaction's -L: the light before any is lit */
 	unsigned char *tag;	/* session I's temp name: .NAME.PID, else .NAME.PID-TAG */
-	char	*h[16 + 2 * SES_TABLES_MAX], *l[8], *td[8],
-		*r[12 + 2 * SES_TABLES_MAX];
+	struct argv_b h, l, td, r;	/* the stages' argv */
 };
 
 /* delve batch's options, its own and the shared ones (opt.c), in -h's order. */
@@ -313,26 +312,25 @@ batch_tables(struct batch *b)
 static void
 batch_argv(struct batch *b)
 {
-	int party = b->party != NULL && hazard_keeps_party(b->rules), n = 0;
-	char **h = b->h;
 	int r = b->rules ? word_in(b->rules, rules_names) : R_EXPLORATION;
 
-	h[n++] = "hazard", h[n++] = "-s", h[n++] = b->sseed;
-	h[n++] = "-n", h[n++] = b->sturns;
-	if (party)
-		h[n++] = "-p", h[n++] = (char *)b->party;
-	table_options(&b->tables, h, n, 0);
-	memcpy(b->l, (char *[]){ "light", "-s", b->sseed, b->lights ? "-l" : "-",
-	    (char *)b->lights, "-", NULL }, 7 * sizeof(char *));
-	memcpy(b->td, (char *[]){ "timedice", "-s", b->sseed, "-", NULL },
-	    5 * sizeof(char *));
+	av_add(&b->h, "hazard"), av_add(&b->h, "-s"), av_add(&b->h, b->sseed);
+	av_add(&b->h, "-n"), av_add(&b->h, b->sturns);
+	if (b->party != NULL && hazard_keeps_party(b->rules))
+		av_add(&b->h, "-p"), av_add(&b->h, b->party);
+	table_options(&b->tables, &b->h, 0);
+	av_add(&b->l, "light"), av_add(&b->l, "-s"), av_add(&b->l, b->sseed);
+	if (b->lights)
+		av_add(&b->l, "-l"), av_add(&b->l, b->lights);
+	av_add(&b->l, "-");
+	av_add(&b->td, "timedice"), av_add(&b->td, "-s"), av_add(&b->td, b->sseed);
+	av_add(&b->td, "-");
 	lamp_level_name(r, NULL, b->level, sizeof b->level);
-	memcpy(b->r, (char *[]){ "reaction", "-s", b->sseed, "-L", b->level, "-" },
-	    6 * sizeof(char *));
-	n = 6;
+	av_add(&b->r, "reaction"), av_add(&b->r, "-s"), av_add(&b->r, b->sseed);
+	av_add(&b->r, "-L"), av_add(&b->r, b->level), av_add(&b->r, "-");
 	if (b->party != NULL && reaction_takes_party(b->party))
-		b->r[n++] = "-p", b->r[n++] = (char *)b->party;
-	table_options(&b->tables, b->r, n, 1);
+		av_add(&b->r, "-p"), av_add(&b->r, b->party);
+	table_options(&b->tables, &b->r, 1);
 	snprintf(b->sturns, sizeof b->sturns, "%lld", b->turns);
 }
 
@@ -408,37 +406,37 @@ static void remove_tree(int dfd, const char *name, int depth);
 static int
 chain_one(struct batch *b, long long i, int fd, struct proc_result *res)
 {
-	char dir[1200], prev[1200], *v[24 + 2 * SES_TABLES_MAX];
-	static char tables[SES_TABLES_MAX][PATH_MAX + 64];
+	char dir[1200], prev[1200];
 	char *t[] = { "delve", "-C", dir, "-n", b->sturns,
 	    b->form->view == VIEW_RAW ? "-R" : b->form->view == VIEW_JSON ? "-j" :
 	    NULL, NULL };
-	char **const nv[] = { v }, **const tv[] = { t };
-	int n = 0, k;
+	char **const tv[] = { t };
+	struct argv_b v = { 0 };
+	int k, failed;
 
 	chain_dir(b, dir, sizeof dir, i);
 	chain_dir(b, prev, sizeof prev, i - 1);
-	v[n++] = "delve", v[n++] = i == 1 ? "new" : "next";
-	v[n++] = "-s", v[n++] = b->sseed;
+	av_add(&v, "delve"), av_add(&v, i == 1 ? "new" : "next");
+	av_add(&v, "-s"), av_add(&v, b->sseed);
 	if (b->lights)
-		v[n++] = "-l", v[n++] = (char *)b->lights;
+		av_add(&v, "-l"), av_add(&v, b->lights);
 	if (i == 1 && b->rules)
-		v[n++] = "-r", v[n++] = (char *)b->rules;
+		av_add(&v, "-r"), av_add(&v, b->rules);
 	if (i == 1 && b->party)
-		v[n++] = "-p", v[n++] = (char *)b->party;
+		av_add(&v, "-p"), av_add(&v, b->party);
 	for (k = 0; i == 1 && k < b->t.ntables; k++) {	/* KEY=FILE[#HEADING] again */
-		snprintf(tables[k], sizeof tables[k], "%s=%s", b->t.tables[k],
-		    b->t.files[k]);
-		v[n++] = "-T", v[n++] = tables[k];
+		av_add(&v, "-T");
+		av_addf(&v, "%s=%s", b->t.tables[k], b->t.files[k]);
 	}
 	if (i > 1)
-		v[n++] = prev;
-	v[n++] = dir;
-	v[n] = NULL;
+		av_add(&v, prev);
+	av_add(&v, dir);
 	if (b->null < 0 && (b->null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
 		esc_err(EXIT_IO, "/dev/null");
-	if (proc_run(nv, 1, b->null, NULL, NULL, res) ||
-	    proc_run(tv, 1, fd, NULL, NULL, res))
+	failed = proc_run(&v.v, 1, b->null, NULL, NULL, res) ||
+	    proc_run(tv, 1, fd, NULL, NULL, res);
+	av_free(&v);
+	if (failed)
 		return 1;
 	if (i > 1) {
 		snprintf(prev, sizeof prev, "s%lld", i - 1);
@@ -471,7 +469,7 @@ static int
 batch_one(struct batch *b, long long i)
 {
 	char tmp[1100], file[1100];
-	char **const argvs[] = { b->h, b->td, b->l, b->r };
+	char **const argvs[] = { b->h.v, b->td.v, b->l.v, b->r.v };
 	struct proc_result res;
 	char *out = NULL;
 	size_t len = 0;
@@ -535,13 +533,9 @@ batch_commit(const struct batch *b, long long made)
 static void
 batch_free(struct batch *b)
 {
-	char **const argvs[] = { b->h, b->r };
-	int i, a;
+	int i;
 
-	for (a = 0; a < 2; a++)
-		for (i = 0; argvs[a][i] != NULL; i++)
-			if (strcmp(argvs[a][i], "-T") == 0)
-				free(argvs[a][++i]);
+	av_free(&b->h), av_free(&b->l), av_free(&b->td), av_free(&b->r);
 	for (i = 0; i < b->tables.ntables; i++) {
 		free(b->tables.table_key[i]);
 		free(b->tables.table_pick[i]);

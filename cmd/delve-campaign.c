@@ -394,12 +394,10 @@ carry_tables(struct carry *c, struct newopts *n)
 static void
 carry_clock(struct carry *c)
 {
-	struct turnread day, time;
+	const struct ses_keys *k = ses_keys(&c->prev);
 
-	value(&c->prev, "timedice", "day", &day);
-	value(&c->prev, "timedice", "time", &time);
-	snprintf(c->clock, sizeof c->clock, "%s/%s", day.val[0] ? day.val : "1",
-	    time.val[0] ? time.val : "07:00");
+	snprintf(c->clock, sizeof c->clock, "%s/%s", k->day[0] ? k->day : "1",
+	    k->time[0] ? k->time : "07:00");
 	c->end = start_clock(&c->prev);
 }
 
@@ -716,7 +714,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 		esc_errx(EXIT_BAD, "join: %s is on the roster: delve join %s brings "
 		    "them back with their sheet (delve set changes it after)",
 		    argv[1], argv[1]);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	party = file_text(ppath, NULL);
 	np = with_line(party ? party : "", roster + beg, end - beg, &len);
 	nr = without_line(roster, beg, end);
@@ -976,7 +974,7 @@ act_loot(struct act *a, int argc, char **argv)
 	char *log = log_text(a->s), *line, *f[10], *save, text[256];
 	struct coins to, gold = { { 0 } };
 	size_t beg, end;
-	int nf;
+	int nf, taken = 0;
 
 	if (argc != 2)
 		esc_errx(EXIT_BAD, "loot: expected loot NAME");
@@ -985,12 +983,15 @@ act_loot(struct act *a, int argc, char **argv)
 		nf = fields(line, f);
 		if (nf == 8 && strcmp(f[0], "reaction") == 0 &&
 		    strcmp(f[6], "loot") == 0)
-			gold.n[0] = strtoll(f[4], NULL, 10);
+			gold.n[0] = strtoll(f[4], NULL, 10), taken = 0;
 		else if (nf == 6 && strcmp(f[0], "delve") == 0 &&
 		    strcmp(f[3], "loot") == 0)
-			gold.n[0] = 0;		/* taken */
+			gold.n[0] = 0, taken = 1;
 	}
 	free(log);
+	if (gold.n[0] == 0 && taken)
+		esc_errx(EXIT_BAD, "loot: the last loot rolled is taken already: "
+		    "roll the next (delve reaction loot HD [COUNT])");
 	if (gold.n[0] == 0)
 		esc_errx(EXIT_BAD, "loot: no loot to take: roll it first (delve "
 		    "reaction loot HD [COUNT])");
@@ -1034,7 +1035,7 @@ purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 	c->run(&a, argc, argv);
 	if (fclose(a.rec) != 0)
 		esc_err(EXIT_IO, "open_memstream");
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	ses_begin(s, 1);
 	put_file(s, "party", a.party, strlen(a.party));
 	work = newfile(s, "party");
@@ -1062,6 +1063,12 @@ note(struct session *s, const struct opts *o, int argc, char **argv)
 	size_t len = 0;
 	int i, n;
 
+	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
+		if (strcmp(argv[1], "--") != 0)	/* delve note -h: no note "-h" */
+			esc_errx(EXIT_BAD, "note: %s: note takes no option; a note "
+			    "that begins with - comes after --", argv[1]);
+		argc--, argv++;
+	}
 	for (i = 1; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	for (i = 1; i < argc && len <= sizeof text; i++)
@@ -1072,7 +1079,7 @@ note(struct session *s, const struct opts *o, int argc, char **argv)
 	n = asprintf(&rec, "delve\t%" PRIu64 "\t-\tnote\t-\t%s\n", s->turn, text);
 	if (n < 0)
 		esc_err(EXIT_IO, "asprintf");
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	ses_begin(s, 1);
 	show_then_commit(s, o, rec, (size_t)n, 0, 0, start_clock(s));
 	free(rec);
@@ -1318,7 +1325,8 @@ journal_turn(struct journal *j, char **lines, int n)
 		}
 	}
 	for (i = 0; i < n; i++) {
-		nf = fields(lines[i], f);
+		if ((nf = fields(lines[i], f)) < 2)
+			continue;	/* not a record: no turn to tell */
 		if (j->dungeon && strtonum_ok(f[1], 0, COUNT_MAX, &turn) == 0 &&
 		    j->t0 + (uint64_t)turn > turn_clock &&
 		    j->t0 + (uint64_t)turn <= CLOCK_MAX)

@@ -73,7 +73,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 		free(gen);
 		return EXIT_OK;
 	}
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
 	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
@@ -101,34 +101,28 @@ int
 light_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char hhmm[8];
-	char *v[72] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
-	    hhmm };	/* the session's clock: day or night (light(6) -c) */
+	struct argv_b v = { 0 };
 	struct proc_result res;
-	int i, n = 7;
+	int i;
 
 	if (argc < 2)
 		esc_errx(EXIT_BAD, "light: expected a command of light(6): add, out, "
 		    "relight, refill, wind, snow or hazard");
-	if (argc > 64)
-		esc_errx(EXIT_BAD, "%s: too many arguments", argv[64]);
-	for (i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' && strcmp(argv[i], "-D") != 0)
-			esc_errx(EXIT_BAD, "light: %s: the session gives light its file, "
-			    "seed and turns", argv[i]);
-		v[n++] = argv[i];
-	}
-	v[n] = NULL;
-	clock_hhmm(start_clock(s), hhmm);
-	for (i = 7; i < n && strcmp(v[i], "-D") == 0; i++)
+	refuse_options(argc, argv, "-D", "the session gives light its file, seed "
+	    "and turns");
+	for (i = 1; i < argc && strcmp(argv[i], "-D") == 0; i++)
 		;
-	if (i < n && strcmp(v[i], "tick") == 0)
+	if (i < argc && strcmp(argv[i], "tick") == 0)
 		esc_errx(EXIT_BAD, "light: tick: time passes with the session's turns, "
 		    "every clock together (delve -n COUNT, delve camp)");
-	if (i == n || strcmp(v[i], "status") == 0)
+	if (i == argc || strcmp(argv[i], "status") == 0)
 		esc_errx(EXIT_BAD, "light: status: delve status shows the lights");
-	refuse_drift(s);
-	one_command(s, o, v, 0, &res);
-	free(v[2]);
+	clock_hhmm(start_clock(s), hhmm);	/* day or night (light(6) -c) */
+	stage_words(&v, s, "light");
+	av_add(&v, "-c"), av_add(&v, hhmm), av_addv(&v, argc - 1, argv + 1);
+	ses_refuse_drift(s);
+	one_command(s, o, v.v, 0, &res);
+	av_free(&v);
 	return EXIT_OK;
 }
 
@@ -249,41 +243,42 @@ camp_records(const struct session *s, char *rest, size_t rlen, char *hours,
 int
 camp(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char count[32], *party = newfile(s, "party");
-	char *t[16] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
-	char *h[16 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
-	    "-s", s->seed, "-n", count };
-	char hhmm[8];
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
-	    hhmm, "-", NULL };
-	char *r[8 + 2 * SES_TABLES_MAX] = { "reaction", "-f", newfile(s, "reaction"),
-	    "-s", s->seed, "-" };
-	char **const rest[] = { t }, **const turns[] = { h, l, r };
+	char count[32], hhmm[8], *party = newfile(s, "party"), *w[4];
+	struct argv_b t = { 0 }, h = { 0 }, l = { 0 }, r = { 0 };
 	char *rout, *hout, *out;
 	size_t rlen, hlen, len;
+	char **rest[1], **turns[3];
 	struct proc_result res;
 	uint64_t start;
-	int i, n = 5;
+	int i;
 
 	if (!travelling(s))
 		esc_errx(EXIT_BAD, "%s: a night's camp is a rest of the travel rules "
 		    "(004); under %s a rest is a turn: delve rest", argv[0],
 		    s->rules ? s->rules : "exploration");
+	camp_words(argc, argv, w);
+	stage_words(&t, s, "timedice");
 	if (session_keeps_resilience(s))
-		t[n++] = "-p", t[n++] = party, t[n++] = "-w";
-	t[n++] = "rest";
-	camp_words(argc, argv, t + n);
-	n = 7;
+		av_add(&t, "-p"), av_add(&t, party), av_add(&t, "-w");
+	av_add(&t, "rest");
+	for (i = 0; w[i] != NULL; i++)
+		av_add(&t, w[i]);
+	stage_words(&h, s, "hazard");
+	av_add(&h, "-n"), av_add(&h, count);
 	if (s->party && hazard_keeps_party(s->rules))
-		h[n++] = "-p", h[n++] = party;
-	n = table_options(s, h, n, 0);
-	h[n++] = "hourly";
-	h[n] = NULL;
-	table_options(s, r, 6, 1);
-	refuse_drift(s);
+		av_add(&h, "-p"), av_add(&h, party);
+	table_options(s, &h, 0);
+	av_add(&h, "hourly");
+	stage_words(&l, s, "light");
+	av_add(&l, "-c"), av_add(&l, hhmm), av_add(&l, "-");
+	stage_words(&r, s, "reaction");
+	av_add(&r, "-");
+	table_options(s, &r, 1);
+	ses_refuse_drift(s);
 	start = start_clock(s);
 	clock_hhmm(start, hhmm);	/* light knows night from day (light(6) -c) */
 	ses_begin(s, 1);
+	rest[0] = t.v, turns[0] = h.v, turns[1] = l.v, turns[2] = r.v;
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
 	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
@@ -294,12 +289,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	out = camp_records(s, rout, rlen, hout, hlen, strtoull(count, NULL, 10),
 	    &len);
 	show_then_commit(s, o, out, len, strtoull(count, NULL, 10), 0, start);
-	for (i = 7; h[i] != NULL; i++)
-		if (strcmp(h[i], "-T") == 0)
-			free(h[i + 1]);
-	for (i = 6; r[i] != NULL; i += 2)
-		free(r[i + 1]);
-	free(t[2]), free(h[2]), free(l[2]), free(r[2]);
+	av_free(&t), av_free(&h), av_free(&l), av_free(&r);
 	free(out), free(rout), free(hout), free(party);
 	return EXIT_OK;
 }
@@ -315,8 +305,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 int
 hours(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	static char hourly[] = "hourly";
-	char *travel_turn[] = { hourly, NULL };
+	char *travel_turn[] = { "hourly", NULL };
 	struct opts h = *o;
 	long long n = 1;
 	int i = 1, r = session_rules(s);
@@ -351,9 +340,9 @@ static const char *const edit_files[] = { "party", "hazard", "light",
 
 /* The owner's no-op run on FILE: it reads the file as a turn would. */
 static void
-owner_run(const char *name, char *file, char **v)
+owner_run(const char *name, char *file, struct argv_b *v)
 {
-	static char *const runs[][4] = {
+	static const char *const runs[][4] = {
 		{ "hazard", "-n", "0", NULL }, { "light", "status", NULL, NULL },
 		{ "timedice", "show", NULL, NULL }, { "reaction", "-n", "0", NULL },
 	};
@@ -361,12 +350,9 @@ owner_run(const char *name, char *file, char **v)
 
 	for (k = 0; strcmp(runs[k][0], name) != 0; k++)
 		;
-	v[0] = runs[k][0];
-	v[1] = "-f";
-	v[2] = file;
+	av_add(v, name), av_add(v, "-f"), av_add(v, file);
 	for (i = 1; runs[k][i] != NULL; i++)
-		v[i + 2] = runs[k][i];
-	v[i + 2] = NULL;
+		av_add(v, runs[k][i]);
 }
 
 /* The party reader on FILE, in a child: 0, or its message in MSG. */
@@ -441,15 +427,15 @@ static int
 keeps_stream(const struct session *s, const char *name, const char *file,
     char *msg, size_t size)
 {
-	struct turnread was, now, rng;
+	struct ses_key was, now, rng;
 
-	value(s, name, "seed", &was);
+	ses_value(s, name, "seed", &was);
 	now.key = "seed";
 	now.val[0] = '\0';
-	ses_read(file, take_key, &now);
+	ses_read(file, ses_take_key, &now);
 	rng.key = "rng";
 	rng.val[0] = '\0';
-	ses_read(file, take_key, &rng);
+	ses_read(file, ses_take_key, &rng);
 	if (was.val[0] != '\0' && strcmp(was.val, now.val) != 0)
 		snprintf(msg, size, "%s: seed %s, the session's stream is seed %s: "
 		    "the next turn would restart it", file, now.val[0] ? now.val :
@@ -467,9 +453,9 @@ static int
 owner_check(const struct session *s, const char *name, char *file, char *msg,
     size_t size)
 {
-	char *v[8], **const argvs[] = { v };
+	struct argv_b v = { 0 };
 	struct proc_result res;
-	struct turnread t;
+	struct ses_key t;
 	int null, bad;
 
 	if (strcmp(name, "party") == 0) {
@@ -482,17 +468,18 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 		return bad;	/* before the owner's run, which would seed it */
 	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
 		esc_err(EXIT_IO, "/dev/null");
-	owner_run(name, file, v);
-	bad = proc_run(argvs, 1, null, NULL, NULL, &res);
+	owner_run(name, file, &v);
+	bad = proc_run(&v.v, 1, null, NULL, NULL, &res);
 	close(null);
+	av_free(&v);
 	if (bad) {
 		snprintf(msg, size, "%s", res.msg);
 		return res.status ? res.status : EXIT_IO;
 	}
 	t.key = "turn";
 	t.val[0] = '\0';
-	ses_read(file, take_key, &t);
-	if (word_in(name, turn_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
+	ses_read(file, ses_take_key, &t);
+	if (word_in(name, ses_clock_files) >= 0 && strtoull(t.val, NULL, 10) != s->turn) {
 		snprintf(msg, size, "%s: turn %s, the session at turn %" PRIu64
 		    ": the clocks move together", file, t.val[0] ? t.val : "none",
 		    s->turn);
@@ -676,7 +663,7 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	if (strcmp(name, "party") == 0 && !s->party)
 		esc_errx(EXIT_BAD, "edit: the session keeps no party file (delve new -p "
 		    "FILE)");
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	s->editing = name;	/* changed by hand, it is what the GM edits */
 	ses_refuse_changed(s, name);
 	changed = ses_changed(s, name);
@@ -773,7 +760,7 @@ reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 		    "session (delve new -T KEY=FILE)");
 	if ((i = session_table(s, argv[1])) < 0)
 		esc_errx(EXIT_BAD, "reset: '%s': not a table of the session", argv[1]);
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	ses_begin(s, 1);
 	arg = table_arg(s, i);
 	file = tbl_on_split(arg);

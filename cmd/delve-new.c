@@ -80,48 +80,40 @@ write_session(struct session *s)
 static void
 setup_files(struct session *s, const char *party)
 {
-	char *copy = newfile(s, "party");
-	int i, n, td = s->party && timedice_keeps_party(copy);
+	char *copy = newfile(s, "party"), time[32] = "07:00", day[24];
+	int td = s->party && timedice_keeps_party(copy);
+	struct argv_b h = { 0 }, l = { 0 }, t = { 0 }, r = { 0 };
+	long long d = 1;		/* timedice(6): a new clock, 07:00 */
 
-	char *h[10 + 2 * SES_TABLES_MAX] = { "hazard", "-f", newfile(s, "hazard"),
-	    "-s", s->seed, "-n", "0" };
-	char time[32] = "07:00", day[24];	/* timedice(6): a new clock */
-	long long d = 1;
-	/* the clock too: 004's lantern lit at noon is in daylight (light -c) */
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-c",
-	    time, s->lights ? "-l" : "status", s->lights, s->lights ? "status" :
-	    NULL, NULL };
-	char *t[12] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed };
-
-	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed, "-n",
-	    "0", NULL };
-
-	n = 5;
-	if (td)
-		t[n++] = "-p", t[n++] = copy, t[n++] = "-w";
-	t[n++] = s->clock ? "set" : "show";
+	stage_words(&h, s, "hazard");
+	av_add(&h, "-n"), av_add(&h, "0");
+	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
+		av_add(&h, "-p"), av_add(&h, copy);
+	table_options(s, &h, 0);	/* hazard checks its keys and tables */
 	if (s->clock) {		/* -c [DAY/]TIME: timedice's set TIME DAY */
 		clock_day_split(s->clock, time, sizeof time, &d);
 		snprintf(day, sizeof day, "%lld", d);
-		t[n++] = time;
-		t[n++] = day;
 	}
-	t[n] = NULL;
-	n = 7;
-	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
-		h[n++] = "-p", h[n++] = newfile(s, "party");
-	n = table_options(s, h, n, 0);	/* hazard checks its keys and tables */
-	new_setup(s, h, party);
-	for (i = 7; i < n; i += 2)
-		free(h[i + 1]);
-	new_setup(s, l, party);
-	new_setup(s, t, party);
-	new_setup(s, r, party);
+	stage_words(&l, s, "light");
+	/* the clock too: 004's lantern lit at noon is in daylight (light -c) */
+	av_add(&l, "-c"), av_add(&l, time);
+	if (s->lights)
+		av_add(&l, "-l"), av_add(&l, s->lights);
+	av_add(&l, "status");
+	stage_words(&t, s, "timedice");
+	if (td)
+		av_add(&t, "-p"), av_add(&t, copy), av_add(&t, "-w");
+	av_add(&t, s->clock ? "set" : "show");
+	if (s->clock)
+		av_add(&t, time), av_add(&t, day);
+	stage_words(&r, s, "reaction");
+	av_add(&r, "-n"), av_add(&r, "0");
+	new_setup(s, h.v, party);
+	new_setup(s, l.v, party);
+	new_setup(s, t.v, party);
+	new_setup(s, r.v, party);
+	av_free(&h), av_free(&l), av_free(&t), av_free(&r);
 	free(copy);
-	free(h[2]);
-	free(l[2]);
-	free(t[2]);
-	free(r[2]);
 }
 
 /* delve new's options, its own and the shared ones (opt.c), in -h's order. */

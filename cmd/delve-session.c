@@ -20,9 +20,6 @@
 #include "util.h"
 #include "delve.h"
 
-/* The state files a turn keeps in step, each counting the turns. */
-const char *const turn_files[] = { "hazard", "light", "timedice", NULL };
-
 void
 out_done(void)
 {
@@ -32,74 +29,18 @@ out_done(void)
 
 /* --- the session's files ---------------------------------------------- */
 
-int
-take_key(void *arg, char **w, int nw, const struct kwf *f)
-{
-	struct turnread *t = arg;
-
-	(void)f;
-	if (nw == 2 && strcmp(w[0], t->key) == 0)
-		snprintf(t->val, sizeof t->val, "%s", w[1]);
-	return 0;
-}
-
-/* A keyword's value in a file of the current generation, "" if none. */
-const char *
-value(const struct session *s, const char *file, const char *key,
-    struct turnread *t)
-{
-	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
-
-	t->key = key;
-	t->val[0] = '\0';
-	ses_read(path, take_key, t);
-	free(path);
-	free(gen);
-	return t->val;
-}
-
 /* The clock before a command: timedice's day and time, as turns. */
 uint64_t
 start_clock(const struct session *s)
 {
-	struct turnread day, time;
+	const struct ses_keys *k = ses_keys(s);
 	uint64_t into = 0;
 	long long d = 1;
 
-	value(s, "timedice", "day", &day);
-	value(s, "timedice", "time", &time);
-	strtonum_ok(day.val, 1, CLOCK_DAY_MAX, &d);
-	if (clock_parse(time.val, &into) != NULL)
+	strtonum_ok(k->day, 1, CLOCK_DAY_MAX, &d);
+	if (clock_parse(k->time, &into) != NULL)
 		into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): a new clock, 07:00 */
 	return (uint64_t)(d - 1) * CLOCK_DAY + into;
-}
-
-/* The first state file whose turn is not the session's, or NULL. */
-static const char *
-disagreeing(const struct session *s, char *turn, size_t size)
-{
-	struct turnread t;
-	int i;
-
-	for (i = 0; turn_files[i] != NULL; i++) {
-		value(s, turn_files[i], "turn", &t);
-		if (strtoull(t.val, NULL, 10) != s->turn || t.val[0] == '\0') {
-			snprintf(turn, size, "%s", t.val[0] ? t.val : "none");
-			return turn_files[i];
-		}
-	}
-	return NULL;
-}
-
-void
-refuse_drift(const struct session *s)
-{
-	const char *f;
-	char turn[64];
-
-	if ((f = disagreeing(s, turn, sizeof turn)) != NULL)
-		esc_errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %" PRIu64
-		    ": the files disagree (see delve check)", s->dir, f, turn, s->turn);
 }
 
 /*
@@ -240,23 +181,39 @@ table_arg(const struct session *s, int i)
 	return arg;
 }
 
-/*
- * The session's tables as -T KEY=FILE words from v[n] on, NULL-terminated:
- * reaction's own (distance, activity) when for_reaction, else hazard's.
- */
-int
-table_options(const struct session *s, char **v, int n, int for_reaction)
+/* A word of ARGV past the command that is an option, but BUT, refused: WHY. */
+void
+refuse_options(int argc, char **argv, const char *but, const char *why)
 {
 	int i;
 
-	for (i = 0; i < s->ntables; i++) {
-		if (table_of_reaction(s->table_key[i]) != for_reaction)
-			continue;
-		v[n++] = "-T";
-		v[n++] = table_arg(s, i);
-	}
-	v[n] = NULL;
-	return n;
+	for (i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && (but == NULL || strcmp(argv[i], but) != 0))
+			esc_errx(EXIT_BAD, "%s: %s: %s", argv[0], argv[i], why);
+}
+
+/* A stage's first words: PROG -f its work file -s the session's seed. */
+void
+stage_words(struct argv_b *v, const struct session *s, const char *prog)
+{
+	av_add(v, prog), av_add(v, "-f"), av_own(v, newfile(s, prog));
+	av_add(v, "-s"), av_add(v, s->seed);
+}
+
+/*
+ * The session's tables as -T KEY=FILE words added to V: reaction's own
+ * (distance, activity) when for_reaction, else hazard's.
+ */
+void
+table_options(const struct session *s, struct argv_b *v, int for_reaction)
+{
+	int i;
+
+	for (i = 0; i < s->ntables; i++)
+		if (table_of_reaction(s->table_key[i]) == for_reaction) {
+			av_add(v, "-T");
+			av_own(v, table_arg(s, i));
+		}
 }
 
 /* hazard takes -p under rules that keep characters (hazard(6)). */

@@ -37,12 +37,8 @@ struct stages {
 	char	 count[32];
 	char	 level[32];	/* reaction's -L, and hazard's under 000 */
 	int	 hlevel;	/* hazard is given -L: its CON saves see the light */
-	char	*h[16 + 2 * SES_TABLES_MAX + 64];
-	char	*t[12];
-	char	*l[8];
-	char	*r[12 + 2 * SES_TABLES_MAX];
+	struct argv_b h, t, l, r;
 	char	*rparty;	/* reaction's copy of the party, or NULL */
-	int	 action;	/* where in h the ACTION's words begin */
 	int	 hparty;	/* hazard reads the party (-p) */
 	int	 tparty;	/* timedice writes the party (-p -w) */
 };
@@ -54,54 +50,43 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
     char **argv)
 {
 	char *gen = ses_genname(s->gen), *now = ses_path(s, gen, "party");
-	char *party = newfile(s, "party");
-	int n = 7;
-
-	char *h[] = { "hazard", "-f", newfile(s, "hazard"), "-s", s->seed, "-n",
-	    st->count };
-	char *t[] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    "-", NULL };
-	char *l[] = { "light", "-f", newfile(s, "light"), "-s", s->seed, "-", NULL };
-	char *r[] = { "reaction", "-f", newfile(s, "reaction"), "-s", s->seed,
-	    "-L", st->level, "-" };
 
 	memset(st, 0, sizeof *st);
 	snprintf(st->count, sizeof st->count, "%lld", count);
-	memcpy(st->h, h, sizeof h);
-	memcpy(st->t, t, sizeof t);
-	memcpy(st->l, l, sizeof l);
-	memcpy(st->r, r, sizeof r);
+	stage_words(&st->h, s, "hazard");
+	av_add(&st->h, "-n"), av_add(&st->h, st->count);
 	if (s->party && hazard_keeps_party(s->rules)) {
-		st->h[n++] = "-p", st->h[n++] = estrdup(party);
+		av_add(&st->h, "-p"), av_own(&st->h, newfile(s, "party"));
 		st->hparty = 1;
 		if (hazard_writes_party(s->rules))
-			st->h[n++] = "-w";
+			av_add(&st->h, "-w");
 		/* 000's CON saves in no light: "Setback on all rolls" (issue 33) */
 		if (hazard_rules[session_rules(s)].saves) {
-			st->h[n++] = "-L", st->h[n++] = st->level;
+			av_add(&st->h, "-L"), av_add(&st->h, st->level);
 			st->hlevel = 1;
 		}
 	}
+	table_options(s, &st->h, 0);
+	av_addv(&st->h, argc, argv);
+	stage_words(&st->t, s, "timedice");
 	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
-		st->t[5] = "-p", st->t[6] = estrdup(party), st->t[7] = "-w";
-		st->t[8] = "-";
+		av_add(&st->t, "-p"), av_own(&st->t, newfile(s, "party"));
+		av_add(&st->t, "-w");
 		st->tparty = 1;
 		/* 000's no light on its resilience and corruption checks too */
 		if (st->hlevel)
-			st->t[8] = "-L", st->t[9] = st->level, st->t[10] = "-";
+			av_add(&st->t, "-L"), av_add(&st->t, st->level);
 	}
-	n = table_options(s, st->h, n, 0);
-	st->action = n;
-	while (argc-- > 0)
-		st->h[n++] = *argv++;
-	st->h[n] = NULL;
-	n = 8;
+	av_add(&st->t, "-");
+	stage_words(&st->l, s, "light");
+	av_add(&st->l, "-");
+	stage_words(&st->r, s, "reaction");
+	av_add(&st->r, "-L"), av_add(&st->r, st->level), av_add(&st->r, "-");
 	if (s->party && reaction_takes_party(now)) {
 		st->rparty = newfile(s, REACTION_PARTY);
-		st->r[n++] = "-p", st->r[n++] = st->rparty;
+		av_add(&st->r, "-p"), av_add(&st->r, st->rparty);
 	}
-	table_options(s, st->r, n, 1);
-	free(party);
+	table_options(s, &st->r, 1);
 	free(now);
 	free(gen);
 }
@@ -109,20 +94,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 static void
 stages_free(struct stages *st)
 {
-	char **const v[] = { st->h, st->t, st->l, st->r };
-	int i, k;
-
-	for (i = 0; i < 4; i++)
-		free(v[i][2]);
-	for (i = 7; i < st->action; i++)	/* -p FILE, -T KEY=FILE, -w, -L */
-		if (strcmp(st->h[i], "-L") == 0)
-			i++;		/* st->level, not allocated */
-		else if (strcmp(st->h[i], "-w") != 0)
-			free(st->h[++i]);
-	if (st->tparty)
-		free(st->t[6]);
-	for (k = st->rparty ? 10 : 8; st->r[k] != NULL; k += 2)
-		free(st->r[k + 1]);
+	av_free(&st->h), av_free(&st->t), av_free(&st->l), av_free(&st->r);
 	free(st->rparty);
 }
 
@@ -200,8 +172,8 @@ static int
 turns_by(struct session *s, struct stages *st, long long count,
     long long chunk, int outfd, struct proc_result *res)
 {
-	char **const first[] = { st->h };
-	char **const rest[] = { st->t, st->l, st->r };
+	char **const first[] = { st->h.v };
+	char **const rest[] = { st->t.v, st->l.v, st->r.v };
 	FILE *recs = tmpfile();
 	long long i, n;
 	int failed = 0;
@@ -289,13 +261,11 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	uint64_t start, prev = s->turn;
 	int failed;
 
-	if (argc > 64)
-		esc_errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
 	refuse_action(s, argc, argv);
 	stages_make(&st, s, o->count, argc, argv);
-	char **const argvs[] = { st.h, st.t, st.l, st.r };
+	char **const argvs[] = { st.h.v, st.t.v, st.l.v, st.r.v };
 
-	refuse_drift(s);
+	ses_refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
 	if (st.hparty && st.tparty && o->count > 0)	/* two at the party file */
@@ -329,28 +299,26 @@ call_seed(const struct session *s, char *seed, size_t size)
  * session's light (-L, first: the user's own -L comes later and wins), so
  * that 000's no light is setback on them as on a turn's.
  */
-static int
-call_light(const struct session *s, int argc, char **argv, char **v,
+static void
+call_light(const struct session *s, int argc, char **argv, struct argv_b *v,
     char *level, size_t size)
 {
 	char *gen, *path;
 	int i, checks = 0;
 
 	if (strcmp(argv[0], "reaction") != 0)
-		return 0;
+		return;
 	for (i = 1; i < argc; i++)
 		checks |= strcmp(argv[i], "morale") == 0 ||
 		    strcmp(argv[i], "surprise") == 0;
 	if (!checks)
-		return 0;
+		return;
 	gen = ses_genname(s->gen);
 	path = ses_path(s, gen, "light");
 	session_level(s, path, level, size);
 	free(path);
 	free(gen);
-	v[0] = "-L";
-	v[1] = level;
-	return 2;
+	av_add(v, "-L"), av_add(v, level);
 }
 
 /*
@@ -361,23 +329,20 @@ call_light(const struct session *s, int argc, char **argv, char **v,
 int
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char seed[256], level[32], *v[128], *party = newfile(s, "party");
+	char seed[256], level[32], *party = newfile(s, "party");
+	struct argv_b v = { 0 };
 	struct proc_result res;
-	int i, n = 0;
 
-	if (argc > 120)
-		esc_errx(EXIT_BAD, "%s: too many arguments", argv[0]);
 	refuse_session_options(argv[0], argc, argv);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
-	v[n++] = argv[0];
-	n += call_light(s, argc, argv, v + n, level, sizeof level);
-	for (i = 1; i < argc; i++)
-		v[n++] = argv[i];
-	v[n] = NULL;
+	av_add(&v, argv[0]);
+	call_light(s, argc, argv, &v, level, sizeof level);
+	av_addv(&v, argc - 1, argv + 1);
 	if (s->party)
 		setenv("DELVING_PARTY", party, 1);
-	one_command(s, o, v, 1, &res);
+	one_command(s, o, v.v, 1, &res);
+	av_free(&v);
 	free(party);
 	if (res.stage >= 0) {
 		out_done();
@@ -394,35 +359,28 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 int
 afflict(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char *v[128] = { "timedice", "-f", newfile(s, "timedice"), "-s", s->seed,
-	    "-p", newfile(s, "party"), "-w" };
+	struct argv_b v = { 0 };
 	struct proc_result res;
 	char level[32], *gen, *light;
-	int i, n = 8;
 
-	if (argc > 100)
-		esc_errx(EXIT_BAD, "%s: too many arguments", argv[0]);
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
-	for (i = 1; i < argc; i++)
-		if (argv[i][0] == '-')
-			esc_errx(EXIT_BAD, "%s: %s: an option: the session gives timedice "
-			    "its files, seed and party", argv[0], argv[i]);
+	refuse_options(argc, argv, NULL, "an option: the session gives timedice "
+	    "its files, seed and party");
+	stage_words(&v, s, "timedice");
+	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
 	if (hazard_rules[session_rules(s)].saves) {	/* 000's no light */
 		gen = ses_genname(s->gen);
 		light = ses_path(s, gen, "light");
 		session_level(s, light, level, sizeof level);
 		free(light);
 		free(gen);
-		v[n++] = "-L", v[n++] = level;
+		av_add(&v, "-L"), av_add(&v, level);
 	}
-	for (i = 0; i < argc; i++)
-		v[n++] = argv[i];
-	v[n] = NULL;
-	refuse_drift(s);
-	one_command(s, o, v, 0, &res);
-	free(v[2]);
-	free(v[6]);
+	av_addv(&v, argc, argv);
+	ses_refuse_drift(s);
+	one_command(s, o, v.v, 0, &res);
+	av_free(&v);
 	return EXIT_OK;
 }

@@ -62,17 +62,19 @@ check(const struct session *s)
 {
 	char *path = ses_path(s, "", "log");
 	struct view_part p[2];
-	struct turnread t;
+	const struct ses_keys *k;
+	const char *t;
 	int i, bad = 0, np = log_parts(s, p);
 
 	view_check(p, np, path);
 	printf("%-9s turn %" PRIu64 "\n", "session", s->turn);
-	for (i = 0; turn_files[i] != NULL; i++) {
-		value(s, turn_files[i], "turn", &t);
-		if (t.val[0] == '\0' || strtoull(t.val, NULL, 10) != s->turn)
+	k = ses_keys(s);
+	for (i = 0; ses_clock_files[i] != NULL; i++) {
+		t = k->turn[i];
+		if (t[0] == '\0' || strtoull(t, NULL, 10) != s->turn)
 			bad = 1;
-		printf("%-9s turn %s%s\n", turn_files[i], t.val[0] ? t.val : "none",
-		    bad && strtoull(t.val, NULL, 10) != s->turn ? "  disagrees" : "");
+		printf("%-9s turn %s%s\n", ses_clock_files[i], t[0] ? t : "none",
+		    bad && strtoull(t, NULL, 10) != s->turn ? "  disagrees" : "");
 	}
 	fflush(stdout);
 	if (ses_say_changed(s) > 0)
@@ -116,25 +118,18 @@ show_character(void *arg, const struct member *m, const char *line)
 static void
 show_lights(const struct scr_world *w)
 {
-	int spent[LK_NKINDS] = { 0 }, i, k, said = 0;
 	char text[512];
+	int i;
 
 	for (i = 0; i < w->lamp.n; i++) {
-		if (w->lamp.src[i].state == LAMP_OUT && w->lamp.src[i].left == 0) {
-			spent[w->lamp.src[i].kind]++;
+		if (w->lamp.src[i].state == LAMP_OUT && w->lamp.src[i].left == 0)
 			continue;
-		}
 		lampstate_say(&w->lamp, &w->lamp.src[i], w->travel, text,
 		    sizeof text);
 		printf("%-9s %s\n", "light", text);
 	}
-	for (k = 0; k < LK_NKINDS; k++)
-		if (spent[k] > 0)
-			printf("%s%d %s%s spent", said++ ? ", " : "light     ",
-			    spent[k], light_kinds[k], spent[k] == 1 ? "" :
-			    k == LK_TORCH ? "es" : "s");
-	if (said)
-		printf(".\n");
+	if (lampstate_say_spent(&w->lamp, text, sizeof text) > 0)
+		printf("%-9s %s.\n", "light", text);
 	lampstate_say_sight(&w->lamp, text, sizeof text);
 	if (text[0] != '\0')
 		printf("%-9s %s\n", "light", text);

@@ -23,9 +23,6 @@ struct opts {
 
 extern const char prog[];
 
-/* The state files a turn keeps in step, each counting the turns. */
-extern const char *const turn_files[];
-
 /* The SYNOPSIS, a form a line: -h has them all, a usage error its own. */
 #define SYN_TURN	"delve [-hjRV] [-C DIR] [-n COUNT] [[turn] ACTION ...]"
 #define SYN_NEW		"delve new [-F] [-c [DAY/]TIME] [-D DIALECT] [-l KIND[,KIND ...]] " \
@@ -34,8 +31,9 @@ extern const char *const turn_files[];
 			    "[-r RULES] [-s SEED] [-T KEY=FILE ...] PREV DIR"
 #define SYN_CAMPAIGN	"delve [-jR] [-C DIR] campaign [status | log | journal] | " \
 			    "note TEXT"
-#define SYN_PURSE	"delve [-jR] [-C DIR] buy NAME COIN [sup HOURS] | " \
-			    "spend NAME COIN [WHAT] | give NAME NAME COIN | " \
+#define SYN_PURSE	"delve [-jR] [-C DIR] buy NAME COIN " \
+			    "[sup HOURS | rations DAYS | WHAT ...] | spend NAME COIN " \
+			    "[WHAT ...] | give NAME NAME COIN | " \
 			    "share NAME | loot NAME"
 #define SYN_SESSION	"delve [-jR] [-C DIR] status | check | undo | log"
 #define SYN_CALL	"delve [-jR] [-C DIR] roll | reaction | chase | " \
@@ -51,12 +49,6 @@ extern const char *const turn_files[];
 #define SYN_SCREEN	"delve [-C DIR] screen [-oP]"
 #define SYN_BATCH	"delve batch [-j | -S] [-k] [-l KIND[,KIND ...]] [-p FILE] " \
 			    "[-r RULES] [-T KEY=FILE ...] -s SEED -n TURNS -o DIR COUNT"
-
-/* A keyword of a state file, read by value(). */
-struct turnread {
-	const char *key;
-	char	 val[64];
-};
 
 /* delve new's options, its -T tables checked and copied by batch too. */
 struct newopts {
@@ -78,11 +70,7 @@ void	 table_option(struct newopts *n, char *v);
 
 /* cmd/delve-session.c: the session, for every command */
 void	 out_done(void);
-int	 take_key(void *arg, char **w, int nw, const struct kwf *f);
-const char	*value(const struct session *s, const char *file, const char *key,
-	    struct turnread *t);
 uint64_t	 start_clock(const struct session *s);
-void	 refuse_drift(const struct session *s);
 void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,
 	    const char *file);
@@ -93,7 +81,9 @@ struct lamp;
 void	 lamp_level_name(int r, struct lamp *l, char *buf, size_t size);
 void	 session_level(const struct session *s, const char *path, char *buf,
 	    size_t size);
-int	 table_options(const struct session *s, char **v, int n, int for_reaction);
+void	 refuse_options(int argc, char **argv, const char *but, const char *why);
+void	 stage_words(struct argv_b *v, const struct session *s, const char *prog);
+void	 table_options(const struct session *s, struct argv_b *v, int for_reaction);
 int	 table_of_reaction(const char *key);
 char	*table_arg(const struct session *s, int i);
 int	 hazard_keeps_party(const char *rules);

@@ -848,7 +848,7 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
 	if ((o->list || o->draw) && (o->table == NULL ||
 	    strcmp(o->table, "list") == 0))
-		esc_errx(EXIT_BAD, "-%c: give it with -t FILE", o->list ? 'L' : 'e');
+		esc_errx(EXIT_BAD, "-%c: give it with -t TABLE|FILE", o->list ? 'L' : 'e');
 	if (o->list && (argc > 0 || o->count_set || o->odds || o->seed ||
 	    o->verbose || o->json || o->draw))
 		esc_errx(EXIT_BAD, "-L: prints the table and rolls nothing; give it with -t alone");

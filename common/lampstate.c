@@ -163,6 +163,24 @@ lampstate_say(const struct lamp *l, const struct lamp_source *src, int hours,
 	snprintf(buf, size, "%s, a %s, is %s.", src->name,
 	    light_kinds[src->kind], state);
 }
+/* The spent sources counted by kind: "3 torches spent, 1 lantern spent". */
+int
+lampstate_say_spent(const struct lamp *l, char *buf, size_t size)
+{
+	int spent[LK_NKINDS] = { 0 }, i, k, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < l->n; i++)
+		if (l->src[i].state == LAMP_OUT && l->src[i].left == 0)
+			spent[l->src[i].kind]++, n++;
+	for (k = 0; k < LK_NKINDS; k++)
+		if (spent[k] > 0)
+			str_append(buf, size, ", ", "%d %s%s spent", spent[k],
+			    light_kinds[k], spent[k] == 1 ? "" :
+			    k == LK_TORCH ? "es" : "s");
+	return n;
+}
+
 /* The party's own sight and 004's sky, as status says them: "" when none. */
 void
 lampstate_say_sight(const struct lamp *l, char *buf, size_t size)

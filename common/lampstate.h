@@ -23,5 +23,6 @@ void	 lampstate_say_state(const struct lamp *l,
 void	 lampstate_say(const struct lamp *l, const struct lamp_source *src,
 	     int hours, char *buf, size_t size);
 void	 lampstate_say_sight(const struct lamp *l, char *buf, size_t size);
+int	 lampstate_say_spent(const struct lamp *l, char *buf, size_t size);
 
 #endif

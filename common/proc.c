@@ -12,6 +12,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,74 @@
 
 static char *bindir;		/* where the siblings are, or NULL: PATH */
 static FILE *errs;		/* the stages' stderr */
+
+/* --- argument vectors ------------------------------------------------ */
+
+static void
+av_push(struct argv_b *b, char *word, int own)
+{
+	if (b->n + 2 > b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 16;
+		b->v = ereallocarray(b->v, b->cap, sizeof *b->v);
+		b->own = ereallocarray(b->own, b->cap, sizeof *b->own);
+	}
+	b->own[b->n] = (unsigned char)own;
+	b->v[b->n++] = word;
+	b->v[b->n] = NULL;
+}
+
+void
+av_add(struct argv_b *b, const char *word)
+{
+	av_push(b, (char *)word, 0);
+}
+
+void
+av_addv(struct argv_b *b, int n, char *const *words)
+{
+	while (n-- > 0)
+		av_push(b, *words++, 0);
+}
+
+void
+av_own(struct argv_b *b, char *word)
+{
+	av_push(b, word, 1);
+}
+
+void
+av_addf(struct argv_b *b, const char *fmt, ...)
+{
+	va_list ap;
+	char *word;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		esc_err(EXIT_IO, "vsnprintf");
+	word = emalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(word, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	av_own(b, word);
+}
+
+void
+av_free(struct argv_b *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (b->own[i])
+			free(b->v[i]);
+	free(b->v);
+	free(b->own);
+	memset(b, 0, sizeof *b);
+}
+
+/* --- the pipeline ----------------------------------------------------- */
 
 void
 proc_init(const char *argv0)

@@ -300,7 +300,7 @@ sup_used(const struct supplies *s, uint64_t now, int eaters, uint64_t *settled)
 	return want < s->left ? want : s->left;
 }
 
-/* "3 days and 4 hours of food for 4 characters (292 hours)". */
+/* "3 days and 4 hours of food for 4 characters (292 hours in all)". */
 void
 sup_say(long long left, int eaters, char *buf, size_t size)
 {
@@ -312,8 +312,13 @@ sup_say(long long left, int eaters, char *buf, size_t size)
 		    "food or rest)");
 		return;
 	}
-	snprintf(buf, size, "%lld day%s and %lld hour%s of food for %d "
-	    "character%s (%lld hours in all)", each / 24, each / 24 == 1 ? "" : "s",
-	    each % 24, each % 24 == 1 ? "" : "s", eaters, eaters == 1 ? "" : "s",
-	    left);
+	buf[0] = '\0';
+	if (each / 24 > 0)	/* "2 days", "1 day and 3 hours", "7 hours" */
+		str_append(buf, size, "", "%lld day%s", each / 24,
+		    each / 24 == 1 ? "" : "s");
+	if (each % 24 > 0 || each == 0)
+		str_append(buf, size, " and ", "%lld hour%s", each % 24,
+		    each % 24 == 1 ? "" : "s");
+	str_append(buf, size, " ", "of food for %d character%s (%lld hours in "
+	    "all)", eaters, eaters == 1 ? "" : "s", left);
 }

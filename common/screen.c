@@ -386,8 +386,8 @@ light_row(struct frame *fr, const struct scr_world *w,
 static void
 lights(struct frame *fr, const struct scr_world *w)
 {
-	char sight[256];
-	int i, spent = 0, nw = 8;
+	char sight[256], spent[256];
+	int i, nw = 8;
 	struct row *r;
 
 	if (w->lamp.n == 0)
@@ -396,17 +396,14 @@ lights(struct frame *fr, const struct scr_world *w)
 	for (i = 0; i < w->lamp.n; i++)
 		if ((int)strlen(w->lamp.src[i].name) > nw)
 			nw = (int)strlen(w->lamp.src[i].name);
-	for (i = 0; i < w->lamp.n; i++) {
-		if (w->lamp.src[i].state == LAMP_OUT && w->lamp.src[i].left == 0)
-			spent++;
-		else
+	for (i = 0; i < w->lamp.n; i++)
+		if (w->lamp.src[i].state != LAMP_OUT || w->lamp.src[i].left != 0)
 			light_row(fr, w, &w->lamp.src[i], nw);
-	}
 	if (lamp_burning(&w->lamp) == 0)
 		put(fr, r = row_new(fr), SGR_RED, "No light burns: darkness%s.",
 		    w->lamp.darkvision ? " (darkvision)" : "");
-	if (spent > 0)
-		put(fr, r = row_new(fr), SGR_DIM, "%d spent.", spent);
+	if (lampstate_say_spent(&w->lamp, spent, sizeof spent) > 0)
+		put(fr, r = row_new(fr), SGR_DIM, "%s.", spent);
 	lampstate_say_sight(&w->lamp, sight, sizeof sight);
 	if (sight[0] != '\0')
 		put(fr, r = row_new(fr), SGR_NONE, "%s", sight);

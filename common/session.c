@@ -63,6 +63,8 @@
 static const char *const gen_files[] = { "hazard", "light", "timedice",
 	"reaction", NULL };
 
+const char *const ses_clock_files[] = { "hazard", "light", "timedice", NULL };
+
 /* The session whose .new.PID is to be removed if the command ends early. */
 static struct session *working;
 
@@ -451,6 +453,99 @@ ses_read(const char *path, int (*line)(void *, char **, int,
 			kwf_bad(f, "unknown keyword '%s'", w[0]);
 	kwf_close(f);
 	return 1;
+}
+
+int
+ses_take_key(void *arg, char **w, int nw, const struct kwf *f)
+{
+	struct ses_key *k = arg;
+
+	(void)f;
+	if (nw == 2 && strcmp(w[0], k->key) == 0)
+		snprintf(k->val, sizeof k->val, "%s", w[1]);
+	return 0;
+}
+
+/* A keyword's value in a file of the current generation, "" if none. */
+const char *
+ses_value(const struct session *s, const char *file, const char *key,
+    struct ses_key *k)
+{
+	char *gen = ses_genname(s->gen), *path = ses_path(s, gen, file);
+
+	k->key = key;
+	k->val[0] = '\0';
+	ses_read(path, ses_take_key, k);
+	free(path);
+	free(gen);
+	return k->val;
+}
+
+/* Where a clock file's keys go: its turn, and timedice's day and time. */
+struct keys_to {
+	char	*turn, *day, *time;
+};
+
+static int
+keys_line(void *arg, char **w, int nw, const struct kwf *f)
+{
+	struct keys_to *k = arg;
+	char *to = NULL;
+
+	(void)f;
+	if (nw == 2 && strcmp(w[0], "turn") == 0)
+		to = k->turn;
+	else if (nw == 2 && strcmp(w[0], "day") == 0)
+		to = k->day;
+	else if (nw == 2 && strcmp(w[0], "time") == 0)
+		to = k->time;
+	if (to != NULL)
+		snprintf(to, SES_WORD_MAX, "%s", w[1]);
+	return 0;
+}
+
+/*
+ * The current generation's clock files read once, when first asked: the
+ * cache is the session's own (never a const object), so a const session
+ * fills it.
+ */
+const struct ses_keys *
+ses_keys(const struct session *s)
+{
+	struct ses_keys *k = &((struct session *)s)->keys;
+	char *gen, *path;
+	int i;
+
+	if (k->read && k->gen == s->gen)
+		return k;
+	memset(k, 0, sizeof *k);
+	gen = ses_genname(s->gen);
+	for (i = 0; ses_clock_files[i] != NULL; i++) {
+		struct keys_to to = { k->turn[i], i == 2 ? k->day : NULL,
+		    i == 2 ? k->time : NULL };	/* timedice's clock */
+
+		path = ses_path(s, gen, ses_clock_files[i]);
+		ses_read(path, keys_line, &to);
+		free(path);
+	}
+	free(gen);
+	k->gen = s->gen;
+	k->read = 1;
+	return k;
+}
+
+/* A command refused where a clock file's turn is not the session's. */
+void
+ses_refuse_drift(const struct session *s)
+{
+	const struct ses_keys *k = ses_keys(s);
+	int i;
+
+	for (i = 0; ses_clock_files[i] != NULL; i++)
+		if (k->turn[i][0] == '\0' || strtoull(k->turn[i], NULL, 10) != s->turn)
+			esc_errx(EXIT_BAD, "%s/state/%s: at turn %s, the session at turn %"
+			    PRIu64 ": the files disagree (see delve check)", s->dir,
+			    ses_clock_files[i], k->turn[i][0] ? k->turn[i] : "none", s->turn);
 }
 
 /* Words of a line joined again by one space: a heading of several words. */
@@ -1013,6 +1108,7 @@ ses_load(struct session *s)
 	gen = ses_genname(s->gen);
 	check_generation(s, gen, &r);
 	s->turn = r.turn;
+	s->keys.read = 0;	/* the clock files: read when asked (ses_keys) */
 	s->calls = r.calls;
 	s->logsize = r.log;
 	free(s->command);
@@ -1614,6 +1710,7 @@ ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg)
 	cut_log(s, r.log);
 	switch_to(s, was - 1, NULL);
 	s->turn = r.turn;
+	s->keys.read = 0;	/* the clock files: read when asked (ses_keys) */
 	s->calls = r.calls;
 	s->logsize = s->logat = r.log;
 	free(s->command);

@@ -24,6 +24,24 @@
 
 struct kwf;
 
+/* The state files that count the turns, each a clock kept in step. */
+#define SES_CLOCKS 3
+#define SES_WORD_MAX 64	/* a value kept, its end cut */
+extern const char *const ses_clock_files[];	/* hazard, light, timedice */
+
+/*
+ * What a command starts from in those files: each one's turn, timedice's
+ * day and time ("" where a file has none), read once a generation by
+ * ses_keys, and only when asked, so that undo, log and check go on where
+ * a state file is damaged.
+ */
+struct ses_keys {
+	unsigned long gen;	/* the generation read, when read */
+	int	 read;
+	char	 turn[SES_CLOCKS][SES_WORD_MAX];
+	char	 day[SES_WORD_MAX], time[SES_WORD_MAX];
+};
+
 struct session {
 	const char *dir;
 	int	 dfd;		/* the directory, locked */
@@ -53,6 +71,7 @@ struct session {
 	uint64_t self_sum, rec_sum, ses_sum;	/* its delve file, records, session */
 	long long rec_len;	/* its records' length (records N), or -1 */
 	char	*strange;	/* a file in it that is not the suite's, or NULL */
+	struct ses_keys keys;	/* ses_keys's, private */
 };
 
 /* The sums a generation's delve file keeps of the files but the programs'. */
@@ -79,6 +98,17 @@ void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);
 int	 ses_say_changed(const struct session *s);
 void	 ses_refuse_changed(const struct session *s, const char *except);
+/* A keyword's value ("" if none), read by ses_take_key through ses_read. */
+struct ses_key {
+	const char *key;
+	char	 val[SES_WORD_MAX];
+};
+
+int	 ses_take_key(void *arg, char **w, int nw, const struct kwf *f);
+const char	*ses_value(const struct session *s, const char *file,
+	    const char *key, struct ses_key *k);
+const struct ses_keys *ses_keys(const struct session *s);
+void	 ses_refuse_drift(const struct session *s);
 /* Each line of the keyword file PATH to LINE; kwf_bad says its errors. */
 int	 ses_read(const char *path, int (*line)(void *, char **, int,
 	     const struct kwf *), void *arg);

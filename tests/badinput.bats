@@ -233,7 +233,7 @@ roll     | nonnumeric | -c x d6                               | -               
 roll     | nonnumeric | xd6                                   | -                                       | 2
 roll     | nonnumeric | dx                                    | -                                       | 2
 roll     | nonnumeric | d6+x                                  | -                                       | 2
-roll     | nonnumeric | 4d6khx                                | -                                       | 2
+roll     | nonnumeric | 4d6khq                                | -                                       | 2
 roll     | nonnumeric | -t "$F"                               | put table 'x-6 Nothing.\n'              | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: xd6\n1-6 Nothing.\n'    | 2
 roll     | nonnumeric | -t "$F"                               | put table 'die: (2d6\n2-12 a\n'        | 2
@@ -330,7 +330,7 @@ roll     | negative   | -c -2000000001 d6                     | -               
 roll     | negative   | -g -w -1 d6                           | -                                       | 2
 roll     | negative   | d-6                                   | -                                       | 2
 roll     | negative   | d6-1000001                            | -                                       | 2
-roll     | negative   | 4d6kh-1                               | -                                       | 2
+roll     | negative   | '4d(-6)'                              | -                                       | 2
 roll     | negative   | -t "$F"                               | put table '-1-6 Nothing.\n'             | 2
 hazard   | negative   | -f "$S" -T "encounter=$F"             | state hazard; put table '-1-6 a\n'      | 2
 hazard   | negative   | -r alarm -c 0 -p "$F" hide            | put party 'Ann dex=1\n'                 | 2

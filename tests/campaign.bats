@@ -94,9 +94,9 @@ campaign() {
 	eq "campaign  5 sessions" "${lines[0]}"
 	eq "session   2. crypt1: delving rules, day 2, 09:00 to day 2, 11:00, 12 turns" "${lines[2]}"
 	eq "clock     day 9, 19:00" "${lines[6]}"
-	eq "supplies  0 days and 2 hours of food for 3 characters (6 hours in all)" "${lines[11]}"
+	eq "supplies  2 hours of food for 3 characters (6 hours in all)" "${lines[11]}"
 	golden campaign-journal.md delve -C town campaign journal
-	grep -qx -- '- At the end: 0 days and 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
+	grep -qx -- '- At the end: 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
 	grep -qx -- '- Ana: hp 7 to 1 (lost 6).' "$GOLDEN/campaign-journal.md"
 	grep -qx -- '- Cy: left the party: Cy hp=0 hpmax=6 con=-1 best=2 resilience=8 strength=9 load=2 sp=40 exhausted=1 gp=8 cp=0.' "$GOLDEN/campaign-journal.md"
 	grep -qx 'table encounter -' crypt2/session	# the tables carried under the same rules
@@ -304,10 +304,16 @@ stamp() {
 	run -2 --separate-stderr delve -C S note $'a\ttab'
 	run -2 --separate-stderr delve -C S note
 	run -2 --separate-stderr delve -C S note "$(printf '%01001d' 0)"
+	run -2 --separate-stderr delve -C S note -h	# not a note "-h"
+	eq "delve: note: -h: note takes no option; a note that begins with - comes after --" "$stderr"
+	run -2 --separate-stderr delve -C S note --
 	snap S > after
 	cmp before after
 	run -0 delve -C S undo
 	eq "back to turn 2, before \`delve note The party finds a map\`" "$output"
+	run -0 delve -C S note -- -2 HP to Bo
+	eq "turn 2  07:20  -2 HP to Bo" "$output"
+	run -0 delve -C S undo
 	[ -z "$(grep note S/log)" ]
 }
 
@@ -343,13 +349,14 @@ stamp() {
 	run -0 delve -C S loot Cy
 	grep -qx "Cy hp=3 gp=$gold sp=0 cp=0" S/state/party
 	run -2 --separate-stderr delve -C S loot Cy
+	eq "delve: loot: the last loot rolled is taken already: roll the next (delve reaction loot HD [COUNT])" "$stderr"
 	run -0 delve -C S share Cy
 	each=$((gold / 3)) rest=$((gold % 3))
 	grep -qx "Cy hp=3 gp=$((each + rest)) sp=0 cp=0" S/state/party
 	grep -qx "Bo hp=4 load=1 cp=2 gp=$each sp=0" S/state/party
 	# supplies used hourly by each of the three: 30 hours, 3 hours of travel
 	delve -C S -n 3 > /dev/null
-	eq "supplies  0 days and 7 hours of food for 3 characters (21 hours in all)" "$(delve -C S status | grep ^supplies)"
+	eq "supplies  7 hours of food for 3 characters (21 hours in all)" "$(delve -C S status | grep ^supplies)"
 	delve -C S daily > /dev/null	# a day's travel turn uses a day's
 	eq "supplies  no supplies: the party is without food (004: resilience is the hours a PC can adventure without food or rest)" "$(delve -C S status | grep ^supplies)"
 }
@@ -541,4 +548,16 @@ chain_kills() {
 	run -0 delve -C fed camp
 	[[ $output != *"stays exhausted"* ]]
 	eq "$(printf '%s\n' 'Ana hp=6 hpmax=9 level=1 resilience=12 exhausted=0 gp=0 sp=9 cp=9' 'Bo hp=4 hpmax=8 resilience=10 exhausted=0')" "$(cat fed/state/party)"
+}
+
+@test "delve campaign journal after a call's help text in the log (delve roll -h logs it): the notes as they were, no crash" {
+	delve new -s 1 -r delving S > /dev/null
+	delve -C S note Before the help > /dev/null
+	delve -C S roll -h > /dev/null
+	delve -C S reaction -h > /dev/null
+	delve -C S note After the help > /dev/null
+	run -0 --separate-stderr delve -C S campaign journal
+	[ -z "$stderr" ]
+	[[ $output == *$'- Turn 0 (day 1, 07:00): Before the help\n- Turn 0 (day 1, 07:00): After the help'* ]]
+	run -0 delve -C S campaign
 }

@@ -19,8 +19,7 @@ run_examples() {
 	cp "$TOP/tests/tables/000-exploration.txt" hazards.md	# the whole of 000
 	cp "$TOP/tests/tables/crypt.md" crypt.md
 	cp "$TOP/tests/tables/004-gameplay.txt" gameplay.txt
-	# tables kept elsewhere: Foundry's JSON, an Obsidian vault, a spreadsheet's CSV
-	cp -r "$TOP/tests/tables/monsters.json" "$TOP/tests/tables/loot.csv" "$TOP/tests/tables/vault" .
+	# roll(6) writes its Foundry JSON, Obsidian vault and CSV itself
 	while IFS= read -r cmd; do
 		printf '$ %s\n' "$cmd"
 		before=$(ls -l 2>/dev/null | md5sum)

@@ -235,7 +235,7 @@ reset_undone() {
 	run -2 --separate-stderr roll -L -n 2 -t monsters.json
 	one_error roll
 	run -2 --separate-stderr roll -e d6
-	eq "roll: -e: give it with -t FILE" "$stderr"
+	eq "roll: -e: give it with -t TABLE|FILE" "$stderr"
 	# a row left that the die all but never rolls (10 on 10d6: 1 in 6^10) is refused, not waited for
 	printf 'die: 10d6\n10 rare\n11-60 common\n' > "$BATS_TEST_TMPDIR/rare.md"
 	run -2 --separate-stderr roll -s 1 -e -n 2 -t "$BATS_TEST_TMPDIR/rare.md"

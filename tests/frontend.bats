@@ -82,6 +82,12 @@ p() { if [ "$1" = return ]; then env "$@"; else "$@"; fi; }
 	done
 }
 
+@test "delve -h's usage lines are delve(6) SYNOPSIS, every form" {
+	syn=$(synopsis delve.6) || skip "mandoc is not installed"
+	use=$(p delve -h | sed -n 's/^usage: //p; s/^       delve/delve/p' | tr '\n' ' ')
+	eq "$(echo $syn)" "$(echo $use)"
+}
+
 @test "-V and --version: NAME (delving) VERSION; exit 0" {
 	v=$(sed -n 's/^#define DELVING_VERSION "\(.*\)"$/\1/p' "$TOP/common/util.h")
 	for prog in $PROGRAMS; do

@@ -428,3 +428,13 @@ Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/
 	! grep -q '^daylight yes' W/state/light || false
 	! delve -C W status | grep -q 'day outdoors' || false
 }
+
+@test "delve light and infect refuse an option of their program: the session gives it (light keeps -D), one line, exit 2" {
+	delve new -s x -p crew.txt S > /dev/null
+	refused light -f x
+	eq "delve: light: -f: the session gives light its file, seed and turns" "$stderr"
+	refused light -D -q
+	eq "delve: light: -q: the session gives light its file, seed and turns" "$stderr"
+	refused infect Ann -x
+	eq "delve: infect: -x: an option: the session gives timedice its files, seed and party" "$stderr"
+}

@@ -49,9 +49,13 @@ BEGIN {
 	oroll[p, n] = $8
 }
 function sep(p) { return nsame[p] ? "\034" : "" }
-function meaning(m) {	# "0..3 mean=2 dist=..." as "0..3, mean 2"
+function meaning(m,  r) {	# "0..3 mean=2 dist=..." as "0..3, mean 2"; "4..4" as "4"
 	sub(/ dist=.*/, "", m)
 	gsub(/ mean=/, ", mean ", m)
+	r = m
+	sub(/,.*/, "", r)
+	if (index(r, "..") && substr(r, 1, index(r, "..") - 1) == substr(r, index(r, "..") + 2))
+		m = substr(r, 1, index(r, "..") - 1) substr(m, length(r) + 1)
 	return m
 }
 END {
@@ -106,6 +110,7 @@ END {
 }
 function dialects(p,  j, v) {
 	if (!ndial[p]) return
+	print ".Pp"
 	print "With"
 	print ".Fl D Cm " dialect[p] " ,"
 	print "as " title[p] " reads them:"

@@ -406,3 +406,32 @@ sum() {
 	eq 444 "$(stat -c %a S/state/party)"
 	run -0 delve -C S
 }
+
+@test "a state file damaged by hand (not text): check and a turn say its FILE:LINE, exit 2, the session as it was; log and undo read around it" {
+	session S
+	chmod u+w S/state/light
+	printf 'turn 3\n\001\n' >> S/state/light
+	n=$(wc -l < S/state/light)
+	run -2 --separate-stderr delve -C S check
+	eq "session   turn 3" "$output"
+	eq "delve: S/g.3/light:$n: not text (a NUL, a control character or bad UTF-8)" "$stderr"
+	before=$(snap S)
+	run -2 --separate-stderr delve -C S
+	eq "delve: S/g.3/light:$n: not text (a NUL, a control character or bad UTF-8)" "$stderr"
+	eq "$before" "$(snap S)"
+	run -0 delve -C S log
+	[ "${#lines[@]}" -gt 0 ]
+	run -0 delve -C S undo
+	eq "back to turn 2, before \`delve\`" "$output"
+	run -0 delve -C S check
+}
+
+@test "a turn reads each clock file once for its turn and clock (strace: three opens of S/g.N/hazard, light and timedice; five before)" {
+	command -v strace > /dev/null || skip "no strace"
+	session S
+	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat -o trace delve -C S > /dev/null
+	# delve's own reads (the parent's pid, the first line's) of g.3's clock
+	# files by path; its copy into the work directory opens them by g.3/NAME
+	pid=$(head -1 trace | cut -d' ' -f1)
+	eq 3 "$(grep -c "^$pid .*\"S/g\.3/\(hazard\|light\|timedice\)\"" trace)"
+}
