@@ -80,17 +80,23 @@ write_session(struct session *s)
 static void
 setup_files(struct session *s, const char *party)
 {
-	char *copy = newfile(s, "party"), time[32], day[24];
+	char *copy = newfile(s, "party"), time[32] = "07:00", day[24];
 	int td = s->party && timedice_keeps_party(copy);
 	struct argv_b h = { 0 }, l = { 0 }, t = { 0 }, r = { 0 };
-	long long d = 1;
+	long long d = 1;		/* timedice(6): a new clock, 07:00 */
 
 	stage_words(&h, s, "hazard");
 	av_add(&h, "-n"), av_add(&h, "0");
 	if (s->party && hazard_keeps_party(s->rules))	/* and the keys it needs */
 		av_add(&h, "-p"), av_add(&h, copy);
 	table_options(s, &h, 0);	/* hazard checks its keys and tables */
+	if (s->clock) {		/* -c [DAY/]TIME: timedice's set TIME DAY */
+		clock_day_split(s->clock, time, sizeof time, &d);
+		snprintf(day, sizeof day, "%lld", d);
+	}
 	stage_words(&l, s, "light");
+	/* the clock too: 004's lantern lit at noon is in daylight (light -c) */
+	av_add(&l, "-c"), av_add(&l, time);
 	if (s->lights)
 		av_add(&l, "-l"), av_add(&l, s->lights);
 	av_add(&l, "status");
@@ -98,11 +104,8 @@ setup_files(struct session *s, const char *party)
 	if (td)
 		av_add(&t, "-p"), av_add(&t, copy), av_add(&t, "-w");
 	av_add(&t, s->clock ? "set" : "show");
-	if (s->clock) {		/* -c [DAY/]TIME: timedice's set TIME DAY */
-		clock_day_split(s->clock, time, sizeof time, &d);
-		snprintf(day, sizeof day, "%lld", d);
+	if (s->clock)
 		av_add(&t, time), av_add(&t, day);
-	}
 	stage_words(&r, s, "reaction");
 	av_add(&r, "-n"), av_add(&r, "0");
 	new_setup(s, h.v, party);

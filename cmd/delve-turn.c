@@ -73,6 +73,9 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 		av_add(&st->t, "-p"), av_own(&st->t, newfile(s, "party"));
 		av_add(&st->t, "-w");
 		st->tparty = 1;
+		/* 000's no light on its resilience and corruption checks too */
+		if (st->hlevel)
+			av_add(&st->t, "-L"), av_add(&st->t, st->level);
 	}
 	av_add(&st->t, "-");
 	stage_words(&st->l, s, "light");
@@ -355,6 +358,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct argv_b v = { 0 };
 	struct proc_result res;
+	char level[32], *gen, *light;
 
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
@@ -363,6 +367,14 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	    "its files, seed and party");
 	stage_words(&v, s, "timedice");
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
+	if (hazard_rules[session_rules(s)].saves) {	/* 000's no light */
+		gen = ses_genname(s->gen);
+		light = ses_path(s, gen, "light");
+		session_level(s, light, level, sizeof level);
+		free(light);
+		free(gen);
+		av_add(&v, "-L"), av_add(&v, level);
+	}
 	av_addv(&v, argc, argv);
 	ses_refuse_drift(s);
 	one_command(s, o, v.v, 0, &res);

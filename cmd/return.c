@@ -154,7 +154,7 @@ static void
 roll_one(struct run *run, struct member *m)
 {
 	struct check_of of = { PK_BEST, 0, 0, 0, 0 };
-	struct check_env env = { 0, 0, 0, 0 };
+	struct check_env env = { 0, 0, 0, 0, 0 };
 	struct rolled r;
 
 	/* the conditions of the rules in force (check_rules) */

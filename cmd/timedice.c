@@ -77,6 +77,7 @@ struct command {
 static const struct opt options[] = {
 	{ 'f', NULL, "keep the clock, the timers and the generator in FILE" },
 	OPT_SHARED('j'),
+	{ 'L', "LEVEL", "000's light level, as light(6) says it, for the checks" },
 	{ 'n', NULL, "carry out the command COUNT times (default 1)" },
 	{ 'p', NULL, "the party file, for each character's resilience" },
 	{ 'r', NULL, "the rules: travel, or dungeonturn for 002's rest" },
@@ -88,7 +89,8 @@ static const struct opt options[] = {
 };
 
 static const struct opt_spec spec = {
-	prog, "timedice [-hjuVvw] [-f FILE] [-n COUNT] [-p FILE] [-r RULES] "
+	prog, "timedice [-hjuVvw] [-f FILE] [-L LEVEL] [-n COUNT] [-p FILE] "
+	    "[-r RULES] "
 	    "[-s SEED] [COMMAND ...]", options, 0
 };
 
@@ -757,6 +759,7 @@ dungeon_rest(struct run *run, long long count)
 
 struct opts {
 	OPT_COMMON;		/* -fjnprsuv */
+	const char *level;	/* -L */
 	int	 write;
 };
 
@@ -765,8 +768,8 @@ option(void *ctx, int letter, char *v)
 {
 	struct opts *o = ctx;
 
-	(void)v;	/* -w is a flag */
 	switch (letter) {
+	case 'L': o->level = v; break;
 	case 'w': o->write = 1; break;
 	}
 }
@@ -809,6 +812,30 @@ setup_party(struct run *run, const char *opt, int write)
 	return pf;
 }
 
+/*
+ * The world's conditions on the checks (delving(7) Checks and conditions):
+ * without -r, DELVING_RULES's name, when it is not the procedure's, joins
+ * its conditions to the procedure's (004's or 002's), so that in a 000
+ * session 000's "No light: Setback on all rolls" reaches the resilience and
+ * corruption checks; -L LEVEL is the light, as hazard's (timedice runs
+ * before light: it reads no light record), refused where no rules in force
+ * have a condition of the light.
+ */
+static void
+world_light(struct check_env *env, const struct opts *o)
+{
+	int w = o->rules == NULL ? check_rules(NULL, -1) : -1;
+
+	env->world = w >= 0 && w != env->rules ? w + 1 : 0;
+	if (o->level == NULL)
+		return;
+	env->dark = check_level("-L", o->level);
+	if (w != R_EXPLORATION && w != R_BOOKKEEPING)
+		esc_errx(EXIT_BAD, "-L: the light changes timedice's checks under "
+		    "000's rules only (DELVING_RULES exploration or bookkeeping, "
+		    "without -r)");
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -830,6 +857,7 @@ main(int argc, char *argv[])
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
 	run.s.env.rules = run.rules;	/* DELVING_RULES passed over (check_rules) */
 	run.s.env.verbose = o.verbose;
+	world_light(&run.s.env, &o);
 	if (f != NULL)	/* a killed -w run's party file first */
 		kwf_settle(f, party_path(o.party));
 	pf = setup_party(&run, o.party, o.write);

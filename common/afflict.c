@@ -381,7 +381,7 @@ void
 afflict_resilience(struct member *m, struct rng *r, const struct check_env *env,
     unsigned long long beyond, char *buf, size_t size)
 {
-	char check[400], says[160];
+	char check[AFFLICT_CHECK_SIZE + 160], says[AFFLICT_CHECK_SIZE];
 	struct check c;
 
 	if (m->val[PK_EXHAUSTED])
@@ -440,7 +440,7 @@ afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
     const struct check_env *env, int first, char *buf, size_t size)
 {
 	struct check c;
-	char check[256];
+	char check[AFFLICT_CHECK_SIZE];
 	size_t n;
 
 	afflict_check(&c, m, r, env, a->dc, 0, check, sizeof check);
@@ -569,7 +569,7 @@ static int
 afflict_ends(struct affliction *a, struct member *m, struct rng *r,
     const struct check_env *env, char *buf, size_t size)
 {
-	char check[256], what[128];
+	char check[AFFLICT_CHECK_SIZE], what[128];
 	struct check c;
 	size_t n;
 	int alive;

@@ -16,6 +16,8 @@
 #define AFFLICT_MAX 64
 #define AFFLICT_LEN_SIZE 32	/* a stage's LENGTH as given: "2hours", "1d6days" */
 #define AFFLICT_SAYS_SIZE 640
+/* afflict_check's words: the check's total and DC, and its circumstances */
+#define AFFLICT_CHECK_SIZE (80 + CHECK_SAYS_MAX)
 
 enum { AB_CON, AB_STR, AB_INT, AB_N };
 

@@ -172,8 +172,8 @@ said_conditions(struct rolled *k, const struct member *m,
 	for (i = 0; i < NCONDITIONS; i++) {
 		const struct cond *c = &conditions[i];
 
-		if (c->rules != env->rules || !c->holds(m, of, env, what,
-		    sizeof what))
+		if ((c->rules != env->rules && c->rules + 1 != env->world) ||
+		    !c->holds(m, of, env, what, sizeof what))
 			continue;
 		*adv |= c->adv > 0;
 		*dis |= c->adv < 0;

@@ -24,6 +24,9 @@ struct check_env {
 	int	 adv;		/* -a 1, -d -1, both or neither 0 */
 	int	 dark;		/* no light: light's LEVEL dark or darkness */
 	int	 verbose;	/* -v: says ends with the dice, " [2d20kl1: 4,15]" */
+	int	 world;		/* 1 + the world's rules name whose conditions
+				   join the rules' (timedice's under 000: its
+				   no light); 0 none */
 };
 
 #define CHECK_SAYS_MAX 320

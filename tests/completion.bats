@@ -98,7 +98,7 @@ accepts() {
 	eq "rest" "$(comp hazard -- r)"
 	eq "" "$(comp hazard -- rest -)"
 	# a negative number is an operand, not an option
-	eq "-V -f -h -j -n -p -r -s -u -v -w" "$(comp timedice set -1 -)"
+	eq "-L -V -f -h -j -n -p -r -s -u -v -w" "$(comp timedice set -1 -)"
 }
 
 @test "bash: the options and their value names are those of PROG -h" {

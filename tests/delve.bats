@@ -616,14 +616,15 @@ crypt_table() {
 # DC 11. The PC fails, and becomes infected. In the first stage, they suffer
 # exhaustion. After two hours, the first stage ends and the PC rolls again;
 # another failure. They take 1d6 CON damage, rolling a 4. The PC's CON of 10
-# (+0) is now 6 (-2)."  Seed 45 is the seed of timedice.bats's snake bite;
-# the session's clock draws the same dice.
+# (+0) is now 6 (-2)."  Seed 45 is the seed of timedice.bats's snake bite,
+# whose dice these are; in a session with no light, 000's "Setback on all
+# rolls" joins every check (issue 33), and the same stream says other dice.
 @test "delve infect: 004's snake bite in a session, the stages run as the turns pass, delve status says them" {
 	printf 'Pip con=0 resilience=10 hp=8 hpmax=8 # bitten\n' > pip.txt
 	delve new -s 45 -p pip.txt snake
 	run -0 --separate-stderr delve -C snake -R infect Pip venom 2hours first=exhaustion
 	[ -z "$stderr" ]
-	eq "timedice	0	1	07:00	infect	Pip	Pip is exposed to venom: a CON mod check (1d20 + CON mod), 7+0 = 7 against DC 11: fails, and Pip is infected. In the first stage Pip suffers exhaustion (disadvantage on all checks, speed 0 ft). Stage 1 ends in 2 hours, at 09:00 on day 1." "$output"
+	eq "timedice	0	1	07:00	infect	Pip	Pip is exposed to venom: a CON mod check (1d20 + CON mod), 4+0 = 4 against DC 11, at disadvantage (no light, 000: \"Setback on all rolls\"): fails, and Pip is infected. In the first stage Pip suffers exhaustion (disadvantage on all checks, speed 0 ft). Stage 1 ends in 2 hours, at 09:00 on day 1." "$output"
 	eq "$output" "$(delve -C snake -R log)"
 	# the party file and the clock changed together, no time passed
 	eq "Pip con=0 resilience=10 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
@@ -634,17 +635,17 @@ crypt_table() {
 	! grep -q affliction <<< "$output" || false
 	# two hours of turns: the stage ends at the session's turn 12
 	run -0 --separate-stderr delve -C snake -R -n 12 rest
-	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod), 4+0 = 4 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"): fails; 1d6 CON damage, rolling a 4: CON 10 (+0) is now 6 (-2). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
-	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
+	eq "timedice	12	1	09:00	stage	Pip	Stage 1 of Pip's venom ends: a CON mod check (1d20 + CON mod), 10+0 = 10 against DC 11, at disadvantage (exhausted, 004: \"they suffer disadvantage on all checks\"; no light, 000: \"Setback on all rolls\"): fails; 1d6 CON damage, rolling a 6: CON 10 (+0) is now 4 (-3). Stage 2 ends in 2 hours, at 11:00 on day 1." "$(grep '	stage	' <<< "$output")"
+	eq "Pip con=-3 resilience=4 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	eq "affliction Pip venom con 11 1d6 2hours 2 12" "$(grep '^affliction' snake/state/timedice)"
 	run -0 delve -C snake status
-	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con -2, resilience 6." "$(grep '^party' <<< "$output")"
+	eq "party     Pip: 8 of 8 HP; exhausted; afflicted by venom, stage 2: it ends in 2 hours, at 11:00 on day 1, with a CON mod check at DC 11 or 1d6 CON damage. Also con -3, resilience 4." "$(grep '^party' <<< "$output")"
 	# cured at the session's turn: no more stages, the damage stays
 	run -0 --separate-stderr delve -C snake -R cure Pip venom
 	eq "timedice	12	1	09:00	cured	Pip	Pip is cured of venom in stage 2." "$output"
 	eq "$output" "$(delve -C snake -R log | tail -n 1)"
 	! grep -q '^affliction' snake/state/timedice || false
-	eq "Pip con=-2 resilience=6 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
+	eq "Pip con=-3 resilience=4 hp=8 hpmax=8 exhausted=1 # bitten" "$(cat snake/state/party)"
 	run -0 delve -C snake undo
 	grep -q '^affliction' snake/state/timedice
 	clean snake
@@ -698,8 +699,7 @@ crypt_table() {
 	[ -z "$stderr" ]
 	eq "turn 1  07:00  The day's travel turn: Something bad happens soon: a subtle trap or poison, cautious enemies prepare to attack any moment, a retainer flees or betrays.
                The night's camp: a night of safe rest from 23:00 on day 1: 8 hours pass and resilience is restored.
-               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1.
-               Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$output"
+               A day of travel passes, 24 hours. It is 07:00 on day 2, morning: the time dice show 6 and 1." "$output"
 	run -0 delve -C road -n 2 turn weekly
 	eq "               A week of travel passes, 7 days. It is 07:00 on day 16, morning: the time dice show 6 and 1." "$(grep 'A week' <<<"$output" | tail -1)"
 	eq 14 "$(grep -c 'night aboard: a night of safe rest' <<<"$output")"
@@ -712,8 +712,8 @@ crypt_table() {
 	eq "clock     day 23, 07:00, the morning quarter: daylight." "${lines[1]}"
 	eq "party     Pip: 8 of 8 HP. Also con +0, resilience 10." "$(grep '^party' <<< "$output")"
 	run -0 delve -C road log
-	eq 31 "${#lines[@]}"
-	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[30]}"
+	eq 30 "${#lines[@]}"
+	eq "               A week of travel passes, 7 days. It is 07:00 on day 23, morning: the time dice show 6 and 1." "${lines[29]}"
 	# an hour's turns on the road: past Pip's resilience (004), kept in the party file
 	run -0 delve -C road -n 11
 	eq "                Pip has adventured 11 hours since a safe rest, 1 beyond a resilience of 10: a resilience check (1d20 + CON mod), 7+0 = 7 against DC 11: fails and is exhausted (disadvantage on all checks, speed 0 ft)." "$(grep -m1 'Pip has' <<< "$output")"
@@ -1145,7 +1145,25 @@ surprised_each() {
 	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 4 surprised' "$1")"
 }
 
-@test "one world: darkness is the session's state: a torch put out by hand, or by an edit, and every later encounter rolls each character's surprise (000; issue 33)" {
+@test "one world: a party where a character has no wis= rolls a turn's surprise as one unnamed character, as reaction without -p; with wis= for all, each character (the suite's decision)" {
+	printf 'Ann con=1 wis=2 hp=10\nBo con=0 hp=8\n' > nowis.txt
+	printf 'Ann con=1 wis=2 hp=10\nBo con=0 wis=0 hp=8\n' > wis.txt
+	for p in nowis wis; do
+		delve new -s w -r exploration -p $p.txt $p > /dev/null
+		delve -C $p -n 40 > /dev/null
+		delve -C $p -R log > $p.log
+		grep -qP '^hazard\t\d+\t\d+\tencounter\t' $p.log
+	done
+	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' nowis.log)
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-?\d+\t-?\d+\t(surprised|alert)\tThe character .*no light, 000' nowis.log)"
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 1 surprised' nowis.log)"
+	! grep -qP '^reaction\t.*\t(Ann|Bo) ' nowis.log || false
+	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' wis.log)
+	eq $((enc * 2)) "$(grep -cP '^reaction\t\d+\t\d+\t-?\d+\t(surprised|alert)\t(Ann|Bo) .*no light, 000' wis.log)"
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 2 surprised' wis.log)"
+}
+
+@test "one world: darkness is the session's state: a torch put out by hand, or by an edit, and every later encounter rolls each character's surprise (000), surprises all (001), rolls none (002, 003, 004), under each rules name (issue 33)" {
 	four
 	for r in exploration bookkeeping; do
 		rm -rf L
@@ -1175,6 +1193,24 @@ surprised_each() {
 	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' D/log)
 	[ "$enc" -gt 0 ]
 	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t-\tall\t' D/log)"
+	# 002, 003 and 004 have no surprise: put out by hand, the dark is
+	# logged, encounters come, and no character rolls a surprise, none at
+	# 000's setback (004's darkness is the GM's -a/-d: under travel at
+	# 20:00, darkness on the road until the day comes at 07:00)
+	for r in dungeonturn alarm travel:20:00; do
+		rm -rf N
+		delve new -s out -r ${r%%:*} -c $([ $r = ${r#*:} ] && echo 07:00 || echo ${r#*:}) \
+		    -p four.txt -l torch N > /dev/null
+		run -0 delve -C N -R light out torch1
+		grep -qP '^light\t0\tparty\t-\t(dark|darkness)\t' <<< "$output"
+		delve -C N -n 40 > /dev/null
+		# (004's encounter: "Terrible: ... an accidental encounter")
+		enc=$(grep -cP '^hazard\t\d+\t\d+\t(encounter|terrible)\t' N/log)
+		[ "$enc" -gt 0 ]
+		eq 0 "$(grep -cP '^reaction\t.*\t(surprised|alert)\t|\d of 4 surprised|The party is surprised' N/log)"
+		eq 0 "$(grep -c 'no light, 000' N/log)"
+	done
+	grep -qP '^light\t11\tparty\t-\twell-lit\t' N/log
 }
 
 # counting DIR: delve and its programs in DIR, hazard a wrapper that counts

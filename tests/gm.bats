@@ -338,10 +338,13 @@ party_hp() {
 @test "a week of travel under 004: the torch burnt, daylight and nightfall in light's words, a camp healing per level and curing exhaustion at its end, each day's night, a week at sea (issue 33)" {
 	printf 'Ann con=1 level=2 hp=3 hpmax=9 resilience=12 str=1\nBo con=0 level=1 hp=4 hpmax=10 resilience=10 exhausted=1 str=0\n' > two.txt
 	delve new -s week -r travel -p two.txt -l torch R > /dev/null
+	# daylight from the start (delve new gives light the clock), so the
+	# first day's light changes only at nightfall
+	eq "light     It is day outdoors." "$(delve -C R status | grep '^light' | tail -1)"
 	# a day on the road from 07:00, hour by hour: the torch out in the first hour, daylight, then night at 19:00
 	run -0 delve -C R -R -n 12
 	grep -q '^light	1	torch1	torch	out	0	' <<<"$output"
-	eq "1 well-lit|12 darkness" "$(awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
+	eq "12 darkness" "$(awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
 	eq "19:00 night" "$(awk -F'\t' '$1 == "timedice" && $2 == 12 && $5 ~ /^[0-9]/ { print $4, $6 }' <<<"$output")"
 	grep -q '	Darkness: no creature can see' <<<"$(grep '^light	12	party' <<<"$output")"
 	# the night's camp: eight threat rolls, then the rest with its healing at the end
@@ -352,6 +355,10 @@ party_hp() {
 	[ "$(grep -n '	rest	' <<<"$output" | cut -d: -f1)" -gt "$(grep -n '^hazard	20	' <<<"$output" | cut -d: -f1)" ]
 	eq "Ann con=1 level=2 hp=5 hpmax=9 resilience=12 str=1
 Bo con=0 level=1 hp=5 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/party)"
+	# from 03:00 to dawn: light says the daylight at 07:00
+	run -0 delve -C R -R -n 4
+	eq "24 well-lit" "$(awk -F'\t' '$1 == "light" && $3 == "party" { print $2, $5 }' <<<"$output" | paste -sd'|')"
+	grep -q '^light	24	party	-	well-lit	-	Daylight: the road is lit by day' <<<"$output"
 	# five days on the road: each day's night a safe camp, healing per level up to hpmax=
 	run -0 delve -C R -R -n 5 daily
 	eq 5 "$(grep -c '	rest	8	The night.s camp: a night of safe rest' <<<"$output")"
@@ -361,18 +368,65 @@ Bo con=0 level=1 hp=10 hpmax=10 resilience=10 exhausted=0 str=0" "$(cat R/state/
 	# a week at sea: seven nights aboard, then the clock a week on
 	run -0 delve -C R -R sea
 	eq 7 "$(grep -c '	rest	8	The [a-z]* night aboard' <<<"$output")"
-	[[ $(grep '^timedice	26	' <<<"$output" | tail -1) == *"A week of travel passes, 7 days."* ]]
+	[[ $(grep '^timedice	30	' <<<"$output" | tail -1) == *"A week of travel passes, 7 days."* ]]
 }
 
 # issue 33: "a lantern lit at noon says 'Dim light ... disadvantage to sight checks'"
 @test "delve light under travel is told the session's clock (light -c): a source lit by day leaves the road in daylight, at night it is the party's dim light (issue 33)" {
 	delve new -s 1 -r travel S > /dev/null
+	# the road in daylight from the start (delve new gives light the
+	# clock): the lantern changes no level, so light says none
 	run -0 delve -C S light add lantern
-	eq "turn 0  07:00  Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "${lines[0]}"
+	eq "turn 0  07:00  lantern1 is lit: 30 ft of dim light; 3 hours left." "$output"
 	[[ $output != *"Dim light"* ]]
+	eq "light     It is day outdoors." "$(delve -C S status | grep '^light' | tail -1)"
 	delve -C S -n 12 > /dev/null
 	run -0 delve -C S light add torch
 	eq "                Dim light: advantage to stealth, hiding and listening; disadvantage to ranged attacks, defense against ranged attacks and sight checks." "${lines[1]}"
+}
+
+# issue 33: delve new -l lights its sources at the session's clock too
+# (light -c): before the first turn the level is the hour's, and the first
+# turn does not say a daylight that was there all along as a change.
+@test "delve new -l under travel lights at the session's clock (-c): a lantern lit at noon is in daylight before the first turn, at 20:00 it is the party's dim light; delve next -l at the carried clock" {
+	delve new -s 1 -r travel -l lantern -c 12:00 S > /dev/null
+	grep -qx 'daylight yes' S/state/light
+	eq "light     It is day outdoors." "$(delve -C S status | grep '^light' | tail -1)"
+	delve -C S screen -P | grep -qx 'It is day outdoors.'
+	run -0 delve -C S -R
+	eq "" "$(grep '^light	' <<<"$output")"
+	# at night: no daylight, and the first turn says no level change
+	delve new -s 1 -r travel -l lantern -c 20:00 N > /dev/null
+	! grep -q '^daylight yes' N/state/light || false
+	! delve -C N status | grep -q 'day outdoors' || false
+	run -0 delve -C N -R
+	eq "" "$(grep '^light	[0-9]*	party	' <<<"$output")"
+	# the default clock is 07:00, day on the road
+	delve new -s 1 -r travel -l torch D > /dev/null
+	grep -qx 'daylight yes' D/state/light
+	# underground the clock lights nothing: no daylight kept
+	delve new -s 1 -l torch -c 12:00 U > /dev/null
+	! grep -q '^daylight' U/state/light || false
+	# delve next -l lights at the new session's clock: PREV's 10:00 by day,
+	# next -c 21:00 by night
+	delve new -s 1 -r travel -c 10:00 P > /dev/null
+	delve next -l lantern P Q > /dev/null
+	grep -qx 'daylight yes' Q/state/light
+	eq "light     It is day outdoors." "$(delve -C Q status | grep '^light' | tail -1)"
+	delve new -s 1 -r travel -c 10:00 P2 > /dev/null
+	delve next -c 21:00 -l lantern P2 R > /dev/null
+	! grep -q '^daylight yes' R/state/light || false
+	! delve -C R status | grep -q 'day outdoors' || false
+	# and PREV's night left behind: next -c 10:00 is by day
+	delve new -s 1 -r travel -c 21:00 P3 > /dev/null
+	delve next -c 10:00 -l lantern P3 V > /dev/null
+	grep -qx 'daylight yes' V/state/light
+	eq "light     It is day outdoors." "$(delve -C V status | grep '^light' | tail -1)"
+	# where PREV ended, 21:00: by night
+	delve new -s 1 -r travel -c 21:00 P4 > /dev/null
+	delve next -l lantern P4 W > /dev/null
+	! grep -q '^daylight yes' W/state/light || false
+	! delve -C W status | grep -q 'day outdoors' || false
 }
 
 @test "delve light and infect refuse an option of their program: the session gives it (light keeps -D), one line, exit 2" {

@@ -987,3 +987,32 @@ Cy # no hp: not healed" "$(cat "$P")"
 	eq 1 "$(grep -c '	exhausted	' <<<"$output")"	# cured: the second day marches
 	grep -q 'exhausted=0' "$BATS_TEST_TMPDIR/p"
 }
+
+# 000: "No light: ... Setback on all rolls", on timedice's checks in a 000
+# world (issue 33): DELVING_RULES exploration or bookkeeping and -L LEVEL,
+# 000's no light joined to the procedure's own 004 conditions.
+@test "timedice -L: 000's no light sets back the resilience checks under DELVING_RULES exploration or bookkeeping, with 004's load; refused elsewhere" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann resilience=1 con=0\nBo resilience=1 con=0 strength=10 load=12\n' > "$P"
+	for r in exploration bookkeeping; do
+		DELVING_RULES=$r run -0 timedice -s 3 -p "$P" -L dark -v hour 3
+		eq 2 "$(grep -c '	resilience	' <<<"$output")"
+		eq 2 "$(grep '	resilience	' <<<"$output" | grep -c 'at disadvantage (.*no light, 000: "Setback on all rolls") \[2d20kl1: ')"
+		eq 1 "$(grep '	resilience	Bo	' <<<"$output" | grep -c '(2 load over STR 10, 004: "forces disadvantage on all checks"; no light, 000: ')"
+		for l in bright dim; do
+			DELVING_RULES=$r run -0 timedice -s 3 -p "$P" -L $l hour 3
+			eq 2 "$(grep -c '	resilience	' <<<"$output")"
+			eq "" "$(grep 'no light' <<<"$output")"
+		done
+	done
+	# the same dice as without -L where it is light: only the words differ
+	eq "$(DELVING_RULES=exploration timedice -s 3 -p "$P" hour 3)" \
+	    "$(DELVING_RULES=exploration timedice -s 3 -p "$P" -L well-lit hour 3)"
+	for r in "" travel dungeonturn delving alarm; do
+		DELVING_RULES=$r run -2 timedice -s 3 -p "$P" -L dark hour 3
+		eq "timedice: -L: the light changes timedice's checks under 000's rules only (DELVING_RULES exploration or bookkeeping, without -r)" "$output"
+	done
+	DELVING_RULES=exploration run -2 timedice -r travel -p "$P" -L dark hour
+	DELVING_RULES=exploration run -2 timedice -p "$P" -L dusk hour
+	eq "timedice: -L: 'dusk': not a light level (bright, dim, dark, darkness, well-lit, brilliant)" "$output"
+}

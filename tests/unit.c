@@ -820,7 +820,7 @@ check_one(char **argv)
 {
 	struct member m = { "-", { 0 }, 0, 0 };
 	struct check_of of = { -1, 10, 0, 0, 0 };
-	struct check_env env = { 0, 0, 0, 0 };
+	struct check_env env = { 0, 0, 0, 0, 0 };
 	struct rolled k;
 	struct rng r;
 
@@ -978,7 +978,7 @@ check_fatigue(const char *max)
 static void
 check_consave(const char *seed, const char *count)
 {
-	struct check_env env = { R_EXPLORATION, 0, 0, 0 };
+	struct check_env env = { R_EXPLORATION, 0, 0, 0, 0 };
 	long n = atol(count), cases = 0, passes = 0, wrong = 0, k, got;
 	char says[512], want[512];
 	struct member m;
@@ -1140,7 +1140,7 @@ alarm_003(long alarm, enum alarm_move mv, long sparks, long d10, int *met)
 static void
 check_alarm(const char *max, const char *seed)
 {
-	struct check_env env = { R_ALARM, 0, 0, 0 };
+	struct check_env env = { R_ALARM, 0, 0, 0, 0 };
 	long n = atol(max), a, sparks, d10, after, cases = 0, wrong = 0;
 	struct alarm_hide h = { 0 };
 	struct alarm_turn t;
