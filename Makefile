@@ -46,10 +46,12 @@ SANITIZE = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sani
 # is 8 bytes at most (common/layout.h).
 PROGS = hazard light timedice reaction chase return roll delve
 BIN = $(PROGS:%=bin/%)
-# delve's sources: the driver cmd/delve.c and a file a job (cmd/delve.h).
-DELVE_SRC = cmd/delve.c cmd/delve-session.c cmd/delve-turn.c cmd/delve-gm.c \
-	cmd/delve-view.c cmd/delve-new.c cmd/delve-batch.c \
-	cmd/delve-screen.c cmd/delve-campaign.c
+# delve's sources, its folder cmd/delve/: the driver delve.c and a file a
+# job (delve.h).  Every other program is one file, cmd/NAME.c.
+DELVE_SRC = cmd/delve/delve.c cmd/delve/session.c cmd/delve/turn.c \
+	cmd/delve/gm.c cmd/delve/view.c cmd/delve/new.c cmd/delve/batch.c \
+	cmd/delve/screen.c cmd/delve/campaign.c
+PROG_SRC = $(PROGS:%=cmd/%.c)
 # The sources of program $$p in a recipe: cmd/$$p.c, or delve's.
 SRC_OF = case $$p in delve) echo $(DELVE_SRC) ;; *) echo cmd/$$p.c ;; esac
 MAN6 = $(PROGS:%=man/%.6)
@@ -93,8 +95,8 @@ $(LIB): $(OBJ)
 
 # One rule builds every program: bin/NAME from cmd/NAME.c (delve from
 # DELVE_SRC) and the archive.
-$(BIN): $(LIB) $(HDR) common/static.flag $(PROGS:%=cmd/%.c) $(DELVE_SRC) \
-    cmd/delve.h
+$(BIN): $(LIB) $(HDR) common/static.flag $(PROG_SRC:/delve.c=/delve/delve.c) \
+    $(DELVE_SRC) cmd/delve/delve.h
 	@mkdir -p bin
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -o $@ $$(p=$(@F); $(SRC_OF)) \
 	    $(LIB) $(LDFLAGS) $$([ -z "$(STATIC)" ] || cat common/static.flag)

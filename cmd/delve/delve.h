@@ -1,6 +1,6 @@
 /*
- * delve.h: what the files of delve(6) share (cmd/delve.c the driver and
- * its command table, cmd/delve-*.c a job each); private to delve.
+ * delve.h: what the files of delve(6) share (cmd/delve/delve.c the driver and
+ * its command table, each other file of cmd/delve/ a job); private to delve.
  */
 #ifndef DELVING_DELVE_H
 #define DELVING_DELVE_H
@@ -68,7 +68,7 @@ void	 table_option(struct newopts *n, char *v);
 #define NEW_OPT_TABLE	{ 'T', "KEY=FILE", \
 	"roll the table in FILE whenever a result says KEY" }
 
-/* cmd/delve-session.c: the session, for every command */
+/* cmd/delve/session.c: the session, for every command */
 void	 out_done(void);
 uint64_t	 start_clock(const struct session *s);
 void	 session_env(const struct session *s);
@@ -97,16 +97,16 @@ void	 show_then_commit(struct session *s, const struct opts *o,
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
 
-/* cmd/delve.c: the driver */
+/* cmd/delve/delve.c: the driver */
 void	 count_misplaced(int at, int argc, char **argv);
 
-/* cmd/delve-turn.c: turns and calls */
+/* cmd/delve/turn.c: turns and calls */
 void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
 void	 call_seed(const struct session *s, char *seed, size_t size);
 int	 call(struct session *s, const struct opts *o, int argc, char **argv);
 int	 afflict(struct session *s, const struct opts *o, int argc, char **argv);
 
-/* cmd/delve-gm.c: the GM's commands */
+/* cmd/delve/gm.c: the GM's commands */
 int	 travelling(const struct session *s);
 int	 party_act(struct session *s, const struct opts *o, int argc, char **argv);
 int	 light_act(struct session *s, const struct opts *o, int argc, char **argv);
@@ -116,17 +116,17 @@ int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 int	 reset_draws(struct session *s, const struct opts *o, int argc,
 	     char **argv);
 
-/* cmd/delve-view.c: the views */
+/* cmd/delve/view.c: the views */
 int	 show_log(struct session *s, const struct opts *o, int argc, char **argv);
 void	 log_checked(const struct session *s);
 int	 check(struct session *s, const struct opts *o, int argc, char **argv);
 int	 status(struct session *s, const struct opts *o, int argc, char **argv);
 
-/* cmd/delve-screen.c: delve screen, the session live in a terminal */
+/* cmd/delve/screen.c: delve screen, the session live in a terminal */
 int	 screen(struct session *unused, const struct opts *o, int argc,
 	    char **argv);
 
-/* cmd/delve-new.c: delve new */
+/* cmd/delve/new.c: delve new */
 void	 check_tables(struct newopts *n);
 void	 copy_tables(struct session *s, struct newopts *n);
 int	 new_session(struct session *none, const struct opts *o, int argc,
@@ -134,7 +134,7 @@ int	 new_session(struct session *none, const struct opts *o, int argc,
 
 void	 new_setup(struct session *s, char **v, const char *party);
 
-/* cmd/delve-campaign.c: delve next, the campaign, supplies and coin */
+/* cmd/delve/campaign.c: delve next, the campaign, supplies and coin */
 struct carry;
 struct carry	*carry_open(struct newopts *n, const char *dir);
 char	*carry_from(const struct carry *c);
@@ -151,7 +151,7 @@ void	 supplies_status(const struct session *s);
 char	*camp_without_food(struct session *s, uint64_t start, uint64_t hours,
 	    char *rest, size_t *rlen);
 
-/* cmd/delve-batch.c: delve batch */
+/* cmd/delve/batch.c: delve batch */
 int	 batch(struct session *s, const struct opts *o, int argc, char **argv);
 
 #endif
