@@ -1193,44 +1193,18 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 /* --- a camp without food ------------------------------------------------- */
 
 /*
- * 004: "Exhaustion can only be cured with sufficient rest and food".  A
- * camp begun at START with the supplies kept and none left cures no
- * one: each character the rest cured is made exhausted again in the work
- * directory's party file, and said at the camp's last turn (HOURS after
- * the session's).  REST, timedice's records of the rest, is returned made
- * anew (or as it was).
+ * 004: "Exhaustion can only be cured with sufficient rest and food".  1
+ * when a camp begun at START finds the supplies kept and none left: its
+ * rest is timedice's rest ... unfed, which cures no one.
  */
-char *
-camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
-    size_t *rlen)
+int
+camp_without_food(struct session *s, uint64_t start)
 {
 	char *sup = gen_path(s, "supplies"), *was = gen_path(s, "party");
-	char *work = newfile(s, "party"), *before, *after, *recs, *out;
 	struct supplies left;
-	size_t reclen, head;
+	int unfed = s->party && supplies_now(sup, was, start, &left) &&
+	    left.left == 0;
 
-	if (!s->party || !supplies_now(sup, was, start, &left) || left.left > 0) {
-		free(sup), free(was), free(work);
-		return rest;
-	}
-	before = file_text(was, NULL);
-	after = file_text(work, NULL);
-	recs = camp_unfed(before, &after, s->turn + hours, &reclen);
-	if (reclen > 0) {
-		put_file(s, "party", after, strlen(after));
-		head = *rlen;	/* after the rest's last record */
-		out = emalloc(*rlen + reclen + 2);
-		memcpy(out, rest, head);
-		if (head > 0 && rest[head - 1] != '\n')
-			out[head++] = '\n';
-		memcpy(out + head, recs, reclen);
-		*rlen = head + reclen;
-		free(rest);
-		rest = out;
-	}
-	free(recs);
-	free(before);
-	free(after);
-	free(sup), free(was), free(work);
-	return rest;
+	free(sup), free(was);
+	return unfed;
 }

@@ -147,8 +147,7 @@ void	 roster_keep(struct session *s, const char *party, const char *act,
 	    const char *name);
 uint64_t	 session_start(const struct session *s);
 void	 supplies_status(const struct session *s);
-char	*camp_without_food(struct session *s, uint64_t start, uint64_t hours,
-	    char *rest, size_t *rlen);
+int	 camp_without_food(struct session *s, uint64_t start);
 
 /* cmd/delve-batch.c: delve batch */
 int	 batch(int argc, char **argv);
