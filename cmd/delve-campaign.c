@@ -1035,17 +1035,11 @@ chain_free(struct chain *c)
 	free(c->s);
 }
 
-/* One character of the party: their sheet and purse, said. */
+/* One character of the party, said as delve status says them. */
 static void
 say_member(void *arg, const struct member *m, const char *line)
 {
-	const int *rules = arg;
-	char cond[1024], sheet[PARTY_LINE_MAX];
-
-	party_describe(m, *rules, cond, sizeof cond);
-	sheet_words(line, strlen(line), sheet, sizeof sheet);
-	printf("%-9s %s: %s. Sheet: %s\n", "party", m->name, cond[0] ? cond :
-	    "no hit points or conditions kept", sheet);
+	say_character(m, line, *(const int *)arg, "");
 }
 
 /* Each line of a party file's TEXT that holds a character, as words. */

@@ -117,10 +117,13 @@ int	 reset_draws(struct session *s, const struct opts *o, int argc,
 	     char **argv);
 
 /* cmd/delve-view.c: the views */
+struct member;
 void	 show_log(struct session *s, const struct opts *o);
 void	 log_checked(const struct session *s);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
+void	 say_character(const struct member *m, const char *line, int rules,
+	    const char *more);
 
 /* cmd/delve-screen.c: delve screen, the session live in a terminal */
 int	 screen(struct session *unused, const struct opts *o, int argc,

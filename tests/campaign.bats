@@ -95,6 +95,11 @@ campaign() {
 	eq "session   2. crypt1: delving rules, day 2, 09:00 to day 2, 11:00, 12 turns" "${lines[2]}"
 	eq "clock     day 9, 19:00" "${lines[6]}"
 	eq "supplies  2 hours of food for 3 characters (6 hours in all)" "${lines[11]}"
+	# each character in sentences, as delve status says them, no keywords
+	eq "party     Ana: 10 of 10 HP; carries 4 load, STR 12. Also con +1, best +4, resilience 12, level 2, gp 21, sp 0, cp 0." "${lines[7]}"
+	eq "$(delve -C town status | grep ^party)" "$(printf '%s\n' "${lines[@]}" | grep ^party)"
+	[[ $output != *"Sheet:"* ]]
+	[ -z "$(printf '%s\n' "${lines[@]}" | grep ^party | grep =)" ]
 	golden campaign-journal.md delve -C town campaign journal
 	grep -qx -- '- At the end: 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
 	grep -qx -- '- Ana: hp 7 to 1 (lost 6).' "$GOLDEN/campaign-journal.md"
