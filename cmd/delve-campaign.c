@@ -1171,7 +1171,8 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 	int v = argc > 1 ? word_in(argv[1], views) : 0;
 
 	if (argc > 2 || v < 0)
-		esc_errx(EXIT_BAD, "campaign: %s: expected status, log or journal",
+		opt_usage(&(const struct opt_spec){ prog, SYN_CAMPAIGN, NULL, 0 },
+		    "campaign: %s: expected status, log or journal",
 		    argv[argc > 2 ? 2 : 1]);
 	chain_load(&c, s);
 	if (v == 0)

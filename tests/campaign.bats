@@ -486,8 +486,39 @@ chain_kills() {
 	# from the first session, the campaign is that session alone
 	eq "$(cat c/one/log)" "$(delve -C c/one -R campaign log)"
 	run -2 --separate-stderr delve -C c/two campaign diary
-	eq "delve: campaign: diary: expected status, log or journal" "$stderr"
+	eq "delve: campaign: diary: expected status, log or journal
+usage: delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT" "$stderr"
+	run -2 --separate-stderr delve -C c/two campaign log journal
+	eq "usage: delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT" "${stderr_lines[1]}"
 	run -3 --separate-stderr sh -c 'delve -C c/two campaign journal > /dev/full'
+}
+
+@test "delve campaign, buy, give, status -h: the form's usage line as delve(6)'s SYNOPSIS has it, exit 0, in a session or not; a bad form: the error, then the usage line, exit 2" {
+	local campaign="delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT"
+	local purse="delve [-jR] [-C DIR] buy NAME COIN [sup HOURS | rations DAYS | WHAT ...] | spend NAME COIN [WHAT ...] | give NAME NAME COIN | share NAME | loot NAME"
+	local session="delve [-jR] [-C DIR] status | check | undo | log"
+	party4
+	delve new -s 1 -r travel -p p.txt S > /dev/null
+	for d in S .; do
+		for c in "campaign:$campaign" "buy:$purse" "give:$purse" "status:$session" "log:$session"; do
+			run -0 --separate-stderr delve -C "$d" "${c%%:*}" -h
+			[ -z "$stderr" ]
+			eq "usage: ${c#*:}
+See delve(6)." "$output"
+		done
+	done
+	# each usage line is the SYNOPSIS's: mandoc's text of the page has it
+	if command -v mandoc > /dev/null; then
+		for u in "$campaign" "$purse" "$session"; do
+			mandoc -Tascii "$TOP/man/delve.6" | col -bx | tr -s ' \n' '  ' | grep -qF -- "${u#delve }"
+		done
+	fi
+	run -2 --separate-stderr delve -C S status now
+	eq "delve: now: status takes no operands
+usage: $session" "$stderr"
+	run -3 --separate-stderr sh -c 'delve -C S campaign -h > /dev/full'
+	# -h is no note's text: note keeps its own words (delve note -- -h)
+	run -2 --separate-stderr delve -C S note -h
 }
 
 @test "delve batch -k: each session continues the last as delve next makes it, byte for byte; every file's first line says how it was made" {
