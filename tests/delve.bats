@@ -1145,6 +1145,24 @@ surprised_each() {
 	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 4 surprised' "$1")"
 }
 
+@test "one world: a party where a character has no wis= rolls a turn's surprise as one unnamed character, as reaction without -p; with wis= for all, each character (the suite's decision)" {
+	printf 'Ann con=1 wis=2 hp=10\nBo con=0 hp=8\n' > nowis.txt
+	printf 'Ann con=1 wis=2 hp=10\nBo con=0 wis=0 hp=8\n' > wis.txt
+	for p in nowis wis; do
+		delve new -s w -r exploration -p $p.txt $p > /dev/null
+		delve -C $p -n 40 > /dev/null
+		delve -C $p -R log > $p.log
+		grep -qP '^hazard\t\d+\t\d+\tencounter\t' $p.log
+	done
+	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' nowis.log)
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-?\d+\t-?\d+\t(surprised|alert)\tThe character .*no light, 000' nowis.log)"
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 1 surprised' nowis.log)"
+	! grep -qP '^reaction\t.*\t(Ann|Bo) ' nowis.log || false
+	enc=$(grep -cP '^hazard\t\d+\t\d+\tencounter\t' wis.log)
+	eq $((enc * 2)) "$(grep -cP '^reaction\t\d+\t\d+\t-?\d+\t(surprised|alert)\t(Ann|Bo) .*no light, 000' wis.log)"
+	eq "$enc" "$(grep -cP '^reaction\t\d+\t-\t\d\t(none|some|all)\t\d of 2 surprised' wis.log)"
+}
+
 @test "one world: darkness is the session's state: a torch put out by hand, or by an edit, and every later encounter rolls each character's surprise (000), surprises all (001), rolls none (002, 003, 004), under each rules name (issue 33)" {
 	four
 	for r in exploration bookkeeping; do
