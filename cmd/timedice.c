@@ -42,6 +42,7 @@ struct args {
 	const char *until;	/* rest until TIME: TIME as given */
 	struct clock_len len;	/* timer */
 	int	 unsafe;	/* rest ... unsafe: 004's unsafe rest */
+	int	 unfed;		/* rest ... unfed: 004's rest without food */
 	int	 hours_given;	/* rest HOURS */
 	struct affliction aff;	/* infect; cure: its name and source */
 	int	 first;		/* infect ... first=exhaustion */
@@ -187,8 +188,8 @@ rest_record(struct run *run, uint64_t hours)
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
 	if (run->a.until != NULL)
 		snprintf(until, sizeof until, " until %s", run->a.until);
-	chars_rest(&run->party, hours, run->a.unsafe, dungeon, &run->s.st.rng,
-	    said, sizeof said);
+	chars_rest(&run->party, hours, run->a.unsafe, run->a.unfed, dungeon,
+	    &run->s.st.rng, said, sizeof said);
 	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg,
 	    "%s from %s%s: %s %s "
 	    "and resilience is restored%s.", what,
@@ -455,7 +456,7 @@ static const struct command commands[] = {
 	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, N2, 1, CLOCK_HOUR_TURNS, move_clock },
 	[C_DAY] = { "day", "day [N]", 1, 1, 2,
 	    1, CLOCK_DAY_MAX - 1, N2, DAY_HOURS_004, CLOCK_HOUR_TURNS, move_clock },
-	[C_REST] = { "rest", "rest [HOURS | until TIME]", 1, 1, 3,
+	[C_REST] = { "rest", "rest [HOURS | until TIME] [unsafe] [unfed]", 1, 1, 3,
 	    1, CLOCK_MAX / CLOCK_HOUR_TURNS, N2, 1, CLOCK_HOUR_TURNS, rest },
 	[C_TIMER] = { "timer", "timer NAME LENGTH", 0, 3, 3,
 	    0, 0, 0, 0, 0, set_timer },
@@ -545,7 +546,7 @@ travel_days(struct run *run, const struct rec *r, int turns)
 		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);
 		said[0] = '\0';
 		if (run->have_party)
-			chars_rest(&run->party, REST_HOURS_004, 0, 0,
+			chars_rest(&run->party, REST_HOURS_004, 0, 0, 0,
 			    &run->s.st.rng, said, sizeof said);
 		if (days > 1)	/* a week's turn is at sea */
 			snprintf(lead, sizeof lead, "The %s night aboard",
@@ -676,12 +677,18 @@ parse_command(struct args *a, int argc, char **argv)
 		return;
 	a->c = command_named(argv[0]);
 	a->cmd = (enum cmd)(a->c - commands);
-	/* 004: "A PC heals 1 HP per night of unsafe rest" */
-	if (a->cmd == C_REST && argc > 1 &&
-	    strcmp(argv[argc - 1], "unsafe") == 0) {
-		a->unsafe = 1;
-		argc--;
-	}
+	/*
+	 * 004: "A PC heals 1 HP per night of unsafe rest"; "Exhaustion can
+	 * only be cured with sufficient rest and food": the last words
+	 * unsafe and unfed, in either order, once each
+	 */
+	for (; a->cmd == C_REST && argc > 1; argc--)
+		if (!a->unsafe && strcmp(argv[argc - 1], "unsafe") == 0)
+			a->unsafe = 1;
+		else if (!a->unfed && strcmp(argv[argc - 1], "unfed") == 0)
+			a->unfed = 1;
+		else
+			break;
 	if (a->cmd == C_TIMER && argc == 4)	/* "timer bless 3 hours" */
 		esc_errx(EXIT_BAD, "timer: '%s %s': LENGTH is one word, as "
 		    "timer %s %s%s: a count and its unit (turns, hours, days, "
@@ -737,9 +744,10 @@ dungeon_rest(struct run *run, long long count)
 
 	if (run->rules != R_DUNGEONTURN || a->cmd != C_REST || run->filter)
 		return;
-	if (a->unsafe)
-		esc_errx(EXIT_BAD, "rest: unsafe: under -r dungeonturn every rest is "
-		    "in the dungeon (002); unsafe is 004's, -r travel");
+	if (a->unsafe || a->unfed)
+		esc_errx(EXIT_BAD, "rest: %s: under -r dungeonturn every rest is "
+		    "in the dungeon (002); %s is 004's, -r travel", a->unsafe ?
+		    "unsafe" : "unfed", a->unsafe ? "unsafe" : "unfed");
 	if (!a->hours_given && a->until == NULL)
 		a->n = 1;
 	hours = a->until == NULL ? a->n : count > 1 ? DAY_HOURS_004 :

@@ -361,38 +361,3 @@ carry_drop_drawn(struct carry_lines *l, const char *key)
 	l->n = k;
 }
 
-/*
- * 004: "Exhaustion can only be cured with sufficient rest and food".
- * Each character exhausted in the party file BEFORE a camp and cured in
- * *AFTER made exhausted again there; delve's records of it, at TURN.
- */
-char *
-camp_unfed(const char *before, char **after, uint64_t turn, size_t *len)
-{
-	char names[PARTY_MAX][PARTY_NAME_MAX + 1], *t, *recs;
-	size_t beg, end;
-	long long x, y;
-	FILE *fp;
-	int i, n;
-
-	if ((fp = open_memstream(&recs, len)) == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	n = sheet_names(before, names, PARTY_MAX);
-	for (i = 0; i < n; i++) {
-		if (party_text_line(before, names[i], &beg, &end) != 0 ||
-		    line_key(before + beg, end - beg, "exhausted", &x) != 0 || x != 1 ||
-		    party_text_line(*after, names[i], &beg, &end) != 0 ||
-		    (line_key(*after + beg, end - beg, "exhausted", &y) == 0 && y == 1))
-			continue;
-		t = text_set_key(*after, names[i], "exhausted", 1);
-		free(*after);
-		*after = t;
-		fprintf(fp, "delve\t%" PRIu64 "\t%s\tcamp\texhausted=1\t%s stays "
-		    "exhausted: the party has no food (004: \"Exhaustion can only be "
-		    "cured with sufficient rest and food\").\n", turn, names[i],
-		    names[i]);
-	}
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
-	return recs;
-}

@@ -82,12 +82,4 @@ char	*carry_with_lines(const char *text, const char *const *drop,
 
 /* "drawn KEY ROWS" (hazard's file) taken out of the lines carried. */
 void	 carry_drop_drawn(struct carry_lines *l, const char *key);
-
-/*
- * A camp without food (004): who the rest cured from BEFORE's party text
- * to *AFTER's stays exhausted, *AFTER made anew; delve's records of it at
- * TURN returned, *LEN long (0: no one).
- */
-char	*camp_unfed(const char *before, char **after, uint64_t turn,
-	     size_t *len);
 #endif

@@ -183,16 +183,30 @@ chars_rest_exhaustion(struct member *m, uint64_t hours, int unsafe)
 }
 
 /*
+ * 004: "Exhaustion can only be cured with sufficient rest and food": a
+ * safe rest long enough to cure, taken UNFED, leaves the exhausted so.
+ */
+static enum chars_rested
+rest_exhaustion(struct member *m, uint64_t hours, int unsafe, int unfed)
+{
+	if (unfed && !unsafe)
+		return m->val[PK_EXHAUSTED] && hours >= REST_HOURS_004 ?
+		    CR_STAYS_EXHAUSTED : CR_NOT_EXHAUSTED;
+	return chars_rest_exhaustion(m, hours, unsafe);
+}
+
+/*
  * A rest of HOURS for the party, said in BUF: 004's exhaustion first
  * (chars_rest_exhaustion, UNSAFE for 002's in the DUNGEON too), "; with
- * food, exhaustion is cured for Ann and Bo" or "; unsafe rest does not
- * cure exhaustion: Ann stays exhausted"; then each character's healing,
+ * food, exhaustion is cured for Ann and Bo", "; unsafe rest does not
+ * cure exhaustion: Ann stays exhausted" or, UNFED, "; without food,
+ * exhaustion is not cured: Ann stays exhausted"; then each character's healing,
  * 002's hour by hour in the DUNGEON (chars_rest_dungeon) or 004's night
  * (chars_heal_night): "; Ann heals 4 HP (level 4), 10 HP now".
  */
 void
-chars_rest(struct party *p, uint64_t hours, int unsafe, int dungeon,
-    struct rng *r, char *buf, size_t size)
+chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
+    int dungeon, struct rng *r, char *buf, size_t size)
 {
 	char says[PARTY_NAME_MAX + 120];
 	struct member *m;
@@ -202,12 +216,12 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int dungeon,
 	buf[0] = '\0';
 	unsafe |= dungeon;
 	for (i = 0; i < p->n && n < size; i++)
-		if (chars_rest_exhaustion(&p->m[i], hours, unsafe) !=
+		if (rest_exhaustion(&p->m[i], hours, unsafe, unfed) !=
 		    CR_NOT_EXHAUSTED)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ?
-			    " and " : unsafe ? text_not_cured_004 :
-			    text_cured_004, p->m[i].name);
-	if (unsafe && k > 0 && n < size)
+			    " and " : unsafe ? text_not_cured_004 : unfed ?
+			    text_unfed_004 : text_cured_004, p->m[i].name);
+	if ((unsafe || unfed) && k > 0 && n < size)
 		n += (size_t)snprintf(buf + n, size - n, " %s exhausted", k > 1 ?
 		    "stay" : "stays");
 	for (i = 0; i < p->n && n < size; i++) {

@@ -39,7 +39,7 @@ long	 chars_heal_night(struct member *m, uint64_t hours, int unsafe,
 	     char *says, size_t size);
 enum chars_rested chars_rest_exhaustion(struct member *m, uint64_t hours,
 	     int unsafe);
-void	 chars_rest(struct party *p, uint64_t hours, int unsafe, int dungeon,
-	     struct rng *r, char *buf, size_t size);
+void	 chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
+	     int dungeon, struct rng *r, char *buf, size_t size);
 
 #endif

@@ -740,6 +740,7 @@ const char *const quarter_came_004[TIME_DICE_004] = {
  */
 const char text_cured_004[] = "; with food, exhaustion is cured for ";
 const char text_not_cured_004[] = "; unsafe rest does not cure exhaustion: ";
+const char text_unfed_004[] = "; without food, exhaustion is not cured: ";
 
 /*
  * 004: "a resilience check (1d20 + CON mod).  The DC is 10 + the number of

@@ -119,7 +119,7 @@ enum chars_tiring { CT_STAYS_EXHAUSTED, CT_EXHAUSTED, CT_TIRED };
 #define HEAL_LEVEL_004	1	/* "1 HP per level per night of safe rest" */
 #define HEAL_UNSAFE_004	1	/* "1 HP per night of unsafe rest" */
 #define RESILIENCE_DC_004 10	/* "The DC is 10 + the number of hours beyond" */
-extern const char text_cured_004[], text_not_cured_004[];
+extern const char text_cured_004[], text_not_cured_004[], text_unfed_004[];
 extern const char text_resilience_004[], text_exhausted_004[];
 extern const char text_still_exhausted_004[];
 /* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */

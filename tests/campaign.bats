@@ -95,6 +95,11 @@ campaign() {
 	eq "session   2. crypt1: delving rules, day 2, 09:00 to day 2, 11:00, 12 turns" "${lines[2]}"
 	eq "clock     day 9, 19:00" "${lines[6]}"
 	eq "supplies  2 hours of food for 3 characters (6 hours in all)" "${lines[11]}"
+	# each character in sentences, as delve status says them, no keywords
+	eq "party     Ana: 10 of 10 HP; carries 4 load, STR 12. Also con +1, best +4, resilience 12, level 2, gp 21, sp 0, cp 0." "${lines[7]}"
+	eq "$(delve -C town status | grep ^party)" "$(printf '%s\n' "${lines[@]}" | grep ^party)"
+	[[ $output != *"Sheet:"* ]]
+	[ -z "$(printf '%s\n' "${lines[@]}" | grep ^party | grep =)" ]
 	golden campaign-journal.md delve -C town campaign journal
 	grep -qx -- '- At the end: 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
 	grep -qx -- '- Ana: hp 7 to 1 (lost 6).' "$GOLDEN/campaign-journal.md"
@@ -464,13 +469,6 @@ chain_kills() {
 	eq "hp 8 to 5 (lost 3); gp 3 to 0 (lost 3); notes x to y; sp 0 to 2 (gained 2)" \
 	    "$(unit sheetdiff 'Ana hp=8 gp=3 notes=x' 'Ana hp=5 sp=2 notes=y')"
 	eq "" "$(unit sheetdiff 'Ana hp=8 gp=0' 'Ana hp=8')"
-	# a camp without food: who the rest cured stays exhausted, no one else
-	eq "Ana hp=3 exhausted=1
-Bo hp=4 exhausted=1
-Cy hp=5
---
-delve	7	Ana	camp	exhausted=1	Ana stays exhausted: the party has no food (004: \"Exhaustion can only be cured with sufficient rest and food\")." \
-	    "$(unit unfed $'Ana hp=3 exhausted=1\nBo hp=4 exhausted=1\nCy hp=5\n' $'Ana hp=3\nBo hp=4 exhausted=1\nCy hp=5\n')"
 }
 
 @test "delve campaign log: every session's log in order, as records, JSON Lines and sentences, from any session of the campaign" {
@@ -488,8 +486,39 @@ delve	7	Ana	camp	exhausted=1	Ana stays exhausted: the party has no food (004: \"
 	# from the first session, the campaign is that session alone
 	eq "$(cat c/one/log)" "$(delve -C c/one -R campaign log)"
 	run -2 --separate-stderr delve -C c/two campaign diary
-	eq "delve: campaign: diary: expected status, log or journal" "$stderr"
+	eq "delve: campaign: diary: expected status, log or journal
+usage: delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT" "$stderr"
+	run -2 --separate-stderr delve -C c/two campaign log journal
+	eq "usage: delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT" "${stderr_lines[1]}"
 	run -3 --separate-stderr sh -c 'delve -C c/two campaign journal > /dev/full'
+}
+
+@test "delve campaign, buy, give, status -h: the form's usage line as delve(6)'s SYNOPSIS has it, exit 0, in a session or not; a bad form: the error, then the usage line, exit 2" {
+	local campaign="delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT"
+	local purse="delve [-jR] [-C DIR] buy NAME COIN [sup HOURS | rations DAYS | WHAT ...] | spend NAME COIN [WHAT ...] | give NAME NAME COIN | share NAME | loot NAME"
+	local session="delve [-jR] [-C DIR] status | check | undo | log"
+	party4
+	delve new -s 1 -r travel -p p.txt S > /dev/null
+	for d in S .; do
+		for c in "campaign:$campaign" "buy:$purse" "give:$purse" "status:$session" "log:$session"; do
+			run -0 --separate-stderr delve -C "$d" "${c%%:*}" -h
+			[ -z "$stderr" ]
+			eq "usage: ${c#*:}
+See delve(6)." "$output"
+		done
+	done
+	# each usage line is the SYNOPSIS's: mandoc's text of the page has it
+	if command -v mandoc > /dev/null; then
+		for u in "$campaign" "$purse" "$session"; do
+			mandoc -Tascii "$TOP/man/delve.6" | col -bx | tr -s ' \n' '  ' | grep -qF -- "${u#delve }"
+		done
+	fi
+	run -2 --separate-stderr delve -C S status now
+	eq "delve: now: status takes no operands
+usage: $session" "$stderr"
+	run -3 --separate-stderr sh -c 'delve -C S campaign -h > /dev/full'
+	# -h is no note's text: note keeps its own words (delve note -- -h)
+	run -2 --separate-stderr delve -C S note -h
 }
 
 @test "delve batch -k: each session continues the last as delve next makes it, byte for byte; every file's first line says how it was made" {
@@ -536,14 +565,16 @@ delve	7	Ana	camp	exhausted=1	Ana stays exhausted: the party has no food (004: \"
 	[ -z "$(grep -e ^drawn -e ^table d/state/hazard d/session)" ]
 }
 
-@test "a camp without food cures no exhaustion: the supplies kept and none left, each character the rest cured stays exhausted, said at the camp's end" {
+@test "a camp without food cures no exhaustion: the supplies kept and none left, timedice's rest unfed says who stays exhausted, in its one record" {
 	printf 'Ana hp=5 hpmax=9 level=1 resilience=12 exhausted=1 gp=1\nBo hp=4 hpmax=8 resilience=10 exhausted=1\n' > p.txt
 	delve new -s 2 -r travel -c 18:00 -p p.txt hungry > /dev/null
 	delve -C hungry buy Ana 1cp sup 2 > /dev/null	# an hour's food for the two
 	delve -C hungry > /dev/null
 	run -0 delve -C hungry camp
-	eq "               Bo stays exhausted: the party has no food (004: \"Exhaustion can only be cured with sufficient rest and food\")." "${lines[${#lines[@]} - 1]}"
-	eq "delve	9	Ana	camp	exhausted=1	Ana stays exhausted: the party has no food (004: \"Exhaustion can only be cured with sufficient rest and food\")." "$(tail -2 hungry/log | head -1)"
+	eq "               A night of safe rest from 19:00 on day 1: 8 hours pass and resilience is restored; without food, exhaustion is not cured: Ana and Bo stay exhausted; Ana heals 1 HP (level 1), 6 HP now." "${lines[${#lines[@]} - 2]}"
+	eq "timedice	9	1	19:00	rest	8	A night of safe rest from 19:00 on day 1: 8 hours pass and resilience is restored; without food, exhaustion is not cured: Ana and Bo stay exhausted; Ana heals 1 HP (level 1), 6 HP now." "$(grep -P '^timedice\t\d+\t\d+\t[\d:]+\trest\t' hungry/log)"
+	[[ $(cat hungry/log) != *"with food, exhaustion is cured"* ]]
+	[ -z "$(grep -P '^delve\t' hungry/log | grep -P '\tcamp\t')" ]
 	eq "$(printf '%s\n' 'Ana hp=6 hpmax=9 level=1 resilience=12 exhausted=1 gp=0 sp=9 cp=9' 'Bo hp=4 hpmax=8 resilience=10 exhausted=1')" "$(cat hungry/state/party)"
 	delve -C hungry check > /dev/null
 	run -0 delve -C hungry undo

@@ -935,6 +935,31 @@ Cy resilience=10" "$(cat "$P")"
 	done
 }
 
+# 004: "Exhaustion can only be cured with sufficient rest and food"
+@test "timedice: rest unfed (004): a safe night without food cures no exhaustion, said in the rest's own record; refused under -r dungeonturn" {
+	P=$BATS_TEST_TMPDIR/party
+	printf 'Ann resilience=10 hp=3 hpmax=20 level=4 exhausted=1\nBo resilience=10 hp=10 hpmax=10\n' > "$P"
+	timedice -f "$F" set 22:00 >/dev/null
+	run -0 --separate-stderr timedice -f "$F" -p "$P" -w rest unfed
+	[ -z "$stderr" ]
+	eq "timedice	1	1	22:00	rest	8	A night of safe rest from 22:00 on day 1: 8 hours pass and resilience is restored; without food, exhaustion is not cured: Ann stays exhausted; Ann heals 4 HP (level 4), 7 HP now." "${lines[0]}"
+	eq "Ann resilience=10 hp=7 hpmax=20 level=4 exhausted=1" "$(head -1 "$P")"
+	# unsafe says its own reason first; either order, once each
+	run -0 timedice -f "$F" -p "$P" -w rest unfed unsafe
+	case ${lines[0]} in *"unsafe rest does not cure exhaustion: Ann stays exhausted;"*) ;; *) false;; esac
+	[[ ${lines[0]} != *"without food"* ]]
+	# a short rest, fed or not, cures no one and says nothing of it
+	run -0 timedice -f "$F" -p "$P" -w rest 2 unfed
+	[[ ${lines[0]} != *exhaust* ]]
+	grep -q '^Ann .*exhausted=1' "$P"
+	for bad in "rest unfed unfed" "rest unfed 8" "rest until unfed"; do
+		run -2 --separate-stderr timedice -f "$F" $bad
+		one_error timedice
+	done
+	run -2 --separate-stderr timedice -f "$F" -r dungeonturn rest 2 unfed
+	eq "timedice: rest: unfed: under -r dungeonturn every rest is in the dungeon (002); unfed is 004's, -r travel" "$stderr"
+}
+
 # 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus.
 # Resting for 8 hours is not possible in a dungeon."
 @test "timedice: 002 rest in the dungeon (-r dungeonturn): 1d8 + STR mod an hour, up to hpmax=; 8 hours refused" {

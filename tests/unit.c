@@ -68,7 +68,6 @@
  *	unit carry FROM TO W ...	carry_light of a light state file's
  *					source words under FROM then TO rules
  *	unit sheetdiff A B		sheet_diff of two party file lines
- *	unit unfed BEFORE AFTER	camp_unfed of two party files' texts
  *	unit json SEED N		N random JSON documents written, read back
  *					by json_parse: the same tree; every
  *					proper prefix of each refused at or
@@ -1107,7 +1106,7 @@ check_rests(const char *max, const char *seed)
 			p.m[i].val[PK_LEVEL] = 2;
 			p.m[i].has = 1u << PK_HP | 1u << PK_LEVEL;
 		}
-		chars_rest(&p, 8, unsafe, 0, &g, rest, sizeof rest);
+		chars_rest(&p, 8, unsafe, 0, 0, &g, rest, sizeof rest);
 		wrong += strcmp(rest, unsafe ? "; unsafe rest does not cure "
 		    "exhaustion: Ann and Bo stay exhausted; Ann heals 1 HP, 4 HP "
 		    "now; Bo heals 1 HP, 4 HP now" : "; with food, exhaustion is "
@@ -2406,14 +2405,6 @@ main(int argc, char *argv[])
 		check_coins(argv[2]);
 	} else if (argc >= 4 && strcmp(argv[1], "carry") == 0) {
 		print_carry(argc - 2, argv + 2);
-	} else if (argc == 4 && strcmp(argv[1], "unfed") == 0) {
-		char *after = estrdup(argv[3]), *recs;
-		size_t n;
-
-		recs = camp_unfed(argv[2], &after, 7, &n);
-		printf("%s--\n%s", after, recs);
-		free(after);
-		free(recs);
 	} else if (argc == 4 && strcmp(argv[1], "sheetdiff") == 0) {
 		char out[1024];
 

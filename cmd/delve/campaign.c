@@ -1022,17 +1022,11 @@ chain_free(struct chain *c)
 	free(c->s);
 }
 
-/* One character of the party: their sheet and purse, said. */
+/* One character of the party, said as delve status says them. */
 static void
 say_member(void *arg, const struct member *m, const char *line)
 {
-	const int *rules = arg;
-	char cond[1024], sheet[PARTY_LINE_MAX];
-
-	party_describe(m, *rules, cond, sizeof cond);
-	sheet_words(line, strlen(line), sheet, sizeof sheet);
-	printf("%-9s %s: %s. Sheet: %s\n", "party", m->name, cond[0] ? cond :
-	    "no hit points or conditions kept", sheet);
+	say_character(m, line, *(const int *)arg, "");
 }
 
 /* Each line of a party file's TEXT that holds a character, as words. */
@@ -1164,7 +1158,8 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 	int v = argc > 1 ? word_in(argv[1], views) : 0;
 
 	if (argc > 2 || v < 0)
-		esc_errx(EXIT_BAD, "campaign: %s: expected status, log or journal",
+		opt_usage(&(const struct opt_spec){ prog, SYN_CAMPAIGN, NULL, 0 },
+		    "campaign: %s: expected status, log or journal",
 		    argv[argc > 2 ? 2 : 1]);
 	chain_load(&c, s);
 	if (v == 0)
@@ -1180,44 +1175,18 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 /* --- a camp without food ------------------------------------------------- */
 
 /*
- * 004: "Exhaustion can only be cured with sufficient rest and food".  A
- * camp begun at START with the supplies kept and none left cures no
- * one: each character the rest cured is made exhausted again in the work
- * directory's party file, and said at the camp's last turn (HOURS after
- * the session's).  REST, timedice's records of the rest, is returned made
- * anew (or as it was).
+ * 004: "Exhaustion can only be cured with sufficient rest and food".  1
+ * when a camp begun at START finds the supplies kept and none left: its
+ * rest is timedice's rest ... unfed, which cures no one.
  */
-char *
-camp_without_food(struct session *s, uint64_t start, uint64_t hours, char *rest,
-    size_t *rlen)
+int
+camp_without_food(struct session *s, uint64_t start)
 {
 	char *sup = ses_gen_path(s, "supplies"), *was = ses_gen_path(s, "party");
-	char *work = newfile(s, "party"), *before, *after, *recs, *out;
 	struct supplies left;
-	size_t reclen, head;
+	int unfed = s->party && supplies_now(sup, was, start, &left) &&
+	    left.left == 0;
 
-	if (!s->party || !supplies_now(sup, was, start, &left) || left.left > 0) {
-		free(sup), free(was), free(work);
-		return rest;
-	}
-	before = file_text(was, NULL);
-	after = file_text(work, NULL);
-	recs = camp_unfed(before, &after, s->turn + hours, &reclen);
-	if (reclen > 0) {
-		put_file(s, "party", after, strlen(after));
-		head = *rlen;	/* after the rest's last record */
-		out = emalloc(*rlen + reclen + 2);
-		memcpy(out, rest, head);
-		if (head > 0 && rest[head - 1] != '\n')
-			out[head++] = '\n';
-		memcpy(out + head, recs, reclen);
-		*rlen = head + reclen;
-		free(rest);
-		rest = out;
-	}
-	free(recs);
-	free(before);
-	free(after);
-	free(sup), free(was), free(work);
-	return rest;
+	free(sup), free(was);
+	return unfed;
 }

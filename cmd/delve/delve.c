@@ -128,7 +128,7 @@ do_turn(struct session *s, const struct opts *o, int argc, char **argv)
  * that writes nothing.
  */
 enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8,
-	C_NO_LOCK = 16, C_READ_ONLY = 32 };
+	C_NO_LOCK = 16, C_READ_ONLY = 32, C_OWN_HELP = 64 };
 
 /*
  * delve's commands, a row each, in the order of -h and delve(6)'s
@@ -160,13 +160,13 @@ static const struct command {
 	{ "set", SYN_GM, party_act, C_NO_COUNT },
 	{ "join", SYN_GM, party_act, C_NO_COUNT },
 	{ "leave", SYN_GM, party_act, C_NO_COUNT },
-	{ "light", SYN_GM_FILES, light_act, C_NO_COUNT },
+	{ "light", SYN_GM_FILES, light_act, C_NO_COUNT | C_OWN_HELP },
 	{ "camp", SYN_GM_FILES, camp, C_NO_COUNT },
 	{ "hour", SYN_GM_FILES, hours, C_NO_COUNT },
 	{ "edit", SYN_GM_FILES, edit, C_NO_COUNT },
 	{ "reset", SYN_GM_FILES, reset_draws, C_NO_COUNT },
 	{ "campaign", SYN_CAMPAIGN, campaign, C_NO_COUNT },
-	{ "note", SYN_CAMPAIGN, note, C_NO_COUNT },
+	{ "note", SYN_CAMPAIGN, note, C_NO_COUNT | C_OWN_HELP },
 	{ "buy", SYN_PURSE, purse_act, C_NO_COUNT },
 	{ "spend", SYN_PURSE, purse_act, C_NO_COUNT },
 	{ "give", SYN_PURSE, purse_act, C_NO_COUNT },
@@ -256,12 +256,32 @@ static void
 refuse_misplaced(const struct command *c, const struct opts *o, int argc,
     char **argv)
 {
+	const struct opt_spec spec = { prog, c->synopsis, NULL, 0 };
+
 	if (o->count_set && (c->takes & C_OWN_COUNT))
 		esc_errx(EXIT_BAD, "-n: %s takes its own -n", c->name);
 	if (o->count_set && (c->takes & C_NO_COUNT))
 		esc_errx(EXIT_BAD, "-n: %s takes no count", c->name);
-	if ((c->takes & C_BARE) && argc > 1)
-		esc_errx(EXIT_BAD, "%s: %s takes no operands", argv[1], c->name);
+	if ((c->takes & C_BARE) && argc > 1)	/* its form's usage line */
+		opt_usage(&spec, "%s: %s takes no operands", argv[1], c->name);
+}
+
+/*
+ * delve COMMAND -h: the command's form as delve(6)'s SYNOPSIS has it
+ * (its line, shared with the commands of its form), on standard output;
+ * exit 0.  Not for a command whose words after it are read by its own
+ * front end (new, next, batch, screen, the calls) or taken as they are
+ * (note's TEXT, light's COMMAND).
+ */
+static void
+command_help(const struct command *c, int argc, char **argv)
+{
+	if (argc != 2 || strcmp(argv[1], "-h") != 0 || (c->takes & (C_NO_SESSION |
+	    C_NO_LOCK | C_OWN_COUNT | C_OWN_HELP)))
+		return;
+	printf("usage: %s\nSee delve(6).\n", c->synopsis);
+	out_done();
+	exit(EXIT_OK);
 }
 
 /*
@@ -333,6 +353,8 @@ main(int argc, char *argv[])
 	free(synopsis);
 	if (argc > 0)
 		c = command_named(argv[0]);
+	if (c != NULL)
+		command_help(c, argc, argv);
 	if (c != NULL && (c->takes & C_NO_SESSION)) {
 		refuse_before(c, &o);
 		rc = c->run(NULL, &o, argc, argv);

@@ -117,10 +117,13 @@ int	 reset_draws(struct session *s, const struct opts *o, int argc,
 	     char **argv);
 
 /* cmd/delve/view.c: the views */
+struct member;
 int	 show_log(struct session *s, const struct opts *o, int argc, char **argv);
 void	 log_checked(const struct session *s);
 int	 check(struct session *s, const struct opts *o, int argc, char **argv);
 int	 status(struct session *s, const struct opts *o, int argc, char **argv);
+void	 say_character(const struct member *m, const char *line, int rules,
+	    const char *more);
 
 /* cmd/delve/screen.c: delve screen, the session live in a terminal */
 int	 screen(struct session *unused, const struct opts *o, int argc,
@@ -148,8 +151,7 @@ void	 roster_keep(struct session *s, const char *party, const char *act,
 	    const char *name);
 uint64_t	 session_start(const struct session *s);
 void	 supplies_status(const struct session *s);
-char	*camp_without_food(struct session *s, uint64_t start, uint64_t hours,
-	    char *rest, size_t *rlen);
+int	 camp_without_food(struct session *s, uint64_t start);
 
 /* cmd/delve/batch.c: delve batch */
 int	 batch(struct session *s, const struct opts *o, int argc, char **argv);

@@ -276,13 +276,13 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_refuse_drift(s);
 	start = start_clock(s);
 	clock_hhmm(start, hhmm);	/* light knows night from day (light(6) -c) */
+	if (camp_without_food(s, start))
+		av_add(&t, "unfed");	/* 004: rest and food */
 	ses_begin(s, 1);
 	rest[0] = t.v, turns[0] = h.v, turns[1] = l.v, turns[2] = r.v;
 	if (proc_run(rest, 1, -1, &rout, &rlen, &res))
 		stage_failed(s, &res, "timedice");
 	rest_hours(rout, rlen, count, sizeof count);	/* hazard's -n */
-	rout = camp_without_food(s, start, strtoull(count, NULL, 10), rout,
-	    &rlen);		/* 004: rest and food */
 	if (proc_run(turns, 3, -1, &hout, &hlen, &res))
 		stage_failed(s, &res, turns[res.stage][0]);
 	out = camp_records(s, rout, rlen, hout, hlen, strtoull(count, NULL, 10),

@@ -97,24 +97,40 @@ struct show {
 	int	 rules;				/* the session's, enum rules */
 };
 
-/* party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." (party_describe) */
-static void
-show_character(void *arg, const struct member *m, const char *line)
+/*
+ * party: "Ann: 9 of 12 HP; tired. Also dex +2, level 3." (party_describe,
+ * then MORE, conditions kept elsewhere, then party_sheet of LINE), as
+ * delve status and delve campaign say a character under RULES.
+ */
+void
+say_character(const struct member *m, const char *line, int rules,
+    const char *more)
 {
-	const struct show *sh = arg;
-	char cond[1024], sheet[PARTY_LINE_MAX], aff[256];
-	int i;
+	char cond[1024], sheet[PARTY_LINE_MAX];
 
-	party_describe(m, sh->rules, cond, sizeof cond);
-	for (i = 0; i < sh->w->aff.n; i++)
-		if (strcmp(sh->w->aff.a[i].name, m->name) == 0) {
-			afflict_status(&sh->w->aff.a[i], sh->now, aff, sizeof aff);
-			str_append(cond, sizeof cond, "; ", "%s", aff);
-		}
+	party_describe(m, rules, cond, sizeof cond);
+	if (more[0] != '\0')
+		str_append(cond, sizeof cond, "; ", "%s", more);
 	party_sheet(line, sheet, sizeof sheet);
 	printf("%-9s %s: %s.%s%s%s\n", "party", m->name, cond[0] ? cond :
 	    "no hit points or conditions kept", sheet[0] ? " Also " : "", sheet,
 	    sheet[0] ? "." : "");
+}
+
+/* party, with the afflictions timedice keeps (afflict_status) */
+static void
+show_character(void *arg, const struct member *m, const char *line)
+{
+	const struct show *sh = arg;
+	char aff[1024] = "", one[256];
+	int i;
+
+	for (i = 0; i < sh->w->aff.n; i++)
+		if (strcmp(sh->w->aff.a[i].name, m->name) == 0) {
+			afflict_status(&sh->w->aff.a[i], sh->now, one, sizeof one);
+			str_append(aff, sizeof aff, "; ", "%s", one);
+		}
+	say_character(m, line, sh->rules, aff);
 }
 
 /* light's sources, the spent ones counted by kind: "3 torches spent." */
