@@ -486,8 +486,7 @@ chain_kills() {
 	# from the first session, the campaign is that session alone
 	eq "$(cat c/one/log)" "$(delve -C c/one -R campaign log)"
 	run -2 --separate-stderr delve -C c/two campaign diary
-	eq "delve: campaign: diary: expected status, log or journal
-usage: delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT" "$stderr"
+	eq "delve: campaign: diary: expected status, log or journal" "$stderr"
 	run -2 --separate-stderr delve -C c/two campaign log journal
 	eq "usage: delve [-jR] [-C DIR] campaign [status | log | journal] | note TEXT" "${stderr_lines[1]}"
 	run -3 --separate-stderr sh -c 'delve -C c/two campaign journal > /dev/full'

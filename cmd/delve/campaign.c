@@ -1157,10 +1157,12 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 	struct chain c;
 	int v = argc > 1 ? word_in(argv[1], views) : 0;
 
-	if (argc > 2 || v < 0)
+	if (argc > 2)	/* an operand too many: the usage line */
 		opt_usage(&(const struct opt_spec){ prog, SYN_CAMPAIGN, NULL, 0 },
-		    "campaign: %s: expected status, log or journal",
-		    argv[argc > 2 ? 2 : 1]);
+		    "campaign: %s: expected status, log or journal", argv[2]);
+	if (v < 0)	/* a bad word: one line, as every bad value */
+		esc_errx(EXIT_BAD, "campaign: %s: expected status, log or journal",
+		    argv[1]);
 	chain_load(&c, s);
 	if (v == 0)
 		campaign_status(&c);
