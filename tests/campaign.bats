@@ -63,7 +63,7 @@ campaign() {
 	grep -q 'Bo shares out their coin among 4: 8 gp each, the odd pieces kept: 9 gp left\.$' camp.out
 	# Cy left at 0 HP: on the roster with their sheet
 	eq "Cy hp=0 hpmax=6 con=-1 best=2 resilience=8 strength=9 load=2 sp=40 exhausted=1 gp=8 cp=0" "$(tail -1 town/state/roster)"
-	eq "roster    Cy hp=0 hpmax=6 con=-1 best=2 resilience=8 strength=9 load=2 sp=40 exhausted=1 gp=8 cp=0 (out of the party; delve join Cy brings them back)" \
+	eq "roster    Cy is out of the party (delve join Cy brings them back): 0 of 6 HP; exhausted; carries 2 load. Also con -1, best +2, resilience 8, sp 40, gp 8, cp 0." \
 	    "$(delve -C town status | grep ^roster)"
 	# Dee came back with the sheet they left with
 	grep -q '^turn 0  11:00  Dee comes back to the party with their sheet: Dee hp=4 hpmax=7 con=2 best=3 resilience=14 strength=11 load=3 gp=8 sp=0 cp=0\.$' camp.out

@@ -1043,12 +1043,41 @@ each_line(const char *text, void (*fn)(void *, const char *), void *arg)
 	}
 }
 
+/*
+ * "roster    Cy is out of the party (delve join Cy brings them back): 0 of
+ * 7 HP. Also con +0, wis +2.": the sheet kept, said as status says a
+ * character (party_sheet), never as the file's words.
+ */
 static void
 say_roster(void *arg, const char *words)
 {
+	static const char *const kept[] = { "fatigue", "tired", "exhausted",
+	    "load", NULL };
+	char sheet[PARTY_LINE_MAX], hp[160] = "";
+	size_t len = strlen(words);
+	int n = (int)strcspn(words, " "), i;
+	long long v, max = 0;
+
 	(void)arg;
-	printf("%-9s %s (out of the party; delve join %.*s brings them back)\n",
-	    "roster", words, (int)strcspn(words, " "), words);
+	if (line_key(words, len, "hp", &v) == 0 &&
+	    line_key(words, len, "hpmax", &max) == 0)
+		snprintf(hp, sizeof hp, ": %lld of %lld HP", v, max);
+	else if (line_key(words, len, "hp", &v) == 0)
+		snprintf(hp, sizeof hp, ": %lld HP", v);
+	for (i = 0; kept[i] != NULL; i++) {	/* the conditions status says */
+		if (line_key(words, len, kept[i], &v) != 0 || v <= 0)
+			continue;
+		if (i == 0)
+			str_append(hp, sizeof hp, hp[0] ? "; " : ": ", "Fatigue %lld", v);
+		else if (i == 3)
+			str_append(hp, sizeof hp, hp[0] ? "; " : ": ", "carries %lld load", v);
+		else
+			str_append(hp, sizeof hp, hp[0] ? "; " : ": ", "%s", kept[i]);
+	}
+	party_sheet(words, sheet, sizeof sheet);
+	printf("%-9s %.*s is out of the party (delve join %.*s brings them "
+	    "back)%s.%s%s%s\n", "roster", n, words, n, words, hp,
+	    sheet[0] ? " Also " : "", sheet, sheet[0] ? "." : "");
 }
 
 /* delve status's lines of the roster and the supplies, when kept. */
