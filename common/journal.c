@@ -158,7 +158,7 @@ static void
 journal_sheets(FILE *out, const char *a, const char *b, const char *r)
 {
 	char names[2 * PARTY_MAX][PARTY_NAME_MAX + 1], diff[2048], x[PARTY_LINE_MAX];
-	char y[PARTY_LINE_MAX];
+	char y[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256];
 	size_t ab, ae, bb, be;
 	int i, j, n = 0;
 
@@ -184,9 +184,11 @@ journal_sheets(FILE *out, const char *a, const char *b, const char *r)
 			sheet_diff(x, y, diff, sizeof diff);
 			fprintf(out, "- %s: %s.\n", names[i], diff[0] ? diff :
 			    "nothing gained or lost");
-		} else
+		} else {
+			sheet_said(in_a ? x : y, said, sizeof said);
 			fprintf(out, "- %s: %s: %s.\n", names[i], in_a ?
-			    "left the party" : "joined the party", in_a ? x : y);
+			    "left the party" : "joined the party", said);
+		}
 	}
 }
 

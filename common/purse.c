@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "party.h"
 #include "purse.h"
 #include "rules.h"
 #include "util.h"
@@ -315,4 +316,42 @@ sup_say(long long left, int eaters, char *buf, size_t size)
 		    each % 24 == 1 ? "" : "s");
 	str_append(buf, size, " ", "of food for %d character%s (%lld hours in "
 	    "all)", eaters, eaters == 1 ? "" : "s", left);
+}
+
+/*
+ * A sheet kept (the roster's, the journal's), WORDS as the file has them, said as status
+ * says a character: "0 of 6 HP; exhausted; carries 2 load. Also con -1,
+ * best +2" (party_sheet for the rest), never as key=value words.
+ */
+void
+sheet_said(const char *words, char *buf, size_t size)
+{
+	static const char *const kept[] = { "fatigue", "tired", "exhausted",
+	    "load", NULL };
+	char sheet[PARTY_LINE_MAX];
+	size_t len = strlen(words);
+	long long v, max;
+	int i;
+
+	buf[0] = '\0';
+	if (line_key(words, len, "hp", &v) == 0 &&
+	    line_key(words, len, "hpmax", &max) == 0)
+		snprintf(buf, size, "%lld of %lld HP", v, max);
+	else if (line_key(words, len, "hp", &v) == 0)
+		snprintf(buf, size, "%lld HP", v);
+	for (i = 0; kept[i] != NULL; i++) {	/* the conditions status says */
+		if (line_key(words, len, kept[i], &v) != 0 || v <= 0)
+			continue;
+		if (i == 0)
+			str_append(buf, size, "; ", "Fatigue %lld", v);
+		else if (i == 3)
+			str_append(buf, size, "; ", "carries %lld load", v);
+		else
+			str_append(buf, size, "; ", "%s", kept[i]);
+	}
+	if (buf[0] == '\0')
+		str_copy(buf, size, "no hit points or conditions kept");
+	party_sheet(words, sheet, sizeof sheet);
+	if (sheet[0] != '\0')
+		str_append(buf, size, ". ", "Also %s", sheet);
 }

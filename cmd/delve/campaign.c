@@ -577,6 +577,7 @@ roster_keep(struct session *s, const char *party, const char *act,
 	free(old);
 }
 
+
 /*
  * join NAME, NAME on the roster: back in the party with their sheet.
  * 0 when NAME is not on the roster (an ordinary join).
@@ -586,7 +587,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *rpath = ses_gen_path(s, "roster"), *ppath = ses_gen_path(s, "party");
 	char *roster = file_text(rpath, NULL), *party, *np, *nr, rec[8192];
-	char sheet[PARTY_LINE_MAX], *work;
+	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256], *work;
 	struct party *check;
 	size_t beg, end, len;
 	int n;
@@ -615,9 +616,10 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 	free(check);
 	free(work);
 	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
+	sheet_said(sheet, said, sizeof said);
 	n = snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tjoin\t-\t%s comes "
 	    "back to the party with their sheet: %s.\n", s->turn, argv[1],
-	    argv[1], sheet);
+	    argv[1], said);
 	show_then_commit(s, o, rec, (size_t)n, 0, 1, start_clock(s));
 	free(np);
 	free(nr);
@@ -1043,41 +1045,16 @@ each_line(const char *text, void (*fn)(void *, const char *), void *arg)
 	}
 }
 
-/*
- * "roster    Cy is out of the party (delve join Cy brings them back): 0 of
- * 7 HP. Also con +0, wis +2.": the sheet kept, said as status says a
- * character (party_sheet), never as the file's words.
- */
 static void
 say_roster(void *arg, const char *words)
 {
-	static const char *const kept[] = { "fatigue", "tired", "exhausted",
-	    "load", NULL };
-	char sheet[PARTY_LINE_MAX], hp[160] = "";
-	size_t len = strlen(words);
-	int n = (int)strcspn(words, " "), i;
-	long long v, max = 0;
+	char said[PARTY_LINE_MAX + 256];
+	int n = (int)strcspn(words, " ");
 
 	(void)arg;
-	if (line_key(words, len, "hp", &v) == 0 &&
-	    line_key(words, len, "hpmax", &max) == 0)
-		snprintf(hp, sizeof hp, ": %lld of %lld HP", v, max);
-	else if (line_key(words, len, "hp", &v) == 0)
-		snprintf(hp, sizeof hp, ": %lld HP", v);
-	for (i = 0; kept[i] != NULL; i++) {	/* the conditions status says */
-		if (line_key(words, len, kept[i], &v) != 0 || v <= 0)
-			continue;
-		if (i == 0)
-			str_append(hp, sizeof hp, hp[0] ? "; " : ": ", "Fatigue %lld", v);
-		else if (i == 3)
-			str_append(hp, sizeof hp, hp[0] ? "; " : ": ", "carries %lld load", v);
-		else
-			str_append(hp, sizeof hp, hp[0] ? "; " : ": ", "%s", kept[i]);
-	}
-	party_sheet(words, sheet, sizeof sheet);
+	sheet_said(words, said, sizeof said);
 	printf("%-9s %.*s is out of the party (delve join %.*s brings them "
-	    "back)%s.%s%s%s\n", "roster", n, words, n, words, hp,
-	    sheet[0] ? " Also " : "", sheet, sheet[0] ? "." : "");
+	    "back): %s.\n", "roster", n, words, n, words, said);
 }
 
 /* delve status's lines of the roster and the supplies, when kept. */
