@@ -23,7 +23,9 @@
 import re
 import sys
 from fractions import Fraction
-from itertools import product
+from collections import Counter
+from itertools import combinations_with_replacement, product
+from math import factorial
 from collections import defaultdict
 
 CMP = {"=": lambda v, n: v == n, "<": lambda v, n: v < n,
@@ -137,8 +139,13 @@ def odds(dialect, text):
     one = die(faces, mods, dialect)
     again = [(n, int(num or 0)) for n, op, num in mods if n in ("rol", "roh")]
     out = defaultdict(Fraction)
-    for draw in product(one.items(), repeat=count):
-        p = Fraction(1)
+    # each multiset of faces once, weighed by the orders that draw it (the
+    # score of a draw does not depend on its order): 8d6 is 1,287 draws,
+    # not 1,679,616
+    for draw in combinations_with_replacement(sorted(one.items()), count):
+        p = Fraction(factorial(count))
+        for m in Counter(v for v, _ in draw).values():
+            p /= factorial(m)
         for _, q in draw:
             p *= q
         values = [v for v, _ in draw]
