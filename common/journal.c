@@ -155,7 +155,8 @@ name_in(char names[][PARTY_NAME_MAX + 1], int n, const char *name)
 
 /* What each character gained and lost: the sheets at start and end. */
 static void
-journal_sheets(FILE *out, const char *a, const char *b, const char *r)
+journal_sheets(FILE *out, const char *a, const char *b, const char *r,
+    int rules)
 {
 	char names[2 * PARTY_MAX][PARTY_NAME_MAX + 1], diff[2048], x[PARTY_LINE_MAX];
 	char y[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256];
@@ -185,7 +186,7 @@ journal_sheets(FILE *out, const char *a, const char *b, const char *r)
 			fprintf(out, "- %s: %s.\n", names[i], diff[0] ? diff :
 			    "nothing gained or lost");
 		} else {
-			sheet_said(in_a ? x : y, said, sizeof said);
+			sheet_said(in_a ? x : y, rules, said, sizeof said);
 			fprintf(out, "- %s: %s: %s.\n", names[i], in_a ?
 			    "left the party" : "joined the party", said);
 		}
@@ -215,7 +216,7 @@ journal_section(FILE *out, int i, const struct jsession *js)
 			esc_err(EXIT_IO, "open_memstream");
 		fprintf(out, "\n### %s\n\n", journal_heads[p]);
 		if (p == 1 && js->party)
-			journal_sheets(out, js->start, js->end, js->roster);
+			journal_sheets(out, js->start, js->end, js->roster, js->rules);
 		fputs(j.len[p] ? j.text[p] : (p == 1 && js->party) ||
 		    (p == 2 && js->supplies) ? "" : "None.\n", out);
 		if (p == 2 && js->supplies)

@@ -319,36 +319,21 @@ sup_say(long long left, int eaters, char *buf, size_t size)
 }
 
 /*
- * A sheet kept (the roster's, the journal's), WORDS as the file has them, said as status
- * says a character: "0 of 6 HP; exhausted; carries 2 load. Also con -1,
- * best +2" (party_sheet for the rest), never as key=value words.
+ * A sheet kept (the roster's, the journal's), WORDS as the file has them,
+ * said under RULES as status says a character: party_describe of the
+ * keys the programs read ("0 of 6 HP; exhausted"), then party_sheet.
  */
 void
-sheet_said(const char *words, char *buf, size_t size)
+sheet_said(const char *words, int rules, char *buf, size_t size)
 {
-	static const char *const kept[] = { "fatigue", "tired", "exhausted",
-	    "load", NULL };
-	char sheet[PARTY_LINE_MAX];
-	size_t len = strlen(words);
-	long long v, max;
-	int i;
+	char line[PARTY_LINE_MAX], sheet[PARTY_LINE_MAX], why[256], *w, *save;
+	struct member m = { "", { 0 }, 0, 0 };
 
-	buf[0] = '\0';
-	if (line_key(words, len, "hp", &v) == 0 &&
-	    line_key(words, len, "hpmax", &max) == 0)
-		snprintf(buf, size, "%lld of %lld HP", v, max);
-	else if (line_key(words, len, "hp", &v) == 0)
-		snprintf(buf, size, "%lld HP", v);
-	for (i = 0; kept[i] != NULL; i++) {	/* the conditions status says */
-		if (line_key(words, len, kept[i], &v) != 0 || v <= 0)
-			continue;
-		if (i == 0)
-			str_append(buf, size, "; ", "Fatigue %lld", v);
-		else if (i == 3)
-			str_append(buf, size, "; ", "carries %lld load", v);
-		else
-			str_append(buf, size, "; ", "%s", kept[i]);
-	}
+	str_copy(line, sizeof line, words);
+	if (strtok_r(line, " \t", &save) != NULL)	/* the name */
+		while ((w = strtok_r(NULL, " \t", &save)) != NULL)
+			(void)party_assign(&m, w, why, sizeof why);	/* a GM's key: the sheet's */
+	party_describe(&m, rules, buf, size);
 	if (buf[0] == '\0')
 		str_copy(buf, size, "no hit points or conditions kept");
 	party_sheet(words, sheet, sizeof sheet);

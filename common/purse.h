@@ -58,6 +58,6 @@ long long sup_used(const struct supplies *s, uint64_t now, int eaters,
 	     uint64_t *settled);
 void	 sup_say(long long left, int eaters, char *buf, size_t size);
 
-void	 sheet_said(const char *words, char *buf, size_t size);
+void	 sheet_said(const char *words, int rules, char *buf, size_t size);
 
 #endif

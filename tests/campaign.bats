@@ -63,10 +63,10 @@ campaign() {
 	grep -q 'Bo shares out their coin among 4: 8 gp each, the odd pieces kept: 9 gp left\.$' camp.out
 	# Cy left at 0 HP: on the roster with their sheet
 	eq "Cy hp=0 hpmax=6 con=-1 best=2 resilience=8 strength=9 load=2 sp=40 exhausted=1 gp=8 cp=0" "$(tail -1 town/state/roster)"
-	eq "roster    Cy is out of the party (delve join Cy brings them back): 0 of 6 HP; exhausted; carries 2 load. Also con -1, best +2, resilience 8, sp 40, gp 8, cp 0." \
+	eq "roster    Cy is out of the party (delve join Cy brings them back): 0 of 6 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft; carries 2 load, STR 9. Also con -1, best +2, resilience 8, sp 40, gp 8, cp 0." \
 	    "$(delve -C town status | grep ^roster)"
 	# Dee came back with the sheet they left with
-	grep -q '^turn 0  11:00  Dee comes back to the party with their sheet: 4 of 7 HP; carries 3 load\. Also con +2, best +3, resilience 14, gp 8, sp 0, cp 0\.$' camp.out
+	grep -q '^turn 0  11:00  Dee comes back to the party with their sheet: 4 of 7 HP; carries 3 load, STR 11\. Also con +2, best +3, resilience 14, gp 8, sp 0, cp 0\.$' camp.out
 	# the calendar: each session starts where the last ended
 	for s in "road 1/07:00" "crypt1 2/09:00" "crypt2 2/11:00" "home 2/13:00" "town 2/19:00"; do
 		grep -qx "clock ${s#* }" "${s% *}/session"
@@ -103,7 +103,7 @@ campaign() {
 	golden campaign-journal.md delve -C town campaign journal
 	grep -qx -- '- At the end: 10 hours of food for 4 characters (40 hours in all).' "$GOLDEN/campaign-journal.md"
 	grep -qx -- '- Ana: hp 7 to 1 (lost 6).' "$GOLDEN/campaign-journal.md"
-	grep -qx -- '- Cy: left the party: 0 of 6 HP; exhausted; carries 2 load. Also con -1, best +2, resilience 8, sp 40, gp 8, cp 0.' "$GOLDEN/campaign-journal.md"
+	grep -qx -- '- Cy: left the party: 0 of 6 HP, down: 001 says nothing of 0 HP, the GM'\''s call; exhausted; carries 2 load, STR 9. Also con -1, best +2, resilience 8, sp 40, gp 8, cp 0.' "$GOLDEN/campaign-journal.md"
 	! grep -q 'hp=' "$GOLDEN/campaign-journal.md" || false	# sheets in words, not the file's
 	grep -qx 'table encounter -' crypt2/session	# the tables carried under the same rules
 	[ -z "$(grep '^table ' home/session)" ]	# not under others

@@ -616,7 +616,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 	free(check);
 	free(work);
 	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
-	sheet_said(sheet, said, sizeof said);
+	sheet_said(sheet, rules_of(s->rules), said, sizeof said);
 	n = snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tjoin\t-\t%s comes "
 	    "back to the party with their sheet: %s.\n", s->turn, argv[1],
 	    argv[1], said);
@@ -1051,8 +1051,7 @@ say_roster(void *arg, const char *words)
 	char said[PARTY_LINE_MAX + 256];
 	int n = (int)strcspn(words, " ");
 
-	(void)arg;
-	sheet_said(words, said, sizeof said);
+	sheet_said(words, *(const int *)arg, said, sizeof said);
 	printf("%-9s %.*s is out of the party (delve join %.*s brings them "
 	    "back): %s.\n", "roster", n, words, n, words, said);
 }
@@ -1065,10 +1064,10 @@ supplies_status(const struct session *s)
 	char *roster = ses_gen_path(s, "roster"), *text = file_text(roster, NULL);
 	char said[512];
 	struct supplies left;
-	int n = eaters(s->party ? party : NULL);
+	int n = eaters(s->party ? party : NULL), rules = rules_of(s->rules);
 
 	if (text != NULL)
-		each_line(text, say_roster, NULL);
+		each_line(text, say_roster, &rules);
 	free(text);
 	free(roster);
 	if (supplies_now(sup, s->party ? party : NULL, start_clock(s), &left)) {
