@@ -70,10 +70,17 @@ OBJ = common/afflict.o common/alarm.o common/characters.o common/bigint.o common
 	common/rng.o common/rules.o common/screen.o common/session.o common/kwf.o common/update.o \
 	common/table.o common/timer.o common/util.o common/view.o \
 	common/out.o common/layout.o common/recwrite.o common/recread.o \
-	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o
+	common/json.o common/tblread.o common/tblmd.o common/tbljson.o common/tblcsv.o \
+	common/tblout.o
 LIB = common/libdelving.a
 
-all: $(BIN)
+# The completions, made with the programs of PROGS on their lists.
+COMPLETIONS = cmd/completion/delving.bash cmd/completion/_delving
+
+all: $(BIN) $(COMPLETIONS)
+
+$(COMPLETIONS): Makefile $(COMPLETIONS:=.in)
+	sed 's/@PROGS@/$(PROGS)/' $@.in > $@
 
 .c.o:
 	$(CC) $(DELVING_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
@@ -227,6 +234,7 @@ dist:
 	    -o $(DISTDIR)/delving-$$v.tar.gz HEAD
 
 clean:
-	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) common/static.flag delving-*.tar.gz
+	rm -rf bin tests/unit tests/san $(OBJ) $(LIB) common/static.flag delving-*.tar.gz \
+	    $(COMPLETIONS)
 
 .PHONY: all test platforms sanitize memcheck fuzz bench lint demo install uninstall dist clean

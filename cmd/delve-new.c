@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "party.h"
@@ -178,21 +180,7 @@ key_ok(const char *k)
 	return n > 0 && n <= 32 && k[n] == '\0';
 }
 
-/*
- * The user's table FILE[#HEADING] read as the programs will read it: a
- * table that does not load is refused naming the user's file and line,
- * not the session's copy (delving(7) TABLE FILES).
- */
-static void
-table_loads(const char *key, const char *file)
-{
-	struct tbl_on on;
-
-	tbl_on_load(&on, key, file);
-	tbl_on_free(&on);
-}
-
-/* Each -T KEY=FILE[#HEADING] split and checked before anything is made. */
+/* Each -T KEY=FILE[#HEADING] split and read before anything is made. */
 void
 check_tables(struct newopts *n)
 {
@@ -206,25 +194,80 @@ check_tables(struct newopts *n)
 		if (!key_ok(arg))
 			esc_errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
-		table_loads(arg, n->files[i]);
-		if ((n->picks[i] = strrchr(n->files[i], '#')) != NULL)
-			*n->picks[i]++ = '\0';
-		fclose(efopen_input(n->files[i], "a table file"));
+		tbl_load(&n->loaded[i], n->files[i]);	/* refused here, the user's FILE:LINE */
 	}
 }
 
-void
-copy_tables(struct session *s, const struct newopts *n)
+static int
+is_regular(const char *path)
 {
-	char name[64];
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * FILE[#HEADING] copied as it is, when the copy reads as FILE does: one
+ * regular file, Markdown or JSON (told by its content), rolling no table
+ * of another file; its HEADING, or NULL.
+ */
+static const char *
+copies_as_is(const struct newopts *n, int i, char **file)
+{
+	const char *pick = NULL;
+	size_t len;
+	char *hash;
+
+	*file = estrdup(n->files[i]);
+	if (access(*file, F_OK) != 0 && (hash = strrchr(*file, '#')) != NULL) {
+		*hash = '\0';
+		pick = hash + 1;
+	}
+	len = strlen(*file);
+	if (tbl_nested(&n->loaded[i]) || !is_regular(*file) || (len > 4 &&
+	    (strcasecmp(*file + len - 4, ".csv") == 0 ||
+	    strcasecmp(*file + len - 4, ".tsv") == 0))) {
+		free(*file);
+		*file = NULL;
+	}
+	return pick;
+}
+
+/*
+ * Each table kept in the session as table.KEY: its file as it is where
+ * that reads the same, else the table as read, in delving's Markdown
+ * (tbl_write: a CSV file, a Foundry folder, the tables a row rolls, in one
+ * file).  The session file says "table KEY HEADING" ("-" for none), and a
+ * turn passes -T KEY=STATE/table.KEY[#HEADING] on to hazard, or to
+ * reaction for its distance and activity tables.
+ */
+void
+copy_tables(struct session *s, struct newopts *n)
+{
+	char name[64], *to, *file;
+	const char *pick;
+	FILE *out;
 	int i;
 
 	for (i = 0; i < n->ntables; i++) {
 		snprintf(name, sizeof name, "table.%s", n->tables[i]);
-		copy_file(s, n->files[i], name, "a table file", 1);
+		pick = copies_as_is(n, i, &file);
+		if (file != NULL)
+			copy_file(s, file, name, "a table file", 1);
+		else {
+			to = newfile(s, name);
+			out = ses_create(s, s->newdir, name);
+			pick = tbl_write(&n->loaded[i], out);
+			if (fflush(out) != 0 || fsync(fileno(out)) != 0 ||
+			    fclose(out) != 0)
+				esc_err(EXIT_IO, "%s", to);
+			free(to);
+		}
 		s->table_key[s->ntables] = estrdup(n->tables[i]);
-		s->table_pick[s->ntables++] = estrdup(n->picks[i] != NULL &&
-		    *n->picks[i] != '\0' ? n->picks[i] : "-");
+		s->table_pick[s->ntables++] = estrdup(pick != NULL && *pick != '\0' ?
+		    pick : "-");
+		free(file);
+		tbl_free(&n->loaded[i]);
 	}
 }
 

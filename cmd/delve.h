@@ -56,7 +56,7 @@ struct newopts {
 	const char *seed, *rules, *lights, *clock, *party;
 	char	*tables[SES_TABLES_MAX];	/* -T KEY=FILE, split: KEY */
 	char	*files[SES_TABLES_MAX];		/* FILE */
-	char	*picks[SES_TABLES_MAX];		/* HEADING, or NULL */
+	struct tbl loaded[SES_TABLES_MAX];	/* FILE, read */
 	int	 ntables;
 	int	 force;
 };
@@ -121,7 +121,7 @@ int	 screen(struct session *unused, const struct opts *o, int argc,
 
 /* cmd/delve-new.c: delve new */
 void	 check_tables(struct newopts *n);
-void	 copy_tables(struct session *s, const struct newopts *n);
+void	 copy_tables(struct session *s, struct newopts *n);
 void	 new_session(int argc, char **argv);
 
 /* cmd/delve-batch.c: delve batch */

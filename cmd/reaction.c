@@ -40,6 +40,7 @@ static const char *const mode_names[] = {
 
 struct run {
 	struct stream st;
+	struct tbl_entry entry;	/* a -T table's row, its dice rolled */
 	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
 	int	 non;
 	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
@@ -124,7 +125,7 @@ describe(const struct run *run, const struct dice *d, const uint32_t *faces,
 static void
 on_tables(struct run *run, uint64_t index)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[64];
@@ -134,7 +135,7 @@ on_tables(struct run *run, uint64_t index)
 	for (i = 0; i < run->non; i++) {
 		row = tbl_roll(&run->on[i].t, &run->st.rng, &total, faces);
 		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
-		tbl_plan_entry(run->on[i].plan, row, &e, &run->st.rng,
+		tbl_plan_entry(run->on[i].plan, row, e, &run->st.rng,
 		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 		rec_begin(run->w, REC_LAYOUT(REACTION_ROLL), index);
 		rec_i64(run->w, total);
@@ -143,7 +144,7 @@ on_tables(struct run *run, uint64_t index)
 		rec_text(run->w, "%c%s of the creatures met%s%s%s: %s%s",
 		    toupper((unsigned char)run->on[i].key[0]), run->on[i].key + 1,
 		    run->creature[0] != '\0' ? " (" : "", run->creature,
-		    run->creature[0] != '\0' ? ")" : "", e.text, dice);
+		    run->creature[0] != '\0' ? ")" : "", e->text, dice);
 		rec_end(run->w);
 	}
 }

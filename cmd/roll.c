@@ -47,6 +47,7 @@ struct operand {
 
 struct run {
 	struct stream st;
+	struct tbl_entry entry;	/* -t: the row's sentence, its dice rolled */
 	struct operand *op;	/* one per EXPRESSION */
 	int	 ndice;
 	const struct tbl *table;	/* -t: built in, or loaded into own */
@@ -391,7 +392,7 @@ d66(const struct run *run, const struct operand *op)
 static void
 table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	static struct tbl_entry e;
+	struct tbl_entry *e = &run->entry;
 	uint32_t faces[DICE_COUNT_MAX];
 	const struct tbl_row *row;
 	char dice[FACES_TEXT + 4] = "", as[64] = "";
@@ -412,19 +413,19 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 		run->drawn[row - run->table->rows] = 1;
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
-	tbl_row_entry(&e, run->table, row, &run->st.rng,
+	tbl_row_entry(e, run->table, row, &run->st.rng,
 	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 	if (run->verbose)
 		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
-	if (run->verbose && e.n > 0 && n < (int)sizeof dice)	/* the entry's dice */
-		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e.faces);
+	if (run->verbose && e->n > 0 && n < (int)sizeof dice)	/* the entry's dice */
+		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e->faces);
 	if (run->verbose && n < (int)sizeof dice)
 		snprintf(dice + n, sizeof dice - (size_t)n, "]");
 	rec_begin(run->w, REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->w, run->tname);
 	rec_i64(run->w, total);
 	rec_str(run->w, row->key);
-	rec_text(run->w, "%lld on %s%s: %s%s", total, op->text, as, e.text,
+	rec_text(run->w, "%lld on %s%s: %s%s", total, op->text, as, e->text,
 	    dice);
 	rec_end(run->w);
 }

@@ -5,14 +5,15 @@
  * writes the file and says what changed.
  */
 #include <err.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gm.h"
 #include "dice.h"
+#include "kwf.h"
 #include "party.h"
+#include "record.h"
 #include "rng.h"
 #include "update.h"
 #include "util.h"
@@ -22,18 +23,22 @@
 struct plan {
 	struct party was, now;
 	int	 gone;		/* the index of a character who left, or -1 */
-	FILE	*rec;
+	struct rec_writer *w;	/* the records, held in memory */
 	uint64_t turn;
 	struct rng *r;
 	const char *act;
 };
 
-/* One record: "delve TURN NAME KEY CHANGE TEXT". */
+/* One record: "delve TURN NAME KEY CHANGE TEXT", by the record writer. */
 static void
 record(struct plan *pl, const char *name, const char *change, const char *text)
 {
-	fprintf(pl->rec, "delve\t%" PRIu64 "\t%s\t%s\t%s\t%s\n", pl->turn, name,
-	    pl->act, change, text);
+	rec_begin(pl->w, REC_LAYOUT(DELVE_GM), pl->turn);
+	rec_str(pl->w, name);
+	rec_str(pl->w, pl->act);
+	rec_str(pl->w, change);
+	rec_text(pl->w, "%s", text);
+	rec_end(pl->w);
 }
 
 /* The character NAME of the party, or a refusal naming the party. */
@@ -259,53 +264,6 @@ gm_is_party_act(const char *word)
 	return 0;
 }
 
-/* A new character's line: the name, then each key given, in party_keys' order. */
-static void
-joined(FILE *out, const struct member *m)
-{
-	int k;
-
-	fputs(m->name, out);
-	for (k = 0; k < PK_NKEYS; k++)
-		if (m->has & 1u << k)
-			fprintf(out, " %s=%ld", party_keys[k], m->val[k]);
-	fputc('\n', out);
-}
-
-/* The party file's lines, each character's as it now is, and those who joined. */
-static void
-write_text(struct plan *pl, const char *path, FILE *out)
-{
-	FILE *in = efopen_input(path, "a party file");
-	char *line = NULL;
-	size_t cap = 0, len;
-	unsigned long ln = 0;
-	ssize_t got;
-	int i;
-
-	while ((got = getline(&line, &cap, in)) > 0) {
-		len = (size_t)got;
-		ln++;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		for (i = 0; i < pl->was.n && pl->was.m[i].lineno != ln; i++)
-			;
-		if (i == pl->gone)
-			continue;
-		if (i < pl->was.n)
-			party_line(out, line, &pl->was.m[i], &pl->now.m[i]);
-		else
-			fputs(line, out);
-		fputc('\n', out);
-	}
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", path);
-	for (i = pl->was.n; i < pl->now.n; i++)
-		joined(out, &pl->now.m[i]);
-	free(line);
-	fclose(in);
-}
-
 /*
  * ARGV: an act and its words, on the party file PARTY at the session's
  * TURN, dice from R: checked, rolled and said, nothing written yet.
@@ -315,7 +273,7 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
     uint64_t turn, struct rng *r)
 {
 	struct plan *pl = emalloc(sizeof *pl);
-	FILE *text;
+	struct kwf *f;
 	size_t i;
 
 	for (i = 0; i < NACTS && strcmp(acts[i].name, argv[0]) != 0; i++)
@@ -330,17 +288,18 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	pl->turn = turn;
 	pl->r = r;
 	pl->act = argv[0];
-	if ((pl->rec = open_memstream(&a->rec, &a->reclen)) == NULL)
-		esc_err(EXIT_IO, "%s", party);
+	pl->w = rec_writer_open("delve", 0);
+	out_hold(rec_out(pl->w));
 	if (acts[i].two != NULL)
 		acts[i].two(pl, argv + 1);
 	else
 		acts[i].many(pl, argc - 1, argv + 1);
-	if ((text = open_memstream(&a->text, &a->textlen)) == NULL)
-		esc_err(EXIT_IO, "%s", party);
-	write_text(pl, party, text);
-	if (fclose(text) != 0 || fclose(pl->rec) != 0)
-		esc_err(EXIT_IO, "%s", party);
+	f = kwf_read(party, "a party file");	/* written by its owner */
+	party_put(f, &pl->was, &pl->now, pl->gone);
+	a->text = kwf_render(f, &a->textlen);
+	kwf_close(f);
+	a->rec = out_unhold(rec_out(pl->w), &a->reclen);
+	rec_writer_close(pl->w);
 	free(pl);
 }
 

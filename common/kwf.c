@@ -64,6 +64,7 @@ struct put {
 	char	*text;		/* "keyword value..." */
 	long	 after;		/* a line not in the file: written after this one */
 #define PUT_PLACED (-2)		/* after: it took an old line's place */
+	int	 appended;	/* kwf_append's: after the last line, not merged */
 };
 
 struct kwf {
@@ -429,7 +430,16 @@ kwf_put(struct kwf *f, const char *fmt, ...)
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
 	f->puts = ereallocarray(f->puts, (size_t)f->nputs + 1, sizeof *f->puts);
-	f->puts[f->nputs++] = (struct put){ estrdup(text), PUT_PLACED };
+	f->puts[f->nputs++] = (struct put){ estrdup(text), PUT_PLACED, 0 };
+}
+
+/* A line after the file's last (a party file's new character). */
+void
+kwf_append(struct kwf *f, const char *text)
+{
+	f->puts = ereallocarray(f->puts, (size_t)f->nputs + 1, sizeof *f->puts);
+	f->puts[f->nputs++] = (struct put){ estrdup(text), f->nlines - 1, 1 };
+	f->changed = 1;
 }
 
 void
@@ -448,12 +458,16 @@ kwf_line(const struct kwf *f, unsigned long lineno)
 	return f->lines[lineno - 1].text;
 }
 
-/* Line lineno written back as text (return -w's party file). */
+/* Line lineno written back as text (a party file's), or taken out: NULL. */
 void
 kwf_replace(struct kwf *f, unsigned long lineno, const char *text)
 {
 	struct line *l = &f->lines[lineno - 1];
 
+	if (text == NULL) {
+		l->gone = f->changed = 1;
+		return;
+	}
 	if (strcmp(l->text, text) == 0)
 		return;
 	free(l->repl);
@@ -582,6 +596,8 @@ merge(struct kwf *f)
 		}
 	}
 	for (p = 0; p < f->nputs; p++) {
+		if (f->puts[p].appended)
+			continue;
 		i = find_line(f, f->puts[p].text);
 		if (i >= 0 && !(i < at && same_key(f, p))) {
 			take_place(f, i, f->puts[p].text);

@@ -37,6 +37,7 @@ void	 kwf_put(struct kwf *f, const char *fmt, ...);
 void	 kwf_put_stream(struct kwf *f, const struct stream *st);
 const char *kwf_line(const struct kwf *f, unsigned long lineno);
 void	 kwf_replace(struct kwf *f, unsigned long lineno, const char *text);
+void	 kwf_append(struct kwf *f, const char *text);
 int	 kwf_commit(struct kwf *f);
 char	*kwf_render(const struct kwf *f, size_t *len);
 void	 kwf_pair(struct kwf *f, struct kwf *party);

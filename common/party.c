@@ -630,32 +630,74 @@ party_changed(const struct party *was, const struct party *now)
 }
 
 /*
- * Write the party file back (return -w), under the lock kwf_update took
- * before party_load read it: the key=value words whose values differ
- * between was and now take the new values; every other byte stays as it
- * was.  0 when nothing changed and nothing was written.
+ * Character NOW's line of the party file F, in a buffer to be freed: LINE
+ * with the words that changed since WAS (party_line); or, WAS NULL, a new
+ * character's, the name, then each key given in party_keys' order.
+ */
+static char *
+line_of(const struct kwf *f, const char *line, const struct member *was,
+    const struct member *now)
+{
+	char *text;
+	size_t len;
+	FILE *out;
+	int k;
+
+	if ((out = open_memstream(&text, &len)) == NULL)
+		esc_err(EXIT_IO, "%s", kwf_path(f));
+	if (was != NULL)
+		party_line(out, line, was, now);
+	else
+		fputs(now->name, out);
+	for (k = 0; was == NULL && k < PK_NKEYS; k++)
+		if (now->has & 1u << k)
+			fprintf(out, " %s=%ld", party_keys[k], now->val[k]);
+	if (fclose(out) != 0)
+		esc_err(EXIT_IO, "%s", kwf_path(f));
+	return text;
+}
+
+/*
+ * WAS become NOW in the party file F, as read: the key=value words whose
+ * values differ take the new values, every other byte stays as it was;
+ * the character GONE (an index of WAS, or -1) is taken out, and each of
+ * NOW past WAS's count, who joined, is a line after the rest.
+ */
+void
+party_put(struct kwf *f, const struct party *was, const struct party *now,
+    int gone)
+{
+	const struct member *m;
+	char *text;
+	int i;
+
+	for (i = 0; i < now->n; i++) {
+		m = &now->m[i];
+		if (i == gone)
+			kwf_replace(f, m->lineno, NULL);
+		else if (i < was->n) {
+			text = line_of(f, kwf_line(f, m->lineno), &was->m[i], m);
+			kwf_replace(f, m->lineno, text);
+			free(text);
+		} else {
+			text = line_of(f, NULL, NULL, m);
+			kwf_append(f, text);
+			free(text);
+		}
+	}
+}
+
+/*
+ * Write the party file back (hazard, timedice and return -w), under the
+ * lock kwf_update took before party_load read it.  0 when nothing changed
+ * and nothing was written.
  */
 int
 party_save(struct kwf *f, const struct party *was, const struct party *now)
 {
-	const struct member *m;
-	char *text;
-	size_t len;
-	FILE *out;
-	int i;
-
 	if (!party_changed(was, now))
 		return 0;
-	for (i = 0; i < was->n; i++) {
-		m = &was->m[i];
-		if ((out = open_memstream(&text, &len)) == NULL)
-			esc_err(EXIT_IO, "%s", kwf_path(f));
-		party_line(out, kwf_line(f, m->lineno), m, &now->m[i]);
-		if (fclose(out) != 0)
-			esc_err(EXIT_IO, "%s", kwf_path(f));
-		kwf_replace(f, m->lineno, text);
-		free(text);
-	}
+	party_put(f, was, now, -1);
 	return kwf_commit(f);
 }
 

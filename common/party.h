@@ -61,6 +61,8 @@ void	 party_each(const char *path, void (*fn)(void *, const struct member *,
 	     const char *), void *arg);
 
 struct kwf;
+void	 party_put(struct kwf *f, const struct party *was,
+	     const struct party *now, int gone);
 int	 party_save(struct kwf *f, const struct party *was,
 	     const struct party *now);
 void	 party_commit_with(struct kwf *f, struct kwf *pf,

@@ -280,14 +280,21 @@ make_key(const struct tb *b, const struct tb_row *br, char **text)
 }
 
 /* A row with nothing but its range: "1-6: range with no text". */
+/* A row refused, named by its weight or its range as written. */
+static _Noreturn void
+row_bad(const struct tb *b, const struct tb_row *r, const char *why)
+{
+	if (r->weight != 0)
+		tb_bad(b, r->at, "%ldx: %s", r->weight, why);
+	if (r->lo == r->hi)
+		tb_bad(b, r->at, "%ld: %s", r->lo, why);
+	tb_bad(b, r->at, "%ld-%ld: %s", r->lo, r->hi, why);
+}
+
 static void
 no_text(const struct tb *b, const struct tb_row *r)
 {
-	if (r->weight != 0)
-		tb_bad(b, r->at, "%ldx: weight with no text", r->weight);
-	if (r->lo == r->hi)
-		tb_bad(b, r->at, "%ld: range with no text", r->lo);
-	tb_bad(b, r->at, "%ld-%ld: range with no text", r->lo, r->hi);
+	row_bad(b, r, r->weight != 0 ? "weight with no text" : "range with no text");
 }
 
 static void
@@ -306,7 +313,7 @@ make_row(const struct tb *b, int i, struct tbl_row *row)
 		tb_bad(b, b->row[i].at, "a row's text longer than %d bytes",
 		    TBL_TEXT_MAX);
 	if (tbl_row_dice(text) > TBL_ROW_DICE_MAX)
-		tb_bad(b, b->row[i].at, "the row rolls more than 1000 dice");
+		row_bad(b, &b->row[i], "the row rolls more than 1000 dice");
 	memset(row, 0, sizeof *row);
 	row->lo = b->row[i].lo;
 	row->hi = b->row[i].hi;

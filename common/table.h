@@ -2,6 +2,8 @@
 #ifndef DELVING_TABLE_H
 #define DELVING_TABLE_H
 
+#include <stdio.h>
+
 #include "dice.h"
 #include "tblread.h"
 
@@ -81,6 +83,8 @@ const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
 	     const char *key);
 void	 tbl_on_free(struct tbl_on *on);
 void	 tbl_key(char *key, size_t size, const char *text);
+const char *tbl_write(const struct tbl *t, FILE *fp);
+int	 tbl_nested(const struct tbl *t);
 int	 tbl_has_key(const struct tbl *t, const char *key);
 const char *tbl_keys(const struct tbl *t, char *list, size_t size);
 

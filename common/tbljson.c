@@ -314,7 +314,7 @@ read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 	int ranged = 0;
 
 	if (f != NULL && f->type != J_STR && f->type != J_NULL)
-		tb_bad(b, f->off, "formula: expected a string such as \"1d20\"");
+		tb_bad(b, f->off, "formula: expected a string such as \"1d100\"");
 	if (f != NULL && f->type == J_STR && *f->s != '\0') {
 		if ((why = dice_read(&b->die, f->s, &e)) != NULL)
 			tb_bad(b, f->off, "formula '%s': %s", f->s, why);

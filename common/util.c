@@ -355,56 +355,65 @@ vmessage(char *to, size_t size, const char *fmt, va_list ap)
 	to[k] = '\0';
 }
 
+/*
+ * The esc_* functions' one body: FMT's message as one line of text, said
+ * as warn(3) says it (WITH_ERRNO, errno's reason after it) or warnx(3).
+ * err(3) and errx(3) are the same followed by exit.
+ */
+static void
+esc(int with_errno, const char *fmt, va_list ap)
+{
+	char line[8192];
+	int saved = errno;
+
+	vmessage(line, sizeof line, fmt, ap);
+	errno = saved;
+	if (with_errno)
+		warn("%s", line);
+	else
+		warnx("%s", line);
+}
+
 void
 esc_err(int status, const char *fmt, ...)
 {
-	char line[8192];
 	va_list ap;
-	int saved = errno;
 
 	va_start(ap, fmt);
-	vmessage(line, sizeof line, fmt, ap);
+	esc(1, fmt, ap);
 	va_end(ap);
-	errno = saved;
-	err(status, "%s", line);
+	exit(status);
 }
 
 void
 esc_errx(int status, const char *fmt, ...)
 {
-	char line[8192];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(line, sizeof line, fmt, ap);
+	esc(0, fmt, ap);
 	va_end(ap);
-	errx(status, "%s", line);
+	exit(status);
 }
 
 void
 esc_warn(const char *fmt, ...)
 {
-	char line[8192];
 	va_list ap;
-	int saved = errno;
 
 	va_start(ap, fmt);
-	vmessage(line, sizeof line, fmt, ap);
+	esc(1, fmt, ap);
 	va_end(ap);
-	errno = saved;
-	warn("%s", line);
 }
 
 void
 esc_warnx(const char *fmt, ...)
 {
-	char line[8192];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vmessage(line, sizeof line, fmt, ap);
+	esc(0, fmt, ap);
 	va_end(ap);
-	warnx("%s", line);
 }
 
 /* A, B and C in BUF of SIZE, B cut to fit; B itself when A and C are "". */

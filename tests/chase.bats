@@ -35,28 +35,7 @@ chisq_weighted() {
 
 # ---------------------------------------------------------------- usage
 
-@test "chase -h prints the usage on stdout and exits 0" {
-	run -0 --separate-stderr chase -h
-	case ${lines[0]} in "usage: chase [-adghjVv] [-b N] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] [flee] open|uneven|long [NAME:MOD ...] | chase [-adhjVv] [-b N] [-c DC] [-k KEY] [-m MOD] [-n COUNT] [-p FILE] [-q SPEED] [-s SEED] [-x N] retreat [open|uneven|long] [NAME:MOD ...] | chase [-hjV] "*) ;; *) false;; esac
-	eq "See chase(6)." "${lines[${#lines[@]} - 1]}"
-	eq "" "$stderr"
-}
-
-@test "chase: the usage line is the man page SYNOPSIS" {
-	syn=$(synopsis chase.6) || skip "mandoc is not installed"
-	run -0 chase -h
-	eq "$syn" "$(printf '%s\n' "${lines[0]}" | sed 's/^usage: //; s/ | chase / chase /g')"
-}
-
-@test "chase -V prints the version" {
-	run -0 chase -V
-	eq "chase (delving) $(sed -n 's/^#define DELVING_VERSION "\(.*\)"$/\1/p' "$TOP/common/util.h")" "$output"
-}
-
-@test "chase: an unknown option, a missing terrain or a stream is refused" {
-	run -2 --separate-stderr chase -z open
-	usage_error chase
-	eq "" "$output"
+@test "chase: a missing terrain or a stream is refused (the front end's errors: tests/frontend.bats)" {
 	run -2 --separate-stderr chase
 	usage_error chase
 	run -2 --separate-stderr chase flee

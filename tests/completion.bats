@@ -5,7 +5,7 @@
 load helper
 
 COMPDIR="$TOP/cmd/completion"
-PROGRAMS="hazard light timedice reaction chase return roll"
+PROGRAMS=$(programs_but delve)
 ALL_RULES="alarm bookkeeping delving dungeonturn exploration travel"
 
 # comp PROG WORD...: what bash completes for the last WORD of the command

@@ -187,3 +187,20 @@ bad() {
 	run -0 unit tblcells
 	eq "32 0" "$output"
 }
+
+@test "delve new -T: a CSV table, a Foundry folder and an Obsidian table that rolls another note's kept in the session as read: its turns roll as hazard -T on the originals" {
+	for f in monsters.csv foundry-src vault/Note.md 'loot.json#Loot'; do
+		d=$BATS_TEST_TMPDIR/s$RANDOM
+		run -0 delve new -s ash -T "encounter=$f" "$d"
+		[ -f "$d/state/table.encounter" ]
+		pick=$(sed -n 's/^table encounter //p' "$d/session")
+		copy=$d/state/table.encounter
+		[ "$pick" = - ] || copy="$copy#$pick"
+		eq "$(hazard -s 7 -n 300 -T "encounter=$f")" "$(hazard -s 7 -n 300 -T "encounter=$copy")"
+	done
+	eq "table encounter t0" "$(grep '^table' "$d/session")"
+	# a Markdown or JSON file that rolls no other file is kept as it is
+	d=$BATS_TEST_TMPDIR/plain
+	run -0 delve new -s ash -T encounter=monsters.json "$d"
+	cmp monsters.json "$d/state/table.encounter"
+}

@@ -6,7 +6,7 @@
 # program; each test runs every row.
 load helper
 
-PROGRAMS="hazard light timedice reaction chase return roll"
+PROGRAMS=$(programs_but delve)
 
 # Columns: PROG | BEFORE | AFTER | NUMBER.  BEFORE and AFTER are the same
 # run, options first and options after the operands (shell words, fixed
@@ -191,6 +191,17 @@ f - p - r - s - t -" "$output"
 	eq "hazard: -f: needs a FILE" "${stderr_lines[0]}"
 	run -2 --separate-stderr chase -x
 	eq "chase: -x: needs an N" "${stderr_lines[0]}"
+}
+
+@test "every option that takes a value, given none: 'PROG: -X: needs a VALUE', then the usage line, exit 2" {
+	for prog in $PROGRAMS; do
+		for o in $(p $prog -h | sed -n 's/^  \(-[A-Za-z]\) [A-Z][^ ]* .*/\1/p'); do
+			run -2 --separate-stderr p $prog $o
+			usage_error $prog
+			[[ ${stderr_lines[0]} == "$prog: $o: needs a"* ]]
+			[ -z "$output" ]
+		done
+	done
 }
 
 @test "options after operands: the same output as before them" {

@@ -10,28 +10,6 @@ setup() {
 # die_faces: the ROLL field of the die records only (not saves, clocks, dispositions).
 die_faces() { awk -F'\t' '$3 != "-" && $4 !~ /^(save|hostile|unfriendly|uninterested|polite|friendly)$/ { print $3 }'; }
 
-@test "-h prints the usage on stdout; -V the version" {
-	run -0 --separate-stderr hazard -h
-	eq "usage: hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] [-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]" "${lines[0]}"
-	eq "See hazard(6)." "${lines[${#lines[@]} - 1]}"
-	[ -z "$stderr" ]
-	run -0 hazard -V
-	[[ $output == "hazard (delving) "[0-9]* ]]
-}
-
-@test "the usage line matches the man page SYNOPSIS" {
-	syn=$(synopsis hazard.6) || skip "mandoc is not installed"
-	eq "usage: $syn" "$(hazard -h | head -1)"
-}
-
-@test "unknown options and missing arguments: a line naming it, the usage line, exit 2" {
-	for args in "-x" "-n" "-s" "-f" "-r" "-t" "-e" "-p" "--bogus"; do
-		run -2 --separate-stderr hazard $args
-		usage_error hazard
-		[ -z "$output" ]
-	done
-}
-
 @test "each option with a bad value: one error line naming the value, exit 2" {
 	check() { run -2 --separate-stderr hazard "$@"; one_error hazard; [ -z "$output" ]; }
 	check -n abc; eq "hazard: -n: 'abc': expected a whole number from 0 to 1000000000000000000" "$stderr"

@@ -5,6 +5,15 @@ TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 # DELVING_BIN: run the programs from elsewhere (wrappers for valgrind, qemu, a 32-bit build)
 PATH="${DELVING_BIN:+$DELVING_BIN:}$TOP/bin:$TOP/tests:$PATH"
 GOLDEN="$TOP/tests/golden"
+
+# programs_but [NAME...]: the Makefile's PROGS, the one list of programs,
+# but the NAMEs, on one line.
+programs_but() {
+	local p
+	for p in $(sed -n 's/^PROGS = //p' "$TOP/Makefile"); do
+		[[ " $* " == *" $p "* ]] || printf '%s\n' "$p"
+	done | paste -sd' ' -
+}
 export LC_ALL=C
 unset DELVING_SEED DELVING_RULES DELVING_PARTY
 

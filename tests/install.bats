@@ -2,7 +2,7 @@
 # make install, make uninstall and make dist, run on the tree as it is.
 load helper
 
-PROGRAMS="hazard light timedice reaction chase return roll delve"
+PROGRAMS=$(programs_but)
 
 # mk TARGET VAR=VALUE...: make in the top directory, whatever make runs the
 # tests (its flags and its variables stay with it).
@@ -90,7 +90,7 @@ d ./usr/local/share/man" "$(tree "$d")"
 	eq "" "$(grep -v "^delving-$v/" "$d/list" || true)"
 	eq ".ci .gitignore Makefile README.md cmd common man tests" \
 	    "$(sed -n "s|^delving-$v/\([^/][^/]*\).*|\1|p" "$d/list" | sort -u | paste -sd' ' -)"
-	grep -qx "delving-$v/cmd/completion/_delving" "$d/list"
+	grep -qx "delving-$v/cmd/completion/_delving.in" "$d/list"
 	# no built file
 	eq "" "$(grep -E '/bin/|\.o$|\.a$|/tests/unit$|\.tar\.gz$' "$d/list" || true)"
 	# what it holds builds, and says the same version (built -O0: the files

@@ -34,22 +34,8 @@ state() {
 
 # ---- usage, version, man page
 
-@test "light -h: the usage line is the man page SYNOPSIS" {
-	run -0 --separate-stderr light -h
-	[ -z "$stderr" ]
-	case $output in "usage: light "*) ;; *) false;; esac
-	syn=$(synopsis light.6) || skip "mandoc is not installed"
-	eq "$syn" "${lines[0]#usage: }"
-}
-
-@test "light -V prints the version" {
-	run -0 --separate-stderr light -V
-	case $output in "light (delving) "*) ;; *) false;; esac
-	[ -z "$stderr" ]
-}
-
-@test "light: an unknown option, a missing argument or a wrong operand count: a line naming it, the usage line, exit 2" {
-	for args in "-x" "-f" "-p party" "-a" "add" "add torch a b" "tick 1 2" "status x" "wind x"; do
+@test "light: a wrong operand count: a line naming it, the usage line, exit 2 (the front end's errors: tests/frontend.bats)" {
+	for args in "-p party" "add" "add torch a b" "tick 1 2" "status x" "wind x"; do
 		run -2 --separate-stderr light $args
 		[ -z "$output" ]
 		usage_error light

@@ -18,29 +18,6 @@ party() {
 
 # ---- usage, version, output
 
-@test "reaction -h: the usage line is the man page SYNOPSIS" {
-	run -0 --separate-stderr reaction -h
-	[ -z "$stderr" ]
-	case $output in "usage: reaction "*) ;; *) false;; esac
-	syn=$(synopsis reaction.6) || skip "mandoc is not installed"
-	eq "$syn" "${lines[0]#usage: }"
-}
-
-@test "reaction -V prints the version" {
-	run -0 reaction -V
-	case $output in "reaction (delving) "*) ;; *) false;; esac
-}
-
-@test "reaction: an unknown option or a missing argument: a line naming it, the usage line, exit 2" {
-	run -2 --separate-stderr reaction -x
-	[ -z "$output" ]
-	usage_error reaction
-	run -2 --separate-stderr reaction -n
-	usage_error reaction
-	run -2 --separate-stderr reaction -f
-	usage_error reaction
-}
-
 @test "reaction: golden disposition" {
 	golden reaction-disposition.out reaction -s 42 -n 12
 	golden reaction-disposition-v.out reaction -s 42 -n 4 -m -3 -v

@@ -17,21 +17,8 @@ many() (
 
 # ---- usage, version, output
 
-@test "return -h: the usage line is the man page SYNOPSIS" {
-	run -0 --separate-stderr env return -h
-	[ -z "$stderr" ]
-	case $output in "usage: return "*) ;; *) false;; esac
-	syn=$(synopsis return.6) || skip "mandoc is not installed"
-	eq "$syn" "${lines[0]#usage: }"
-}
-
-@test "return -V prints the version" {
-	run -0 env return -V
-	case $output in "return (delving) "*) ;; *) false;; esac
-}
-
-@test "return: no path, an unknown option or a missing argument: a line naming it, the usage line, exit 2" {
-	for args in "" "-x dangerous" "-c" "-n 2 dangerous" "-a arduous"; do
+@test "return: no path, or an option return has no use for: a line naming it, the usage line, exit 2 (the front end's errors: tests/frontend.bats)" {
+	for args in "" "-n 2 dangerous" "-a arduous"; do
 		run -2 --separate-stderr env return $args
 		[ -z "$output" ]
 		usage_error return

@@ -39,28 +39,6 @@ vs_odds() {
 
 # ---------------------------------------------------------------- usage
 
-@test "-h prints the usage on stdout; -V the version" {
-	run -0 --separate-stderr roll -h
-	eq "usage: roll [-eghjLOoVvx] [-c DC] [-n COUNT] [-s SEED] [-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]" "${lines[0]}"
-	eq "See roll(6)." "${lines[${#lines[@]} - 1]}"
-	[ -z "$stderr" ]
-	run -0 roll -V
-	[[ $output == "roll (delving) "[0-9]* ]]
-}
-
-@test "the usage line matches the man page SYNOPSIS" {
-	syn=$(synopsis roll.6) || skip "mandoc is not installed"
-	eq "usage: $syn" "$(roll -h | head -1)"
-}
-
-@test "unknown options and missing arguments: a line naming it, the usage line, exit 2" {
-	for args in "-z" "-n" "-c" "-s" "-t" "-u" "-a" "-d" "--bogus"; do
-		run -2 --separate-stderr roll $args
-		usage_error roll
-		[ -z "$output" ]
-	done
-}
-
 @test "each option with a bad value: one error line naming the value, exit 2" {
 	check() { run -2 --separate-stderr roll "$@"; one_error roll; [ -z "$output" ]; }
 	check -n abc; eq "roll: -n: 'abc': expected a whole number from 0 to 1000000000000000000" "$stderr"

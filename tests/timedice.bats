@@ -31,29 +31,6 @@ chisq_4d6() {
 
 # ---- usage, version, output
 
-@test "timedice -h: the usage line is the man page SYNOPSIS" {
-	run -0 --separate-stderr timedice -h
-	[ -z "$stderr" ]
-	case $output in "usage: timedice "*) ;; *) false;; esac
-	syn=$(synopsis timedice.6) || skip "mandoc is not installed"
-	eq "$syn" "${lines[0]#usage: }"
-}
-
-@test "timedice -V prints the version" {
-	run -0 timedice -V
-	case $output in "timedice (delving) "*) ;; *) false;; esac
-}
-
-@test "timedice: an unknown option or a missing argument: a line naming it, the usage line, exit 2" {
-	run -2 --separate-stderr timedice -x
-	[ -z "$output" ]
-	usage_error timedice
-	run -2 --separate-stderr timedice -f
-	usage_error timedice
-	run -2 --separate-stderr timedice -a
-	usage_error timedice
-}
-
 @test "timedice: mandoc -Tlint finds nothing in timedice.6" {
 	command -v mandoc >/dev/null || skip "mandoc is not installed"
 	run -0 mandoc -Tlint -Wwarning "$TOP/man/timedice.6"

@@ -35,6 +35,19 @@ __wrap_errx(int status, const char *fmt, ...)
 	__wrap_exit(status);
 }
 
+/* esc_err and esc_errx say their line by warn(3) and warnx(3), then exit. */
+void
+__wrap_warn(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+void
+__wrap_warnx(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
 /*
  * A refused input skips its fclose and close: the process would have ended.
  * Close what the run left open (a state file's lock above all), so the next
