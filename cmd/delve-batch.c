@@ -23,6 +23,8 @@
  * as a JSON object (-j, as everywhere), or the sentence view of delve log
  * (-S): the view code's, not a copy.
  */
+#define BATCH_SEED_MAX 200	/* bytes of -s SEED: a file's name holds it */
+
 static const struct batch_form {
 	const char *ext;
 	enum view_form view;
@@ -39,6 +41,7 @@ struct batch {
 	int	 dfd;		/* DIR */
 	char	 sseed[256], sturns[32];	/* SEED-I and TURNS, for the argv */
 	char	 level[32];	/* reaction's -L: the light before any is lit */
+	unsigned char *tag;	/* session I's temp name: .NAME.PID, else .NAME.PID-TAG */
 	char	*h[16 + 2 * SES_TABLES_MAX], *l[8], *td[8],
 		*r[12 + 2 * SES_TABLES_MAX];
 };
@@ -96,6 +99,9 @@ parse_batch(struct batch *b, int argc, char **argv)
 	if (*b->seed == '\0' || strpbrk(b->seed, "/ \t\n") != NULL)
 		esc_errx(EXIT_BAD, "-s: '%s': expected one word without a slash: it names "
 		    "the files", b->seed);
+	if (strlen(b->seed) > BATCH_SEED_MAX)	/* SEED-I.EXT within NAME_MAX */
+		esc_errx(EXIT_BAD, "-s: a seed of %zu bytes: at most %d, it names the "
+		    "files", strlen(b->seed), BATCH_SEED_MAX);
 	if (*b->outdir == '\0')
 		esc_errx(EXIT_BAD, "-o: an empty directory name");
 	if (b->party != NULL)
@@ -107,7 +113,10 @@ parse_batch(struct batch *b, int argc, char **argv)
 static void
 batch_name(const struct batch *b, long long i, int temp, char *buf, size_t size)
 {
-	if (temp)
+	if (temp && b->tag[i] > 0)
+		snprintf(buf, size, ".%s-%lld.%s.%ld-%d", b->seed, i, b->form->ext,
+		    (long)getpid(), b->tag[i]);
+	else if (temp)
 		snprintf(buf, size, ".%s-%lld.%s.%ld", b->seed, i, b->form->ext,
 		    (long)getpid());
 	else
@@ -135,6 +144,17 @@ digits(const char *s, size_t n)
  * The PID in a batch's temp file name, .SEED-I.EXT.PID with EXT a form's,
  * or in its tables' directory .tables.PID; else -1.
  */
+/* PID or PID-K: the PID, or -1. */
+static long long
+pid_of(const char *s)
+{
+	size_t n = strcspn(s, "-");
+
+	if (s[n] == '-' && digits(s + n + 1, strlen(s + n + 1)) < 1)
+		return -1;
+	return digits(s, n);
+}
+
 static long long
 batch_temp_pid(const char *name)
 {
@@ -144,7 +164,7 @@ batch_temp_pid(const char *name)
 	if (name[0] != '.' || dot == NULL || dot == name)
 		return -1;
 	if (strncmp(name, ".tables.", 8) == 0 && dot == name + 7)
-		return digits(dot + 1, strlen(dot + 1));
+		return pid_of(dot + 1);
 	for (ext = dot - 1; ext > name && *ext != '.'; ext--)
 		;
 	for (i = 0; i < sizeof batch_forms / sizeof batch_forms[0]; i++)
@@ -157,7 +177,7 @@ batch_temp_pid(const char *name)
 		;
 	if (dash <= name + 1 || digits(dash + 1, (size_t)(ext - dash - 1)) < 1)
 		return -1;
-	return digits(dot + 1, strlen(dot + 1));
+	return pid_of(dot + 1);
 }
 
 /* The table copies in a tables directory, then the directory. */
@@ -233,6 +253,7 @@ static void
 batch_tables(struct batch *b)
 {
 	struct session *s = &b->tables;
+	int k;
 
 	memset(s, 0, sizeof *s);
 	s->dir = b->outdir;
@@ -240,8 +261,12 @@ batch_tables(struct batch *b)
 	snprintf(s->newdir, sizeof s->newdir, ".tables.%ld", (long)getpid());
 	if (b->t.ntables == 0)
 		return;
-	if (mkdirat(b->dfd, s->newdir, 0700) != 0)
-		esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+	for (k = 1; mkdirat(b->dfd, s->newdir, 0700) != 0; k++)
+		if (errno != EEXIST || k == 100)	/* taken: the next name */
+			esc_err(EXIT_IO, "%s/%s", b->outdir, s->newdir);
+		else
+			snprintf(s->newdir, sizeof s->newdir, ".tables.%ld-%d",
+			    (long)getpid(), k);
 	copy_tables(s, &b->t);
 }
 
@@ -305,10 +330,15 @@ batch_one(struct batch *b, long long i)
 	int fd, failed;
 
 	snprintf(b->sseed, sizeof b->sseed, "%s-%lld", b->seed, i);
-	batch_name(b, i, 1, tmp, sizeof tmp);
-	if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0666)) < 0)
-		esc_err(errno == EEXIST ? EXIT_BAD : EXIT_IO, "%s/%s", b->outdir, tmp);
+	for (;;) {	/* a name that is taken: the next (.NAME.PID-1 ...) */
+		batch_name(b, i, 1, tmp, sizeof tmp);
+		if ((fd = openat(b->dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0666)) >= 0)
+			break;
+		if (errno != EEXIST || b->tag[i] == 99)
+			esc_err(EXIT_IO, "%s/%s", b->outdir, tmp);
+		b->tag[i]++;
+	}
 	if (b->form->view == VIEW_RAW)
 		failed = proc_run(argvs, 4, fd, NULL, NULL, &res);
 	else if (!(failed = proc_run(argvs, 4, -1, &out, &len, &res)))
@@ -367,6 +397,16 @@ batch_free(struct batch *b)
 	}
 }
 
+/* Each session's tag, 0: its temp file's first name. */
+static unsigned char *
+new_tags(long long count)
+{
+	unsigned char *t = emalloc((size_t)count + 1);
+
+	memset(t, 0, (size_t)count + 1);
+	return t;
+}
+
 /* delve batch: COUNT sessions; 0, or the status of the stage that failed. */
 int
 batch(int argc, char **argv)
@@ -376,6 +416,7 @@ batch(int argc, char **argv)
 	int rc = 0;
 
 	parse_batch(&b, argc, argv);
+	b.tag = new_tags(b.count);
 	unsetenv("DELVING_SEED");
 	unsetenv("DELVING_PARTY");
 	setenv("DELVING_RULES", b.rules != NULL ? b.rules :
@@ -397,5 +438,6 @@ batch(int argc, char **argv)
 		remove_tables_dir(b.dfd, b.tables.newdir);
 	close(b.dfd);
 	batch_free(&b);
+	free(b.tag);
 	return rc;
 }

@@ -3,6 +3,7 @@
  * commands): damage, heal, set, join, leave, light, camp, hour and edit,
  * each a run of the program that owns the file, all or nothing.
  */
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "gm.h"
@@ -377,6 +380,64 @@ party_check(const char *file, char *msg, size_t size)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_IO;
 }
 
+/*
+ * An edited party file read as the next turn reads it: by hazard under
+ * the rules that keep characters, by timedice when a character keeps
+ * resilience= (a line without it where the others keep it is refused).
+ */
+static int
+party_readers(const struct session *s, char *file, char *msg, size_t size)
+{
+	char *h[] = { "hazard", "-n", "0", "-p", file, NULL };
+	char *t[] = { "timedice", "-p", file, "show", NULL };
+	char **const hv[] = { h }, **const tv[] = { t };
+	struct proc_result res;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC), bad = 0;
+
+	if (null < 0)
+		esc_err(EXIT_IO, "/dev/null");
+	if (hazard_keeps_party(s->rules))
+		bad = proc_run(hv, 1, null, NULL, NULL, &res);
+	if (!bad && (session_keeps_resilience(s) || timedice_keeps_party(file)))
+		bad = proc_run(tv, 1, null, NULL, NULL, &res);
+	close(null);
+	if (!bad)
+		return 0;
+	snprintf(msg, size, "%s", res.msg);
+	return res.status ? res.status : EXIT_IO;
+}
+
+/*
+ * A state file's stream as the next turn continues it: the seed of the
+ * file as it was (a turn runs its program with the session's seed, and a
+ * file without it, or with another, restarts the stream) and a generator
+ * state.
+ */
+static int
+keeps_stream(const struct session *s, const char *name, const char *file,
+    char *msg, size_t size)
+{
+	struct turnread was, now, rng;
+
+	value(s, name, "seed", &was);
+	now.key = "seed";
+	now.val[0] = '\0';
+	ses_read(file, take_key, &now);
+	rng.key = "rng";
+	rng.val[0] = '\0';
+	ses_read(file, take_key, &rng);
+	if (was.val[0] != '\0' && strcmp(was.val, now.val) != 0)
+		snprintf(msg, size, "%s: seed %s, the session's stream is seed %s: "
+		    "the next turn would restart it", file, now.val[0] ? now.val :
+		    "none", was.val);
+	else if (was.val[0] != '\0' && rng.val[0] == '\0')
+		snprintf(msg, size, "%s: no rng line: the next turn would restart "
+		    "the stream of seed %s", file, was.val);
+	else
+		return 0;
+	return EXIT_BAD;
+}
+
 /* The edited copy checked by its owner: 0, or a refusal in MSG. */
 static int
 owner_check(const struct session *s, const char *name, char *file, char *msg,
@@ -391,8 +452,10 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 		bad = party_check(file, msg, size);
 		memmove(msg, msg + (strncmp(msg, "delve: ", 7) == 0 ? 7 : 0),
 		    strlen(msg) + 1);
-		return bad;
+		return bad ? bad : party_readers(s, file, msg, size);
 	}
+	if ((bad = keeps_stream(s, name, file, msg, size)) != 0)
+		return bad;	/* before the owner's run, which would seed it */
 	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
 		esc_err(EXIT_IO, "/dev/null");
 	owner_run(name, file, v);
@@ -421,15 +484,24 @@ copy_bytes(const char *from, int tofd, const char *to)
 	FILE *in = efopen_input(from, "a file");
 	char buf[65536];
 	size_t n;
+	int e;
 
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+	const char *bad = NULL;
+
+	while (bad == NULL && (n = fread(buf, 1, sizeof buf, in)) > 0)
 		if (write(tofd, buf, n) != (ssize_t)n)
-			esc_err(EXIT_IO, "%s", to);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", from);
+			bad = to;
+	if (bad == NULL && ferror(in))
+		bad = from;
+	if (bad == NULL && (fsync(tofd) != 0 || close(tofd) != 0))
+		bad = to;
+	if (bad != NULL) {	/* a copy cut short is no copy to go on from */
+		e = errno;
+		unlink(to);
+		errno = e;
+		esc_err(EXIT_IO, "%s", bad);
+	}
 	fclose(in);
-	if (fsync(tofd) != 0 || close(tofd) != 0)
-		esc_err(EXIT_IO, "%s", to);
 }
 
 /* The two files hold the same bytes. */
@@ -443,6 +515,8 @@ same_file(const char *a, const char *b)
 		ca = getc(fa);
 		cb = getc(fb);
 	} while (ca == cb && ca != EOF);
+	if (ferror(fa) || ferror(fb))	/* a read that failed is not an end */
+		esc_err(EXIT_IO, "%s", ferror(fa) ? a : b);
 	fclose(fa);
 	fclose(fb);
 	return ca == cb;
@@ -489,6 +563,8 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
 	in = efopen_input(copy, "a file");
 	while ((c = getc(in)) != EOF)
 		putc(c, fp);
+	if (ferror(in))
+		esc_err(EXIT_IO, "%s", copy);
 	fclose(in);
 	upd_commit(u, fp);
 	upd_close(u);
@@ -499,13 +575,76 @@ edit_commit(struct session *s, const struct opts *o, const char *name,
 	free(work);
 }
 
+/*
+ * The name of an edit's copy in TMP: delve-NAME.DEV-INO.g.N.XXXXXX, the
+ * session directory's device and inode, the generation it was copied
+ * from; PREFIX gets all but g.N.XXXXXX.
+ */
+static void
+copy_prefix(const struct session *s, const char *tmp, const char *name,
+    char *prefix, size_t size)
+{
+	struct stat sb;
+
+	if (fstat(s->dfd, &sb) != 0)
+		esc_err(EXIT_IO, "%s", s->dir);
+	snprintf(prefix, size, "%s/delve-%s.%ju-%ju.", tmp, name,
+	    (uintmax_t)sb.st_dev, (uintmax_t)sb.st_ino);
+}
+
+/*
+ * The copies an edit of this file of this session left in TMP when it
+ * ended early (killed, or refused: the session is locked while one
+ * runs, so none is at work): the one of the current generation offered
+ * again, its path in COPY (1); one of another generation, which the
+ * session has moved on from, removed and said.  Only plain files of
+ * ours with one link are looked at.
+ */
+static int
+left_copy(const struct session *s, const char *prefix, char *copy, size_t size)
+{
+	const char *base = strrchr(prefix, '/') + 1;
+	char dir[1024], path[1400], *end;
+	struct dirent *e;
+	struct stat sb;
+	unsigned long g;
+	int found = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof dir, "%.*s", (int)(base - prefix - 1), prefix);
+	if ((d = opendir(*dir ? dir : "/")) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, base, strlen(base)) != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		end = e->d_name + strlen(base);
+		if (strncmp(end, "g.", 2) != 0 || end[2] < '0' || end[2] > '9' ||
+		    lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+		    sb.st_uid != geteuid() || sb.st_nlink != 1)
+			continue;
+		g = strtoul(end + 2, &end, 10);
+		if (*end != '.' || strlen(end + 1) != 6)
+			continue;
+		if (g == s->gen && !found) {
+			snprintf(copy, size, "%s", path);
+			found = 1;
+		} else if (unlink(path) == 0)
+			esc_warnx("edit: %s: removed, left by an edit of g.%lu (the "
+			    "session is at g.%lu)", path, g, s->gen);
+	}
+	closedir(d);
+	return found;
+}
+
 int
 edit(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : "party";
-	char *gen = ses_genname(s->gen), *cur, copy[1024], msg[2048];
+	char *gen = ses_genname(s->gen), *cur, copy[1400], msg[2048];
 	const char *tmp = getenv("TMPDIR");
 	int fd, rc, changed;
+	char prefix[1024];
 
 	if (argc > 2 || word_in(name, edit_files) < 0)
 		esc_errx(EXIT_BAD, "edit: '%s': expected party, hazard, light, timedice "
@@ -518,11 +657,16 @@ edit(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_refuse_changed(s, name);
 	changed = ses_changed(s, name);
 	cur = ses_path(s, gen, name);
-	snprintf(copy, sizeof copy, "%s/delve-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
-	    name);
-	if ((fd = mkstemp(copy)) < 0)
-		esc_err(EXIT_IO, "%s", copy);
-	copy_bytes(cur, fd, copy);
+	copy_prefix(s, tmp && *tmp ? tmp : "/tmp", name, prefix, sizeof prefix);
+	if (left_copy(s, prefix, copy, sizeof copy))
+		esc_warnx("edit: %s: going on from the copy an edit that ended left",
+		    copy);
+	else {
+		snprintf(copy, sizeof copy, "%s%s.XXXXXX", prefix, gen);
+		if ((fd = mkstemp(copy)) < 0)
+			esc_err(EXIT_IO, "%s", copy);
+		copy_bytes(cur, fd, copy);
+	}
 	if ((rc = run_editor(copy)) != 0)
 		esc_errx(EXIT_BAD, "edit: the editor exited with status %d; your copy is "
 		    "kept: %s", rc, copy);

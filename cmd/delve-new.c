@@ -185,7 +185,7 @@ void
 check_tables(struct newopts *n)
 {
 	char *arg;
-	int i;
+	int i, k;
 
 	for (i = 0; i < n->ntables; i++) {
 		arg = n->tables[i];
@@ -194,6 +194,9 @@ check_tables(struct newopts *n)
 		if (!key_ok(arg))
 			esc_errx(EXIT_BAD, "-T: '%s': expected a key of letters, as encounter",
 			    arg);
+		for (k = 0; k < i; k++)
+			if (strcmp(n->tables[k], arg) == 0)
+				esc_errx(EXIT_BAD, "-T: %s: given twice", arg);
 		tbl_load(&n->loaded[i], n->files[i]);	/* refused here, the user's FILE:LINE */
 	}
 }

@@ -41,6 +41,7 @@ struct stages {
 	char	*r[12 + 2 * SES_TABLES_MAX];
 	char	*rparty;	/* reaction's copy of the party, or NULL */
 	int	 action;	/* where in h the ACTION's words begin */
+	int	 hparty;	/* hazard reads the party (-p) */
 	int	 tparty;	/* timedice writes the party (-p -w) */
 };
 
@@ -70,6 +71,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	memcpy(st->r, r, sizeof r);
 	if (s->party && hazard_keeps_party(s->rules)) {
 		st->h[n++] = "-p", st->h[n++] = estrdup(party);
+		st->hparty = 1;
 		if (hazard_writes_party(s->rules))
 			st->h[n++] = "-w";
 	}
@@ -123,25 +125,24 @@ take_affliction(void *arg, char **w, int nw, const struct kwf *f)
 }
 
 /*
- * The command's turns run as one pipeline, hazard to its end and then
- * timedice | light | reaction, when no stage reads what another writes
- * into the party during them (delving(7) SESSIONS): without a party;
- * when timedice keeps none (hazard its one writer, reaction reading only
- * 000's wis=); under 000's and 003's rules while no affliction runs
- * (hazard writes only fatigue=, which no other program reads, or nothing;
- * timedice writes only exhausted=, which none of 000's or 003's checks
- * reads).  Otherwise turn by turn: 001's damage and 002's tiredness and
- * rest are read by timedice, an affliction's stages by hazard's saves.
+ * When timedice writes the party file too, the command's turns run as
+ * one pipeline, hazard to its end and then timedice | light | reaction,
+ * when no stage reads what another writes into the party during them
+ * (delving(7), One world): under 000's, 003's and 004's rules while no
+ * affliction runs (hazard writes only fatigue=, which no other program
+ * reads, or nothing; timedice writes only exhausted=, which none of their
+ * checks in a turn reads).  Otherwise turn by turn: 001's damage and
+ * 002's tiredness and rest are read by timedice, an affliction's stages
+ * by hazard's saves.  (When only one of them touches the party file the
+ * four stages run at once: reaction reads its copy, wis= alone.)
  */
 static int
-at_once(const struct session *s, const struct stages *st)
+at_once(const struct session *s)
 {
 	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
 	int afflicted = 0;
 	char *path;
 
-	if (!s->party || !st->tparty)
-		return 1;
 	if (r != R_EXPLORATION && r != R_BOOKKEEPING && r != R_ALARM &&
 	    r != R_TRAVEL)
 		return 0;
@@ -165,10 +166,11 @@ level_now(const struct session *s, struct stages *st)
 static void
 party_copy(struct session *s, const struct stages *st)
 {
-	char *from = newfile(s, "party");
+	char *from;
 
 	if (st->rparty == NULL)
 		return;
+	from = newfile(s, "party");
 	unlink(st->rparty);	/* this command's own, from the turn before */
 	copy_file(s, from, REACTION_PARTY, "a party file", 0);
 	free(from);
@@ -178,7 +180,7 @@ party_copy(struct session *s, const struct stages *st)
  * COUNT turns, CHUNK at a time (all of them, or one): hazard -n CHUNK to
  * its end, its records kept in a file, then timedice | light | reaction
  * fed with them, so that a stage that reads the party file sees what the
- * stage before wrote (delving(7), SESSIONS: one writer at a time).
+ * stage before wrote (delving(7), One world: one writer at a time).
  */
 static int
 turns_by(struct session *s, struct stages *st, long long count,
@@ -212,6 +214,56 @@ turns_by(struct session *s, struct stages *st, long long count,
 	return failed;
 }
 
+/*
+ * A turn's words are an ACTION of the session's rules or nothing: a word
+ * past it, an option above all (hazard would take it as its own: -f
+ * another file, -n other turns, -s another seed), is refused here.
+ */
+static void
+refuse_action(const struct session *s, int argc, char **argv)
+{
+	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	struct hazard_act a;
+	int at = r < 0 || argc == 0 || argv[0][0] == '-' ? 0 :
+	    hazard_act(&a, r, argc, argv);
+	const char *bad = argc > 0 && argv[0][0] == '-' ? argv[0] : at > 0 ?
+	    argv[at] : NULL;
+
+	if (bad != NULL && bad[0] != '\0' && strspn(bad, "0123456789") ==
+	    strlen(bad))
+		count_misplaced(at, argc, argv);
+	if (bad != NULL && bad[0] == '-')
+		esc_errx(EXIT_BAD, "%s: an option after the action: delve's own "
+		    "options go before it, and the session gives the programs "
+		    "theirs", bad);
+	if (bad != NULL)
+		esc_errx(EXIT_BAD, "%s: not a word of an action of the %s rules (%s)",
+		    bad, rules_names[r], hazard_actions_said[r]);
+}
+
+/*
+ * A word of a call that is an option naming what the session gives the
+ * program (-f a state file, -p the party, -s the seed), alone or in a
+ * cluster (-af): refused, as a turn's option is.  A letter that takes a
+ * value ends the cluster.
+ */
+static void
+refuse_session_options(const char *what, int argc, char **argv)
+{
+	const char *p;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (argv[i][0] != '-' || argv[i][1] == '\0')
+			continue;
+		for (p = argv[i] + 1; *p != '\0' && strchr("bcDeklLmnoqrtTwx", *p) == NULL;
+		    p++)
+			if (strchr("fps", *p) != NULL)
+				esc_errx(EXIT_BAD, "%s: %s: the session gives the program "
+				    "its file, party and seed", what, argv[i]);
+	}
+}
+
 /* One command's turns: hazard | timedice | light | reaction. */
 void
 turn(struct session *s, const struct opts *o, int argc, char **argv)
@@ -223,16 +275,17 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 
 	if (argc > 64)
 		esc_errx(EXIT_BAD, "%s: too many words for an action", argv[64]);
+	refuse_action(s, argc, argv);
 	stages_make(&st, s, o->count, argc, argv);
 	char **const argvs[] = { st.h, st.t, st.l, st.r };
 
 	refuse_drift(s);
 	start = start_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
-	if (s->party && o->count > 0)
-		failed = turns_by(s, &st, o->count, at_once(s, &st) ? o->count : 1,
+	if (st.hparty && st.tparty && o->count > 0)	/* two at the party file */
+		failed = turns_by(s, &st, o->count, at_once(s) ? o->count : 1,
 		    ses_records(s), &res);
-	else {
+	else {		/* one stage at the party file: the four at once */
 		party_copy(s, &st);
 		level_now(s, &st);
 		failed = proc_run(argvs, 4, ses_records(s), NULL, NULL, &res);
@@ -256,6 +309,35 @@ call_seed(const struct session *s, char *seed, size_t size)
 }
 
 /*
+ * reaction's morale and surprise, the checks it rolls in a call, told the
+ * session's light (-L, first: the user's own -L comes later and wins), so
+ * that 000's no light is setback on them as on a turn's.
+ */
+static int
+call_light(const struct session *s, int argc, char **argv, char **v,
+    char *level, size_t size)
+{
+	char *gen, *path;
+	int i, checks = 0;
+
+	if (strcmp(argv[0], "reaction") != 0)
+		return 0;
+	for (i = 1; i < argc; i++)
+		checks |= strcmp(argv[i], "morale") == 0 ||
+		    strcmp(argv[i], "surprise") == 0;
+	if (!checks)
+		return 0;
+	gen = ses_genname(s->gen);
+	path = ses_path(s, gen, "light");
+	session_level(s, path, level, size);
+	free(path);
+	free(gen);
+	v[0] = "-L";
+	v[1] = level;
+	return 2;
+}
+
+/*
  * delve roll|reaction|chase|return ARGS: seeded from the session, logged.
  * The seed goes in DELVING_SEED, not -s, so that a mode that rolls nothing
  * (roll -o, chase pace) takes the words as the program alone does.
@@ -263,15 +345,17 @@ call_seed(const struct session *s, char *seed, size_t size)
 int
 call(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char seed[256], *v[128], *party = newfile(s, "party");
+	char seed[256], level[32], *v[128], *party = newfile(s, "party");
 	struct proc_result res;
 	int i, n = 0;
 
 	if (argc > 120)
 		esc_errx(EXIT_BAD, "%s: too many arguments", argv[0]);
+	refuse_session_options(argv[0], argc, argv);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	v[n++] = argv[0];
+	n += call_light(s, argc, argv, v + n, level, sizeof level);
 	for (i = 1; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;
@@ -304,6 +388,10 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
+	for (i = 1; i < argc; i++)
+		if (argv[i][0] == '-')
+			esc_errx(EXIT_BAD, "%s: %s: an option: the session gives timedice "
+			    "its files, seed and party", argv[0], argv[i]);
 	for (i = 0; i < argc; i++)
 		v[n++] = argv[i];
 	v[n] = NULL;

@@ -41,6 +41,21 @@ show_log(struct session *s, const struct opts *o)
 }
 
 /*
+ * The log read through as delve log and delve check read it (a NUL byte,
+ * a line too long, a bad record: exit 2): a command that writes checks
+ * it before it appends.
+ */
+void
+log_checked(const struct session *s)
+{
+	char *path = ses_path(s, "", "log");
+	struct view_part p[2];
+
+	view_check(p, log_parts(s, p), path);
+	free(path);
+}
+
+/*
  * delve check: each file's turn against the session's, the log read
  * through, each file against its generation's checksum; 1 if they
  * disagree or one changed.

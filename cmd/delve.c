@@ -122,7 +122,21 @@ do_check(struct session *s, const struct opts *o, int argc, char **argv)
 	return check(s);
 }
 
-/* delve undo: "back to turn 12, before `delve -n 3`". */
+/*
+ * delve undo's sentence, "back to turn 12, before `delve -n 3`", written
+ * and flushed before the undo is made: an output error leaves the session
+ * as it was.
+ */
+static void
+say_undo(void *undone, uint64_t turn)
+{
+	const char *cmd = undone;
+
+	printf("back to turn %" PRIu64 "%s%s%s\n", turn, cmd ? ", before `" : "",
+	    cmd ? cmd : "", cmd ? "`" : "");
+	out_done();
+}
+
 static int
 do_undo(struct session *s, const struct opts *o, int argc, char **argv)
 {
@@ -132,9 +146,7 @@ do_undo(struct session *s, const struct opts *o, int argc, char **argv)
 	(void)argc;
 	(void)argv;
 	s->command = NULL;
-	ses_undo(s);
-	printf("back to turn %" PRIu64 "%s%s%s\n", s->turn, undone ?
-	    ", before `" : "", undone ? undone : "", undone ? "`" : "");
+	ses_undo(s, say_undo, undone);
 	free(undone);
 	return EXIT_OK;
 }
@@ -157,10 +169,11 @@ do_turn(struct session *s, const struct opts *o, int argc, char **argv)
 
 /*
  * What a command takes: no session (new, batch), no operands, no -n, its
- * own -n; a session it reads itself, never locked (screen).
+ * own -n; a session it reads itself, never locked (screen); a command
+ * that writes nothing.
  */
 enum { C_NO_SESSION = 1, C_BARE = 2, C_NO_COUNT = 4, C_OWN_COUNT = 8,
-	C_NO_LOCK = 16 };
+	C_NO_LOCK = 16, C_READ_ONLY = 32 };
 
 /*
  * delve's commands, a row each, in the order of -h and delve(6)'s
@@ -175,11 +188,11 @@ static const struct command {
 } commands[] = {
 	{ "turn", SYN_TURN, do_turn, 0 },
 	{ "new", SYN_NEW, do_new, C_NO_SESSION },
-	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT },
-	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT },
+	{ "status", SYN_SESSION, do_status, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "check", SYN_SESSION, do_check, C_BARE | C_NO_COUNT | C_READ_ONLY },
 	{ "undo", SYN_SESSION, do_undo, C_BARE | C_NO_COUNT },
-	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT },
-	{ "screen", SYN_SCREEN, screen, C_NO_LOCK | C_NO_COUNT },
+	{ "log", SYN_SESSION, do_log, C_BARE | C_NO_COUNT | C_READ_ONLY },
+	{ "screen", SYN_SCREEN, screen, C_NO_LOCK | C_NO_COUNT | C_READ_ONLY },
 	{ "roll", SYN_CALL, call, C_OWN_COUNT },
 	{ "reaction", SYN_CALL, call, C_OWN_COUNT },
 	{ "chase", SYN_CALL, call, C_OWN_COUNT },
@@ -247,22 +260,26 @@ refuse_word(const struct session *s, const char *word)
 }
 
 /*
- * A number among a turn's words is a count given in the wrong place:
- * delve daily 2 points to delve -n 2 daily, not to hazard's "one operand
- * too many".
+ * A number among a turn's words that is not its action's (hide pass 3)
+ * is a count given in the wrong place: delve daily 2 points to delve -n 2
+ * daily, not to hazard's "one operand too many".  The first word here;
+ * one past the action when turn() reads the action (count_misplaced).
  */
 static void
 refuse_count_word(int argc, char **argv)
 {
-	char words[256] = "";
-	int i, at = -1;
+	if (argc > 0 && argv[0][0] != '\0' && strspn(argv[0], "0123456789") ==
+	    strlen(argv[0]))
+		count_misplaced(0, argc, argv);
+}
 
-	for (i = 0; i < argc && at < 0; i++)
-		if (argv[i][0] != '\0' && strspn(argv[i], "0123456789") ==
-		    strlen(argv[i]))
-			at = i;
-	if (at < 0)
-		return;
+/* Word at of a turn's words, a number: exit 2 pointing to -n. */
+void
+count_misplaced(int at, int argc, char **argv)
+{
+	char words[256] = "";
+	int i;
+
 	for (i = 0; i < argc; i++)
 		if (i != at)
 			str_append(words, sizeof words, " ", "%s", argv[i]);
@@ -375,6 +392,8 @@ main(int argc, char *argv[])
 		s.command = line;
 		line = NULL;
 	}
+	if (c == NULL || (c->takes & C_READ_ONLY) == 0)
+		log_checked(&s);	/* as log and check read it, before it grows */
 	if (c == NULL && argc > 0 && strcmp(argv[0], "rest") == 0 && travelling(&s))
 		c = command_named("camp");	/* 004: a rest under travel is a camp */
 	if (c == NULL) {	/* the words are a turn's ACTION */

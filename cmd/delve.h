@@ -96,6 +96,9 @@ void	 show_then_commit(struct session *s, const struct opts *o,
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
 
+/* cmd/delve.c: the driver */
+void	 count_misplaced(int at, int argc, char **argv);
+
 /* cmd/delve-turn.c: turns and calls */
 void	 turn(struct session *s, const struct opts *o, int argc, char **argv);
 void	 call_seed(const struct session *s, char *seed, size_t size);
@@ -112,6 +115,7 @@ int	 edit(struct session *s, const struct opts *o, int argc, char **argv);
 
 /* cmd/delve-view.c: the views */
 void	 show_log(struct session *s, const struct opts *o);
+void	 log_checked(const struct session *s);
 int	 check(const struct session *s);
 void	 status(const struct session *s);
 

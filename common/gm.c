@@ -11,6 +11,7 @@
 
 #include "gm.h"
 #include "dice.h"
+#include "expr.h"
 #include "kwf.h"
 #include "party.h"
 #include "record.h"
@@ -27,6 +28,9 @@ struct plan {
 	uint64_t turn;
 	struct rng *r;
 	const char *act;
+	char	*own[PARTY_OWN_MAX];	/* the GM's own key=value words given */
+	int	 nown;
+	int	 own_of;	/* the character they go to, or -1 */
 };
 
 /* One record: "delve TURN NAME KEY CHANGE TEXT", by the record writer. */
@@ -74,6 +78,30 @@ wounded(struct plan *pl, const char *name)
 }
 
 /*
+ * AMOUNT as dice of roll(6)'s whole grammar (1d6!, 2d6r1, 4d6kh3+1d4),
+ * what one plain term (dice.h) does not take: its totals 0 to 100000.
+ */
+static long
+whole_grammar(struct plan *pl, const char *word, char *how, size_t size)
+{
+	struct expr *e = emalloc(sizeof *e);
+	const char *why;
+	long long got;
+
+	if ((why = expr_parse(e, word)) != NULL)
+		esc_errx(EXIT_BAD, "%s: '%s': %s", pl->act, word, why);
+	if (e->node[e->root].lo < 0)
+		esc_errx(EXIT_BAD, "%s: '%s': dice that can roll below 0", pl->act, word);
+	if (e->node[e->root].hi > 100000)
+		esc_errx(EXIT_BAD, "%s: '%s': dice that can roll above 100000",
+		    pl->act, word);
+	got = expr_roll(e, pl->r, NULL, 0);
+	snprintf(how, size, " (%.*s)", (int)(size > 4 ? size - 4 : 0), word);
+	free(e);
+	return (long)got;
+}
+
+/*
  * AMOUNT: a whole number of hit points, or dice read by the grammar of
  * roll(6) and rolled now (never below 0); HOW is " (2d6)" for dice, "".
  */
@@ -82,7 +110,6 @@ amount(struct plan *pl, const char *word, char *how, size_t size)
 {
 	struct expr scratch;
 	struct dice d;
-	const char *why;
 	char name[64];
 	long long n;
 	long got;
@@ -93,8 +120,8 @@ amount(struct plan *pl, const char *word, char *how, size_t size)
 	if (*word >= '0' && *word <= '9' && strpbrk(word, "dD") == NULL)
 		esc_errx(EXIT_BAD, "%s: '%s': expected a number of hit points from 0 to "
 		    "100000, or dice", pl->act, word);
-	if ((why = dice_read(&d, word, &scratch)) != NULL)
-		esc_errx(EXIT_BAD, "%s: '%s': %s", pl->act, word, why);
+	if (dice_read(&d, word, &scratch) != NULL)
+		return whole_grammar(pl, word, how, size);
 	if (dice_min(&d) < 0)
 		esc_errx(EXIT_BAD, "%s: '%s': dice that can roll below 0", pl->act, word);
 	got = dice_roll(&d, pl->r, NULL);
@@ -150,6 +177,38 @@ key_of(const char *word)
 	return word_in(key, party_keys);
 }
 
+/* The word's key, KEY= of KEY=VALUE, is that of s. */
+static int
+same_key(const char *word, const char *s)
+{
+	size_t n = strcspn(word, "=");
+
+	return strncmp(word, s, n) == 0 && s[n] == '=';
+}
+
+/* A GM's own key=value word for m (delving(7) PARTY FILE), kept for the line. */
+static int
+own_word(struct plan *pl, struct member *m, char *word)
+{
+	char why[640];
+	int i;
+
+	if (key_of(word) >= 0 || strchr(word, '=') == NULL)
+		return 0;
+	if (party_free_word_why(word, why, sizeof why) != 0)
+		esc_errx(EXIT_BAD, "%s: %s: %s", pl->act, m->name, why);
+	for (i = 0; i < pl->nown; i++)
+		if (same_key(word, pl->own[i]))
+			esc_errx(EXIT_BAD, "%s: %s: %.*s= given twice", pl->act, m->name,
+			    (int)strcspn(word, "="), word);
+	if (pl->nown == PARTY_OWN_MAX)
+		esc_errx(EXIT_BAD, "%s: %s: more than %d keys", pl->act, m->name,
+		    PARTY_OWN_MAX);
+	pl->own[pl->nown++] = word;
+	pl->own_of = (int)(m - pl->now.m);
+	return 1;
+}
+
 /* KEY=VALUE words given to m, each key once: the keys, a bit each. */
 static unsigned
 assign(struct plan *pl, struct member *m, int argc, char **argv)
@@ -159,6 +218,8 @@ assign(struct plan *pl, struct member *m, int argc, char **argv)
 	int i, k;
 
 	for (i = 0; i < argc; i++) {
+		if (own_word(pl, m, argv[i]))
+			continue;
 		if (party_assign(m, argv[i], why, sizeof why) != 0)
 			esc_errx(EXIT_BAD, "%s: %s: %s", pl->act, m->name, why);
 		k = key_of(argv[i]);
@@ -183,6 +244,12 @@ act_set(struct plan *pl, int argc, char **argv)
 	if (argc < 2)
 		esc_errx(EXIT_BAD, "%s: %s: expected KEY=VALUE ...", pl->act, m->name);
 	given = assign(pl, m, argc - 1, argv + 1);
+	for (k = 0; k < pl->nown; k++) {
+		snprintf(text, sizeof text, "%s's %.*s is %s.", m->name,
+		    (int)strcspn(pl->own[k], "="), pl->own[k],
+		    strchr(pl->own[k], '=') + 1);
+		record(pl, m->name, pl->own[k], text);
+	}
 	for (k = 0; k < PK_NKEYS; k++) {
 		if (!(given & 1u << k))
 			continue;
@@ -214,6 +281,8 @@ act_join(struct plan *pl, int argc, char **argv)
 		if (m->has & 1u << k && n < sizeof keys)
 			n += (size_t)snprintf(keys + n, sizeof keys - n, " %s=%ld",
 			    party_keys[k], m->val[k]);
+	for (k = 0; k < pl->nown && n < sizeof keys; k++)
+		n += (size_t)snprintf(keys + n, sizeof keys - n, " %s", pl->own[k]);
 	snprintf(text, sizeof text, "%s joins the party%s%s.", m->name,
 	    n ? ":" : "", keys);
 	record(pl, m->name, "-", text);
@@ -245,8 +314,10 @@ static const struct {
 } acts[] = {
 	{ "damage", 2, 2, "NAME N|DICE", act_damage, NULL },
 	{ "heal", 2, 2, "NAME N|DICE", act_heal, NULL },
-	{ "set", 2, 1 + PK_NKEYS, "NAME KEY=VALUE ...", NULL, act_set },
-	{ "join", 1, 1 + PK_NKEYS, "NAME [KEY=VALUE ...]", NULL, act_join },
+	{ "set", 2, 1 + PK_NKEYS + PARTY_OWN_MAX, "NAME KEY=VALUE ...", NULL,
+	    act_set },
+	{ "join", 1, 1 + PK_NKEYS + PARTY_OWN_MAX, "NAME [KEY=VALUE ...]", NULL,
+	    act_join },
 	{ "leave", 1, 1, "NAME", NULL, act_leave },
 };
 
@@ -262,6 +333,77 @@ gm_is_party_act(const char *word)
 		if (strcmp(acts[i].name, word) == 0)
 			return 1;
 	return 0;
+}
+
+/*
+ * A character's line with the GM's own words set: each replaces the word
+ * of its key, or goes before an end-of-line comment or at the end.
+ */
+static void
+own_line(FILE *out, const struct plan *pl, const char *line, size_t len)
+{
+	const char *p = line, *w, *end = line + len;
+	char done[PARTY_OWN_MAX] = { 0 };
+	size_t n;
+	int i;
+
+	n = strspn(p, " \t");
+	n += strcspn(p + n, " \t\n");	/* the name */
+	fwrite(p, 1, n, out);
+	for (p += n; p < end; p = w + n) {
+		w = p + strspn(p, " \t");
+		if (w >= end || *w == '#' || *w == '\n')
+			break;
+		n = strcspn(w, " \t\n");
+		for (i = 0; i < pl->nown && !(memchr(w, '=', n) != NULL &&
+		    same_key(pl->own[i], w)); i++)
+			;
+		fwrite(p, 1, (size_t)(w - p), out);
+		if (i < pl->nown && !done[i]) {
+			fputs(pl->own[i], out);
+			done[i] = 1;
+		} else
+			fwrite(w, 1, n, out);
+	}
+	for (i = 0; i < pl->nown; i++)
+		if (!done[i])
+			fprintf(out, " %s", pl->own[i]);
+	fwrite(p, 1, (size_t)(end - p), out);
+}
+
+/*
+ * The GM's own words put on the party file's new TEXT (*len bytes): on
+ * line LINENO (set), or the last line, a character who joined.
+ */
+static void
+put_own(const struct plan *pl, char **text, size_t *len, unsigned long lineno)
+{
+	char *t = *text, *at = t, *nl, *out;
+	size_t n;
+	unsigned long ln;
+	FILE *fp = open_memstream(&out, &n);
+
+	if (fp == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	for (ln = 1; lineno > 0 && ln < lineno && (nl = memchr(at, '\n',
+	    *len - (size_t)(at - t))) != NULL; ln++)
+		at = nl + 1;
+	if (lineno == 0) {	/* the last line: past the newline before it */
+		for (n = *len > 0 && t[*len - 1] == '\n' ? *len - 1 : *len; n > 0 &&
+		    t[n - 1] != '\n'; n--)
+			;
+		at = t + n;
+	}
+	nl = memchr(at, '\n', *len - (size_t)(at - t));
+	nl = nl != NULL ? nl : t + *len;
+	fwrite(t, 1, (size_t)(at - t), fp);
+	own_line(fp, pl, at, (size_t)(nl - at));
+	fwrite(nl, 1, *len - (size_t)(nl - t), fp);
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	free(t);
+	*text = out;
+	*len = n;
 }
 
 /*
@@ -285,6 +427,8 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	party_load(&pl->was, party);
 	pl->now = pl->was;
 	pl->gone = -1;
+	pl->own_of = -1;
+	pl->nown = 0;
 	pl->turn = turn;
 	pl->r = r;
 	pl->act = argv[0];
@@ -298,6 +442,9 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	party_put(f, &pl->was, &pl->now, pl->gone);
 	a->text = kwf_render(f, &a->textlen);
 	kwf_close(f);
+	if (pl->nown > 0)
+		put_own(pl, &a->text, &a->textlen, pl->own_of < pl->was.n ?
+		    pl->was.m[pl->own_of].lineno : 0);
 	a->rec = out_unhold(rec_out(pl->w), &a->reclen);
 	rec_writer_close(pl->w);
 	free(pl);

@@ -4,6 +4,7 @@
  * NAME:MOD operands, or as one unnamed roller with the modifier -m.
  */
 #include <err.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,11 @@ party_assign(struct member *m, const char *word, char *why, size_t size)
 		    word, key_range[k].lo, key_range[k].hi);
 		return -1;
 	}
+	if (m == NULL) {	/* party_free_word_why: a key the programs read */
+		snprintf(why, size, "%s: a key the programs read: delve set takes "
+		    "it on its own", word);
+		return -1;
+	}
 	m->val[k] = (long)v;
 	m->has |= 1u << k;
 	return 0;
@@ -138,6 +144,35 @@ free_key_ok(const char *key)
 
 	return key[0] >= 'a' && key[0] <= 'z' && key[n] == '\0' &&
 	    n <= PARTY_KEY_MAX;
+}
+
+/*
+ * A GM's own key=value word given by delve set or join (notes=likes-cats):
+ * 0, or -1 with WHY.  Its key as free_key_ok has it and not one the
+ * programs read; its value one word as the reader splits them (printable,
+ * no blank), 1 to PARTY_VALUE_MAX bytes of UTF-8.
+ */
+int
+party_free_word_why(const char *word, char *why, size_t size)
+{
+	const char *eq = strchr(word, '=');
+	char key[PARTY_KEY_MAX + 2];
+	const char *v;
+
+	if (eq == NULL || (size_t)(eq - word) > PARTY_KEY_MAX)
+		return party_assign(NULL, word, why, size);
+	snprintf(key, sizeof key, "%.*s", (int)(eq - word), word);
+	if (word_in(key, party_keys) >= 0 || !free_key_ok(key))
+		return party_assign(NULL, word, why, size);
+	for (v = eq + 1; *v != '\0' && (unsigned char)*v > ' ' && *v != 0x7f; v++)
+		;
+	if (eq[1] == '\0' || *v != '\0' || v - eq - 1 > PARTY_VALUE_MAX ||
+	    !utf8_ok(eq + 1, strlen(eq + 1))) {
+		snprintf(why, size, "%s: a key of the GM's own takes one word of 1 to "
+		    "%d printable characters", key, PARTY_VALUE_MAX);
+		return -1;
+	}
+	return 0;
 }
 
 static void
@@ -162,10 +197,65 @@ set_key(struct party *p, struct member *m, char *word)
 		bad(p, m->lineno, "%s", why);
 }
 
-/* A new character's name: 0, or -1 with WHY (bad, or named twice, or no room). */
+/*
+ * A character that prints as nothing, or turns the text around it: the
+ * format characters and fillers of Unicode's Default_Ignorable_Code_Point
+ * and the bidirectional controls.  In a name they make two names print
+ * alike ("Ann" and "Ann" with U+200B) or a line print other than it reads
+ * (U+202E).
+ */
+static int
+invisible(uint32_t c)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x061c, 0x061c },
+		{ 0x115f, 0x1160 }, { 0x17b4, 0x17b5 }, { 0x180b, 0x180f },
+		{ 0x200b, 0x200f }, { 0x202a, 0x202e }, { 0x2060, 0x206f },
+		{ 0x3164, 0x3164 }, { 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff },
+		{ 0xffa0, 0xffa0 }, { 0xfff0, 0xfffb }, { 0x1d173, 0x1d17a },
+		{ 0xe0000, 0xe0fff },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (c >= ranges[i][0] && c <= ranges[i][1])
+			return 1;
+	return 0;
+}
+
+/* The first invisible character of the UTF-8 text s (utf8_ok), or 0. */
+static uint32_t
+first_invisible(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint32_t c;
+	int len, i;
+
+	for (; *p != '\0'; p += len) {
+		len = *p < 0x80 ? 1 : utf8_len((const char *)p, strlen((const char *)p));
+		c = len == 1 ? *p : *p & (0x7fu >> len);
+		for (i = 1; i < len; i++)
+			c = c << 6 | (p[i] & 0x3f);
+		if (len == 0)
+			return 0;	/* not UTF-8: refused before */
+		if (invisible(c))
+			return c;
+	}
+	return 0;
+}
+
+/*
+ * A new character's name: 0, or -1 with WHY (bad, or named twice, or no
+ * room).  The one rule for a name, the party reader's and join's and
+ * edit's (delving(7) PARTY FILE): 1 to 32 printable characters, no '='
+ * or ':', not a comment ('#'), not '-' (the unnamed roller of the
+ * programs run without a party), nothing that prints as nothing or turns
+ * the line around, and no name twice.
+ */
 int
 party_name_why(const struct party *p, const char *name, char *why, size_t size)
 {
+	uint32_t c;
 	int i;
 
 	if (!name_ok(name) || !utf8_ok(name, strlen(name)) ||
@@ -174,8 +264,15 @@ party_name_why(const struct party *p, const char *name, char *why, size_t size)
 		    "no '=' or ':'", name);
 		return -1;
 	}
-	if (strstr(name, "\xEF\xBB\xBF") != NULL) {	/* kwf skips one at the file's start */
-		snprintf(why, size, "a byte-order mark (U+FEFF) in a name");
+	if (name[0] == '#' || strcmp(name, "-") == 0) {
+		snprintf(why, size, "'%s': %s", name, name[0] == '#' ? "a name "
+		    "starting with '#' is a comment in a party file" : "'-' is the "
+		    "unnamed roller of a program run without a party");
+		return -1;
+	}
+	if ((c = first_invisible(name)) != 0) {	/* kwf skips a U+FEFF at the file's start */
+		snprintf(why, size, "U+%04" PRIX32 " in a name: it prints as nothing "
+		    "or turns the text around it", c);
 		return -1;
 	}
 	for (i = 0; i < p->n; i++)

@@ -12,6 +12,8 @@
 #define PARTY_NAME_MAX 32
 #define PARTY_LINE_MAX 4096	/* bytes a character's line holds (delving(7)) */
 #define PARTY_KEY_MAX 32	/* bytes a key holds, a GM's own keys too */
+#define PARTY_OWN_MAX 16	/* the GM's own keys one delve set or join gives */
+#define PARTY_VALUE_MAX 256	/* bytes a GM's own key's value holds (delve set) */
 
 struct member {
 	char	 name[PARTY_NAME_MAX + 1];
@@ -47,6 +49,7 @@ long	 party_heal(struct member *m, long hp);
 
 int	 party_assign(struct member *m, const char *word, char *why,
 	     size_t size);
+int	 party_free_word_why(const char *word, char *why, size_t size);
 int	 party_name_why(const struct party *p, const char *name, char *why,
 	     size_t size);
 struct member *party_find(struct party *p, const char *name);

@@ -65,6 +65,56 @@ static const char *const gen_files[] = { "hazard", "light", "timedice",
 /* The session whose .new.PID is to be removed if the command ends early. */
 static struct session *working;
 
+/*
+ * Set once "state" names the new generation (undo's older one): an error
+ * after it does not say "nothing changed" (exit 3) but that the command
+ * was made (SES_EXIT_MADE), what is left (the log's tail, a directory's
+ * fsync, an old generation's removal) for the next command to complete.
+ */
+static int made;
+
+static _Noreturn void
+io_failx(const char *msg)
+{
+	if (made)
+		esc_errx(SES_EXIT_MADE, "%s; the command was made, the next one "
+		    "completes the session", msg);
+	esc_errx(EXIT_IO, "%s", msg);
+}
+
+/* An I/O error on WHAT, said with errno's reason. */
+static _Noreturn void
+io_fail(const char *what)
+{
+	char msg[1024];
+
+	snprintf(msg, sizeof msg, "%s: %s", what, strerror(errno));
+	io_failx(msg);
+}
+
+/* WHAT ended before the bytes it was to hold: a file cut while read. */
+static _Noreturn void
+io_short(const char *what)
+{
+	char msg[1024];
+
+	snprintf(msg, sizeof msg, "%s: shorter than it was: changed while read",
+	    what);
+	io_failx(msg);
+}
+
+/* The next entry of d, NULL at its end; a listing that fails is an I/O error. */
+static struct dirent *
+next_entry(DIR *d, const char *what)
+{
+	struct dirent *e;
+
+	errno = 0;
+	if ((e = readdir(d)) == NULL && errno != 0)
+		io_fail(what);
+	return e;
+}
+
 char *
 ses_genname(unsigned long gen)
 {
@@ -86,6 +136,24 @@ ses_path(const struct session *s, const char *gen, const char *name)
 }
 
 /*
+ * This command's work directory's name, under the lock: .new.PID, or
+ * when that is taken (not by a command of ours, which would be gone or
+ * hold the lock: planted) .new.PID-1, -2 ..., the name passed over left
+ * for the next command that finds this process gone.  The directory is
+ * made (O_EXCL) by ses_begin.
+ */
+static void
+name_work(struct session *s)
+{
+	struct stat sb;
+	int k;
+
+	for (k = 1; fstatat(s->dfd, s->newdir, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    k < 100; k++)
+		snprintf(s->newdir, sizeof s->newdir, ".new.%ld-%d", (long)getpid(), k);
+}
+
+/*
  * Open DIR (made when create is set and it is missing), not locked: a
  * reader that must never hold the lock (delve screen) loads a session
  * so, and ses_load is made to be read beside a command (above).
@@ -94,6 +162,7 @@ void
 ses_open(struct session *s, const char *dir, int create)
 {
 	memset(s, 0, sizeof *s);
+	made = 0;
 	s->dir = dir;
 	s->logfd = s->pendfd = s->recfd = -1;
 	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
@@ -112,6 +181,7 @@ ses_lock(struct session *s, const char *dir, int create)
 	while (flock(s->dfd, LOCK_EX) != 0)
 		if (errno != EINTR)
 			esc_err(EXIT_IO, "%s: lock", dir);
+	name_work(s);
 }
 
 /*
@@ -132,9 +202,28 @@ open_plain(int dfd, const char *name, const char *path, int flags, int need)
 	if (fd < 0)
 		esc_err(errno == ENOENT ? EXIT_BAD : EXIT_IO, "%s", path);
 	if (fstat(fd, &sb) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	if (!S_ISREG(sb.st_mode))
 		esc_errx(EXIT_BAD, "%s: not a regular file", path);
+	return fd;
+}
+
+/*
+ * The log, never through a link: a hard link (a second name, maybe
+ * outside the session) is refused as a symbolic link is, so that no
+ * command appends to a file that is not the session's alone.
+ */
+static int
+open_log(const struct session *s, const char *path, int flags)
+{
+	int fd = open_plain(s->dfd, "log", path, flags, 1);
+	struct stat sb;
+
+	if (fstat(fd, &sb) != 0)
+		io_fail(path);
+	if (sb.st_nlink != 1)
+		esc_errx(EXIT_BAD, "%s: has %ju links: refusing a file with another "
+		    "name", path, (uintmax_t)sb.st_nlink);
 	return fd;
 }
 
@@ -144,7 +233,7 @@ file_size(int fd, const char *path)
 	struct stat sb;
 
 	if (fstat(fd, &sb) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	return (long long)sb.st_size;
 }
 
@@ -157,7 +246,7 @@ open_dir(int dfd, const char *name, const char *what)
 	if (fd < 0 && errno == ELOOP)
 		refuse_link(what);
 	if (fd < 0 || (d = fdopendir(fd)) == NULL)
-		esc_err(EXIT_IO, "%s", what);
+		io_fail(what);
 	return d;
 }
 
@@ -175,7 +264,7 @@ ses_empty(const struct session *s)
 	struct dirent *e;
 	int empty = 1;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (!dot(e->d_name))
 			empty = 0;
 	closedir(d);
@@ -208,25 +297,38 @@ remove_quietly(int dfd, const char *name)
 
 /* Remove NAME, a directory of plain files, or a file; gone already is fine. */
 static void
-remove_entry(int dfd, const char *name)
+remove_entry(const struct session *s, const char *name)
 {
 	struct stat sb;
 
-	remove_quietly(dfd, name);
-	if (fstatat(dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
-		esc_errx(EXIT_IO, "%s: could not be removed", name);
+	char msg[1024];
+
+	remove_quietly(s->dfd, name);
+	if (fstatat(s->dfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0) {
+		snprintf(msg, sizeof msg, "%s/%s: could not be removed", s->dir, name);
+		io_failx(msg);
+	}
 }
 
-/* NAME is .new.PID of a process that is gone: a command killed early. */
+/*
+ * NAME is .new.PID (or .new.PID-K, made when .new.PID was taken) of a
+ * process that is gone: a command killed early.
+ */
 static int
 stale_work(const struct session *s, const char *name)
 {
 	const char *p = name + 5;
+	char pidword[16];
+	size_t n = strspn(p, "0123456789");
 	long long pid;
 
 	if (strncmp(name, ".new.", 5) != 0 || strcmp(name, s->newdir) == 0 ||
-	    strspn(p, "0123456789") != strlen(p) ||
-	    strtonum_ok(p, 1, 0x7fffffff, &pid) != 0)
+	    n == 0 || n >= sizeof pidword || (p[n] != '\0' && (p[n] != '-' ||
+	    p[n + 1] == '\0' || strspn(p + n + 1, "0123456789") !=
+	    strlen(p + n + 1))))
+		return 0;
+	snprintf(pidword, sizeof pidword, "%.*s", (int)n, p);
+	if (strtonum_ok(pidword, 1, 0x7fffffff, &pid) != 0)
 		return 0;
 	return kill((pid_t)pid, 0) == -1 && errno == ESRCH;
 }
@@ -256,7 +358,7 @@ remove_stale(struct session *s)
 	DIR *d = open_dir(s->dfd, ".", s->dir);
 	struct dirent *e;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (stale_work(s, e->d_name))
 			remove_quietly(s->dfd, e->d_name);
 	closedir(d);
@@ -272,9 +374,9 @@ ses_wipe(struct session *s)
 	DIR *d = open_dir(s->dfd, ".", s->dir);
 	struct dirent *e;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (session_entry(s, e->d_name))
-			remove_entry(s->dfd, e->d_name);
+			remove_entry(s, e->d_name);
 	closedir(d);
 }
 
@@ -290,7 +392,7 @@ ses_unfinished(const struct session *s)
 	struct dirent *e;
 	int only = 1;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (!dot(e->d_name) && (!session_entry(s, e->d_name) ||
 		    strcmp(e->d_name, "state") == 0))
 			only = 0;
@@ -316,7 +418,7 @@ ses_read(const char *path, int (*line)(void *, char **, int,
 	if (lstat(path, &sb) != 0) {
 		if (errno == ENOENT)
 			return 0;
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	}
 	if (S_ISLNK(sb.st_mode))
 		refuse_link(path);
@@ -424,10 +526,21 @@ sum_line(struct session *s, char **w, int nw, const struct kwf *f)
 	char *end;
 	int i;
 
+	static const char *const own[] = { INFO, RECORDS, "session", NULL };
+	int k;
+
 	if (nw != 3 || strlen(w[2]) != 16 || strspn(w[2], "0123456789abcdef") !=
 	    16 || strchr(w[1], '/') != NULL || w[1][0] == '.' ||
 	    s->nsums == SES_SUMS_MAX)
 		kwf_bad(f, "sum: expected a file and 16 hex digits");
+	if ((k = word_in(w[1], own)) >= 0) {	/* the generation's own files */
+		if (s->whole & 1u << k)
+			kwf_bad(f, "sum %s: given twice", w[1]);
+		s->whole |= 1u << k;
+		*(k == 0 ? &s->self_sum : k == 1 ? &s->rec_sum : &s->ses_sum) =
+		    strtoull(w[2], &end, 16);
+		return;
+	}
 	for (i = 0; i < s->nsums; i++)
 		if (strcmp(s->sum_name[i], w[1]) == 0)
 			kwf_bad(f, "sum %s: given twice", w[1]);
@@ -438,7 +551,8 @@ sum_line(struct session *s, char **w, int nw, const struct kwf *f)
 static int
 info_line(void *arg, char **w, int nw, const struct kwf *f)
 {
-	static const char *const keys[] = { "turn", "log", "calls", NULL };
+	static const char *const keys[] = { "turn", "log", "calls", "records",
+	    NULL };
 	struct reading *r = arg;
 	int k = word_in(w[0], keys);
 	long long v;
@@ -449,7 +563,7 @@ info_line(void *arg, char **w, int nw, const struct kwf *f)
 		return 0;
 	}
 	if (strcmp(w[0], "command") == 0) {	/* command WORD ...: delve(6) FILES */
-		once(r, 3, w, f);
+		once(r, 5, w, f);
 		free(r->command);
 		r->command = words_joined(w + 1, nw - 1);
 		return 0;
@@ -463,8 +577,10 @@ info_line(void *arg, char **w, int nw, const struct kwf *f)
 		r->turn = (uint64_t)v;
 	else if (k == 1)
 		r->log = v;
-	else
+	else if (k == 2)
 		r->calls = (uint64_t)v;
+	else if (r->sums)
+		r->s->rec_len = v;
 	return 0;
 }
 
@@ -495,8 +611,15 @@ present(const struct session *s, const char *gen, const char *name)
 	char rel[300];
 	struct stat sb;
 
+	char *path;
+
 	snprintf(rel, sizeof rel, "%s/%s", gen, name);
-	return fstatat(s->dfd, rel, &sb, AT_SYMLINK_NOFOLLOW) == 0;
+	if (fstatat(s->dfd, rel, &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		return 1;
+	if (errno == ENOENT)
+		return 0;
+	path = ses_path(s, gen, name);
+	io_fail(path);
 }
 
 static void
@@ -508,6 +631,22 @@ need(const struct session *s, const char *gen, const char *name)
 		return;
 	path = ses_path(s, gen, name);
 	esc_errx(EXIT_BAD, "%s: missing from the generation", path);
+}
+
+/* NAME is a file of a generation: the programs', a table kept, delve's own. */
+static int
+suite_file(const struct session *s, const char *name)
+{
+	int i;
+
+	if (word_in(name, gen_files) >= 0 || strcmp(name, INFO) == 0 ||
+	    strcmp(name, RECORDS) == 0 || (s->party && strcmp(name, "party") == 0))
+		return 1;
+	for (i = 0; i < s->ntables; i++)
+		if (strncmp(name, "table.", 6) == 0 &&
+		    strcmp(name + 6, s->table_key[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /*
@@ -531,11 +670,23 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 		esc_errx(EXIT_BAD, "%s: not a directory", path);
 	d = open_dir(s->dfd, gen, path);
 	free(path);
-	while ((e = readdir(d)) != NULL) {
-		if (dot(e->d_name) || fstatat(dirfd(d), e->d_name, &sb,
-		    AT_SYMLINK_NOFOLLOW) != 0 || S_ISREG(sb.st_mode))
+	free(s->strange);
+	s->strange = NULL;
+	while ((e = next_entry(d, s->dir)) != NULL) {
+		if (dot(e->d_name))
 			continue;
 		path = ses_path(s, gen, e->d_name);
+		if (fstatat(dirfd(d), e->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0) {
+			if (errno != ENOENT)
+				io_fail(path);
+			sb.st_mode = S_IFREG;	/* gone: removed meanwhile */
+		}
+		if (S_ISREG(sb.st_mode)) {
+			if (s->strange == NULL && !suite_file(s, e->d_name))
+				s->strange = estrdup(e->d_name);
+			free(path);
+			continue;
+		}
 		if (S_ISLNK(sb.st_mode))
 			refuse_link(path);
 		esc_errx(EXIT_BAD, "%s: not a regular file", path);
@@ -553,6 +704,8 @@ check_generation(struct session *s, const char *gen, struct reading *r)
 	r->s = s;
 	r->sums = 1;
 	forget_sums(s);
+	s->whole = 0;
+	s->rec_len = -1;
 	path = ses_path(s, gen, INFO);
 	if (!ses_read(path, info_line, r))
 		esc_errx(EXIT_BAD, "%s: missing", path);
@@ -574,7 +727,7 @@ fd_sum(int fd, const char *path)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			esc_err(EXIT_IO, "%s", path);
+			io_fail(path);
 		h = rng_fnv1a_more(h, buf, (size_t)n);
 		at += n;
 	}
@@ -589,7 +742,7 @@ file_sum(const struct session *s, const char *gen, const char *name)
 	int fd;
 	uint64_t h;
 
-	snprintf(rel, sizeof rel, "%s/%s", gen, name);
+	snprintf(rel, sizeof rel, "%s%s%s", gen, *gen ? "/" : "", name);
 	fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
 	h = fd_sum(fd, path);
 	close(fd);
@@ -625,6 +778,93 @@ changed_files(const struct session *s, const char *gen, const char *shown,
 	return n;
 }
 
+/*
+ * The delve file GEN/delve's own sum (sum delve HEX, its last line: the
+ * FNV-1a 64 of the bytes before it) against its bytes: 1 if it changed.
+ */
+static int
+info_changed(const struct session *s, const char *gen)
+{
+	char rel[300], *path = ses_path(s, gen, INFO), buf[16384], *at;
+	int fd;
+	ssize_t n;
+	long long got = 0;
+
+	snprintf(rel, sizeof rel, "%s/%s", gen, INFO);
+	fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
+	while (got < (long long)sizeof buf - 1 && (n = pread(fd, buf + got,
+	    sizeof buf - 1 - (size_t)got, (off_t)got)) != 0) {
+		if (n < 0 && errno != EINTR)
+			io_fail(path);
+		got += n > 0 ? n : 0;
+	}
+	close(fd);
+	free(path);
+	buf[got] = '\0';
+	if ((at = strstr(buf, "\nsum delve ")) == NULL)
+		return 1;
+	return strlen(at) != sizeof "\nsum delve 0123456789abcdef\n" - 1 ||
+	    rng_fnv1a_more(RNG_FNV_OFFSET, buf, (size_t)(at - buf + 1)) !=
+	    s->self_sum;
+}
+
+/* One finding of whole_changed: said, or the command ended (refuse). */
+static int
+finding(int refuse, const char *msg)
+{
+	if (refuse)
+		esc_errx(EXIT_BAD, "%s", msg);
+	esc_warnx("%s", msg);
+	return 1;
+}
+
+/*
+ * The current generation whole: its delve file, its records and the
+ * session file as its sums have them (a generation of an older delve
+ * keeps none), and no file that is not the suite's.  The count of
+ * findings, each said; the first ends the command when refuse is set.
+ */
+static int
+whole_changed(const struct session *s, const char *gen, int refuse)
+{
+	char msg[1024], rel[300], *path;
+	int fd, n = 0;
+
+	if ((s->whole & SES_SUM_SELF) && info_changed(s, gen)) {
+		snprintf(msg, sizeof msg, "%s/state/%s: changed since turn %" PRIu64
+		    " (sum %016" PRIx64 "): a generation's own file is delve's alone",
+		    s->dir, INFO, s->turn, s->self_sum);
+		n += finding(refuse, msg);
+	}
+	snprintf(rel, sizeof rel, "%s/%s", gen, RECORDS);
+	path = ses_path(s, gen, RECORDS);
+	if ((s->whole & SES_SUM_RECORDS) && ((fd = open_plain(s->dfd, rel, path,
+	    O_RDONLY, 0)) < 0 || fd_sum(fd, path) != s->rec_sum)) {
+		snprintf(msg, sizeof msg, "%s/state/%s: %s since turn %" PRIu64
+		    " (sum %016" PRIx64 ")", s->dir, RECORDS, fd < 0 ? "missing" :
+		    "changed", s->turn, s->rec_sum);
+		n += finding(refuse, msg);
+	}
+	if ((s->whole & SES_SUM_RECORDS) && fd >= 0)
+		close(fd);
+	free(path);
+	path = ses_path(s, "", "session");
+	if ((s->whole & SES_SUM_SESSION) && file_sum(s, "", "session") !=
+	    s->ses_sum) {
+		snprintf(msg, sizeof msg, "%s: changed since turn %" PRIu64 " (sum %016"
+		    PRIx64 "): the session file is delve new's alone", path, s->turn,
+		    s->ses_sum);
+		n += finding(refuse, msg);
+	}
+	free(path);
+	if (s->strange != NULL) {
+		snprintf(msg, sizeof msg, "%s/state/%s: not a file of the session's: "
+		    "remove it", s->dir, s->strange);
+		n += finding(refuse, msg);
+	}
+	return n;
+}
+
 /* 1 when the current generation's file NAME no longer holds its sum. */
 int
 ses_changed(const struct session *s, const char *name)
@@ -646,6 +886,7 @@ ses_say_changed(const struct session *s)
 	char *gen = ses_genname(s->gen);
 	int n = changed_files(s, gen, "state", s->turn, 0, NULL);
 
+	n += whole_changed(s, gen, 0);
 	free(gen);
 	return n;
 }
@@ -657,16 +898,24 @@ ses_refuse_changed(const struct session *s, const char *except)
 	char *gen = ses_genname(s->gen);
 
 	changed_files(s, gen, "state", s->turn, 1, except);
+	whole_changed(s, gen, 1);
 	free(gen);
 }
 
-/* The first len bytes of fd end with a whole record (or are none). */
+/* The first len bytes of fd (WHAT) end with a whole record (or are none). */
 static int
-ends_record(int fd, long long len)
+ends_record(int fd, long long len, const char *what)
 {
+	ssize_t n;
 	char c;
 
-	return len == 0 || (pread(fd, &c, 1, (off_t)(len - 1)) == 1 && c == '\n');
+	if (len == 0)
+		return 1;
+	while ((n = pread(fd, &c, 1, (off_t)(len - 1))) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		io_fail(what);
+	return n == 1 && c == '\n';
 }
 
 static void
@@ -688,9 +937,8 @@ check_log(struct session *s)
 	long long n = s->logsize, size;
 
 	snprintf(gen, sizeof gen, "g.%lu", s->gen);
-	s->logfd = open_plain(s->dfd, "log", log, O_RDONLY, 1);
+	s->logfd = open_log(s, log, O_RDONLY);
 	size = file_size(s->logfd, log);
-	free(log);
 	s->logat = n;
 	if (size < n) {
 		snprintf(rec, sizeof rec, "%s/%s", gen, RECORDS);
@@ -702,9 +950,10 @@ check_log(struct session *s)
 		if (s->pendfd < 0)
 			not_boundary(s, s->gen, n);
 	}
-	if (s->logat < 0 || size < s->logat || !ends_record(s->logfd, s->logat) ||
-	    (s->pendfd >= 0 && !ends_record(s->pendfd, s->pending)))
+	if (s->logat < 0 || size < s->logat || !ends_record(s->logfd, s->logat,
+	    log) || (s->pendfd >= 0 && !ends_record(s->pendfd, s->pending, log)))
 		not_boundary(s, s->gen, n);
+	free(log);
 }
 
 /* The session, read and checked; nothing is written. */
@@ -735,8 +984,12 @@ ses_load(struct session *s)
 static void
 sync_fd(int fd, const char *what)
 {
-	if (fsync(fd) != 0)
-		esc_err(EXIT_IO, "%s: fsync", what);
+	char msg[1024];
+
+	if (fsync(fd) != 0) {
+		snprintf(msg, sizeof msg, "%s: fsync: %s", what, strerror(errno));
+		io_failx(msg);
+	}
 }
 
 /* len bytes of from at off written to fd at at. */
@@ -752,13 +1005,15 @@ copy_range(int from, long long off, int fd, long long at, long long len,
 		    sizeof buf, (off_t)off);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
-			esc_err(EXIT_IO, "%s", what);
+		if (n < 0)
+			io_fail(what);
+		if (n == 0)
+			io_short(what);
 		for (w = 0; w < n; ) {
 			ssize_t k = pwrite(fd, buf + w, (size_t)(n - w), (off_t)(at + w));
 
 			if (k < 0 && errno != EINTR)
-				esc_err(EXIT_IO, "%s", what);
+				io_fail(what);
 			w += k > 0 ? k : 0;
 		}
 		off += n;
@@ -780,12 +1035,12 @@ settle_log(struct session *s)
 	int fd;
 
 	if (size != s->logsize) {
-		fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
+		fd = open_log(s, log, O_WRONLY);
 		if (size < s->logsize)
 			copy_range(s->pendfd, size - s->logat, fd, size,
 			    s->logsize - size, log);
 		else if (ftruncate(fd, (off_t)s->logsize) != 0)
-			esc_err(EXIT_IO, "%s", log);
+			io_fail(log);
 		sync_fd(fd, log);
 		close(fd);
 	}
@@ -840,7 +1095,7 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 	    0666);
 	if (fd < 0) {
 		path = ses_path(s, sub, name);
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	}
 	return fd;
 }
@@ -889,6 +1144,7 @@ ses_begin(struct session *s, int link_current)
 	if (s->recfd >= 0)
 		close(s->recfd);
 	s->recfd = -1;
+	made = 0;
 	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
 	if (working == NULL)
@@ -896,10 +1152,10 @@ ses_begin(struct session *s, int link_current)
 	working = s;
 	if (link_current) {
 		d = open_dir(s->dfd, gen, s->dir);
-		while ((e = readdir(d)) != NULL) {
+		while ((e = next_entry(d, s->dir)) != NULL) {
 			if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
-			    strcmp(e->d_name, RECORDS) == 0)
-				continue;
+			    strcmp(e->d_name, RECORDS) == 0 || !suite_file(s, e->d_name))
+				continue;	/* a file not the suite's is never carried */
 			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
 			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
 			if (programs_file(e->d_name))
@@ -921,7 +1177,7 @@ ses_create(const struct session *s, const char *sub, const char *name)
 
 	if (fp == NULL) {
 		path = ses_path(s, sub, name);
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	}
 	return fp;
 }
@@ -941,7 +1197,7 @@ ses_records(struct session *s)
 void
 ses_abort(struct session *s)
 {
-	remove_entry(s->dfd, s->newdir);
+	remove_entry(s, s->newdir);
 	working = NULL;
 }
 
@@ -952,7 +1208,7 @@ write_all(int fd, const char *p, size_t n, const char *what)
 
 	for (; n > 0; p += w, n -= (size_t)w)
 		if ((w = write(fd, p, n)) < 0 && errno != EINTR)
-			esc_err(EXIT_IO, "%s", what);
+			io_fail(what);
 		else if (w < 0)
 			w = 0;
 }
@@ -962,7 +1218,7 @@ static void
 read_only(int fd, const char *path)
 {
 	if (fchmod(fd, 0444) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 }
 
 /* The records of this command, rec (when given) added; every line ends. */
@@ -974,10 +1230,10 @@ records_done(struct session *s, const char *rec, size_t n)
 	long long size;
 
 	if (lseek(fd, 0, SEEK_END) < 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	write_all(fd, rec, n, path);
 	size = file_size(fd, path);
-	if (!ends_record(fd, size)) {
+	if (!ends_record(fd, size, path)) {
 		write_all(fd, "\n", 1, path);
 		size++;
 	}
@@ -989,26 +1245,61 @@ records_done(struct session *s, const char *rec, size_t n)
 	return size;
 }
 
-/* .new.PID/delve: the turn, the log's length and the calls made at this turn. */
-static void
-write_info(struct session *s)
+/* The bytes of a file being written, read back: NUL-terminated. */
+static char *
+read_back(int fd, const char *path)
 {
-	char *path = ses_path(s, s->newdir, INFO);
-	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_WRONLY), "w");
+	long long size = file_size(fd, path), got = 0;
+	char *text = emalloc((size_t)size + 1);
+	ssize_t n;
 
-	int i;
+	while (got < size) {
+		if ((n = pread(fd, text + got, (size_t)(size - got), (off_t)got)) < 0 &&
+		    errno != EINTR)
+			io_fail(path);
+		if (n == 0)
+			io_short(path);
+		got += n > 0 ? n : 0;
+	}
+	text[size] = '\0';
+	return text;
+}
+
+/*
+ * .new.PID/delve: the turn, the log's length and the calls made at this
+ * turn; the sums of the generation's files, the records and the session
+ * file, then its own (the bytes before that last line).
+ */
+static void
+write_info(struct session *s, long long reclen)
+{
+	char *path = ses_path(s, s->newdir, INFO), *text;
+	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_RDWR), "w");
+	int i, sfd;
 
 	if (fp == NULL)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
 	if (s->command != NULL)
 		fprintf(fp, "command %s\n", s->command);
+	if (reclen > 0)
+		fprintf(fp, "records %lld\nsum %s %016" PRIx64 "\n", reclen, RECORDS,
+		    fd_sum(s->recfd, path));
+	if ((sfd = open_plain(s->dfd, "session", path, O_RDONLY, 0)) >= 0) {
+		fprintf(fp, "sum session %016" PRIx64 "\n", fd_sum(sfd, path));
+		close(sfd);
+	}
 	for (i = 0; i < s->nsums; i++)
 		fprintf(fp, "sum %s %016" PRIx64 "\n", s->sum_name[i], s->sum[i]);
+	if (fflush(fp) != 0 || ferror(fp))
+		io_fail(path);
+	text = read_back(fileno(fp), path);
+	fprintf(fp, "sum %s %016" PRIx64 "\n", INFO, rng_fnv1a(text));
+	free(text);
 	read_only(fileno(fp), path);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 	free(path);
 }
 
@@ -1029,7 +1320,7 @@ tidy_new(struct session *s)
 	struct dirent *e;
 	int fd;
 
-	while ((e = readdir(d)) != NULL)
+	while ((e = next_entry(d, s->dir)) != NULL)
 		if (leftover(e->d_name))
 			unlinkat(dirfd(d), e->d_name, 0);
 	if ((fd = dirfd(d)) >= 0)
@@ -1056,7 +1347,7 @@ seal_files(struct session *s)
 	int fd, i;
 
 	forget_sums(s);
-	while ((e = readdir(d)) != NULL) {
+	while ((e = next_entry(d, s->dir)) != NULL) {
 		if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
 		    strcmp(e->d_name, RECORDS) == 0 || leftover(e->d_name))
 			continue;
@@ -1079,21 +1370,34 @@ seal_files(struct session *s)
 	}
 }
 
-/* The one step that moves the session: "state" names the new generation. */
+/*
+ * The one step that moves the session: "state" names generation gen.
+ * Failing, the session is as it was: the generation made for it (made_gen,
+ * or NULL) is taken away again.
+ */
 static void
-switch_to(struct session *s, unsigned long gen)
+switch_to(struct session *s, unsigned long gen, const char *made_gen)
 {
-	char *name = ses_genname(gen);
+	char *name = ses_genname(gen), *path = ses_path(s, "", "state");
 	struct stat sb;
+	int e;
 
 	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    S_ISLNK(sb.st_mode))
 		unlinkat(s->dfd, ".state.new", 0);
 	if (symlinkat(name, s->dfd, ".state.new") != 0 ||
-	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0)
-		esc_err(EXIT_IO, "%s/state", s->dir);
-	sync_fd(s->dfd, s->dir);
+	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0) {
+		e = errno;
+		unlinkat(s->dfd, ".state.new", 0);
+		if (made_gen != NULL)
+			remove_quietly(s->dfd, made_gen);
+		errno = e;
+		io_fail(path);
+	}
+	made = 1;
 	s->gen = gen;
+	sync_fd(s->dfd, s->dir);
+	free(path);
 	free(name);
 }
 
@@ -1107,12 +1411,12 @@ log_for(struct session *s, int make, long long len)
 {
 	char *path = ses_path(s, "", "log");
 	int fd = make ? create_in(s, "", "log", O_WRONLY) :
-	    open_plain(s->dfd, "log", path, O_WRONLY, 1);
+	    open_log(s, path, O_WRONLY);
 
 #ifdef FALLOC_FL_KEEP_SIZE
 	if (len > 0 && fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)s->logsize,
 	    (off_t)len) != 0 && errno != EOPNOTSUPP && errno != ENOSYS)
-		esc_err(EXIT_IO, "%s", path);
+		io_fail(path);
 #endif
 	free(path);
 	return fd;
@@ -1139,13 +1443,13 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	s->calls += (uint64_t)call;
 	s->logsize += len;
 	seal_files(s);
-	write_info(s);
+	write_info(s, len);
 	tidy_new(s);
-	remove_entry(s->dfd, name);
+	remove_entry(s, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, name);
 	working = NULL;
-	switch_to(s, next);
+	switch_to(s, next, name);
 	log = ses_path(s, "", "log");	/* committed: now the log */
 	copy_range(s->recfd, 0, fd, s->logsize - len, len, log);
 	sync_fd(fd, log);
@@ -1154,7 +1458,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 		free(log);
 		log = ses_path(s, prev, RECORDS);
 		if (unlinkat(s->dfd, log + strlen(s->dir) + 1, 0) != 0)
-			esc_err(EXIT_IO, "%s", log);
+			io_fail(log);
 	}
 	free(log);
 	free(prev);
@@ -1190,7 +1494,7 @@ keep_records(struct session *s, const char *gen, long long from, long long to)
 		sync_fd(fd, path);
 		close(fd);
 		if (renameat(s->dfd, tmp, s->dfd, rec) != 0)
-			esc_err(EXIT_IO, "%s", path);
+			io_fail(path);
 	}
 	free(path);
 }
@@ -1220,10 +1524,10 @@ static void
 cut_log(struct session *s, long long len)
 {
 	char *log = ses_path(s, "", "log");
-	int fd = open_plain(s->dfd, "log", log, O_WRONLY, 1);
+	int fd = open_log(s, log, O_WRONLY);
 
 	if (ftruncate(fd, (off_t)len) != 0)
-		esc_err(EXIT_IO, "%s", log);
+		io_fail(log);
 	sync_fd(fd, log);
 	close(fd);
 	free(log);
@@ -1242,7 +1546,7 @@ nothing_kept(const struct session *s, unsigned long was)
  * before anything changes.
  */
 void
-ses_undo(struct session *s)
+ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg)
 {
 	unsigned long was = s->gen;
 	char *gen, *cur = ses_genname(was);
@@ -1258,19 +1562,22 @@ ses_undo(struct session *s)
 		nothing_kept(s, was);
 	check_generation(s, gen, &r);
 	changed_files(s, gen, gen, r.turn, 1, NULL);
-	if (r.log > s->logsize || !ends_record(s->logfd, r.log))
+	if (r.log > s->logsize || !ends_record(s->logfd, r.log, s->dir))
 		not_boundary(s, was - 1, r.log);
+	say(arg, r.turn);	/* said before the commit, as every command's records */
 	keep_records(s, cur, r.log, s->logsize);
-	if (log_before(s, was - 1, &before) && before <= r.log)
-		keep_records(s, gen, before, r.log);	/* as its commit left it */
+	if (s->rec_len >= 0 && s->rec_len <= r.log)	/* as its commit left it */
+		keep_records(s, gen, r.log - s->rec_len, r.log);
+	else if (log_before(s, was - 1, &before) && before <= r.log)
+		keep_records(s, gen, before, r.log);	/* an older delve's */
 	cut_log(s, r.log);
-	switch_to(s, was - 1);
+	switch_to(s, was - 1, NULL);
 	s->turn = r.turn;
 	s->calls = r.calls;
 	s->logsize = s->logat = r.log;
 	free(s->command);
 	s->command = r.command;
-	remove_entry(s->dfd, cur);
+	remove_entry(s, cur);
 	free(cur);
 	free(gen);
 }
@@ -1290,13 +1597,13 @@ ses_prune(struct session *s)
 	if (!s->writing)
 		return;
 	d = open_dir(s->dfd, ".", s->dir);
-	while ((e = readdir(d)) != NULL) {
+	while ((e = next_entry(d, s->dir)) != NULL) {
 		if (strncmp(e->d_name, "g.", 2) != 0 || e->d_name[2] < '0' ||
 		    e->d_name[2] > '9')
 			continue;
 		g = strtoul(e->d_name + 2, &end, 10);
 		if (*end == '\0' && (g > s->gen || g + SES_KEEP < s->gen))
-			remove_entry(s->dfd, e->d_name);
+			remove_entry(s, e->d_name);
 	}
 	closedir(d);
 }
@@ -1318,6 +1625,7 @@ ses_close(struct session *s)
 	free(s->lights);
 	free(s->clock);
 	free(s->command);
+	free(s->strange);
 	forget_sums(s);
 	while (s->ntables > 0) {
 		s->ntables--;

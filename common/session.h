@@ -19,6 +19,7 @@
 
 #define SES_TABLES_MAX 16	/* -T tables a session keeps */
 #define SES_KEEP 8		/* the undo steps kept: generations past the current */
+#define SES_EXIT_MADE 4	/* an error after the commit: delve(6) EXIT STATUS */
 #define SES_SUMS_MAX (8 + SES_TABLES_MAX)	/* files a generation sums */
 
 struct kwf;
@@ -46,7 +47,14 @@ struct session {
 	char	*sum_name[SES_SUMS_MAX];
 	uint64_t sum[SES_SUMS_MAX];
 	const char *editing;	/* delve edit's file: changed by hand, it may be */
+	unsigned whole;		/* the generation's own sums kept: SES_SUM_* */
+	uint64_t self_sum, rec_sum, ses_sum;	/* its delve file, records, session */
+	long long rec_len;	/* its records' length (records N), or -1 */
+	char	*strange;	/* a file in it that is not the suite's, or NULL */
 };
+
+/* The sums a generation's delve file keeps of the files but the programs'. */
+enum { SES_SUM_SELF = 1, SES_SUM_RECORDS = 2, SES_SUM_SESSION = 4 };
 
 void	 ses_open(struct session *s, const char *dir, int create);
 void	 ses_lock(struct session *s, const char *dir, int create);
@@ -62,7 +70,7 @@ void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 int	 ses_records(struct session *s);
 FILE	*ses_create(const struct session *s, const char *sub, const char *name);
 void	 ses_abort(struct session *s);
-void	 ses_undo(struct session *s);
+void	 ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg);
 void	 ses_prune(struct session *s);
 void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);

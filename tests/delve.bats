@@ -24,7 +24,7 @@ clean() {
 # unsummed DIR FILE: the generation keeps no checksum of FILE, as one of
 # an older delve: FILE may then be changed by hand to make its program fail.
 unsummed() {
-	sed -i "/^sum $2 /d" "$1/state/delve"
+	sed -i "/^sum $2 /d; /^sum delve /d" "$1/state/delve"
 }
 
 @test "delve new: the session's files, and nothing else" {
@@ -766,8 +766,10 @@ turns_apart() {
 		# delve and records are the command's own: the one that made the generation
 		[ "$f" = A/state/delve ] || [ "$f" = A/state/records ] || cmp "$f" "B/state/${f#A/state/}"
 	done
-	# the generation's file differs only in the command that made it
-	eq "$(grep -v '^command ' A/state/delve)" "$(grep -v '^command ' B/state/delve)"
+	# the generation's file differs only in the command that made it, its
+	# records, and its own sum of these
+	eq "$(grep -v '^command \|^records \|^sum records \|^sum delve ' A/state/delve)" \
+	    "$(grep -v '^command \|^records \|^sum records \|^sum delve ' B/state/delve)"
 	eq 40 "$(cut -f2 A/log | sort -un | grep -vc '^0$')"
 	# the turns changed the characters (alarm keeps none: hazard only reads)
 	[ "$1" = alarm ] || ! cmp -s p2.txt A/state/party || { echo "$1: no change" >&2; return 1; }
@@ -1061,9 +1063,9 @@ call_as() {
 		for c in "${calls[@]}"; do
 			rm -rf s
 			if [ $r = default ]; then
-				delve new -s w -p p.txt s > /dev/null
+				delve new -s w -p p.txt -l torch s > /dev/null
 			else
-				delve new -s w -r $r -p p.txt s > /dev/null
+				delve new -s w -r $r -p p.txt -l torch s > /dev/null
 			fi
 			run delve -C s -R $c
 			[ "$status" -le 1 ] || { echo "$r: delve $c: $output" >&2; return 1; }
@@ -1088,6 +1090,14 @@ call_as() {
 	delve new -s w -r travel -p p.txt t > /dev/null
 	run delve -C t -R reaction morale
 	[[ "${lines[0]}" == *'004: "forces disadvantage'* ]]
+	# and the session's light: no light, 000's setback on reaction's checks
+	run delve -C d -R reaction surprise
+	[[ "${lines[0]}" == *'(no light, 000: "Setback on all rolls")'* ]]
+	run delve -C d -R reaction -L bright surprise
+	[[ "${lines[0]}" != *'no light'* ]]
+	delve new -s w -p p.txt -l torch lit > /dev/null
+	run delve -C lit -R reaction surprise
+	[[ "${lines[0]}" != *'no light'* ]]
 }
 
 @test "every page's EXAMPLES render as they run: a printf's \\n shown as written, not eaten by roff (issue 33)" {
@@ -1299,4 +1309,8 @@ CALLS
 		grep -q '^{"turn":2,"expression":"2d6","total":"7","odds":"1/6","decimal":"0.1667"}$' log.jsonl
 		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
 	done
+}
+
+@test "party_line (tests/unit.c): hazard's fatigue= and timedice's exhausted= or tired= added one run after another in either order, or in one run, give the same line (issue 33)" {
+	eq "2068 0" "$(unit placement)"
 }

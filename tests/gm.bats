@@ -122,8 +122,8 @@ party_hp() {
 	refused damage Noh 1
 	refused damage Bo
 	refused set Bo
-	refused set Bo notes=x
-	[[ $stderr == "delve: set: Bo: unknown key 'notes' (str dex con"* ]]
+	refused set Bo Notes=x	# a GM's own key is lower-case (notes=x is taken)
+	[[ $stderr == "delve: set: Bo: unknown key 'Notes' (str dex con"* ]]
 	refused set Bo hp=x
 	eq "delve: set: Bo: hp=x: expected a whole number from 0 to 100000" "$stderr"
 	refused set Bo hp=1 hp=2

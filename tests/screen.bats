@@ -352,7 +352,7 @@ bless runs out in 3 hours.
 0 hours since the last safe rest." "$(sed -n 5,9p <<< "$output")"
 }
 
-@test "delve screen -P under 003 and 004: a quiet room, a calm hour and what is coming (soon, worsens) are the GM's; a terrible hour is everyone's" {
+@test "delve screen -P under the alarm and travel rules: a quiet room, a calm hour and what is coming (soon, worsens) are the GM's; a terrible hour is everyone's" {
 	delve new -s 3 -r alarm A > /dev/null
 	delve -C A -n 3 advance > /dev/null
 	COLUMNS=132 LINES=100 run -0 delve -C A screen -o

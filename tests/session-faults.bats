@@ -342,7 +342,10 @@ sum() {
 		# shellcheck disable=SC2086
 		EDITOR="sed -i s/hp=8/hp=7/" delve -C S $c > /dev/null
 		eq "" "$(find S/state/ -type f ! -perm 0444)"
-		eq "hazard light party reaction timedice" "$(sed -n 's/^sum \([a-z]*\) [0-9a-f]\{16\}$/\1/p' S/state/delve | tr '\n' ' ' | sed 's/ $//')"
+		eq "hazard light party reaction timedice" "$(sed -n 's/^sum \([a-z]*\) [0-9a-f]\{16\}$/\1/p' S/state/delve | grep -vx 'records\|session\|delve' | tr '\n' ' ' | sed 's/ $//')"
+		# and the generation's own: the session file's, its own last
+		grep -q '^sum session [0-9a-f]\{16\}$' S/state/delve
+		[[ $(tail -1 S/state/delve) == "sum delve "[0-9a-f]* ]]
 		run -0 delve -C S check
 	done
 	eq 444 "$(stat -c %a S/state/party)"

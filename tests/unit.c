@@ -15,6 +15,12 @@
  *					leaves to vsnprintf, with WORD and N
  *	unit text SEED N		utf8_ok against a byte-at-a-time reference
  *					over N strings: "texts not-texts mismatches"
+ *	unit placement			a key the programs add to a party line
+ *					(fatigue= with exhausted= or tired=),
+ *					over lines of every order of up to four
+ *					words: added one run after another in
+ *					either order, or in one run, the same
+ *					line: "cases wrong"
  *	unit hp MAX			party_damage and party_heal over every hp,
  *					hpmax and amount to MAX: "cases wrong"
  *	unit fatigue MAX		000's Fatigue, 001's fatigue damage and
@@ -664,6 +670,91 @@ check_hp(const char *max)
 				wrong += m.val[PK_HP] != (hp >= top ? hp : hp + amount < top ?
 				    hp + amount : top) || got != m.val[PK_HP] - hp;
 			}
+	printf("%ld %ld\n", cases, wrong);
+}
+
+/* LINE as party_line writes it when the keys ADD are given (value 1). */
+static char *
+line_adding(const char *line, unsigned add)
+{
+	struct member was, now;
+	char *text;
+	size_t len;
+	FILE *out = open_memstream(&text, &len);
+	int k;
+
+	memset(&was, 0, sizeof was);
+	memset(&now, 0, sizeof now);
+	now.has = add;
+	for (k = 0; k < PK_NKEYS; k++)
+		now.val[k] = 1;
+	if (out == NULL)
+		esc_err(EXIT_IO, "open_memstream");
+	party_line(out, line, &was, &now);
+	if (fclose(out) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	return text;
+}
+
+/*
+ * Where party_line puts the keys two programs add (hazard's fatigue=,
+ * timedice's exhausted=, hazard's tired=): the same line whichever run
+ * adds which first, and when one run adds both (delve -n N, delving(7)).
+ */
+/* The line "Ann" and the words of POOL that the digits of V in base N pick. */
+static int
+pool_line(char *line, size_t size, const char *const *pool, int npool,
+    long v, int n)
+{
+	unsigned taken = 0;
+	int j, k;
+
+	snprintf(line, size, "Ann");
+	for (j = 0; j < n; j++, v /= npool) {
+		k = (int)(v % npool);
+		if (taken & 1u << k)
+			return 0;	/* a word twice */
+		taken |= 1u << k;
+		strcat(line, " ");
+		strcat(line, pool[k]);
+	}
+	return 1;
+}
+
+static void
+check_placement(void)
+{
+	static const char *const pool[] = { "con=1", "hp=3", "hpmax=5",
+	    "exhausted=0", "tired=1", "note=x", "level=1", "fatigue=2" };
+	static const int other[] = { PK_EXHAUSTED, PK_TIRED };
+	enum { NPOOL = sizeof pool / sizeof pool[0] };
+	char line[256], *ab1, *ab, *ba1, *ba, *both;
+	long cases = 0, wrong = 0, v, lines;
+	int n, comment, p;
+	unsigned a = 1u << PK_FATIGUE, b;
+
+	for (n = 0, lines = 1; n <= 4; n++, lines *= NPOOL)
+		for (v = 0; v < lines; v++)
+			for (comment = 0; comment < 2; comment++)
+				for (p = 0; p < 2; p++) {
+					b = 1u << other[p];
+					if (!pool_line(line, sizeof line, pool, NPOOL, v, n) ||
+					    strstr(line, "fatigue=") != NULL ||
+					    strstr(line, party_keys[other[p]]) != NULL)
+						continue;
+					strcat(line, comment ? " # c\n" : "\n");
+					ab1 = line_adding(line, a);
+					ab = line_adding(ab1, b);
+					ba1 = line_adding(line, b);
+					ba = line_adding(ba1, a);
+					both = line_adding(line, a | b);
+					cases++;
+					if ((strcmp(ab, ba) != 0 || strcmp(ab, both) != 0) &&
+					    wrong++ < 5)
+						fprintf(stderr, "%s-> %s   %s   %s", line, ab,
+						    ba, both);
+					free(ab1), free(ab), free(ba1), free(ba), free(both);
+				}
 	printf("%ld %ld\n", cases, wrong);
 }
 
@@ -2284,6 +2375,8 @@ main(int argc, char *argv[])
 		check_text(argv[2], argv[3]);
 	} else if (argc == 4 && strcmp(argv[1], "strcat") == 0) {
 		check_strcat(argv[2], argv[3]);
+	} else if (argc == 2 && strcmp(argv[1], "placement") == 0) {
+		check_placement();
 	} else if (argc == 3 && strcmp(argv[1], "hp") == 0) {
 		check_hp(argv[2]);
 	} else if (argc >= 2 && strcmp(argv[1], "opts") == 0) {
