@@ -381,3 +381,25 @@ bless runs out in 3 hours.
 	wait_for "turn 2, seed 8"
 	settle
 }
+
+@test "delve screen: stopped by ^Z, the terminal is as before while it is stopped; fg draws it again, and it still follows the session" {
+	command -v tmux > /dev/null || skip "tmux is not installed"
+	tm -f /dev/null new-session -d -s scr -x 80 -y 24 \
+	    "env PS1='$ ' PATH='$PATH' bash --norc --noprofile -i"
+	tm send-keys -t scr "cd '$PWD' && stty -a > before" Enter "delve -C S screen" Enter
+	wait_for "-- Party"
+	tm send-keys -t scr C-z
+	wait_for "Stopped"
+	[[ $(pane) != *"-- Party"* ]]
+	tm send-keys -t scr "stty -a > stopped" Enter
+	for i in $(seq 50); do [ -s stopped ] && break; sleep 0.1; done
+	cmp before stopped
+	tm send-keys -t scr "fg" Enter
+	wait_for "-- Party"
+	delve -C S > /dev/null
+	wait_for "turn 1, seed 7"
+	tm send-keys -t scr q
+	tm send-keys -t scr "stty -a > after" Enter
+	for i in $(seq 50); do [ -s after ] && break; sleep 0.1; done
+	cmp before after
+}

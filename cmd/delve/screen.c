@@ -120,7 +120,7 @@ leave(void)
 	entered = 0;
 	write_all(leave_seq, sizeof leave_seq - 1);
 	if (keys >= 0)
-		tcsetattr(keys, TCSAFLUSH, &saved);
+		tcsetattr(keys, TCSADRAIN, &saved);	/* typed ahead: the shell's */
 }
 
 static void
