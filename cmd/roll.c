@@ -30,8 +30,9 @@ static const char prog[] = "roll";
 struct opts {
 	OPT_COMMON;		/* -jnstv */
 	const char *dc, *dialect;
-	long long width;
-	int	 odds, fine, graph, width_set, exact;
+	long long width;	/* -w */
+	int	 odds, fine, graph, width_set;	/* -o, -O, -g */
+	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 list, draw;	/* -L, -e */
 };
 
@@ -54,17 +55,11 @@ struct run {
 	const struct tbl *table;	/* -t: built in, or loaded into own */
 	struct tbl own;
 	char	*tname;		/* the table's name as a record can hold it */
-	long	 tlo, thi;	/* the table's lowest and highest totals */
-	int	 check;		/* -c */
-	long	 dc;
-	int	 json;		/* -j: JSON objects, not the fast bare lines */
-	int	 verbose;
+	const struct opts *o;
+	long	 dc;		/* -c */
 	int	 failed;	/* a check failed */
 	struct rec_writer *w;	/* the records, on standard output, */
 	struct out_buf *out;	/* and the lines that are none (-o, -g) */
-	int	 fine, graph;	/* -O, -g */
-	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
-	int	 width;		/* -w */
 	struct tbl_draws *draws;	/* -e, or replacement: false: the rows drawn */
 };
 
@@ -146,7 +141,6 @@ pick_table(struct run *run, const char *name)
 {
 	const struct named_table *n;
 	char *p;
-	int i;
 
 	for (n = rules_tables; n->t != NULL; n++)
 		if (strcmp(name, n->t->name) == 0)
@@ -164,14 +158,6 @@ pick_table(struct run *run, const char *name)
 	for (p = run->tname; *p != '\0'; p++)	/* a field holds no TAB */
 		if ((unsigned char)*p < ' ')
 			*p = '?';
-	run->tlo = run->table->rows[0].lo;
-	run->thi = run->table->rows[0].hi;
-	for (i = 1; i < run->table->nrows; i++) {
-		if (run->table->rows[i].lo < run->tlo)
-			run->tlo = run->table->rows[i].lo;
-		if (run->table->rows[i].hi > run->thi)
-			run->thi = run->table->rows[i].hi;
-	}
 }
 
 /* The constants added at the top of a sum: what a check's roll leaves out. */
@@ -342,7 +328,7 @@ roll_one(struct run *run, const struct operand *op, char *marks, int size)
 static void
 bare(struct run *run, const struct operand *op, char *buf)
 {
-	if (!run->verbose) {
+	if (!run->o->verbose) {
 		rec_line(run->w, REC_LAYOUT(ROLL_TOTAL));
 		rec_i64(run->w, roll_one(run, op, NULL, 0));
 		rec_end(run->w);
@@ -410,7 +396,7 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 
 	if (op->mod != 0)
 		snprintf(sum, sizeof sum, "%lld%+lld = ", roll, op->mod);
-	if (run->verbose)
+	if (run->o->verbose)
 		snprintf(dice, sizeof dice, " [%s: %s]", op->text, buf);
 	if (op->name != NULL)
 		snprintf(who, sizeof who, "%s: ", op->name);
@@ -425,14 +411,6 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	    sum,
 	    total, run->dc, pass ? "success" : "failure", natural(op, roll), dice);
 	rec_end(run->w);
-}
-
-/* A total beyond the table's ends counts as its first or last row. */
-static long
-clamp(const struct run *run, long long total)
-{
-	return total < run->tlo ? run->tlo : total > run->thi ? run->thi :
-	    (long)total;
 }
 
 /* A d66 table rolled on its own die: tens and units, two d6. */
@@ -456,7 +434,6 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	char dice[FACES_TEXT + 4], as[64] = "";
 	long long total;
 	long t, tries;
-	int n;
 
 	dice[0] = '\0';	/* not all of it: 64 KiB a roll */
 	for (tries = 0; ; tries++) {	/* -e: a row drawn before is rolled again */
@@ -466,21 +443,18 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 			dice_faces(&op->d, faces, buf, FACES_TEXT);
 		} else
 			total = roll_one(run, op, buf, FACES_TEXT);
-		row = tbl_lookup(run->table, clamp(run, total));
+		row = tbl_lookup(run->table, tbl_clamp(run->table, total));
 		if (run->draws == NULL ||
 		    tbl_draw(run->draws, run->table, row, tries, "-e"))
 			break;
 	}
-	if (clamp(run, total) != total)
-		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
+	if ((t = tbl_clamp(run->table, total)) != total)
+		snprintf(as, sizeof as, ", counted as %ld", t);
 	tbl_row_entry(e, run->table, row, &run->st.rng,
-	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-	if (run->verbose)
-		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
-	if (run->verbose && e->n > 0 && n < (int)sizeof dice)	/* the entry's dice */
-		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e->faces);
-	if (run->verbose && n < (int)sizeof dice)
-		snprintf(dice + n, sizeof dice - (size_t)n, "]");
+	    TBL_NOTED | (run->o->verbose ? TBL_FACES : 0));
+	if (run->o->verbose)	/* the die's faces; the entry's dice */
+		snprintf(dice, sizeof dice, " [%s: %s%s%s]", op->text, buf,
+		    e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
 	rec_begin(run->w, REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->w, run->tname);
 	rec_i64(run->w, total);
@@ -499,8 +473,8 @@ play(struct run *run, long long count)
 	long long i;
 	int j;
 
-	if (run->ndice == 1 && run->table == NULL && !run->check &&
-	    !run->verbose && !run->json && root->hi - root->lo < LINES_MAX &&
+	if (run->ndice == 1 && run->table == NULL && run->o->dc == NULL &&
+	    !run->o->verbose && !run->o->json && root->hi - root->lo < LINES_MAX &&
 	    root->lo > -99999 && root->hi < 999999) {
 		bare_lines(run, &run->op[0], count);
 		free(buf);
@@ -510,7 +484,7 @@ play(struct run *run, long long count)
 		for (j = 0; j < run->ndice; j++)
 			if (run->table != NULL)
 				table_roll(run, (uint64_t)i, &run->op[j], buf);
-			else if (run->check)
+			else if (run->o->dc != NULL)
 				check(run, (uint64_t)i, &run->op[j], buf);
 			else
 				bare(run, &run->op[j], buf);
@@ -522,7 +496,7 @@ static void
 odds_end(const struct run *run, struct odds *o, const struct big *n)
 {
 	char *frac = odds_fraction(o, n);
-	char *dec = run->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
+	char *dec = run->o->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
 	    odds_decimal(n, &o->den, 4);
 
 	fields(run->out, "\n", frac, dec, NULL);
@@ -545,7 +519,7 @@ odds_totals(const struct run *run, const char *expr, struct odds *o)
 		fields(run->out, "\t", expr, t, NULL);
 		odds_end(run, o, &o->count[i]);
 	}
-	odds_stats(o, run->exact, &st);	/* the sd a number by default (issue 25) */
+	odds_stats(o, run->o->exact, &st);	/* the sd a number by default (issue 25) */
 	fields(run->out, "\n", expr, "sd", st.sd, st.sd_dec, NULL);
 	fields(run->out, "\n", expr, "mean", st.mean, st.mean_dec, NULL);
 	free(st.sd);
@@ -580,26 +554,23 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step, pc);
 		free(pc);
 		out_str(run->out, line);
-		for (bar = odds_bar(&o->count[i], max, run->width); bar > 0; bar--)
+		for (bar = odds_bar(&o->count[i], max, (int)run->o->width); bar > 0; bar--)
 			out_str(run->out, "#");
 		out_str(run->out, "\n");
 	}
 	big_free(&h);
 }
 
-/* The totals of O that give ROW, counted into N; lo and hi clamp them. */
+/* The totals of O that give T's row R, counted into N. */
 static void
-row_count(const struct tbl_row *row, const struct odds *o, long lo, long hi,
-    struct big *n)
+row_count(const struct tbl *t, int r, const struct odds *o, struct big *n)
 {
-	long long t;
-	long i;
+	long total, i;
 
 	big_set(n, 0);
 	for (i = 0; i < o->n; i++) {
-		t = o->lo + i * o->step;
-		t = t < lo ? lo : t > hi ? hi : t;
-		if (t >= row->lo && t <= row->hi)
+		total = tbl_clamp(t, o->lo + i * o->step);
+		if (total >= t->rows[r].lo && total <= t->rows[r].hi)
 			big_add(n, &o->count[i]);
 	}
 }
@@ -643,14 +614,13 @@ joint(struct odds *j, const struct odds *a, const struct odds *b)
 
 /*
  * TABLE RANGE KEY FRACTION DECIMAL, each row of T: the totals of O, its
- * die's odds (LO and HI clamp them), that give it, times PN (NULL: once),
+ * die's odds (tbl_clamp), that give it, times PN (NULL: once),
  * of J's outcomes.  After a row that rolls other tables, each of their
  * rows, its RANGE the ranges that lead to it ("61-100>3").
  */
 static void
 odds_table(const struct run *run, const char *path, const struct tbl *t,
-    const struct odds *o, long lo, long hi, struct odds *j,
-    const struct big *pn)
+    const struct odds *o, struct odds *j, const struct big *pn)
 {
 	struct big c = { 0 }, n = { 0 };
 	struct odds so, sj;
@@ -658,7 +628,7 @@ odds_table(const struct run *run, const char *path, const struct tbl *t,
 	int i, k;
 
 	for (i = 0; i < t->nrows; i++) {
-		row_count(&t->rows[i], o, lo, hi, &c);
+		row_count(t, i, o, &c);
 		if (pn != NULL)
 			big_mul(&n, pn, &c);
 		else
@@ -671,8 +641,7 @@ odds_table(const struct run *run, const char *path, const struct tbl *t,
 		for (k = 0; t->more != NULL && k < t->more[i].nsub; k++) {
 			die_odds(t->more[i].sub[k], &so);
 			joint(&sj, j, &so);
-			odds_table(run, range, t->more[i].sub[k], &so, LONG_MIN,
-			    LONG_MAX, &sj, &n);
+			odds_table(run, range, t->more[i].sub[k], &so, &sj, &n);
 			odds_free(&sj);
 			odds_free(&so);
 		}
@@ -724,9 +693,8 @@ odds_all(const struct run *run)
 		if (d66(run, &run->op[i]))	/* tens and units: 36 totals */
 			odds_d66(&o);
 		if (run->table != NULL)
-			odds_table(run, "", run->table, &o, run->tlo, run->thi, &o,
-			    NULL);
-		else if (run->check) {
+			odds_table(run, "", run->table, &o, &o, NULL);
+		else if (run->o->dc != NULL) {
 			odds_at_least(&o, run->dc, &pass);
 			big_copy(&fail, &o.den);
 			big_sub(&fail, &pass);
@@ -734,7 +702,7 @@ odds_all(const struct run *run)
 			odds_end(run, &o, &pass);
 			fields(run->out, "\t", expr, "fail", NULL);
 			odds_end(run, &o, &fail);
-		} else if (run->graph)
+		} else if (run->o->graph)
 			odds_graph(run, expr, &o);
 		else
 			odds_totals(run, expr, &o);
@@ -811,19 +779,6 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
 
-/* -D, else DELVING_DICE, else roll's own: the meaning of the operators. */
-static void
-dialect(const char *name)
-{
-	const char *from = "-D";
-
-	if (name == NULL && (name = getenv("DELVING_DICE")) != NULL)
-		from = "DELVING_DICE";
-	if (name != NULL && *name != '\0' && expr_dialect(name) < 0)
-		esc_errx(EXIT_BAD, "%s: '%s': not a dialect (roll, foundry, "
-		    "roll20, avrae, rpg-dice-roller)", from, name);
-}
-
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -848,52 +803,37 @@ option(void *ctx, int letter, char *v)
 int
 main(int argc, char *argv[])
 {
-	struct run run = { 0 };
+	const struct tbl *all[TBL_NESTED_MAX + 1];
 	struct opts o = { .width = 50 };
+	struct run run = { .o = &o };
+	int i, n;
 
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	check_options(&o, argc);
-	dialect(o.dialect);
+	expr_dialect(o.dialect);	/* -D, DELVING_DICE */
 	run.w = rec_writer_open(prog, 0);
 	run.out = rec_out(run.w);
 	rec_json(run.w, o.json);
-	if (o.table != NULL && strcmp(o.table, "list") == 0) {
-		list_tables(run.out);
-		rec_writer_close(run.w);
-		return EXIT_OK;
-	}
-	if (o.dc != NULL) {
+	if (o.dc != NULL)
 		run.dc = (long)estrtonum(o.dc, -DC_MAX, DC_MAX, "-c");
-		run.check = 1;
-	}
-	if (o.table != NULL)
+	if (o.table != NULL && strcmp(o.table, "list") != 0)
 		pick_table(&run, o.table);
-	if (o.list) {
-		const struct tbl *all[TBL_NESTED_MAX + 1];
-		int i, n = tbl_gather(run.table, all, 0);
-
-		for (i = 0; i < n; i++)
+	if (o.table != NULL && run.table == NULL)	/* -t list */
+		list_tables(run.out);
+	else if (o.list)
+		for (i = 0, n = tbl_gather(run.table, all, 0); i < n; i++)
 			list_rows(run.out, all[i]);
-		rec_writer_close(run.w);
-		tbl_free(&run.own);
-		free(run.tname);
-		return EXIT_OK;
-	}
-	if (o.table != NULL && (o.draw || run.table->norepl) && !o.odds)
-		draws(&run, o.count);
-	parse_dice(&run, argc, argv);
-	run.verbose = o.verbose;
-	run.json = o.json;
-	run.fine = o.fine;
-	run.graph = o.graph;
-	run.exact = o.exact;
-	run.width = (int)o.width;
-	if (o.odds)
-		odds_all(&run);
 	else {
-		stream_start(&run.st, prog, o.seed, o.verbose);
-		play(&run, o.count);
+		if (run.table != NULL && (o.draw || run.table->norepl) && !o.odds)
+			draws(&run, o.count);
+		parse_dice(&run, argc, argv);
+		if (o.odds)
+			odds_all(&run);
+		else {
+			stream_start(&run.st, prog, o.seed, o.verbose);
+			play(&run, o.count);
+		}
 	}
 	rec_writer_close(run.w);
 	tbl_free(&run.own);

@@ -77,6 +77,18 @@ tbl_lookup(const struct tbl *t, long total)
 	return NULL;
 }
 
+/*
+ * A total beyond T's ends counts as its first or last row (its rows are
+ * in order: a loaded table's sorted, each built-in one written so).
+ */
+long
+tbl_clamp(const struct tbl *t, long long total)
+{
+	long lo = t->rows[0].lo, hi = t->rows[t->nrows - 1].hi;
+
+	return total < lo ? lo : total > hi ? hi : (long)total;
+}
+
 const struct tbl_row *
 tbl_roll(const struct tbl *t, struct rng *r, long *total, uint32_t *faces)
 {
