@@ -23,15 +23,16 @@ static const char prog[] = "roll";
 #define DC_MAX 2000000000LL	/* beyond any total: 1000 dice of 10^6 sides, +10^6 */
 #define FACES_TEXT 65536	/* the faces of -v: 1000 dice of 7 digits, marks; cut beyond */
 #define FINE_DIGITS 15		/* -O: significant figures */
-#define WIDTH_MAX 1000		/* -g: the longest bar */
+#define WIDTH 50		/* -g: the longest bar, unless -w */
+#define WIDTH_MAX 1000
 #define LINES_MAX 64		/* bare_lines: totals of at most 6 characters */
 #define OUT_BLOCK 4096
 
 struct opts {
 	OPT_COMMON;		/* -jnstv */
 	const char *dc, *dialect;
-	long long width;	/* -w */
-	int	 odds, fine, graph, width_set;	/* -o, -O, -g */
+	long long width;	/* -w, or 0 */
+	int	 odds, fine, graph;	/* -o, -O, -g */
 	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 list, draw;	/* -L, -e */
 };
@@ -40,7 +41,7 @@ struct opts {
 struct operand {
 	char	*text;		/* what the records show: an old form as it always was */
 	char	*written;	/* as written, without spaces: what -o shows */
-	char	*name;		/* NULL, or the roller */
+	char	 who[80];	/* "NAME: " of the roller, cut to fit, or "" */
 	struct dice d;		/* a single plain term: its fast path */
 	int	 simple;
 	struct expr e;
@@ -175,21 +176,17 @@ addend(const struct expr *e, int i)
 	return 0;
 }
 
-/* NAME:EXPRESSION names a roller (letters, digits, _ and -). */
-static char *
-roller(const char *s, const char **rest)
+/* NAME:EXPRESSION names a roller (letters, digits, _ and -): its EXPRESSION. */
+static const char *
+roller(const char *s, char *who, size_t size)
 {
 	size_t n = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 	    "0123456789_-");
-	char *name;
 
-	*rest = s;
 	if (n == 0 || s[n] != ':')
-		return NULL;
-	name = estrdup(s);
-	name[n] = '\0';
-	*rest = s + n + 1;
-	return name;
+		return s;
+	snprintf(who, size, "%.*s: ", (int)n, s);
+	return s + n + 1;
 }
 
 /* Read one EXPRESSION; where names where it came from in an error. */
@@ -200,7 +197,7 @@ parse_one(struct operand *op, const char *where, const char *s)
 	char *p, *q;
 	int size;
 
-	op->name = roller(s, &s);
+	s = roller(s, op->who, sizeof op->who);
 	op->written = estrdup(s);
 	for (p = q = op->written; *p != '\0'; p++)	/* no spaces */
 		if (*p != ' ' && *p != '\t')
@@ -264,11 +261,9 @@ join_operands(int *argc, char **argv)
 	for (i = 0; i < *argc; i++) {
 		if (n > 0 && *argv[i] != '\0' && (open_end(v[n - 1], 1) ||
 		    open_end(argv[i], 0))) {
-			char *s = emalloc(strlen(v[n - 1]) + strlen(argv[i]) + 1);
-
-			sprintf(s, "%s%s", v[n - 1], argv[i]);
-			free(v[n - 1]);
-			v[n - 1] = s;
+			v[n - 1] = ereallocarray(v[n - 1], strlen(v[n - 1]) +
+			    strlen(argv[i]) + 1, 1);
+			strcat(v[n - 1], argv[i]);
 		} else
 			v[n++] = estrdup(argv[i]);
 	}
@@ -280,39 +275,32 @@ join_operands(int *argc, char **argv)
 static void
 parse_dice(struct run *run, int argc, char **argv)
 {
-	char where[32] = "";
-	int i, lines = 0;
+	char die[32] = "d20", **v = NULL;
+	const char *where = "";
+	int i;
 
 	if (argc == 0 && run->table == NULL && !isatty(STDIN_FILENO)) {
-		argv = read_lines(&argc);	/* printf '3d6\n' | roll */
-		lines = 1;
-	} else if (argc > 1) {
-		argv = join_operands(&argc, argv);
-		lines = -1;	/* joined: freed below */
-	}
+		argv = v = read_lines(&argc);	/* printf '3d6\n' | roll */
+		where = "stdin: ";
+	} else if (argc > 1)
+		argv = v = join_operands(&argc, argv);
 	if (run->table != NULL && argc > 1)
 		esc_errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
 	run->ndice = argc > 0 ? argc : 1;
 	run->op = ereallocarray(NULL, (size_t)run->ndice, sizeof *run->op);
 	memset(run->op, 0, (size_t)run->ndice * sizeof *run->op);
-	if (argc == 0) {
-		char die[32] = "d20";
-
-		if (run->table != NULL)
-			dice_format(&run->table->die, die, sizeof die);
+	if (run->table != NULL)
+		dice_format(&run->table->die, die, sizeof die);
+	if (argc == 0)
 		parse_one(&run->op[0], "", die);
-	}
 	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0 && lines <= 0)
+		if (strcmp(argv[i], "-") == 0 && *where == '\0')
 			esc_errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
-		if (lines > 0)
-			snprintf(where, sizeof where, "stdin: ");
 		parse_one(&run->op[i], where, argv[i]);
-		if (lines)
-			free(argv[i]);
 	}
-	if (lines)
-		free(argv);
+	for (i = 0; v != NULL && i < argc; i++)
+		free(v[i]);
+	free(v);
 }
 
 /* Roll one operand: its total; with marks, what -v shows of its dice. */
@@ -328,16 +316,14 @@ roll_one(struct run *run, const struct operand *op, char *marks, int size)
 static void
 bare(struct run *run, const struct operand *op, char *buf)
 {
-	if (!run->o->verbose) {
-		rec_line(run->w, REC_LAYOUT(ROLL_TOTAL));
-		rec_i64(run->w, roll_one(run, op, NULL, 0));
-		rec_end(run->w);
-		return;
+	int v = run->o->verbose;
+
+	rec_line(run->w, v ? REC_LAYOUT(ROLL_FACES) : REC_LAYOUT(ROLL_TOTAL));
+	rec_i64(run->w, roll_one(run, op, v ? buf : NULL, FACES_TEXT));
+	if (v) {
+		rec_str(run->w, op->text);
+		rec_str(run->w, buf);
 	}
-	rec_line(run->w, REC_LAYOUT(ROLL_FACES));
-	rec_i64(run->w, roll_one(run, op, buf, FACES_TEXT));
-	rec_str(run->w, op->text);
-	rec_str(run->w, buf);
 	rec_end(run->w);
 }
 
@@ -385,7 +371,7 @@ natural(const struct operand *op, long long roll)
 static void
 check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	char sum[64] = "", dice[FACES_TEXT + 4], who[80] = "";
+	char sum[64] = "", dice[FACES_TEXT + 4];
 	long long total, roll;
 	int pass;
 
@@ -398,8 +384,6 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 		snprintf(sum, sizeof sum, "%lld%+lld = ", roll, op->mod);
 	if (run->o->verbose)
 		snprintf(dice, sizeof dice, " [%s: %s]", op->text, buf);
-	if (op->name != NULL)
-		snprintf(who, sizeof who, "%s: ", op->name);
 	run->failed |= !pass;
 	rec_begin(run->w, REC_LAYOUT(ROLL_CHECK), index);
 	rec_str(run->w, op->text);
@@ -407,9 +391,9 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	rec_i64(run->w, total);
 	rec_i64(run->w, run->dc);
 	rec_str(run->w, pass ? "pass" : "fail");
-	rec_text(run->w, "%s%s: %s%lld against DC %ld: %s%s.%s", who, op->text,
-	    sum,
-	    total, run->dc, pass ? "success" : "failure", natural(op, roll), dice);
+	rec_text(run->w, "%s%s: %s%lld against DC %ld: %s%s.%s", op->who, op->text,
+	    sum, total, run->dc, pass ? "success" : "failure", natural(op, roll),
+	    dice);
 	rec_end(run->w);
 }
 
@@ -469,7 +453,7 @@ static void
 play(struct run *run, long long count)
 {
 	const struct enode *root = &run->op[0].e.node[run->op[0].e.root];
-	char *buf = emalloc(FACES_TEXT);
+	char *buf;
 	long long i;
 	int j;
 
@@ -477,9 +461,9 @@ play(struct run *run, long long count)
 	    !run->o->verbose && !run->o->json && root->hi - root->lo < LINES_MAX &&
 	    root->lo > -99999 && root->hi < 999999) {
 		bare_lines(run, &run->op[0], count);
-		free(buf);
 		return;
 	}
+	buf = emalloc(FACES_TEXT);
 	for (i = 1; i <= count; i++)
 		for (j = 0; j < run->ndice; j++)
 			if (run->table != NULL)
@@ -491,14 +475,16 @@ play(struct run *run, long long count)
 	free(buf);
 }
 
-/* FRACTION DECIMAL (-O: finer), N of O's outcomes: the end of a line of -o. */
+/* A line of -o: A B [C] FRACTION DECIMAL (-O: finer), N of O's outcomes. */
 static void
-odds_end(const struct run *run, struct odds *o, const struct big *n)
+odds_line(const struct run *run, struct odds *o, const struct big *n,
+    const char *a, const char *b, const char *c)
 {
 	char *frac = odds_fraction(o, n);
 	char *dec = run->o->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
 	    odds_decimal(n, &o->den, 4);
 
+	fields(run->out, "\t", a, b, c, NULL);
 	fields(run->out, "\n", frac, dec, NULL);
 	free(frac);
 	free(dec);
@@ -516,8 +502,7 @@ odds_totals(const struct run *run, const char *expr, struct odds *o)
 		if (big_zero(&o->count[i]))
 			continue;
 		snprintf(t, sizeof t, "%lld", o->lo + i * o->step);
-		fields(run->out, "\t", expr, t, NULL);
-		odds_end(run, o, &o->count[i]);
+		odds_line(run, o, &o->count[i], expr, t, NULL);
 	}
 	odds_stats(o, run->o->exact, &st);	/* the sd a number by default (issue 25) */
 	fields(run->out, "\n", expr, "sd", st.sd, st.sd_dec, NULL);
@@ -536,7 +521,7 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 	struct big h = { 0 };
 	char line[64], *pc;
 	long i;
-	int w, tw = 1, bar;
+	int w, tw = 1, bar, width = run->o->width ? (int)run->o->width : WIDTH;
 
 	for (i = 0; i < o->n; i++) {
 		if (big_cmp(&o->count[i], max) > 0)
@@ -554,25 +539,11 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step, pc);
 		free(pc);
 		out_str(run->out, line);
-		for (bar = odds_bar(&o->count[i], max, (int)run->o->width); bar > 0; bar--)
+		for (bar = odds_bar(&o->count[i], max, width); bar > 0; bar--)
 			out_str(run->out, "#");
 		out_str(run->out, "\n");
 	}
 	big_free(&h);
-}
-
-/* The totals of O that give T's row R, counted into N. */
-static void
-row_count(const struct tbl *t, int r, const struct odds *o, struct big *n)
-{
-	long total, i;
-
-	big_set(n, 0);
-	for (i = 0; i < o->n; i++) {
-		total = tbl_clamp(t, o->lo + i * o->step);
-		if (total >= t->rows[r].lo && total <= t->rows[r].hi)
-			big_add(n, &o->count[i]);
-	}
 }
 
 static void
@@ -600,22 +571,10 @@ die_odds(const struct tbl *t, struct odds *o)
 		odds_d66(o);
 }
 
-/* J: the outcomes of A, then B, as one (their dens multiplied). */
-static void
-joint(struct odds *j, const struct odds *a, const struct odds *b)
-{
-	memset(j, 0, sizeof *j);
-	big_mul(&j->den, &a->den, &b->den);
-	j->nfac = a->nfac + b->nfac;
-	j->fac = ereallocarray(NULL, (size_t)j->nfac + 1, sizeof *j->fac);
-	memcpy(j->fac, a->fac, (size_t)a->nfac * sizeof *j->fac);
-	memcpy(j->fac + a->nfac, b->fac, (size_t)b->nfac * sizeof *j->fac);
-}
-
 /*
  * TABLE RANGE KEY FRACTION DECIMAL, each row of T: the totals of O, its
- * die's odds (tbl_clamp), that give it, times PN (NULL: once),
- * of J's outcomes.  After a row that rolls other tables, each of their
+ * die's odds, that give it (tbl_row_odds), times PN (NULL: once), of J's
+ * outcomes.  After a row that rolls other tables, each of their
  * rows, its RANGE the ranges that lead to it ("61-100>3").
  */
 static void
@@ -628,19 +587,18 @@ odds_table(const struct run *run, const char *path, const struct tbl *t,
 	int i, k;
 
 	for (i = 0; i < t->nrows; i++) {
-		row_count(t, i, o, &c);
+		tbl_row_odds(t, i, o, &c);
 		if (pn != NULL)
 			big_mul(&n, pn, &c);
 		else
 			big_copy(&n, &c);
 		range_text(range, sizeof range, path, &t->rows[i]);
-		fields(run->out, "\t", *path == '\0' ? run->tname : t->name,
-		    range, t->rows[i].key, NULL);
-		odds_end(run, j, &n);
+		odds_line(run, j, &n, *path == '\0' ? run->tname : t->name, range,
+		    t->rows[i].key);
 		strncat(range, ">", sizeof range - strlen(range) - 1);
 		for (k = 0; t->more != NULL && k < t->more[i].nsub; k++) {
 			die_odds(t->more[i].sub[k], &so);
-			joint(&sj, j, &so);
+			odds_then(&sj, j, &so);
 			odds_table(run, range, t->more[i].sub[k], &so, &sj, &n);
 			odds_free(&sj);
 			odds_free(&so);
@@ -698,10 +656,8 @@ odds_all(const struct run *run)
 			odds_at_least(&o, run->dc, &pass);
 			big_copy(&fail, &o.den);
 			big_sub(&fail, &pass);
-			fields(run->out, "\t", expr, "pass", NULL);
-			odds_end(run, &o, &pass);
-			fields(run->out, "\t", expr, "fail", NULL);
-			odds_end(run, &o, &fail);
+			odds_line(run, &o, &pass, expr, "pass", NULL);
+			odds_line(run, &o, &fail, expr, "fail", NULL);
 		} else if (run->o->graph)
 			odds_graph(run, expr, &o);
 		else
@@ -717,11 +673,8 @@ free_operands(struct run *run)
 {
 	int i;
 
-	for (i = 0; i < run->ndice; i++) {
-		free(run->op[i].text);
-		free(run->op[i].written);
-		free(run->op[i].name);
-	}
+	for (i = 0; i < run->ndice; i++)
+		free(run->op[i].text), free(run->op[i].written);
 	free(run->op);
 }
 
@@ -748,8 +701,9 @@ draws(struct run *run, long long count)
 static void
 check_options(const struct opts *o, int argc)
 {
-	if (o->table != NULL && strcmp(o->table, "list") == 0 &&
-	    (argc > 0 || o->dc || o->count_set || o->json || o->odds ||
+	int list = o->table != NULL && strcmp(o->table, "list") == 0;
+
+	if (list && (argc > 0 || o->dc || o->count_set || o->json || o->odds ||
 	    o->seed || o->verbose))
 		esc_errx(EXIT_BAD, "-t list: lists the tables; give it alone");
 	if (o->dc != NULL && o->table != NULL)
@@ -767,15 +721,14 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
 	if (o->exact && (o->dc != NULL || o->table != NULL || o->graph))
 		esc_errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
-	if ((o->list || o->draw) && (o->table == NULL ||
-	    strcmp(o->table, "list") == 0))
+	if ((o->list || o->draw) && (o->table == NULL || list))
 		esc_errx(EXIT_BAD, "-%c: give it with -t TABLE|FILE", o->list ? 'L' : 'e');
 	if (o->list && (argc > 0 || o->count_set || o->odds || o->seed ||
 	    o->verbose || o->json || o->draw))
 		esc_errx(EXIT_BAD, "-L: prints the table and rolls nothing; give it with -t alone");
 	if (o->draw && o->odds)
 		esc_errx(EXIT_BAD, "-e: -o counts the odds of one roll; give one or the other");
-	if (o->width_set && !o->graph)
+	if (o->width && !o->graph)
 		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
 }
 
@@ -793,10 +746,7 @@ option(void *ctx, int letter, char *v)
 	case 'O': o->fine = o->odds = 1; break;
 	case 'x': o->exact = o->odds = 1; break;
 	case 'o': o->odds = 1; break;
-	case 'w':
-		o->width = estrtonum(v, 1, WIDTH_MAX, "-w");
-		o->width_set = 1;
-		break;
+	case 'w': o->width = estrtonum(v, 1, WIDTH_MAX, "-w"); break;
 	}
 }
 
@@ -804,7 +754,7 @@ int
 main(int argc, char *argv[])
 {
 	const struct tbl *all[TBL_NESTED_MAX + 1];
-	struct opts o = { .width = 50 };
+	struct opts o = { .dc = NULL };
 	struct run run = { .o = &o };
 	int i, n;
 

@@ -50,6 +50,10 @@ struct tbl_entry {
 
 const struct tbl_row *tbl_lookup(const struct tbl *t, long total);
 long	 tbl_clamp(const struct tbl *t, long long total);
+struct odds;
+struct big;
+void	 tbl_row_odds(const struct tbl *t, int r, const struct odds *o,
+	     struct big *n);
 const struct tbl_row *tbl_roll(const struct tbl *t, struct rng *r, long *total,
 	     uint32_t *faces);
 int	 tbl_d66(const struct tbl *t);
