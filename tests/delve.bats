@@ -328,7 +328,7 @@ fail_at() {
 	delve -C crypt -n 5 > /dev/null
 	run -0 delve -C crypt status
 	eq "session   crypt: seed friday, the exploration rules, turn 5." "${lines[0]}"
-	eq "clock     day 1, 07:50, the morning quarter: daylight." "${lines[1]}"
+	eq "clock     day 1, 07:50, the morning quarter: daylight outside." "${lines[1]}"
 	eq "hazard    5 turns explored since the last rest: a rest is due in 1 turn." "${lines[2]}"
 	eq "light     torch1, a torch, is low: 1 turn left." "${lines[3]}"
 	eq "timedice  5 turns since the last safe rest." "${lines[5]}"
