@@ -1396,10 +1396,12 @@ CALLS
 		delve -C s -j log > log.jsonl
 		[ "$(wc -l < log.jsonl)" -gt 100 ]
 		eq "" "$(json_refused < log.jsonl)" || { echo "under $r" >&2; return 1; }
-		# the bare lines and the help text at the session's turn, 2
+		# the bare lines and -g's bars at the session's turn, 2; a
+		# call's -h is the program's help, printed and not logged
 		grep -q '^{"turn":2,"total":' log.jsonl
 		grep -q '^{"turn":2,"expression":"2d6","total":"7","odds":"1/6","decimal":"0.1667"}$' log.jsonl
-		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
+		grep -q '^{"turn":2,"text":"5  25.00% #' log.jsonl
+		! grep -q 'usage' log.jsonl || false
 	done
 }
 
