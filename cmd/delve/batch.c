@@ -345,7 +345,7 @@ batch_argv(struct batch *b)
 	lamp_level_name(r, NULL, b->level, sizeof b->level);
 	av_add(&b->r, "reaction"), av_add(&b->r, "-s"), av_add(&b->r, b->sseed);
 	av_add(&b->r, "-L"), av_add(&b->r, b->level), av_add(&b->r, "-");
-	if (b->party != NULL && reaction_takes_party(b->party))
+	if (b->party != NULL && (party_takers(b->party) & TAKES_REACTION))
 		av_add(&b->r, "-p"), av_add(&b->r, b->party);
 	table_options(&b->tables, &b->r, 1);
 	snprintf(b->sturns, sizeof b->sturns, "%lld", b->turns);
