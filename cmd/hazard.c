@@ -53,7 +53,6 @@ struct run {
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
 	int	 verbose;
-	int	 json;
 	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
 	struct rec_writer *w;	/* the records, on standard output */
 };
@@ -82,11 +81,9 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] "
-	    "[-n COUNT] "
-	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
+	    "[-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] "
+	    "[ACTION ...]", options, 0
 };
-
 
 /*
  * One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled;
@@ -165,16 +162,13 @@ emit_table(const struct run *run, long total, const char *key,
 	rec_str(run->w, key);
 	rec_str(run->w, table);
 	rec_str(run->w, e->dice[0] != '\0' ? e->dice : "-");
-	if (run->verbose && dice != NULL && e->n > 0)
-		rec_text(run->w, "%s%s%s [%s; %s]", pre, e->text, post, dice,
-		    e->faces);
-	else if (run->verbose && dice != NULL)
-		rec_text(run->w, "%s%s%s [%s]", pre, e->text, post, dice);
+	if (run->verbose && dice != NULL)	/* the faces of the row's dice */
+		rec_text(run->w, "%s%s%s [%s%s%s]", pre, e->text, post, dice,
+		    e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
 	else
 		rec_str(run->w, str_join3(buf, sizeof buf, pre, e->text, post));
 	rec_end(run->w);
 }
-
 
 /* A follow-up record: hazard TURN - KEY TEXT. */
 static void
@@ -373,51 +367,34 @@ emit_disposition(struct run *run)
 	emit(run, total, row->key, said, dice);
 }
 
-/* The encounter's own record: 002's sentence where the table is the seed's. */
-static void
-encounter_die(struct run *run, long total, const struct tbl_row *row,
-    const char *dice)
-{
-	if (run->hr->disposition &&
-	    row->text == hazard_table[run->s.rules].rows[0].text)
-		emit(run, total, row->key, text_encounter_002, dice);
-	else
-		emit_row(run, total, row, dice);
-}
-
+/*
+ * The encounter: the creature of a sign met (001, 002), or 001's SIGN; else
+ * the die's record (002's sentence where the table is the seed's) and its
+ * -T table; 002's disposition after it.
+ */
 static void
 emit_encounter(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
 	char both[TBL_TEXT_MAX + 64];
 
-	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
-		encounter_die(run, total, row, dice);
-		meet_creature(run);
-	} else if (run->hr->sign_met && run->s.sign) {	/* 001: SIGN */
-		run->s.sign = 0;
+	if (run->s.creature[0] == '\0' && run->hr->sign_met && run->s.sign) {
+		run->s.sign = 0;	/* 001: SIGN */
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
 	} else {
-		encounter_die(run, total, row, dice);
-		emit_on(run, run->on_encounter);
+		if (run->hr->disposition &&
+		    row->text == hazard_table[run->s.rules].rows[0].text)
+			emit(run, total, row->key, text_encounter_002, dice);
+		else
+			emit_row(run, total, row, dice);
+		if (run->s.creature[0] != '\0')
+			meet_creature(run);
+		else
+			emit_on(run, run->on_encounter);
 	}
 	if (run->hr->disposition)
 		emit_disposition(run);
-}
-
-/*
- * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus": six
- * rest turns in a row are the hour; the sixth heals each character with hp=
- * (-p), its d8 drawn after the turn's die and tables, character by
- * character.  Any other action starts the count again.
- */
-static void
-rest_hour(struct run *run)
-{
-	if (rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
-	    run->have_party)
-		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
 /*
@@ -479,8 +456,7 @@ die_turn(struct run *run)
 	}
 	if (run->s.turn <= GRACE_TURNS_002 && hr->grace &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
-		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
-		    "of a delve are quiet on a 4-6.", dice);
+		emit(run, total, "nothing", text_grace_002, dice);
 	else if (run->kind[row - run->die.table.rows] == K_OTHER)
 		emit_row(run, total, row, dice);	/* the common turn */
 	else
@@ -496,8 +472,10 @@ die_turn(struct run *run)
 		emit_followup(run, fatigue ? FU_REST_IGNORED : FU_REST_PLAIN);
 	if (hr->rest_clock)
 		rest_clock(run);
-	else if (hr->rest_heals)	/* 002's; 000's rules have the clock */
-		rest_hour(run);
+	else if (hr->rest_heals &&	/* 002: 6 rest turns in a row, 1 hour */
+	    rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
+	    run->have_party)
+		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
 /* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
@@ -661,7 +639,6 @@ setup(struct run *run, const struct opts *o)
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;
-	run->json = o->json;
 	for (i = 0; i < run->die.table.nrows; i++) {
 		k = word_in(run->die.table.rows[i].key, kind_keys);
 		if (k <= 0 && hr->shift_rolls &&
