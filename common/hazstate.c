@@ -145,10 +145,13 @@ hazstate_say(const struct hazstate *s, int secret, char *buf, size_t size)
 /*
  * 001, 002: a sign's creature, kept for the next encounter with its row's
  * KEY: TEXT, the row's sentence, made the creature in place ("Goblins!"
- * as "goblins", not "NPC" as "nPC").
+ * as "goblins", not "NPC" as "nPC"); SAID what the sign's record says
+ * after it: that the party meets it, that it is the same again, or (001:
+ * said, not replaced in silence) that it is nearer than the one kept.
  */
 void
-hazstate_sign(struct hazstate *s, char *text, const char *key)
+hazstate_sign(struct hazstate *s, char *text, const char *key, char *said,
+    size_t size)
 {
 	size_t n = strlen(text);
 
@@ -157,6 +160,13 @@ hazstate_sign(struct hazstate *s, char *text, const char *key)
 	if (isupper((unsigned char)text[0]) && (text[1] == ' ' ||
 	    islower((unsigned char)text[1])))
 		text[0] = (char)tolower((unsigned char)text[0]);
+	if (s->creature[0] == '\0')
+		str_copy(said, size, text_sign_of[1]);
+	else if (strcmp(text, s->creature) == 0)
+		str_copy(said, size, text_sign_again);
+	else
+		str_join3(said, size, text_sign_replaces[0], s->creature,
+		    text_sign_replaces[1]);
 	memcpy(s->creature, text, n + 1);
 	n = strlen(key);	/* a key has at most 32 letters */
 	memcpy(s->creature_key, key, n < sizeof s->creature_key ? n + 1 : 0);

@@ -997,6 +997,9 @@ hazdie_cautious(struct hazdie *d, int rules, int adv)
 }
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL, NULL, 0, NULL };
+/* 002: the grace turns, hazard's record of a 4-6 in them */
+const char text_grace_002[] = "Nothing happens: the first 6 turns of a "
+    "delve are quiet on a 4-6.";
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "
     "a far distance, moving toward the party. Its disposition follows, "

@@ -92,6 +92,7 @@ extern const char text_fatigue_damage_001[];
 /* 002: the grace turns at the start of a delve */
 #define GRACE_TURNS_002	6	/* 4-6 are nothing in the first 6 turns */
 #define GRACE_FROM_002	4
+extern const char text_grace_002[];
 /*
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus.
  * Resting for 8 hours is not possible in a dungeon."
