@@ -121,17 +121,20 @@ clockstate_put(const struct clockstate *s, struct kwf *f)
 /*
  * The clock in words for delve status and delve screen: "day 1, 08:20,
  * the morning quarter: daylight" (004's quarters; day is the morning and
- * the afternoon, as light(6) has it).
+ * the afternoon, as light(6) has it).  Under rules that light no road by
+ * day (all but 004's), the party is below: "daylight outside".
  */
 void
-clockstate_say_clock(const struct clockstate *s, char *buf, size_t size)
+clockstate_say_clock(const struct clockstate *s, int outdoors, char *buf,
+    size_t size)
 {
 	char now[8];
 
-	snprintf(buf, size, "day %llu, %s, the %s quarter: %s",
+	snprintf(buf, size, "day %llu, %s, the %s quarter: %s%s",
 	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
 	    quarter_004[clock_quarter(s->tick)],
-	    clock_daylight(s->tick) ? "daylight" : "dark");
+	    clock_daylight(s->tick) ? "daylight" : "dark",
+	    outdoors ? "" : " outside");
 }
 
 /* "3 hours since the last safe rest.", in the session's unit (HOURS). */

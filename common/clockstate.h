@@ -35,8 +35,8 @@ struct clockstate {
 void	 clockstate_init(struct clockstate *s, struct afflictions *aff);
 void	 clockstate_load(struct clockstate *s, struct kwf *f);
 void	 clockstate_put(const struct clockstate *s, struct kwf *f);
-void	 clockstate_say_clock(const struct clockstate *s, char *buf,
-	     size_t size);
+void	 clockstate_say_clock(const struct clockstate *s, int outdoors,
+	     char *buf, size_t size);
 void	 clockstate_say_rest(const struct clockstate *s, int hours, char *buf,
 	     size_t size);
 void	 clockstate_say_timer(const struct timer *t, int hours, char *buf,

@@ -229,13 +229,28 @@ refuse_action(const struct session *s, int argc, char **argv)
 }
 
 /*
- * A word of a call that is an option naming what the session gives the
- * program (-f a state file, -p the party, -s the seed), alone or in a
- * cluster (-af): refused, as a turn's option is.  A letter that takes a
- * value ends the cluster.
+ * delve CALL -h or -V: the program's own usage or version on standard
+ * output, as the program alone says it; not a roll of the session, so
+ * nothing is logged and nothing is made.
  */
 static void
-refuse_session_options(const char *what, int argc, char **argv)
+program_help(char **argv)
+{
+	char **const argvs[] = { argv };
+	struct proc_result res;
+
+	proc_run(argvs, 1, STDOUT_FILENO, NULL, NULL, &res);
+	out_done();
+	exit(res.stage < 0 ? EXIT_OK : res.status);
+}
+
+/*
+ * The first word of a call that is an option holding one of LETTERS,
+ * alone or in a cluster (-af), or NULL.  A letter that takes a value ends
+ * the cluster; -- ends the options.
+ */
+static const char *
+call_option(int argc, char **argv, const char *letters)
 {
 	const char *p;
 	int i;
@@ -245,10 +260,10 @@ refuse_session_options(const char *what, int argc, char **argv)
 			continue;
 		for (p = argv[i] + 1; *p != '\0' && strchr("bcDeklLmnoqrtTwx", *p) == NULL;
 		    p++)
-			if (strchr("fps", *p) != NULL)
-				esc_errx(EXIT_BAD, "%s: %s: the session gives the program "
-				    "its file, party and seed", what, argv[i]);
+			if (strchr(letters, *p) != NULL)
+				return argv[i];
 	}
+	return NULL;
 }
 
 /* One command's turns: hazard | timedice | light | reaction. */
@@ -330,7 +345,13 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	struct argv_b v = { 0 };
 	struct proc_result res;
 
-	refuse_session_options(argv[0], argc, argv);
+	const char *bad = call_option(argc, argv, "fps");
+
+	if (bad != NULL)	/* what the session gives: -f, -p, -s */
+		esc_errx(EXIT_BAD, "%s: %s: the session gives the program its "
+		    "file, party and seed", argv[0], bad);
+	if (call_option(argc, argv, "hV") != NULL)
+		program_help(argv);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	av_add(&v, argv[0]);
