@@ -760,6 +760,28 @@ const char text_exhausted_004[] = "fails and is exhausted (disadvantage on "
 const char text_still_exhausted_004[] = "already exhausted; only a safe rest "
     "with food cures it";
 
+/*
+ * 004: "A PC heals 1 HP per level per night of safe rest ... 1 HP per
+ * night of unsafe rest"; 002: "Resting for 1 hour in the dungeon".
+ */
+const char *const rest_words_004[5] = {
+	"A safe rest", "A night of safe rest", "An unsafe rest",
+	"A night of unsafe rest", "A rest in the dungeon"
+};
+
+/* 004: "weekly if at sea": a week's travel turn, seven nights aboard */
+const char *const nights_aboard_004[7] = {
+	"first", "second", "third", "fourth", "fifth", "sixth", "seventh"
+};
+
+/*
+ * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
+ * and "The party moves at the slowest PC's pace if they plan to stick
+ * together".
+ */
+const char text_halted_004[] = "movement speed 0 (004); the party, at its "
+    "slowest's pace, covers no ground this day";
+
 /* 004: words for the times a rest can last until: the quarters' first hours */
 const char *const quarter_words_004[TIME_DICE_004 + 1] = {
 	"pre-dawn", "dawn", "afternoon", "nightfall", NULL

@@ -136,6 +136,10 @@ enum chars_tiring { CT_STAYS_EXHAUSTED, CT_EXHAUSTED, CT_TIRED };
 extern const char text_cured_004[], text_not_cured_004[], text_unfed_004[];
 extern const char text_resilience_004[], text_exhausted_004[];
 extern const char text_still_exhausted_004[];
+/* a rest by 2 * unsafe + night (begun in the night or pre-dawn), 002's last */
+extern const char *const rest_words_004[5];
+extern const char *const nights_aboard_004[7];	/* "weekly if at sea" */
+extern const char text_halted_004[];
 /* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
 #define ROOMS_HOUR_004	3
 #define ROOMS_HOUR_MAX_004 4
