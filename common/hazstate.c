@@ -17,29 +17,19 @@ hazstate_init(struct hazstate *s)
 	s->rules = -1;
 }
 
-/* sign-creature goblins 7 goblins: the words again, one space between. */
-static void
-join_words(char *s, size_t size, char **w, int n)
-{
-	size_t len = 0;
-	int i;
-
-	s[0] = '\0';
-	for (i = 0; i < n; i++)
-		len += (size_t)snprintf(s + len, size - len, "%s%s", i ? " " : "",
-		    w[i]);
-}
-
 /* One line: a keyword and its value(s). */
 static void
 load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
 {
+	int i;
+
 	if (kwf_stream(f, w, nw, &s->st))
 		return;
 	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
 		snprintf(s->creature_key, sizeof s->creature_key, "%s", w[1]);
-		join_words(s->creature, sizeof s->creature, w + (nw > 2 ? 2 : 1),
-		    nw - (nw > 2 ? 2 : 1));
+		s->creature[0] = '\0';	/* TEXT's words, one space between */
+		for (i = nw > 2 ? 2 : 1; i < nw; i++)
+			str_append(s->creature, sizeof s->creature, " ", "%s", w[i]);
 		s->sign = 1;
 		return;
 	}
