@@ -61,8 +61,6 @@ void	 tbl_load(struct tbl *t, const char *path);
 void	 tbl_free(struct tbl *t);
 #define TBL_NOTED 1	/* tbl_entry: "lose 4 INT (1d6)." */
 #define TBL_FACES 2	/* tbl_entry: the faces too, for -v */
-void	 tbl_entry(struct tbl_entry *e, const char *text, struct rng *r,
-	     int how);
 void	 tbl_row_entry(struct tbl_entry *e, const struct tbl *t,
 	     const struct tbl_row *row, struct rng *r, int how);
 size_t	 tbl_ref_len(const char *s);
