@@ -281,7 +281,6 @@ check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
 		return;
 	n = snprintf(buf, size, " [");
 	n += dice_describe(d20, faces, buf + n, (int)size - n - 1);
-	n = n < (int)size - 2 ? n : (int)size - 2;
 	snprintf(buf + n, size - (size_t)n, "]");
 }
 
