@@ -425,14 +425,6 @@ static const struct command commands[] = {
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
-/* One COMMAND; with -n, once for each of the COUNT. */
-static void
-play(struct run *run, long long count)
-{
-	for (run->index = 1; run->index <= (uint64_t)count; run->index++)
-		run->a.c->fn(run);
-}
-
 /*
  * 004: a day's or a week's travel turn holds its nights: each day of it,
  * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
@@ -778,8 +770,9 @@ main(int argc, char *argv[])
 	if (run.filter) {
 		rec_as_read(run.w);
 		filter(&run);
-	} else
-		play(&run, o.count);
+	} else	/* COMMAND; with -n, once for each of the COUNT */
+		for (run.index = 1; run.index <= (uint64_t)o.count; run.index++)
+			run.a.c->fn(&run);
 	rec_writer_close(run.w);
 	if (f != NULL)
 		clockstate_put(&run.s, f);

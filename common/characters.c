@@ -170,29 +170,18 @@ chars_heal_night(struct member *m, uint64_t hours, int unsafe, char *says,
 /*
  * 004: "Exhaustion can only be cured with sufficient rest and food ...
  * Typically unsafe rest does not cure exhaustion, only safe rest will": a
- * safe rest of 8 hours or more, fed, cures it; an unsafe rest (or 002's in
- * the dungeon) of any length leaves it.
+ * safe rest of 8 hours or more, fed, cures it; one UNFED, or an UNSAFE
+ * rest (or 002's in the dungeon) of any length, leaves it.
  */
 enum chars_rested
-chars_rest_exhaustion(struct member *m, uint64_t hours, int unsafe)
+chars_rest_exhaustion(struct member *m, uint64_t hours, int unsafe, int unfed)
 {
 	if (!m->val[PK_EXHAUSTED] || (!unsafe && hours < REST_HOURS_004))
 		return CR_NOT_EXHAUSTED;
-	m->val[PK_EXHAUSTED] = unsafe;
-	return unsafe ? CR_STAYS_EXHAUSTED : CR_CURED;
-}
-
-/*
- * 004: "Exhaustion can only be cured with sufficient rest and food": a
- * safe rest long enough to cure, taken UNFED, leaves the exhausted so.
- */
-static enum chars_rested
-rest_exhaustion(struct member *m, uint64_t hours, int unsafe, int unfed)
-{
-	if (unfed && !unsafe)
-		return m->val[PK_EXHAUSTED] && hours >= REST_HOURS_004 ?
-		    CR_STAYS_EXHAUSTED : CR_NOT_EXHAUSTED;
-	return chars_rest_exhaustion(m, hours, unsafe);
+	if (unsafe || unfed)
+		return CR_STAYS_EXHAUSTED;
+	m->val[PK_EXHAUSTED] = 0;
+	return CR_CURED;
 }
 
 /*
@@ -216,7 +205,7 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 	buf[0] = '\0';
 	unsafe |= dungeon;
 	for (i = 0; i < p->n && n < size; i++)
-		if (rest_exhaustion(&p->m[i], hours, unsafe, unfed) !=
+		if (chars_rest_exhaustion(&p->m[i], hours, unsafe, unfed) !=
 		    CR_NOT_EXHAUSTED)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ?
 			    " and " : unsafe ? text_not_cured_004 : unfed ?

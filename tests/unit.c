@@ -1072,7 +1072,8 @@ check_rests(const char *max, const char *seed)
 			for (ex = 0; ex <= 1; ex++, cases++) {
 				memset(&m, 0, sizeof m);
 				m.val[PK_EXHAUSTED] = ex;
-				got = chars_rest_exhaustion(&m, (uint64_t)hours, unsafe);
+				got = chars_rest_exhaustion(&m, (uint64_t)hours, unsafe,
+				    0);
 				wrong += got != (!ex || (!unsafe && hours < 8) ?
 				    CR_NOT_EXHAUSTED : unsafe ? CR_STAYS_EXHAUSTED :
 				    CR_CURED) || m.val[PK_EXHAUSTED] != (ex &&
@@ -1512,9 +1513,10 @@ random_clockstate(struct rng *r, struct clockstate *s, struct afflictions *aff)
 {
 	static const char *const damage[] = { "1d6", "2d4+1", "1", NULL };
 	static const char *const length[] = { "2hours", "1d6days", "3turns", NULL };
-	char name[16], src[16], dc[16], *w[9];
+	char name[16], src[16], dc[16], ability[16], dmg[16], *w[6];
+	const char *bad;
 	struct affliction a;
-	int i, n;
+	int i, n, first;
 
 	clockstate_init(s, aff);
 	s->tick = (uint64_t)pick(r, 0, (long long)CLOCK_MAX);
@@ -1531,12 +1533,13 @@ random_clockstate(struct rng *r, struct clockstate *s, struct afflictions *aff)
 	for (i = 0, n = (int)pick(r, 0, 3); i < n; i++) {
 		random_word(r, name);
 		random_word(r, src);
-		snprintf(dc, sizeof dc, "%lld", pick(r, 1, 30));
-		w[0] = "affliction", w[1] = name, w[2] = src;
-		w[3] = (char *)afflict_abilities[rng_below(r, AB_N)];
-		w[4] = dc, w[5] = (char *)damage[rng_below(r, 3)];
-		w[6] = (char *)length[rng_below(r, 3)], w[7] = "1", w[8] = "1";
-		if (afflict_parse(&a, w, 9) != 0 ||
+		snprintf(dc, sizeof dc, "dc=%lld", pick(r, 1, 30));
+		snprintf(ability, sizeof ability, "ability=%s",
+		    afflict_abilities[rng_below(r, AB_N)]);
+		snprintf(dmg, sizeof dmg, "damage=%s", damage[rng_below(r, 3)]);
+		w[0] = name, w[1] = src, w[2] = (char *)length[rng_below(r, 3)];
+		w[3] = dc, w[4] = ability, w[5] = dmg;
+		if (afflict_args(&a, &first, 6, w, &bad) != NULL ||
 		    afflict_find(aff, a.name, a.source) >= 0)
 			continue;
 		a.stage = (long)pick(r, 1, 1000000);
