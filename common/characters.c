@@ -123,9 +123,10 @@ dungeon_hours(const struct member *m, uint64_t hours, struct rng *r,
 
 /*
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus", each
- * hour of HOURS, for a character with hp= (up to hpmax=), the d8s drawn in
- * turn; SAYS "Ann heals 6 HP (1d8+1: 5), 12 HP now".  timedice's rest
- * under -r dungeonturn and hazard's sixth rest turn in a row both heal here.
+ * hour of HOURS, for a character with hp= (up to hpmax=), living, the d8s
+ * drawn in turn; SAYS "Ann heals 6 HP (1d8+1: 5), 12 HP now", or -1 for a
+ * character the rest does not heal.  timedice's rest under -r dungeonturn
+ * and hazard's sixth rest turn in a row both heal here.
  */
 long
 chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
@@ -134,6 +135,8 @@ chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	char faces[64];
 	long got;
 
+	if (!(m->has & 1u << PK_HP) || party_dead(m))
+		return -1;
 	got = party_heal(m, dungeon_hours(m, hours, r, faces, sizeof faces));
 	snprintf(says, size, "%s heals %ld HP (%s%+ld%s: %s), %ld HP now",
 	    m->name, got, DUNGEON_HEAL_002, m->val[PK_STR], hours > 1 ?
@@ -215,11 +218,8 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 		    "stay" : "stays");
 	for (i = 0; i < p->n && n < size; i++) {
 		m = &p->m[i];
-		if (dungeon && (!(m->has & 1u << PK_HP) || party_dead(m)))
-			continue;
-		if (dungeon)
-			chars_rest_dungeon(m, hours, r, says, sizeof says);
-		else if (chars_heal_night(m, hours, unsafe, says, sizeof says) < 0)
+		if ((dungeon ? chars_rest_dungeon(m, hours, r, says, sizeof says) :
+		    chars_heal_night(m, hours, unsafe, says, sizeof says)) < 0)
 			continue;
 		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
 	}
@@ -298,9 +298,8 @@ chars_rest_hour(struct party *p, struct rng *r, chars_say_fn *say, void *ctx)
 
 	for (i = 0; i < p->n; i++) {
 		m = &p->m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
+		if (chars_rest_dungeon(m, 1, r, says, sizeof says) < 0)
 			continue;
-		chars_rest_dungeon(m, 1, r, says, sizeof says);
 		snprintf(line, sizeof line, "%s: %s.", text_rest_hour_002, says);
 		say(ctx, m, "heal", NULL, line);
 	}

@@ -275,6 +275,8 @@ clockstate_rest(struct clockstate *s, struct party *p, uint64_t hours,
  * its hours have passed: "The night's camp: a night of safe rest from 23:00
  * on day 1: 8 hours pass and resilience is restored; ..." (chars_rest);
  * at sea, the ABOARD-th of a week's nights: "The first night aboard: ...".
+ * The suite's decision: the road is not a dungeon; a GM whose wilderness
+ * is hostile plays its hours with camp unsafe.
  */
 void
 clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,

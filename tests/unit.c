@@ -1023,6 +1023,55 @@ night_heal_004(long hp, long top, long level, unsigned has, long hours,
 }
 
 /*
+ * A rest, a halt and a night in camp said whole (clockstate_rest,
+ * chars_halted, clockstate_camp): how many are wrong.
+ */
+static long
+rest_words_wrong(void)
+{
+	static const char *const want[4] = {
+		"A night of safe rest from 23:00 on day 1 until dawn: 8 hours "
+		"pass and resilience is restored; without food, exhaustion is "
+		"not cured: Ann stays exhausted; Ann heals 2 HP (level 2), 5 HP "
+		"now.",
+		"An unsafe rest from 07:00 on day 1: 1 hour passes and resilience "
+		"is restored; unsafe rest does not cure exhaustion: Ann stays "
+		"exhausted.",
+		"Ann is exhausted: movement speed 0 (004); the party, at its "
+		"slowest's pace, covers no ground this day unless it leaves Ann "
+		"behind, and camps.",
+		"The third night aboard: a night of safe rest from 23:00 on day "
+		"1: 8 hours pass and resilience is restored; with food, "
+		"exhaustion is cured for Ann; Ann heals 2 HP (level 2), 7 HP now.",
+	};
+	static struct afflictions aff;
+	static struct party p;
+	char says[4][CLOCKSTATE_REST_SIZE];
+	struct clockstate s;
+	long wrong = 0;
+	int i;
+
+	clockstate_init(&s, &aff);
+	p.n = 1;
+	strcpy(p.m[0].name, "Ann");
+	p.m[0].val[PK_EXHAUSTED] = 1;
+	p.m[0].val[PK_HP] = 3;
+	p.m[0].val[PK_LEVEL] = 2;
+	p.m[0].has = 1u << PK_HP | 1u << PK_LEVEL;
+	s.tick = 22 * CLOCK_HOUR_TURNS;
+	clockstate_rest(&s, &p, 8, REST_UNFED, "dawn", says[0], sizeof says[0]);
+	s.tick = 6 * CLOCK_HOUR_TURNS;
+	clockstate_rest(&s, &p, 1, REST_UNSAFE, NULL, says[1], sizeof says[1]);
+	wrong += !chars_halted(&p.m[0], says[2], sizeof says[2]);
+	clockstate_camp(&s, &p, 22 * CLOCK_HOUR_TURNS, 3, says[3],
+	    sizeof says[3]);
+	wrong += chars_halted(&p.m[0], says[2] + 1, sizeof says[2] - 1);
+	for (i = 0; i < 4; i++)
+		wrong += strcmp(says[i], want[i]) != 0;
+	return wrong;
+}
+
+/*
  * unit rests MAX SEED: 004's night of rest heals 1 HP a level (safe) or 1
  * (unsafe) after 8 hours, up to hpmax=; only a safe one cures exhaustion;
  * 002's hour in the dungeon heals 1d8 + STR, never below 0, an hour each.
@@ -1114,6 +1163,7 @@ check_rests(const char *max, const char *seed)
 		    "cured for Ann and Bo; Ann heals 2 HP (level 2), 5 HP now; Bo "
 		    "heals 2 HP (level 2), 5 HP now") != 0;
 	}
+	wrong += rest_words_wrong();
 	printf("%ld %ld\n", cases, wrong);
 }
 
