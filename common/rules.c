@@ -217,10 +217,15 @@ rest_hour_tick(int *rest_turns, int resting)
 	return 1;
 }
 
-/* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
-const char text_surprised_000[] =
-    "is surprised and cannot act in the first round of combat";
-const char text_alert_000[] = "is not surprised";
+/*
+ * 000: Surprise, "WIS check (DC 12) for each character to avoid surprise";
+ * "Surprised: Cannot act in the first round of combat."
+ */
+const struct react_check surprise_000 = {
+	1, R_EXPLORATION, 12, "alert", "surprised", "is not surprised",
+	"is surprised and cannot act in the first round of combat", "WIS",
+	PARTY_UNNAMED
+};
 
 /* 000: "Partial surprise: Some party members may be surprised while others aren't." */
 const char *const surprise_words_000[3] = { "none", "some", "all" };
@@ -568,11 +573,13 @@ static const struct tbl_row injury_rows_004[] = {
 };
 
 /*
- * 004: Morale, "Success means they stand and fight. Failure means they
- * surrender or flee."
+ * 004: Morale, "Morale checks always have a DC 11"; "Success means they
+ * stand and fight. Failure means they surrender or flee."
  */
-const char text_stands_004[] = "stands and fights";
-const char text_flees_004[] = "surrenders or flees";
+const struct react_check morale_004 = {
+	0, R_TRAVEL, 11, "stands", "flees", "stands and fights",
+	"surrenders or flees", "morale", "The creature"
+};
 
 /*
  * 004: Rolling To Return, "DC = 10 + 1 per travel turn, max DC 20";
@@ -1012,6 +1019,9 @@ hazdie_cautious(struct hazdie *d, int rules, int adv)
 }
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL, NULL, 0, NULL };
+/* 002: the grace turns, hazard's record of a 4-6 in them */
+const char text_grace_002[] = "Nothing happens: the first 6 turns of a "
+    "delve are quiet on a 4-6.";
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "
     "a far distance, moving toward the party. Its disposition follows, "

@@ -378,6 +378,14 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	    reaction -s 2026-11-27-2 -L dark - > plain
 	tail -n +2 out/2026-11-27-2.tsv | cmp plain -
 	eq "# delve batch: session 2 of 3, seed 2026-11-27-2, 36 turns, rules exploration, party none, lights torch,lantern, tables none" "$(head -1 out/2026-11-27-2.tsv)"
+	# light told the new clock's 07:00: 004's road in daylight at turn 0,
+	# as a session made by delve new says it
+	run -0 delve batch -r travel -s road -n 3 -l lantern -o out 1
+	hazard -r travel -s road-1 -n 3 | timedice -r travel -s road-1 - |
+	    light -r travel -s road-1 -c 07:00 -l lantern - |
+	    reaction -r travel -s road-1 -L dark - > plain
+	tail -n +2 out/road-1.tsv | cmp plain -
+	eq "light	0	party	-	well-lit	-	Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$(sed -n 3p out/road-1.tsv)"
 	clean out
 }
 
