@@ -416,37 +416,6 @@ static const struct command commands[] = {
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
-/*
- * 004: a day's or a week's travel turn holds its nights: each day of it,
- * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
- * 10 + STR mod miles per day": no resilience check across them), then 8
- * hours of safe rest in camp (clockstate_camp), a day on foot begun by
- * each exhausted character's halt (chars_halted); then the clock record.
- */
-static void
-travel_days(struct run *run, int turns)
-{
-	uint64_t days = (uint64_t)turns / CLOCK_DAY, d, night;
-	uint64_t march = CLOCK_DAY - REST_HOURS_004 * CLOCK_HOUR_TURNS;
-	char says[CLOCKSTATE_REST_SIZE];
-	int i;
-
-	for (d = 0; d < days; d++) {
-		for (i = 0; days == 1 && i < run->party.n; i++)
-			if (chars_halted(&run->party.m[i], says, sizeof says))
-				event(run->w, run->sturn, run->s.tick, "exhausted",
-				    run->party.m[i].name, says);
-		pass(run, march, 0);
-		night = run->s.tick;
-		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);
-		clockstate_camp(&run->s, &run->party, night, days > 1 ?
-		    (int)d + 1 : 0, says, sizeof says);
-		event(run->w, run->sturn, night, "rest", "8", says);
-	}
-	clock_record(run->w, run->sturn, run->s.tick,
-	    cadence_004[cadence_of_turns(turns)].passes);
-}
-
 /* Filter mode: each new turn number is a turn passing (delving(7)). */
 static void
 filter(struct run *run)
@@ -463,9 +432,11 @@ filter(struct run *run)
 		run->sturn = r->turn;
 		if (turns <= TRAVEL_TURN_004)
 			advance(run, 1, (uint64_t)turns, 0);
-		else {
+		else {	/* a day's or a week's: its nights (clockstate_travel) */
 			run->s.turn++;
-			travel_days(run, turns);
+			clockstate_travel(&run->s, &run->party, turns, say_event, run);
+			clock_record(run->w, run->sturn, run->s.tick,
+			    cadence_004[cadence_of_turns(turns)].passes);
 		}
 	}
 	rec_close(rd);

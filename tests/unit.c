@@ -1025,14 +1025,31 @@ night_heal_004(long hp, long top, long level, unsigned has, long hours,
 	return to - hp;
 }
 
+/* What a travel turn said (clockstate_travel): each record's key and text. */
+struct travel_said {
+	int	 n;
+	char	 line[12][512];
+};
+
+static void
+travel_say(void *ctx, uint64_t k, uint64_t tick, const char *key,
+    const char *name, const char *text)
+{
+	struct travel_said *ts = ctx;
+
+	(void)k, (void)tick, (void)name;
+	if (ts->n < 12)
+		snprintf(ts->line[ts->n++], sizeof ts->line[0], "%s: %s", key, text);
+}
+
 /*
- * A rest, a halt and a night in camp said whole (clockstate_rest,
- * chars_halted, clockstate_camp): how many are wrong.
+ * A rest, a halt and the nights of a day's and a week's travel said whole
+ * (clockstate_rest, chars_halted, clockstate_travel): how many are wrong.
  */
 static long
 rest_words_wrong(void)
 {
-	static const char *const want[4] = {
+	static const char *const want[5] = {
 		"A night of safe rest from 23:00 on day 1 until dawn: 8 hours "
 		"pass and resilience is restored; without food, exhaustion is "
 		"not cured: Ann stays exhausted; Ann heals 2 HP (level 2), 5 HP "
@@ -1040,19 +1057,22 @@ rest_words_wrong(void)
 		"An unsafe rest from 07:00 on day 1: 1 hour passes and resilience "
 		"is restored; unsafe rest does not cure exhaustion: Ann stays "
 		"exhausted.",
-		"Ann is exhausted: movement speed 0 (004); the party, at its "
-		"slowest's pace, covers no ground this day unless it leaves Ann "
-		"behind, and camps.",
-		"The third night aboard: a night of safe rest from 23:00 on day "
-		"1: 8 hours pass and resilience is restored; with food, "
-		"exhaustion is cured for Ann; Ann heals 2 HP (level 2), 7 HP now.",
+		"exhausted: Ann is exhausted: movement speed 0 (004); the party, "
+		"at its slowest's pace, covers no ground this day unless it "
+		"leaves Ann behind, and camps.",
+		"rest: The night's camp: a night of safe rest from 23:00 on day 1: "
+		"8 hours pass and resilience is restored; with food, exhaustion "
+		"is cured for Ann; Ann heals 2 HP (level 2), 7 HP now.",
+		"rest: The third night aboard: a night of safe rest from 23:00 on "
+		"day 4: 8 hours pass and resilience is restored; Ann heals 2 HP "
+		"(level 2), 13 HP now.",
 	};
 	static struct afflictions aff;
 	static struct party p;
-	char says[4][CLOCKSTATE_REST_SIZE];
+	static struct travel_said day, week;
+	char says[2][CLOCKSTATE_REST_SIZE];
 	struct clockstate s;
 	long wrong = 0;
-	int i;
 
 	clockstate_init(&s, &aff);
 	p.n = 1;
@@ -1065,12 +1085,13 @@ rest_words_wrong(void)
 	clockstate_rest(&s, &p, 8, REST_UNFED, "dawn", says[0], sizeof says[0]);
 	s.tick = 6 * CLOCK_HOUR_TURNS;
 	clockstate_rest(&s, &p, 1, REST_UNSAFE, NULL, says[1], sizeof says[1]);
-	wrong += !chars_halted(&p.m[0], says[2], sizeof says[2]);
-	clockstate_camp(&s, &p, 22 * CLOCK_HOUR_TURNS, 3, says[3],
-	    sizeof says[3]);
-	wrong += chars_halted(&p.m[0], says[2] + 1, sizeof says[2] - 1);
-	for (i = 0; i < 4; i++)
-		wrong += strcmp(says[i], want[i]) != 0;
+	clockstate_travel(&s, &p, CLOCK_DAY, travel_say, &day);
+	clockstate_travel(&s, &p, 7 * CLOCK_DAY, travel_say, &week);
+	wrong += strcmp(says[0], want[0]) != 0 || strcmp(says[1], want[1]) != 0;
+	wrong += day.n != 2 || strcmp(day.line[0], want[2]) != 0 ||
+	    strcmp(day.line[1], want[3]) != 0;
+	wrong += week.n != 7 || strcmp(week.line[2], want[4]) != 0;
+	wrong += chars_halted(&p.m[0], says[0], sizeof says[0]);
 	return wrong;
 }
 
