@@ -47,8 +47,7 @@ struct args {
 struct run {
 	struct clockstate s;	/* timedice(6) FILES (common/clockstate.c) */
 	struct args a;
-	struct party party;
-	int	 have_party;
+	struct party party;	/* -p's, or none: no characters */
 	int	 filter;
 	int	 rules;		/* R_TRAVEL, or R_DUNGEONTURN: 002's rest */
 	uint64_t turn0;		/* the turn before this step */
@@ -194,7 +193,7 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 	if (!run->filter || from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
 		clock_record(run->w, turn_at(run, n * unit), s->tick,
 		    clock_passed(from, s->tick, lead, sizeof lead));
-	if (run->have_party && !resting)
+	if (!resting && run->party.n > 0)
 		clockstate_resilience(&run->s, &run->party, before, n * unit,
 		    say_event, run);
 }
@@ -662,7 +661,6 @@ setup_party(struct run *run, const char *opt, int write)
 	if (run->rules == R_TRAVEL)	/* 002's rest needs none */
 		party_need(&run->party, PK_RESILIENCE);
 	party_say_dead(&run->party);	/* 004: no checks, no healing */
-	run->have_party = 1;
 	return pf;
 }
 
@@ -720,7 +718,7 @@ main(int argc, char *argv[])
 	was = run.party;
 	if (run.a.cmd == C_INFECT || run.a.cmd == C_CURE)
 		afflict_need(run.s.aff, &run.a.aff, run.a.cmd == C_INFECT,
-		    o.file != NULL, run.have_party ? &run.party : NULL);
+		    o.file != NULL, run.party.n > 0 ? &run.party : NULL);
 	dungeon_rest(&run, o.count);
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
