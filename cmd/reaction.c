@@ -147,7 +147,6 @@ static void
 disposition(struct run *run, uint64_t index)
 {
 	const struct tbl *t = &disposition_002;
-	long lo = t->rows[0].lo, hi = t->rows[t->nrows - 1].hi;
 	long roll, sum, total;
 	uint32_t faces[2];
 	char dice[64], clamped[32] = "";
@@ -161,7 +160,7 @@ disposition(struct run *run, uint64_t index)
 		return;
 	}
 	sum = roll + run->mod;
-	total = sum < lo ? lo : sum > hi ? hi : sum;
+	total = tbl_clamp(t, sum);
 	if (total != sum)
 		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
 	describe(run, &t->die, faces, dice, sizeof dice);
