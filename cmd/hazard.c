@@ -32,14 +32,11 @@ static const char *const kind_keys[] = {
 	"", "encounter", "fatigue", "shift", "sign", NULL
 };
 
-#define ON_MAX 16	/* -T tables */
-
 struct run {
 	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
 	struct hazdie die;	/* the die's table (common/rules.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
-	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
-	int	 non;
+	struct drawn_on tables;	/* -T KEY=FILE: rolled when the die says KEY */
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
@@ -524,8 +521,7 @@ play_alarm(struct run *run)
 struct opts {
 	OPT_COMMON;		/* -adfjnprstuv */
 	const char *die, *level;
-	char	*on[ON_MAX];	/* -T KEY=FILE */
-	int	 non;
+	struct drawn_on *tables;	/* -T KEY=FILE, the run's */
 	int	 write;
 	long	 damage;	/* -D */
 	long	 dc;		/* -c, 0 when not given */
@@ -558,30 +554,36 @@ check_rules_options(const struct run *run, const struct opts *o)
 		esc_errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
+/* -T KEY: a result of the die (003's alarm: encounter), given once. */
+static void
+on_key(void *ctx, const char *key)
+{
+	const struct run *run = ctx;
+	char keys[512];
+	int alarm = run->hr->alarm;
+
+	if (alarm ? strcmp(key, "encounter") != 0 :
+	    !tbl_has_key(&run->die.table, key))	/* 003: encounter */
+		esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
+		    key, rules_names[run->s.rules], alarm ?
+		    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
+	if (tbl_on_find(run->tables.on, run->tables.n, key) != NULL)
+		esc_errx(EXIT_BAD, "-T: '%s': given twice", key);
+}
+
 /* -T KEY=FILE: rolled when the die says KEY (-t replaces the die's own table). */
 static void
 load_on(struct run *run, const struct opts *o)
 {
-	char *file, keys[512];
-	int i, alarm = run->hr->alarm;
+	int i;
 
-	for (i = 0; i < o->non; i++) {
-		if ((file = tbl_on_split(o->on[i])) == NULL)
-			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
-			    "when the die says KEY, as encounter=crypt.md "
-			    "(-t FILE replaces the die's own table)", o->on[i]);
-		if (alarm ? strcmp(o->on[i], "encounter") != 0 :
-		    !tbl_has_key(&run->die.table, o->on[i]))	/* 003: encounter */
-			esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
-			    o->on[i], rules_names[run->s.rules], alarm ?
-			    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
-		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
-			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
-		drawn_load_on(&run->on[run->non++], o->on[i], file, o->file != NULL);
-	}
-	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
+	drawn_on_load(&run->tables, "a table rolled when the die says KEY, as "
+	    "encounter=crypt.md (-t FILE replaces the die's own table)",
+	    o->file != NULL, on_key, run);
+	run->on_encounter = tbl_on_find(run->tables.on, run->tables.n,
+	    "encounter");
 	for (i = 0; i < run->die.table.nrows; i++)
-		run->on_row[i] = tbl_on_find(run->on, run->non,
+		run->on_row[i] = tbl_on_find(run->tables.on, run->tables.n,
 		    run->die.table.rows[i].key);
 }
 
@@ -687,9 +689,7 @@ option(void *ctx, int letter, char *v)
 	case 'e': o->die = v; break;
 	case 'L': o->level = v; break;
 	case 'T':
-		if (o->non == ON_MAX)
-			esc_errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
-		o->on[o->non++] = v;
+		drawn_arg(o->tables->arg, &o->tables->nargs, DRAWN_MAX, v);
 		break;
 	case 'w': o->write = 1; break;
 	}
@@ -706,6 +706,7 @@ main(int argc, char *argv[])
 
 	util_init();
 	hazstate_init(&run.s);
+	o.tables = &run.tables;
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		esc_errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
@@ -724,7 +725,7 @@ main(int argc, char *argv[])
 	if (f != NULL && pf != NULL)
 		kwf_pair(f, pf);	/* both written as one */
 	setup(&run, &o);
-	drawn_from(&run.s.drawn, run.on, run.non, o.file);
+	drawn_from(&run.s.drawn, run.tables.on, run.tables.n, o.file);
 	if (pf != NULL)
 		was = run.party;
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
@@ -733,14 +734,13 @@ main(int argc, char *argv[])
 	play(&run, o.count);
 	rec_writer_close(run.w);
 	if (f != NULL) {
-		drawn_to(&run.s.drawn, run.on, run.non);
+		drawn_to(&run.s.drawn, run.tables.on, run.tables.n);
 		hazstate_put(&run.s, f);
 	}
 	party_commit_with(f, pf, &was, &run.party);
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
 	tbl_free(&run.die.table);
-	for (i = 0; i < run.non; i++)
-		tbl_on_free(&run.on[i]);
+	drawn_on_free(&run.tables);
 	return EXIT_OK;
 }
