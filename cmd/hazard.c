@@ -634,6 +634,8 @@ setup(struct run *run, const struct opts *o)
 		    o->write ? PARTY_WRITE : PARTY_READ,
 		    (hr->saves ? 1u << PK_CON : 0) |
 		    (hr->fatigue_damage ? 1u << PK_HP : 0));
+	if (hr->rest_heals && run->act.action == HA_REST)
+		chars_rest_dungeon_need(&run->party);	/* 002: 1d8 + str bonus */
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;

@@ -587,7 +587,6 @@ dungeon_rest(struct run *run, long long count)
 	struct args *a = &run->a;
 	const char *way = a->how & REST_UNSAFE ? "unsafe" : "unfed";
 	uint64_t hours;
-	int i;
 
 	if (run->rules != R_DUNGEONTURN || a->cmd != C_REST || run->filter)
 		return;
@@ -603,12 +602,7 @@ dungeon_rest(struct run *run, long long count)
 	    hours * (uint64_t)count >= DUNGEON_REST_MAX_002)
 		esc_errx(EXIT_BAD, "rest: resting for 8 hours is not possible in a "
 		    "dungeon (002): at most 7 hours, with -n in all");
-	for (i = 0; i < run->party.n; i++)
-		if ((run->party.m[i].has & 1u << PK_HP) &&
-		    !(run->party.m[i].has & 1u << PK_STR))
-			bad_at(run->party.path, run->party.m[i].lineno,
-			    "%s has no str= (002: a rest in the dungeon heals "
-			    "1d8 + str bonus)", run->party.m[i].name);
+	chars_rest_dungeon_need(&run->party);
 }
 
 struct opts {
