@@ -123,20 +123,6 @@ clock_day_split(const char *arg, char *time, size_t size, long long *day)
 	return strtonum_ok(num, 1, CLOCK_DAY_MAX, day);
 }
 
-int
-note_ok(const char *text)
-{
-	const unsigned char *s = (const unsigned char *)text;
-	size_t n = strlen(text);
-
-	if (n == 0 || n > 1000 || !utf8_ok(text, n))
-		return -1;
-	for (; *s != '\0'; s++)
-		if (*s < 0x20 || *s == 0x7f)
-			return -1;
-	return 0;
-}
-
 /* The keys of a hazard record that are an encounter, whatever the rules. */
 static const char *const encounter_keys[] = { "encounter", "terrible", NULL };
 static const char *const coin_acts[] = { "buy", "spend", "give", "share",
@@ -243,39 +229,6 @@ sheet_diff(const char *a, const char *b, char *out, size_t size)
 	out[0] = '\0';
 	each_key(a, NULL, a, b, out, size);
 	each_key(b, a, a, b, out, size);
-}
-
-/* A party file's line as a sentence says it: blanks made one space, no comment. */
-void
-sheet_words(const char *line, size_t len, char *out, size_t size)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
-		if (line[i] != ' ' && line[i] != '\t')
-			out[n++] = line[i];
-		else if (n > 0 && out[n - 1] != ' ')
-			out[n++] = ' ';
-	while (n > 0 && out[n - 1] == ' ')
-		n--;
-	out[n] = '\0';
-}
-
-/* The names of the party file's characters, in its order. */
-int
-sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
-{
-	const char *at = NULL, *nl, *w;
-	int n = 0;
-	size_t k;
-
-	while (n < max && party_text_each(text, &at, &w, &nl)) {
-		k = strcspn(w, " \t\n");
-		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
-			continue;
-		snprintf(names[n++], PARTY_NAME_MAX + 1, "%.*s", (int)k, w);
-	}
-	return n;
 }
 
 /* --- what a continued session carries, line by line ---------------------- */

@@ -14,9 +14,9 @@
 #include "expr.h"
 #include "kwf.h"
 #include "party.h"
+#include "purse.h"
 #include "record.h"
 #include "rng.h"
-#include "update.h"
 #include "util.h"
 
 #define GM_SAY 1024
@@ -38,12 +38,7 @@ struct plan {
 static void
 record(struct plan *pl, const char *name, const char *change, const char *text)
 {
-	rec_begin(pl->w, REC_LAYOUT(DELVE_GM), pl->turn);
-	rec_str(pl->w, name);
-	rec_str(pl->w, pl->act);
-	rec_str(pl->w, change);
-	rec_text(pl->w, "%s", text);
-	rec_end(pl->w);
+	rec_delve(pl->w, pl->turn, name, pl->act, change, text);
 }
 
 /* The character NAME of the party, or a refusal naming the party. */
@@ -323,75 +318,19 @@ static const struct {
 
 #define NACTS (sizeof acts / sizeof acts[0])
 
-/*
- * A character's line with the GM's own words set: each replaces the word
- * of its key, or goes before an end-of-line comment or at the end.
- */
+/* The GM's own words put on NAME's line of the party file's new TEXT. */
 static void
-own_line(FILE *out, const struct plan *pl, const char *line, size_t len)
+put_own(const struct plan *pl, char **text, size_t *len, const char *name)
 {
-	const char *p = line, *w, *end = line + len;
-	char done[PARTY_OWN_MAX] = { 0 };
-	size_t n;
+	char *t;
 	int i;
 
-	n = strspn(p, " \t");
-	n += strcspn(p + n, " \t\n");	/* the name */
-	fwrite(p, 1, n, out);
-	for (p += n; p < end; p = w + n) {
-		w = p + strspn(p, " \t");
-		if (w >= end || *w == '#' || *w == '\n')
-			break;
-		n = strcspn(w, " \t\n");
-		for (i = 0; i < pl->nown && !(memchr(w, '=', n) != NULL &&
-		    same_key(pl->own[i], w)); i++)
-			;
-		fwrite(p, 1, (size_t)(w - p), out);
-		if (i < pl->nown && !done[i]) {
-			fputs(pl->own[i], out);
-			done[i] = 1;
-		} else
-			fwrite(w, 1, n, out);
+	for (i = 0; i < pl->nown; i++) {
+		t = text_set_word(*text, name, pl->own[i]);
+		free(*text);
+		*text = t;
 	}
-	for (i = 0; i < pl->nown; i++)
-		if (!done[i])
-			fprintf(out, " %s", pl->own[i]);
-	fwrite(p, 1, (size_t)(end - p), out);
-}
-
-/*
- * The GM's own words put on the party file's new TEXT (*len bytes): on
- * line LINENO (set), or the last line, a character who joined.
- */
-static void
-put_own(const struct plan *pl, char **text, size_t *len, unsigned long lineno)
-{
-	char *t = *text, *at = t, *nl, *out;
-	size_t n;
-	unsigned long ln;
-	FILE *fp = open_memstream(&out, &n);
-
-	if (fp == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	for (ln = 1; lineno > 0 && ln < lineno && (nl = memchr(at, '\n',
-	    *len - (size_t)(at - t))) != NULL; ln++)
-		at = nl + 1;
-	if (lineno == 0) {	/* the last line: past the newline before it */
-		for (n = *len > 0 && t[*len - 1] == '\n' ? *len - 1 : *len; n > 0 &&
-		    t[n - 1] != '\n'; n--)
-			;
-		at = t + n;
-	}
-	nl = memchr(at, '\n', *len - (size_t)(at - t));
-	nl = nl != NULL ? nl : t + *len;
-	fwrite(t, 1, (size_t)(at - t), fp);
-	own_line(fp, pl, at, (size_t)(nl - at));
-	fwrite(nl, 1, *len - (size_t)(nl - t), fp);
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
-	free(t);
-	*text = out;
-	*len = n;
+	*len = strlen(*text);
 }
 
 /*
@@ -432,23 +371,10 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	a->text = kwf_render(f, &a->textlen);
 	kwf_close(f);
 	if (pl->nown > 0)
-		put_own(pl, &a->text, &a->textlen, pl->own_of < pl->was.n ?
-		    pl->was.m[pl->own_of].lineno : 0);
+		put_own(pl, &a->text, &a->textlen, pl->now.m[pl->own_of].name);
 	a->rec = out_unhold(rec_out(pl->w), &a->reclen);
 	rec_writer_close(pl->w);
 	free(pl);
-}
-
-/* The new party file in place of PARTY, by rename: never written in place. */
-void
-gm_write(const struct gm_act *a, const char *party)
-{
-	struct upd *u = upd_open(party, "a party file", 0);
-	FILE *fp = upd_begin(u);
-
-	fwrite(a->text, 1, a->textlen, fp);
-	upd_commit(u, fp);
-	upd_close(u);
 }
 
 void

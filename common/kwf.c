@@ -134,21 +134,9 @@ split(struct kwf *f, size_t n)
 static void
 slurp(struct kwf *f, int fd)
 {
-	size_t n = 0, cap = 8192;
-	ssize_t r;
+	size_t n;
 
-	f->buf = emalloc(cap + 1);
-	while ((r = read(fd, f->buf + n, cap - n)) != 0) {
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			esc_err(EXIT_IO, "%s", f->path);
-		if ((n += (size_t)r) > KWF_SIZE_MAX)
-			esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path,
-			    f->what);
-		if (n == cap)
-			f->buf = ereallocarray(f->buf, (cap *= 2) + 1, 1);
-	}
+	f->buf = fd_text(fd, f->path, f->what, &n);
 	split(f, n);
 }
 

@@ -16,6 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "party.h"
+
+struct kwf;
+struct rec_writer;
+
 #define COIN_DENOMS 3
 #define COIN_MAX 1000000000000LL	/* pieces of one denomination */
 #define COINS_PER_LOAD_004 500		/* 004: "500 coins per load" */
@@ -39,14 +44,22 @@ void	 coins_add(struct coins *to, const struct coins *more);
 void	 coins_share(const struct coins *c, int n, struct coins *each,
 	     struct coins *rest);
 
-/* A character's line of a party file: a key's value, and a key set. */
+/* A party file's TEXT, line by line: a character's line, a key's value, a word set. */
 int	 party_text_each(const char *text, const char **at, const char **w,
 	     const char **end);
 int	 party_text_line(const char *text, const char *name, size_t *beg,
 	     size_t *end);
 int	 line_key(const char *line, size_t len, const char *key, long long *v);
-char	*text_set_key(const char *text, const char *name, const char *key,
-	     long long v);
+char	*text_set_word(const char *text, const char *name, const char *word);
+char	*text_with_line(const char *text, const char *line, size_t n,
+	     size_t *outlen);
+char	*text_without_line(const char *text, size_t beg, size_t end);
+
+/* A party file's line as a sentence says it: blanks made one, no comment. */
+void	 sheet_words(const char *line, size_t len, char *out, size_t size);
+
+/* The names of the party file TEXT's characters, in its order: their count. */
+int	 sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max);
 
 /* Supplies: hours left at a clock reading (ten-minute turns). */
 struct supplies {
@@ -57,7 +70,30 @@ struct supplies {
 long long sup_used(const struct supplies *s, uint64_t now, int eaters,
 	     uint64_t *settled);
 void	 sup_say(long long left, int eaters, char *buf, size_t size);
+int	 sup_line(void *arg, char **w, int nw, const struct kwf *f);
+int	 sup_text(const struct supplies *s, char *buf, size_t size);
 
 void	 sheet_said(const char *words, int rules, char *buf, size_t size);
+
+/*
+ * The GM's act on the purses (delve buy, spend, give, share, loot): ARGV
+ * read and checked against the party file's TEXT and the supplies, both
+ * changed as the act says, its delve records made; refused, nothing
+ * changed, as a whole.  The caller gives party (its text, replaced here),
+ * sup and has_sup, turn, now and, for loot, loot.
+ */
+struct purse_act {
+	char	*party;		/* the party file's text, as it becomes */
+	struct supplies sup;	/* the supplies, when has_sup */
+	int	 has_sup, sup_changed;
+	uint64_t turn, now;	/* the session's turn and clock */
+	long long loot;		/* the last loot rolled, gp: 0 none, -1 taken */
+	char	*rec;		/* the records, reclen bytes, to be freed */
+	size_t	 reclen;
+	const char *act;	/* purse_plan's own */
+	struct rec_writer *w;
+};
+
+void	 purse_plan(struct purse_act *a, int argc, char **argv);
 
 #endif

@@ -40,6 +40,8 @@ void	 rec_i64(struct rec_writer *w, int64_t v);
 void	 rec_text(struct rec_writer *w, const char *fmt, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 rec_end(struct rec_writer *w);
+void	 rec_delve(struct rec_writer *w, uint64_t turn, const char *name,
+	     const char *key, const char *change, const char *text);
 void	 rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
 	     const char *const *f);
 void	 rec_tsv_json(struct rec_writer *w, const struct rec_layout *l,

@@ -83,7 +83,7 @@ scr_load(struct scr_world *w, const struct session *s)
 	snprintf(w->name, sizeof w->name, "%s", slash && slash[1] ? slash + 1 :
 	    s->dir);
 	snprintf(w->seed, sizeof w->seed, "%s", s->seed);
-	w->rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	w->rules = rules_named(s->rules);
 	w->travel = w->rules == R_TRAVEL;
 	w->turn = s->turn;
 	hazstate_init(&w->haz);

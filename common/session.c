@@ -1359,6 +1359,27 @@ write_all(int fd, const char *p, size_t n, const char *what)
 			w = 0;
 }
 
+/*
+ * NAME in the work directory made anew with TEXT, LEN bytes, and made
+ * durable when DURABLE: never written through a link or in place.
+ */
+void
+ses_put(struct session *s, const char *name, const char *text, size_t len,
+    int durable)
+{
+	char rel[300], *path = ses_path(s, s->newdir, name);
+	int fd;
+
+	snprintf(rel, sizeof rel, "%s/%s", s->newdir, name);
+	if (unlinkat(s->dfd, rel, 0) != 0 && errno != ENOENT)
+		io_fail(path);
+	fd = create_in(s, s->newdir, name, O_WRONLY);
+	write_all(fd, text, len, path);
+	if ((durable && fsync(fd) != 0) || close(fd) != 0)
+		io_fail(path);
+	free(path);
+}
+
 /* A file of a generation: read only, as every one is once committed. */
 static void
 read_only(int fd, const char *path)

@@ -92,6 +92,8 @@ void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	     int call);
 int	 ses_records(struct session *s);
 FILE	*ses_create(const struct session *s, const char *sub, const char *name);
+void	 ses_put(struct session *s, const char *name, const char *text,
+	     size_t len, int durable);
 void	 ses_abort(struct session *s);
 void	 ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg);
 void	 ses_prune(struct session *s);

@@ -90,7 +90,6 @@ int	 hazard_keeps_party(const char *rules);
 int	 timedice_keeps_party(const char *path);
 int	 reaction_takes_party(const char *path);
 int	 session_keeps_resilience(const struct session *s);
-int	 session_rules(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
 	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);

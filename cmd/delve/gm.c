@@ -75,9 +75,9 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
-	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
+	gm_plan(&a, now, argc, argv, s->turn, &r, rules_named(s->rules));
 	ses_begin(s, 1);
-	gm_write(&a, work);
+	ses_put(s, "party", a.text, a.textlen, 1);
 	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
 		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0 && party_readers(s, work,
@@ -307,7 +307,7 @@ hours(struct session *s, const struct opts *o, int argc, char **argv)
 	char *travel_turn[] = { "hourly", NULL };
 	struct opts h = *o;
 	long long n = 1;
-	int i = 1, r = session_rules(s);
+	int i = 1, r = rules_named(s->rules);
 
 	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
 		i = 2;

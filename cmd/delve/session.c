@@ -98,19 +98,13 @@ void
 copy_file(struct session *s, const char *from, const char *name,
     const char *what, int durable)
 {
-	char *to = newfile(s, name), buf[65536];
-	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
-	size_t n;
+	int fd = eopen_input(from, what);
+	size_t len;
+	char *text = fd_text(fd, from, what, &len);
 
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-		fwrite(buf, 1, n, out);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", from);
-	if (fflush(out) != 0 || (durable && fsync(fileno(out)) != 0) ||
-	    fclose(out) != 0)
-		esc_err(EXIT_IO, "%s", to);
-	fclose(in);
-	free(to);
+	close(fd);
+	ses_put(s, name, text, len, durable);
+	free(text);
 }
 
 /*
@@ -145,7 +139,7 @@ session_level(const struct session *s, const char *path, char *buf,
 	memset(&st, 0, sizeof st);
 	lampstate_load(&l, &st, f);
 	kwf_close(f);
-	lamp_level_name(session_rules(s), &l, buf, size);
+	lamp_level_name(rules_named(s->rules), &l, buf, size);
 }
 
 char *
@@ -220,7 +214,7 @@ table_options(const struct session *s, struct argv_b *v, int for_reaction)
 int
 hazard_keeps_party(const char *rules)
 {
-	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+	int r = rules_named(rules);
 
 	return r >= 0 && (hazard_rules[r].party || hazard_rules[r].alarm);
 }
@@ -278,15 +272,6 @@ session_keeps_resilience(const struct session *s)
 
 	free(path);
 	return keeps;
-}
-
-/* The session's rules (enum rules): its rules name, exploration by default. */
-int
-session_rules(const struct session *s)
-{
-	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
-
-	return r >= 0 ? r : R_EXPLORATION;
 }
 
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */

@@ -19,7 +19,7 @@
 static int
 hazard_writes_party(const char *rules)
 {
-	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+	int r = rules_named(rules);
 
 	return r >= 0 && hazard_rules[r].party;
 }
@@ -61,7 +61,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 		if (hazard_writes_party(s->rules))
 			av_add(&st->h, "-w");
 		/* 000's CON saves in no light: "Setback on all rolls" (issue 33) */
-		if (hazard_rules[session_rules(s)].saves) {
+		if (hazard_rules[rules_named(s->rules)].saves) {
 			av_add(&st->h, "-L"), av_add(&st->h, st->level);
 			st->hlevel = 1;
 		}
@@ -122,7 +122,7 @@ take_affliction(void *arg, char **w, int nw, const struct kwf *f)
 static int
 at_once(const struct session *s)
 {
-	int r = session_rules(s), afflicted = 0;
+	int r = rules_named(s->rules), afflicted = 0;
 	char *path;
 
 	if (r != R_EXPLORATION && r != R_BOOKKEEPING && r != R_ALARM &&
@@ -209,7 +209,7 @@ turns_by(struct session *s, struct stages *st, long long count,
 static void
 refuse_action(const struct session *s, int argc, char **argv)
 {
-	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	int r = rules_named(s->rules);
 	struct hazard_act a;
 	int at = r < 0 || argc == 0 || argv[0][0] == '-' ? 0 :
 	    hazard_act(&a, r, argc, argv);
@@ -367,7 +367,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	    "its files, seed and party");
 	stage_words(&v, s, "timedice");
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
-	if (hazard_rules[session_rules(s)].saves) {	/* 000's no light */
+	if (hazard_rules[rules_named(s->rules)].saves) {	/* 000's no light */
 		gen = ses_genname(s->gen);
 		light = ses_path(s, gen, "light");
 		session_level(s, light, level, sizeof level);
