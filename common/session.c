@@ -1360,6 +1360,35 @@ write_all(int fd, const char *p, size_t n, const char *what)
 }
 
 /*
+ * The committed log from byte FROM to its end, its tail in the
+ * generation's records too: NUL-terminated, *LEN bytes.
+ */
+char *
+ses_log_text(const struct session *s, long long from, size_t *len)
+{
+	long long total = s->logat + (s->pendfd >= 0 ? s->pending : 0), at;
+	char *buf = emalloc((size_t)(total - from) + 1);
+	size_t n = 0;
+	ssize_t got;
+
+	for (at = from; at < total; at += got, n += (size_t)got) {
+		if (at < s->logat)
+			got = pread(s->logfd, buf + n, (size_t)(s->logat - at), at);
+		else
+			got = pread(s->pendfd, buf + n, (size_t)(total - at),
+			    at - s->logat);
+		if (got < 0 && errno == EINTR)
+			got = 0;
+		else if (got <= 0)
+			esc_err(EXIT_IO, "%s/log", s->dir);
+	}
+	buf[n] = '\0';
+	if (len != NULL)
+		*len = n;
+	return buf;
+}
+
+/*
  * NAME in the work directory made anew with TEXT, LEN bytes, and made
  * durable when DURABLE: never written through a link or in place.
  */

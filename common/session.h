@@ -92,6 +92,7 @@ void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	     int call);
 int	 ses_records(struct session *s);
 FILE	*ses_create(const struct session *s, const char *sub, const char *name);
+char	*ses_log_text(const struct session *s, long long from, size_t *len);
 void	 ses_put(struct session *s, const char *name, const char *text,
 	     size_t len, int durable);
 void	 ses_abort(struct session *s);

@@ -105,6 +105,53 @@ base_name(const char *dir, char name[NAME_MAX + 1])
 	return name;
 }
 
+/* --- supplies ------------------------------------------------------------ */
+
+/*
+ * The supplies of S's current generation at the clock NOW, eaten by each
+ * living character: their number, or -1 when the session keeps none.
+ */
+static int
+supplies_at(const struct session *s, uint64_t now, struct supplies *sup)
+{
+	char *path = ses_gen_path(s, "supplies"), *party = ses_gen_path(s, "party");
+	struct party *p = NULL;
+	uint64_t settled;
+	int i, n = 0, kept;
+
+	memset(sup, 0, sizeof *sup);
+	if ((kept = ses_read(path, sup_line, sup)) && s->party) {
+		party_load(p = emalloc(sizeof *p), party);
+		for (i = 0; i < p->n; i++)
+			n += !party_dead(&p->m[i]);
+	}
+	sup->left -= sup_used(sup, now, n, &settled);
+	sup->since = settled;
+	free(p), free(party), free(path);
+	return kept ? n : -1;
+}
+
+static void
+supplies_put(struct session *s, const struct supplies *sup)
+{
+	char text[128];
+
+	ses_put(s, "supplies", text, (size_t)sup_text(sup, text, sizeof text), 1);
+}
+
+/*
+ * Before the party changes (join, leave): the hours eaten so far counted
+ * with the party as it was, from the current generation's files.
+ */
+static void
+supplies_settle(struct session *s)
+{
+	struct supplies sup;
+
+	if (supplies_at(s, start_clock(s), &sup) >= 0)
+		supplies_put(s, &sup);
+}
+
 /* --- delve next: the carrying -------------------------------------------- */
 
 struct carry {
@@ -328,8 +375,6 @@ carry_copy(struct carry *c, struct session *s, const char *name)
 	free(path);
 }
 
-static void supplies_carry(struct carry *c, struct session *s);
-
 /*
  * The new session's files as the programs made them, the carried lines
  * put in and each file read again by its program: what it refuses, the
@@ -344,6 +389,7 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 	char *lv[] = { "light", "-f", l, "-s", s->seed, lights ? "-l" : "status",
 	    (char *)lights, lights ? "status" : NULL, NULL };
 	char *hv[] = { "hazard", "-f", h, "-n", "0", NULL };
+	struct supplies sup;
 
 	rewrite(s, "timedice", carry_clock_keys, &c->clock_lines);
 	new_setup(s, tv, NULL);
@@ -354,7 +400,10 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 		new_setup(s, hv, NULL);
 	}
 	carry_copy(c, s, "roster");
-	supplies_carry(c, s);
+	if (supplies_at(&c->prev, c->end, &sup) >= 0) {	/* from the new start */
+		sup.since = session_start(s);
+		supplies_put(s, &sup);
+	}
 	s->lights = lights ? estrdup(lights) : NULL;
 	free(t);
 	free(l);
@@ -372,81 +421,6 @@ carry_close(struct carry *c)
 	free(c->party);
 	ses_close(&c->prev);
 	free(c);
-}
-
-/* --- supplies ------------------------------------------------------------ */
-
-/* The characters who eat: each living one of the party file PATH. */
-static int
-eaters(const char *path)
-{
-	struct party *p;
-	int i, n = 0;
-
-	if (path == NULL || access(path, F_OK) != 0)
-		return 0;
-	p = emalloc(sizeof *p);
-	party_load(p, path);
-	for (i = 0; i < p->n; i++)
-		n += !party_dead(&p->m[i]);
-	free(p);
-	return n;
-}
-
-/*
- * The supplies of a generation's file PATH at the clock NOW, the party
- * file PARTY eating: 0 when the session keeps none.
- */
-static int
-supplies_now(const char *path, const char *party, uint64_t now,
-    struct supplies *sup)
-{
-	uint64_t settled;
-
-	memset(sup, 0, sizeof *sup);
-	if (!ses_read(path, sup_line, sup))
-		return 0;
-	sup->left -= sup_used(sup, now, eaters(party), &settled);
-	sup->since = settled;
-	return 1;
-}
-
-static void
-supplies_put(struct session *s, const struct supplies *sup)
-{
-	char text[128];
-
-	ses_put(s, "supplies", text, (size_t)sup_text(sup, text, sizeof text), 1);
-}
-
-/* PREV's supplies as they were at its end, counted on from the new start. */
-static void
-supplies_carry(struct carry *c, struct session *s)
-{
-	char *path = ses_gen_path(&c->prev, "supplies");
-	struct supplies sup;
-
-	if (supplies_now(path, c->party, c->end, &sup)) {
-		sup.since = session_start(s);
-		supplies_put(s, &sup);
-	}
-	free(path);
-}
-
-/*
- * Before the party changes (join, leave): the hours eaten so far counted
- * with the party as it was, from the current generation's files.
- */
-static void
-supplies_settle(struct session *s)
-{
-	char *path = ses_gen_path(s, "supplies"), *party = ses_gen_path(s, "party");
-	struct supplies sup;
-
-	if (supplies_now(path, party, start_clock(s), &sup))
-		supplies_put(s, &sup);
-	free(party);
-	free(path);
 }
 
 /* --- the roster: characters out of the party ----------------------------- */
@@ -534,21 +508,6 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 
 /* --- supplies and coin: buy, spend, give, share, loot -------------------- */
 
-/* The log as committed, its tail in the generation's records too. */
-static char *
-log_text(const struct session *s)
-{
-	long long n = s->logat + s->pending;
-	char *text = emalloc((size_t)n + 1);
-
-	if (pread(s->logfd, text, (size_t)s->logat, 0) != (ssize_t)s->logat ||
-	    (s->pendfd >= 0 && pread(s->pendfd, text + s->logat,
-	    (size_t)s->pending, 0) != (ssize_t)s->pending))
-		esc_err(EXIT_IO, "%s/log", s->dir);
-	text[n] = '\0';
-	return text;
-}
-
 /*
  * delve buy|spend|give|share|loot: the party file's purses (gp= sp= cp=,
  * load=) and the supplies changed together by purse_plan, logged at the
@@ -558,17 +517,16 @@ int
 purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct purse_act a = { .turn = s->turn, .now = start_clock(s) };
-	char *ppath = ses_gen_path(s, "party"), *spath = ses_gen_path(s, "supplies");
-	char *work, *log;
+	char *ppath = ses_gen_path(s, "party"), *work, *log;
 	struct party *check;
 
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
 	a.party = file_text(ppath, "a session's file", NULL);
-	a.has_sup = supplies_now(spath, ppath, a.now, &a.sup);
+	a.has_sup = supplies_at(s, a.now, &a.sup) >= 0;
 	if (strcmp(argv[0], "loot") == 0) {
-		a.loot = journal_loot(log = log_text(s));
+		a.loot = journal_loot(log = ses_log_text(s, 0, NULL));
 		free(log);
 	}
 	purse_plan(&a, argc, argv);
@@ -585,7 +543,6 @@ purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 	free(work);
 	free(a.rec);
 	free(a.party);
-	free(spath);
 	free(ppath);
 	return EXIT_OK;
 }
@@ -739,25 +696,21 @@ say_roster(void *arg, const char *words)
 void
 supplies_status(const struct session *s)
 {
-	char *party = ses_gen_path(s, "party"), *sup = ses_gen_path(s, "supplies");
-	char *roster = ses_gen_path(s, "roster");
+	char *roster = ses_gen_path(s, "roster"), said[512];
 	char *text = file_text(roster, "a session's file", NULL);
-	char said[512];
 	struct supplies left;
-	int n = eaters(s->party ? party : NULL), rules = rules_named(s->rules);
+	int n = supplies_at(s, start_clock(s), &left), rules = rules_named(s->rules);
 
 	if (text != NULL)
 		each_line(text, say_roster, &rules);
 	free(text);
 	free(roster);
-	if (supplies_now(sup, s->party ? party : NULL, start_clock(s), &left)) {
+	if (n >= 0) {
 		sup_say(left.left, n, said, sizeof said);
-		printf("%-9s %s%s\n", "supplies", said, rules_named(s->rules) ==
-		    R_TRAVEL ? "" : " (the suite's decision: 004's supplies kept "
-		    "under every rules name)");
+		printf("%-9s %s%s\n", "supplies", said, rules == R_TRAVEL ? "" :
+		    " (the suite's decision: 004's supplies kept under every rules "
+		    "name)");
 	}
-	free(sup);
-	free(party);
 }
 
 static void
@@ -802,27 +755,26 @@ campaign_log(const struct chain *c, const struct opts *o)
 static void
 journal_session(const struct session *s, int i)
 {
-	char *party = ses_gen_path(s, "party"), *sup = ses_gen_path(s, "supplies");
-	char *start = ses_gen_path(s, "party.start"), *rpath = ses_gen_path(s, "roster");
-	char said[512], nm[NAME_MAX + 1];
+	char *party = ses_gen_path(s, "party"), *rpath = ses_gen_path(s, "roster");
+	char *start = ses_gen_path(s, "party.start"), said[512], nm[NAME_MAX + 1];
 	struct jsession js = { base_name(s->dir, nm), s->seed, rules_named(s->rules),
-	    session_start(s), start_clock(s), s->turn, log_text(s), s->party,
+	    session_start(s), start_clock(s), s->turn, ses_log_text(s, 0, NULL), s->party,
 	    NULL, NULL, NULL, NULL };
 	struct supplies left;
+	int n = supplies_at(s, js.t1, &left);
 
 	if (s->party) {
 		js.start = file_text(start, "a session's file", NULL);
 		js.end = file_text(party, "a session's file", NULL);
 		js.roster = file_text(rpath, "a session's file", NULL);
 	}
-	if (supplies_now(sup, s->party ? party : NULL, js.t1, &left)) {
-		sup_say(left.left, eaters(s->party ? party : NULL), said,
-		    sizeof said);
+	if (n >= 0) {
+		sup_say(left.left, n, said, sizeof said);
 		js.supplies = said;
 	}
 	journal_section(stdout, i, &js);
 	free((char *)js.start), free((char *)js.end), free((char *)js.roster);
-	free(js.log), free(rpath), free(start), free(sup), free(party);
+	free(js.log), free(rpath), free(start), free(party);
 }
 
 /* delve campaign journal: the campaign in Markdown, a section a session. */
@@ -872,11 +824,7 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 int
 camp_without_food(struct session *s, uint64_t start)
 {
-	char *sup = ses_gen_path(s, "supplies"), *was = ses_gen_path(s, "party");
 	struct supplies left;
-	int unfed = s->party && supplies_now(sup, was, start, &left) &&
-	    left.left == 0;
 
-	free(sup), free(was);
-	return unfed;
+	return s->party && supplies_at(s, start, &left) >= 0 && left.left == 0;
 }
