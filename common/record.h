@@ -22,6 +22,7 @@
  * rec_end; a line that is no record (rec_line) has all of its fields.
  */
 struct rec_writer;		/* opaque */
+#define REC_TEXT_MAX 2048	/* a sentence's bytes, its NUL counted (rec_text) */
 
 struct rec_writer *rec_writer_open(const char *prog, int unbuffered);
 void	 rec_writer_close(struct rec_writer *w);

@@ -13,8 +13,6 @@
 #include "record.h"
 #include "util.h"
 
-#define REC_TEXT_MAX 2048	/* a sentence's bytes, its NUL counted */
-
 /*
  * The writer, its program's own (rec_writer_open).  head is "PROG\tTURN",
  * the start of every record: the turn's digits are kept, and a turn one

@@ -266,7 +266,6 @@ carry_lights(struct carry *c)
 static void
 carry_tables(struct carry *c, struct newopts *n)
 {
-	char arg[PATH_MAX + 128], *path;
 	int i, j, given = n->ntables;
 
 	for (i = 0; i < c->prev.ntables; i++) {
@@ -275,17 +274,11 @@ carry_tables(struct carry *c, struct newopts *n)
 			    strlen(c->prev.table_key[i])) == 0 &&
 			    n->tables[j][strlen(c->prev.table_key[i])] == '=')
 				break;
-		if (j < given) {	/* a new table: what PREV drew from its is not */
+		if (j < given)	/* a new table: what PREV drew from its is not */
 			carry_drop_drawn(&c->place_lines, c->prev.table_key[i]);
-			continue;
-		}
-		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
-		path = ses_gen_path(&c->prev, arg);
-		snprintf(arg, sizeof arg, "%s=%s%s%s", c->prev.table_key[i], path,
-		    strcmp(c->prev.table_pick[i], "-") ? "#" : "",
-		    strcmp(c->prev.table_pick[i], "-") ? c->prev.table_pick[i] : "");
-		table_option(n, c->tables[c->ntables++] = estrdup(arg));
-		free(path);
+		else
+			table_option(n, c->tables[c->ntables++] =
+			    table_arg(&c->prev, i, 0));
 	}
 }
 
@@ -423,6 +416,19 @@ carry_close(struct carry *c)
 	free(c);
 }
 
+/* The work directory's party file made TEXT, read as every program reads it. */
+static void
+put_party(struct session *s, const char *text, size_t len)
+{
+	char *work = newfile(s, "party");
+	struct party *check = emalloc(sizeof *check);
+
+	ses_put(s, "party", text, len, 1);
+	party_load(check, work);	/* refused as every program would */
+	free(check);
+	free(work);
+}
+
 /* --- the roster: characters out of the party ----------------------------- */
 
 /*
@@ -462,11 +468,8 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *rpath = ses_gen_path(s, "roster"), *ppath = ses_gen_path(s, "party");
 	char *roster = file_text(rpath, "a session's file", NULL), *party, *np, *nr;
-	char rec[8192];
-	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256], *work;
-	struct party *check;
+	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256], text[sizeof said + 64];
 	size_t beg, end, len;
-	int n;
 
 	if (roster == NULL || argc < 2 ||
 	    party_text_line(roster, argv[1], &beg, &end) != 0) {
@@ -485,18 +488,13 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 	nr = text_without_line(roster, beg, end);
 	ses_begin(s, 1);
 	supplies_settle(s);
-	ses_put(s, "party", np, len, 1);
+	put_party(s, np, len);
 	ses_put(s, "roster", nr, strlen(nr), 1);
-	check = emalloc(sizeof *check);
-	party_load(check, work = newfile(s, "party"));	/* as every program reads it */
-	free(check);
-	free(work);
 	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
 	sheet_said(sheet, rules_named(s->rules), said, sizeof said);
-	n = snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tjoin\t-\t%s comes "
-	    "back to the party with their sheet: %s.\n", s->turn, argv[1],
-	    argv[1], said);
-	show_then_commit(s, o, rec, (size_t)n, 0, 1, start_clock(s));
+	snprintf(text, sizeof text, "%s comes back to the party with their "
+	    "sheet: %s.", argv[1], said);
+	commit_said(s, o, argv[1], "join", text, 1);
 	free(np);
 	free(nr);
 	free(party);
@@ -517,8 +515,7 @@ int
 purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct purse_act a = { .turn = s->turn, .now = start_clock(s) };
-	char *ppath = ses_gen_path(s, "party"), *work, *log;
-	struct party *check;
+	char *ppath = ses_gen_path(s, "party"), *log;
 
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
@@ -532,15 +529,10 @@ purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 	purse_plan(&a, argc, argv);
 	ses_refuse_drift(s);
 	ses_begin(s, 1);
-	ses_put(s, "party", a.party, strlen(a.party), 1);
-	work = newfile(s, "party");
-	check = emalloc(sizeof *check);
-	party_load(check, work);	/* refused as every program would */
+	put_party(s, a.party, strlen(a.party));
 	if (a.sup_changed)
 		supplies_put(s, &a.sup);
 	show_then_commit(s, o, a.rec, a.reclen, 0, 0, a.now);
-	free(check);
-	free(work);
 	free(a.rec);
 	free(a.party);
 	free(ppath);
@@ -553,9 +545,9 @@ purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 int
 note(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char text[1024] = "", *rec;
+	char text[1024] = "";
 	size_t len = 0;
-	int i, n;
+	int i;
 
 	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
 		if (strcmp(argv[1], "--") != 0)	/* delve note -h: no note "-h" */
@@ -570,13 +562,9 @@ note(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc < 2 || len > sizeof text || note_ok(text) != 0)
 		esc_errx(EXIT_BAD, "note: expected a note of printable words, at most "
 		    "1000 bytes, no TAB or control byte");
-	n = asprintf(&rec, "delve\t%" PRIu64 "\t-\tnote\t-\t%s\n", s->turn, text);
-	if (n < 0)
-		esc_err(EXIT_IO, "asprintf");
 	ses_refuse_drift(s);
 	ses_begin(s, 1);
-	show_then_commit(s, o, rec, (size_t)n, 0, 0, start_clock(s));
-	free(rec);
+	commit_said(s, o, "-", "note", text, 0);
 	return EXIT_OK;
 }
 

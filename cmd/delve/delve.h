@@ -85,7 +85,7 @@ void	 refuse_options(int argc, char **argv, const char *but, const char *why);
 void	 stage_words(struct argv_b *v, const struct session *s, const char *prog);
 void	 table_options(const struct session *s, struct argv_b *v, int for_reaction);
 int	 table_of_reaction(const char *key);
-char	*table_arg(const struct session *s, int i);
+char	*table_arg(const struct session *s, int i, int in_work);
 int	 hazard_keeps_party(const char *rules);
 int	 timedice_keeps_party(const char *path);
 int	 reaction_takes_party(const char *path);
@@ -93,6 +93,8 @@ int	 session_keeps_resilience(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
 	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);
+void	 commit_said(struct session *s, const struct opts *o, const char *name,
+	    const char *key, const char *text, int is_call);
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
 

@@ -532,34 +532,24 @@ run_editor(const char *file)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* The edited copy into the work directory by rename, then the generation. */
+/* The edited copy into the work directory, then the generation. */
 static void
 edit_commit(struct session *s, const struct opts *o, const char *name,
     const char *copy)
 {
-	char *work = newfile(s, name), rec[512];
-	uint64_t start = start_clock(s);
-	struct upd *u;
-	FILE *in, *fp;
-	size_t n;
-	int c;
+	int fd = eopen_input(copy, "a file");
+	char text[512], *edited;
+	size_t len;
 
+	edited = fd_text(fd, copy, "a file", &len);
+	close(fd);
 	ses_begin(s, 1);
-	u = upd_open(work, "a state file", 0);
-	fp = upd_begin(u);
-	in = efopen_input(copy, "a file");
-	while ((c = getc(in)) != EOF)
-		putc(c, fp);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", copy);
-	fclose(in);
-	upd_commit(u, fp);
-	upd_close(u);
-	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tedit\t-\t"
-	    "The %s file is edited by hand (delve edit), checked by %s.\n", s->turn,
-	    name, name, strcmp(name, "party") == 0 ? "the party reader" : name);
-	show_then_commit(s, o, rec, n, 0, 0, start);
-	free(work);
+	ses_put(s, name, edited, len, 1);
+	snprintf(text, sizeof text, "The %s file is edited by hand (delve edit), "
+	    "checked by %s.", name, strcmp(name, "party") == 0 ?
+	    "the party reader" : name);
+	commit_said(s, o, name, "edit", text, 0);
+	free(edited);
 }
 
 /*
@@ -725,10 +715,8 @@ int
 reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	const char *prog;
-	char *work, *arg, *file, rec[512];
-	uint64_t start = start_clock(s);
+	char *work, *arg, *file, text[512];
 	struct tbl_on on;
-	size_t n;
 	int i, drawn;
 
 	if (argc != 2)
@@ -738,7 +726,7 @@ reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 		esc_errx(EXIT_BAD, "reset: '%s': not a table of the session", argv[1]);
 	ses_refuse_drift(s);
 	ses_begin(s, 1);
-	arg = table_arg(s, i);
+	arg = table_arg(s, i, 1);
 	file = tbl_on_split(arg);
 	tbl_on_load(&on, arg, file);
 	if (on.draws == NULL)
@@ -747,10 +735,9 @@ reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 	prog = table_of_reaction(argv[1]) ? "reaction" : "hazard";
 	work = newfile(s, prog);
 	drawn = forget_draws(work, prog, &on);
-	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\treset\t-\t"
-	    "The %s table has every row back%s (delve reset).\n", s->turn,
-	    argv[1], argv[1], drawn ? "" : "; none was drawn");
-	show_then_commit(s, o, rec, n, 0, 0, start);
+	snprintf(text, sizeof text, "The %s table has every row back%s (delve "
+	    "reset).", argv[1], drawn ? "" : "; none was drawn");
+	commit_said(s, o, argv[1], "reset", text, 0);
 	tbl_on_free(&on);
 	free(arg);
 	free(work);

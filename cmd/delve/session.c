@@ -16,6 +16,7 @@
 #include "lampstate.h"
 #include "layout.h"
 #include "party.h"
+#include "record.h"
 #include "rules.h"
 #include "util.h"
 #include "delve.h"
@@ -157,15 +158,18 @@ table_of_reaction(const char *key)
 	return word_in(key, reaction_keys) >= 0;
 }
 
-/* The session's table I as -T takes it: KEY=STATE/table.KEY[#PICK]. */
+/*
+ * The session's table I as -T takes it: KEY=DIR/table.KEY[#PICK], DIR the
+ * work directory (IN_WORK) or the current generation.
+ */
 char *
-table_arg(const struct session *s, int i)
+table_arg(const struct session *s, int i, int in_work)
 {
 	char name[64], *path, *arg;
 	size_t size;
 
 	snprintf(name, sizeof name, "table.%s", s->table_key[i]);
-	path = newfile(s, name);
+	path = in_work ? newfile(s, name) : ses_gen_path(s, name);
 	size = strlen(s->table_key[i]) + strlen(path) + strlen(s->table_pick[i]) + 3;
 	arg = emalloc(size);
 	snprintf(arg, size, "%s=%s%s%s", s->table_key[i], path,
@@ -206,7 +210,7 @@ table_options(const struct session *s, struct argv_b *v, int for_reaction)
 	for (i = 0; i < s->ntables; i++)
 		if (table_of_reaction(s->table_key[i]) == for_reaction) {
 			av_add(v, "-T");
-			av_own(v, table_arg(s, i));
+			av_own(v, table_arg(s, i, 1));
 		}
 }
 
@@ -322,6 +326,27 @@ show_then_commit(struct session *s, const struct opts *o, const char *rec,
 		esc_err(EXIT_IO, "stdout");
 	ses_commit(s, rec, len, turns, is_call);
 	free(copy);
+}
+
+/*
+ * A GM's act said in one delve record (NAME KEY - TEXT at the session's
+ * turn, by the record writer), shown, then committed (show_then_commit).
+ */
+void
+commit_said(struct session *s, const struct opts *o, const char *name,
+    const char *key, const char *text, int is_call)
+{
+	struct rec_writer *w = rec_writer_open("delve", 0);
+	uint64_t start = start_clock(s);
+	size_t len;
+	char *rec;
+
+	out_hold(rec_out(w));
+	rec_delve(w, s->turn, name, key, "-", text);
+	rec = out_unhold(rec_out(w), &len);
+	rec_writer_close(w);
+	show_then_commit(s, o, rec, len, 0, is_call, start);
+	free(rec);
 }
 
 /*
