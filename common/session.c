@@ -51,6 +51,7 @@
 
 #include "session.h"
 #include "expr.h"
+#include "clock.h"
 #include "kwf.h"
 #include "rng.h"
 #include "rules.h"
@@ -541,6 +542,39 @@ ses_keys(const struct session *s)
 	k->gen = s->gen;
 	k->read = 1;
 	return k;
+}
+
+/* DAY and TIME as a clock in turns: day 1, 07:00 (timedice(6)'s new clock) for none. */
+static uint64_t
+clock_of(const char *day, const char *time)
+{
+	long long d = 1;
+	uint64_t into = 0;
+
+	strtonum_ok(day, 1, CLOCK_DAY_MAX, &d);
+	if (clock_parse(time, &into) != NULL)
+		into = 6 * CLOCK_HOUR_TURNS;	/* 07:00 */
+	return (uint64_t)(d - 1) * CLOCK_DAY + into;
+}
+
+/* The clock before a command: timedice's day and time. */
+uint64_t
+ses_clock(const struct session *s)
+{
+	const struct ses_keys *k = ses_keys(s);
+
+	return clock_of(k->day, k->time);
+}
+
+/* The clock the session started at: its -c [DAY/]TIME (delve new, next). */
+uint64_t
+ses_start(const struct session *s)
+{
+	const char *c = s->clock != NULL ? s->clock : "", *slash = strchr(c, '/');
+	char day[24];
+
+	snprintf(day, sizeof day, "%.*s", slash ? (int)(slash - c) : 0, c);
+	return clock_of(day, slash ? slash + 1 : c);
 }
 
 /* A command refused where a clock file's turn is not the session's. */

@@ -112,6 +112,8 @@ int	 ses_take_key(void *arg, char **w, int nw, const struct kwf *f);
 const char	*ses_value(const struct session *s, const char *file,
 	    const char *key, struct ses_key *k);
 const struct ses_keys *ses_keys(const struct session *s);
+uint64_t ses_clock(const struct session *s);
+uint64_t ses_start(const struct session *s);
 void	 ses_refuse_drift(const struct session *s);
 /* Each line of the keyword file PATH to LINE; kwf_bad says its errors. */
 int	 ses_read(const char *path, int (*line)(void *, char **, int,

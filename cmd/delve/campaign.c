@@ -37,20 +37,6 @@
 
 /* --- small helpers ----------------------------------------------------- */
 
-/* The clock a session started at, as turns (DAY/TIME, default 07:00 day 1). */
-uint64_t
-session_start(const struct session *s)
-{
-	char time[32];
-	long long day = 1;
-	uint64_t into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): 07:00 */
-
-	if (s->clock != NULL && clock_day_split(s->clock, time, sizeof time,
-	    &day) == 0 && clock_parse(time, &into) != NULL)
-		into = 6 * CLOCK_HOUR_TURNS;
-	return (uint64_t)(day - 1) * CLOCK_DAY + into;
-}
-
 /* FNV-1a 64 of GEN/delve: it sums every file of the generation. */
 static uint64_t
 generation_sum(const struct session *s)
@@ -148,7 +134,7 @@ supplies_settle(struct session *s)
 {
 	struct supplies sup;
 
-	if (supplies_at(s, start_clock(s), &sup) >= 0)
+	if (supplies_at(s, ses_clock(s), &sup) >= 0)
 		supplies_put(s, &sup);
 }
 
@@ -290,7 +276,7 @@ carry_clock(struct carry *c)
 
 	snprintf(c->clock, sizeof c->clock, "%s/%s", k->day[0] ? k->day : "1",
 	    k->time[0] ? k->time : "07:00");
-	c->end = start_clock(&c->prev);
+	c->end = ses_clock(&c->prev);
 }
 
 struct carry *
@@ -394,7 +380,7 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 	}
 	carry_copy(c, s, "roster");
 	if (supplies_at(&c->prev, c->end, &sup) >= 0) {	/* from the new start */
-		sup.since = session_start(s);
+		sup.since = ses_start(s);
 		supplies_put(s, &sup);
 	}
 	s->lights = lights ? estrdup(lights) : NULL;
@@ -514,7 +500,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 int
 purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	struct purse_act a = { .turn = s->turn, .now = start_clock(s) };
+	struct purse_act a = { .turn = s->turn, .now = ses_clock(s) };
 	char *ppath = ses_gen_path(s, "party"), *log;
 
 	if (!s->party)
@@ -655,27 +641,18 @@ say_member(void *arg, const struct member *m, const char *line)
 	say_character(m, line, *(const int *)arg, "");
 }
 
-/* Each line of a party file's TEXT that holds a character, as words. */
+/* A character of the roster, a line of its TEXT, said under RULES. */
 static void
-each_line(const char *text, void (*fn)(void *, const char *), void *arg)
+say_roster(const char *line, const char *nl, int rules)
 {
-	const char *at = NULL, *nl, *w;
-	char words[PARTY_LINE_MAX];
+	char words[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256];
+	int n;
 
-	while (party_text_each(text, &at, &w, &nl)) {
-		sheet_words(w, (size_t)(nl - w), words, sizeof words);
-		if (words[0] != '\0')
-			fn(arg, words);
-	}
-}
-
-static void
-say_roster(void *arg, const char *words)
-{
-	char said[PARTY_LINE_MAX + 256];
-	int n = (int)strcspn(words, " ");
-
-	sheet_said(words, *(const int *)arg, said, sizeof said);
+	sheet_words(line, (size_t)(nl - line), words, sizeof words);
+	if (words[0] == '\0')
+		return;
+	n = (int)strcspn(words, " ");
+	sheet_said(words, rules, said, sizeof said);
 	printf("%-9s %.*s is out of the party (delve join %.*s brings them "
 	    "back): %s.\n", "roster", n, words, n, words, said);
 }
@@ -686,11 +663,12 @@ supplies_status(const struct session *s)
 {
 	char *roster = ses_gen_path(s, "roster"), said[512];
 	char *text = file_text(roster, "a session's file", NULL);
+	const char *at = NULL, *w, *nl;
 	struct supplies left;
-	int n = supplies_at(s, start_clock(s), &left), rules = rules_named(s->rules);
+	int n = supplies_at(s, ses_clock(s), &left), rules = rules_named(s->rules);
 
-	if (text != NULL)
-		each_line(text, say_roster, &rules);
+	while (text != NULL && party_text_each(text, &at, &w, &nl))
+		say_roster(w, nl, rules);
 	free(text);
 	free(roster);
 	if (n >= 0) {
@@ -713,9 +691,9 @@ campaign_status(const struct chain *c)
 		printf("%-9s %d. %s: %s rules, %s to %s, %" PRIu64 " turns\n",
 		    "session", i + 1, base_name(c->s[i]->dir, nm),
 		    rules_names[rules_named(c->s[i]->rules)],
-		    journal_when(session_start(c->s[i]), a, sizeof a),
-		    journal_when(start_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
-	printf("%-9s %s\n", "clock", journal_when(start_clock(last), a, sizeof a));
+		    journal_when(ses_start(c->s[i]), a, sizeof a),
+		    journal_when(ses_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
+	printf("%-9s %s\n", "clock", journal_when(ses_clock(last), a, sizeof a));
 	if (last->party)
 		party_each(party, say_member, &rules);
 	supplies_status(last);	/* and the roster */
@@ -746,7 +724,7 @@ journal_session(const struct session *s, int i)
 	char *party = ses_gen_path(s, "party"), *rpath = ses_gen_path(s, "roster");
 	char *start = ses_gen_path(s, "party.start"), said[512], nm[NAME_MAX + 1];
 	struct jsession js = { base_name(s->dir, nm), s->seed, rules_named(s->rules),
-	    session_start(s), start_clock(s), s->turn, ses_log_text(s, 0, NULL), s->party,
+	    ses_start(s), ses_clock(s), s->turn, ses_log_text(s, 0, NULL), s->party,
 	    NULL, NULL, NULL, NULL };
 	struct supplies left;
 	int n = supplies_at(s, js.t1, &left);

@@ -70,7 +70,6 @@ void	 table_option(struct newopts *n, char *v);
 
 /* cmd/delve/session.c: the session, for every command */
 void	 out_done(void);
-uint64_t	 start_clock(const struct session *s);
 void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,
 	    const char *file);
@@ -150,7 +149,6 @@ int	 purse_act(struct session *s, const struct opts *o, int argc, char **argv);
 int	 roster_join(struct session *s, const struct opts *o, int argc, char **argv);
 void	 roster_keep(struct session *s, const char *party, const char *act,
 	    const char *name);
-uint64_t	 session_start(const struct session *s);
 void	 supplies_status(const struct session *s);
 int	 camp_without_food(struct session *s, uint64_t start);
 

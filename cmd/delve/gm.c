@@ -83,7 +83,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (strcmp(argv[0], "join") == 0 && party_readers(s, work,
 	    session_keeps_resilience(s), &res))
 		stage_failed(s, &res, "party");	/* refused: as it was */
-	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
+	show_then_commit(s, o, a.rec, a.reclen, 0, 1, ses_clock(s));
 	gm_free(&a);
 	free(work);
 	free(now);
@@ -116,7 +116,7 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 		    "every clock together (delve -n COUNT, delve camp)");
 	if (i == argc || strcmp(argv[i], "status") == 0)
 		esc_errx(EXIT_BAD, "light: status: delve status shows the lights");
-	clock_hhmm(start_clock(s), hhmm);	/* day or night (light(6) -c) */
+	clock_hhmm(ses_clock(s), hhmm);	/* day or night (light(6) -c) */
 	stage_words(&v, s, "light");
 	av_add(&v, "-c"), av_add(&v, hhmm), av_addv(&v, argc - 1, argv + 1);
 	ses_refuse_drift(s);
@@ -274,7 +274,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	av_add(&r, "-");
 	table_options(s, &r, 1);
 	ses_refuse_drift(s);
-	start = start_clock(s);
+	start = ses_clock(s);
 	clock_hhmm(start, hhmm);	/* light knows night from day (light(6) -c) */
 	if (camp_without_food(s, start))
 		av_add(&t, "unfed");	/* 004: rest and food */

@@ -30,20 +30,6 @@ out_done(void)
 
 /* --- the session's files ---------------------------------------------- */
 
-/* The clock before a command: timedice's day and time, as turns. */
-uint64_t
-start_clock(const struct session *s)
-{
-	const struct ses_keys *k = ses_keys(s);
-	uint64_t into = 0;
-	long long d = 1;
-
-	strtonum_ok(k->day, 1, CLOCK_DAY_MAX, &d);
-	if (clock_parse(k->time, &into) != NULL)
-		into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): a new clock, 07:00 */
-	return (uint64_t)(d - 1) * CLOCK_DAY + into;
-}
-
 /*
  * The environment every program of the session sees (delving(7) SESSIONS,
  * one world): the session's rules name, its default (exploration) when it
@@ -337,7 +323,7 @@ commit_said(struct session *s, const struct opts *o, const char *name,
     const char *key, const char *text, int is_call)
 {
 	struct rec_writer *w = rec_writer_open("delve", 0);
-	uint64_t start = start_clock(s);
+	uint64_t start = ses_clock(s);
 	size_t len;
 	char *rec;
 
@@ -367,7 +353,7 @@ one_command(struct session *s, const struct opts *o, char **v, int is_call,
 	    !(is_call && res->status == EXIT_FAILED))
 		stage_failed(s, res, NULL);
 	rec = at_turn(out, len, s->turn, &reclen);
-	show_then_commit(s, o, rec, reclen, 0, is_call, start_clock(s));
+	show_then_commit(s, o, rec, reclen, 0, is_call, ses_clock(s));
 	free(rec);
 	free(out);
 }

@@ -265,7 +265,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	char **const argvs[] = { st.h.v, st.t.v, st.l.v, st.r.v };
 
 	ses_refuse_drift(s);
-	start = start_clock(s);
+	start = ses_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
 	if (st.hparty && st.tparty && o->count > 0)	/* two at the party file */
 		failed = turns_by(s, &st, o->count, at_once(s) ? o->count : 1,
