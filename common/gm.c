@@ -34,13 +34,6 @@ struct plan {
 	int	 own_of;	/* the character they go to, or -1 */
 };
 
-/* One record: "delve TURN NAME KEY CHANGE TEXT", by the record writer. */
-static void
-record(struct plan *pl, const char *name, const char *change, const char *text)
-{
-	rec_delve(pl->w, pl->turn, name, pl->act, change, text);
-}
-
 /* The character NAME of the party, or a refusal naming the party. */
 static struct member *
 character(struct plan *pl, const char *name)
@@ -138,7 +131,7 @@ act_damage(struct plan *pl, char **argv)
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
 	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
 	    hp);
-	record(pl, m->name, change, text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, change, text);
 }
 
 /* heal NAME N|DICE: "Bo heals 5 HP (1d8): 8 of 12 HP.", capped at hpmax=. */
@@ -159,7 +152,7 @@ act_heal(struct plan *pl, char **argv)
 	else
 		snprintf(text, sizeof text, "%s heals %ld HP%s: %s.", m->name, got,
 		    how, hp);
-	record(pl, m->name, change, text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, change, text);
 }
 
 /* The index of key=value's key in party_keys; the words were checked. */
@@ -243,7 +236,7 @@ act_set(struct plan *pl, int argc, char **argv)
 		snprintf(text, sizeof text, "%s's %.*s is %s.", m->name,
 		    (int)strcspn(pl->own[k], "="), pl->own[k],
 		    strchr(pl->own[k], '=') + 1);
-		record(pl, m->name, pl->own[k], text);
+		rec_delve(pl->w, pl->turn, m->name, pl->act, pl->own[k], text);
 	}
 	for (k = 0; k < PK_NKEYS; k++) {
 		if (!(given & 1u << k))
@@ -253,7 +246,7 @@ act_set(struct plan *pl, int argc, char **argv)
 		snprintf(change, sizeof change, "%s=%ld", party_keys[k], m->val[k]);
 		snprintf(text, sizeof text, "%s's %s is %ld (was %s).", m->name,
 		    party_keys[k], m->val[k], before);
-		record(pl, m->name, change, text);
+		rec_delve(pl->w, pl->turn, m->name, pl->act, change, text);
 	}
 }
 
@@ -280,7 +273,7 @@ act_join(struct plan *pl, int argc, char **argv)
 		n += (size_t)snprintf(keys + n, sizeof keys - n, " %s", pl->own[k]);
 	snprintf(text, sizeof text, "%s joins the party%s%s.", m->name,
 	    n ? ":" : "", keys);
-	record(pl, m->name, "-", text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, "-", text);
 }
 
 /* leave NAME: "Bo leaves the party." */
@@ -296,7 +289,7 @@ act_leave(struct plan *pl, int argc, char **argv)
 		    "one character", pl->act, m->name);
 	pl->gone = (int)(m - pl->now.m);
 	snprintf(text, sizeof text, "%s leaves the party.", m->name);
-	record(pl, m->name, "-", text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, "-", text);
 }
 
 /* The acts: the words each takes after its name (at least, at most). */

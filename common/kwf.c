@@ -130,25 +130,17 @@ split(struct kwf *f, size_t n)
 	f->scratch = emalloc(n + 1);
 }
 
-/* The file whole, split into lines. */
-static void
-slurp(struct kwf *f, int fd)
-{
-	size_t n;
-
-	f->buf = fd_text(fd, f->path, f->what, &n);
-	split(f, n);
-}
-
 /* A keyword file to read only: a table or a party file. */
 struct kwf *
 kwf_read(const char *path, const char *what)
 {
 	struct kwf *f = kwf_new(path, what);
 	int fd = eopen_input(path, what);
+	size_t n;
 
-	slurp(f, fd);
+	f->buf = fd_text(fd, path, what, &n);
 	close(fd);
+	split(f, n);
 	return f;
 }
 
@@ -173,10 +165,12 @@ kwf_update(const char *path, const char *kind)
 {
 	struct kwf *f = kwf_new(path, kind != NULL ? "a state file" :
 	    "a party file");
+	size_t n;
 
 	f->kind = kind_named(kind);
 	f->upd = upd_open(path, f->what, kind != NULL);
-	slurp(f, upd_fd(f->upd));
+	f->buf = fd_text(upd_fd(f->upd), path, f->what, &n);
+	split(f, n);
 	return f;
 }
 

@@ -8,7 +8,10 @@
  * living character ("Torches and SUP reduce hourly"), reckoned from the
  * clock: the file "supplies" of a session keeps what was left at a clock
  * reading, and what is left now is that less an hour's for each character
- * for each whole hour since.  Pure functions, no I/O but the party text.
+ * for each whole hour since.  The GM's acts on them (delve buy, spend,
+ * give, share, loot: purse_plan) read, checked and said here; a party
+ * file's text and the supplies file's lines read and written here.  Pure
+ * functions: the caller reads and writes the files.
  */
 #ifndef DELVING_PURSE_H
 #define DELVING_PURSE_H
