@@ -53,7 +53,6 @@ struct run {
 	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
 	int	 verbose;
-	int	 json;
 	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
 	struct rec_writer *w;	/* the records, on standard output */
 };
@@ -82,11 +81,9 @@ static const struct opt options[] = {
 
 static const struct opt_spec spec = {
 	prog, "hazard [-adhjuVvw] [-c DC] [-D DAMAGE] [-e DIE] [-f FILE] [-L LEVEL] "
-	    "[-n COUNT] "
-	    "[-p FILE] "
-	    "[-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] [ACTION ...]", options, 0
+	    "[-n COUNT] [-p FILE] [-r RULES] [-s SEED] [-T KEY=FILE] [-t FILE] "
+	    "[ACTION ...]", options, 0
 };
-
 
 /*
  * One record: hazard TURN ROLL KEY TEXT, ROLL "-" when nothing was rolled;
@@ -165,16 +162,13 @@ emit_table(const struct run *run, long total, const char *key,
 	rec_str(run->w, key);
 	rec_str(run->w, table);
 	rec_str(run->w, e->dice[0] != '\0' ? e->dice : "-");
-	if (run->verbose && dice != NULL && e->n > 0)
-		rec_text(run->w, "%s%s%s [%s; %s]", pre, e->text, post, dice,
-		    e->faces);
-	else if (run->verbose && dice != NULL)
-		rec_text(run->w, "%s%s%s [%s]", pre, e->text, post, dice);
+	if (run->verbose && dice != NULL)	/* the faces of the row's dice */
+		rec_text(run->w, "%s%s%s [%s%s%s]", pre, e->text, post, dice,
+		    e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
 	else
 		rec_str(run->w, str_join3(buf, sizeof buf, pre, e->text, post));
 	rec_end(run->w);
 }
-
 
 /* A follow-up record: hazard TURN - KEY TEXT. */
 static void
@@ -242,21 +236,15 @@ sign_creature(struct run *run)
 	struct tbl_entry *e = &run->entry;
 	const struct tbl_on *t = run->on_encounter;
 	const struct tbl_row *row;
-	char dice[64], before[TBL_TEXT_MAX * 2], post[TBL_TEXT_MAX * 2 + 160];
+	char dice[64], post[TBL_TEXT_MAX * 2 + 160];
 	long total;
 
 	if (t == NULL)
 		return;
-	str_copy(before, sizeof before, run->s.creature);	/* unmet, or "" */
 	row = roll_on(run, t, &total, dice, sizeof dice);
-	hazstate_sign(&run->s, e->text, row->key);
-	if (strcmp(before, run->s.creature) == 0)	/* the same again */
-		str_copy(post, sizeof post, text_sign_again);
-	else if (before[0] != '\0')	/* 001: said, not replaced in silence */
-		str_join3(post, sizeof post, text_sign_replaces[0], before,
-		    text_sign_replaces[1]);
-	emit_table(run, total, row->key, "encounter", e, text_sign_of[0],
-	    before[0] != '\0' ? post : text_sign_of[1], dice);
+	hazstate_sign(&run->s, e->text, row->key, post, sizeof post);
+	emit_table(run, total, row->key, "encounter", e, text_sign_of[0], post,
+	    dice);
 }
 
 /* 001, 002: the creature of the sign is met instead of a roll; then forgotten. */
@@ -274,26 +262,10 @@ meet_creature(struct run *run)
 	run->s.sign = 0;
 }
 
-/* hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT: a character's check. */
-static void
-emit_check(const struct run *run, const struct check *c, const char *key,
-    const struct member *m, const char *text)
-{
-	rec_begin(run->w, REC_LAYOUT(HAZARD_SAVE), run->s.turn);
-	rec_i64(run->w, c->roll);
-	rec_str(run->w, key);
-	rec_str(run->w, m->name);
-	rec_i64(run->w, c->total);
-	rec_i64(run->w, c->dc);
-	rec_str(run->w, c->pass ? "pass" : "fail");
-	rec_text(run->w, "%s", text);
-	rec_end(run->w);
-}
-
 /*
- * A character's record (common/characters.c says it): with the check K
- * rolled, hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT; else hazard
- * TURN - KEY TEXT.
+ * A character's record (common/characters.c and alarm.c say it): with the
+ * check K rolled, hazard TURN ROLL KEY NAME TOTAL DC RESULT TEXT; else
+ * hazard TURN - KEY TEXT.
  */
 static void
 say_member(void *ctx, const struct member *m, const char *key,
@@ -301,21 +273,19 @@ say_member(void *ctx, const struct member *m, const char *key,
 {
 	const struct run *run = ctx;
 
-	if (k != NULL)
-		emit_check(run, &k->c, key, m, text);
-	else
+	if (k == NULL) {
 		emit(run, LONG_MIN, key, text, NULL);
-}
-
-/*
- * 000: each character's CON save, DC 12; failure gains 1 Fatigue, counted
- * on the character (fatigue=, written back with -w).
- */
-static void
-con_saves(struct run *run)
-{
-	chars_con_saves(&run->party, &run->s.st.rng, &run->env, run->write,
-	    say_member, run);
+		return;
+	}
+	rec_begin(run->w, REC_LAYOUT(HAZARD_SAVE), run->s.turn);
+	rec_i64(run->w, k->c.roll);
+	rec_str(run->w, key);
+	rec_str(run->w, m->name);
+	rec_i64(run->w, k->c.total);
+	rec_i64(run->w, k->c.dc);
+	rec_str(run->w, k->c.pass ? "pass" : "fail");
+	rec_text(run->w, "%s", text);
+	rec_end(run->w);
 }
 
 /* 000: rest 1 turn in 6; a turn past the due rest calls for CON saves. */
@@ -326,8 +296,9 @@ rest_clock(struct run *run)
 
 	if (fu >= 0)
 		emit_followup(run, (enum followup)fu);
-	if (fu == FU_SKIPPED && run->have_party)
-		con_saves(run);
+	if (fu == FU_SKIPPED && run->have_party)	/* 000: DC 12, -w counts */
+		chars_con_saves(&run->party, &run->s.st.rng, &run->env,
+		    run->write, say_member, run);
 }
 
 /*
@@ -348,7 +319,8 @@ settle_fatigue(struct run *run)
 		emit_followup(run, run->act.action == HA_REST ? FU_SAVE_RESTED :
 		    FU_SAVE_DUE);
 		if (run->act.action != HA_REST && run->have_party)
-			con_saves(run);
+			chars_con_saves(&run->party, &run->s.st.rng, &run->env,
+			    run->write, say_member, run);
 		return;
 	}
 	fu = fatigue_settle(&run->s.condition, hr->fatigue_condition,
@@ -395,80 +367,74 @@ emit_disposition(struct run *run)
 	emit(run, total, row->key, said, dice);
 }
 
-/* The encounter's own record: 002's sentence where the table is the seed's. */
-static void
-encounter_die(struct run *run, long total, const struct tbl_row *row,
-    const char *dice)
-{
-	if (run->hr->disposition &&
-	    row->text == hazard_table[run->s.rules].rows[0].text)
-		emit(run, total, row->key, text_encounter_002, dice);
-	else
-		emit_row(run, total, row, dice);
-}
-
+/*
+ * The encounter: the creature of a sign met (001, 002), or 001's SIGN; else
+ * the die's record (002's sentence where the table is the seed's) and its
+ * -T table; 002's disposition after it.
+ */
 static void
 emit_encounter(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
 	char both[TBL_TEXT_MAX + 64];
 
-	if (run->s.creature[0] != '\0') {	/* 001, 002: the sign's creature */
-		encounter_die(run, total, row, dice);
-		meet_creature(run);
-	} else if (run->hr->sign_met && run->s.sign) {	/* 001: SIGN */
-		run->s.sign = 0;
+	if (run->s.creature[0] == '\0' && run->hr->sign_met && run->s.sign) {
+		run->s.sign = 0;	/* 001: SIGN */
 		snprintf(both, sizeof both, "%s %s", row->text, text_sign_met);
 		emit(run, total, row->key, both, dice);
 	} else {
-		encounter_die(run, total, row, dice);
-		emit_on(run, run->on_encounter);
+		if (run->hr->disposition &&
+		    row->text == hazard_table[run->s.rules].rows[0].text)
+			emit(run, total, row->key, text_encounter_002, dice);
+		else
+			emit_row(run, total, row, dice);
+		if (run->s.creature[0] != '\0')
+			meet_creature(run);
+		else
+			emit_on(run, run->on_encounter);
 	}
 	if (run->hr->disposition)
 		emit_disposition(run);
 }
 
 /*
- * Fatigue waits for the next turn; ignored while resting.  000: "rest now
- * for 10 minutes, or make a CON save (DC 12)": with -p the party chooses
- * by its next turn, a rest or an action, and the saves wait for it.
+ * A row that calls for more than its record: the encounter (001, 002); a
+ * fatigue, which waits for the next turn, ignored while resting (000:
+ * "rest now for 10 minutes, or make a CON save (DC 12)": with -p the
+ * party chooses by its next turn, a rest or an action, and the saves wait
+ * for it); 001's shift and sign; and any row's -T table.
  */
 static void
-emit_fatigue(struct run *run, long total, const struct tbl_row *row,
+die_row(struct run *run, long total, const struct tbl_row *row,
     const char *dice)
 {
-	emit_row(run, total, row, dice);
-	emit_on(run, run->on_row[row - run->die.table.rows]);
-	if (run->hr->fatigue_waits || run->have_party)
-		run->s.fatigue = run->act.action != HA_REST;
-}
+	const struct hazard_rules *hr = run->hr;
+	const struct tbl_on *on = run->on_row[row - run->die.table.rows];
 
-/*
- * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus": six
- * rest turns in a row are the hour; the sixth heals each character with hp=
- * (-p), its d8 drawn after the turn's die and tables, character by
- * character.  Any other action starts the count again.
- */
-static void
-rest_hour(struct run *run)
-{
-	if (rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
-	    run->have_party)
-		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
-}
-
-/*
- * 001, 002: a rest turn is always said: the fatigue it rests off was
- * (settle_fatigue), else the fatigue rolled now is ignored (001: "Ignore
- * this result while resting"), else a plain rest.
- */
-static void
-rest_said(struct run *run, int pending, int fatigue)
-{
-	if (fatigue)
-		emit_followup(run, FU_REST_IGNORED);
-	else if (!pending)
-		emit_followup(run, FU_REST_PLAIN);
+	switch (run->kind[row - run->die.table.rows]) {
+	case K_ENCOUNTER:
+		emit_encounter(run, total, row, dice);
+		return;
+	case K_FATIGUE:
+		if (hr->fatigue_waits || run->have_party)
+			run->s.fatigue = run->act.action != HA_REST;
+		break;
+	case K_SHIFT:
+		if (hr->shift_rolls && on == NULL) {
+			emit_shift(run, total, row->text, dice);
+			return;
+		}
+		break;
+	case K_SIGN:
+		emit_row(run, total, row, dice);
+		if (hr->sign_names)
+			sign_creature(run);
+		run->s.sign |= hr->sign_met;	/* 001: the next encounter */
+		emit_on(run, on);
+		return;
+	}
+	emit_row(run, total, row, dice);	/* and K_TABLED's */
+	emit_on(run, on);
 }
 
 /* One turn under the die rules: 000, 000 bookkeeping, 001, 002, 004. */
@@ -479,7 +445,7 @@ die_turn(struct run *run)
 	const struct tbl_row *row;
 	long total, drawn;	/* total's address is not taken: a register */
 	const struct hazard_rules *hr = run->hr;
-	int pending = run->s.fatigue;	/* a rest now rests it off, said */
+	int pending = run->s.fatigue, fatigue;	/* a rest rests it off, said */
 
 	settle_fatigue(run);
 	if (run->rt.ready)
@@ -490,46 +456,26 @@ die_turn(struct run *run)
 	}
 	if (run->s.turn <= GRACE_TURNS_002 && hr->grace &&
 	    total >= GRACE_FROM_002)	/* 002: 4-6 are nothing at first */
-		emit(run, total, "nothing", "Nothing happens: the first 6 turns "
-		    "of a delve are quiet on a 4-6.", dice);
+		emit(run, total, "nothing", text_grace_002, dice);
 	else if (run->kind[row - run->die.table.rows] == K_OTHER)
 		emit_row(run, total, row, dice);	/* the common turn */
-	else switch (run->kind[row - run->die.table.rows]) {
-	case K_ENCOUNTER:
-		emit_encounter(run, total, row, dice);
-		break;
-	case K_FATIGUE:
-		emit_fatigue(run, total, row, dice);
-		break;
-	case K_SHIFT:
-		if (hr->shift_rolls && run->on_row[row - run->die.table.rows] == NULL) {
-			emit_shift(run, total, row->text, dice);
-			break;
-		}
-		emit_row(run, total, row, dice);
-		emit_on(run, run->on_row[row - run->die.table.rows]);
-		break;
-	case K_SIGN:
-		emit_row(run, total, row, dice);
-		if (hr->sign_names)
-			sign_creature(run);
-		run->s.sign |= hr->sign_met;	/* 001: the next encounter */
-		emit_on(run, run->on_row[row - run->die.table.rows]);
-		break;
-	case K_TABLED:
-		emit_row(run, total, row, dice);
-		emit_on(run, run->on_row[row - run->die.table.rows]);
-		break;
-	default:	/* K_OTHER, its record alone, is above */
-		break;
-	}
-	if (run->act.action == HA_REST && hr->fatigue_waits)	/* 001, 002 */
-		rest_said(run, pending, run->kind[row - run->die.table.rows] ==
-		    K_FATIGUE);
+	else
+		die_row(run, total, row, dice);
+	/*
+	 * 001, 002: a rest turn is always said: the fatigue it rests off was
+	 * (settle_fatigue), else the fatigue rolled now is ignored (001:
+	 * "Ignore this result while resting"), else a plain rest.
+	 */
+	if (run->act.action == HA_REST && hr->fatigue_waits &&
+	    ((fatigue = run->kind[row - run->die.table.rows] == K_FATIGUE) ||
+	    !pending))
+		emit_followup(run, fatigue ? FU_REST_IGNORED : FU_REST_PLAIN);
 	if (hr->rest_clock)
 		rest_clock(run);
-	else if (hr->rest_heals)	/* 002's; 000's rules have the clock */
-		rest_hour(run);
+	else if (hr->rest_heals &&	/* 002: 6 rest turns in a row, 1 hour */
+	    rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
+	    run->have_party)
+		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
 /* hazard TURN ROLL KEY ALARM TEXT: the move, the alarm, the d10 if rolled. */
@@ -554,23 +500,6 @@ emit_alarm(const struct run *run, const struct alarm_turn *t)
 	rec_end(run->w);
 }
 
-/* hazard TURN ROLL stealth NAME TOTAL DC RESULT TEXT: hide's checks, rolled. */
-static void
-emit_stealth(const struct run *run)
-{
-	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
-	size_t n;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		n = check_sentence(says, sizeof says - 1, run->party.m[i].name,
-		    text_stealth_003, &run->hide.check[i]);
-		memcpy(says + n, ".", 2);
-		emit_check(run, &run->hide.check[i].c, "stealth",
-		    &run->party.m[i], says);
-	}
-}
-
 /* 003: the turn of common/alarm.c, then its records, then the encounter's table. */
 static void
 play_alarm(struct run *run)
@@ -586,7 +515,7 @@ play_alarm(struct run *run)
 	alarm_turn(&t, &run->s.alarm, m, run->act.sparks,
 	    run->act.hide_roll ? &run->hide : NULL, &run->s.st.rng);
 	if (run->act.hide_roll)
-		emit_stealth(run);
+		alarm_hide_say(&run->hide, say_member, run);
 	emit_alarm(run, &t);
 	if (alarm_met(t.event))
 		emit_on(run, run->on_encounter);
@@ -710,7 +639,6 @@ setup(struct run *run, const struct opts *o)
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;
-	run->json = o->json;
 	for (i = 0; i < run->die.table.nrows; i++) {
 		k = word_in(run->die.table.rows[i].key, kind_keys);
 		if (k <= 0 && hr->shift_rolls &&

@@ -13,6 +13,7 @@
 
 #include "opt.h"
 #include "party.h"
+#include "purse.h"
 #include "reactstate.h"
 #include "record.h"
 #include "check.h"
@@ -27,7 +28,6 @@ static const char prog[] = "reaction";
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
 #define ON_MAX 8	/* -T tables */
 #define CREATURE_MAX 256
-#define KINDS 2		/* the checks: morale_004 and surprise_000 */
 
 enum mode {
 	M_DISPOSITION, M_MORALE, M_SURPRISE, M_FILTER, M_INITIATIVE, M_LOOT
@@ -62,7 +62,7 @@ struct run {
 	 * and the roll decide (rec_memo; none under -v, which shows the dice):
 	 * the party is picked once a run and nothing changes its characters.
 	 */
-	struct rolled *ready[KINDS][PARTY_MAX][2];
+	struct rolled *ready[REACT_CHECKS][PARTY_MAX][2];
 	struct rec_memo said_check;	/* by check_said */
 	struct rec_memo said_disposition;	/* by the 2d6 rolled */
 	struct rec_memo said_summary;	/* by the count surprised */
@@ -185,33 +185,13 @@ disposition(struct run *run, uint64_t index)
 	on_tables(run, index);
 }
 
-/* A d20 check of the characters: its DC, its keys and its sentences. */
-struct kind {
-	int	 id;				/* below KINDS */
-	int	 rules;				/* its seed's rules, unless -r */
-	long	 dc;
-	const char *pass, *fail;		/* the KEY */
-	const char *pass_text, *fail_text;
-	const char *what;			/* the check, in the sentence */
-	const char *unnamed;			/* the unnamed roller "-" */
-};
-
-static const struct kind morale_004 = {
-	0, R_TRAVEL, MORALE_DC_004, "stands", "flees", text_stands_004, text_flees_004,
-	"morale", "The creature"
-};
-
-static const struct kind surprise_000 = {
-	1, R_EXPLORATION, SURPRISE_DC_000, "alert", "surprised", text_alert_000,
-	text_surprised_000, "WIS", PARTY_UNNAMED
-};
-
 /*
  * The first half of character I's check of kind K under the light now
  * (check_ready: the conditions, the d20s, the words), made once.
  */
 static const struct rolled *
-ready(struct run *run, const struct kind *k, int i, const struct check_of *of)
+ready(struct run *run, const struct react_check *k, int i,
+    const struct check_of *of)
 {
 	struct rolled **r = &run->ready[k->id][i][run->dark != 0];
 	struct check_env env = run->env;
@@ -228,7 +208,7 @@ ready(struct run *run, const struct kind *k, int i, const struct check_of *of)
 
 /* The memo's number of character I's check of kind K that rolled ROLL. */
 static size_t
-check_said(const struct run *run, const struct kind *k, int i, long roll)
+check_said(const struct run *run, const struct react_check *k, int i, long roll)
 {
 	return (((size_t)k->id * PARTY_MAX + (size_t)i) * 2 + (run->dark != 0)) *
 	    (CHECK_D20 + 1) + (size_t)roll;
@@ -236,7 +216,7 @@ check_said(const struct run *run, const struct kind *k, int i, long roll)
 
 /* One character's check: reaction INDEX ROLL TOTAL KEY TEXT; 1 if passed. */
 static int
-check(struct run *run, uint64_t index, int i, const struct kind *k)
+check(struct run *run, uint64_t index, int i, const struct react_check *k)
 {
 	struct check_of of = { PK_WIS, 0, 0, 0, 0 };
 	const struct member *m = &run->party.m[i];
@@ -308,20 +288,10 @@ surprise(struct run *run, uint64_t index)
 static int
 is_disposition(const struct rec *r)
 {
-	const struct tbl *t = &disposition_002;
-	const char *key;
-	int i;
-
 	if (r->prog == REC_HAZARD)
-		key = r->f[3];
-	else if (r->prog == REC_REACTION && r->nf == 6)	/* a roll's KEY */
-		key = r->f[4];
-	else
-		return 0;
-	for (i = 0; i < t->nrows; i++)
-		if (strcmp(key, t->rows[i].key) == 0)
-			return 1;
-	return 0;
+		return tbl_has_key(&disposition_002, r->f[3]);
+	return r->prog == REC_REACTION && r->nf == 6 &&	/* a roll's KEY */
+	    tbl_has_key(&disposition_002, r->f[4]);
 }
 
 /* hazard TURN ROLL KEY encounter DICE TEXT: the encounter table's row of the turn. */
@@ -529,35 +499,6 @@ initiative(struct run *run, uint64_t index)
 	}
 }
 
-/* "0.43", "1.5", "2": coins in pounds (004: "100 coins per pound"). */
-static void
-pounds(char *buf, size_t size, long coins)
-{
-	long whole = coins / COINS_POUND_004, part = coins % COINS_POUND_004;
-
-	if (part == 0)
-		snprintf(buf, size, "%ld", whole);
-	else if (part % 10 == 0)
-		snprintf(buf, size, "%ld.%ld", whole, part / 10);
-	else
-		snprintf(buf, size, "%ld.%02ld", whole, part);
-}
-
-/* "under one load", "1 load", "2 loads and 234 coins" (004: 500 a load). */
-static void
-loads(char *buf, size_t size, long coins)
-{
-	long whole = coins / COINS_LOAD_004, part = coins % COINS_LOAD_004;
-
-	if (whole == 0)
-		snprintf(buf, size, "under one load");
-	else if (part == 0)
-		snprintf(buf, size, "%ld load%s", whole, whole == 1 ? "" : "s");
-	else
-		snprintf(buf, size, "%ld load%s and %ld coin%s", whole,
-		    whole == 1 ? "" : "s", part, part == 1 ? "" : "s");
-}
-
 /*
  * 004 Treasure: "An enemy's carried loot is worth 1d20gp per HD"; "there
  * are 100 coins per pound, and 500 coins per load".  Each enemy's HD d20s
@@ -582,8 +523,7 @@ loot(struct run *run, uint64_t index)
 			    "%s%ld%s", i == 0 ? ": " : i == run->enemies - 1 ?
 			    " and " : ", ", one, dice);
 	}
-	pounds(lb, sizeof lb, gp);
-	loads(load, sizeof load, gp);
+	coins_weight(gp, lb, sizeof lb, load, sizeof load);
 	rec_begin(run->w, REC_LAYOUT(REACTION_LOOT), index);
 	rec_i64(run->w, run->hd);
 	rec_i64(run->w, run->enemies);
@@ -647,57 +587,40 @@ loot_operands(struct run *run, int argc, char **argv)
 	    (long)estrtonum(argv[2], 1, LOOT_COUNT_MAX, "COUNT") : 1;
 }
 
-/* Initiative rolls nothing; loot rolls d20s of gold, no check. */
-static void
-check_roll_options(enum mode mode, const struct opts *o)
-{
-	const char *name = mode_names[mode];
-
-	if (o->rules != NULL || o->level != NULL)
-		esc_errx(EXIT_BAD, "-%c: %s rolls no check (-r and -L are for morale, "
-		    "surprise and filter mode)", o->rules != NULL ? 'r' : 'L', name);
-	if (o->non > 0)
-		esc_errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and "
-		    "filter mode)", name);
-	if (o->adv)
-		esc_errx(EXIT_BAD, "-%c: %s rolls no check", o->adv > 0 ? 'a' : 'd',
-		    name);
-	if (o->mod)
-		esc_errx(EXIT_BAD, "-m: %s takes no modifier", name);
-	if (mode == M_LOOT && o->party != NULL)
-		esc_errx(EXIT_BAD, "-p: loot is carried by the enemies, not the party");
-	if (mode == M_INITIATIVE && o->count_set)
-		esc_errx(EXIT_BAD, "-n: the order is the same every round (004): "
-		    "initiative takes no count");
-}
-
-/* Disposition rolls 2d6 for the creatures met: no d20, no characters. */
+/*
+ * The options a mode has no use for: morale and surprise roll d20 checks;
+ * disposition (filter mode's too) rolls 2d6 for the creatures met, no d20,
+ * no characters; initiative rolls nothing; loot rolls d20s of gold.
+ */
 static void
 check_mode_options(enum mode mode, const struct opts *o)
 {
-	const char *name = mode == M_FILTER ? "filter mode" : "disposition";
+	const char *name = mode == M_FILTER ? "filter mode" : mode_names[mode];
+	int checks = mode == M_MORALE || mode == M_SURPRISE;
+	int d2d6 = mode == M_DISPOSITION || mode == M_FILTER;
 
-	if (mode == M_INITIATIVE || mode == M_LOOT) {
-		check_roll_options(mode, o);
+	if (!checks && mode != M_FILTER && (o->rules != NULL || o->level != NULL))
+		esc_errx(EXIT_BAD, "-%c: %s rolls %sno check (-r and -L are for "
+		    "morale, surprise and filter mode)", o->rules != NULL ? 'r' :
+		    'L', name, d2d6 ? "2d6, " : "");
+	if (!d2d6 && o->non > 0)
+		esc_errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition "
+		    "and filter mode)", name);
+	if (checks)
 		return;
-	}
-	if ((mode == M_MORALE || mode == M_SURPRISE) && o->non > 0)
-		esc_errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition and filter mode)",
-		    mode_names[mode]);
-	if (mode == M_MORALE || mode == M_SURPRISE)
-		return;
-	if (mode == M_DISPOSITION && (o->rules != NULL || o->level != NULL))
-		esc_errx(EXIT_BAD, "-%c: disposition rolls 2d6, no check (-r and -L are "
-		    "for morale, surprise and filter mode)", o->rules != NULL ?
-		    'r' : 'L');
 	if (o->adv)
-		esc_errx(EXIT_BAD, "-%c: %s rolls 2d6, not a d20", o->adv > 0 ? 'a' : 'd',
-		    name);
-	if (o->party != NULL && mode != M_FILTER)
-		esc_errx(EXIT_BAD, "-p: %s is rolled for the creatures met, not for characters",
-		    name);
-	if (o->count_set && mode == M_FILTER)
-		esc_errx(EXIT_BAD, "-n: filter mode rolls one disposition per encounter");
+		esc_errx(EXIT_BAD, "-%c: %s rolls %s", o->adv > 0 ? 'a' : 'd', name,
+		    d2d6 ? "2d6, not a d20" : "no check");
+	if (!d2d6 && o->mod)
+		esc_errx(EXIT_BAD, "-m: %s takes no modifier", name);
+	if (o->party != NULL && mode != M_FILTER && mode != M_INITIATIVE)
+		esc_errx(EXIT_BAD, "-p: %s", mode == M_LOOT ? "loot is carried by "
+		    "the enemies, not the party" : "disposition is rolled for the "
+		    "creatures met, not for characters");
+	if (o->count_set && (mode == M_FILTER || mode == M_INITIATIVE))
+		esc_errx(EXIT_BAD, "-n: %s", mode == M_FILTER ? "filter mode rolls "
+		    "one disposition per encounter" : "the order is the same every "
+		    "round (004): initiative takes no count");
 }
 
 /* -T KEY=FILE: distance=FILE, activity=FILE, ... in the order given. */
@@ -737,7 +660,8 @@ said_open(struct run *run)
 {
 	const struct dice *d = &disposition_002.die;
 
-	rec_memo_open(&run->said_check, KINDS * PARTY_MAX * 2 * (CHECK_D20 + 1));
+	rec_memo_open(&run->said_check,
+	    REACT_CHECKS * PARTY_MAX * 2 * (CHECK_D20 + 1));
 	rec_memo_open(&run->said_disposition, d->count * d->sides + 1);
 	rec_memo_open(&run->said_summary, PARTY_MAX + 1);
 }
@@ -750,7 +674,7 @@ said_close(struct run *run)
 	rec_memo_close(&run->said_check);
 	rec_memo_close(&run->said_disposition);
 	rec_memo_close(&run->said_summary);
-	for (k = 0; k < KINDS; k++)
+	for (k = 0; k < REACT_CHECKS; k++)
 		for (i = 0; i < PARTY_MAX; i++)
 			for (d = 0; d < 2; d++)
 				free(run->ready[k][i][d]);

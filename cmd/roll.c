@@ -4,6 +4,7 @@
  */
 #include <err.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,7 @@ struct run {
 	int	 fine, graph;	/* -O, -g */
 	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 width;		/* -w */
-	char	*drawn;		/* -e, or replacement: false: each row drawn yet */
+	struct tbl_draws *draws;	/* -e, or replacement: false: the rows drawn */
 };
 
 /* roll's options, its own and the shared ones (opt.c), in -h's order. */
@@ -91,6 +92,23 @@ static const struct opt_spec spec = {
 	    "[-t TABLE|FILE] [-w WIDTH] [EXPRESSION ...]", options, 0
 };
 
+/* FIELDS, a TAB between them, then END: the lines that are no record. */
+static void
+fields(struct out_buf *out, const char *end, ...)
+{
+	const char *f, *sep = "";
+	va_list ap;
+
+	va_start(ap, end);
+	while ((f = va_arg(ap, const char *)) != NULL) {
+		out_str(out, sep);
+		out_str(out, f);
+		sep = "\t";
+	}
+	va_end(ap);
+	out_str(out, end);
+}
+
 /* -t list: NAME DIE SEED TITLE, one built-in table a line. */
 static void
 list_tables(struct out_buf *out)
@@ -100,30 +118,29 @@ list_tables(struct out_buf *out)
 
 	for (n = rules_tables; n->t != NULL; n++) {
 		dice_format(&n->t->die, die, sizeof die);
-		out_str(out, n->t->name);
-		out_str(out, "\t");
-		out_str(out, die);
-		out_str(out, "\t");
-		out_str(out, n->seed);
-		out_str(out, "\t");
-		out_str(out, n->title);
-		out_str(out, "\n");
+		fields(out, "\n", n->t->name, die, n->seed, n->title, NULL);
 	}
 }
 
-/* FILE#heading, FILE being there: a table among several in a document. */
+/* NAME is there, or is FILE#heading with FILE there. */
 static int
-heading_of_file(const char *name)
+there(const char *name)
 {
 	char *file = estrdup(name), *hash = strrchr(file, '#');
-	int there = hash != NULL && hash != file &&
-	    (*hash = '\0', access(file, F_OK) == 0);
+	int yes;
 
+	if (hash != NULL && hash != file)
+		*hash = '\0';
+	yes = access(name, F_OK) == 0 || access(file, F_OK) == 0;
 	free(file);
-	return there;
+	return yes;
 }
 
-/* -t NAME: a table of rules_tables; else a file in either form. */
+/*
+ * -t NAME: a table of rules_tables; else a file in either form.  A name
+ * with a / or a . names a file (no table's has either): its error is the
+ * system's, as hazard -t says it.
+ */
 static void
 pick_table(struct run *run, const char *name)
 {
@@ -136,8 +153,7 @@ pick_table(struct run *run, const char *name)
 			run->table = n->t;
 	if (strcmp(name, "alarm") == 0)
 		esc_errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
-	if (run->table == NULL && strchr(name, '/') == NULL &&
-	    access(name, F_OK) != 0 && !heading_of_file(name))
+	if (run->table == NULL && strpbrk(name, "/.") == NULL && !there(name))
 		esc_errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
 		    name);
 	if (run->table == NULL) {
@@ -196,21 +212,21 @@ parse_one(struct operand *op, const char *where, const char *s)
 {
 	const char *why;
 	char *p, *q;
+	int size;
 
 	op->name = roller(s, &s);
-	op->text = estrdup(s);
-	for (p = q = op->text; *p != '\0'; p++)	/* as written, no spaces */
+	op->written = estrdup(s);
+	for (p = q = op->written; *p != '\0'; p++)	/* no spaces */
 		if (*p != ' ' && *p != '\t')
 			*q++ = *p;
 	*q = '\0';
 	if ((why = expr_parse(&op->e, s)) != NULL)
 		esc_errx(EXIT_BAD, "%s%s: %s", where, s, why);
 	op->mod = addend(&op->e, op->e.root);
-	op->written = estrdup(op->text);
 	op->simple = dice_of(&op->d, &op->e) == NULL;	/* its fast path */
-	free(op->text);
-	op->text = emalloc(strlen(op->written) + 64);
-	dice_name(op->text, (int)strlen(op->written) + 64, &op->e, op->written);
+	size = (int)strlen(op->written) + 64;
+	op->text = emalloc((size_t)size);
+	dice_name(op->text, size, &op->e, op->written);
 }
 
 /* Expressions from standard input, one a line, blank lines skipped. */
@@ -451,14 +467,10 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 		} else
 			total = roll_one(run, op, buf, FACES_TEXT);
 		row = tbl_lookup(run->table, clamp(run, total));
-		if (run->drawn == NULL || !run->drawn[row - run->table->rows])
+		if (run->draws == NULL ||
+		    tbl_draw(run->draws, run->table, row, tries, "-e"))
 			break;
-		if (tries == TBL_DRAW_TRIES)
-			esc_errx(EXIT_BAD, "-e: the rows not drawn yet are too unlikely: "
-			    "%d rolls drew none", TBL_DRAW_TRIES);
 	}
-	if (run->drawn != NULL)
-		run->drawn[row - run->table->rows] = 1;
 	if (clamp(run, total) != total)
 		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
 	tbl_row_entry(e, run->table, row, &run->st.rng,
@@ -505,39 +517,20 @@ play(struct run *run, long long count)
 	free(buf);
 }
 
-/* FRACTION DECIMAL, the end of a line of -o; both freed. */
+/* FRACTION DECIMAL (-O: finer), N of O's outcomes: the end of a line of -o. */
 static void
-odds_tail(struct out_buf *out, char *frac, char *dec)
-{
-	out_str(out, frac);
-	out_str(out, "\t");
-	out_str(out, dec);
-	out_str(out, "\n");
-	free(frac);
-	free(dec);
-}
-
-/* One line of -o: the fields given, then FRACTION DECIMAL (-O: finer). */
-static void
-odds_line(const struct run *run, struct odds *o, const char *a,
-    const char *b, const char *c, const struct big *n)
+odds_end(const struct run *run, struct odds *o, const struct big *n)
 {
 	char *frac = odds_fraction(o, n);
 	char *dec = run->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
 	    odds_decimal(n, &o->den, 4);
 
-	out_str(run->out, a);
-	out_str(run->out, "\t");
-	out_str(run->out, b);
-	if (c != NULL) {
-		out_str(run->out, "\t");
-		out_str(run->out, c);
-	}
-	out_str(run->out, "\t");
-	odds_tail(run->out, frac, dec);
+	fields(run->out, "\n", frac, dec, NULL);
+	free(frac);
+	free(dec);
 }
 
-/* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the mean and sd. */
+/* EXPRESSION TOTAL FRACTION DECIMAL, each total; then the sd and mean. */
 static void
 odds_totals(const struct run *run, const char *expr, struct odds *o)
 {
@@ -549,15 +542,16 @@ odds_totals(const struct run *run, const char *expr, struct odds *o)
 		if (big_zero(&o->count[i]))
 			continue;
 		snprintf(t, sizeof t, "%lld", o->lo + i * o->step);
-		odds_line(run, o, expr, t, NULL, &o->count[i]);
+		fields(run->out, "\t", expr, t, NULL);
+		odds_end(run, o, &o->count[i]);
 	}
 	odds_stats(o, run->exact, &st);	/* the sd a number by default (issue 25) */
-	out_str(run->out, expr);
-	out_str(run->out, "\tsd\t");
-	odds_tail(run->out, st.sd, st.sd_dec);
-	out_str(run->out, expr);
-	out_str(run->out, "\tmean\t");
-	odds_tail(run->out, st.mean, st.mean_dec);
+	fields(run->out, "\n", expr, "sd", st.sd, st.sd_dec, NULL);
+	fields(run->out, "\n", expr, "mean", st.mean, st.mean_dec, NULL);
+	free(st.sd);
+	free(st.sd_dec);
+	free(st.mean);
+	free(st.mean_dec);
 }
 
 /* -g: TOTAL PERCENT BAR, a bar of '#' as long as its odds, the likeliest WIDTH. */
@@ -565,6 +559,7 @@ static void
 odds_graph(const struct run *run, const char *expr, const struct odds *o)
 {
 	const struct big *max = &o->count[0];
+	struct big h = { 0 };
 	char line[64], *pc;
 	long i;
 	int w, tw = 1, bar;
@@ -575,27 +570,21 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 		w = snprintf(line, sizeof line, "%lld", o->lo + i * o->step);
 		tw = w > tw ? w : tw;
 	}
-	out_str(run->out, expr);
-	out_str(run->out, "\n");
+	fields(run->out, "\n", expr, NULL);
 	for (i = 0; i < o->n; i++) {
 		if (big_zero(&o->count[i]))
 			continue;
-		{
-			struct big h = { 0 };
-
-			big_copy(&h, &o->count[i]);
-			big_mulsmall(&h, 100, 0);
-			pc = odds_decimal(&h, &o->den, 2);
-			big_free(&h);
-		}
-		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step,
-		    pc[0] == '1' && strncmp(pc, "100", 3) != 0 ? pc : pc);
+		big_copy(&h, &o->count[i]);
+		big_mulsmall(&h, 100, 0);
+		pc = odds_decimal(&h, &o->den, 2);
+		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step, pc);
 		free(pc);
 		out_str(run->out, line);
 		for (bar = odds_bar(&o->count[i], max, run->width); bar > 0; bar--)
 			out_str(run->out, "#");
 		out_str(run->out, "\n");
 	}
+	big_free(&h);
 }
 
 /* The totals of O that give ROW, counted into N; lo and hi clamp them. */
@@ -640,118 +629,82 @@ die_odds(const struct tbl *t, struct odds *o)
 		odds_d66(o);
 }
 
+/* J: the outcomes of A, then B, as one (their dens multiplied). */
+static void
+joint(struct odds *j, const struct odds *a, const struct odds *b)
+{
+	memset(j, 0, sizeof *j);
+	big_mul(&j->den, &a->den, &b->den);
+	j->nfac = a->nfac + b->nfac;
+	j->fac = ereallocarray(NULL, (size_t)j->nfac + 1, sizeof *j->fac);
+	memcpy(j->fac, a->fac, (size_t)a->nfac * sizeof *j->fac);
+	memcpy(j->fac + a->nfac, b->fac, (size_t)b->nfac * sizeof *j->fac);
+}
+
 /*
- * The tables a row rolls: each of their rows on a line, its chance the
- * row's (pn of po's den) times its own, its RANGE the ranges that lead
- * to it ("61-100>3"), its TABLE the table it is in.
+ * TABLE RANGE KEY FRACTION DECIMAL, each row of T: the totals of O, its
+ * die's odds (LO and HI clamp them), that give it, times PN (NULL: once),
+ * of J's outcomes.  After a row that rolls other tables, each of their
+ * rows, its RANGE the ranges that lead to it ("61-100>3").
  */
 static void
-odds_subs(const struct run *run, const char *path, const struct tbl *t,
-    int r, const struct odds *po, const struct big *pn)
+odds_table(const struct run *run, const char *path, const struct tbl *t,
+    const struct odds *o, long lo, long hi, struct odds *j,
+    const struct big *pn)
 {
-	struct odds so, j = { 0 };
 	struct big c = { 0 }, n = { 0 };
+	struct odds so, sj;
 	char range[256];
-	const struct tbl *s;
-	int k, i;
+	int i, k;
 
-	for (k = 0; k < t->more[r].nsub; k++) {
-		s = t->more[r].sub[k];
-		die_odds(s, &so);
-		big_mul(&j.den, &po->den, &so.den);
-		j.nfac = po->nfac + so.nfac;
-		j.fac = ereallocarray(NULL, (size_t)j.nfac + 1, sizeof *j.fac);
-		memcpy(j.fac, po->fac, (size_t)po->nfac * sizeof *j.fac);
-		memcpy(j.fac + po->nfac, so.fac, (size_t)so.nfac * sizeof *j.fac);
-		for (i = 0; i < s->nrows; i++) {
-			row_count(&s->rows[i], &so, LONG_MIN, LONG_MAX, &c);
+	for (i = 0; i < t->nrows; i++) {
+		row_count(&t->rows[i], o, lo, hi, &c);
+		if (pn != NULL)
 			big_mul(&n, pn, &c);
-			range_text(range, sizeof range, path, &s->rows[i]);
-			odds_line(run, &j, s->name, range, s->rows[i].key, &n);
-			if (s->more != NULL && s->more[i].nsub > 0) {
-				strncat(range, ">", sizeof range - strlen(range) - 1);
-				odds_subs(run, range, s, i, &j, &n);
-			}
+		else
+			big_copy(&n, &c);
+		range_text(range, sizeof range, path, &t->rows[i]);
+		fields(run->out, "\t", *path == '\0' ? run->tname : t->name,
+		    range, t->rows[i].key, NULL);
+		odds_end(run, j, &n);
+		strncat(range, ">", sizeof range - strlen(range) - 1);
+		for (k = 0; t->more != NULL && k < t->more[i].nsub; k++) {
+			die_odds(t->more[i].sub[k], &so);
+			joint(&sj, j, &so);
+			odds_table(run, range, t->more[i].sub[k], &so, LONG_MIN,
+			    LONG_MAX, &sj, &n);
+			odds_free(&sj);
+			odds_free(&so);
 		}
-		free(j.fac);
-		big_free(&j.den);
-		odds_free(&so);
 	}
 	big_free(&c);
 	big_free(&n);
 }
 
-/* TABLE RANGE KEY FRACTION DECIMAL, each row of the table, and of those it rolls. */
-static void
-odds_table(const struct run *run, struct odds *o)
-{
-	const struct tbl_row *row;
-	struct big n = { 0 };
-	char range[256];
-	int r;
-
-	for (r = 0; r < run->table->nrows; r++) {
-		row = &run->table->rows[r];
-		row_count(row, o, run->tlo, run->thi, &n);
-		range_text(range, sizeof range, "", row);
-		odds_line(run, o, run->tname, range, row->key, &n);
-		if (run->table->more != NULL && run->table->more[r].nsub > 0) {
-			strncat(range, ">", sizeof range - strlen(range) - 1);
-			odds_subs(run, range, run->table, r, o, &n);
-		}
-	}
-	big_free(&n);
-}
-
-/* -L: each table as read, the one given and those it rolls. */
+/* -L: a table as read, its die and each row: RANGE WEIGHT KEY TEXT TABLES. */
 static void
 list_rows(struct out_buf *out, const struct tbl *t)
 {
-	char die[32], buf[64];
+	char die[32], rows[64], range[64], weight[32];
+	long wt;
 	int i, k;
 
 	dice_format(&t->die, die, sizeof die);
-	snprintf(buf, sizeof buf, "\t%d row%s%s\n", t->nrows, t->nrows == 1 ?
+	snprintf(rows, sizeof rows, "%d row%s%s", t->nrows, t->nrows == 1 ?
 	    "" : "s", t->norepl ? ", drawn without replacement" : "");
-	out_str(out, t->name);
-	out_str(out, "\tdie\t");
-	out_str(out, die);
-	out_str(out, buf);
+	fields(out, "\n", t->name, "die", die, rows, NULL);
 	for (i = 0; i < t->nrows; i++) {
-		range_text(buf, sizeof buf, "", &t->rows[i]);
-		out_str(out, t->name);
-		out_str(out, "\t");
-		out_str(out, buf);
-		if (t->more != NULL && t->more[i].weight > 0)
-			snprintf(buf, sizeof buf, "\t%ldx\t", t->more[i].weight);
-		else
-			snprintf(buf, sizeof buf, "\t-\t");
-		out_str(out, buf);
-		out_str(out, t->rows[i].key);
-		out_str(out, "\t");
-		out_str(out, t->rows[i].text);
+		range_text(range, sizeof range, "", &t->rows[i]);
+		wt = t->more != NULL ? t->more[i].weight : 0;
+		snprintf(weight, sizeof weight, "%ldx", wt);
+		fields(out, "\t", t->name, range, wt > 0 ? weight : "-",
+		    t->rows[i].key, t->rows[i].text, NULL);
 		for (k = 0; t->more != NULL && k < t->more[i].nsub; k++) {
-			out_str(out, k ? ", " : "\t");
+			out_str(out, k ? ", " : "");
 			out_str(out, t->more[i].sub[k]->name);
 		}
-		out_str(out, t->more != NULL && t->more[i].nsub > 0 ? "\n" : "\t-\n");
+		out_str(out, t->more != NULL && t->more[i].nsub > 0 ? "\n" : "-\n");
 	}
-}
-
-static void
-list_table(struct out_buf *out, const struct tbl *t, const struct tbl **seen,
-    int *nseen)
-{
-	int i, k;
-
-	for (i = 0; i < *nseen; i++)
-		if (seen[i] == t)
-			return;
-	seen[(*nseen)++] = t;
-	list_rows(out, t);
-	for (i = 0; t->more != NULL && i < t->nrows; i++)
-		for (k = 0; k < t->more[i].nsub; k++)
-			list_table(out, t->more[i].sub[k], seen, nseen);
 }
 
 /* -o: count each expression's outcomes; roll nothing. */
@@ -771,13 +724,16 @@ odds_all(const struct run *run)
 		if (d66(run, &run->op[i]))	/* tens and units: 36 totals */
 			odds_d66(&o);
 		if (run->table != NULL)
-			odds_table(run, &o);
+			odds_table(run, "", run->table, &o, run->tlo, run->thi, &o,
+			    NULL);
 		else if (run->check) {
 			odds_at_least(&o, run->dc, &pass);
 			big_copy(&fail, &o.den);
 			big_sub(&fail, &pass);
-			odds_line(run, &o, expr, "pass", NULL, &pass);
-			odds_line(run, &o, expr, "fail", NULL, &fail);
+			fields(run->out, "\t", expr, "pass", NULL);
+			odds_end(run, &o, &pass);
+			fields(run->out, "\t", expr, "fail", NULL);
+			odds_end(run, &o, &fail);
 		} else if (run->graph)
 			odds_graph(run, expr, &o);
 		else
@@ -808,19 +764,16 @@ free_operands(struct run *run)
 static void
 draws(struct run *run, long long count)
 {
-	int i, left = 0;
+	char already[64] = "";
+	int n = run->table->nrows;
 
-	run->drawn = emalloc((size_t)run->table->nrows);
-	tbl_start_drawn(run->table, run->drawn);
-	for (i = 0; i < run->table->nrows; i++)
-		left += !run->drawn[i];
-	if (count > left && left < run->table->nrows)
+	run->draws = tbl_draws_new(run->table);
+	if (run->draws->n > 0)
+		snprintf(already, sizeof already, ", %d of them drawn already "
+		    "(drawn: true)", run->draws->n);
+	if (count > n - run->draws->n)
 		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
-		    "table of %d rows, %d of them drawn already (drawn: true)",
-		    count, run->table->nrows, run->table->nrows - left);
-	if (count > left)
-		esc_errx(EXIT_BAD, "-n: %lld draws without replacement from a "
-		    "table of %d rows", count, run->table->nrows);
+		    "table of %d rows%s", count, n, already);
 }
 
 /* Options that make no sense together are refused, never ignored. */
@@ -917,10 +870,11 @@ main(int argc, char *argv[])
 	if (o.table != NULL)
 		pick_table(&run, o.table);
 	if (o.list) {
-		const struct tbl *seen[TBL_NESTED_MAX + 1];
-		int nseen = 0;
+		const struct tbl *all[TBL_NESTED_MAX + 1];
+		int i, n = tbl_gather(run.table, all, 0);
 
-		list_table(run.out, run.table, seen, &nseen);
+		for (i = 0; i < n; i++)
+			list_rows(run.out, all[i]);
 		rec_writer_close(run.w);
 		tbl_free(&run.own);
 		free(run.tname);
@@ -944,7 +898,7 @@ main(int argc, char *argv[])
 	rec_writer_close(run.w);
 	tbl_free(&run.own);
 	free(run.tname);
-	free(run.drawn);
+	free(run.draws);
 	free_operands(&run);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

@@ -41,8 +41,7 @@ struct args {
 	const char *name;	/* timer, cancel */
 	const char *until;	/* rest until TIME: TIME as given */
 	struct clock_len len;	/* timer */
-	int	 unsafe;	/* rest ... unsafe: 004's unsafe rest */
-	int	 unfed;		/* rest ... unfed: 004's rest without food */
+	unsigned how;		/* rest ... unsafe unfed: REST_ bits (clockstate.h) */
 	int	 hours_given;	/* rest HOURS */
 	struct affliction aff;	/* infect; cure: its name and source */
 	int	 first;		/* infect ... first=exhaustion */
@@ -58,6 +57,7 @@ struct run {
 	uint64_t turn0;		/* the turn before this step */
 	uint64_t unit;		/* ticks per turn in this step */
 	uint64_t sturn;		/* filter mode: the stream's turn */
+	uint64_t index;		/* -n: the time the command is done, from 1 */
 	struct rec_writer *w;	/* the records, on standard output */
 };
 
@@ -71,7 +71,7 @@ struct command {
 	unsigned n_words;	/* bit W: of W words, the second is N */
 	uint64_t turns;		/* a clock mover's turns per N; 0: not one */
 	uint64_t unit;		/* and the ticks of its turn */
-	void	(*fn)(struct run *, uint64_t index);
+	void	(*fn)(struct run *);
 };
 
 /* timedice's options, its own and the shared ones (opt.c), in -h's order. */
@@ -97,18 +97,14 @@ static const struct opt_spec spec = {
 
 static const char *const hours_keys[] = { "duration", "rest", NULL };
 
-/* timedice TURN DAY HH:MM KEY ARG TEXT */
-static void __attribute__((format(printf, 6, 7)))
+/* timedice TURN DAY HH:MM KEY ARG TEXT, TEXT cut at 1,023 bytes */
+static void
 event(struct rec_writer *w, uint64_t turn, uint64_t tick, const char *key,
-    const char *arg, const char *fmt, ...)
+    const char *arg, const char *text)
 {
 	int hours = word_in(key, hours_keys) >= 0;
-	char text[1024], now[8];
-	va_list ap;
+	char now[8];
 
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
 	rec_begin(w, hours ? REC_LAYOUT(TIMEDICE_HOURS) :
 	    REC_LAYOUT(TIMEDICE_NAMED), turn);
 	rec_u64(w, clock_day(tick));
@@ -118,7 +114,7 @@ event(struct rec_writer *w, uint64_t turn, uint64_t tick, const char *key,
 		rec_num(w, arg);
 	else
 		rec_str(w, arg);
-	rec_text(w, "%s", text);
+	rec_text(w, "%.1023s", text);
 	rec_end(w);
 }
 
@@ -158,7 +154,7 @@ say_event(void *ctx, uint64_t k, uint64_t tick, const char *key,
 {
 	const struct run *run = ctx;
 
-	event(run->w, turn_at(run, k), tick, key, name, "%s", text);
+	event(run->w, turn_at(run, k), tick, key, name, text);
 }
 
 /* TICKS pass: timers run out, stages end, resting or not (clockstate.c). */
@@ -168,37 +164,23 @@ pass(struct run *run, uint64_t ticks, int resting)
 	clockstate_pass(&run->s, ticks, resting, &run->party, say_event, run);
 }
 
-/*
- * 004: "a night of safe rest" restores resilience; HOURS pass.  A rest
- * begun in the night or pre-dawn quarter is a night's, else a rest.  Under
- * -r dungeonturn, 002's rest in the dungeon.
- */
+/* A rest of HOURS, said (clockstate_rest); under -r dungeonturn, 002's. */
 static void
 rest_record(struct run *run, uint64_t hours)
 {
-	char arg[24], how[64], when[CLOCK_WHEN_SIZE], until[64] = "";
-	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128];
-	int q = clock_quarter(run->s.tick), night = q == 0 ||
-	    q == TIME_DICE_004 - 1;
-	int dungeon = run->rules == R_DUNGEONTURN;
-	const char *what = dungeon ? "A rest in the dungeon" :
-	    run->a.unsafe ? night ? "A night of unsafe rest" : "An unsafe rest" :
-	    night ? "A night of safe rest" : "A safe rest";
+	char arg[24], says[CLOCKSTATE_REST_SIZE];
 
 	snprintf(arg, sizeof arg, "%llu", (unsigned long long)hours);
-	if (run->a.until != NULL)
-		snprintf(until, sizeof until, " until %s", run->a.until);
-	chars_rest(&run->party, hours, run->a.unsafe, run->a.unfed, dungeon,
-	    &run->s.st.rng, said, sizeof said);
-	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg,
-	    "%s from %s%s: %s %s "
-	    "and resilience is restored%s.", what,
-	    clock_when(run->s.tick, when), until,
-	    clock_span(hours * CLOCK_HOUR_TURNS, how, sizeof how),
-	    hours == 1 ? "passes" : "pass", said);
+	clockstate_rest(&run->s, &run->party, hours, run->a.how |
+	    (run->rules == R_DUNGEONTURN ? REST_DUNGEON : 0), run->a.until,
+	    says, sizeof says);
+	event(run->w, run->s.turn + 1, run->s.tick, "rest", arg, says);
 }
 
-/* turn, hour, day, rest: N turns of UNIT ticks each, then the clock. */
+/*
+ * turn, hour, day, rest, a stream's turn: N turns of UNIT ticks each, then
+ * the clock (in filter mode, when the hour changes) and resilience.
+ */
 static void
 advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 {
@@ -212,8 +194,9 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 		rest_record(run, n);
 	pass(run, n * unit, resting);
 	s->turn += n;
-	clock_record(run->w, s->turn, s->tick, clock_passed(from, s->tick, lead,
-	    sizeof lead));
+	if (!run->filter || from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
+		clock_record(run->w, turn_at(run, n * unit), s->tick,
+		    clock_passed(from, s->tick, lead, sizeof lead));
 	if (run->have_party && !resting)
 		clockstate_resilience(&run->s, &run->party, before, n * unit,
 		    say_event, run);
@@ -221,7 +204,7 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 
 /* 004: "2d6 ... (3, 2). It is 05:00h"; from HOUR, the sum is added to it. */
 static void
-roll_time(struct run *run, uint64_t index)
+roll_time(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	char lead[128], dice[64], base[8];
@@ -240,89 +223,64 @@ roll_time(struct run *run, uint64_t index)
 	if (to > CLOCK_MAX)
 		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	s->tick = to;
-	clock_record(run->w, index, s->tick, lead);
+	clock_record(run->w, run->index, s->tick, lead);
 }
 
 /* 004: time dice for "the duration of an effect", in hours. */
 static void
-duration(struct run *run, uint64_t index)
+duration(struct run *run)
 {
 	struct clockstate *s = &run->s;
-	char dice[64], hours[24], until[CLOCK_WHEN_SIZE];
-	uint64_t sum = clock_roll(&run->s.st.rng, (int)run->a.n, dice,
-	    sizeof dice);
+	char dice[64], hours[24], until[CLOCK_WHEN_SIZE], says[160];
+	uint64_t sum = clock_roll(&s->st.rng, (int)run->a.n, dice, sizeof dice);
 
 	snprintf(hours, sizeof hours, "%llu", (unsigned long long)sum);
-	event(run->w, index, s->tick, "duration", hours,
-	    "%s: the effect lasts %llu "
-	    "hours, until %s.", dice, (unsigned long long)sum,
-	    clock_when(s->tick + sum * CLOCK_HOUR_TURNS, until));
+	snprintf(says, sizeof says, "%s: the effect lasts %s hours, until %s.",
+	    dice, hours, clock_when(s->tick + sum * CLOCK_HOUR_TURNS, until));
+	event(run->w, run->index, s->tick, "duration", hours, says);
 }
 
 /* timer NAME LENGTH: a count of units, or dice rolled now. */
 static void
-set_timer(struct run *run, uint64_t index)
+set_timer(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	char says[1024];
 
-	(void)index;	/* done once */
 	timer_start(&s->timers, run->a.name, &run->a.len, &s->st.rng, s->tick,
 	    says, sizeof says);
-	event(run->w, s->turn, s->tick, "timer", run->a.name, "%s", says);
+	event(run->w, s->turn, s->tick, "timer", run->a.name, says);
 }
 
-/* The running afflictions, after the timers: "Pip suffers venom, stage 2 ..." */
+/* The running timers, then the afflictions: "Pip suffers venom, stage 2 ..." */
 static void
-list_afflictions(const struct run *run)
+list_timers(struct run *run)
 {
 	const struct clockstate *s = &run->s;
 	char says[AFFLICT_SAYS_SIZE];
 	int i;
 
-	for (i = 0; i < s->aff->n; i++) {
-		afflict_listed(&s->aff->a[i], s->tick, says, sizeof says);
-		event(run->w, s->turn, s->tick, "affliction", s->aff->a[i].name,
-		    "%s", says);
-	}
-}
-
-static void
-list_timers(struct run *run, uint64_t index)
-{
-	const struct clockstate *s = &run->s;
-	const struct timer *t;
-	char left[64], at[CLOCK_WHEN_SIZE];
-	int i;
-
-	(void)index;	/* done once */
 	if (s->timers.n == 0 && s->aff->n == 0)
 		event(run->w, s->turn, s->tick, "timers", "none",
 		    "No timers are running.");
 	for (i = 0; i < s->timers.n; i++) {
-		t = &s->timers.t[i];
-		event(run->w, s->turn, s->tick, "timer", t->name,
-		    "Timer %s: %llu turns "
-		    "(%s) left; it runs out at %s.", t->name,
-		    (unsigned long long)t->left,
-		    clock_span(t->left, left, sizeof left),
-		    clock_when(s->tick + t->left, at));
+		timer_listed(&s->timers.t[i], s->tick, says, sizeof says);
+		event(run->w, s->turn, s->tick, "timer", s->timers.t[i].name, says);
 	}
-	list_afflictions(run);
+	for (i = 0; i < s->aff->n; i++) {
+		afflict_listed(&s->aff->a[i], s->tick, says, sizeof says);
+		event(run->w, s->turn, s->tick, "affliction", s->aff->a[i].name,
+		    says);
+	}
 }
 
 static void
-cancel(struct run *run, uint64_t index)
+cancel(struct run *run)
 {
-	struct clockstate *s = &run->s;
-	uint64_t left = timer_cancel(&s->timers, run->a.name);
-	char span[64];
+	char says[192];
 
-	(void)index;	/* done once */
-	event(run->w, s->turn, s->tick, "cancelled", run->a.name,
-	    "Timer %s cancelled "
-	    "with %llu turns (%s) left.", run->a.name, (unsigned long long)left,
-	    clock_span(left, span, sizeof span));
+	timer_cancel(&run->s.timers, run->a.name, says, sizeof says);
+	event(run->w, run->s.turn, run->s.tick, "cancelled", run->a.name, says);
 }
 
 /*
@@ -330,101 +288,91 @@ cancel(struct run *run, uint64_t index)
  * mod check ... If the PC fails, they become infected by the corruption."
  */
 static void
-infect(struct run *run, uint64_t index)
+infect(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	struct affliction *a = &run->a.aff;
 	char says[AFFLICT_SAYS_SIZE + 256];
 
-	(void)index;	/* done once */
 	afflict_begin(s->aff, a, party_find(&run->party, a->name), &s->st.rng,
-	    &s->env, run->a.first, s->tick, says,
-	    sizeof says);
-	event(run->w, s->turn, s->tick, "infect", a->name, "%s", says);
+	    &s->env, run->a.first, s->tick, says, sizeof says);
+	event(run->w, s->turn, s->tick, "infect", a->name, says);
 }
 
 /* 004: "Magic and medicine ... Mundane healing ... removes penalties." */
 static void
-cure(struct run *run, uint64_t index)
+cure(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	const struct affliction *a = &run->a.aff;
-	int i = afflict_find(s->aff, a->name, a->source);
+	char says[160];
 
-	(void)index;	/* done once */
-	event(run->w, s->turn, s->tick, "cured", a->name,
-	    "%s is cured of %s in stage "
-	    "%ld.", a->name, a->source, s->aff->a[i].stage);
-	afflict_drop(s->aff, i);
+	afflict_cure(s->aff, afflict_find(s->aff, a->name, a->source), says,
+	    sizeof says);
+	event(run->w, s->turn, s->tick, "cured", a->name, says);
 }
 
 static void
-set_clock(struct run *run, uint64_t index)
+set_clock(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	uint64_t day = run->a.day ? run->a.day : clock_day(s->tick);
 
-	(void)index;	/* done once */
 	s->tick = (day - 1) * CLOCK_DAY + run->a.time;
 	clock_record(run->w, s->turn, s->tick, "The clock is set.");
 }
 
 /* 004: room N: every 3 (or 4) rooms or scenes, an hour passes. */
 static void
-rooms(struct run *run, uint64_t index)
+rooms(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	char arg[16], says[128];
 	uint64_t i;
 	int hour;
 
-	(void)index;	/* done once */
 	for (i = 0; i < run->a.n; i++) {
 		hour = clockstate_room(s, says, sizeof says);
 		snprintf(arg, sizeof arg, "%d", hour ? s->per_hour : s->rooms);
-		event(run->w, s->turn, s->tick, "room", arg, "%s", says);
+		event(run->w, s->turn, s->tick, "room", arg, says);
 		if (hour)
 			advance(run, 1, CLOCK_HOUR_TURNS, 0);
 	}
 }
 
 static void
-rooms_per_hour(struct run *run, uint64_t index)
+rooms_per_hour(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	char arg[16], says[64];
 
-	(void)index;	/* done once */
 	clockstate_per_hour(s, (int)run->a.n, says, sizeof says);
 	snprintf(arg, sizeof arg, "%d", s->per_hour);
-	event(run->w, s->turn, s->tick, "rooms-per-hour", arg, "%s", says);
+	event(run->w, s->turn, s->tick, "rooms-per-hour", arg, says);
 }
 
 /* show */
 static void
-show(struct run *run, uint64_t index)
+show(struct run *run)
 {
-	(void)index;
 	clock_record(run->w, run->s.turn, run->s.tick, "");
 }
 
 /* turn, hour, day: N turns of the command's UNIT ticks each. */
 static void
-move_clock(struct run *run, uint64_t index)
+move_clock(struct run *run)
 {
 	const struct command *c = run->a.c;
 
-	(void)index;
 	advance(run, run->a.n * c->turns, c->unit, 0);
 }
 
 /* rest HOURS, rest until TIME: hours pass resting. */
 static void
-rest(struct run *run, uint64_t index)
+rest(struct run *run)
 {
 	const struct args *a = &run->a;
 
-	(void)index;
 	advance(run, a->until != NULL ? clock_hours_until(run->s.tick, a->time) :
 	    a->n, CLOCK_HOUR_TURNS, 1);
 }
@@ -481,82 +429,41 @@ static const struct command commands[] = {
 static void
 play(struct run *run, long long count)
 {
-	long long i;
-
-	for (i = 1; i <= count; i++)
-		run->a.c->fn(run, (uint64_t)i);
-}
-
-/*
- * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
- * and "The party moves at the slowest PC's pace if they plan to stick
- * together": a day's march with an exhausted character covers no ground,
- * said once for each, at the day's start; the night's camp cures them.
- */
-static void
-halted(struct run *run, uint64_t turn)
-{
-	const struct member *m;
-	int i;
-
-	for (i = 0; i < run->party.n; i++) {
-		m = &run->party.m[i];
-		if (m->val[PK_EXHAUSTED] && !party_dead(m))
-			event(run->w, turn, run->s.tick, "exhausted", m->name, "%s is "
-			    "exhausted: movement speed 0 (004); the party, at its "
-			    "slowest's pace, covers no ground this day unless it "
-			    "leaves %s behind, and camps.", m->name, m->name);
-	}
-}
-
-/* A week's nights at sea in turn (004: "weekly if at sea"): "first". */
-static const char *
-ordinal_night(uint64_t d)
-{
-	static const char *const nights[] = { "first", "second", "third",
-	    "fourth", "fifth", "sixth", "seventh" };
-
-	return d < sizeof nights / sizeof nights[0] ? nights[d] : "next";
+	for (run->index = 1; run->index <= (uint64_t)count; run->index++)
+		run->a.c->fn(run);
 }
 
 /*
  * 004: a day's or a week's travel turn holds its nights: each day of it,
  * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
- * 10 + STR mod miles per day": no resilience check across them), then its
- * last 8 hours a night of safe rest in camp (aboard, a week at sea), said
- * at its end as a rest
- * record (chars_rest: 004's healing per level, exhaustion cured with food,
- * resilience restored; the suite's decision: the road is not a dungeon; a
- * GM whose wilderness is hostile plays its hours with camp unsafe).  Then
+ * 10 + STR mod miles per day": no resilience check across them), then 8
+ * hours of safe rest in camp (aboard, a week at sea), said at its end
+ * (clockstate_camp; the suite's decision: the road is not a dungeon; a GM
+ * whose wilderness is hostile plays its hours with camp unsafe).  A day on
+ * foot begins with each exhausted character's halt (chars_halted).  Then
  * the clock record.
  */
 static void
-travel_days(struct run *run, const struct rec *r, int turns)
+travel_days(struct run *run, int turns)
 {
 	uint64_t days = (uint64_t)turns / CLOCK_DAY, d, night;
 	uint64_t march = CLOCK_DAY - REST_HOURS_004 * CLOCK_HOUR_TURNS;
-	char said[PARTY_MAX * (PARTY_NAME_MAX + 200) + 128], when[CLOCK_WHEN_SIZE];
-	char lead[48];
+	char says[CLOCKSTATE_REST_SIZE];
+	int i;
 
 	for (d = 0; d < days; d++) {
-		if (run->have_party && days == 1)	/* overland: on foot */
-			halted(run, r->turn);
+		for (i = 0; days == 1 && i < run->party.n; i++)
+			if (chars_halted(&run->party.m[i], says, sizeof says))
+				event(run->w, run->sturn, run->s.tick, "exhausted",
+				    run->party.m[i].name, says);
 		pass(run, march, 0);
 		night = run->s.tick;
 		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);
-		said[0] = '\0';
-		if (run->have_party)
-			chars_rest(&run->party, REST_HOURS_004, 0, 0, 0,
-			    &run->s.st.rng, said, sizeof said);
-		if (days > 1)	/* a week's turn is at sea */
-			snprintf(lead, sizeof lead, "The %s night aboard",
-			    ordinal_night(d));
-		event(run->w, r->turn, night, "rest", "8", "%s: a night of safe "
-		    "rest from %s: 8 hours pass and resilience is restored%s.",
-		    days > 1 ? lead : "The night's camp", clock_when(night, when),
-		    said);
+		clockstate_camp(&run->s, &run->party, night, days > 1 ?
+		    (int)d + 1 : 0, says, sizeof says);
+		event(run->w, run->sturn, night, "rest", "8", says);
 	}
-	clock_record(run->w, r->turn, run->s.tick,
+	clock_record(run->w, run->sturn, run->s.tick,
 	    cadence_004[cadence_of_turns(turns)].passes);
 }
 
@@ -564,33 +471,22 @@ travel_days(struct run *run, const struct rec *r, int turns)
 static void
 filter(struct run *run)
 {
-	struct clockstate *s = &run->s;
 	struct rec_reader *rd = rec_open(STDIN_FILENO, run->w);
 	const struct rec *r;
-	uint64_t from, before;
-	char lead[CLOCK_PASSED_SIZE];
 	int turns;
 
 	while ((r = rec_read(rd)) != NULL) {
 		if ((turns = rec_turns(rd)) == 0)
 			continue;
-		if (s->turn >= (uint64_t)COUNT_MAX)
+		if (run->s.turn >= (uint64_t)COUNT_MAX)
 			esc_errx(EXIT_BAD, "turn: more than %lld turns", COUNT_MAX);
-		from = s->tick;
-		before = s->timers.since_rest;
 		run->sturn = r->turn;
-		s->turn++;
-		if (turns > TRAVEL_TURN_004) {
-			travel_days(run, r, turns);
-			continue;
+		if (turns <= TRAVEL_TURN_004)
+			advance(run, 1, (uint64_t)turns, 0);
+		else {
+			run->s.turn++;
+			travel_days(run, turns);
 		}
-		pass(run, (uint64_t)turns, 0);
-		if (from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
-			clock_record(run->w, r->turn, s->tick,
-			    clock_passed(from, s->tick, lead, sizeof lead));
-		if (run->have_party)
-			clockstate_resilience(&run->s, &run->party, before, 0,
-			    say_event, run);
 	}
 	rec_close(rd);
 }
@@ -673,6 +569,9 @@ command_words(struct args *a, int argc, char **argv)
 static void
 parse_command(struct args *a, int argc, char **argv)
 {
+	static const char *const ways[] = { "unsafe", "unfed", NULL };	/* REST_ */
+	int w;
+
 	if (argc == 0)
 		return;
 	a->c = command_named(argv[0]);
@@ -682,13 +581,9 @@ parse_command(struct args *a, int argc, char **argv)
 	 * only be cured with sufficient rest and food": the last words
 	 * unsafe and unfed, in either order, once each
 	 */
-	for (; a->cmd == C_REST && argc > 1; argc--)
-		if (!a->unsafe && strcmp(argv[argc - 1], "unsafe") == 0)
-			a->unsafe = 1;
-		else if (!a->unfed && strcmp(argv[argc - 1], "unfed") == 0)
-			a->unfed = 1;
-		else
-			break;
+	for (; a->cmd == C_REST && argc > 1 && (w = word_in(argv[argc - 1],
+	    ways)) >= 0 && !(a->how & 1u << w); argc--)
+		a->how |= 1u << w;
 	if (a->cmd == C_TIMER && argc == 4)	/* "timer bless 3 hours" */
 		esc_errx(EXIT_BAD, "timer: '%s %s': LENGTH is one word, as "
 		    "timer %s %s%s: a count and its unit (turns, hours, days, "
@@ -739,15 +634,15 @@ static void
 dungeon_rest(struct run *run, long long count)
 {
 	struct args *a = &run->a;
+	const char *way = a->how & REST_UNSAFE ? "unsafe" : "unfed";
 	uint64_t hours;
 	int i;
 
 	if (run->rules != R_DUNGEONTURN || a->cmd != C_REST || run->filter)
 		return;
-	if (a->unsafe || a->unfed)
+	if (a->how)
 		esc_errx(EXIT_BAD, "rest: %s: under -r dungeonturn every rest is "
-		    "in the dungeon (002); %s is 004's, -r travel", a->unsafe ?
-		    "unsafe" : "unfed", a->unsafe ? "unsafe" : "unfed");
+		    "in the dungeon (002); %s is 004's, -r travel", way, way);
 	if (!a->hours_given && a->until == NULL)
 		a->n = 1;
 	hours = a->until == NULL ? a->n : count > 1 ? DAY_HOURS_004 :

@@ -176,7 +176,7 @@ afflict_add(struct afflictions *al, const struct affliction *a)
 	return al->n++;
 }
 
-void
+static void
 afflict_drop(struct afflictions *al, int i)
 {
 	memmove(&al->a[i], &al->a[i + 1],
@@ -623,6 +623,18 @@ afflict_next(struct afflictions *al, int i, struct member *m, struct rng *r,
 	n = strlen(buf);
 	snprintf(buf + n, size - n, " Stage %ld ends in %s, at %s.", a->stage,
 	    len, clock_when(now + a->left, at));
+}
+
+/*
+ * 004: "Magic and medicine ... Mundane healing ... removes penalties":
+ * affliction I of AL ends, SAYS "Pip is cured of venom in stage 2."
+ */
+void
+afflict_cure(struct afflictions *al, int i, char *says, size_t size)
+{
+	snprintf(says, size, "%s is cured of %s in stage %ld.", al->a[i].name,
+	    al->a[i].source, al->a[i].stage);
+	afflict_drop(al, i);
 }
 
 /*

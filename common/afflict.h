@@ -45,7 +45,7 @@ const char *afflict_args(struct affliction *a, int *first, int argc,
 int	 afflict_find(const struct afflictions *al, const char *name,
 	     const char *source);
 int	 afflict_add(struct afflictions *al, const struct affliction *a);
-void	 afflict_drop(struct afflictions *al, int i);
+void	 afflict_cure(struct afflictions *al, int i, char *says, size_t size);
 int	 afflict_due(const struct afflictions *al, uint64_t within);
 void	 afflict_pass(struct afflictions *al, uint64_t turns);
 

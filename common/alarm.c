@@ -7,6 +7,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "alarm.h"
 #include "rng.h"
@@ -148,4 +149,24 @@ alarm_said(char *buf, size_t size, const struct alarm_turn *t,
 		snprintf(buf, size, "%s: %s; the d10 shows %ld, %s", move, change,
 		    t->d10, alarm_met(t->event) ? text_alarm_met_003 :
 		    text_alarm_quiet_003);
+}
+
+/*
+ * 003: hide's checks H rolled, said character by character with the
+ * record's key: "stealth", "Ann makes the Stealth check: 12+2 = 14
+ * against DC 12."
+ */
+void
+alarm_hide_say(const struct alarm_hide *h, chars_say_fn *say, void *ctx)
+{
+	char says[PARTY_NAME_MAX + CHECK_SAYS_MAX + 128];
+	size_t n;
+	int i;
+
+	for (i = 0; i < h->party->n; i++) {
+		n = check_sentence(says, sizeof says - 1, h->party->m[i].name,
+		    text_stealth_003, &h->check[i]);
+		memcpy(says + n, ".", 2);
+		say(ctx, &h->party->m[i], "stealth", &h->check[i], says);
+	}
 }

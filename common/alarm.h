@@ -5,6 +5,7 @@
 #ifndef DELVING_ALARM_H
 #define DELVING_ALARM_H
 
+#include "characters.h"
 #include "check.h"
 #include "party.h"
 #include "rules.h"
@@ -34,5 +35,7 @@ void	 alarm_turn(struct alarm_turn *t, long *alarm, enum alarm_move m,
 	     long sparks, struct alarm_hide *h, struct rng *r);
 void	 alarm_said(char *buf, size_t size, const struct alarm_turn *t,
 	     const struct alarm_hide *h, long alarm, long sparks);
+void	 alarm_hide_say(const struct alarm_hide *h, chars_say_fn *say,
+	     void *ctx);
 
 #endif

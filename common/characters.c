@@ -236,6 +236,22 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 	}
 }
 
+/*
+ * 004: an exhausted character's speed 0 holds the party on a day's march
+ * (text_halted_004): 1, SAYS "Bo is exhausted: movement speed 0 (004); the
+ * party, ... covers no ground this day unless it leaves Bo behind, and
+ * camps."; 0 for one not exhausted, or dead.
+ */
+int
+chars_halted(const struct member *m, char *says, size_t size)
+{
+	if (!m->val[PK_EXHAUSTED] || party_dead(m))
+		return 0;
+	snprintf(says, size, "%s is exhausted: %s unless it leaves %s behind, "
+	    "and camps.", m->name, text_halted_004, m->name);
+	return 1;
+}
+
 /* 000: each living character's CON save (chars_con_save), said. */
 void
 chars_con_saves(struct party *p, struct rng *r, const struct check_env *env,

@@ -41,5 +41,7 @@ enum chars_rested chars_rest_exhaustion(struct member *m, uint64_t hours,
 	     int unsafe);
 void	 chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 	     int dungeon, struct rng *r, char *buf, size_t size);
+#define CHARS_REST_SIZE (PARTY_MAX * (PARTY_NAME_MAX + 200) + 128)
+int	 chars_halted(const struct member *m, char *says, size_t size);
 
 #endif

@@ -3,6 +3,7 @@
  * value checked against the rule it keeps, a bad one refused with
  * FILE:LINE.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,17 +121,20 @@ clockstate_put(const struct clockstate *s, struct kwf *f)
 /*
  * The clock in words for delve status and delve screen: "day 1, 08:20,
  * the morning quarter: daylight" (004's quarters; day is the morning and
- * the afternoon, as light(6) has it).
+ * the afternoon, as light(6) has it).  Under rules that light no road by
+ * day (all but 004's), the party is below: "daylight outside".
  */
 void
-clockstate_say_clock(const struct clockstate *s, char *buf, size_t size)
+clockstate_say_clock(const struct clockstate *s, int outdoors, char *buf,
+    size_t size)
 {
 	char now[8];
 
-	snprintf(buf, size, "day %llu, %s, the %s quarter: %s",
+	snprintf(buf, size, "day %llu, %s, the %s quarter: %s%s",
 	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
 	    quarter_004[clock_quarter(s->tick)],
-	    clock_daylight(s->tick) ? "daylight" : "dark");
+	    clock_daylight(s->tick) ? "daylight" : "dark",
+	    outdoors ? "" : " outside");
 }
 
 /* "3 hours since the last safe rest.", in the session's unit (HOURS). */
@@ -231,6 +235,62 @@ clockstate_resilience(struct clockstate *s, struct party *p, uint64_t before,
 		    sizeof says);
 		say(ctx, k, s->tick, "resilience", m->name, says);
 	}
+}
+
+/* WHAT from FROM[ until UNTIL]: HOURS pass and resilience is restored, SAID. */
+static void
+rest_said(char *buf, size_t size, const char *what, uint64_t from,
+    const char *until, uint64_t hours, const char *said)
+{
+	char when[CLOCK_WHEN_SIZE], span[64];
+
+	snprintf(buf, size, "%s from %s%s%s: %s %s and resilience is restored%s.",
+	    what, clock_when(from, when), until != NULL ? " until " : "",
+	    until != NULL ? until : "", clock_span(hours * CLOCK_HOUR_TURNS,
+	    span, sizeof span), hours == 1 ? "passes" : "pass", said);
+}
+
+/*
+ * 004: "a night of safe rest" restores resilience (timer_pass): P rests
+ * HOURS from now (chars_rest, with HOW's REST_ bits), said "A night of safe
+ * rest from 23:00 on day 1 until dawn: 8 hours pass and resilience is
+ * restored; Ann heals 2 HP (level 2), 5 HP now.", UNTIL the time as given
+ * or NULL.  A rest begun in the night or pre-dawn quarter is a night's.
+ */
+void
+clockstate_rest(struct clockstate *s, struct party *p, uint64_t hours,
+    unsigned how, const char *until, char *says, size_t size)
+{
+	char said[CHARS_REST_SIZE];
+	int q = clock_quarter(s->tick), night = q == 0 || q == TIME_DICE_004 - 1;
+
+	chars_rest(p, hours, !!(how & REST_UNSAFE), !!(how & REST_UNFED),
+	    !!(how & REST_DUNGEON), &s->st.rng, said, sizeof said);
+	rest_said(says, size, rest_words_004[how & REST_DUNGEON ? 4 :
+	    (how & REST_UNSAFE ? 2 : 0) + night], s->tick, until, hours, said);
+}
+
+/*
+ * 004: a travel turn's night of safe rest in camp from NIGHT, said once
+ * its hours have passed: "The night's camp: a night of safe rest from 23:00
+ * on day 1: 8 hours pass and resilience is restored; ..." (chars_rest);
+ * at sea, the ABOARD-th of a week's nights: "The first night aboard: ...".
+ */
+void
+clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,
+    int aboard, char *says, size_t size)
+{
+	char said[CHARS_REST_SIZE], what[64];
+	const char *safe = rest_words_004[1];
+
+	chars_rest(p, REST_HOURS_004, 0, 0, 0, &s->st.rng, said, sizeof said);
+	if (aboard > 0)
+		snprintf(what, sizeof what, "The %s night aboard: %c%s",
+		    nights_aboard_004[aboard - 1], tolower(*safe), safe + 1);
+	else
+		snprintf(what, sizeof what, "The night's camp: %c%s",
+		    tolower(*safe), safe + 1);
+	rest_said(says, size, what, night, NULL, REST_HOURS_004, said);
 }
 
 /*

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "afflict.h"
+#include "characters.h"
 #include "check.h"
 #include "kwf.h"
 #include "rng.h"
@@ -34,8 +35,8 @@ struct clockstate {
 void	 clockstate_init(struct clockstate *s, struct afflictions *aff);
 void	 clockstate_load(struct clockstate *s, struct kwf *f);
 void	 clockstate_put(const struct clockstate *s, struct kwf *f);
-void	 clockstate_say_clock(const struct clockstate *s, char *buf,
-	     size_t size);
+void	 clockstate_say_clock(const struct clockstate *s, int outdoors,
+	     char *buf, size_t size);
 void	 clockstate_say_rest(const struct clockstate *s, int hours, char *buf,
 	     size_t size);
 void	 clockstate_say_timer(const struct timer *t, int hours, char *buf,
@@ -47,6 +48,15 @@ typedef void clock_say_fn(void *ctx, uint64_t k, uint64_t tick,
 
 void	 clockstate_pass(struct clockstate *s, uint64_t ticks, int resting,
 	     struct party *p, clock_say_fn *say, void *ctx);
+/* how a rest is taken (clockstate_rest): 004's unsafe or unfed, 002's */
+#define REST_UNSAFE	1u
+#define REST_UNFED	2u
+#define REST_DUNGEON	4u
+#define CLOCKSTATE_REST_SIZE (CHARS_REST_SIZE + 256)
+void	 clockstate_rest(struct clockstate *s, struct party *p, uint64_t hours,
+	     unsigned how, const char *until, char *says, size_t size);
+void	 clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,
+	     int aboard, char *says, size_t size);
 int	 clockstate_room(struct clockstate *s, char *says, size_t size);
 void	 clockstate_per_hour(struct clockstate *s, int n, char *says,
 	     size_t size);

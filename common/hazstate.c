@@ -17,29 +17,19 @@ hazstate_init(struct hazstate *s)
 	s->rules = -1;
 }
 
-/* sign-creature goblins 7 goblins: the words again, one space between. */
-static void
-join_words(char *s, size_t size, char **w, int n)
-{
-	size_t len = 0;
-	int i;
-
-	s[0] = '\0';
-	for (i = 0; i < n; i++)
-		len += (size_t)snprintf(s + len, size - len, "%s%s", i ? " " : "",
-		    w[i]);
-}
-
 /* One line: a keyword and its value(s). */
 static void
 load_line(struct hazstate *s, const struct kwf *f, char **w, int nw)
 {
+	int i;
+
 	if (kwf_stream(f, w, nw, &s->st))
 		return;
 	if (nw >= 2 && strcmp(w[0], "sign-creature") == 0) {	/* KEY TEXT */
 		snprintf(s->creature_key, sizeof s->creature_key, "%s", w[1]);
-		join_words(s->creature, sizeof s->creature, w + (nw > 2 ? 2 : 1),
-		    nw - (nw > 2 ? 2 : 1));
+		s->creature[0] = '\0';	/* TEXT's words, one space between */
+		for (i = nw > 2 ? 2 : 1; i < nw; i++)
+			str_append(s->creature, sizeof s->creature, " ", "%s", w[i]);
 		s->sign = 1;
 		return;
 	}
@@ -145,10 +135,13 @@ hazstate_say(const struct hazstate *s, int secret, char *buf, size_t size)
 /*
  * 001, 002: a sign's creature, kept for the next encounter with its row's
  * KEY: TEXT, the row's sentence, made the creature in place ("Goblins!"
- * as "goblins", not "NPC" as "nPC").
+ * as "goblins", not "NPC" as "nPC"); SAID what the sign's record says
+ * after it: that the party meets it, that it is the same again, or (001:
+ * said, not replaced in silence) that it is nearer than the one kept.
  */
 void
-hazstate_sign(struct hazstate *s, char *text, const char *key)
+hazstate_sign(struct hazstate *s, char *text, const char *key, char *said,
+    size_t size)
 {
 	size_t n = strlen(text);
 
@@ -157,6 +150,13 @@ hazstate_sign(struct hazstate *s, char *text, const char *key)
 	if (isupper((unsigned char)text[0]) && (text[1] == ' ' ||
 	    islower((unsigned char)text[1])))
 		text[0] = (char)tolower((unsigned char)text[0]);
+	if (s->creature[0] == '\0')
+		str_copy(said, size, text_sign_of[1]);
+	else if (strcmp(text, s->creature) == 0)
+		str_copy(said, size, text_sign_again);
+	else
+		str_join3(said, size, text_sign_replaces[0], s->creature,
+		    text_sign_replaces[1]);
 	memcpy(s->creature, text, n + 1);
 	n = strlen(key);	/* a key has at most 32 letters */
 	memcpy(s->creature_key, key, n < sizeof s->creature_key ? n + 1 : 0);

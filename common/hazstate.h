@@ -35,6 +35,7 @@ void	 hazstate_put(const struct hazstate *s, struct kwf *f);
 int	 hazstate_rest_due(const struct hazstate *s);
 void	 hazstate_say(const struct hazstate *s, int secret, char *buf,
 	     size_t size);
-void	 hazstate_sign(struct hazstate *s, char *text, const char *key);
+void	 hazstate_sign(struct hazstate *s, char *text, const char *key,
+	     char *said, size_t size);
 
 #endif

@@ -223,15 +223,44 @@ invisible(uint32_t c)
 	return 0;
 }
 
-/* The first invisible character of the UTF-8 text s (utf8_ok), or 0. */
+/*
+ * The letters that print alike across scripts: Latin, Greek and Cyrillic
+ * ("Ann" with a Cyrillic A, U+0410, prints as "Ann").  A name of letters
+ * from more than one of them is refused (Unicode TR39's mixed-script
+ * names); a name in one script, or in any other, is not.
+ */
+enum { SCRIPT_LATIN = 1, SCRIPT_GREEK = 2, SCRIPT_CYRILLIC = 4 };
+
+static unsigned
+script(uint32_t c)
+{
+	static const struct { uint32_t lo, hi; unsigned s; } letters[] = {
+		{ 'A', 'Z', SCRIPT_LATIN }, { 'a', 'z', SCRIPT_LATIN },
+		{ 0x00c0, 0x024f, SCRIPT_LATIN }, { 0x1e00, 0x1eff, SCRIPT_LATIN },
+		{ 0x0370, 0x03ff, SCRIPT_GREEK }, { 0x1f00, 0x1fff, SCRIPT_GREEK },
+		{ 0x0400, 0x052f, SCRIPT_CYRILLIC }, { 0x1c80, 0x1c8f, SCRIPT_CYRILLIC },
+		{ 0x2de0, 0x2dff, SCRIPT_CYRILLIC }, { 0xa640, 0xa69f, SCRIPT_CYRILLIC },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof letters / sizeof letters[0]; i++)
+		if (c >= letters[i].lo && c <= letters[i].hi)
+			return c == 0x00d7 || c == 0x00f7 ? 0 : letters[i].s;	/* × ÷ */
+	return 0;
+}
+
+/*
+ * In the UTF-8 text s (utf8_ok): the first invisible character, or 0; the
+ * scripts of its letters in *scripts.
+ */
 static uint32_t
-first_invisible(const char *s)
+first_invisible(const char *s, unsigned *scripts)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	uint32_t c;
 	int len, i;
 
-	for (; *p != '\0'; p += len) {
+	for (*scripts = 0; *p != '\0'; p += len) {
 		len = *p < 0x80 ? 1 : utf8_len((const char *)p, strlen((const char *)p));
 		c = len == 1 ? *p : *p & (0x7fu >> len);
 		for (i = 1; i < len; i++)
@@ -240,6 +269,7 @@ first_invisible(const char *s)
 			return 0;	/* not UTF-8: refused before */
 		if (invisible(c))
 			return c;
+		*scripts |= script(c);
 	}
 	return 0;
 }
@@ -250,11 +280,13 @@ first_invisible(const char *s)
  * edit's (delving(7) PARTY FILE): 1 to 32 printable characters, no '='
  * or ':', not a comment ('#'), not '-' (the unnamed roller of the
  * programs run without a party), nothing that prints as nothing or turns
- * the line around, and no name twice.
+ * the line around, letters of one script where scripts print alike, and
+ * no name twice.
  */
 int
 party_name_why(const struct party *p, const char *name, char *why, size_t size)
 {
+	unsigned scripts;
 	uint32_t c;
 	int i;
 
@@ -270,9 +302,14 @@ party_name_why(const struct party *p, const char *name, char *why, size_t size)
 		    "unnamed roller of a program run without a party");
 		return -1;
 	}
-	if ((c = first_invisible(name)) != 0) {	/* kwf skips a U+FEFF at the file's start */
+	if ((c = first_invisible(name, &scripts)) != 0) {	/* kwf skips a U+FEFF at the file's start */
 		snprintf(why, size, "U+%04" PRIX32 " in a name: it prints as nothing "
 		    "or turns the text around it", c);
+		return -1;
+	}
+	if (scripts & (scripts - 1)) {	/* two bits or more */
+		snprintf(why, size, "'%s': Latin, Greek and Cyrillic letters "
+		    "print alike: a name's letters are of one of them", name);
 		return -1;
 	}
 	for (i = 0; i < p->n; i++)

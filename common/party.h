@@ -31,7 +31,6 @@ struct party {
 extern const char *const party_keys[PK_NKEYS + 1];
 
 /* The sentence's name for a character; the unnamed roller "-" is said so. */
-#define PARTY_UNNAMED "The character"
 const char *party_who(const struct member *m, const char *unnamed);
 
 void	 party_load(struct party *p, const char *path);

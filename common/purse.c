@@ -86,6 +86,34 @@ coins_say(const struct coins *c, char *buf, size_t size)
 }
 
 /*
+ * COINS' weight as a record and a sentence say it: "0.43", "1.5" or "2"
+ * pounds in LB, "under one load", "1 load" or "2 loads and 234 coins" in
+ * LOAD (004: "100 coins per pound, and 500 coins per load").
+ */
+void
+coins_weight(long long coins, char *lb, size_t lbsize, char *load,
+    size_t loadsize)
+{
+	long long pound = coins / COINS_PER_POUND_004, part = coins %
+	    COINS_PER_POUND_004, whole = coins / COINS_PER_LOAD_004, rest =
+	    coins % COINS_PER_LOAD_004;
+
+	if (part == 0)
+		snprintf(lb, lbsize, "%lld", pound);
+	else if (part % 10 == 0)
+		snprintf(lb, lbsize, "%lld.%lld", pound, part / 10);
+	else
+		snprintf(lb, lbsize, "%lld.%02lld", pound, part);
+	if (whole == 0)
+		snprintf(load, loadsize, "under one load");
+	else if (rest == 0)
+		snprintf(load, loadsize, "%lld load%s", whole, whole == 1 ? "" : "s");
+	else
+		snprintf(load, loadsize, "%lld load%s and %lld coin%s", whole,
+		    whole == 1 ? "" : "s", rest, rest == 1 ? "" : "s");
+}
+
+/*
  * The price paid from a purse: the pieces named where the purse has
  * them, what is still owed then paid with the smallest pieces first,
  * and the one piece that covers the rest broken, its change back in

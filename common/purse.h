@@ -42,6 +42,8 @@ long long coins_value(const struct coins *c);
 long long coins_load(const struct coins *c);
 int	 coins_parse(const char *s, struct coins *c);
 void	 coins_say(const struct coins *c, char *buf, size_t size);
+void	 coins_weight(long long coins, char *lb, size_t lbsize, char *load,
+	     size_t loadsize);
 int	 coins_pay(struct coins *from, const struct coins *price);
 void	 coins_add(struct coins *to, const struct coins *more);
 void	 coins_share(const struct coins *c, int n, struct coins *each,

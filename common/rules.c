@@ -224,10 +224,15 @@ rest_hour_tick(int *rest_turns, int resting)
 	return 1;
 }
 
-/* 000: Surprise: "Surprised: Cannot act in the first round of combat." */
-const char text_surprised_000[] =
-    "is surprised and cannot act in the first round of combat";
-const char text_alert_000[] = "is not surprised";
+/*
+ * 000: Surprise, "WIS check (DC 12) for each character to avoid surprise";
+ * "Surprised: Cannot act in the first round of combat."
+ */
+const struct react_check surprise_000 = {
+	1, R_EXPLORATION, 12, "alert", "surprised", "is not surprised",
+	"is surprised and cannot act in the first round of combat", "WIS",
+	PARTY_UNNAMED
+};
 
 /* 000: "Partial surprise: Some party members may be surprised while others aren't." */
 const char *const surprise_words_000[3] = { "none", "some", "all" };
@@ -575,11 +580,13 @@ static const struct tbl_row injury_rows_004[] = {
 };
 
 /*
- * 004: Morale, "Success means they stand and fight. Failure means they
- * surrender or flee."
+ * 004: Morale, "Morale checks always have a DC 11"; "Success means they
+ * stand and fight. Failure means they surrender or flee."
  */
-const char text_stands_004[] = "stands and fights";
-const char text_flees_004[] = "surrenders or flees";
+const struct react_check morale_004 = {
+	0, R_TRAVEL, 11, "stands", "flees", "stands and fights",
+	"surrenders or flees", "morale", "The creature"
+};
 
 /*
  * 004: Rolling To Return, "DC = 10 + 1 per travel turn, max DC 20";
@@ -759,6 +766,28 @@ const char text_exhausted_004[] = "fails and is exhausted (disadvantage on "
     "all checks, speed 0 ft)";
 const char text_still_exhausted_004[] = "already exhausted; only a safe rest "
     "with food cures it";
+
+/*
+ * 004: "A PC heals 1 HP per level per night of safe rest ... 1 HP per
+ * night of unsafe rest"; 002: "Resting for 1 hour in the dungeon".
+ */
+const char *const rest_words_004[5] = {
+	"A safe rest", "A night of safe rest", "An unsafe rest",
+	"A night of unsafe rest", "A rest in the dungeon"
+};
+
+/* 004: "weekly if at sea": a week's travel turn, seven nights aboard */
+const char *const nights_aboard_004[7] = {
+	"first", "second", "third", "fourth", "fifth", "sixth", "seventh"
+};
+
+/*
+ * 004: "Once a PC becomes exhausted ... their movement speed becomes 0'",
+ * and "The party moves at the slowest PC's pace if they plan to stick
+ * together".
+ */
+const char text_halted_004[] = "movement speed 0 (004); the party, at its "
+    "slowest's pace, covers no ground this day";
 
 /* 004: words for the times a rest can last until: the quarters' first hours */
 const char *const quarter_words_004[TIME_DICE_004 + 1] = {
@@ -997,6 +1026,9 @@ hazdie_cautious(struct hazdie *d, int rules, int adv)
 }
 
 const struct tbl shift_001 = { "shift", D6, ROWS(shift_rows_001), NULL, NULL, 0, NULL };
+/* 002: the grace turns, hazard's record of a 4-6 in them */
+const char text_grace_002[] = "Nothing happens: the first 6 turns of a "
+    "delve are quiet on a 4-6.";
 /* 002: hazard's encounter, whose disposition is rolled in the next record */
 const char text_encounter_002[] = "Encounter. A wandering monster appears at "
     "a far distance, moving toward the party. Its disposition follows, "

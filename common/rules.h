@@ -56,18 +56,31 @@ void	 rules_heed(struct rules_heed *h, const char *prog, const char *key);
 #define FATIGUE_MAX_000	100000	/* the party file's fatigue= bound */
 extern const char text_con_save_000[], text_gains_fatigue_000[];
 
-/* 000: Surprise, "WIS check (DC 12) for each character to avoid surprise" */
-#define SURPRISE_DC_000	12
+/*
+ * A d20 check reaction(6) rolls for each roller: its seed's rules (unless
+ * -r), its DC, its record's KEYs and its sentence's words.
+ */
+struct react_check {
+	int	 id;		/* its number, below REACT_CHECKS */
+	int	 rules;
+	long	 dc;
+	const char *pass, *fail;		/* the KEY */
+	const char *pass_text, *fail_text;
+	const char *what;			/* the check, in the sentence */
+	const char *unnamed;			/* the unnamed roller "-" */
+};
+#define REACT_CHECKS 2
+extern const struct react_check surprise_000, morale_004;
+
+#define PARTY_UNNAMED "The character"	/* the roller "-" in a sentence */
 
 enum surprise { SP_NONE, SP_SOME, SP_ALL };
 extern const char *const surprise_words_000[3];	/* none some all */
 extern const char *const surprise_text_000[3];
-extern const char text_surprised_000[];
 extern const char text_surprise_dark_001[], text_surprise_pace_001[];
 extern const char *const surprise_paces_001[];	/* chase pace WORDs */
 extern const char *const dark_levels[];		/* light's LEVELs of no light */
 extern const char *const light_levels[];	/* every LEVEL light says */
-extern const char text_alert_000[];
 
 /* 001: "In total darkness, checks involving movement or coordination have a -10 penalty" */
 #define DARK_PENALTY_001	(-10)
@@ -80,6 +93,7 @@ extern const char text_fatigue_damage_001[];
 /* 002: the grace turns at the start of a delve */
 #define GRACE_TURNS_002	6	/* 4-6 are nothing in the first 6 turns */
 #define GRACE_FROM_002	4
+extern const char text_grace_002[];
 /*
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus.
  * Resting for 8 hours is not possible in a dungeon."
@@ -123,6 +137,10 @@ enum chars_tiring { CT_STAYS_EXHAUSTED, CT_EXHAUSTED, CT_TIRED };
 extern const char text_cured_004[], text_not_cured_004[], text_unfed_004[];
 extern const char text_resilience_004[], text_exhausted_004[];
 extern const char text_still_exhausted_004[];
+/* a rest by 2 * unsafe + night (begun in the night or pre-dawn), 002's last */
+extern const char *const rest_words_004[5];
+extern const char *const nights_aboard_004[7];	/* "weekly if at sea" */
+extern const char text_halted_004[];
 /* 004: "count every 3-4 scenes, rooms, or encounters in a dungeon as one hour" */
 #define ROOMS_HOUR_004	3
 #define ROOMS_HOUR_MAX_004 4
@@ -216,18 +234,11 @@ extern const struct named_table rules_tables[];	/* ends with a NULL t */
 #define LOAD_SPEED_004	5
 #define PACE_OVERLAND_004 10	/* "10 + STR mod miles per day" */
 
-/* 004: Treasure, "An enemy's carried loot is worth 1d20gp per HD" and
- * "there are 100 coins per pound, and 500 coins per load" */
+/* 004: Treasure, "An enemy's carried loot is worth 1d20gp per HD" (its
+ * weight: purse.h) */
 #define LOOT_DIE_004	20
-#define COINS_POUND_004	100
-#define COINS_LOAD_004	500
 #define LOOT_HD_MAX	100	/* reaction loot HD */
 #define LOOT_COUNT_MAX	100	/* reaction loot COUNT: enemies */
-
-/* 004: Morale, "Morale checks always have a DC 11" */
-#define MORALE_DC_004	11
-extern const char text_stands_004[];
-extern const char text_flees_004[];
 
 /*
  * 002 and 004: rolling to return to camp.  DC = 10 + the distance (004:

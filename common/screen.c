@@ -246,7 +246,7 @@ title(struct frame *fr, const struct scr_world *w)
 	if (fr->k->players)
 		put(fr, r, SGR_DIM, "  (the players' view)");
 	r = row_new(fr);
-	clockstate_say_clock(&w->clock, clock, sizeof clock);
+	clockstate_say_clock(&w->clock, w->travel, clock, sizeof clock);
 	clock[0] = (char)(clock[0] - 'a' + 'A');
 	put(fr, r, SGR_NONE, "%s.", clock);
 }

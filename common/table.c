@@ -713,22 +713,46 @@ tbl_start_drawn(const struct tbl *t, char *row)
 		row[i] = t->norepl && t->more != NULL && t->more[i].drawn;
 }
 
+/* T's rows to draw without replacement, as it starts (tbl_start_drawn). */
+struct tbl_draws *
+tbl_draws_new(const struct tbl *t)
+{
+	struct tbl_draws *d = emalloc(sizeof *d + (size_t)t->nrows);
+	int i;
+
+	tbl_start_drawn(t, d->row);
+	for (i = d->n = 0; i < t->nrows; i++)
+		d->n += d->row[i];
+	return d;
+}
+
+/*
+ * ROW of T, rolled at the TRIES'th try, drawn from D: 1, and drawn now;
+ * 0 when drawn before (roll again), an error after TBL_DRAW_TRIES tries,
+ * WHO naming the table.
+ */
+int
+tbl_draw(struct tbl_draws *d, const struct tbl *t, const struct tbl_row *row,
+    long tries, const char *who)
+{
+	if (d->row[row - t->rows]) {
+		if (tries == TBL_DRAW_TRIES)
+			esc_errx(EXIT_BAD, "%s: the rows not drawn yet are too "
+			    "unlikely: %d rolls drew none", who, TBL_DRAW_TRIES);
+		return 0;
+	}
+	d->row[row - t->rows] = 1;
+	d->n++;
+	return 1;
+}
+
 void
 tbl_on_load(struct tbl_on *on, const char *key, const char *file)
 {
-	int i;
-
 	on->key = key;
 	tbl_load(&on->t, file);
 	on->plan = tbl_plan(&on->t);
-	on->draws = NULL;
-	if (on->t.norepl) {
-		on->draws = emalloc(sizeof *on->draws + (size_t)on->t.nrows);
-		tbl_start_drawn(&on->t, on->draws->row);
-		on->draws->n = 0;
-		for (i = 0; i < on->t.nrows; i++)
-			on->draws->n += on->draws->row[i];
-	}
+	on->draws = on->t.norepl ? tbl_draws_new(&on->t) : NULL;
 }
 
 /*
@@ -754,15 +778,9 @@ tbl_on_roll(const struct tbl_on *on, struct rng *r, long *total,
 	}
 	for (tries = 0; ; tries++) {
 		row = tbl_roll(&on->t, r, total, faces);
-		if (!d->row[row - on->t.rows])
-			break;
-		if (tries == TBL_DRAW_TRIES)
-			esc_errx(EXIT_BAD, "%s: the rows not drawn yet are too unlikely: "
-			    "%d rolls drew none", on->t.name, TBL_DRAW_TRIES);
+		if (tbl_draw(d, &on->t, row, tries, on->t.name))
+			return row;
 	}
-	d->row[row - on->t.rows] = 1;
-	d->n++;
-	return row;
 }
 
 /* 1 when ON's rows drawn are those its table starts with. */

@@ -77,6 +77,10 @@ struct tbl_draws {
 	char	 row[];		/* each row's: 1 drawn */
 };
 
+struct tbl_draws *tbl_draws_new(const struct tbl *t);
+int	 tbl_draw(struct tbl_draws *d, const struct tbl *t,
+	     const struct tbl_row *row, long tries, const char *who);
+
 /* -T KEY=FILE, spelt the same in every program: a table a result rolls on. */
 struct tbl_on {
 	const char *key;
@@ -96,6 +100,7 @@ void	 tbl_start_drawn(const struct tbl *t, char *row);
 int	 tbl_on_drawn(const struct tbl_on *on, char *word, size_t size);
 int	 tbl_on_set_drawn(const struct tbl_on *on, const char *word);
 void	 tbl_key(char *key, size_t size, const char *text);
+int	 tbl_gather(const struct tbl *t, const struct tbl **all, int n);
 const char *tbl_write(const struct tbl *t, FILE *fp);
 int	 tbl_nested(const struct tbl *t);
 int	 tbl_has_key(const struct tbl *t, const char *key);

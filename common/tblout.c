@@ -13,8 +13,8 @@
 #include "util.h"
 
 /* The tables to write: the one given, then each it rolls, once each. */
-static int
-gather(const struct tbl *t, const struct tbl **all, int n)
+int
+tbl_gather(const struct tbl *t, const struct tbl **all, int n)
 {
 	int i, k;
 
@@ -24,7 +24,7 @@ gather(const struct tbl *t, const struct tbl **all, int n)
 	all[n++] = t;
 	for (i = 0; t->more != NULL && i < t->nrows; i++)
 		for (k = 0; k < t->more[i].nsub; k++)
-			n = gather(t->more[i].sub[k], all, n);
+			n = tbl_gather(t->more[i].sub[k], all, n);
 	return n;
 }
 
@@ -82,7 +82,7 @@ const char *
 tbl_write(const struct tbl *t, FILE *fp)
 {
 	const struct tbl *all[TBL_NESTED_MAX + 1];
-	int n = gather(t, all, 0), i;
+	int n = tbl_gather(t, all, 0), i;
 
 	fprintf(fp, "# %s, as delving read it (delving(7) TABLE FILES)\n", t->name);
 	if (n == 1) {

@@ -48,15 +48,43 @@ drop(struct timers *tl, int i)
 	tl->n--;
 }
 
-/* Take off the running timer NAME; the turns it had left. */
-uint64_t
-timer_cancel(struct timers *tl, const char *name)
+/* TURNS as timedice says what a timer has: "24 turns (4 hours)". */
+static const char *
+turns_said(uint64_t turns, char *buf, size_t size)
+{
+	char span[64];
+
+	snprintf(buf, size, "%llu turns (%s)", (unsigned long long)turns,
+	    clock_span(turns, span, sizeof span));
+	return buf;
+}
+
+/*
+ * Take off the running timer NAME: SAYS "Timer torch cancelled with 24
+ * turns (4 hours) left."
+ */
+void
+timer_cancel(struct timers *tl, const char *name, char *says, size_t size)
 {
 	int i = timer_find(tl, name);
-	uint64_t left = tl->t[i].left;
+	char left[96];
 
+	snprintf(says, size, "Timer %s cancelled with %s left.", name,
+	    turns_said(tl->t[i].left, left, sizeof left));
 	drop(tl, i);
-	return left;
+}
+
+/*
+ * Timer T as timedice timers lists it, NOW the clock: "Timer torch: 24
+ * turns (4 hours) left; it runs out at 11:00 on day 1."
+ */
+void
+timer_listed(const struct timer *t, uint64_t now, char *says, size_t size)
+{
+	char left[96], at[CLOCK_WHEN_SIZE];
+
+	snprintf(says, size, "Timer %s: %s left; it runs out at %s.", t->name,
+	    turns_said(t->left, left, sizeof left), clock_when(now + t->left, at));
 }
 
 /*
@@ -117,7 +145,7 @@ void
 timer_start(struct timers *tl, const char *name, const struct clock_len *l,
     struct rng *r, uint64_t now, char *says, size_t size)
 {
-	char how[600], fs[256], len[64], at[CLOCK_WHEN_SIZE];
+	char how[600], fs[256], len[96], at[CLOCK_WHEN_SIZE];
 	uint64_t left = l->count;
 	int was;
 
@@ -129,7 +157,7 @@ timer_start(struct timers *tl, const char *name, const struct clock_len *l,
 	}
 	left *= l->unit;
 	was = timer_set(tl, name, left);
-	snprintf(says, size, "Timer %s %s: %s%llu turns (%s); it runs out at %s.",
-	    name, was ? "reset" : "set", how, (unsigned long long)left,
-	    clock_span(left, len, sizeof len), clock_when(now + left, at));
+	snprintf(says, size, "Timer %s %s: %s%s; it runs out at %s.", name,
+	    was ? "reset" : "set", how, turns_said(left, len, sizeof len),
+	    clock_when(now + left, at));
 }

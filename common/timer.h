@@ -6,6 +6,7 @@
 #ifndef DELVING_TIMER_H
 #define DELVING_TIMER_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "party.h"
 
@@ -25,7 +26,6 @@ struct timers {
 int	 timer_find(const struct timers *tl, const char *name);
 int	 timer_room(const struct timers *tl, const char *name);
 int	 timer_set(struct timers *tl, const char *name, uint64_t left);
-uint64_t timer_cancel(struct timers *tl, const char *name);
 int	 timer_due(struct timers *tl, uint64_t turns, struct timer *t);
 void	 timer_pass(struct timers *tl, uint64_t turns, int resting);
 uint64_t timer_beyond(const struct timers *tl, uint64_t before,
@@ -35,6 +35,10 @@ struct clock_len;
 struct rng;
 void	 timer_start(struct timers *tl, const char *name,
 	     const struct clock_len *l, struct rng *r, uint64_t now, char *says,
+	     size_t size);
+void	 timer_cancel(struct timers *tl, const char *name, char *says,
+	     size_t size);
+void	 timer_listed(const struct timer *t, uint64_t now, char *says,
 	     size_t size);
 
 #endif

@@ -627,14 +627,20 @@ usage: $session" "$stderr"
 	eq "$(printf '%s\n' 'Ana hp=6 hpmax=9 level=1 resilience=12 exhausted=0 gp=0 sp=9 cp=9' 'Bo hp=4 hpmax=8 resilience=10 exhausted=0')" "$(cat fed/state/party)"
 }
 
-@test "delve campaign journal after a call's help text in the log (delve roll -h logs it): the notes as they were, no crash" {
+@test "a call's -h and -V in a session: the program's own help and version, nothing logged; the journal's notes as they were" {
 	delve new -s 1 -r delving S > /dev/null
 	delve -C S note Before the help > /dev/null
-	delve -C S roll -h > /dev/null
-	delve -C S reaction -h > /dev/null
+	for p in roll reaction chase return; do
+		run -0 --separate-stderr delve -C S $p -h
+		eq "$(env $p -h)" "$output"
+		run -0 --separate-stderr delve -C S $p -vV
+		eq "$(env $p -V)" "$output"
+	done
+	run -2 --separate-stderr delve -C S roll -hp x
+	eq "delve: roll: -hp: the session gives the program its file, party and seed" "$stderr"
 	delve -C S note After the help > /dev/null
+	eq 2 "$(delve -C S -R log | wc -l)"
 	run -0 --separate-stderr delve -C S campaign journal
 	[ -z "$stderr" ]
 	[[ $output == *$'- Turn 0 (day 1, 07:00): Before the help\n- Turn 0 (day 1, 07:00): After the help'* ]]
-	run -0 delve -C S campaign
 }

@@ -328,7 +328,7 @@ fail_at() {
 	delve -C crypt -n 5 > /dev/null
 	run -0 delve -C crypt status
 	eq "session   crypt: seed friday, the exploration rules, turn 5." "${lines[0]}"
-	eq "clock     day 1, 07:50, the morning quarter: daylight." "${lines[1]}"
+	eq "clock     day 1, 07:50, the morning quarter: daylight outside." "${lines[1]}"
 	eq "hazard    5 turns explored since the last rest: a rest is due in 1 turn." "${lines[2]}"
 	eq "light     torch1, a torch, is low: 1 turn left." "${lines[3]}"
 	eq "timedice  5 turns since the last safe rest." "${lines[5]}"
@@ -378,6 +378,14 @@ party     Bo: 7 HP. Also con +1, resilience 12." "$(printf '%s\n' "$output" | gr
 	    reaction -s 2026-11-27-2 -L dark - > plain
 	tail -n +2 out/2026-11-27-2.tsv | cmp plain -
 	eq "# delve batch: session 2 of 3, seed 2026-11-27-2, 36 turns, rules exploration, party none, lights torch,lantern, tables none" "$(head -1 out/2026-11-27-2.tsv)"
+	# light told the new clock's 07:00: 004's road in daylight at turn 0,
+	# as a session made by delve new says it
+	run -0 delve batch -r travel -s road -n 3 -l lantern -o out 1
+	hazard -r travel -s road-1 -n 3 | timedice -r travel -s road-1 - |
+	    light -r travel -s road-1 -c 07:00 -l lantern - |
+	    reaction -r travel -s road-1 -L dark - > plain
+	tail -n +2 out/road-1.tsv | cmp plain -
+	eq "light	0	party	-	well-lit	-	Daylight: the road is lit by day, well lit, typical natural light outdoors; the GM rules if advantage or disadvantage apply." "$(sed -n 3p out/road-1.tsv)"
 	clean out
 }
 
@@ -739,26 +747,63 @@ crypt_table() {
 	eq "delve: crypt/session: Too many open files" "$stderr"
 }
 
+# new_killed KILLED: after a delve new killed by KILLED, crypt is a whole
+# session (a second new refuses it) or was never made (a new takes over
+# what the killed one left); either way it checks. Counts in made, taken;
+# KILLED's exit status in rc.
+new_killed() {
+	rc=0
+	"$@" > /dev/null 2>&1 || rc=$?
+	nap 0.02	# the programs it ran see their pipe close
+	if [ -L crypt/state ]; then
+		made=$((made + 1))
+		run -2 --separate-stderr delve new -s 1 crypt	# a session: -F to replace it
+	else
+		taken=$((taken + 1))
+		run -0 delve new -s 1 -p party.txt crypt
+	fi
+	run -0 delve -C crypt check
+	rm -rf crypt
+}
+
+# kill_new_after PAUSE: delve new, killed PAUSE seconds after it starts.
+kill_new_after() {
+	delve new -s 1 -p party.txt crypt > /dev/null &	# $! is delve
+	nap "$1"
+	kill -9 $! 2>/dev/null || true
+	wait $! 2>/dev/null || true
+}
+
 @test "delve new takes over what a delve new killed at any instant left; never a directory with anything else" {
-	local i taken=0 made=0
+	local i t sc k rc taken=0 made=0
+	t=$(date +%s%N)
+	delve new -s 1 -p party.txt crypt > /dev/null
+	t=$(( ($(date +%s%N) - t) / 1000000 * 3 / 2 + 1 ))	# the kills spread over 1.5 news' time
+	[ "$t" -le 999 ] || t=999
+	rm -rf crypt
 	for i in $(seq 40); do
-		rm -rf crypt
-		delve new -s 1 -p party.txt crypt > /dev/null &	# $! is delve
-		nap "0.0$((RANDOM % 9))$((RANDOM % 10))"
-		kill -9 $! 2>/dev/null || true
-		wait $! 2>/dev/null || true
-		nap 0.02	# the programs it ran see their pipe close
-		if [ -L crypt/state ]; then
-			made=$((made + 1))
-			run -2 --separate-stderr delve new -s 1 crypt	# a session: -F to replace it
-		else
-			taken=$((taken + 1))
-			run -0 delve new -s 1 -p party.txt crypt
-		fi
-		run -0 delve -C crypt check
+		new_killed kill_new_after "$(printf '0.%03d' $((RANDOM % t)))"
 	done
-	echo "# $taken of 40 interrupted new taken over, $made had committed" >&3
-	[ "$taken" -gt 0 ]
+	echo "# 40 kills at random instants: $taken interrupted new taken over, $made had committed" >&3
+	# and at each of its own calls that make, sync, rename and link: an
+	# interrupted new whatever the machine's speed (CI's was fast enough
+	# once that 40 random kills all came after the commit)
+	if command -v strace > /dev/null; then
+		export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+		taken=0 made=0
+		for sc in mkdirat fsync renameat symlinkat; do
+			for k in $(seq 40); do
+				new_killed strace -o /dev/null -e trace=$sc -e inject=$sc:signal=KILL:when=$k \
+				    delve new -s 1 -p party.txt crypt
+				[ $rc -eq 137 ] || break	# past its last such call
+			done
+		done
+		echo "# at its own calls: $taken interrupted new taken over, $made had committed" >&3
+		[ "$taken" -gt 0 ] && [ "$made" -gt 0 ]
+	elif [ -n "${CI-}" ]; then
+		echo "strace is missing: .ci/run installs it" >&2
+		return 1
+	fi
 	mkdir mine; touch mine/notes mine/session; mkdir mine/.new.1
 	run -2 --separate-stderr delve new -s 1 mine
 	eq "delve: mine: not empty: give -F to replace the session" "$stderr"
@@ -1359,10 +1404,12 @@ CALLS
 		delve -C s -j log > log.jsonl
 		[ "$(wc -l < log.jsonl)" -gt 100 ]
 		eq "" "$(json_refused < log.jsonl)" || { echo "under $r" >&2; return 1; }
-		# the bare lines and the help text at the session's turn, 2
+		# the bare lines and -g's bars at the session's turn, 2; a
+		# call's -h is the program's help, printed and not logged
 		grep -q '^{"turn":2,"total":' log.jsonl
 		grep -q '^{"turn":2,"expression":"2d6","total":"7","odds":"1/6","decimal":"0.1667"}$' log.jsonl
-		grep -q '^{"turn":2,"text":"usage: roll ' log.jsonl
+		grep -q '^{"turn":2,"text":"5  25.00% #' log.jsonl
+		! grep -q 'usage' log.jsonl || false
 	done
 }
 

@@ -60,6 +60,10 @@ vs_odds() {
 	check -t list -v
 	check -t injry; eq "roll: -t: 'injry': neither a table (roll -t list) nor a file" "$stderr"
 	check -t ./missing; eq "roll: ./missing: No such file or directory" "$stderr"
+	# a name with a . is a file's: the system's error, as hazard -t says it
+	check -t missing.md; eq "roll: missing.md: No such file or directory" "$stderr"
+	check -t 'missing.csv#loot'; eq "roll: missing.csv: No such file or directory" "$stderr"
+	check -t 'injry#loot'; eq "roll: -t: 'injry#loot': neither a table (roll -t list) nor a file" "$stderr"
 	check -t .; eq "roll: .: not a regular file" "$stderr"
 	check -t alarm; eq "roll: -t: alarm: the alarm rules roll a d10 against the alarm, not a table" "$stderr"
 }

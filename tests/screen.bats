@@ -85,7 +85,7 @@ matches_session() {
 	left=$(awk '$1 == "source" && $2 == "lantern1" { print $5 }' S/state/light)
 	[ "$left" = 0 ] || grep -q "^lantern1 \[[#-]*\] lantern, [a-z]*: $left turns\? left" <<< "$p"
 	clock=$(awk '$1 == "time" { print $2 }' S/state/timedice)
-	grep -q "^Day [0-9]*, $clock, the [a-z-]* quarter: \(daylight\|dark\)\.$" <<< "$p"
+	grep -q "^Day [0-9]*, $clock, the [a-z-]* quarter: \(daylight\|dark\)\( outside\)\?\.$" <<< "$p"
 	last=$(tail -n 1 S/log | awk -F'\t' '{ print $NF }' | cut -c1-40)
 	grep -qF "$last" <<< "$(tail -n 3 <<< "$p")"
 }

@@ -435,3 +435,13 @@ sum() {
 	pid=$(head -1 trace | cut -d' ' -f1)
 	eq 3 "$(grep -c "^$pid .*\"S/g\.3/\(hazard\|light\|timedice\)\"" trace)"
 }
+
+@test "a turn reads the party file once for the stages that take it (strace: one open of S/g.N/party; two before)" {
+	command -v strace > /dev/null || skip "no strace"
+	session S
+	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat -o trace delve -C S > /dev/null
+	# delve's own read (the parent's pid) of g.3's party by path: timedice's
+	# resilience= and reaction's wis=; its checksum and copy open g.3/party
+	pid=$(head -1 trace | cut -d' ' -f1)
+	eq 1 "$(grep -c "^$pid .*\"S/g\.3/party\"" trace)"
+}

@@ -125,7 +125,7 @@ options_after() {
 	run -0 delve -C T	# the next turn runs
 }
 
-@test "one rule for names: join and edit refuse a comment, the unnamed roller's '-', a name with an invisible or bidirectional character, a name twice; the reader too" {
+@test "one rule for names: join and edit refuse a comment, the unnamed roller's '-', a name with an invisible or bidirectional character, letters of Latin, Greek and Cyrillic mixed, a name twice; the reader too" {
 	local n
 	session S
 	printf '#!/bin/sh\necho "$NAME con=1 hp=5" >> "$1"\n' > ed-add
@@ -150,6 +150,22 @@ options_after() {
 	run -2 --separate-stderr delve new -s x -p bidi.txt N
 	eq "delve: bidi.txt:2: U+202E in a name: it prints as nothing or turns the text around it" "$stderr"
 	[ ! -e N ]
+	# letters of scripts that print alike, mixed (TR39): a Cyrillic A
+	# (U+0410) or a Greek omicron (U+03BF) in a Latin name; one script
+	# alone, and Latin with its own accents, are names
+	for n in "$(printf '\320\220nn')" "$(printf 'B\316\277b')" "$(printf '\320\220\320\275\320\275a-Ann')"; do
+		refused_in S join "$n" con=1 hp=3
+		eq "delve: join: '$n': Latin, Greek and Cyrillic letters print alike: a name's letters are of one of them" "$stderr"
+		NAME=$n EDITOR=./ed-add refused_in S edit
+		rm -f "$TMPDIR"/*
+	done
+	printf 'Ann con=1\n\320\220nn con=0\n' > mixed.txt
+	run -2 --separate-stderr hazard -p mixed.txt -n 1
+	eq "hazard: mixed.txt:2: '$(printf '\320\220nn')': Latin, Greek and Cyrillic letters print alike: a name's letters are of one of them" "$stderr"
+	for n in "$(printf '\320\220\320\275\320\275\320\260')" "$(printf '\316\221\316\270\316\267\316\275\316\254')" "$(printf 'Zo\303\253')" "$(printf 'Bj\303\266rk-\316\251')"; do
+		case $n in *-*) refused_in S join "$n" con=1 hp=3; continue ;; esac
+		run -0 delve -C S join "$n" con=1 hp=3
+	done
 }
 
 @test "set and join take the GM's own keys (delving(7) PARTY FILE); a bad one is refused" {

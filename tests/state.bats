@@ -488,6 +488,15 @@ fnv() {
 	eq "20000 0" "$output"
 }
 
+@test "a sign's creature kept in hazard's state (hazstate_sign), its record's words: first met, nearer than the one kept (said, not replaced in silence), the same again" {
+	run -0 --separate-stderr unit signs '6 goblins.' 'Goblins!' goblins '2 ghouls' NPC
+	eq "6 goblins	 nearby: the party meets them at the next encounter.
+goblins	 nearby, nearer than 6 goblins, signalled before, whom the party will not meet now: the party meets them at the next encounter.
+goblins	 nearby again: the party meets them at the next encounter.
+2 ghouls	 nearby, nearer than goblins, signalled before, whom the party will not meet now: the party meets them at the next encounter.
+NPC	 nearby, nearer than 2 ghouls, signalled before, whom the party will not meet now: the party meets them at the next encounter." "$output"
+}
+
 @test "every state file's format: a bad value of each keyword refused with FILE:LINE, its good neighbour taken" {
 	run -0 --separate-stderr unit statebad
 	eq "" "$stderr"

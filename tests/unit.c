@@ -36,6 +36,9 @@
  *					check for parties of 1 to 8: "cases wrong"
  *	unit until			clock_hours_until from every turn of two
  *					days to every time of day: "cases wrong"
+ *	unit signs TEXT ...		each TEXT a sign's creature rolled in
+ *					turn (hazstate_sign): the creature kept
+ *					and the words after it, a line each
  *	unit states SEED N		N random states of each state file
  *					(hazard, light, timedice, reaction)
  *					written and read back: the same state,
@@ -1144,11 +1147,24 @@ alarm_003(long alarm, enum alarm_move mv, long sparks, long d10, int *met)
 	return alarm;
 }
 
+/* alarm_hide_say's record of a character: its key and its words. */
+static void
+stealth_said(void *ctx, const struct member *m, const char *key,
+    const struct rolled *k, const char *text)
+{
+	char want[512];
+
+	snprintf(want, sizeof want, "%s %s the Stealth check: %ld%+ld = %ld "
+	    "against DC %ld%s.", m->name, k->c.pass ? "makes" : "fails",
+	    k->c.roll, m->val[PK_DEX], k->c.total, k->c.dc, k->says);
+	*(long *)ctx += strcmp(key, "stealth") != 0 || strcmp(text, want) != 0;
+}
+
 /*
  * unit alarm MAX SEED: alarm_step against 003's words for every alarm to
  * MAX, move, spark to 5 and d10; hide's group check (alarm_turn) for
  * parties of 1 to 8 with DEX -3 to 4: at least half must pass, each d20 +
- * DEX against the DC.
+ * DEX against the DC, each said in its words (alarm_hide_say).
  */
 static void
 check_alarm(const char *max, const char *seed)
@@ -1182,9 +1198,11 @@ check_alarm(const char *max, const char *seed)
 			for (p.n = size, i = 0; i < size; i++) {
 				p.m[i].val[PK_DEX] = i % 8 - 3;
 				p.m[i].has = 1u << PK_DEX;
+				snprintf(p.m[i].name, sizeof p.m[i].name, "P%d", i);
 			}
 			after = a;
 			alarm_turn(&t, &after, AM_HIDE_FAIL, 0, &h, &g);
+			alarm_hide_say(&h, stealth_said, &wrong);
 			for (made = 0, i = 0; i < size; i++) {
 				made += h.check[i].c.pass;
 				wrong += h.check[i].c.pass != (h.check[i].c.roll +
@@ -1439,6 +1457,25 @@ print_brute(const char *s)
 }
 
 /* --- state files (common/hazstate.c, common/clockstate.c) ------------- */
+
+/*
+ * unit signs TEXT ...: each TEXT a sign's row of -T encounter, rolled one
+ * after another (hazstate_sign): the creature kept, TAB, what the sign's
+ * record says after it.
+ */
+static void
+print_signs(int n, char **text)
+{
+	struct hazstate s;
+	char said[600];
+	int i;
+
+	hazstate_init(&s);
+	for (i = 0; i < n; i++) {
+		hazstate_sign(&s, text[i], "key", said, sizeof said);
+		printf("%s\t%s\n", s.creature, said);
+	}
+}
 
 /* A number in LO..HI: LO one time in four, HI one in four, else any. */
 static long long
@@ -2536,6 +2573,8 @@ main(int argc, char *argv[])
 		check_until();
 	} else if (argc == 4 && strcmp(argv[1], "alarm") == 0) {
 		check_alarm(argv[2], argv[3]);
+	} else if (argc >= 2 && strcmp(argv[1], "signs") == 0) {
+		print_signs(argc - 2, argv + 2);
 	} else if (argc == 4 && strcmp(argv[1], "states") == 0) {
 		check_states(argv[2], argv[3]);
 	} else if (argc == 2 && strcmp(argv[1], "statebad") == 0) {

@@ -334,6 +334,9 @@ batch_argv(struct batch *b)
 		av_add(&b->h, "-p"), av_add(&b->h, b->party);
 	table_options(&b->tables, &b->h, 0);
 	av_add(&b->l, "light"), av_add(&b->l, "-s"), av_add(&b->l, b->sseed);
+	/* a new clock's 07:00 (timedice(6)), as delve new tells light: 004's
+	 * road is in daylight before timedice's first record says the hour */
+	av_add(&b->l, "-c"), av_add(&b->l, "07:00");
 	if (b->lights)
 		av_add(&b->l, "-l"), av_add(&b->l, b->lights);
 	av_add(&b->l, "-");
@@ -342,7 +345,7 @@ batch_argv(struct batch *b)
 	lamp_level_name(r, NULL, b->level, sizeof b->level);
 	av_add(&b->r, "reaction"), av_add(&b->r, "-s"), av_add(&b->r, b->sseed);
 	av_add(&b->r, "-L"), av_add(&b->r, b->level), av_add(&b->r, "-");
-	if (b->party != NULL && reaction_takes_party(b->party))
+	if (b->party != NULL && (party_takers(b->party) & TAKES_REACTION))
 		av_add(&b->r, "-p"), av_add(&b->r, b->party);
 	table_options(&b->tables, &b->r, 1);
 	snprintf(b->sturns, sizeof b->sturns, "%lld", b->turns);

@@ -78,7 +78,7 @@ void	 copy_file(struct session *s, const char *from, const char *name,
 	    const char *what, int durable);
 struct lamp;
 void	 lamp_level_name(int r, struct lamp *l, char *buf, size_t size);
-void	 session_level(const struct session *s, const char *path, char *buf,
+void	 session_level(const struct session *s, int work, char *buf,
 	    size_t size);
 void	 refuse_options(int argc, char **argv, const char *but, const char *why);
 void	 stage_words(struct argv_b *v, const struct session *s, const char *prog);
@@ -86,9 +86,9 @@ void	 table_options(const struct session *s, struct argv_b *v, int for_reaction)
 int	 table_of_reaction(const char *key);
 char	*table_arg(const struct session *s, int i, int in_work);
 int	 hazard_keeps_party(const char *rules);
-int	 timedice_keeps_party(const char *path);
-int	 reaction_takes_party(const char *path);
-int	 session_keeps_resilience(const struct session *s);
+enum { TAKES_TIMEDICE = 1, TAKES_REACTION = 2 };	/* party_takers */
+unsigned party_takers(const char *path);
+unsigned session_takers(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
 	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);

@@ -81,7 +81,7 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
 		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0 && party_readers(s, work,
-	    session_keeps_resilience(s), &res))
+	    session_takers(s) & TAKES_TIMEDICE, &res))
 		stage_failed(s, &res, "party");	/* refused: as it was */
 	show_then_commit(s, o, a.rec, a.reclen, 0, 1, ses_clock(s));
 	gm_free(&a);
@@ -257,7 +257,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 		    s->rules ? s->rules : "exploration");
 	camp_words(argc, argv, w);
 	stage_words(&t, s, "timedice");
-	if (session_keeps_resilience(s))
+	if (session_takers(s) & TAKES_TIMEDICE)
 		av_add(&t, "-p"), av_add(&t, party), av_add(&t, "-w");
 	av_add(&t, "rest");
 	for (i = 0; w[i] != NULL; i++)
@@ -434,8 +434,8 @@ owner_check(const struct session *s, const char *name, char *file, char *msg,
 		bad = party_check(file, msg, size);
 		memmove(msg, msg + (strncmp(msg, "delve: ", 7) == 0 ? 7 : 0),
 		    strlen(msg) + 1);
-		if (bad || !party_readers(s, file, session_keeps_resilience(s) ||
-		    timedice_keeps_party(file), &res))
+		if (bad || !party_readers(s, file, (session_takers(s) &
+		    TAKES_TIMEDICE) || (party_takers(file) & TAKES_TIMEDICE), &res))
 			return bad;
 		snprintf(msg, size, "%s", res.msg);
 		return res.status ? res.status : EXIT_IO;

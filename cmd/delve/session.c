@@ -112,13 +112,14 @@ lamp_level_name(int r, struct lamp *l, char *buf, size_t size)
 }
 
 /*
- * The party's light in the light file PATH: the session's darkness
- * however it came, a source put out by hand or burnt through.
+ * The party's light in the light file of the work directory (WORK) or of
+ * the current generation: the session's darkness however it came, a
+ * source put out by hand or burnt through.
  */
 void
-session_level(const struct session *s, const char *path, char *buf,
-    size_t size)
+session_level(const struct session *s, int work, char *buf, size_t size)
 {
+	char *path = work ? newfile(s, "light") : ses_gen_path(s, "light");
 	struct lamp l = { .rules = -1 };
 	struct stream st;
 	struct kwf *f = kwf_read(path, "light's state file");
@@ -126,6 +127,7 @@ session_level(const struct session *s, const char *path, char *buf,
 	memset(&st, 0, sizeof st);
 	lampstate_load(&l, &st, f);
 	kwf_close(f);
+	free(path);
 	lamp_level_name(rules_named(s->rules), &l, buf, size);
 }
 
@@ -210,58 +212,40 @@ hazard_keeps_party(const char *rules)
 }
 
 /*
- * The party file PATH gives key K to some character (ALL 0) or to every
- * one (ALL 1); 0 when there is no such file (the stage that reads it says so).
+ * The stages that take the party file PATH, read once: TAKES_TIMEDICE
+ * (-p -w) when a character has resilience= (004: the hours beyond it and
+ * the afflictions' stages then change the characters), TAKES_REACTION
+ * (-p) when every one has wis= (each then rolls 000's surprise in the
+ * dark; else one unnamed character does, as reaction(6) alone); none
+ * when there is no such file (the stage that reads it says so).
  */
-static int
-party_has(const char *path, enum party_key k, int all)
+unsigned
+party_takers(const char *path)
 {
 	struct party *p;
-	int i, some = 0, every = 1;
+	unsigned some = 0, every = ~0u;
+	int i;
 
 	if (access(path, F_OK) != 0)
 		return 0;
 	p = emalloc(sizeof *p);
 	party_load(p, path);
-	for (i = 0; i < p->n; i++) {
-		some |= (p->m[i].has & 1u << k) != 0;
-		every &= (p->m[i].has & 1u << k) != 0;
-	}
+	for (i = 0; i < p->n; i++)
+		some |= p->m[i].has, every &= p->m[i].has;
 	free(p);
-	return all ? every : some;
+	return (some & 1u << PK_RESILIENCE ? TAKES_TIMEDICE : 0) |
+	    (every & 1u << PK_WIS ? TAKES_REACTION : 0);
 }
 
-/*
- * timedice takes -p -w when the party file PATH gives a character
- * resilience= (004): the hours beyond it and the afflictions' stages then
- * change the characters.
- */
-int
-timedice_keeps_party(const char *path)
-{
-	return party_has(path, PK_RESILIENCE, 0);
-}
-
-/*
- * reaction takes -p when the party file PATH gives every character wis=:
- * each then rolls 000's surprise in the dark; else one unnamed character
- * does, as reaction(6) alone.
- */
-int
-reaction_takes_party(const char *path)
-{
-	return party_has(path, PK_WIS, 1);
-}
-
-/* timedice_keeps_party of the current generation's party file. */
-int
-session_keeps_resilience(const struct session *s)
+/* party_takers of the current generation's party file; none without one. */
+unsigned
+session_takers(const struct session *s)
 {
 	char *path = ses_gen_path(s, "party");
-	int keeps = s->party && timedice_keeps_party(path);
+	unsigned takers = s->party ? party_takers(path) : 0;
 
 	free(path);
-	return keeps;
+	return takers;
 }
 
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */
@@ -308,8 +292,7 @@ show_then_commit(struct session *s, const struct opts *o, const char *rec,
 
 	memcpy(copy, rec, len);
 	view_records(copy, len, o->form, start, prev);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		esc_err(EXIT_IO, "stdout");
+	out_done();
 	ses_commit(s, rec, len, turns, is_call);
 	free(copy);
 }

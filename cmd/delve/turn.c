@@ -15,15 +15,6 @@
 #include "util.h"
 #include "delve.h"
 
-/* hazard writes the party back (-w) under rules that keep characters. */
-static int
-hazard_writes_party(const char *rules)
-{
-	int r = rules_named(rules);
-
-	return r >= 0 && hazard_rules[r].party;
-}
-
 /*
  * A turn's four stages, hazard | timedice | light | reaction, on the files
  * of the work directory (delving(7), One world): timedice before light, so
@@ -49,7 +40,7 @@ static void
 stages_make(struct stages *st, struct session *s, long long count, int argc,
     char **argv)
 {
-	char *now = ses_gen_path(s, "party");
+	unsigned takers = session_takers(s);	/* the party file read once */
 
 	memset(st, 0, sizeof *st);
 	snprintf(st->count, sizeof st->count, "%lld", count);
@@ -58,7 +49,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	if (s->party && hazard_keeps_party(s->rules)) {
 		av_add(&st->h, "-p"), av_own(&st->h, newfile(s, "party"));
 		st->hparty = 1;
-		if (hazard_writes_party(s->rules))
+		if (hazard_rules[rules_named(s->rules)].party)	/* it keeps them */
 			av_add(&st->h, "-w");
 		/* 000's CON saves in no light: "Setback on all rolls" (issue 33) */
 		if (hazard_rules[rules_named(s->rules)].saves) {
@@ -69,7 +60,7 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	table_options(s, &st->h, 0);
 	av_addv(&st->h, argc, argv);
 	stage_words(&st->t, s, "timedice");
-	if (s->party && timedice_keeps_party(now)) {	/* before the operand "-" */
+	if (takers & TAKES_TIMEDICE) {	/* before the operand "-" */
 		av_add(&st->t, "-p"), av_own(&st->t, newfile(s, "party"));
 		av_add(&st->t, "-w");
 		st->tparty = 1;
@@ -82,12 +73,11 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	av_add(&st->l, "-");
 	stage_words(&st->r, s, "reaction");
 	av_add(&st->r, "-L"), av_add(&st->r, st->level), av_add(&st->r, "-");
-	if (s->party && reaction_takes_party(now)) {
+	if (takers & TAKES_REACTION) {
 		st->rparty = newfile(s, REACTION_PARTY);
 		av_add(&st->r, "-p"), av_add(&st->r, st->rparty);
 	}
 	table_options(s, &st->r, 1);
-	free(now);
 }
 
 static void
@@ -134,16 +124,6 @@ at_once(const struct session *s)
 	return !afflicted;
 }
 
-/* reaction's -L: light's level now, from its file in the work directory. */
-static void
-level_now(const struct session *s, struct stages *st)
-{
-	char *path = newfile(s, "light");
-
-	session_level(s, path, st->level, sizeof st->level);
-	free(path);
-}
-
 /* reaction's copy of the party file as the turns begin. */
 static void
 party_copy(struct session *s, const struct stages *st)
@@ -183,7 +163,7 @@ turns_by(struct session *s, struct stages *st, long long count,
 		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
 			esc_err(EXIT_IO, "tmpfile");
 		party_copy(s, st);
-		level_now(s, st);
+		session_level(s, 1, st->level, sizeof st->level);
 		n = st->hlevel && !check_level("-L", st->level) ? 1 : chunk;
 		n = n < count - i ? n : count - i;
 		snprintf(st->count, sizeof st->count, "%lld", n);
@@ -209,9 +189,9 @@ turns_by(struct session *s, struct stages *st, long long count,
 static void
 refuse_action(const struct session *s, int argc, char **argv)
 {
-	int r = rules_named(s->rules);
+	int r = rules_named(s->rules);	/* the session file's, checked */
 	struct hazard_act a;
-	int at = r < 0 || argc == 0 || argv[0][0] == '-' ? 0 :
+	int at = argc == 0 || argv[0][0] == '-' ? 0 :
 	    hazard_act(&a, r, argc, argv);
 	const char *bad = argc > 0 && argv[0][0] == '-' ? argv[0] : at > 0 ?
 	    argv[at] : NULL;
@@ -229,13 +209,28 @@ refuse_action(const struct session *s, int argc, char **argv)
 }
 
 /*
- * A word of a call that is an option naming what the session gives the
- * program (-f a state file, -p the party, -s the seed), alone or in a
- * cluster (-af): refused, as a turn's option is.  A letter that takes a
- * value ends the cluster.
+ * delve CALL -h or -V: the program's own usage or version on standard
+ * output, as the program alone says it; not a roll of the session, so
+ * nothing is logged and nothing is made.
  */
 static void
-refuse_session_options(const char *what, int argc, char **argv)
+program_help(char **argv)
+{
+	char **const argvs[] = { argv };
+	struct proc_result res;
+
+	proc_run(argvs, 1, STDOUT_FILENO, NULL, NULL, &res);
+	out_done();
+	exit(res.stage < 0 ? EXIT_OK : res.status);
+}
+
+/*
+ * The first word of a call that is an option holding one of LETTERS,
+ * alone or in a cluster (-af), or NULL.  A letter that takes a value ends
+ * the cluster; -- ends the options.
+ */
+static const char *
+call_option(int argc, char **argv, const char *letters)
 {
 	const char *p;
 	int i;
@@ -245,10 +240,10 @@ refuse_session_options(const char *what, int argc, char **argv)
 			continue;
 		for (p = argv[i] + 1; *p != '\0' && strchr("bcDeklLmnoqrtTwx", *p) == NULL;
 		    p++)
-			if (strchr("fps", *p) != NULL)
-				esc_errx(EXIT_BAD, "%s: %s: the session gives the program "
-				    "its file, party and seed", what, argv[i]);
+			if (strchr(letters, *p) != NULL)
+				return argv[i];
 	}
+	return NULL;
 }
 
 /* One command's turns: hazard | timedice | light | reaction. */
@@ -272,7 +267,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 		    ses_records(s), &res);
 	else {		/* one stage at the party file: the four at once */
 		party_copy(s, &st);
-		level_now(s, &st);
+		session_level(s, 1, st.level, sizeof st.level);
 		failed = proc_run(argvs, 4, ses_records(s), NULL, NULL, &res);
 		if (st.rparty != NULL)
 			unlink(st.rparty);
@@ -302,7 +297,6 @@ static void
 call_light(const struct session *s, int argc, char **argv, struct argv_b *v,
     char *level, size_t size)
 {
-	char *path;
 	int i, checks = 0;
 
 	if (strcmp(argv[0], "reaction") != 0)
@@ -312,9 +306,7 @@ call_light(const struct session *s, int argc, char **argv, struct argv_b *v,
 		    strcmp(argv[i], "surprise") == 0;
 	if (!checks)
 		return;
-	path = ses_gen_path(s, "light");
-	session_level(s, path, level, size);
-	free(path);
+	session_level(s, 0, level, size);
 	av_add(v, "-L"), av_add(v, level);
 }
 
@@ -330,7 +322,13 @@ call(struct session *s, const struct opts *o, int argc, char **argv)
 	struct argv_b v = { 0 };
 	struct proc_result res;
 
-	refuse_session_options(argv[0], argc, argv);
+	const char *bad = call_option(argc, argv, "fps");
+
+	if (bad != NULL)	/* what the session gives: -f, -p, -s */
+		esc_errx(EXIT_BAD, "%s: %s: the session gives the program its "
+		    "file, party and seed", argv[0], bad);
+	if (call_option(argc, argv, "hV") != NULL)
+		program_help(argv);
 	call_seed(s, seed, sizeof seed);
 	setenv("DELVING_SEED", seed, 1);
 	av_add(&v, argv[0]);
@@ -358,7 +356,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	struct argv_b v = { 0 };
 	struct proc_result res;
-	char level[32], *gen, *light;
+	char level[32];
 
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
@@ -368,11 +366,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	stage_words(&v, s, "timedice");
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
 	if (hazard_rules[rules_named(s->rules)].saves) {	/* 000's no light */
-		gen = ses_genname(s->gen);
-		light = ses_path(s, gen, "light");
-		session_level(s, light, level, sizeof level);
-		free(light);
-		free(gen);
+		session_level(s, 0, level, sizeof level);
 		av_add(&v, "-L"), av_add(&v, level);
 	}
 	av_addv(&v, argc, argv);
