@@ -23,8 +23,6 @@
 
 static const char prog[] = "reaction";
 
-/* The rules with conditions for reaction's checks: 003 has no morale nor surprise. */
-
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
 #define ON_MAX 8	/* -T tables */
 #define CREATURE_MAX 256
@@ -425,7 +423,7 @@ initiative_party(struct party *p, const char *popt, int argc, char **argv)
 {
 	const char *path = party_path(popt);
 	struct party ops;
-	int i, j;
+	int i;
 
 	memset(p, 0, sizeof *p);
 	if (path != NULL) {
@@ -438,10 +436,9 @@ initiative_party(struct party *p, const char *popt, int argc, char **argv)
 		return;
 	party_pick(&ops, NULL, argc, argv, PK_DEXTERITY, 0);
 	for (i = 0; i < ops.n; i++) {
-		for (j = 0; j < p->n; j++)
-			if (strcmp(p->m[j].name, ops.m[i].name) == 0)
-				esc_errx(EXIT_BAD, "%s: named in the party file and "
-				    "as an operand", ops.m[i].name);
+		if (party_find(p, ops.m[i].name) != NULL)
+			esc_errx(EXIT_BAD, "%s: named in the party file and as an "
+			    "operand", ops.m[i].name);
 		if (p->n == PARTY_MAX)
 			esc_errx(EXIT_BAD, "initiative: more than %d combatants",
 			    PARTY_MAX);
@@ -454,18 +451,16 @@ static void
 tied_with(const struct party *p, int who, char *buf, size_t size)
 {
 	long dex = p->m[who].val[PK_DEXTERITY];
-	int i, n = 0, last = -1;
-	size_t len = 0;
+	int i, last = -1;
 
-	buf[0] = '\0';
 	for (i = 0; i < p->n; i++)
 		if (i != who && p->m[i].val[PK_DEXTERITY] == dex)
 			last = i;
-	for (i = 0; i < p->n && len < size; i++)
+	buf[0] = '\0';
+	for (i = 0; i < p->n; i++)
 		if (i != who && p->m[i].val[PK_DEXTERITY] == dex)
-			len += (size_t)snprintf(buf + len, size - len, "%s%s",
-			    n++ == 0 ? ", tied with " : i == last ? " and " : ", ",
-			    p->m[i].name);
+			str_append(buf, size, i == last ? " and " : ", ", "%s%s",
+			    buf[0] == '\0' ? ", tied with " : "", p->m[i].name);
 }
 
 /* reaction INDEX PLACE DEX NAME initiative TEXT, in order, higher DEX first. */
@@ -512,16 +507,13 @@ loot(struct run *run, uint64_t index)
 	uint32_t faces[DICE_COUNT_MAX];
 	char each[1536] = "", dice[256], lb[32], load[64];
 	long gp = 0, one, i;
-	size_t len = 0;
 
 	for (i = 0; i < run->enemies; i++) {
 		one = dice_roll(&d, &run->st.rng, faces);
 		gp += one;
 		describe(run, &d, faces, dice, sizeof dice);
-		if (len < sizeof each)
-			len += (size_t)snprintf(each + len, sizeof each - len,
-			    "%s%ld%s", i == 0 ? ": " : i == run->enemies - 1 ?
-			    " and " : ", ", one, dice);
+		str_append(each, sizeof each, i == run->enemies - 1 ? " and " :
+		    ", ", "%s%ld%s", i == 0 ? ": " : "", one, dice);
 	}
 	coins_weight(gp, lb, sizeof lb, load, sizeof load);
 	rec_begin(run->w, REC_LAYOUT(REACTION_LOOT), index);

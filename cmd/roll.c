@@ -23,15 +23,17 @@ static const char prog[] = "roll";
 #define DC_MAX 2000000000LL	/* beyond any total: 1000 dice of 10^6 sides, +10^6 */
 #define FACES_TEXT 65536	/* the faces of -v: 1000 dice of 7 digits, marks; cut beyond */
 #define FINE_DIGITS 15		/* -O: significant figures */
-#define WIDTH_MAX 1000		/* -g: the longest bar */
+#define WIDTH 50		/* -g: the longest bar, unless -w */
+#define WIDTH_MAX 1000
 #define LINES_MAX 64		/* bare_lines: totals of at most 6 characters */
 #define OUT_BLOCK 4096
 
 struct opts {
 	OPT_COMMON;		/* -jnstv */
 	const char *dc, *dialect;
-	long long width;
-	int	 odds, fine, graph, width_set, exact;
+	long long width;	/* -w, or 0 */
+	int	 odds, fine, graph;	/* -o, -O, -g */
+	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
 	int	 list, draw;	/* -L, -e */
 };
 
@@ -39,7 +41,7 @@ struct opts {
 struct operand {
 	char	*text;		/* what the records show: an old form as it always was */
 	char	*written;	/* as written, without spaces: what -o shows */
-	char	*name;		/* NULL, or the roller */
+	char	 who[80];	/* "NAME: " of the roller, cut to fit, or "" */
 	struct dice d;		/* a single plain term: its fast path */
 	int	 simple;
 	struct expr e;
@@ -54,17 +56,11 @@ struct run {
 	const struct tbl *table;	/* -t: built in, or loaded into own */
 	struct tbl own;
 	char	*tname;		/* the table's name as a record can hold it */
-	long	 tlo, thi;	/* the table's lowest and highest totals */
-	int	 check;		/* -c */
-	long	 dc;
-	int	 json;		/* -j: JSON objects, not the fast bare lines */
-	int	 verbose;
+	const struct opts *o;
+	long	 dc;		/* -c */
 	int	 failed;	/* a check failed */
 	struct rec_writer *w;	/* the records, on standard output, */
 	struct out_buf *out;	/* and the lines that are none (-o, -g) */
-	int	 fine, graph;	/* -O, -g */
-	int	 exact;		/* -x: the standard deviation as sqrt(FRACTION) */
-	int	 width;		/* -w */
 	struct tbl_draws *draws;	/* -e, or replacement: false: the rows drawn */
 };
 
@@ -146,7 +142,6 @@ pick_table(struct run *run, const char *name)
 {
 	const struct named_table *n;
 	char *p;
-	int i;
 
 	for (n = rules_tables; n->t != NULL; n++)
 		if (strcmp(name, n->t->name) == 0)
@@ -164,14 +159,6 @@ pick_table(struct run *run, const char *name)
 	for (p = run->tname; *p != '\0'; p++)	/* a field holds no TAB */
 		if ((unsigned char)*p < ' ')
 			*p = '?';
-	run->tlo = run->table->rows[0].lo;
-	run->thi = run->table->rows[0].hi;
-	for (i = 1; i < run->table->nrows; i++) {
-		if (run->table->rows[i].lo < run->tlo)
-			run->tlo = run->table->rows[i].lo;
-		if (run->table->rows[i].hi > run->thi)
-			run->thi = run->table->rows[i].hi;
-	}
 }
 
 /* The constants added at the top of a sum: what a check's roll leaves out. */
@@ -189,21 +176,17 @@ addend(const struct expr *e, int i)
 	return 0;
 }
 
-/* NAME:EXPRESSION names a roller (letters, digits, _ and -). */
-static char *
-roller(const char *s, const char **rest)
+/* NAME:EXPRESSION names a roller (letters, digits, _ and -): its EXPRESSION. */
+static const char *
+roller(const char *s, char *who, size_t size)
 {
 	size_t n = strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 	    "0123456789_-");
-	char *name;
 
-	*rest = s;
 	if (n == 0 || s[n] != ':')
-		return NULL;
-	name = estrdup(s);
-	name[n] = '\0';
-	*rest = s + n + 1;
-	return name;
+		return s;
+	snprintf(who, size, "%.*s: ", (int)n, s);
+	return s + n + 1;
 }
 
 /* Read one EXPRESSION; where names where it came from in an error. */
@@ -214,7 +197,7 @@ parse_one(struct operand *op, const char *where, const char *s)
 	char *p, *q;
 	int size;
 
-	op->name = roller(s, &s);
+	s = roller(s, op->who, sizeof op->who);
 	op->written = estrdup(s);
 	for (p = q = op->written; *p != '\0'; p++)	/* no spaces */
 		if (*p != ' ' && *p != '\t')
@@ -278,11 +261,9 @@ join_operands(int *argc, char **argv)
 	for (i = 0; i < *argc; i++) {
 		if (n > 0 && *argv[i] != '\0' && (open_end(v[n - 1], 1) ||
 		    open_end(argv[i], 0))) {
-			char *s = emalloc(strlen(v[n - 1]) + strlen(argv[i]) + 1);
-
-			sprintf(s, "%s%s", v[n - 1], argv[i]);
-			free(v[n - 1]);
-			v[n - 1] = s;
+			v[n - 1] = ereallocarray(v[n - 1], strlen(v[n - 1]) +
+			    strlen(argv[i]) + 1, 1);
+			strcat(v[n - 1], argv[i]);
 		} else
 			v[n++] = estrdup(argv[i]);
 	}
@@ -294,39 +275,32 @@ join_operands(int *argc, char **argv)
 static void
 parse_dice(struct run *run, int argc, char **argv)
 {
-	char where[32] = "";
-	int i, lines = 0;
+	char die[32] = "d20", **v = NULL;
+	const char *where = "";
+	int i;
 
 	if (argc == 0 && run->table == NULL && !isatty(STDIN_FILENO)) {
-		argv = read_lines(&argc);	/* printf '3d6\n' | roll */
-		lines = 1;
-	} else if (argc > 1) {
-		argv = join_operands(&argc, argv);
-		lines = -1;	/* joined: freed below */
-	}
+		argv = v = read_lines(&argc);	/* printf '3d6\n' | roll */
+		where = "stdin: ";
+	} else if (argc > 1)
+		argv = v = join_operands(&argc, argv);
 	if (run->table != NULL && argc > 1)
 		esc_errx(EXIT_BAD, "%s: -t rolls one table with one expression", argv[1]);
 	run->ndice = argc > 0 ? argc : 1;
 	run->op = ereallocarray(NULL, (size_t)run->ndice, sizeof *run->op);
 	memset(run->op, 0, (size_t)run->ndice * sizeof *run->op);
-	if (argc == 0) {
-		char die[32] = "d20";
-
-		if (run->table != NULL)
-			dice_format(&run->table->die, die, sizeof die);
+	if (run->table != NULL)
+		dice_format(&run->table->die, die, sizeof die);
+	if (argc == 0)
 		parse_one(&run->op[0], "", die);
-	}
 	for (i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-") == 0 && lines <= 0)
+		if (strcmp(argv[i], "-") == 0 && *where == '\0')
 			esc_errx(EXIT_BAD, "-: roll reads standard input when given no EXPRESSION");
-		if (lines > 0)
-			snprintf(where, sizeof where, "stdin: ");
 		parse_one(&run->op[i], where, argv[i]);
-		if (lines)
-			free(argv[i]);
 	}
-	if (lines)
-		free(argv);
+	for (i = 0; v != NULL && i < argc; i++)
+		free(v[i]);
+	free(v);
 }
 
 /* Roll one operand: its total; with marks, what -v shows of its dice. */
@@ -342,16 +316,14 @@ roll_one(struct run *run, const struct operand *op, char *marks, int size)
 static void
 bare(struct run *run, const struct operand *op, char *buf)
 {
-	if (!run->verbose) {
-		rec_line(run->w, REC_LAYOUT(ROLL_TOTAL));
-		rec_i64(run->w, roll_one(run, op, NULL, 0));
-		rec_end(run->w);
-		return;
+	int v = run->o->verbose;
+
+	rec_line(run->w, v ? REC_LAYOUT(ROLL_FACES) : REC_LAYOUT(ROLL_TOTAL));
+	rec_i64(run->w, roll_one(run, op, v ? buf : NULL, FACES_TEXT));
+	if (v) {
+		rec_str(run->w, op->text);
+		rec_str(run->w, buf);
 	}
-	rec_line(run->w, REC_LAYOUT(ROLL_FACES));
-	rec_i64(run->w, roll_one(run, op, buf, FACES_TEXT));
-	rec_str(run->w, op->text);
-	rec_str(run->w, buf);
 	rec_end(run->w);
 }
 
@@ -399,7 +371,7 @@ natural(const struct operand *op, long long roll)
 static void
 check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 {
-	char sum[64] = "", dice[FACES_TEXT + 4], who[80] = "";
+	char sum[64] = "", dice[FACES_TEXT + 4];
 	long long total, roll;
 	int pass;
 
@@ -410,10 +382,8 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 
 	if (op->mod != 0)
 		snprintf(sum, sizeof sum, "%lld%+lld = ", roll, op->mod);
-	if (run->verbose)
+	if (run->o->verbose)
 		snprintf(dice, sizeof dice, " [%s: %s]", op->text, buf);
-	if (op->name != NULL)
-		snprintf(who, sizeof who, "%s: ", op->name);
 	run->failed |= !pass;
 	rec_begin(run->w, REC_LAYOUT(ROLL_CHECK), index);
 	rec_str(run->w, op->text);
@@ -421,18 +391,10 @@ check(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	rec_i64(run->w, total);
 	rec_i64(run->w, run->dc);
 	rec_str(run->w, pass ? "pass" : "fail");
-	rec_text(run->w, "%s%s: %s%lld against DC %ld: %s%s.%s", who, op->text,
-	    sum,
-	    total, run->dc, pass ? "success" : "failure", natural(op, roll), dice);
+	rec_text(run->w, "%s%s: %s%lld against DC %ld: %s%s.%s", op->who, op->text,
+	    sum, total, run->dc, pass ? "success" : "failure", natural(op, roll),
+	    dice);
 	rec_end(run->w);
-}
-
-/* A total beyond the table's ends counts as its first or last row. */
-static long
-clamp(const struct run *run, long long total)
-{
-	return total < run->tlo ? run->tlo : total > run->thi ? run->thi :
-	    (long)total;
 }
 
 /* A d66 table rolled on its own die: tens and units, two d6. */
@@ -456,7 +418,6 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 	char dice[FACES_TEXT + 4], as[64] = "";
 	long long total;
 	long t, tries;
-	int n;
 
 	dice[0] = '\0';	/* not all of it: 64 KiB a roll */
 	for (tries = 0; ; tries++) {	/* -e: a row drawn before is rolled again */
@@ -466,21 +427,18 @@ table_roll(struct run *run, uint64_t index, const struct operand *op, char *buf)
 			dice_faces(&op->d, faces, buf, FACES_TEXT);
 		} else
 			total = roll_one(run, op, buf, FACES_TEXT);
-		row = tbl_lookup(run->table, clamp(run, total));
+		row = tbl_lookup(run->table, tbl_clamp(run->table, total));
 		if (run->draws == NULL ||
 		    tbl_draw(run->draws, run->table, row, tries, "-e"))
 			break;
 	}
-	if (clamp(run, total) != total)
-		snprintf(as, sizeof as, ", counted as %ld", clamp(run, total));
+	if ((t = tbl_clamp(run->table, total)) != total)
+		snprintf(as, sizeof as, ", counted as %ld", t);
 	tbl_row_entry(e, run->table, row, &run->st.rng,
-	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-	if (run->verbose)
-		n = snprintf(dice, sizeof dice, " [%s: %s", op->text, buf);
-	if (run->verbose && e->n > 0 && n < (int)sizeof dice)	/* the entry's dice */
-		n += snprintf(dice + n, sizeof dice - (size_t)n, "; %s", e->faces);
-	if (run->verbose && n < (int)sizeof dice)
-		snprintf(dice + n, sizeof dice - (size_t)n, "]");
+	    TBL_NOTED | (run->o->verbose ? TBL_FACES : 0));
+	if (run->o->verbose)	/* the die's faces; the entry's dice */
+		snprintf(dice, sizeof dice, " [%s: %s%s%s]", op->text, buf,
+		    e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
 	rec_begin(run->w, REC_LAYOUT(ROLL_TABLE), index);
 	rec_str(run->w, run->tname);
 	rec_i64(run->w, total);
@@ -495,36 +453,38 @@ static void
 play(struct run *run, long long count)
 {
 	const struct enode *root = &run->op[0].e.node[run->op[0].e.root];
-	char *buf = emalloc(FACES_TEXT);
+	char *buf;
 	long long i;
 	int j;
 
-	if (run->ndice == 1 && run->table == NULL && !run->check &&
-	    !run->verbose && !run->json && root->hi - root->lo < LINES_MAX &&
+	if (run->ndice == 1 && run->table == NULL && run->o->dc == NULL &&
+	    !run->o->verbose && !run->o->json && root->hi - root->lo < LINES_MAX &&
 	    root->lo > -99999 && root->hi < 999999) {
 		bare_lines(run, &run->op[0], count);
-		free(buf);
 		return;
 	}
+	buf = emalloc(FACES_TEXT);
 	for (i = 1; i <= count; i++)
 		for (j = 0; j < run->ndice; j++)
 			if (run->table != NULL)
 				table_roll(run, (uint64_t)i, &run->op[j], buf);
-			else if (run->check)
+			else if (run->o->dc != NULL)
 				check(run, (uint64_t)i, &run->op[j], buf);
 			else
 				bare(run, &run->op[j], buf);
 	free(buf);
 }
 
-/* FRACTION DECIMAL (-O: finer), N of O's outcomes: the end of a line of -o. */
+/* A line of -o: A B [C] FRACTION DECIMAL (-O: finer), N of O's outcomes. */
 static void
-odds_end(const struct run *run, struct odds *o, const struct big *n)
+odds_line(const struct run *run, struct odds *o, const struct big *n,
+    const char *a, const char *b, const char *c)
 {
 	char *frac = odds_fraction(o, n);
-	char *dec = run->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
+	char *dec = run->o->fine ? odds_fine(n, &o->den, FINE_DIGITS) :
 	    odds_decimal(n, &o->den, 4);
 
+	fields(run->out, "\t", a, b, c, NULL);
 	fields(run->out, "\n", frac, dec, NULL);
 	free(frac);
 	free(dec);
@@ -542,10 +502,9 @@ odds_totals(const struct run *run, const char *expr, struct odds *o)
 		if (big_zero(&o->count[i]))
 			continue;
 		snprintf(t, sizeof t, "%lld", o->lo + i * o->step);
-		fields(run->out, "\t", expr, t, NULL);
-		odds_end(run, o, &o->count[i]);
+		odds_line(run, o, &o->count[i], expr, t, NULL);
 	}
-	odds_stats(o, run->exact, &st);	/* the sd a number by default (issue 25) */
+	odds_stats(o, run->o->exact, &st);	/* the sd a number by default (issue 25) */
 	fields(run->out, "\n", expr, "sd", st.sd, st.sd_dec, NULL);
 	fields(run->out, "\n", expr, "mean", st.mean, st.mean_dec, NULL);
 	free(st.sd);
@@ -562,7 +521,7 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 	struct big h = { 0 };
 	char line[64], *pc;
 	long i;
-	int w, tw = 1, bar;
+	int w, tw = 1, bar, width = run->o->width ? (int)run->o->width : WIDTH;
 
 	for (i = 0; i < o->n; i++) {
 		if (big_cmp(&o->count[i], max) > 0)
@@ -580,28 +539,11 @@ odds_graph(const struct run *run, const char *expr, const struct odds *o)
 		snprintf(line, sizeof line, "%*lld %6s%% ", tw, o->lo + i * o->step, pc);
 		free(pc);
 		out_str(run->out, line);
-		for (bar = odds_bar(&o->count[i], max, run->width); bar > 0; bar--)
+		for (bar = odds_bar(&o->count[i], max, width); bar > 0; bar--)
 			out_str(run->out, "#");
 		out_str(run->out, "\n");
 	}
 	big_free(&h);
-}
-
-/* The totals of O that give ROW, counted into N; lo and hi clamp them. */
-static void
-row_count(const struct tbl_row *row, const struct odds *o, long lo, long hi,
-    struct big *n)
-{
-	long long t;
-	long i;
-
-	big_set(n, 0);
-	for (i = 0; i < o->n; i++) {
-		t = o->lo + i * o->step;
-		t = t < lo ? lo : t > hi ? hi : t;
-		if (t >= row->lo && t <= row->hi)
-			big_add(n, &o->count[i]);
-	}
 }
 
 static void
@@ -629,28 +571,15 @@ die_odds(const struct tbl *t, struct odds *o)
 		odds_d66(o);
 }
 
-/* J: the outcomes of A, then B, as one (their dens multiplied). */
-static void
-joint(struct odds *j, const struct odds *a, const struct odds *b)
-{
-	memset(j, 0, sizeof *j);
-	big_mul(&j->den, &a->den, &b->den);
-	j->nfac = a->nfac + b->nfac;
-	j->fac = ereallocarray(NULL, (size_t)j->nfac + 1, sizeof *j->fac);
-	memcpy(j->fac, a->fac, (size_t)a->nfac * sizeof *j->fac);
-	memcpy(j->fac + a->nfac, b->fac, (size_t)b->nfac * sizeof *j->fac);
-}
-
 /*
  * TABLE RANGE KEY FRACTION DECIMAL, each row of T: the totals of O, its
- * die's odds (LO and HI clamp them), that give it, times PN (NULL: once),
- * of J's outcomes.  After a row that rolls other tables, each of their
+ * die's odds, that give it (tbl_row_odds), times PN (NULL: once), of J's
+ * outcomes.  After a row that rolls other tables, each of their
  * rows, its RANGE the ranges that lead to it ("61-100>3").
  */
 static void
 odds_table(const struct run *run, const char *path, const struct tbl *t,
-    const struct odds *o, long lo, long hi, struct odds *j,
-    const struct big *pn)
+    const struct odds *o, struct odds *j, const struct big *pn)
 {
 	struct big c = { 0 }, n = { 0 };
 	struct odds so, sj;
@@ -658,21 +587,19 @@ odds_table(const struct run *run, const char *path, const struct tbl *t,
 	int i, k;
 
 	for (i = 0; i < t->nrows; i++) {
-		row_count(&t->rows[i], o, lo, hi, &c);
+		tbl_row_odds(t, i, o, &c);
 		if (pn != NULL)
 			big_mul(&n, pn, &c);
 		else
 			big_copy(&n, &c);
 		range_text(range, sizeof range, path, &t->rows[i]);
-		fields(run->out, "\t", *path == '\0' ? run->tname : t->name,
-		    range, t->rows[i].key, NULL);
-		odds_end(run, j, &n);
+		odds_line(run, j, &n, *path == '\0' ? run->tname : t->name, range,
+		    t->rows[i].key);
 		strncat(range, ">", sizeof range - strlen(range) - 1);
 		for (k = 0; t->more != NULL && k < t->more[i].nsub; k++) {
 			die_odds(t->more[i].sub[k], &so);
-			joint(&sj, j, &so);
-			odds_table(run, range, t->more[i].sub[k], &so, LONG_MIN,
-			    LONG_MAX, &sj, &n);
+			odds_then(&sj, j, &so);
+			odds_table(run, range, t->more[i].sub[k], &so, &sj, &n);
 			odds_free(&sj);
 			odds_free(&so);
 		}
@@ -724,17 +651,14 @@ odds_all(const struct run *run)
 		if (d66(run, &run->op[i]))	/* tens and units: 36 totals */
 			odds_d66(&o);
 		if (run->table != NULL)
-			odds_table(run, "", run->table, &o, run->tlo, run->thi, &o,
-			    NULL);
-		else if (run->check) {
+			odds_table(run, "", run->table, &o, &o, NULL);
+		else if (run->o->dc != NULL) {
 			odds_at_least(&o, run->dc, &pass);
 			big_copy(&fail, &o.den);
 			big_sub(&fail, &pass);
-			fields(run->out, "\t", expr, "pass", NULL);
-			odds_end(run, &o, &pass);
-			fields(run->out, "\t", expr, "fail", NULL);
-			odds_end(run, &o, &fail);
-		} else if (run->graph)
+			odds_line(run, &o, &pass, expr, "pass", NULL);
+			odds_line(run, &o, &fail, expr, "fail", NULL);
+		} else if (run->o->graph)
 			odds_graph(run, expr, &o);
 		else
 			odds_totals(run, expr, &o);
@@ -749,11 +673,8 @@ free_operands(struct run *run)
 {
 	int i;
 
-	for (i = 0; i < run->ndice; i++) {
-		free(run->op[i].text);
-		free(run->op[i].written);
-		free(run->op[i].name);
-	}
+	for (i = 0; i < run->ndice; i++)
+		free(run->op[i].text), free(run->op[i].written);
 	free(run->op);
 }
 
@@ -780,8 +701,9 @@ draws(struct run *run, long long count)
 static void
 check_options(const struct opts *o, int argc)
 {
-	if (o->table != NULL && strcmp(o->table, "list") == 0 &&
-	    (argc > 0 || o->dc || o->count_set || o->json || o->odds ||
+	int list = o->table != NULL && strcmp(o->table, "list") == 0;
+
+	if (list && (argc > 0 || o->dc || o->count_set || o->json || o->odds ||
 	    o->seed || o->verbose))
 		esc_errx(EXIT_BAD, "-t list: lists the tables; give it alone");
 	if (o->dc != NULL && o->table != NULL)
@@ -799,29 +721,15 @@ check_options(const struct opts *o, int argc)
 		esc_errx(EXIT_BAD, "-g: draws the totals of an expression; give it without -c or -t");
 	if (o->exact && (o->dc != NULL || o->table != NULL || o->graph))
 		esc_errx(EXIT_BAD, "-x: the standard deviation of the totals; give it without -c, -t or -g");
-	if ((o->list || o->draw) && (o->table == NULL ||
-	    strcmp(o->table, "list") == 0))
+	if ((o->list || o->draw) && (o->table == NULL || list))
 		esc_errx(EXIT_BAD, "-%c: give it with -t TABLE|FILE", o->list ? 'L' : 'e');
 	if (o->list && (argc > 0 || o->count_set || o->odds || o->seed ||
 	    o->verbose || o->json || o->draw))
 		esc_errx(EXIT_BAD, "-L: prints the table and rolls nothing; give it with -t alone");
 	if (o->draw && o->odds)
 		esc_errx(EXIT_BAD, "-e: -o counts the odds of one roll; give one or the other");
-	if (o->width_set && !o->graph)
+	if (o->width && !o->graph)
 		esc_errx(EXIT_BAD, "-w: the width of the bars of -g; give -g too");
-}
-
-/* -D, else DELVING_DICE, else roll's own: the meaning of the operators. */
-static void
-dialect(const char *name)
-{
-	const char *from = "-D";
-
-	if (name == NULL && (name = getenv("DELVING_DICE")) != NULL)
-		from = "DELVING_DICE";
-	if (name != NULL && *name != '\0' && expr_dialect(name) < 0)
-		esc_errx(EXIT_BAD, "%s: '%s': not a dialect (roll, foundry, "
-		    "roll20, avrae, rpg-dice-roller)", from, name);
 }
 
 static void
@@ -838,62 +746,44 @@ option(void *ctx, int letter, char *v)
 	case 'O': o->fine = o->odds = 1; break;
 	case 'x': o->exact = o->odds = 1; break;
 	case 'o': o->odds = 1; break;
-	case 'w':
-		o->width = estrtonum(v, 1, WIDTH_MAX, "-w");
-		o->width_set = 1;
-		break;
+	case 'w': o->width = estrtonum(v, 1, WIDTH_MAX, "-w"); break;
 	}
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct run run = { 0 };
-	struct opts o = { .width = 50 };
+	const struct tbl *all[TBL_NESTED_MAX + 1];
+	struct opts o = { .dc = NULL };
+	struct run run = { .o = &o };
+	int i, n;
 
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	check_options(&o, argc);
-	dialect(o.dialect);
+	expr_dialect(o.dialect);	/* -D, DELVING_DICE */
 	run.w = rec_writer_open(prog, 0);
 	run.out = rec_out(run.w);
 	rec_json(run.w, o.json);
-	if (o.table != NULL && strcmp(o.table, "list") == 0) {
-		list_tables(run.out);
-		rec_writer_close(run.w);
-		return EXIT_OK;
-	}
-	if (o.dc != NULL) {
+	if (o.dc != NULL)
 		run.dc = (long)estrtonum(o.dc, -DC_MAX, DC_MAX, "-c");
-		run.check = 1;
-	}
-	if (o.table != NULL)
+	if (o.table != NULL && strcmp(o.table, "list") != 0)
 		pick_table(&run, o.table);
-	if (o.list) {
-		const struct tbl *all[TBL_NESTED_MAX + 1];
-		int i, n = tbl_gather(run.table, all, 0);
-
-		for (i = 0; i < n; i++)
+	if (o.table != NULL && run.table == NULL)	/* -t list */
+		list_tables(run.out);
+	else if (o.list)
+		for (i = 0, n = tbl_gather(run.table, all, 0); i < n; i++)
 			list_rows(run.out, all[i]);
-		rec_writer_close(run.w);
-		tbl_free(&run.own);
-		free(run.tname);
-		return EXIT_OK;
-	}
-	if (o.table != NULL && (o.draw || run.table->norepl) && !o.odds)
-		draws(&run, o.count);
-	parse_dice(&run, argc, argv);
-	run.verbose = o.verbose;
-	run.json = o.json;
-	run.fine = o.fine;
-	run.graph = o.graph;
-	run.exact = o.exact;
-	run.width = (int)o.width;
-	if (o.odds)
-		odds_all(&run);
 	else {
-		stream_start(&run.st, prog, o.seed, o.verbose);
-		play(&run, o.count);
+		if (run.table != NULL && (o.draw || run.table->norepl) && !o.odds)
+			draws(&run, o.count);
+		parse_dice(&run, argc, argv);
+		if (o.odds)
+			odds_all(&run);
+		else {
+			stream_start(&run.st, prog, o.seed, o.verbose);
+			play(&run, o.count);
+		}
 	}
 	rec_writer_close(run.w);
 	tbl_free(&run.own);

@@ -3,8 +3,6 @@
  * by turns, travel turns, days and rests, with random times, durations
  * and named timers (timedice(6)).
  */
-#include <err.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +12,6 @@
 #include "characters.h"
 #include "clock.h"
 #include "clockstate.h"
-#include "dice.h"
 #include "opt.h"
 #include "party.h"
 #include "record.h"
@@ -208,18 +205,15 @@ roll_time(struct run *run)
 {
 	struct clockstate *s = &run->s;
 	char lead[128], dice[64], base[8];
-	uint64_t sum = clock_roll(&run->s.st.rng, (int)run->a.n, dice,
-	    sizeof dice);
-	uint64_t to = s->tick - s->tick % CLOCK_DAY;
+	uint64_t sum = clock_roll(&s->st.rng, (int)run->a.n, dice, sizeof dice);
+	uint64_t to = s->tick - s->tick % CLOCK_DAY + (run->a.from ?
+	    run->a.time + sum * CLOCK_HOUR_TURNS : (sum - 1) * CLOCK_HOUR_TURNS);
 
-	if (run->a.from) {
-		to += run->a.time + sum * CLOCK_HOUR_TURNS;
+	if (run->a.from)
 		snprintf(lead, sizeof lead, "From %s, %s hours later.",
 		    clock_hhmm(run->a.time, base), dice);
-	} else {
-		to += (sum - 1) * CLOCK_HOUR_TURNS;
+	else
 		snprintf(lead, sizeof lead, "%s.", dice);
-	}
 	if (to > CLOCK_MAX)
 		esc_errx(EXIT_BAD, "the clock cannot run past day %d", CLOCK_DAY_MAX);
 	s->tick = to;
@@ -387,9 +381,6 @@ rest(struct run *run)
 #define N4 (1u << 4)	/* "roll N from TIME" */
 
 static const struct command commands[] = {
-	/* name, syntax, repeats, words least and most, */
-	/*     N least and most, the word counts with N (N2: two), */
-	/*     turns per N, ticks a turn, function */
 	[C_SHOW] = { "show", "show", 0, 1, 1,
 	    0, 0, 0, 0, 0, show },
 	[C_SET] = { "set", "set TIME [DAY]", 0, 2, 3,
@@ -425,23 +416,12 @@ static const struct command commands[] = {
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
-/* One COMMAND; with -n, once for each of the COUNT. */
-static void
-play(struct run *run, long long count)
-{
-	for (run->index = 1; run->index <= (uint64_t)count; run->index++)
-		run->a.c->fn(run);
-}
-
 /*
  * 004: a day's or a week's travel turn holds its nights: each day of it,
  * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
  * 10 + STR mod miles per day": no resilience check across them), then 8
- * hours of safe rest in camp (aboard, a week at sea), said at its end
- * (clockstate_camp; the suite's decision: the road is not a dungeon; a GM
- * whose wilderness is hostile plays its hours with camp unsafe).  A day on
- * foot begins with each exhausted character's halt (chars_halted).  Then
- * the clock record.
+ * hours of safe rest in camp (clockstate_camp), a day on foot begun by
+ * each exhausted character's halt (chars_halted); then the clock record.
  */
 static void
 travel_days(struct run *run, int turns)
@@ -778,8 +758,9 @@ main(int argc, char *argv[])
 	if (run.filter) {
 		rec_as_read(run.w);
 		filter(&run);
-	} else
-		play(&run, o.count);
+	} else	/* COMMAND; with -n, once for each of the COUNT */
+		for (run.index = 1; run.index <= (uint64_t)o.count; run.index++)
+			run.a.c->fn(&run);
 	rec_writer_close(run.w);
 	if (f != NULL)
 		clockstate_put(&run.s, f);

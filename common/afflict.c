@@ -24,6 +24,8 @@ static const enum party_key score_key[AB_N] = {
 	PK_RESILIENCE, PK_STRENGTH, PK_INTELLIGENCE
 };
 static const char *const ability_name[AB_N] = { "CON", "STR", "INT" };
+/* afflict_check's words: the check's total and DC, and its circumstances */
+#define AFFLICT_CHECK_SIZE (80 + CHECK_SAYS_MAX)
 /*
  * An ability at 0: 004's "They're dead" for CON; the seeds say nothing of
  * STR or INT at 0, and timedice(6) says what it reads there.
@@ -243,24 +245,6 @@ set_fields(struct affliction *a, char **w)
 }
 
 /*
- * One state line's words read for a reader of timedice's file (delve
- * status): 0, or -1 when they are not an affliction's.
- */
-int
-afflict_parse(struct affliction *a, char **w, int nw)
-{
-	long long stage, left;
-
-	if (nw != 9 || set_fields(a, w) != NULL ||
-	    strtonum_ok(w[7], 1, 1000000, &stage) != 0 ||
-	    strtonum_ok(w[8], 1, (long long)CLOCK_MAX, &left) != 0)
-		return -1;
-	a->stage = (long)stage;
-	a->left = (uint64_t)left;
-	return 0;
-}
-
-/*
  * timedice(6) FILES: "affliction NAME SOURCE ABILITY DC DAMAGE LENGTH STAGE
  * TURNS", one line an affliction.
  */
@@ -354,7 +338,7 @@ afflict_listed(const struct affliction *a, uint64_t now, char *buf,
  * ENV's conditions and -v's dice (check_roll), said as "(1d20 + CON mod), 3+0 = 3
  * against DC 11, at disadvantage (exhausted, 004: ...)".
  */
-void
+static void
 afflict_check(struct check *c, struct member *m, struct rng *r,
     const struct check_env *env, long dc, int hurts, char *buf, size_t size)
 {

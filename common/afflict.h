@@ -16,8 +16,6 @@
 #define AFFLICT_MAX 64
 #define AFFLICT_LEN_SIZE 32	/* a stage's LENGTH as given: "2hours", "1d6days" */
 #define AFFLICT_SAYS_SIZE 640
-/* afflict_check's words: the check's total and DC, and its circumstances */
-#define AFFLICT_CHECK_SIZE (80 + CHECK_SAYS_MAX)
 
 enum { AB_CON, AB_STR, AB_INT, AB_N };
 
@@ -54,17 +52,12 @@ void	 afflict_load(struct afflictions *al, const struct kwf *f, char **w,
 	     int nw);
 void	 afflict_save(const struct afflictions *al, struct kwf *f);
 
-int	 afflict_parse(struct affliction *a, char **w, int nw);
 void	 afflict_status(const struct affliction *a, uint64_t now, char *buf,
 	     size_t size);
 
-struct check;
 struct check_env;
 void	 afflict_resilience(struct member *m, struct rng *r,
 	     const struct check_env *env, unsigned long long beyond, char *buf,
-	     size_t size);
-void	 afflict_check(struct check *c, struct member *m, struct rng *r,
-	     const struct check_env *env, long dc, int hurts, char *buf,
 	     size_t size);
 uint64_t afflict_stage(const struct affliction *a, struct rng *r, char *buf,
 	     size_t size);

@@ -123,9 +123,10 @@ dungeon_hours(const struct member *m, uint64_t hours, struct rng *r,
 
 /*
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus", each
- * hour of HOURS, for a character with hp= (up to hpmax=), the d8s drawn in
- * turn; SAYS "Ann heals 6 HP (1d8+1: 5), 12 HP now".  timedice's rest
- * under -r dungeonturn and hazard's sixth rest turn in a row both heal here.
+ * hour of HOURS, for a character with hp= (up to hpmax=), living, the d8s
+ * drawn in turn; SAYS "Ann heals 6 HP (1d8+1: 5), 12 HP now", or -1 for a
+ * character the rest does not heal.  timedice's rest under -r dungeonturn
+ * and hazard's sixth rest turn in a row both heal here.
  */
 long
 chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
@@ -134,6 +135,8 @@ chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	char faces[64];
 	long got;
 
+	if (!(m->has & 1u << PK_HP) || party_dead(m))
+		return -1;
 	got = party_heal(m, dungeon_hours(m, hours, r, faces, sizeof faces));
 	snprintf(says, size, "%s heals %ld HP (%s%+ld%s: %s), %ld HP now",
 	    m->name, got, DUNGEON_HEAL_002, m->val[PK_STR], hours > 1 ?
@@ -170,29 +173,18 @@ chars_heal_night(struct member *m, uint64_t hours, int unsafe, char *says,
 /*
  * 004: "Exhaustion can only be cured with sufficient rest and food ...
  * Typically unsafe rest does not cure exhaustion, only safe rest will": a
- * safe rest of 8 hours or more, fed, cures it; an unsafe rest (or 002's in
- * the dungeon) of any length leaves it.
+ * safe rest of 8 hours or more, fed, cures it; one UNFED, or an UNSAFE
+ * rest (or 002's in the dungeon) of any length, leaves it.
  */
 enum chars_rested
-chars_rest_exhaustion(struct member *m, uint64_t hours, int unsafe)
+chars_rest_exhaustion(struct member *m, uint64_t hours, int unsafe, int unfed)
 {
 	if (!m->val[PK_EXHAUSTED] || (!unsafe && hours < REST_HOURS_004))
 		return CR_NOT_EXHAUSTED;
-	m->val[PK_EXHAUSTED] = unsafe;
-	return unsafe ? CR_STAYS_EXHAUSTED : CR_CURED;
-}
-
-/*
- * 004: "Exhaustion can only be cured with sufficient rest and food": a
- * safe rest long enough to cure, taken UNFED, leaves the exhausted so.
- */
-static enum chars_rested
-rest_exhaustion(struct member *m, uint64_t hours, int unsafe, int unfed)
-{
-	if (unfed && !unsafe)
-		return m->val[PK_EXHAUSTED] && hours >= REST_HOURS_004 ?
-		    CR_STAYS_EXHAUSTED : CR_NOT_EXHAUSTED;
-	return chars_rest_exhaustion(m, hours, unsafe);
+	if (unsafe || unfed)
+		return CR_STAYS_EXHAUSTED;
+	m->val[PK_EXHAUSTED] = 0;
+	return CR_CURED;
 }
 
 /*
@@ -216,7 +208,7 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 	buf[0] = '\0';
 	unsafe |= dungeon;
 	for (i = 0; i < p->n && n < size; i++)
-		if (rest_exhaustion(&p->m[i], hours, unsafe, unfed) !=
+		if (chars_rest_exhaustion(&p->m[i], hours, unsafe, unfed) !=
 		    CR_NOT_EXHAUSTED)
 			n += (size_t)snprintf(buf + n, size - n, "%s%s", k++ ?
 			    " and " : unsafe ? text_not_cured_004 : unfed ?
@@ -226,11 +218,8 @@ chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 		    "stay" : "stays");
 	for (i = 0; i < p->n && n < size; i++) {
 		m = &p->m[i];
-		if (dungeon && (!(m->has & 1u << PK_HP) || party_dead(m)))
-			continue;
-		if (dungeon)
-			chars_rest_dungeon(m, hours, r, says, sizeof says);
-		else if (chars_heal_night(m, hours, unsafe, says, sizeof says) < 0)
+		if ((dungeon ? chars_rest_dungeon(m, hours, r, says, sizeof says) :
+		    chars_heal_night(m, hours, unsafe, says, sizeof says)) < 0)
 			continue;
 		n += (size_t)snprintf(buf + n, size - n, "; %s", says);
 	}
@@ -309,9 +298,8 @@ chars_rest_hour(struct party *p, struct rng *r, chars_say_fn *say, void *ctx)
 
 	for (i = 0; i < p->n; i++) {
 		m = &p->m[i];
-		if (!(m->has & 1u << PK_HP) || party_dead(m))
+		if (chars_rest_dungeon(m, 1, r, says, sizeof says) < 0)
 			continue;
-		chars_rest_dungeon(m, 1, r, says, sizeof says);
 		snprintf(line, sizeof line, "%s: %s.", text_rest_hour_002, says);
 		say(ctx, m, "heal", NULL, line);
 	}

@@ -38,7 +38,7 @@ long	 chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 long	 chars_heal_night(struct member *m, uint64_t hours, int unsafe,
 	     char *says, size_t size);
 enum chars_rested chars_rest_exhaustion(struct member *m, uint64_t hours,
-	     int unsafe);
+	     int unsafe, int unfed);
 void	 chars_rest(struct party *p, uint64_t hours, int unsafe, int unfed,
 	     int dungeon, struct rng *r, char *buf, size_t size);
 #define CHARS_REST_SIZE (PARTY_MAX * (PARTY_NAME_MAX + 200) + 128)

@@ -267,7 +267,10 @@ check_roll(struct rolled *k, struct rng *r, const struct member *m, long mod,
 		    sizeof k->says - strlen(k->says));
 }
 
-/* With -v, the dice behind a check: " [2d20kh1: 7,15]", " [d20: 7]". */
+/*
+ * With -v, the dice behind a roll: " [2d20kh1: 7,15]", " [d20: 7]"; the
+ * faces cut where BUF ends, the bracket kept (loot's 100d20).
+ */
 void
 check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
     size_t size)

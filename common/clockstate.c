@@ -275,21 +275,20 @@ clockstate_rest(struct clockstate *s, struct party *p, uint64_t hours,
  * its hours have passed: "The night's camp: a night of safe rest from 23:00
  * on day 1: 8 hours pass and resilience is restored; ..." (chars_rest);
  * at sea, the ABOARD-th of a week's nights: "The first night aboard: ...".
+ * The suite's decision: the road is not a dungeon; a GM whose wilderness
+ * is hostile plays its hours with camp unsafe.
  */
 void
 clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,
     int aboard, char *says, size_t size)
 {
 	char said[CHARS_REST_SIZE], what[64];
-	const char *safe = rest_words_004[1];
+	const char *safe = rest_words_004[1];	/* a night's, lower case */
 
 	chars_rest(p, REST_HOURS_004, 0, 0, 0, &s->st.rng, said, sizeof said);
-	if (aboard > 0)
-		snprintf(what, sizeof what, "The %s night aboard: %c%s",
-		    nights_aboard_004[aboard - 1], tolower(*safe), safe + 1);
-	else
-		snprintf(what, sizeof what, "The night's camp: %c%s",
-		    tolower(*safe), safe + 1);
+	snprintf(what, sizeof what, "The %s%s: %c%s", aboard > 0 ?
+	    nights_aboard_004[aboard - 1] : "night's camp", aboard > 0 ?
+	    " night aboard" : "", tolower((unsigned char)*safe), safe + 1);
 	rest_said(says, size, what, night, NULL, REST_HOURS_004, said);
 }
 

@@ -214,7 +214,10 @@ dice_format(const struct dice *d, char *buf, int size)
 	    mod);
 }
 
-/* The faces as "3,5": what -v shows behind a total. */
+/*
+ * The faces as "3,5": what -v shows behind a total; the length written,
+ * the faces cut where BUF ends.
+ */
 int
 dice_faces(const struct dice *d, const uint32_t *faces, char *buf, int size)
 {
@@ -225,7 +228,7 @@ dice_faces(const struct dice *d, const uint32_t *faces, char *buf, int size)
 	for (i = 0; i < d->count && n < size; i++)
 		n += snprintf(buf + n, (size_t)(size - n), "%s%u",
 		    i ? "," : "", faces[i]);
-	return n;
+	return n < size ? n : size - 1;
 }
 
 /* A roll as "2d6: 3,5": its dice, then its faces. */

@@ -342,18 +342,6 @@ render(const char *text, const struct piece *pc, int n,
 		note_dice(e, at3[0]);
 }
 
-/* The row's sentence with its dice rolled: "lose 4 INT". */
-void
-tbl_entry(struct tbl_entry *e, const char *text, struct rng *r, int how)
-{
-	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
-
-	int n = cut(text, pc);
-
-	render(text, pc, n, NULL, e, r, how);
-	free(pc);
-}
-
 /* A table's row with its dice rolled and the tables it names rolled too. */
 void
 tbl_row_entry(struct tbl_entry *e, const struct tbl *t,

@@ -35,15 +35,31 @@ expr_dialect_of(const char *name)
 	return -1;
 }
 
-/* Read expressions as NAME's peer does where the peers conflict: 0, or -1. */
+/* The dialect NAME, as FROM (-D, DELVING_DICE) gave it: one of none is an error. */
 int
-expr_dialect(const char *name)
+expr_dialect_named(const char *name, const char *from)
 {
 	int d = expr_dialect_of(name);
 
-	if (d >= 0)
-		dialect = d;
-	return d < 0 ? -1 : 0;
+	if (d < 0)
+		esc_errx(EXIT_BAD, "%s: '%s': not a dialect (roll, foundry, "
+		    "roll20, avrae, rpg-dice-roller)", from, name);
+	return d;
+}
+
+/*
+ * Read expressions as NAME's peer does where the peers conflict (-D), else
+ * as DELVING_DICE's, else as roll's own.
+ */
+void
+expr_dialect(const char *name)
+{
+	const char *from = "-D";
+
+	if (name == NULL && (name = getenv("DELVING_DICE")) != NULL)
+		from = "DELVING_DICE";
+	if (name != NULL && *name != '\0')
+		dialect = expr_dialect_named(name, from);
 }
 
 /* The dialect of DELVING_DICE, once: -2 when it names none (an error). */

@@ -95,7 +95,8 @@ struct expr {
 };
 
 int	 expr_dialect_of(const char *name);
-int	 expr_dialect(const char *name);
+int	 expr_dialect_named(const char *name, const char *from);
+void	 expr_dialect(const char *name);
 const char *expr_parse(struct expr *e, const char *s);
 const char *expr_scan(struct expr *e, const char *s, int *len);
 int	 expr_dice(const struct expr *e);

@@ -1339,6 +1339,18 @@ odds_count(struct odds *o, const struct expr *e)
 	return NULL;
 }
 
+/* J: the outcomes of A, then those of B, as one: their dens multiplied. */
+void
+odds_then(struct odds *j, const struct odds *a, const struct odds *b)
+{
+	memset(j, 0, sizeof *j);
+	big_mul(&j->den, &a->den, &b->den);
+	j->nfac = a->nfac + b->nfac;
+	j->fac = ereallocarray(NULL, (size_t)j->nfac + 1, sizeof *j->fac);
+	memcpy(j->fac, a->fac, (size_t)a->nfac * sizeof *j->fac);
+	memcpy(j->fac + a->nfac, b->fac, (size_t)b->nfac * sizeof *j->fac);
+}
+
 /* A d66 table's own die: tens and units on two d6, each of 36 totals once. */
 void
 odds_d66(struct odds *o)

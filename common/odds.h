@@ -37,6 +37,7 @@ char	*odds_fine(const struct big *n, const struct big *d, int digits);
 void	 odds_stats(const struct odds *o, int exact, struct odds_stats *st);
 int	 odds_bar(const struct big *n, const struct big *max, int width);
 void	 odds_d66(struct odds *o);
+void	 odds_then(struct odds *j, const struct odds *a, const struct odds *b);
 void	 odds_free(struct odds *o);
 
 #endif

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "odds.h"
 #include "table.h"
 #include "tblcsv.h"
 #include "tbljson.h"
@@ -75,6 +76,32 @@ tbl_lookup(const struct tbl *t, long total)
 			return &t->rows[mid];
 	}
 	return NULL;
+}
+
+/*
+ * A total beyond T's ends counts as its first or last row (its rows are
+ * in order: a loaded table's sorted, each built-in one written so).
+ */
+long
+tbl_clamp(const struct tbl *t, long long total)
+{
+	long lo = t->rows[0].lo, hi = t->rows[t->nrows - 1].hi;
+
+	return total < lo ? lo : total > hi ? hi : (long)total;
+}
+
+/* The totals of O, the odds of a roll on T, that give its row R, into N. */
+void
+tbl_row_odds(const struct tbl *t, int r, const struct odds *o, struct big *n)
+{
+	long total, i;
+
+	big_set(n, 0);
+	for (i = 0; i < o->n; i++) {
+		total = tbl_clamp(t, o->lo + i * o->step);
+		if (total >= t->rows[r].lo && total <= t->rows[r].hi)
+			big_add(n, &o->count[i]);
+	}
 }
 
 const struct tbl_row *

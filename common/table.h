@@ -49,6 +49,11 @@ struct tbl_entry {
 };
 
 const struct tbl_row *tbl_lookup(const struct tbl *t, long total);
+long	 tbl_clamp(const struct tbl *t, long long total);
+struct odds;
+struct big;
+void	 tbl_row_odds(const struct tbl *t, int r, const struct odds *o,
+	     struct big *n);
 const struct tbl_row *tbl_roll(const struct tbl *t, struct rng *r, long *total,
 	     uint32_t *faces);
 int	 tbl_d66(const struct tbl *t);
@@ -56,8 +61,6 @@ void	 tbl_load(struct tbl *t, const char *path);
 void	 tbl_free(struct tbl *t);
 #define TBL_NOTED 1	/* tbl_entry: "lose 4 INT (1d6)." */
 #define TBL_FACES 2	/* tbl_entry: the faces too, for -v */
-void	 tbl_entry(struct tbl_entry *e, const char *text, struct rng *r,
-	     int how);
 void	 tbl_row_entry(struct tbl_entry *e, const struct tbl *t,
 	     const struct tbl_row *row, struct rng *r, int how);
 size_t	 tbl_ref_len(const char *s);

@@ -476,6 +476,12 @@ reaction	1	5	8	ogre	initiative	5 of 5: ogre, DEX 8." "$output"
 	case $output in *"The enemy of 1 HD carries "*" gp (1d20 gp per HD): 0."*" lb, under one load.") ;; *) false;; esac
 }
 
+@test "reaction -v loot 100: an enemy's 100d20 said as far as the dice's room goes, the bracket closed (it was written past the buffer)" {
+	run -0 --separate-stderr reaction -s 1 -v loot 100 2
+	case $output in *"HD: 974 [100d20: 7,9,9,"*",3,4] and 1017 [100d20: 3,12,11,"*",11]): 19.91 lb, 3 loads and 491 coins.") ;; *) false;; esac
+	eq 2 "$(grep -o '\[100d20: [0-9,]*\]' <<<"$output" | wc -l)"
+}
+
 @test "reaction loot: each enemy's 1d20 per HD is uniform (fixed seed, chi-square, 19 degrees of freedom)" {
 	x=$(reaction -s 5 -n 4000 loot 1 | cut -f5 | faces 1 20 | chisq)
 	below "$x" 43.82	# p = 0.001

@@ -1040,6 +1040,55 @@ night_heal_004(long hp, long top, long level, unsigned has, long hours,
 }
 
 /*
+ * A rest, a halt and a night in camp said whole (clockstate_rest,
+ * chars_halted, clockstate_camp): how many are wrong.
+ */
+static long
+rest_words_wrong(void)
+{
+	static const char *const want[4] = {
+		"A night of safe rest from 23:00 on day 1 until dawn: 8 hours "
+		"pass and resilience is restored; without food, exhaustion is "
+		"not cured: Ann stays exhausted; Ann heals 2 HP (level 2), 5 HP "
+		"now.",
+		"An unsafe rest from 07:00 on day 1: 1 hour passes and resilience "
+		"is restored; unsafe rest does not cure exhaustion: Ann stays "
+		"exhausted.",
+		"Ann is exhausted: movement speed 0 (004); the party, at its "
+		"slowest's pace, covers no ground this day unless it leaves Ann "
+		"behind, and camps.",
+		"The third night aboard: a night of safe rest from 23:00 on day "
+		"1: 8 hours pass and resilience is restored; with food, "
+		"exhaustion is cured for Ann; Ann heals 2 HP (level 2), 7 HP now.",
+	};
+	static struct afflictions aff;
+	static struct party p;
+	char says[4][CLOCKSTATE_REST_SIZE];
+	struct clockstate s;
+	long wrong = 0;
+	int i;
+
+	clockstate_init(&s, &aff);
+	p.n = 1;
+	strcpy(p.m[0].name, "Ann");
+	p.m[0].val[PK_EXHAUSTED] = 1;
+	p.m[0].val[PK_HP] = 3;
+	p.m[0].val[PK_LEVEL] = 2;
+	p.m[0].has = 1u << PK_HP | 1u << PK_LEVEL;
+	s.tick = 22 * CLOCK_HOUR_TURNS;
+	clockstate_rest(&s, &p, 8, REST_UNFED, "dawn", says[0], sizeof says[0]);
+	s.tick = 6 * CLOCK_HOUR_TURNS;
+	clockstate_rest(&s, &p, 1, REST_UNSAFE, NULL, says[1], sizeof says[1]);
+	wrong += !chars_halted(&p.m[0], says[2], sizeof says[2]);
+	clockstate_camp(&s, &p, 22 * CLOCK_HOUR_TURNS, 3, says[3],
+	    sizeof says[3]);
+	wrong += chars_halted(&p.m[0], says[2] + 1, sizeof says[2] - 1);
+	for (i = 0; i < 4; i++)
+		wrong += strcmp(says[i], want[i]) != 0;
+	return wrong;
+}
+
+/*
  * unit rests MAX SEED: 004's night of rest heals 1 HP a level (safe) or 1
  * (unsafe) after 8 hours, up to hpmax=; only a safe one cures exhaustion;
  * 002's hour in the dungeon heals 1d8 + STR, never below 0, an hour each.
@@ -1089,7 +1138,8 @@ check_rests(const char *max, const char *seed)
 			for (ex = 0; ex <= 1; ex++, cases++) {
 				memset(&m, 0, sizeof m);
 				m.val[PK_EXHAUSTED] = ex;
-				got = chars_rest_exhaustion(&m, (uint64_t)hours, unsafe);
+				got = chars_rest_exhaustion(&m, (uint64_t)hours, unsafe,
+				    0);
 				wrong += got != (!ex || (!unsafe && hours < 8) ?
 				    CR_NOT_EXHAUSTED : unsafe ? CR_STAYS_EXHAUSTED :
 				    CR_CURED) || m.val[PK_EXHAUSTED] != (ex &&
@@ -1130,6 +1180,7 @@ check_rests(const char *max, const char *seed)
 		    "cured for Ann and Bo; Ann heals 2 HP (level 2), 5 HP now; Bo "
 		    "heals 2 HP (level 2), 5 HP now") != 0;
 	}
+	wrong += rest_words_wrong();
 	printf("%ld %ld\n", cases, wrong);
 }
 
@@ -1563,9 +1614,10 @@ random_clockstate(struct rng *r, struct clockstate *s, struct afflictions *aff)
 {
 	static const char *const damage[] = { "1d6", "2d4+1", "1", NULL };
 	static const char *const length[] = { "2hours", "1d6days", "3turns", NULL };
-	char name[16], src[16], dc[16], *w[9];
+	char name[16], src[16], dc[16], ability[16], dmg[16], *w[6];
+	const char *bad;
 	struct affliction a;
-	int i, n;
+	int i, n, first;
 
 	clockstate_init(s, aff);
 	s->tick = (uint64_t)pick(r, 0, (long long)CLOCK_MAX);
@@ -1582,12 +1634,13 @@ random_clockstate(struct rng *r, struct clockstate *s, struct afflictions *aff)
 	for (i = 0, n = (int)pick(r, 0, 3); i < n; i++) {
 		random_word(r, name);
 		random_word(r, src);
-		snprintf(dc, sizeof dc, "%lld", pick(r, 1, 30));
-		w[0] = "affliction", w[1] = name, w[2] = src;
-		w[3] = (char *)afflict_abilities[rng_below(r, AB_N)];
-		w[4] = dc, w[5] = (char *)damage[rng_below(r, 3)];
-		w[6] = (char *)length[rng_below(r, 3)], w[7] = "1", w[8] = "1";
-		if (afflict_parse(&a, w, 9) != 0 ||
+		snprintf(dc, sizeof dc, "dc=%lld", pick(r, 1, 30));
+		snprintf(ability, sizeof ability, "ability=%s",
+		    afflict_abilities[rng_below(r, AB_N)]);
+		snprintf(dmg, sizeof dmg, "damage=%s", damage[rng_below(r, 3)]);
+		w[0] = name, w[1] = src, w[2] = (char *)length[rng_below(r, 3)];
+		w[3] = dc, w[4] = ability, w[5] = dmg;
+		if (afflict_args(&a, &first, 6, w, &bad) != NULL ||
 		    afflict_find(aff, a.name, a.source) >= 0)
 			continue;
 		a.stage = (long)pick(r, 1, 1000000);

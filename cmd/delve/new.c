@@ -201,9 +201,8 @@ parse_new(struct newopts *n, int argc, char **argv)
 	n->seed = com.seed;
 	if (n->rules != NULL && word_in(n->rules, rules_names) < 0)
 		esc_errx(EXIT_BAD, "-r: '%s': not a rules name", n->rules);
-	if (n->dice != NULL && expr_dialect_of(n->dice) < 0)
-		esc_errx(EXIT_BAD, "-D: '%s': not a dialect (roll, foundry, roll20, "
-		    "avrae, rpg-dice-roller)", n->dice);
+	if (n->dice != NULL)
+		expr_dialect_named(n->dice, "-D");
 	if (n->seed != NULL && (*n->seed == '\0' || strpbrk(n->seed, " \t\n#")))
 		esc_errx(EXIT_BAD, "-s: '%s': expected one word", n->seed);
 	return argv[0];

@@ -124,12 +124,13 @@ at_once(const struct session *s)
 	return !afflicted;
 }
 
-/* reaction's copy of the party file as the turns begin. */
+/* The light (-L) and reaction's copy of the party file as the turns begin. */
 static void
-party_copy(struct session *s, const struct stages *st)
+stages_ready(struct session *s, struct stages *st)
 {
 	char *from;
 
+	session_level(s, 1, st->level, sizeof st->level);
 	if (st->rparty == NULL)
 		return;
 	from = newfile(s, "party");
@@ -162,8 +163,7 @@ turns_by(struct session *s, struct stages *st, long long count,
 	for (i = 0; i < count && !failed; i += n) {
 		if (ftruncate(fileno(recs), 0) != 0 || lseek(fileno(recs), 0, SEEK_SET) != 0)
 			esc_err(EXIT_IO, "tmpfile");
-		party_copy(s, st);
-		session_level(s, 1, st->level, sizeof st->level);
+		stages_ready(s, st);
 		n = st->hlevel && !check_level("-L", st->level) ? 1 : chunk;
 		n = n < count - i ? n : count - i;
 		snprintf(st->count, sizeof st->count, "%lld", n);
@@ -176,8 +176,6 @@ turns_by(struct session *s, struct stages *st, long long count,
 			res->stage++;
 	}
 	fclose(recs);
-	if (st->rparty != NULL)
-		unlink(st->rparty);	/* not the generation's */
 	return failed;
 }
 
@@ -266,12 +264,11 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 		failed = turns_by(s, &st, o->count, at_once(s) ? o->count : 1,
 		    ses_records(s), &res);
 	else {		/* one stage at the party file: the four at once */
-		party_copy(s, &st);
-		session_level(s, 1, st.level, sizeof st.level);
+		stages_ready(s, &st);
 		failed = proc_run(argvs, 4, ses_records(s), NULL, NULL, &res);
-		if (st.rparty != NULL)
-			unlink(st.rparty);
 	}
+	if (st.rparty != NULL)
+		unlink(st.rparty);	/* not the generation's */
 	if (failed)
 		stage_failed(s, &res, argvs[res.stage][0]);
 	view_fd(ses_records(s), "records", o->form, start, prev);
