@@ -149,37 +149,12 @@ journal_kind(char **f, int nf)
 	return J_NONE;
 }
 
-/* KEY's value among the words of SHEET (the name first), or NULL. */
-static const char *
-sheet_value(const char *sheet, const char *key, size_t klen, size_t *vlen)
-{
-	const char *w = sheet + strcspn(sheet, " ");
-
-	while (*w == ' ') {
-		w++;
-		if (strncmp(w, key, klen) == 0 && w[klen] == '=') {
-			*vlen = strcspn(w + klen + 1, " ");
-			return w + klen + 1;
-		}
-		w += strcspn(w, " ");
-	}
-	return NULL;
-}
-
+/* A value read as a number, 0 for none (V NULL): 1, else 0. */
 static int
 number(const char *v, size_t n, long long *out)
 {
-	char buf[24];
-
-	if (v == NULL) {
-		*out = 0;
-		return 1;
-	}
-	if (n == 0 || n >= sizeof buf)
-		return 0;
-	memcpy(buf, v, n);
-	buf[n] = '\0';
-	return strtonum_ok(buf, -COUNT_MAX, COUNT_MAX, out) == 0;
+	*out = 0;
+	return v == NULL || value_num(v, n, out) == 0;
 }
 
 /* One key of A or B, said when it changed. */
@@ -188,8 +163,8 @@ key_diff(const char *a, const char *b, const char *key, size_t klen,
     char *out, size_t size)
 {
 	size_t na = 0, nb = 0;
-	const char *va = sheet_value(a, key, klen, &na);
-	const char *vb = sheet_value(b, key, klen, &nb);
+	const char *va = line_value(a, strlen(a), key, klen, &na);
+	const char *vb = line_value(b, strlen(b), key, klen, &nb);
 	long long x, y;
 
 	if (va != NULL && vb != NULL && na == nb && memcmp(va, vb, na) == 0)
@@ -217,7 +192,7 @@ each_key(const char *sheet, const char *skip, const char *a, const char *b,
 		w++;
 		klen = strcspn(w, "= ");
 		if (w[klen] == '=' && (skip == NULL ||
-		    sheet_value(skip, w, klen, &vlen) == NULL))
+		    line_value(skip, strlen(skip), w, klen, &vlen) == NULL))
 			key_diff(a, b, w, klen, out, size);
 		w += strcspn(w, " ");
 	}

@@ -240,23 +240,40 @@ key_at(const char *line, size_t len, const char *key, size_t klen,
 	return NULL;
 }
 
+/* KEY's value (KEY KLEN bytes) on a party file's LINE, *VLEN bytes; NULL if none. */
+const char *
+line_value(const char *line, size_t len, const char *key, size_t klen,
+    size_t *vlen)
+{
+	const char *after, *w = key_at(line, len, key, klen, &after);
+
+	if (w == NULL)
+		return NULL;
+	*vlen = strcspn(w + klen + 1, " \t\n");
+	return w + klen + 1;
+}
+
+/* The N bytes at V as a number in *OUT, -COUNT_MAX to COUNT_MAX: 0, else -1. */
+int
+value_num(const char *v, size_t n, long long *out)
+{
+	char num[24];
+
+	if (n == 0 || n >= sizeof num)
+		return -1;
+	memcpy(num, v, n);
+	num[n] = '\0';
+	return strtonum_ok(num, -COUNT_MAX, COUNT_MAX, out);
+}
+
 /* KEY's value on the line in *v: 0, else -1 (missing or not a number). */
 int
 line_key(const char *line, size_t len, const char *key, long long *v)
 {
-	const char *after, *at = key_at(line, len, key, strlen(key), &after);
-	char num[24];
 	size_t n;
+	const char *at = line_value(line, len, key, strlen(key), &n);
 
-	if (at == NULL)
-		return -1;
-	at += strlen(key) + 1;
-	n = strcspn(at, " \t\n");
-	if (n == 0 || n >= sizeof num)
-		return -1;
-	memcpy(num, at, n);
-	num[n] = '\0';
-	return strtonum_ok(num, -COUNT_MAX, COUNT_MAX, v);
+	return at != NULL ? value_num(at, n, v) : -1;
 }
 
 /* TEXT with [beg, end) made NEW (n bytes), *outlen its length: to be freed. */

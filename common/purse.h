@@ -54,6 +54,9 @@ int	 party_text_each(const char *text, const char **at, const char **w,
 	     const char **end);
 int	 party_text_line(const char *text, const char *name, size_t *beg,
 	     size_t *end);
+const char *line_value(const char *line, size_t len, const char *key,
+	     size_t klen, size_t *vlen);
+int	 value_num(const char *v, size_t n, long long *out);
 int	 line_key(const char *line, size_t len, const char *key, long long *v);
 char	*text_set_word(const char *text, const char *name, const char *word);
 char	*text_with_line(const char *text, const char *line, size_t n,
