@@ -444,7 +444,6 @@ roster_keep(struct session *s, const char *party, const char *act,
 	free(old);
 }
 
-
 /*
  * join NAME, NAME on the roster: back in the party with their sheet.
  * 0 when NAME is not on the roster (an ordinary join).
@@ -454,7 +453,8 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *rpath = ses_gen_path(s, "roster"), *ppath = ses_gen_path(s, "party");
 	char *roster = file_text(rpath, "a session's file", NULL), *party, *np, *nr;
-	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256], text[sizeof said + 64];
+	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256];
+	char text[sizeof said + 64];
 	size_t beg, end, len;
 
 	if (roster == NULL || argc < 2 ||
