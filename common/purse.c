@@ -444,6 +444,25 @@ sheet_said(const char *words, int rules, char *buf, size_t size)
 		str_append(buf, size, ". ", "Also %s", sheet);
 }
 
+/*
+ * A character of the roster, their sheet's WORDS (sheet_words), said under
+ * RULES: out of the party, or come BACK to it.
+ */
+void
+roster_said(const char *words, int rules, int back, char *buf, size_t size)
+{
+	char said[PARTY_LINE_MAX + 256];
+	int n = (int)strcspn(words, " ");
+
+	sheet_said(words, rules, said, sizeof said);
+	if (back)
+		snprintf(buf, size, "%.*s comes back to the party with their "
+		    "sheet: %s.", n, words, said);
+	else
+		snprintf(buf, size, "%.*s is out of the party (delve join %.*s "
+		    "brings them back): %s.", n, words, n, words, said);
+}
+
 /* A ses_read callback (ARG a struct supplies): the supplies file's lines. */
 int
 sup_line(void *arg, char **w, int nw, const struct kwf *f)

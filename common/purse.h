@@ -83,6 +83,11 @@ int	 sup_text(const struct supplies *s, char *buf, size_t size);
 
 void	 sheet_said(const char *words, int rules, char *buf, size_t size);
 
+/* The roster: characters out of the party, their sheets kept (delve(6)). */
+#define ROSTER_HEAD "# delve roster: characters out of the party, see delve(6)\n"
+void	 roster_said(const char *words, int rules, int back, char *buf,
+	     size_t size);
+
 /*
  * The GM's act on the purses (delve buy, spend, give, share, loot): ARGV
  * read and checked against the party file's TEXT and the supplies, both

@@ -504,6 +504,11 @@ chain_kills() {
 	eq "unit: supplies:4: 'x': expected a whole number from 0 to 1000000000" "$stderr"
 	run -2 --separate-stderr unit supplies 5 0 'food 3'
 	eq "unit: supplies:4: unknown keyword 'food'" "$stderr"
+	# the roster's sentences, the sheet said under the session's rules
+	eq "Cy is out of the party (delve join Cy brings them back): 0 of 6 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft. Also gp 8, notes quiet." \
+	    "$(unit roster travel 0 'Cy hp=0 hpmax=6 exhausted=1 gp=8 notes=quiet')"
+	eq "Cy comes back to the party with their sheet: 4 of 6 HP. Also dex +1." \
+	    "$(unit roster dungeonturn 1 'Cy hp=4 hpmax=6 dex=1')"
 	# the last loot rolled: its gold, taken (-1) once a delve loot follows it, none (0)
 	eq 12 "$(unit loot $'reaction\t3\tx\tx\t12\tx\tloot\tx')"
 	eq -1 "$(unit loot $'reaction\t3\tx\tx\t12\tx\tloot\tx\ndelve\t4\tAna\tloot\tgp=12\tx')"

@@ -81,6 +81,9 @@
  *					to the end by text_without_line and
  *					text_with_line
  *	unit loot LOG			journal_loot of the log LOG
+ *	unit roster RULES BACK WORDS	roster_said of a sheet's WORDS under
+ *					RULES, out of the party or (BACK 1)
+ *					back in it
  *	unit supplies LEFT SINCE [LINE]	sup_text's file of LEFT hours at the
  *					clock SINCE, LINE added, read back by
  *					sup_line: the text, then what was read
@@ -2575,6 +2578,12 @@ main(int argc, char *argv[])
 		print_setword(argv[2], argv[3], argv[4]);
 	} else if ((argc == 4 || argc == 5) && strcmp(argv[1], "supplies") == 0) {
 		print_supplies(argc - 2, argv + 2);
+	} else if (argc == 5 && strcmp(argv[1], "roster") == 0) {
+		char said[PARTY_LINE_MAX + 512];
+
+		roster_said(argv[4], word_in(argv[2], rules_names), atoi(argv[3]),
+		    said, sizeof said);
+		printf("%s\n", said);
 	} else if (argc == 3 && strcmp(argv[1], "loot") == 0) {
 		char *log = estrdup(argv[2]);
 
@@ -2637,7 +2646,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi|coins|carry|sheetdiff|purse|setword|supplies|loot ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi|coins|carry|sheetdiff|purse|setword|supplies|roster|loot ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;

@@ -434,8 +434,8 @@ roster_keep(struct session *s, const char *party, const char *act,
 	supplies_settle(s);
 	if (strcmp(act, "leave") == 0 && old != NULL &&
 	    party_text_line(old, name, &beg, &end) == 0) {
-		out = text_with_line(roster ? roster : "# delve roster: characters out "
-		    "of the party, see delve(6)\n", old + beg, end - beg, &len);
+		out = text_with_line(roster ? roster : ROSTER_HEAD, old + beg,
+		    end - beg, &len);
 		ses_put(s, "roster", out, len, 1);
 		free(out);
 	}
@@ -453,8 +453,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *rpath = ses_gen_path(s, "roster"), *ppath = ses_gen_path(s, "party");
 	char *roster = file_text(rpath, "a session's file", NULL), *party, *np, *nr;
-	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256];
-	char text[sizeof said + 64];
+	char sheet[PARTY_LINE_MAX], text[PARTY_LINE_MAX + 512];
 	size_t beg, end, len;
 
 	if (roster == NULL || argc < 2 ||
@@ -477,9 +476,7 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 	put_party(s, np, len);
 	ses_put(s, "roster", nr, strlen(nr), 1);
 	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
-	sheet_said(sheet, rules_named(s->rules), said, sizeof said);
-	snprintf(text, sizeof text, "%s comes back to the party with their "
-	    "sheet: %s.", argv[1], said);
+	roster_said(sheet, rules_named(s->rules), 1, text, sizeof text);
 	commit_said(s, o, argv[1], "join", text, 1);
 	free(np);
 	free(nr);
@@ -645,16 +642,13 @@ say_member(void *arg, const struct member *m, const char *line)
 static void
 say_roster(const char *line, const char *nl, int rules)
 {
-	char words[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256];
-	int n;
+	char words[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 512];
 
 	sheet_words(line, (size_t)(nl - line), words, sizeof words);
 	if (words[0] == '\0')
 		return;
-	n = (int)strcspn(words, " ");
-	sheet_said(words, rules, said, sizeof said);
-	printf("%-9s %.*s is out of the party (delve join %.*s brings them "
-	    "back): %s.\n", "roster", n, words, n, words, said);
+	roster_said(words, rules, 0, said, sizeof said);
+	printf("%-9s %s\n", "roster", said);
 }
 
 /* delve status's lines of the roster and the supplies, when kept. */
