@@ -118,34 +118,25 @@ amount(struct plan *pl, const char *word, char *how, size_t size)
 	return got;
 }
 
-/* damage NAME N|DICE: "Bo takes 7 damage (2d6): 3 of 12 HP." */
+/*
+ * damage|heal NAME N|DICE: "Bo takes 7 damage (2d6): 3 of 12 HP.", "Bo
+ * heals 5 HP (1d8): 8 of 12 HP.", no higher than hpmax=.
+ */
 static void
-act_damage(struct plan *pl, char **argv)
+act_hp(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
 	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how);
+	long got = strcmp(pl->act, "heal") == 0 ? party_heal(m, n) :
+	    party_damage(m, n);
 
-	party_damage(m, n);
 	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
-	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
-	    hp);
-	rec_delve(pl->w, pl->turn, m->name, pl->act, change, text);
-}
-
-/* heal NAME N|DICE: "Bo heals 5 HP (1d8): 8 of 12 HP.", capped at hpmax=. */
-static void
-act_heal(struct plan *pl, char **argv)
-{
-	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[160], change[32], text[GM_SAY];
-	long n = amount(pl, argv[1], how, sizeof how), got;
-
-	got = party_heal(m, n);
-	party_say_hp(m, pl->rules, hp, sizeof hp);
-	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
-	if (got < n)
+	if (strcmp(pl->act, "damage") == 0)
+		snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name,
+		    n, how, hp);
+	else if (got < n)
 		snprintf(text, sizeof text, "%s heals %ld of %ld HP%s, no higher "
 		    "than hpmax=%ld: %s.", m->name, got, n, how,
 		    m->val[PK_HPMAX], hp);
@@ -300,8 +291,8 @@ static const struct {
 	void	(*two)(struct plan *, char **);
 	void	(*many)(struct plan *, int, char **);
 } acts[] = {
-	{ "damage", 2, 2, "NAME N|DICE", act_damage, NULL },
-	{ "heal", 2, 2, "NAME N|DICE", act_heal, NULL },
+	{ "damage", 2, 2, "NAME N|DICE", act_hp, NULL },
+	{ "heal", 2, 2, "NAME N|DICE", act_hp, NULL },
 	{ "set", 2, 1 + PK_NKEYS + PARTY_OWN_MAX, "NAME KEY=VALUE ...", NULL,
 	    act_set },
 	{ "join", 1, 1 + PK_NKEYS + PARTY_OWN_MAX, "NAME [KEY=VALUE ...]", NULL,

@@ -336,7 +336,6 @@ static void
 remove_entry(const struct session *s, const char *name)
 {
 	struct stat sb;
-
 	char msg[1024];
 
 	remove_quietly(s->dfd, name);
