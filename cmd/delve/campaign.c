@@ -12,8 +12,6 @@
  * written.
  */
 #include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,9 +21,7 @@
 #include <unistd.h>
 
 #include "campaign.h"
-#include "clock.h"
 #include "journal.h"
-#include "kwf.h"
 #include "party.h"
 #include "purse.h"
 #include "rng.h"

@@ -22,7 +22,6 @@
 #include "kwf.h"
 #include "party.h"
 #include "rules.h"
-#include "update.h"
 #include "util.h"
 #include "delve.h"
 

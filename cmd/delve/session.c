@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clock.h"
 #include "kwf.h"
 #include "lampstate.h"
 #include "layout.h"
