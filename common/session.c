@@ -928,6 +928,17 @@ file_sum(const struct session *s, const char *gen, const char *name)
 	return h;
 }
 
+/* The checksum of the current generation's NAME (its delve file sums them all). */
+uint64_t
+ses_file_sum(const struct session *s, const char *name)
+{
+	char *gen = ses_genname(s->gen);
+	uint64_t h = file_sum(s, gen, name);
+
+	free(gen);
+	return h;
+}
+
 /*
  * The sums of generation GEN (SHOWN to the user, made at turn TURN)
  * against its files: each that changed is said, the first one ends the

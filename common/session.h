@@ -100,6 +100,7 @@ void	 ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg);
 void	 ses_prune(struct session *s);
 void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);
+uint64_t ses_file_sum(const struct session *s, const char *name);
 int	 ses_say_changed(const struct session *s);
 void	 ses_refuse_changed(const struct session *s, const char *except);
 /* A keyword's value ("" if none), read by ses_take_key through ses_read. */

@@ -24,7 +24,6 @@
 #include "journal.h"
 #include "party.h"
 #include "purse.h"
-#include "rng.h"
 #include "rules.h"
 #include "util.h"
 #include "delve.h"
@@ -32,23 +31,6 @@
 #define CAMPAIGN_MAX 100000	/* sessions followed back */
 
 /* --- small helpers ----------------------------------------------------- */
-
-/* FNV-1a 64 of GEN/delve: it sums every file of the generation. */
-static uint64_t
-generation_sum(const struct session *s)
-{
-	char *path = ses_gen_path(s, "delve"), *text;
-	size_t len;
-	uint64_t sum;
-
-	text = file_text(path, "a session's file", &len);
-	if (text == NULL)
-		esc_errx(EXIT_BAD, "%s: missing", path);
-	sum = rng_fnv1a_more(RNG_FNV_OFFSET, text, len);
-	free(text);
-	free(path);
-	return sum;
-}
 
 /* The directory a session lives in, resolved: its campaign's. */
 static char *
@@ -311,7 +293,7 @@ carry_open(struct newopts *n, const char *dir)
 	}
 	carry_lights(c);
 	snprintf(c->from, sizeof c->from, "%s g.%lu %016" PRIx64, c->name,
-	    c->prev.gen, generation_sum(&c->prev));
+	    c->prev.gen, ses_file_sum(&c->prev, "delve"));
 	return c;
 }
 
@@ -578,7 +560,7 @@ previous(const struct session *s)
 	ses_lock_shared(p, path);
 	ses_load(p);
 	ses_refuse_changed(p, NULL);
-	snprintf(gen, sizeof gen, "%016" PRIx64, generation_sum(p));
+	snprintf(gen, sizeof gen, "%016" PRIx64, ses_file_sum(p, "delve"));
 	if (p->gen != g || strcmp(gen, sum) != 0)
 		esc_errx(EXIT_BAD, "%s: changed after %s continued it (it ended at "
 		    "generation %lu, now %lu%s): the campaign's sessions must stay as "
