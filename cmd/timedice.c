@@ -47,8 +47,7 @@ struct args {
 struct run {
 	struct clockstate s;	/* timedice(6) FILES (common/clockstate.c) */
 	struct args a;
-	struct party party;
-	int	 have_party;
+	struct party party;	/* -p's, or none: no characters */
 	int	 filter;
 	int	 rules;		/* R_TRAVEL, or R_DUNGEONTURN: 002's rest */
 	uint64_t turn0;		/* the turn before this step */
@@ -194,7 +193,7 @@ advance(struct run *run, uint64_t n, uint64_t unit, int resting)
 	if (!run->filter || from / CLOCK_HOUR_TURNS != s->tick / CLOCK_HOUR_TURNS)
 		clock_record(run->w, turn_at(run, n * unit), s->tick,
 		    clock_passed(from, s->tick, lead, sizeof lead));
-	if (run->have_party && !resting)
+	if (!resting && run->party.n > 0)
 		clockstate_resilience(&run->s, &run->party, before, n * unit,
 		    say_event, run);
 }
@@ -416,37 +415,6 @@ static const struct command commands[] = {
 
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
-/*
- * 004: a day's or a week's travel turn holds its nights: each day of it,
- * 16 hours of the march (004: "Unencumbered PCs can comfortably travel
- * 10 + STR mod miles per day": no resilience check across them), then 8
- * hours of safe rest in camp (clockstate_camp), a day on foot begun by
- * each exhausted character's halt (chars_halted); then the clock record.
- */
-static void
-travel_days(struct run *run, int turns)
-{
-	uint64_t days = (uint64_t)turns / CLOCK_DAY, d, night;
-	uint64_t march = CLOCK_DAY - REST_HOURS_004 * CLOCK_HOUR_TURNS;
-	char says[CLOCKSTATE_REST_SIZE];
-	int i;
-
-	for (d = 0; d < days; d++) {
-		for (i = 0; days == 1 && i < run->party.n; i++)
-			if (chars_halted(&run->party.m[i], says, sizeof says))
-				event(run->w, run->sturn, run->s.tick, "exhausted",
-				    run->party.m[i].name, says);
-		pass(run, march, 0);
-		night = run->s.tick;
-		pass(run, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1);
-		clockstate_camp(&run->s, &run->party, night, days > 1 ?
-		    (int)d + 1 : 0, says, sizeof says);
-		event(run->w, run->sturn, night, "rest", "8", says);
-	}
-	clock_record(run->w, run->sturn, run->s.tick,
-	    cadence_004[cadence_of_turns(turns)].passes);
-}
-
 /* Filter mode: each new turn number is a turn passing (delving(7)). */
 static void
 filter(struct run *run)
@@ -463,9 +431,11 @@ filter(struct run *run)
 		run->sturn = r->turn;
 		if (turns <= TRAVEL_TURN_004)
 			advance(run, 1, (uint64_t)turns, 0);
-		else {
+		else {	/* a day's or a week's: its nights (clockstate_travel) */
 			run->s.turn++;
-			travel_days(run, turns);
+			clockstate_travel(&run->s, &run->party, turns, say_event, run);
+			clock_record(run->w, run->sturn, run->s.tick,
+			    cadence_004[cadence_of_turns(turns)].passes);
 		}
 	}
 	rec_close(rd);
@@ -691,7 +661,6 @@ setup_party(struct run *run, const char *opt, int write)
 	if (run->rules == R_TRAVEL)	/* 002's rest needs none */
 		party_need(&run->party, PK_RESILIENCE);
 	party_say_dead(&run->party);	/* 004: no checks, no healing */
-	run->have_party = 1;
 	return pf;
 }
 
@@ -749,7 +718,7 @@ main(int argc, char *argv[])
 	was = run.party;
 	if (run.a.cmd == C_INFECT || run.a.cmd == C_CURE)
 		afflict_need(run.s.aff, &run.a.aff, run.a.cmd == C_INFECT,
-		    o.file != NULL, run.have_party ? &run.party : NULL);
+		    o.file != NULL, run.party.n > 0 ? &run.party : NULL);
 	dungeon_rest(&run, o.count);
 	check_command(&run, o.count);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);

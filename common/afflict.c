@@ -446,6 +446,19 @@ afflict_infect(const struct affliction *a, struct member *m, struct rng *r,
 	return 1;
 }
 
+/* A's stage rolled, K turns on from NOW: BUF then " Stage 2 ends in ...". */
+static void
+stage_ends(struct affliction *a, struct rng *r, uint64_t k, uint64_t now,
+    char *buf, size_t size)
+{
+	char len[160], at[CLOCK_WHEN_SIZE];
+	size_t n = strlen(buf);
+
+	a->left = k + afflict_stage(a, r, len, sizeof len);
+	snprintf(buf + n, size - n, " Stage %ld ends in %s, at %s.", a->stage,
+	    len, clock_when(now + a->left, at));
+}
+
 /*
  * 004: affliction A begins for M (timedice infect): when the CON mod check
  * fails, the first stage's length is rolled and A kept in AL.  BUF "... Pip
@@ -456,16 +469,10 @@ afflict_begin(struct afflictions *al, struct affliction *a, struct member *m,
     struct rng *r, const struct check_env *env, int first, uint64_t now,
     char *buf, size_t size)
 {
-	char len[160], at[CLOCK_WHEN_SIZE];
-	size_t n;
-
 	if (!afflict_infect(a, m, r, env, first, buf, size))
 		return;
-	a->left = afflict_stage(a, r, len, sizeof len);
+	stage_ends(a, r, 0, now, buf, size);
 	afflict_add(al, a);
-	n = strlen(buf);
-	snprintf(buf + n, size - n, " Stage 1 ends in %s, at %s.", len,
-	    clock_when(now + a->left, at));
 }
 
 /* 004: "CON of 10 (+0) is now 6 (-2)": the modifier, (score - 10) / 2 rounded down. */
@@ -595,18 +602,10 @@ afflict_next(struct afflictions *al, int i, struct member *m, struct rng *r,
     const struct check_env *env, uint64_t k, uint64_t now, char *buf,
     size_t size)
 {
-	struct affliction *a = &al->a[i];
-	char len[160], at[CLOCK_WHEN_SIZE];
-	size_t n;
-
-	if (!afflict_ends(a, m, r, env, buf, size)) {
+	if (afflict_ends(&al->a[i], m, r, env, buf, size))
+		stage_ends(&al->a[i], r, k, now, buf, size);
+	else
 		afflict_drop(al, i);
-		return;
-	}
-	a->left = k + afflict_stage(a, r, len, sizeof len);
-	n = strlen(buf);
-	snprintf(buf + n, size - n, " Stage %ld ends in %s, at %s.", a->stage,
-	    len, clock_when(now + a->left, at));
 }
 
 /*

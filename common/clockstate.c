@@ -278,9 +278,9 @@ clockstate_rest(struct clockstate *s, struct party *p, uint64_t hours,
  * The suite's decision: the road is not a dungeon; a GM whose wilderness
  * is hostile plays its hours with camp unsafe.
  */
-void
-clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,
-    int aboard, char *says, size_t size)
+static void
+camp(struct clockstate *s, struct party *p, uint64_t night, int aboard,
+    char *says, size_t size)
 {
 	char said[CHARS_REST_SIZE], what[64];
 	const char *safe = rest_words_004[1];	/* a night's, lower case */
@@ -290,6 +290,37 @@ clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,
 	    nights_aboard_004[aboard - 1] : "night's camp", aboard > 0 ?
 	    " night aboard" : "", tolower((unsigned char)*safe), safe + 1);
 	rest_said(says, size, what, night, NULL, REST_HOURS_004, said);
+}
+
+/*
+ * 004: a day's or a week's travel turn of TURNS holds its nights: each day
+ * of it, 16 hours of the march (004: "Unencumbered PCs can comfortably
+ * travel 10 + STR mod miles per day": no resilience check across them),
+ * then 8 hours of safe rest in camp, said as a rest; a day on foot begins
+ * with each exhausted character's halt (chars_halted).  All is said through
+ * SAY as of one turn (K is 0, or within one of its passes).
+ */
+void
+clockstate_travel(struct clockstate *s, struct party *p, int turns,
+    clock_say_fn *say, void *ctx)
+{
+	uint64_t days = (uint64_t)turns / CLOCK_DAY, d, night;
+	uint64_t march = CLOCK_DAY - REST_HOURS_004 * CLOCK_HOUR_TURNS;
+	char says[CLOCKSTATE_REST_SIZE], hours[24];
+	int i;
+
+	snprintf(hours, sizeof hours, "%d", REST_HOURS_004);
+	for (d = 0; d < days; d++) {
+		for (i = 0; days == 1 && i < p->n; i++)
+			if (chars_halted(&p->m[i], says, sizeof says))
+				say(ctx, 0, s->tick, "exhausted", p->m[i].name, says);
+		clockstate_pass(s, march, 0, p, say, ctx);
+		night = s->tick;
+		clockstate_pass(s, REST_HOURS_004 * CLOCK_HOUR_TURNS, 1, p, say,
+		    ctx);
+		camp(s, p, night, days > 1 ? (int)d + 1 : 0, says, sizeof says);
+		say(ctx, 0, night, "rest", hours, says);
+	}
 }
 
 /*

@@ -55,8 +55,8 @@ void	 clockstate_pass(struct clockstate *s, uint64_t ticks, int resting,
 #define CLOCKSTATE_REST_SIZE (CHARS_REST_SIZE + 256)
 void	 clockstate_rest(struct clockstate *s, struct party *p, uint64_t hours,
 	     unsigned how, const char *until, char *says, size_t size);
-void	 clockstate_camp(struct clockstate *s, struct party *p, uint64_t night,
-	     int aboard, char *says, size_t size);
+void	 clockstate_travel(struct clockstate *s, struct party *p, int turns,
+	     clock_say_fn *say, void *ctx);
 int	 clockstate_room(struct clockstate *s, char *says, size_t size);
 void	 clockstate_per_hour(struct clockstate *s, int n, char *says,
 	     size_t size);

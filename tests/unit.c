@@ -468,6 +468,44 @@ check_turnless(void)
 	printf("%ld\n", cases);
 }
 
+/*
+ * unit tables: each built-in table's rows in order and every total of its
+ * die in one (tbl_clamp and tbl_lookup take the first and the last as its
+ * ends); a total beyond them counts as that row; tbl_draw draws each row
+ * once, as roll -e and tbl_on_roll do.  Prints "TABLES WRONG".
+ */
+static void
+check_tables(void)
+{
+	const struct named_table *n;
+	const struct tbl *t;
+	struct tbl_draws *d;
+	struct rng r;
+	uint32_t faces[DICE_COUNT_MAX];
+	long total, tries;
+	int i, k = 0, wrong = 0;
+
+	rng_seed(&r, 1, "unit");
+	for (n = rules_tables; (t = n->t) != NULL; n++, k++) {
+		for (i = 1; i < t->nrows; i++)
+			wrong += t->rows[i].lo != t->rows[i - 1].hi + 1;
+		wrong += t->rows[0].lo != dice_min(&t->die) ||
+		    t->rows[t->nrows - 1].hi != dice_max(&t->die);
+		wrong += tbl_lookup(t, tbl_clamp(t, -1000000)) != &t->rows[0] ||
+		    tbl_lookup(t, tbl_clamp(t, 1000000)) != &t->rows[t->nrows - 1];
+		d = tbl_draws_new(t);
+		for (i = 0; i < t->nrows; i++)
+			for (tries = 0; !tbl_draw(d, t, tbl_roll(t, &r, &total, faces),
+			    tries, t->name); tries++)
+				;
+		for (i = 0; i < t->nrows; i++)
+			wrong += d->row[i] != 1;
+		wrong += d->n != t->nrows;
+		free(d);
+	}
+	printf("%d %d\n", k, wrong);
+}
+
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
 static void
 print_layouts(void)
@@ -1042,14 +1080,31 @@ night_heal_004(long hp, long top, long level, unsigned has, long hours,
 	return to - hp;
 }
 
+/* What a travel turn said (clockstate_travel): each record's key and text. */
+struct travel_said {
+	int	 n;
+	char	 line[12][512];
+};
+
+static void
+travel_say(void *ctx, uint64_t k, uint64_t tick, const char *key,
+    const char *name, const char *text)
+{
+	struct travel_said *ts = ctx;
+
+	(void)k, (void)tick, (void)name;
+	if (ts->n < 12)
+		snprintf(ts->line[ts->n++], sizeof ts->line[0], "%s: %s", key, text);
+}
+
 /*
- * A rest, a halt and a night in camp said whole (clockstate_rest,
- * chars_halted, clockstate_camp): how many are wrong.
+ * A rest, a halt and the nights of a day's and a week's travel said whole
+ * (clockstate_rest, chars_halted, clockstate_travel): how many are wrong.
  */
 static long
 rest_words_wrong(void)
 {
-	static const char *const want[4] = {
+	static const char *const want[5] = {
 		"A night of safe rest from 23:00 on day 1 until dawn: 8 hours "
 		"pass and resilience is restored; without food, exhaustion is "
 		"not cured: Ann stays exhausted; Ann heals 2 HP (level 2), 5 HP "
@@ -1057,19 +1112,22 @@ rest_words_wrong(void)
 		"An unsafe rest from 07:00 on day 1: 1 hour passes and resilience "
 		"is restored; unsafe rest does not cure exhaustion: Ann stays "
 		"exhausted.",
-		"Ann is exhausted: movement speed 0 (004); the party, at its "
-		"slowest's pace, covers no ground this day unless it leaves Ann "
-		"behind, and camps.",
-		"The third night aboard: a night of safe rest from 23:00 on day "
-		"1: 8 hours pass and resilience is restored; with food, "
-		"exhaustion is cured for Ann; Ann heals 2 HP (level 2), 7 HP now.",
+		"exhausted: Ann is exhausted: movement speed 0 (004); the party, "
+		"at its slowest's pace, covers no ground this day unless it "
+		"leaves Ann behind, and camps.",
+		"rest: The night's camp: a night of safe rest from 23:00 on day 1: "
+		"8 hours pass and resilience is restored; with food, exhaustion "
+		"is cured for Ann; Ann heals 2 HP (level 2), 7 HP now.",
+		"rest: The third night aboard: a night of safe rest from 23:00 on "
+		"day 4: 8 hours pass and resilience is restored; Ann heals 2 HP "
+		"(level 2), 13 HP now.",
 	};
 	static struct afflictions aff;
 	static struct party p;
-	char says[4][CLOCKSTATE_REST_SIZE];
+	static struct travel_said day, week;
+	char says[2][CLOCKSTATE_REST_SIZE];
 	struct clockstate s;
 	long wrong = 0;
-	int i;
 
 	clockstate_init(&s, &aff);
 	p.n = 1;
@@ -1082,12 +1140,13 @@ rest_words_wrong(void)
 	clockstate_rest(&s, &p, 8, REST_UNFED, "dawn", says[0], sizeof says[0]);
 	s.tick = 6 * CLOCK_HOUR_TURNS;
 	clockstate_rest(&s, &p, 1, REST_UNSAFE, NULL, says[1], sizeof says[1]);
-	wrong += !chars_halted(&p.m[0], says[2], sizeof says[2]);
-	clockstate_camp(&s, &p, 22 * CLOCK_HOUR_TURNS, 3, says[3],
-	    sizeof says[3]);
-	wrong += chars_halted(&p.m[0], says[2] + 1, sizeof says[2] - 1);
-	for (i = 0; i < 4; i++)
-		wrong += strcmp(says[i], want[i]) != 0;
+	clockstate_travel(&s, &p, CLOCK_DAY, travel_say, &day);
+	clockstate_travel(&s, &p, 7 * CLOCK_DAY, travel_say, &week);
+	wrong += strcmp(says[0], want[0]) != 0 || strcmp(says[1], want[1]) != 0;
+	wrong += day.n != 2 || strcmp(day.line[0], want[2]) != 0 ||
+	    strcmp(day.line[1], want[3]) != 0;
+	wrong += week.n != 7 || strcmp(week.line[2], want[4]) != 0;
+	wrong += chars_halted(&p.m[0], says[0], sizeof says[0]);
 	return wrong;
 }
 
@@ -2599,6 +2658,8 @@ main(int argc, char *argv[])
 		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "tables") == 0) {
+		check_tables();
 	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
 		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
@@ -2646,7 +2707,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi|coins|carry|sheetdiff|purse|setword|supplies|roster|loot ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|tables|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi|coins|carry|sheetdiff|purse|setword|supplies|roster|loot ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
