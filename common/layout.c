@@ -120,7 +120,7 @@ const struct rec_layout rec_layouts[REC_KINDS] = {
 };
 
 /* The first kind of each program's records: they follow in the table. */
-const unsigned char rec_first_kind[REC_PROGS + 1] = {
+static const unsigned char rec_first_kind[REC_PROGS + 1] = {
 	RK_HAZARD_DIE, RK_LIGHT_PARTY, RK_TIMEDICE_CLOCK, RK_REACTION_SUMMARY,
 	RK_CHASE_CHECK, RK_RETURN, RK_ROLL_TABLE, RK_DELVE_GM, RK_ROLL_TOTAL
 };

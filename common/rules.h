@@ -218,9 +218,6 @@ extern const char text_hide_fail_003[];
 /* 003: the group's move on a turn, and what it does to the alarm */
 enum alarm_move { AM_ADVANCE, AM_STAY, AM_BACKTRACK, AM_HIDE_PASS, AM_HIDE_FAIL };
 
-/* 004: the Injury Table, d20 */
-extern const struct tbl injury_004;
-
 /* The tables roll(6) rolls by name: -t NAME, -t list. */
 struct named_table {
 	const struct tbl *t;	/* its name is t->name */
@@ -464,8 +461,6 @@ struct cadence_004 {
 };
 extern const struct cadence_004 cadence_004[CAD_N];
 extern const char *const cadence_names_004[CAD_N + 1];	/* hourly daily weekly */
-extern const char *const cadence_words_004[];	/* and the places */
-extern const enum cadence cadence_of_word_004[];
 
 /* hazard(6) ACTION */
 enum hazard_action {

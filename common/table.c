@@ -731,7 +731,7 @@ tbl_on_split(char *arg)
  * says were drawn (Foundry's drawn: true), where T is drawn without
  * replacement.
  */
-void
+static void
 tbl_start_drawn(const struct tbl *t, char *row)
 {
 	int i;
