@@ -236,3 +236,8 @@ roll	6	e	1	bandits	1 on d3: 7 bandits (1d6+1d4) [d3: 1; 1d6+1d4: 6 1]" "$output"
 	run -2 --separate-stderr reaction -T "distance=$tab#distance" morale
 	eq "reaction: -T: morale rolls no table (-T is for disposition and filter mode)" "$stderr"
 }
+
+@test "unit tables: each built-in table's rows in order from its die's least to its most; a total beyond counts as the first or last row; tbl_draw draws each row once" {
+	run -0 --separate-stderr unit tables
+	eq "8 0" "$output"
+}

@@ -451,6 +451,44 @@ check_turnless(void)
 	printf("%ld\n", cases);
 }
 
+/*
+ * unit tables: each built-in table's rows in order and every total of its
+ * die in one (tbl_clamp and tbl_lookup take the first and the last as its
+ * ends); a total beyond them counts as that row; tbl_draw draws each row
+ * once, as roll -e and tbl_on_roll do.  Prints "TABLES WRONG".
+ */
+static void
+check_tables(void)
+{
+	const struct named_table *n;
+	const struct tbl *t;
+	struct tbl_draws *d;
+	struct rng r;
+	uint32_t faces[DICE_COUNT_MAX];
+	long total, tries;
+	int i, k = 0, wrong = 0;
+
+	rng_seed(&r, 1, "unit");
+	for (n = rules_tables; (t = n->t) != NULL; n++, k++) {
+		for (i = 1; i < t->nrows; i++)
+			wrong += t->rows[i].lo != t->rows[i - 1].hi + 1;
+		wrong += t->rows[0].lo != dice_min(&t->die) ||
+		    t->rows[t->nrows - 1].hi != dice_max(&t->die);
+		wrong += tbl_lookup(t, tbl_clamp(t, -1000000)) != &t->rows[0] ||
+		    tbl_lookup(t, tbl_clamp(t, 1000000)) != &t->rows[t->nrows - 1];
+		d = tbl_draws_new(t);
+		for (i = 0; i < t->nrows; i++)
+			for (tries = 0; !tbl_draw(d, t, tbl_roll(t, &r, &total, faces),
+			    tries, t->name); tries++)
+				;
+		for (i = 0; i < t->nrows; i++)
+			wrong += d->row[i] != 1;
+		wrong += d->n != t->nrows;
+		free(d);
+	}
+	printf("%d %d\n", k, wrong);
+}
+
 /* The layout table: each kind's program (roll's bare lines: roll), types, names. */
 static void
 print_layouts(void)
@@ -2531,6 +2569,8 @@ main(int argc, char *argv[])
 		check_tblcells();
 	} else if (argc == 3 && strcmp(argv[1], "table") == 0) {
 		print_table(argv[2]);
+	} else if (argc == 2 && strcmp(argv[1], "tables") == 0) {
+		check_tables();
 	} else if (argc == 2 && strcmp(argv[1], "turnless") == 0) {
 		check_turnless();
 	} else if (argc == 2 && strcmp(argv[1], "layouts") == 0) {
@@ -2578,7 +2618,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|tables|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;
