@@ -145,20 +145,6 @@ roll_check(struct chase *c, struct rolled *r, const struct member *m,
 	check_roll(r, &c->st.rng, m, 0, &of, &c->env);
 }
 
-/* chase INDEX NAME ROLL MOD TOTAL DC KEY, the TEXT to follow */
-static void
-check_fields(struct rec_writer *w, uint64_t index, const struct member *m,
-    const struct check *k, const char *key)
-{
-	rec_begin(w, REC_LAYOUT(CHASE_CHECK), index);
-	rec_str(w, m->name);
-	rec_i64(w, k->roll);
-	rec_i64(w, k->mod);
-	rec_i64(w, k->total);
-	rec_i64(w, k->dc);
-	rec_str(w, key);
-}
-
 /* chase INDEX NAME ROLL MOD TOTAL DC KEY TEXT */
 static void
 emit_check(const struct chase *c, uint64_t index, const struct member *m,
@@ -169,7 +155,8 @@ emit_check(const struct chase *c, uint64_t index, const struct member *m,
 	const char *ability = c->terrain->ability;
 	const char *dice = r->says;	/* with -v, the dice (check_roll) */
 
-	check_fields(c->w, index, m, k, out->key);
+	check_record(c->w, REC_LAYOUT(CHASE_CHECK), index, m->name, k,
+	    out->key);
 	if (c->group)
 		rec_text(c->w,
 		    "The party %s: %s rolls for the group with the worst "
@@ -249,7 +236,8 @@ emit_away(const struct chase *c, uint64_t index, const struct member *m,
 		label[i] = (char)(party_keys[c->away][i] - 'a' + 'A');
 	if (from_file)
 		label[i] = ' ';
-	check_fields(c->w, index, m, k, out->key);
+	check_record(c->w, REC_LAYOUT(CHASE_CHECK), index, m->name, k,
+	    out->key);
 	rec_text(c->w, "%s %s: %s%ld%+ld = %ld against DC %ld%s.",
 	    party_who(m, PARTY_UNNAMED), out->text, label, k->roll, k->mod,
 	    k->total, k->dc, dice);

@@ -80,13 +80,7 @@ static void
 begin(struct rec_writer *w, const struct check *c, const struct member *m,
     const char *key, long cost)
 {
-	rec_begin(w, REC_LAYOUT(RETURN), 1);
-	rec_str(w, m->name);
-	rec_i64(w, c->roll);
-	rec_i64(w, c->mod);
-	rec_i64(w, c->total);
-	rec_i64(w, c->dc);
-	rec_str(w, key);
+	check_record(w, REC_LAYOUT(RETURN), 1, m->name, c, key);
 	rec_i64(w, cost);
 }
 

@@ -118,20 +118,6 @@ list_tables(struct out_buf *out)
 	}
 }
 
-/* NAME is there, or is FILE#heading with FILE there. */
-static int
-there(const char *name)
-{
-	char *file = estrdup(name), *hash = strrchr(file, '#');
-	int yes;
-
-	if (hash != NULL && hash != file)
-		*hash = '\0';
-	yes = access(name, F_OK) == 0 || access(file, F_OK) == 0;
-	free(file);
-	return yes;
-}
-
 /*
  * -t NAME: a table of rules_tables; else a file in either form.  A name
  * with a / or a . names a file (no table's has either): its error is the
@@ -148,7 +134,7 @@ pick_table(struct run *run, const char *name)
 			run->table = n->t;
 	if (strcmp(name, "alarm") == 0)
 		esc_errx(EXIT_BAD, "-t: alarm: the alarm rules roll a d10 against the alarm, not a table");
-	if (run->table == NULL && strpbrk(name, "/.") == NULL && !there(name))
+	if (run->table == NULL && strpbrk(name, "/.") == NULL && !tbl_there(name))
 		esc_errx(EXIT_BAD, "-t: '%s': neither a table (roll -t list) nor a file",
 		    name);
 	if (run->table == NULL) {

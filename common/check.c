@@ -12,64 +12,21 @@
 #include <string.h>
 
 #include "check.h"
+#include "record.h"
 #include "rules.h"
 #include "util.h"
+
+/* What a condition asks of the roller, the check and the light. */
+enum holds { OVERLOADED, EXHAUSTED, NO_LIGHT, TOTAL_DARKNESS };
 
 /* A condition: under which rules, what it does, when, and the seed's words. */
 struct cond {
 	int	 rules;
 	int	 adv;		/* 1 advantage, -1 disadvantage, 0 a penalty */
 	long	 penalty;
-	int	 (*holds)(const struct member *, const struct check_of *,
-		     const struct check_env *, char *, size_t);
+	enum holds when;
 	const char *words;
 };
-
-/* 004: "Each load you carry above your STR score ... forces disadvantage" */
-static int
-overloaded(const struct member *m, const struct check_of *of,
-    const struct check_env *env, char *buf, size_t size)
-{
-	(void)of;
-	(void)env;
-	if (party_overload(m) <= 0)
-		return 0;
-	snprintf(buf, size, "%ld load over STR %ld", party_overload(m),
-	    m->val[PK_STRENGTH]);
-	return 1;
-}
-
-/* 002 and 004: exhausted= */
-static int
-exhausted(const struct member *m, const struct check_of *of,
-    const struct check_env *env, char *buf, size_t size)
-{
-	(void)of;
-	(void)env;
-	str_copy(buf, size, "exhausted");
-	return m->val[PK_EXHAUSTED] != 0;
-}
-
-/* 000: "No light: Effectively blind." */
-static int
-no_light(const struct member *m, const struct check_of *of,
-    const struct check_env *env, char *buf, size_t size)
-{
-	(void)m;
-	(void)of;
-	str_copy(buf, size, "no light");
-	return env->dark;
-}
-
-/* 001: "In total darkness, checks involving movement or coordination" */
-static int
-total_darkness(const struct member *m, const struct check_of *of,
-    const struct check_env *env, char *buf, size_t size)
-{
-	(void)m;
-	str_copy(buf, size, "total darkness");
-	return env->dark && of->moves;
-}
 
 /*
  * Each seed's conditions under its own rules name only: 004's load and
@@ -77,20 +34,43 @@ total_darkness(const struct member *m, const struct check_of *of,
  * ("become tired (no effect)"), 000's darkness nothing under 004.
  */
 static const struct cond conditions[] = {
-	{ R_TRAVEL, -1, 0, overloaded,
+	{ R_TRAVEL, -1, 0, OVERLOADED,
 	    "004: \"forces disadvantage on all checks\"" },
-	{ R_TRAVEL, -1, 0, exhausted,
+	{ R_TRAVEL, -1, 0, EXHAUSTED,
 	    "004: \"they suffer disadvantage on all checks\"" },
-	{ R_DUNGEONTURN, -1, 0, exhausted,
+	{ R_DUNGEONTURN, -1, 0, EXHAUSTED,
 	    "002: \"become exhausted, make rolls at disadvantage\"" },
-	{ R_EXPLORATION, -1, 0, no_light, "000: \"Setback on all rolls\"" },
-	{ R_BOOKKEEPING, -1, 0, no_light, "000: \"Setback on all rolls\"" },
-	{ R_DELVING, 0, DARK_PENALTY_001, total_darkness,
+	{ R_EXPLORATION, -1, 0, NO_LIGHT, "000: \"Setback on all rolls\"" },
+	{ R_BOOKKEEPING, -1, 0, NO_LIGHT, "000: \"Setback on all rolls\"" },
+	{ R_DELVING, 0, DARK_PENALTY_001, TOTAL_DARKNESS,
 	    "001: \"checks involving movement or coordination have a -10 "
 	    "penalty\"" },
 };
 
 #define NCONDITIONS (sizeof conditions / sizeof conditions[0])
+
+/* Whether C holds for M's check OF in ENV; its name in BUF if it does. */
+static int
+holds(const struct cond *c, const struct member *m, const struct check_of *of,
+    const struct check_env *env, char *buf, size_t size)
+{
+	switch (c->when) {
+	case OVERLOADED:	/* 004: "Each load you carry above your STR" */
+		snprintf(buf, size, "%ld load over STR %ld", party_overload(m),
+		    m->val[PK_STRENGTH]);
+		return party_overload(m) > 0;
+	case EXHAUSTED:		/* 002 and 004: exhausted= */
+		str_copy(buf, size, "exhausted");
+		return m->val[PK_EXHAUSTED] != 0;
+	case NO_LIGHT:		/* 000: "No light: Effectively blind." */
+		str_copy(buf, size, "no light");
+		return env->dark;
+	case TOTAL_DARKNESS:	/* 001: "checks involving movement" */
+		str_copy(buf, size, "total darkness");
+		return env->dark && of->moves;
+	}
+	return 0;
+}
 
 /*
  * Whose conditions a check takes (the suite's decision, delving(7) CHECKS
@@ -173,7 +153,7 @@ said_conditions(struct rolled *k, const struct member *m,
 		const struct cond *c = &conditions[i];
 
 		if ((c->rules != env->rules && c->rules + 1 != env->world) ||
-		    !c->holds(m, of, env, what, sizeof what))
+		    !holds(c, m, of, env, what, sizeof what))
 			continue;
 		*adv |= c->adv > 0;
 		*dis |= c->adv < 0;
@@ -282,6 +262,23 @@ check_dice(const struct dice *d20, const uint32_t *faces, char *buf,
 	n = snprintf(buf, size, " [");
 	n += dice_describe(d20, faces, buf + n, (int)size - n - 1);
 	snprintf(buf + n, size - (size_t)n, "]");
+}
+
+/*
+ * A check's record begun: INDEX NAME ROLL MOD TOTAL DC KEY, as chase(6)
+ * and return(6) write it; the fields after KEY are the caller's.
+ */
+void
+check_record(struct rec_writer *w, const struct rec_layout *l,
+    uint64_t index, const char *name, const struct check *c, const char *key)
+{
+	rec_begin(w, l, index);
+	rec_str(w, name);
+	rec_i64(w, c->roll);
+	rec_i64(w, c->mod);
+	rec_i64(w, c->total);
+	rec_i64(w, c->dc);
+	rec_str(w, key);
 }
 
 /*

@@ -9,6 +9,9 @@
 #include "dice.h"
 #include "party.h"
 
+struct rec_layout;
+struct rec_writer;
+
 /* What is rolled: the roller's modifier key, the DC, what the check is. */
 struct check_of {
 	int	 key;		/* enum party_key of the modifier; -1 none */
@@ -48,6 +51,9 @@ void	 check_ready(struct rolled *k, const struct member *m,
 void	 check_throw(struct check *c, const struct rolled *ready,
 	     struct rng *r, const struct member *m, long mod,
 	     const struct check_of *of);
+void	 check_record(struct rec_writer *w, const struct rec_layout *l,
+	     uint64_t index, const char *name, const struct check *c,
+	     const char *key);
 size_t	 check_sentence(char *buf, size_t size, const char *name,
 	     const char *what, const struct rolled *k);
 const char *check_natural(const struct check *c, const struct check_of *of);

@@ -1172,60 +1172,49 @@ factor(struct parser *p)
 	    -1 : (p->e->node[p->e->n - 1].a = i, p->e->n - 1);
 }
 
-/* FACTOR { ("*" | "/" | "//" | "%") FACTOR } */
-static int
-product(struct parser *p)
-{
-	const char *at;
-	int a, b, op;
+/* A sum's operators, then a product's, longest first; "**" ends a product. */
+static const struct binop {
+	const char *word;
+	int	 op;		/* -1: not an operator of the level */
+} binops[2][6] = {
+	{ { "+", E_ADD }, { "-", E_SUB } },
+	{ { "**", -1 }, { "*", E_MUL }, { "//", E_DIV },	/* floor, as avrae */
+	    { "/", E_DIV }, { "%", E_MOD } }
+};
 
-	if ((a = factor(p)) < 0)
+/*
+ * LEVEL 0, a sum: PRODUCT { ("+" | "-") PRODUCT }; LEVEL 1, a product:
+ * FACTOR { ("*" | "/" | "//" | "%") FACTOR }; left to right.
+ */
+static int
+chain(struct parser *p, int level)
+{
+	const struct binop *o;
+	const char *at;
+	int a, b;
+
+	if ((a = level == 0 ? chain(p, 1) : factor(p)) < 0)
 		return -1;
 	for (;;) {
 		space(p);
 		at = p->s;
-		if (p->s[0] == '*' && p->s[1] != '*')
-			op = E_MUL, p->s++;
-		else if (p->s[0] == '/' && p->s[1] == '/')
-			op = E_DIV, p->s += 2;	/* floor, as avrae (Python) */
-		else if (*p->s == '/')
-			op = E_DIV, p->s++;
-		else if (*p->s == '%')
-			op = E_MOD, p->s++;
-		else
+		for (o = binops[level]; o->word != NULL &&
+		    strncmp(at, o->word, strlen(o->word)) != 0; o++)
+			;
+		if (o->word == NULL || o->op < 0)
 			return a;
-		if ((b = factor(p)) < 0)
+		p->s += strlen(o->word);
+		if ((b = level == 0 ? chain(p, 1) : factor(p)) < 0)
 			return give_back(p, at, a);
-		if ((a = binary(p, op, a, b, at)) < 0)
+		if ((a = binary(p, o->op, a, b, at)) < 0)
 			return -1;
 	}
 }
 
-/* PRODUCT { ("+" | "-") PRODUCT } */
 static int
 sum(struct parser *p)
 {
-	const struct enode *x, *y;
-	const char *at;
-	int a, b, op;
-
-	if ((a = product(p)) < 0)
-		return -1;
-	for (;;) {
-		space(p);
-		if (*p->s != '+' && *p->s != '-')
-			return a;
-		at = p->s;
-		op = *p->s++ == '+' ? E_ADD : E_SUB;
-		if ((b = product(p)) < 0)
-			return give_back(p, at, a);
-		p->tok = at;
-		x = &p->e->node[a], y = &p->e->node[b];
-		if ((a = join(p, op, a, b, op == E_ADD ? x->lo + y->lo :
-		    x->lo - y->hi, op == E_ADD ? x->hi + y->hi :
-		    x->hi - y->lo)) < 0)
-			return -1;
-	}
+	return chain(p, 0);
 }
 
 /*

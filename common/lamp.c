@@ -257,19 +257,22 @@ life_words(const struct lamp *l, const struct lamp_source *src, char *buf,
 		    "turn" : "turns");
 }
 
-/* What a burning source lights, and for how long. */
+/* A burning source said: FMT's words, then what it lights, for how long. */
+__attribute__((format(printf, 3, 4)))
 static void
-lights(const struct lamp *l, const struct lamp_source *src, char *buf,
-    size_t size)
+say_lights(const struct lamp *l, const struct lamp_source *src,
+    const char *fmt, ...)
 {
 	const char *shows = l->lr->kind[src->kind].shows;
-	char life[256];
+	char what[256], life[256];
+	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
 	life_words(l, src, life, sizeof life);
-	if (shows != NULL)
-		snprintf(buf, size, "%s; %s", shows, life);
-	else
-		snprintf(buf, size, "%s", life);
+	say(l, src, "%s: %s%s%s.", what, shows != NULL ? shows : "",
+	    shows != NULL ? "; " : "", life);
 }
 
 /* A burning source goes out, keeping what it has left: "HOW", said with it. */
@@ -288,11 +291,9 @@ void
 lamp_light(struct lamp *l, int kind, const char *name)
 {
 	struct lamp_source *src = add(l, kind, name);
-	char buf[512];
 
 	kindle(l, src);
-	lights(l, src, buf, sizeof buf);
-	say(l, src, "%s is lit: %s.", src->name, buf);
+	say_lights(l, src, "%s is lit", src->name);
 }
 
 /* A burning source is put out; one put out is taken off the list. */
@@ -342,19 +343,16 @@ void
 lamp_relight(struct lamp *l, const char *name)
 {
 	struct lamp_source *src = need(l, name, "relight");
-	char buf[512];
 
 	if (src->state != LAMP_OUT)
 		esc_errx(EXIT_BAD, "relight: '%s' is lit already", src->name);
 	if (src->left != 0) {
 		rekindle(l, src);
-		lights(l, src, buf, sizeof buf);
-		say(l, src, "%s is lit again: %s.", src->name, buf);
+		say_lights(l, src, "%s is lit again", src->name);
 	} else if (l->lr->embers && src->kind == LK_TORCH) {
 		kindle(l, src);
-		lights(l, src, buf, sizeof buf);
-		say(l, src, "A new torch is lit from the embers of %s: %s.",
-		    src->name, buf);
+		say_lights(l, src, "A new torch is lit from the embers of %s",
+		    src->name);
 	} else
 		esc_errx(EXIT_BAD, "relight: '%s' is spent: refill a lantern, or "
 		    "add a new light source", src->name);
@@ -364,15 +362,12 @@ void
 lamp_refill(struct lamp *l, const char *name)
 {
 	struct lamp_source *src = need(l, name, "refill");
-	char buf[512];
 
 	if (src->kind != LK_LANTERN)
 		esc_errx(EXIT_BAD, "refill: '%s' is a %s: only a lantern is refilled",
 		    src->name, light_kinds[src->kind]);
 	kindle(l, src);
-	lights(l, src, buf, sizeof buf);
-	say(l, src, "%s takes %s and burns: %s.", src->name,
-	    l->lr->refill, buf);
+	say_lights(l, src, "%s takes %s and burns", src->name, l->lr->refill);
 }
 
 /* The sources of KIND listed, burning or not. */
@@ -404,10 +399,9 @@ lamp_status(const struct lamp *l, int n, int burning)
 		if (src->state == LAMP_DIM)
 			say(l, src, "%s burns dim: the next depletion puts "
 			    "it out.", src->name);
-		else if (src->state != LAMP_OUT) {
-			lights(l, src, buf, sizeof buf);
-			say(l, src, "%s burns: %s.", src->name, buf);
-		} else if (src->left == 0)
+		else if (src->state != LAMP_OUT)
+			say_lights(l, src, "%s burns", src->name);
+		else if (src->left == 0)
 			say(l, src, "%s is spent.", src->name);
 		else {
 			life_words(l, src, buf, sizeof buf);

@@ -21,6 +21,13 @@ const char *const rules_seed[R_NRULES] = {
 	"000", "000", "001", "002", "003", "004"
 };
 
+/* The rules (enum rules) of a rules NAME, exploration for none: -1 if unknown. */
+int
+rules_named(const char *name)
+{
+	return name != NULL ? word_in(name, rules_names) : R_EXPLORATION;
+}
+
 /*
  * -r names the rules outright: one this program has none of is refused.
  * Else the state file's rules, else DELVING_RULES, passed over when this

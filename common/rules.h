@@ -39,6 +39,7 @@ enum rules {
 extern const char *const rules_names[R_NRULES + 1];
 extern const char *const rules_seed[R_NRULES];
 
+int	 rules_named(const char *name);
 int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 
 /* A filter's look at its stream's hazard keys: said once (rules_heed). */

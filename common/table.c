@@ -462,6 +462,18 @@ split_name(const char *path, const char **want)
 	return file;
 }
 
+/* PATH names a file there: FILE, or FILE#name with FILE there. */
+int
+tbl_there(const char *path)
+{
+	const char *want;
+	char *file = split_name(path, &want);
+	int yes = access(file, F_OK) == 0;
+
+	free(file);
+	return yes;
+}
+
 static int
 ends_with(const char *s, const char *tail)
 {

@@ -57,6 +57,7 @@ void	 tbl_row_odds(const struct tbl *t, int r, const struct odds *o,
 const struct tbl_row *tbl_roll(const struct tbl *t, struct rng *r, long *total,
 	     uint32_t *faces);
 int	 tbl_d66(const struct tbl *t);
+int	 tbl_there(const char *path);
 void	 tbl_load(struct tbl *t, const char *path);
 void	 tbl_free(struct tbl *t);
 #define TBL_NOTED 1	/* tbl_entry: "lose 4 INT (1d6)." */

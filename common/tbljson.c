@@ -21,20 +21,30 @@
 
 #define FOUNDRY_FILES_MAX 100000	/* the source files of a folder */
 
+/* A result and the file it is in, as errors name it. */
+struct fresult {
+	const struct json *doc;
+	const char *file;
+};
+
 /* A table and its results, wherever they were found. */
 struct ftable {
 	const struct json *doc;
-	const char *file;	/* the doc's, as errors name it */
-	const struct json **res;
-	const char **rfile;	/* each result's file */
+	const char *file;	/* the doc's */
+	struct fresult *res;
 	size_t	 nres;
+};
+
+/* A file parsed, its text and its tree, freed at the end. */
+struct froot {
+	struct json *j;
+	char	*text;
 };
 
 struct fdoc {
 	struct ftable *t;
 	size_t	 n;
-	struct json **roots;	/* the documents parsed, freed at the end */
-	char	**texts;
+	struct froot *roots;	/* in the order read: a folder's files' */
 	size_t	 nroots;
 };
 
@@ -325,13 +335,12 @@ read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 {
 	const struct json *f = json_get(t->doc, "formula"), *rep;
 	const char *why, *path = b->path;
+	const struct fresult *r;
 	struct expr e;
 	long lo, hi;
-	size_t i;
 	int ranged = 0;
 
 	b->path = t->file;
-
 	if (f != NULL && f->type != J_STR && f->type != J_NULL)
 		tb_bad(b, f->off, "formula: expected a string such as \"1d100\"");
 	if (f != NULL && f->type == J_STR && *f->s != '\0') {
@@ -341,19 +350,28 @@ read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 	}
 	rep = json_get(t->doc, "replacement");
 	b->norepl = rep != NULL && rep->type == J_FALSE;
-	for (i = 0; i < t->nres; i++) {
-		b->path = t->rfile[i];
-		if (t->res[i]->type == J_OBJ && result_range(b, t->res[i], &lo, &hi))
+	for (r = t->res; r < t->res + t->nres; r++) {
+		b->path = r->file;
+		if (r->doc->type == J_OBJ && result_range(b, r->doc, &lo, &hi))
 			ranged = 1;
 	}
-	for (i = 0; i < t->nres; i++) {
-		b->path = t->rfile[i];	/* a folder's result: its own file */
-		read_result(b, fd, t->res[i], ranged);
+	for (r = t->res; r < t->res + t->nres; r++) {
+		b->path = r->file;	/* a folder's result: its own file */
+		read_result(b, fd, r->doc, ranged);
 	}
 	b->path = t->file;
 	if (str(t->doc, "name") != NULL)
 		b->name = estrdup(str(t->doc, "name"));
 	b->path = path;
+}
+
+/* A new table, DOC in FILE, its results to come. */
+static struct ftable *
+new_table(struct fdoc *fd, const struct json *doc, const char *file)
+{
+	fd->t = ereallocarray(fd->t, fd->n + 1, sizeof *fd->t);
+	fd->t[fd->n] = (struct ftable){ doc, file, NULL, 0 };
+	return &fd->t[fd->n++];
 }
 
 /* A document's tables: an object with results, or an array of them. */
@@ -362,6 +380,7 @@ add_tables(struct tb *b, struct fdoc *fd, const struct json *j,
     const char *file)
 {
 	const struct json *res;
+	struct ftable *t;
 	size_t i;
 
 	if (j->type == J_ARR) {
@@ -375,18 +394,10 @@ add_tables(struct tb *b, struct fdoc *fd, const struct json *j,
 		    "with \"results\"");
 	if (res->type != J_ARR)
 		tb_bad(b, res->off, "results: expected an array");
-	fd->t = ereallocarray(fd->t, fd->n + 1, sizeof *fd->t);
-	fd->t[fd->n].doc = j;
-	fd->t[fd->n].file = file;
-	fd->t[fd->n].nres = res->n;
-	fd->t[fd->n].res = ereallocarray(NULL, res->n + 1, sizeof *fd->t[fd->n].res);
-	fd->t[fd->n].rfile = ereallocarray(NULL, res->n + 1,
-	    sizeof *fd->t[fd->n].rfile);
-	for (i = 0; i < res->n; i++) {
-		fd->t[fd->n].res[i] = &res->v[i];
-		fd->t[fd->n].rfile[i] = file;
-	}
-	fd->n++;
+	t = new_table(fd, j, file);
+	t->res = ereallocarray(NULL, res->n + 1, sizeof *t->res);
+	for (i = 0; i < res->n; i++)
+		t->res[t->nres++] = (struct fresult){ &res->v[i], file };
 }
 
 static int
@@ -418,7 +429,7 @@ pick(const struct tb *b, const struct fdoc *fd)
 }
 
 static struct json *
-parse_file(struct tb *b, struct fdoc *fd, const char *file)
+parse_file(struct fdoc *fd, const char *file)
 {
 	size_t len, off;
 	const char *why;
@@ -428,10 +439,7 @@ parse_file(struct tb *b, struct fdoc *fd, const char *file)
 	if ((j = json_parse(text, &off, &why)) == NULL)
 		esc_errx(EXIT_BAD, "%s: byte %zu: not JSON: %s", file, off, why);
 	fd->roots = ereallocarray(fd->roots, fd->nroots + 1, sizeof *fd->roots);
-	fd->texts = ereallocarray(fd->texts, fd->nroots + 1, sizeof *fd->texts);
-	fd->roots[fd->nroots] = j;
-	fd->texts[fd->nroots++] = text;
-	(void)b;
+	fd->roots[fd->nroots++] = (struct froot){ j, text };
 	return j;
 }
 
@@ -440,17 +448,14 @@ fdoc_free(struct fdoc *fd)
 {
 	size_t i;
 
-	for (i = 0; i < fd->n; i++) {
+	for (i = 0; i < fd->n; i++)
 		free(fd->t[i].res);
-		free(fd->t[i].rfile);
-	}
 	free(fd->t);
 	for (i = 0; i < fd->nroots; i++) {
-		json_free(fd->roots[i]);
-		free(fd->texts[i]);
+		json_free(fd->roots[i].j);
+		free(fd->roots[i].text);
 	}
 	free(fd->roots);
-	free(fd->texts);
 }
 
 void
@@ -459,7 +464,7 @@ tb_foundry(struct tb *b, const char *file)
 	struct fdoc fd = { 0 };
 
 	b->at_offset = 1;
-	add_tables(b, &fd, parse_file(b, &fd, file), b->path);
+	add_tables(b, &fd, parse_file(&fd, file), b->path);
 	read_ftable(b, &fd, pick(b, &fd));
 	fdoc_free(&fd);
 }
@@ -511,24 +516,23 @@ result_of(const struct json *j, const char **t)
 	return strcspn(*t, ".");
 }
 
-/* Each table's results among the folder's documents, in the files' order. */
+/* Each table's results among the documents read (from FILES), in order. */
 static void
-gather(struct fdoc *fd, const struct json **docs, char **files, size_t n)
+gather(struct fdoc *fd, char **files)
 {
+	struct ftable *ft;
 	const char *id, *t;
-	size_t i, k, len;
+	size_t k, len;
 
-	for (i = 0; i < fd->n; i++) {
-		id = str(fd->t[i].doc, "_id");
-		for (k = 0; k < n && id != NULL; k++)
-			if ((len = result_of(docs[k], &t)) > 0 &&
+	for (ft = fd->t; ft < fd->t + fd->n; ft++) {
+		id = str(ft->doc, "_id");
+		for (k = 0; k < fd->nroots && id != NULL; k++)
+			if ((len = result_of(fd->roots[k].j, &t)) > 0 &&
 			    len == strlen(id) && strncmp(t, id, len) == 0) {
-				fd->t[i].res = ereallocarray(fd->t[i].res,
-				    fd->t[i].nres + 1, sizeof *fd->t[i].res);
-				fd->t[i].rfile = ereallocarray(fd->t[i].rfile,
-				    fd->t[i].nres + 1, sizeof *fd->t[i].rfile);
-				fd->t[i].rfile[fd->t[i].nres] = files[k];
-				fd->t[i].res[fd->t[i].nres++] = docs[k];
+				ft->res = ereallocarray(ft->res, ft->nres + 1,
+				    sizeof *ft->res);
+				ft->res[ft->nres++] = (struct fresult){
+				    fd->roots[k].j, files[k] };
 			}
 	}
 }
@@ -537,9 +541,9 @@ void
 tb_foundry_dir(struct tb *b, const char *dir)
 {
 	struct fdoc fd = { 0 };
-	const struct json **docs = NULL, *res;
+	const struct json *res;
 	const char *t;
-	size_t nf, i, ndocs = 0;
+	size_t nf, i;
 	char **files = json_files(dir, &nf);
 	struct json *j;
 
@@ -547,25 +551,17 @@ tb_foundry_dir(struct tb *b, const char *dir)
 	if (nf == 0)	/* no folder of Foundry's: as any other directory */
 		esc_errx(EXIT_BAD, "%s: not a regular file", dir);
 	for (i = 0; i < nf; i++) {
-		j = parse_file(b, &fd, files[i]);
-		docs = ereallocarray(docs, ndocs + 1, sizeof *docs);
-		docs[ndocs++] = j;
+		j = parse_file(&fd, files[i]);
 		res = json_get(j, "results");
 		if (j->type == J_OBJ && res != NULL && res->type == J_ARR &&
-		    (res->n == 0 || res->v[0].type == J_STR)) {
-			fd.t = ereallocarray(fd.t, fd.n + 1, sizeof *fd.t);
-			fd.t[fd.n].doc = j;	/* results by _key, beside it */
-			fd.t[fd.n].file = files[i];
-			fd.t[fd.n].res = NULL;
-			fd.t[fd.n].rfile = NULL;
-			fd.t[fd.n++].nres = 0;
-		} else if (result_of(j, &t) == 0 && res != NULL)
+		    (res->n == 0 || res->v[0].type == J_STR))
+			new_table(&fd, j, files[i]);	/* results by _key, beside */
+		else if (result_of(j, &t) == 0 && res != NULL)
 			add_tables(b, &fd, j, files[i]);
 	}
-	gather(&fd, docs, files, ndocs);
+	gather(&fd, files);
 	read_ftable(b, &fd, pick(b, &fd));
 	fdoc_free(&fd);
-	free(docs);
 	b->files = files;	/* the rows' paths, until the table is made */
 	b->nfiles = nf;
 }
