@@ -665,7 +665,6 @@ main(int argc, char *argv[])
 {
 	struct run run = { .a = { .c = &commands[C_SHOW] } };
 	struct opts o = { 0 };
-	struct kwf *f = NULL;
 	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */
 
 	clockstate_init(&run.s, &aff);
@@ -673,8 +672,8 @@ main(int argc, char *argv[])
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
-		f = run.with.state = kwf_update(o.file, prog);
-		clockstate_load(&run.s, f);
+		run.with.state = kwf_update(o.file, prog);
+		clockstate_load(&run.s, run.with.state);
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
@@ -702,8 +701,8 @@ main(int argc, char *argv[])
 		for (run.index = 1; run.index <= (uint64_t)o.count; run.index++)
 			run.a.c->fn(&run);
 	rec_writer_close(run.w);
-	if (f != NULL)
-		clockstate_put(&run.s, f);
+	if (run.with.state != NULL)
+		clockstate_put(&run.s, run.with.state);
 	party_commit_with(&run.with, &run.party);
 	return EXIT_OK;
 }
