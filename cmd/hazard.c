@@ -3,9 +3,7 @@
  * to 004, and write what it calls for as records (hazard(6)).
  */
 #include <ctype.h>
-#include <err.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,14 +40,12 @@ struct run {
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct party party;
-	struct party_with with;	/* -f's state and -w's party file */
+	struct party_with with;	/* -f's state, -w's party: Fatigue counts */
 	struct hazard_act act;	/* ACTION (common/rules.c) */
 	struct alarm_hide hide;	/* 003: those checks (common/alarm.c) */
 	struct tbl_entry entry;	/* scratch: a table row's sentence, rolled */
 	struct check_env env;	/* the checks' rules, -a/-d and -L's light */
-	int	 write;		/* -w: Fatigue counted and written back */
 	long	 damage;	/* 001: fatigue damage, -D */
-	int	 verbose;
 	const struct hazard_rules *hr;	/* hazard_rules[s.rules], looked up once */
 	struct rec_writer *w;	/* the records, on standard output */
 };
@@ -101,7 +97,7 @@ emit(const struct run *run, long roll, const char *key, const char *text,
 	rec_str(run->w, key);
 	if (run->act.cadence != CAD_HOURLY)
 		rec_str(run->w, cadence_004[run->act.cadence].name);
-	if (run->verbose && dice != NULL)
+	if (run->env.verbose && dice != NULL)
 		rec_text(run->w, "%s%s [%s]", lead, text, dice);
 	else if (*lead != '\0')
 		rec_text(run->w, "%s%s", lead, text);
@@ -119,8 +115,8 @@ emit_entry(struct run *run, long total, const struct tbl_row *row,
 	char both[TBL_TEXT_MAX + 64];
 
 	tbl_plan_entry(run->plan, row, e, &run->s.st.rng,	/* -t: its dice */
-	    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
-	if (e->n > 0 && dice != NULL && run->verbose) {
+	    TBL_NOTED | (run->env.verbose ? TBL_FACES : 0));
+	if (e->n > 0 && dice != NULL && run->env.verbose) {
 		snprintf(both, sizeof both, "%s; %s", dice, e->faces);
 		dice = both;
 	}
@@ -159,7 +155,7 @@ emit_table(const struct run *run, long total, const char *key,
 	rec_str(run->w, key);
 	rec_str(run->w, table);
 	rec_str(run->w, e->dice[0] != '\0' ? e->dice : "-");
-	if (run->verbose && dice != NULL)	/* the faces of the row's dice */
+	if (run->env.verbose && dice != NULL)	/* the faces of the row's dice */
 		rec_text(run->w, "%s%s%s [%s%s%s]", pre, e->text, post, dice,
 		    e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
 	else
@@ -184,7 +180,7 @@ roll(struct run *run, const struct tbl *t, long *total, char *dice, int size)
 	const struct tbl_row *row;
 
 	row = tbl_roll(t, &run->s.st.rng, total, faces);
-	if (run->verbose)
+	if (run->env.verbose)
 		dice_describe(&t->die, faces, dice, size);
 	return row;
 }
@@ -198,11 +194,11 @@ roll_on(struct run *run, const struct tbl_on *t, long *total, char *dice,
 	const struct tbl_row *row;
 
 	row = tbl_on_roll(t, &run->s.st.rng, total, faces);	/* drawn, maybe */
-	if (run->verbose)
+	if (run->env.verbose)
 		dice_describe(&t->t.die, faces, dice, size);
 
 	tbl_plan_entry(t->plan, row, &run->entry, &run->s.st.rng,
-	    run->verbose ? TBL_FACES : 0);
+	    run->env.verbose ? TBL_FACES : 0);
 	return row;
 }
 
@@ -295,7 +291,7 @@ rest_clock(struct run *run)
 		emit_followup(run, (enum followup)fu);
 	if (fu == FU_SKIPPED && run->party.n > 0)	/* 000: DC 12, -w counts */
 		chars_con_saves(&run->party, &run->s.st.rng, &run->env,
-		    run->write, say_member, run);
+		    run->with.party != NULL, say_member, run);
 }
 
 /*
@@ -317,7 +313,7 @@ settle_fatigue(struct run *run)
 		    FU_SAVE_DUE);
 		if (run->act.action != HA_REST && run->party.n > 0)
 			chars_con_saves(&run->party, &run->s.st.rng, &run->env,
-			    run->write, say_member, run);
+			    run->with.party != NULL, say_member, run);
 		return;
 	}
 	fu = fatigue_settle(&run->s.condition, hr->fatigue_condition,
@@ -343,10 +339,10 @@ emit_shift(struct run *run, long roll_total, const char *text,
 
 	shift = roll(run, &shift_001, &total, dice, sizeof dice);
 	snprintf(both, sizeof both, "%s %s", text, shift->text);
-	if (run->verbose)	/* the hazard die first, then the shift's */
+	if (run->env.verbose)	/* emit's -v: the hazard die, then the shift's */
 		snprintf(both_dice, sizeof both_dice, "%s; the shift's %s",
 		    hazard_dice, dice);
-	emit(run, roll_total, "shift", both, run->verbose ? both_dice : NULL);
+	emit(run, roll_total, "shift", both, both_dice);
 }
 
 /* 002: the encounter's disposition on 2d6, a record of its own. */
@@ -490,7 +486,7 @@ emit_alarm(const struct run *run, const struct alarm_turn *t)
 		rec_i64(run->w, t->d10);
 	rec_str(run->w, alarm_met(t->event) ? "encounter" : "quiet");
 	rec_i64(run->w, run->s.alarm);
-	if (run->verbose && t->d10 != LONG_MIN)
+	if (run->env.verbose && t->d10 != LONG_MIN)
 		rec_text(run->w, "%s. [d10: %ld]", said, t->d10);
 	else
 		rec_text(run->w, "%s.", said);
@@ -623,7 +619,7 @@ setup(struct run *run, const struct opts *o)
 	run->env.rules = run->s.rules;
 	run->env.adv = o->adv;
 	run->env.dark = o->level != NULL && check_level("-L", o->level);
-	run->env.verbose = o->verbose;	/* the saves' and Stealth's dice */
+	run->env.verbose = o->verbose;	/* -v: every roll's dice, checks' too */
 	hazdie_cautious(&run->die, run->s.rules, o->adv);
 	if (run->act.hide_roll)
 		hide_party(run, party, o);
@@ -637,8 +633,6 @@ setup(struct run *run, const struct opts *o)
 	if (hr->rest_heals && run->act.action == HA_REST)
 		chars_rest_dungeon_need(&run->party);	/* 002: 1d8 + str bonus */
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
-	run->verbose = o->verbose;
-	run->write = o->write;
 	for (i = 0; i < run->die.table.nrows; i++) {
 		k = word_in(run->die.table.rows[i].key, kind_keys);
 		if (k <= 0 && hr->shift_rolls &&

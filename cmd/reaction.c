@@ -5,7 +5,6 @@
  * disposition record for each encounter of a hazard stream that has none.
  */
 #include <ctype.h>
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

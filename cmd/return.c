@@ -14,7 +14,6 @@
 #include "party.h"
 #include "record.h"
 #include "rules.h"
-#include "kwf.h"
 #include "util.h"
 
 static const char prog[] = "return";

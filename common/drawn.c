@@ -43,13 +43,13 @@ drawn_arg(char **args, int *n, int max, char *arg)
 
 /*
  * The -T tables loaded in the order given: each KEY=FILE split (else "-T:
- * 'ARG': expected KEY=FILE, EXAMPLE"), its KEY passed to CHECK if any, its
- * FILE read; a table drawn without replacement whose draws a state file
- * keeps (KEPT) has at most TBL_ROWS_MAX rows.
+ * 'ARG': expected KEY=FILE, EXAMPLE"), its KEY to CHECK if any (which exits
+ * on a bad one), its FILE read; a table drawn without replacement whose
+ * draws a state file keeps (KEPT) has at most TBL_ROWS_MAX rows.
  */
 void
 drawn_on_load(struct drawn_on *t, const char *example, int kept,
-    drawn_key_fn *check, void *ctx)
+    void (*check)(void *ctx, const char *key), void *ctx)
 {
 	struct tbl_on *on;
 	char *key, *file;
@@ -71,10 +71,8 @@ drawn_on_load(struct drawn_on *t, const char *example, int kept,
 void
 drawn_on_free(struct drawn_on *t)
 {
-	int i;
-
-	for (i = 0; i < t->n; i++)
-		tbl_on_free(&t->on[i]);
+	while (t->n > 0)
+		tbl_on_free(&t->on[--t->n]);
 }
 
 /* Line I's KEY, as a word of KEY's size. */

@@ -30,11 +30,10 @@ struct drawn_on {
 	struct tbl_on on[DRAWN_MAX];
 	int	 nargs, n;		/* given, loaded */
 };
-typedef void drawn_key_fn(void *ctx, const char *key);	/* exits on a bad KEY */
 
 void	 drawn_arg(char **args, int *n, int max, char *arg);
 void	 drawn_on_load(struct drawn_on *t, const char *example, int kept,
-	     drawn_key_fn *check, void *ctx);
+	     void (*check)(void *ctx, const char *key), void *ctx);
 void	 drawn_on_free(struct drawn_on *t);
 
 #endif

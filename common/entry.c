@@ -6,7 +6,6 @@
  * the other way.)
  */
 #include <ctype.h>
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

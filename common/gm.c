@@ -4,7 +4,6 @@
  * their ranges, names); this file reads the act's words, rolls its dice,
  * writes the file and says what changed.
  */
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

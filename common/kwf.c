@@ -5,7 +5,6 @@
  * lines did not change is not written.  The locking and the atomic write
  * are update.c's.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

@@ -1,5 +1,4 @@
 /* out: standard output through a buffer, checked before exit (out.h) */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -2,7 +2,6 @@
  * pace: the words of a pace (chase(6) PACE) and the arithmetic of its rate,
  * in whole numbers: a rate is NUM/DEN units a time unit, DEN a power of 2.
  */
-#include <err.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -3,7 +3,6 @@
  * name, then key=value words; '#' comments.  Characters may also come as
  * NAME:MOD operands, or as one unnamed roller with the modifier -m.
  */
-#include <err.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,6 @@
  * PATH.  The stages' standard error goes to one anonymous file, read only
  * when a stage failed.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>

@@ -5,7 +5,6 @@
  * layouts of layout.c exactly; every other line is foreign and passes as
  * it came.
  */
-#include <err.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,7 +4,6 @@
  * method on the top 32 bits of each output.  This whole chain is the
  * suite's reproducibility contract (delving(7) RANDOM NUMBERS).
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

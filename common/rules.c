@@ -2,7 +2,6 @@
  * rules: the seeds' rules as data.  Sections run by seed, 000 to 004; each
  * sentence says what the seed says, shortened where a record needs it.
  */
-#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

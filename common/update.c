@@ -11,7 +11,6 @@
  * it exits, so a refused run leaves nothing.
  */
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

@@ -4,7 +4,6 @@
  */
 #include <dirent.h>
 #include <limits.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -5,7 +5,6 @@
  * hazard | timedice | light | reaction on them, all or nothing; delve only
  * composes the programs, every rule stays in them.
  */
-#include <err.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,6 @@
  * each a run of the program that owns the file, all or nothing.
  */
 #include <dirent.h>
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

@@ -2,7 +2,6 @@
  * delve new: a session directory made, its state files as the programs
  * make them, committed as the first generation.
  */
-#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>

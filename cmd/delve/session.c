@@ -4,7 +4,6 @@
  * files of the work directory, a failed stage said, and a command's
  * records shown then committed (DESIGN, Sessions).
  */
-#include <err.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

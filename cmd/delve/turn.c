@@ -3,7 +3,6 @@
  * files), a call of another program at the session's turn (roll,
  * reaction, chase, return), and timedice's infect and cure.
  */
-#include <err.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
