@@ -3,7 +3,6 @@
 #define DELVING_PARTY_H
 
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 #include "rules.h"

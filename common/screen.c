@@ -11,7 +11,6 @@
  * the bottom, as many as the rows left hold (at least three).  A section
  * longer than its share ends with "... and N more".
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
