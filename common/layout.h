@@ -58,7 +58,6 @@ struct rec_layout {
 extern const char *const rec_progs[];
 extern const size_t rec_prog_len[];
 extern const struct rec_layout rec_layouts[];
-extern const unsigned char rec_first_kind[];
 extern const char *const rec_travel_keys[];
 
 #define REC_LAYOUT(kind) (&rec_layouts[RK_ ## kind])

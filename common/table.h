@@ -100,7 +100,6 @@ const struct tbl_on *tbl_on_find(const struct tbl_on *on, int n,
 void	 tbl_on_free(struct tbl_on *on);
 const struct tbl_row *tbl_on_roll(const struct tbl_on *on, struct rng *r,
 	     long *total, uint32_t *faces);
-void	 tbl_start_drawn(const struct tbl *t, char *row);
 int	 tbl_on_drawn(const struct tbl_on *on, char *word, size_t size);
 int	 tbl_on_set_drawn(const struct tbl_on *on, const char *word);
 void	 tbl_key(char *key, size_t size, const char *text);
