@@ -32,20 +32,17 @@ static const char *const kind_keys[] = {
 	"", "encounter", "fatigue", "shift", "sign", NULL
 };
 
-#define ON_MAX 16	/* -T tables */
-
 struct run {
 	struct hazstate s;	/* hazard(6) FILES (common/hazstate.c) */
 	struct hazdie die;	/* the die's table (common/rules.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
-	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled when the die says KEY */
-	int	 non;
+	struct drawn_on tables;	/* -T KEY=FILE: rolled when the die says KEY */
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
 	struct rec_table rt;	/* records made once: no -v, no -j */
 	struct party party;
-	int	 have_party;
+	struct party_with with;	/* -f's state and -w's party file */
 	struct hazard_act act;	/* ACTION (common/rules.c) */
 	struct alarm_hide hide;	/* 003: those checks (common/alarm.c) */
 	struct tbl_entry entry;	/* scratch: a table row's sentence, rolled */
@@ -296,7 +293,7 @@ rest_clock(struct run *run)
 
 	if (fu >= 0)
 		emit_followup(run, (enum followup)fu);
-	if (fu == FU_SKIPPED && run->have_party)	/* 000: DC 12, -w counts */
+	if (fu == FU_SKIPPED && run->party.n > 0)	/* 000: DC 12, -w counts */
 		chars_con_saves(&run->party, &run->s.st.rng, &run->env,
 		    run->write, say_member, run);
 }
@@ -318,7 +315,7 @@ settle_fatigue(struct run *run)
 	if (hr->saves) {
 		emit_followup(run, run->act.action == HA_REST ? FU_SAVE_RESTED :
 		    FU_SAVE_DUE);
-		if (run->act.action != HA_REST && run->have_party)
+		if (run->act.action != HA_REST && run->party.n > 0)
 			chars_con_saves(&run->party, &run->s.st.rng, &run->env,
 			    run->write, say_member, run);
 		return;
@@ -329,7 +326,7 @@ settle_fatigue(struct run *run)
 		emit(run, LONG_MIN, followup[fu].key, run->die.damage_text, NULL);
 	else
 		emit_followup(run, fu);
-	if (run->act.action == HA_REST || !run->have_party)
+	if (run->act.action == HA_REST || run->party.n == 0)
 		return;
 	chars_fatigue(&run->party, hr->fatigue_damage ? run->damage : 0,
 	    say_member, run);
@@ -416,7 +413,7 @@ die_row(struct run *run, long total, const struct tbl_row *row,
 		emit_encounter(run, total, row, dice);
 		return;
 	case K_FATIGUE:
-		if (hr->fatigue_waits || run->have_party)
+		if (hr->fatigue_waits || run->party.n > 0)
 			run->s.fatigue = run->act.action != HA_REST;
 		break;
 	case K_SHIFT:
@@ -474,7 +471,7 @@ die_turn(struct run *run)
 		rest_clock(run);
 	else if (hr->rest_heals &&	/* 002: 6 rest turns in a row, 1 hour */
 	    rest_hour_tick(&run->s.rest_turns, run->act.action == HA_REST) &&
-	    run->have_party)
+	    run->party.n > 0)
 		chars_rest_hour(&run->party, &run->s.st.rng, say_member, run);
 }
 
@@ -524,8 +521,7 @@ play_alarm(struct run *run)
 struct opts {
 	OPT_COMMON;		/* -adfjnprstuv */
 	const char *die, *level;
-	char	*on[ON_MAX];	/* -T KEY=FILE */
-	int	 non;
+	struct drawn_on *tables;	/* -T KEY=FILE, the run's */
 	int	 write;
 	long	 damage;	/* -D */
 	long	 dc;		/* -c, 0 when not given */
@@ -558,30 +554,36 @@ check_rules_options(const struct run *run, const struct opts *o)
 		esc_errx(EXIT_BAD, "-D: fatigue damage is 001's (-D is for delving)");
 }
 
+/* -T KEY: a result of the die (003's alarm: encounter), given once. */
+static void
+on_key(void *ctx, const char *key)
+{
+	const struct run *run = ctx;
+	char keys[512];
+	int alarm = run->hr->alarm;
+
+	if (alarm ? strcmp(key, "encounter") != 0 :
+	    !tbl_has_key(&run->die.table, key))	/* 003: encounter */
+		esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
+		    key, rules_names[run->s.rules], alarm ?
+		    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
+	if (tbl_on_find(run->tables.on, run->tables.n, key) != NULL)
+		esc_errx(EXIT_BAD, "-T: '%s': given twice", key);
+}
+
 /* -T KEY=FILE: rolled when the die says KEY (-t replaces the die's own table). */
 static void
 load_on(struct run *run, const struct opts *o)
 {
-	char *file, keys[512];
-	int i, alarm = run->hr->alarm;
+	int i;
 
-	for (i = 0; i < o->non; i++) {
-		if ((file = tbl_on_split(o->on[i])) == NULL)
-			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, a table rolled "
-			    "when the die says KEY, as encounter=crypt.md "
-			    "(-t FILE replaces the die's own table)", o->on[i]);
-		if (alarm ? strcmp(o->on[i], "encounter") != 0 :
-		    !tbl_has_key(&run->die.table, o->on[i]))	/* 003: encounter */
-			esc_errx(EXIT_BAD, "-T: '%s': not a result of the %s die (%s)",
-			    o->on[i], rules_names[run->s.rules], alarm ?
-			    "encounter" : tbl_keys(&run->die.table, keys, sizeof keys));
-		if (tbl_on_find(run->on, run->non, o->on[i]) != NULL)
-			esc_errx(EXIT_BAD, "-T: '%s': given twice", o->on[i]);
-		drawn_load_on(&run->on[run->non++], o->on[i], file, o->file != NULL);
-	}
-	run->on_encounter = tbl_on_find(run->on, run->non, "encounter");
+	drawn_on_load(&run->tables, "a table rolled when the die says KEY, as "
+	    "encounter=crypt.md (-t FILE replaces the die's own table)",
+	    o->file != NULL, on_key, run);
+	run->on_encounter = tbl_on_find(run->tables.on, run->tables.n,
+	    "encounter");
 	for (i = 0; i < run->die.table.nrows; i++)
-		run->on_row[i] = tbl_on_find(run->on, run->non,
+		run->on_row[i] = tbl_on_find(run->tables.on, run->tables.n,
 		    run->die.table.rows[i].key);
 }
 
@@ -594,9 +596,8 @@ hide_party(struct run *run, const char *path, const struct opts *o)
 		    "-p FILE to roll the party's Stealth checks");
 	if (o->write)
 		esc_errx(EXIT_BAD, "-w: hide changes no character");
-	party_load(&run->party, path);
-	party_drop_dead(&run->party);	/* 004: the dead make no check */
-	party_need(&run->party, PK_DEX);
+	party_open_with(&run->with, &run->party, path, PARTY_READ | PARTY_LIVING,
+	    1u << PK_DEX);
 	run->hide.party = &run->party;
 	run->hide.dc = o->dc ? o->dc : HIDE_DC_003;
 	run->hide.env = &run->env;
@@ -626,16 +627,13 @@ setup(struct run *run, const struct opts *o)
 	hazdie_cautious(&run->die, run->s.rules, o->adv);
 	if (run->act.hide_roll)
 		hide_party(run, party, o);
-	else if (party != NULL && hr->party) {
-		party_load(&run->party, party);
-		if (hr->saves)
-			party_need(&run->party, PK_CON);
-		if (hr->fatigue_damage)
-			party_need(&run->party, PK_HP);
-		party_say_dead(&run->party);
-		run->have_party = 1;
-	} else if (o->write)
+	else if (o->write && (party == NULL || !hr->party))
 		esc_errx(EXIT_BAD, "-w: writes the party's fatigue back to a party file: give -p FILE or DELVING_PARTY (not under alarm or travel)");
+	else	/* a killed -w run's party file settled, read or not */
+		party_open_with(&run->with, &run->party, party, !hr->party ? 0 :
+		    o->write ? PARTY_WRITE : PARTY_READ,
+		    (hr->saves ? 1u << PK_CON : 0) |
+		    (hr->fatigue_damage ? 1u << PK_HP : 0));
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;
@@ -687,9 +685,7 @@ option(void *ctx, int letter, char *v)
 	case 'e': o->die = v; break;
 	case 'L': o->level = v; break;
 	case 'T':
-		if (o->non == ON_MAX)
-			esc_errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
-		o->on[o->non++] = v;
+		drawn_arg(o->tables->arg, &o->tables->nargs, DRAWN_MAX, v);
 		break;
 	case 'w': o->write = 1; break;
 	}
@@ -700,47 +696,38 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
-	struct kwf *f = NULL, *pf = NULL;
-	struct party was;	/* the party as read, for -w */
+	struct kwf *f = NULL;
 	int i;
 
 	util_init();
 	hazstate_init(&run.s);
+	o.tables = &run.tables;
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		esc_errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {
-		f = kwf_update(o.file, prog);
+		f = run.with.state = kwf_update(o.file, prog);
 		hazstate_load(&run.s, f);
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	run.hr = &hazard_rules[run.s.rules];
 	if ((i = hazard_act(&run.act, run.s.rules, argc, argv)) > 0)
 		opt_usage(&spec, "%s: one operand too many", argv[i]);
-	if (f != NULL)	/* a killed -w run's party file first */
-		kwf_settle(f, party_path(o.party));
-	if (o.write && party_path(o.party) != NULL)
-		pf = kwf_update(party_path(o.party), NULL);	/* before it is read */
-	if (f != NULL && pf != NULL)
-		kwf_pair(f, pf);	/* both written as one */
 	setup(&run, &o);
-	drawn_from(&run.s.drawn, run.on, run.non, o.file);
-	if (pf != NULL)
-		was = run.party;
+	drawn_from(&run.s.drawn, run.tables.on, run.tables.n, o.file);
 	stream_start(&run.s.st, prog, o.seed, o.verbose);
 	run.w = rec_writer_open(prog, o.unbuffered);
 	rec_json(run.w, o.json);
 	play(&run, o.count);
 	rec_writer_close(run.w);
 	if (f != NULL) {
-		drawn_to(&run.s.drawn, run.on, run.non);
+		drawn_to(&run.s.drawn, run.tables.on, run.tables.n);
 		hazstate_put(&run.s, f);
 	}
-	party_commit_with(f, pf, &was, &run.party);
+	party_commit_with(&run.with, &run.party);
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
 	tbl_free(&run.die.table);
-	for (i = 0; i < run.non; i++)
-		tbl_on_free(&run.on[i]);
+	drawn_on_free(&run.tables);
 	return EXIT_OK;
 }

@@ -148,26 +148,13 @@ next_turn(struct run *run, long turns)
 	return 1;
 }
 
-/*
- * 004: "Typical natural light outdoors ... the default in most daytime
- * circumstances": day is the morning and afternoon quarters of the time
- * dice (07:00 to 18:50), night the night and pre-dawn quarters.  004
- * names no dusk: nightfall, the night quarter's first hour, ends the day
- * (the suite's decision, light(6)).
- */
-static int
-is_day(int quarter)
-{
-	return quarter == 1 || quarter == 2;
-}
-
 /* The hour is known from now on: the level follows it (004 only). */
 static void
 daylight_set(struct run *run, int quarter)
 {
 	if (run->l.lr->daylight == NULL)
 		return;		/* 000-003: underground, the clock lights nothing */
-	run->l.daylight = is_day(quarter);
+	run->l.daylight = clock_daylight(quarter);
 	run->hold = run->held = 0;
 	level_check(run);
 }
@@ -197,7 +184,7 @@ clock_pass(struct run *run, unsigned long long turns)
 		return;
 	run->clock = (run->clock + turns) % CLOCK_DAY;
 	if (run->l.lr->daylight != NULL)
-		run->l.daylight = is_day(clock_quarter(run->clock));
+		run->l.daylight = clock_daylight(clock_quarter(run->clock));
 }
 
 /* The level held back through a turn, said at its end. */

@@ -24,7 +24,7 @@
 static const char prog[] = "reaction";
 
 #define HOLD_MAX 64	/* lines held back while an encounter's disposition is awaited */
-#define ON_MAX 8	/* -T tables */
+#define ON_MAX 8	/* -T tables (drawn_on) */
 #define CREATURE_MAX 256
 
 enum mode {
@@ -38,8 +38,7 @@ static const char *const mode_names[] = {
 struct run {
 	struct stream st;
 	struct tbl_entry entry;	/* a -T table's row, its dice rolled */
-	struct tbl_on on[ON_MAX];	/* -T KEY=FILE: rolled after each disposition */
-	int	 non;
+	struct drawn_on tables;	/* -T KEY=FILE: rolled after each disposition */
 	struct drawn drawn;	/* their rows drawn without replacement, kept */
 	char	 creature[CREATURE_MAX];	/* the encounter's, from hazard -T; "" none */
 	struct check_env env;	/* -r (-1: each check's seed), -a/-d, the light */
@@ -70,8 +69,7 @@ struct opts {
 	OPT_COMMON;		/* -adfjnprsuv */
 	long	 mod;
 	const char *level;
-	char	*on[ON_MAX];	/* -T KEY=FILE */
-	int	 non;
+	struct drawn_on *tables;	/* -T KEY=FILE, the run's */
 };
 
 /* reaction's options, its own and the shared ones (opt.c), in -h's order. */
@@ -120,22 +118,22 @@ on_tables(struct run *run, uint64_t index)
 {
 	struct tbl_entry *e = &run->entry;
 	uint32_t faces[DICE_COUNT_MAX];
+	const struct tbl_on *on;
 	const struct tbl_row *row;
 	char dice[64];
 	long total;
-	int i;
 
-	for (i = 0; i < run->non; i++) {
-		row = tbl_on_roll(&run->on[i], &run->st.rng, &total, faces);
-		describe(run, &run->on[i].t.die, faces, dice, sizeof dice);
-		tbl_plan_entry(run->on[i].plan, row, e, &run->st.rng,
+	for (on = run->tables.on; on < run->tables.on + run->tables.n; on++) {
+		row = tbl_on_roll(on, &run->st.rng, &total, faces);
+		describe(run, &on->t.die, faces, dice, sizeof dice);
+		tbl_plan_entry(on->plan, row, e, &run->st.rng,
 		    TBL_NOTED | (run->verbose ? TBL_FACES : 0));
 		rec_begin(run->w, REC_LAYOUT(REACTION_ROLL), index);
 		rec_i64(run->w, total);
 		rec_i64(run->w, total);
 		rec_str(run->w, row->key);
 		rec_text(run->w, "%c%s of the creatures met%s%s%s: %s%s",
-		    toupper((unsigned char)run->on[i].key[0]), run->on[i].key + 1,
+		    toupper((unsigned char)on->key[0]), on->key + 1,
 		    run->creature[0] != '\0' ? " (" : "", run->creature,
 		    run->creature[0] != '\0' ? ")" : "", e->text, dice);
 		rec_end(run->w);
@@ -147,7 +145,6 @@ static void
 disposition(struct run *run, uint64_t index)
 {
 	const struct tbl *t = &disposition_002;
-	long lo = t->rows[0].lo, hi = t->rows[t->nrows - 1].hi;
 	long roll, sum, total;
 	uint32_t faces[2];
 	char dice[64], clamped[32] = "";
@@ -161,7 +158,7 @@ disposition(struct run *run, uint64_t index)
 		return;
 	}
 	sum = roll + run->mod;
-	total = sum < lo ? lo : sum > hi ? hi : sum;
+	total = tbl_clamp(t, sum);
 	if (total != sum)
 		snprintf(clamped, sizeof clamped, ", counted as %ld", total);
 	describe(run, &t->die, faces, dice, sizeof dice);
@@ -595,7 +592,7 @@ check_mode_options(enum mode mode, const struct opts *o)
 		esc_errx(EXIT_BAD, "-%c: %s rolls %sno check (-r and -L are for "
 		    "morale, surprise and filter mode)", o->rules != NULL ? 'r' :
 		    'L', name, d2d6 ? "2d6, " : "");
-	if (!d2d6 && o->non > 0)
+	if (!d2d6 && o->tables->nargs > 0)
 		esc_errx(EXIT_BAD, "-T: %s rolls no table (-T is for disposition "
 		    "and filter mode)", name);
 	if (checks)
@@ -615,21 +612,6 @@ check_mode_options(enum mode mode, const struct opts *o)
 		    "round (004): initiative takes no count");
 }
 
-/* -T KEY=FILE: distance=FILE, activity=FILE, ... in the order given. */
-static void
-load_on(struct run *run, struct opts *o)
-{
-	char *file;
-	int i;
-
-	for (i = 0; i < o->non; i++) {
-		if ((file = tbl_on_split(o->on[i])) == NULL)
-			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, as distance=crypt.md#distance",
-			    o->on[i]);
-		drawn_load_on(&run->on[run->non++], o->on[i], file, o->file != NULL);
-	}
-}
-
 static void
 option(void *ctx, int letter, char *v)
 {
@@ -639,9 +621,7 @@ option(void *ctx, int letter, char *v)
 	case 'L': o->level = v; break;
 	case 'm': o->mod = emod_add(o->mod, v); break;
 	case 'T':
-		if (o->non == ON_MAX)
-			esc_errx(EXIT_BAD, "-T: more than %d tables", ON_MAX);
-		o->on[o->non++] = v;
+		drawn_arg(o->tables->arg, &o->tables->nargs, ON_MAX, v);
 		break;
 	}
 }
@@ -679,9 +659,9 @@ main(int argc, char *argv[])
 	struct opts o = { 0 };
 	struct kwf *f = NULL;
 	enum mode mode;
-	int i;
 
 	util_init();
+	o.tables = &run.tables;
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	mode = parse_mode(argc, argv);
 	check_mode_options(mode, &o);
@@ -700,11 +680,12 @@ main(int argc, char *argv[])
 	run.dark = o.level != NULL && check_level("-L", o.level);
 	run.mod = o.mod;
 	run.verbose = o.verbose;
-	load_on(&run, &o);
+	drawn_on_load(&run.tables, "as distance=crypt.md#distance",	/* -T */
+	    o.file != NULL, NULL, NULL);
 	if (o.file != NULL) {
 		f = kwf_update(o.file, prog);
 		reactstate_load(&run.st, &run.dark, &run.hasty, &run.drawn, f);
-		drawn_from(&run.drawn, run.on, run.non, o.file);
+		drawn_from(&run.drawn, run.tables.on, run.tables.n, o.file);
 		if (o.level != NULL)	/* -L says the light now */
 			run.dark = check_level("-L", o.level);
 	}
@@ -721,12 +702,11 @@ main(int argc, char *argv[])
 	rec_writer_close(run.w);
 	said_close(&run);
 	if (f != NULL) {
-		drawn_to(&run.drawn, run.on, run.non);
+		drawn_to(&run.drawn, run.tables.on, run.tables.n);
 		reactstate_put(&run.st, run.dark, run.hasty, &run.drawn, f);
 		kwf_commit(f);
 		kwf_close(f);
 	}
-	for (i = 0; i < run.non; i++)
-		tbl_on_free(&run.on[i]);
+	drawn_on_free(&run.tables);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

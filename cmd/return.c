@@ -262,8 +262,7 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
-	struct party was;
-	struct kwf *f = NULL;
+	struct party_with with = { 0 };
 	const char *wpath;
 	int i;
 
@@ -271,20 +270,17 @@ main(int argc, char *argv[])
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	setup(&run, &o, argc, argv);
 	if ((wpath = write_path(&run, &o, argc - 1)) != NULL)
-		f = kwf_update(wpath, NULL);	/* locked before the party is read */
-	party_pick(&run.party, o.party, argc - 1, argv + 1, PK_BEST, 0);
-	if (wpath != NULL)
-		party_need(&run.party, run.path == P_DANGEROUS ? PK_HP : PK_LOAD);
-	was = run.party;
+		party_open_with(&with, &run.party, wpath, PARTY_WRITE |
+		    PARTY_LIVING, 1u << PK_BEST | 1u << (run.path == P_DANGEROUS ?
+		    PK_HP : PK_LOAD));
+	else
+		party_pick(&run.party, o.party, argc - 1, argv + 1, PK_BEST, 0);
 	stream_start(&run.st, prog, o.seed, o.verbose);
 	run.w = rec_writer_open(prog, 0);
 	rec_json(run.w, o.json);
 	for (i = 0; i < run.party.n; i++)
 		roll_one(&run, &run.party.m[i]);
 	rec_writer_close(run.w);
-	if (wpath != NULL) {
-		party_save(f, &was, &run.party);
-		kwf_close(f);
-	}
+	party_commit_with(&with, &run.party);
 	return run.failed ? EXIT_FAILED : EXIT_OK;
 }

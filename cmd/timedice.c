@@ -48,6 +48,7 @@ struct run {
 	struct clockstate s;	/* timedice(6) FILES (common/clockstate.c) */
 	struct args a;
 	struct party party;	/* -p's, or none: no characters */
+	struct party_with with;	/* -f's state and -w's party file */
 	int	 filter;
 	int	 rules;		/* R_TRAVEL, or R_DUNGEONTURN: 002's rest */
 	uint64_t turn0;		/* the turn before this step */
@@ -642,29 +643,6 @@ operands(struct run *run, const struct opts *o, int argc, char **argv)
 }
 
 /*
- * 004: "resilience equal to their CON score", in hours.  -w: the party
- * file locked before it is read, for exhaustion written back.
- */
-static struct kwf *
-setup_party(struct run *run, const char *opt, int write)
-{
-	const char *path = party_path(opt);
-	struct kwf *pf = NULL;
-
-	if (path == NULL && write)
-		esc_errx(EXIT_BAD, "-w: writes exhaustion back to a party file: give -p FILE or DELVING_PARTY");
-	if (path == NULL)
-		return NULL;
-	if (write)
-		pf = kwf_update(path, NULL);
-	party_load(&run->party, path);
-	if (run->rules == R_TRAVEL)	/* 002's rest needs none */
-		party_need(&run->party, PK_RESILIENCE);
-	party_say_dead(&run->party);	/* 004: no checks, no healing */
-	return pf;
-}
-
-/*
  * The world's conditions on the checks (delving(7) Checks and conditions):
  * without -r, DELVING_RULES's name, when it is not the procedure's, joins
  * its conditions to the procedure's (004's or 002's), so that in a 000
@@ -693,16 +671,15 @@ main(int argc, char *argv[])
 {
 	struct run run = { .a = { .c = &commands[C_SHOW] } };
 	struct opts o = { 0 };
-	struct kwf *f = NULL, *pf;
+	struct kwf *f = NULL;
 	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */
-	struct party was;
 
 	clockstate_init(&run.s, &aff);
 	util_init();
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
-		f = kwf_update(o.file, prog);
+		f = run.with.state = kwf_update(o.file, prog);
 		clockstate_load(&run.s, f);
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
@@ -710,12 +687,12 @@ main(int argc, char *argv[])
 	run.s.env.rules = run.rules;	/* DELVING_RULES passed over (check_rules) */
 	run.s.env.verbose = o.verbose;
 	world_light(&run.s.env, &o);
-	if (f != NULL)	/* a killed -w run's party file first */
-		kwf_settle(f, party_path(o.party));
-	pf = setup_party(&run, o.party, o.write);
-	if (f != NULL && pf != NULL)
-		kwf_pair(f, pf);	/* both written as one */
-	was = run.party;
+	if (o.write && party_path(o.party) == NULL)
+		esc_errx(EXIT_BAD, "-w: writes exhaustion back to a party file: give -p FILE or DELVING_PARTY");
+	/* 004: "resilience equal to their CON score", in hours; 002: none */
+	party_open_with(&run.with, &run.party, party_path(o.party), o.write ?
+	    PARTY_WRITE : PARTY_READ, run.rules == R_TRAVEL ?
+	    1u << PK_RESILIENCE : 0);
 	if (run.a.cmd == C_INFECT || run.a.cmd == C_CURE)
 		afflict_need(run.s.aff, &run.a.aff, run.a.cmd == C_INFECT,
 		    o.file != NULL, run.party.n > 0 ? &run.party : NULL);
@@ -733,6 +710,6 @@ main(int argc, char *argv[])
 	rec_writer_close(run.w);
 	if (f != NULL)
 		clockstate_put(&run.s, f);
-	party_commit_with(f, pf, &was, &run.party);
+	party_commit_with(&run.with, &run.party);
 	return EXIT_OK;
 }

@@ -123,20 +123,6 @@ clock_day_split(const char *arg, char *time, size_t size, long long *day)
 	return strtonum_ok(num, 1, CLOCK_DAY_MAX, day);
 }
 
-int
-note_ok(const char *text)
-{
-	const unsigned char *s = (const unsigned char *)text;
-	size_t n = strlen(text);
-
-	if (n == 0 || n > 1000 || !utf8_ok(text, n))
-		return -1;
-	for (; *s != '\0'; s++)
-		if (*s < 0x20 || *s == 0x7f)
-			return -1;
-	return 0;
-}
-
 /* The keys of a hazard record that are an encounter, whatever the rules. */
 static const char *const encounter_keys[] = { "encounter", "terrible", NULL };
 static const char *const coin_acts[] = { "buy", "spend", "give", "share",
@@ -163,37 +149,12 @@ journal_kind(char **f, int nf)
 	return J_NONE;
 }
 
-/* KEY's value among the words of SHEET (the name first), or NULL. */
-static const char *
-sheet_value(const char *sheet, const char *key, size_t klen, size_t *vlen)
-{
-	const char *w = sheet + strcspn(sheet, " ");
-
-	while (*w == ' ') {
-		w++;
-		if (strncmp(w, key, klen) == 0 && w[klen] == '=') {
-			*vlen = strcspn(w + klen + 1, " ");
-			return w + klen + 1;
-		}
-		w += strcspn(w, " ");
-	}
-	return NULL;
-}
-
+/* A value read as a number, 0 for none (V NULL): 1, else 0. */
 static int
 number(const char *v, size_t n, long long *out)
 {
-	char buf[24];
-
-	if (v == NULL) {
-		*out = 0;
-		return 1;
-	}
-	if (n == 0 || n >= sizeof buf)
-		return 0;
-	memcpy(buf, v, n);
-	buf[n] = '\0';
-	return strtonum_ok(buf, -COUNT_MAX, COUNT_MAX, out) == 0;
+	*out = 0;
+	return v == NULL || value_num(v, n, out) == 0;
 }
 
 /* One key of A or B, said when it changed. */
@@ -202,8 +163,8 @@ key_diff(const char *a, const char *b, const char *key, size_t klen,
     char *out, size_t size)
 {
 	size_t na = 0, nb = 0;
-	const char *va = sheet_value(a, key, klen, &na);
-	const char *vb = sheet_value(b, key, klen, &nb);
+	const char *va = line_value(a, strlen(a), key, klen, &na);
+	const char *vb = line_value(b, strlen(b), key, klen, &nb);
 	long long x, y;
 
 	if (va != NULL && vb != NULL && na == nb && memcmp(va, vb, na) == 0)
@@ -231,7 +192,7 @@ each_key(const char *sheet, const char *skip, const char *a, const char *b,
 		w++;
 		klen = strcspn(w, "= ");
 		if (w[klen] == '=' && (skip == NULL ||
-		    sheet_value(skip, w, klen, &vlen) == NULL))
+		    line_value(skip, strlen(skip), w, klen, &vlen) == NULL))
 			key_diff(a, b, w, klen, out, size);
 		w += strcspn(w, " ");
 	}
@@ -243,39 +204,6 @@ sheet_diff(const char *a, const char *b, char *out, size_t size)
 	out[0] = '\0';
 	each_key(a, NULL, a, b, out, size);
 	each_key(b, a, a, b, out, size);
-}
-
-/* A party file's line as a sentence says it: blanks made one space, no comment. */
-void
-sheet_words(const char *line, size_t len, char *out, size_t size)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
-		if (line[i] != ' ' && line[i] != '\t')
-			out[n++] = line[i];
-		else if (n > 0 && out[n - 1] != ' ')
-			out[n++] = ' ';
-	while (n > 0 && out[n - 1] == ' ')
-		n--;
-	out[n] = '\0';
-}
-
-/* The names of the party file's characters, in its order. */
-int
-sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max)
-{
-	const char *at = NULL, *nl, *w;
-	int n = 0;
-	size_t k;
-
-	while (n < max && party_text_each(text, &at, &w, &nl)) {
-		k = strcspn(w, " \t\n");
-		if (k == 0 || *w == '#' || k > PARTY_NAME_MAX)
-			continue;
-		snprintf(names[n++], PARTY_NAME_MAX + 1, "%.*s", (int)k, w);
-	}
-	return n;
 }
 
 /* --- what a continued session carries, line by line ---------------------- */

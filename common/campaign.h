@@ -38,21 +38,12 @@ void	 carry_seed(const char *prev, char *out, size_t size);
  */
 int	 clock_day_split(const char *arg, char *time, size_t size, long long *day);
 
-/* A note's text: printable, no TAB or control byte; 0 or -1. */
-int	 note_ok(const char *text);
-
 /*
  * What a character gained and lost from sheet A to sheet B (a party
  * file's words, the name first): "hp 8 to 6 (lost 2); gp 0 to 36 (gained
  * 36)"; a key one sheet lacks is 0 beside a number.  "" when the same.
  */
 void	 sheet_diff(const char *a, const char *b, char *out, size_t size);
-
-/* A party file's line as a sentence says it: blanks made one, no comment. */
-void	 sheet_words(const char *line, size_t len, char *out, size_t size);
-
-/* The names of the party file TEXT's characters, in its order: their count. */
-int	 sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max);
 
 /* A record of the log: what the journal tells of it (journal_kind). */
 enum jkind { J_NONE, J_ENCOUNTER, J_CHARACTER, J_NOTE, J_COIN, J_CLOCK };

@@ -88,7 +88,7 @@ chars_tire(struct member *m, char *says, size_t size)
 		/*
 		 * tired= and exhausted= are one condition: given together, so
 		 * that hazard -w writes the same line whether the turns came
-		 * in one run or in many (party_save)
+		 * in one run or in many (party_commit_with)
 		 */
 		m->val[PK_TIRED] = 1;
 		m->has |= 1u << PK_TIRED | 1u << PK_EXHAUSTED;

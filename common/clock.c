@@ -269,13 +269,17 @@ clock_in_unit(uint64_t turns, int hours, char *buf, size_t size)
 	return buf;
 }
 
-/* 004: is the clock T in daylight, the morning or the afternoon quarter */
+/*
+ * 004: "Typical natural light outdoors ... the default in most daytime
+ * circumstances": day is the morning and afternoon quarters of the time
+ * dice (07:00 to 18:50), night the night and pre-dawn quarters.  004
+ * names no dusk: nightfall, the night quarter's first hour, ends the day
+ * (the suite's decision, light(6)).  1 for a QUARTER in daylight.
+ */
 int
-clock_daylight(uint64_t t)
+clock_daylight(int quarter)
 {
-	int q = clock_quarter(t);
-
-	return q == 1 || q == 2;
+	return quarter == 1 || quarter == 2;
 }
 
 /* 004: a corruption's stage "ranging from hours to weeks" */

@@ -44,7 +44,7 @@ uint64_t clock_roll(struct rng *r, int n, char *says, size_t size);
 const char *clock_parse(const char *s, uint64_t *turns);
 const char *clock_span(uint64_t turns, char *buf, size_t size);
 const char *clock_in_unit(uint64_t turns, int hours, char *buf, size_t size);
-int	 clock_daylight(uint64_t t);
+int	 clock_daylight(int quarter);
 const char *clock_length(struct clock_len *l, const char *s);
 
 #endif

@@ -133,7 +133,7 @@ clockstate_say_clock(const struct clockstate *s, int outdoors, char *buf,
 	snprintf(buf, size, "day %llu, %s, the %s quarter: %s%s",
 	    (unsigned long long)clock_day(s->tick), clock_hhmm(s->tick, now),
 	    quarter_004[clock_quarter(s->tick)],
-	    clock_daylight(s->tick) ? "daylight" : "dark",
+	    clock_daylight(clock_quarter(s->tick)) ? "daylight" : "dark",
 	    outdoors ? "" : " outside");
 }
 

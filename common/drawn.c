@@ -32,17 +32,49 @@ drawn_put(const struct drawn *d, struct kwf *f)
 		kwf_put(f, "drawn %s", d->line[i]);
 }
 
+/* -T ARG, one more of the N in ARGS, at most MAX (hazard, reaction, delve). */
+void
+drawn_arg(char **args, int *n, int max, char *arg)
+{
+	if (*n == max)
+		esc_errx(EXIT_BAD, "-T: more than %d tables", max);
+	args[(*n)++] = arg;
+}
+
 /*
- * -T KEY=FILE loaded into ON; a table drawn without replacement whose
- * draws a state file keeps (KEPT) has at most TBL_ROWS_MAX rows.
+ * The -T tables loaded in the order given: each KEY=FILE split (else "-T:
+ * 'ARG': expected KEY=FILE, EXAMPLE"), its KEY passed to CHECK if any, its
+ * FILE read; a table drawn without replacement whose draws a state file
+ * keeps (KEPT) has at most TBL_ROWS_MAX rows.
  */
 void
-drawn_load_on(struct tbl_on *on, const char *arg, const char *file, int kept)
+drawn_on_load(struct drawn_on *t, const char *example, int kept,
+    drawn_key_fn *check, void *ctx)
 {
-	tbl_on_load(on, arg, file);
-	if (kept && on->draws != NULL && on->t.nrows > TBL_ROWS_MAX)
-		esc_errx(EXIT_BAD, "-T %s: a table drawn without replacement "
-		    "keeps at most %d rows in a state file", arg, TBL_ROWS_MAX);
+	struct tbl_on *on;
+	char *key, *file;
+
+	for (; t->n < t->nargs; t->n++) {
+		if ((file = tbl_on_split(key = t->arg[t->n])) == NULL)
+			esc_errx(EXIT_BAD, "-T: '%s': expected KEY=FILE, %s", key,
+			    example);
+		if (check != NULL)
+			check(ctx, key);	/* the tables before it loaded */
+		tbl_on_load(on = &t->on[t->n], key, file);
+		if (kept && on->draws != NULL && on->t.nrows > TBL_ROWS_MAX)
+			esc_errx(EXIT_BAD, "-T %s: a table drawn without replacement "
+			    "keeps at most %d rows in a state file", key,
+			    TBL_ROWS_MAX);
+	}
+}
+
+void
+drawn_on_free(struct drawn_on *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		tbl_on_free(&t->on[i]);
 }
 
 /* Line I's KEY, as a word of KEY's size. */
@@ -96,7 +128,7 @@ drawn_to(struct drawn *d, const struct tbl_on *on, int non)
 	}
 	for (i = 0; i < non && n < DRAWN_MAX; i++) {
 		if (!tbl_on_drawn(&on[i], rows, sizeof rows))
-			continue;	/* as the table starts (drawn_load_on bounded it) */
+			continue;	/* as the table starts (drawn_on_load bounded it) */
 		snprintf(d->line[n++], DRAWN_LEN, "%.40s %.1000s", on[i].key, rows);
 	}
 	d->n = n;

@@ -20,10 +20,21 @@ struct drawn {
 
 int	 drawn_line(struct drawn *d, const struct kwf *f, char **w, int nw);
 void	 drawn_put(const struct drawn *d, struct kwf *f);
-void	 drawn_load_on(struct tbl_on *on, const char *arg, const char *file,
-	     int kept);
 void	 drawn_from(const struct drawn *d, const struct tbl_on *on, int non,
 	     const char *file);
 void	 drawn_to(struct drawn *d, const struct tbl_on *on, int non);
+
+/* -T KEY=FILE as hazard and reaction take it: the tables results roll on. */
+struct drawn_on {
+	char	*arg[DRAWN_MAX];	/* KEY=FILE as given; KEY once loaded */
+	struct tbl_on on[DRAWN_MAX];
+	int	 nargs, n;		/* given, loaded */
+};
+typedef void drawn_key_fn(void *ctx, const char *key);	/* exits on a bad KEY */
+
+void	 drawn_arg(char **args, int *n, int max, char *arg);
+void	 drawn_on_load(struct drawn_on *t, const char *example, int kept,
+	     drawn_key_fn *check, void *ctx);
+void	 drawn_on_free(struct drawn_on *t);
 
 #endif

@@ -14,9 +14,9 @@
 #include "expr.h"
 #include "kwf.h"
 #include "party.h"
+#include "purse.h"
 #include "record.h"
 #include "rng.h"
-#include "update.h"
 #include "util.h"
 
 #define GM_SAY 1024
@@ -33,18 +33,6 @@ struct plan {
 	int	 nown;
 	int	 own_of;	/* the character they go to, or -1 */
 };
-
-/* One record: "delve TURN NAME KEY CHANGE TEXT", by the record writer. */
-static void
-record(struct plan *pl, const char *name, const char *change, const char *text)
-{
-	rec_begin(pl->w, REC_LAYOUT(DELVE_GM), pl->turn);
-	rec_str(pl->w, name);
-	rec_str(pl->w, pl->act);
-	rec_str(pl->w, change);
-	rec_text(pl->w, "%s", text);
-	rec_end(pl->w);
-}
 
 /* The character NAME of the party, or a refusal naming the party. */
 static struct member *
@@ -130,41 +118,32 @@ amount(struct plan *pl, const char *word, char *how, size_t size)
 	return got;
 }
 
-/* damage NAME N|DICE: "Bo takes 7 damage (2d6): 3 of 12 HP." */
+/*
+ * damage|heal NAME N|DICE: "Bo takes 7 damage (2d6): 3 of 12 HP.", "Bo
+ * heals 5 HP (1d8): 8 of 12 HP.", no higher than hpmax=.
+ */
 static void
-act_damage(struct plan *pl, char **argv)
+act_hp(struct plan *pl, char **argv)
 {
 	struct member *m = wounded(pl, argv[0]);
 	char how[80], hp[160], change[32], text[GM_SAY];
 	long n = amount(pl, argv[1], how, sizeof how);
+	long got = strcmp(pl->act, "heal") == 0 ? party_heal(m, n) :
+	    party_damage(m, n);
 
-	party_damage(m, n);
 	party_say_hp(m, pl->rules, hp, sizeof hp);
 	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
-	snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name, n, how,
-	    hp);
-	record(pl, m->name, change, text);
-}
-
-/* heal NAME N|DICE: "Bo heals 5 HP (1d8): 8 of 12 HP.", capped at hpmax=. */
-static void
-act_heal(struct plan *pl, char **argv)
-{
-	struct member *m = wounded(pl, argv[0]);
-	char how[80], hp[160], change[32], text[GM_SAY];
-	long n = amount(pl, argv[1], how, sizeof how), got;
-
-	got = party_heal(m, n);
-	party_say_hp(m, pl->rules, hp, sizeof hp);
-	snprintf(change, sizeof change, "hp=%ld", m->val[PK_HP]);
-	if (got < n)
+	if (strcmp(pl->act, "damage") == 0)
+		snprintf(text, sizeof text, "%s takes %ld damage%s: %s.", m->name,
+		    n, how, hp);
+	else if (got < n)
 		snprintf(text, sizeof text, "%s heals %ld of %ld HP%s, no higher "
 		    "than hpmax=%ld: %s.", m->name, got, n, how,
 		    m->val[PK_HPMAX], hp);
 	else
 		snprintf(text, sizeof text, "%s heals %ld HP%s: %s.", m->name, got,
 		    how, hp);
-	record(pl, m->name, change, text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, change, text);
 }
 
 /* The index of key=value's key in party_keys; the words were checked. */
@@ -248,7 +227,7 @@ act_set(struct plan *pl, int argc, char **argv)
 		snprintf(text, sizeof text, "%s's %.*s is %s.", m->name,
 		    (int)strcspn(pl->own[k], "="), pl->own[k],
 		    strchr(pl->own[k], '=') + 1);
-		record(pl, m->name, pl->own[k], text);
+		rec_delve(pl->w, pl->turn, m->name, pl->act, pl->own[k], text);
 	}
 	for (k = 0; k < PK_NKEYS; k++) {
 		if (!(given & 1u << k))
@@ -258,7 +237,7 @@ act_set(struct plan *pl, int argc, char **argv)
 		snprintf(change, sizeof change, "%s=%ld", party_keys[k], m->val[k]);
 		snprintf(text, sizeof text, "%s's %s is %ld (was %s).", m->name,
 		    party_keys[k], m->val[k], before);
-		record(pl, m->name, change, text);
+		rec_delve(pl->w, pl->turn, m->name, pl->act, change, text);
 	}
 }
 
@@ -285,7 +264,7 @@ act_join(struct plan *pl, int argc, char **argv)
 		n += (size_t)snprintf(keys + n, sizeof keys - n, " %s", pl->own[k]);
 	snprintf(text, sizeof text, "%s joins the party%s%s.", m->name,
 	    n ? ":" : "", keys);
-	record(pl, m->name, "-", text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, "-", text);
 }
 
 /* leave NAME: "Bo leaves the party." */
@@ -301,7 +280,7 @@ act_leave(struct plan *pl, int argc, char **argv)
 		    "one character", pl->act, m->name);
 	pl->gone = (int)(m - pl->now.m);
 	snprintf(text, sizeof text, "%s leaves the party.", m->name);
-	record(pl, m->name, "-", text);
+	rec_delve(pl->w, pl->turn, m->name, pl->act, "-", text);
 }
 
 /* The acts: the words each takes after its name (at least, at most). */
@@ -312,8 +291,8 @@ static const struct {
 	void	(*two)(struct plan *, char **);
 	void	(*many)(struct plan *, int, char **);
 } acts[] = {
-	{ "damage", 2, 2, "NAME N|DICE", act_damage, NULL },
-	{ "heal", 2, 2, "NAME N|DICE", act_heal, NULL },
+	{ "damage", 2, 2, "NAME N|DICE", act_hp, NULL },
+	{ "heal", 2, 2, "NAME N|DICE", act_hp, NULL },
 	{ "set", 2, 1 + PK_NKEYS + PARTY_OWN_MAX, "NAME KEY=VALUE ...", NULL,
 	    act_set },
 	{ "join", 1, 1 + PK_NKEYS + PARTY_OWN_MAX, "NAME [KEY=VALUE ...]", NULL,
@@ -323,75 +302,19 @@ static const struct {
 
 #define NACTS (sizeof acts / sizeof acts[0])
 
-/*
- * A character's line with the GM's own words set: each replaces the word
- * of its key, or goes before an end-of-line comment or at the end.
- */
+/* The GM's own words put on NAME's line of the party file's new TEXT. */
 static void
-own_line(FILE *out, const struct plan *pl, const char *line, size_t len)
+put_own(const struct plan *pl, char **text, size_t *len, const char *name)
 {
-	const char *p = line, *w, *end = line + len;
-	char done[PARTY_OWN_MAX] = { 0 };
-	size_t n;
+	char *t;
 	int i;
 
-	n = strspn(p, " \t");
-	n += strcspn(p + n, " \t\n");	/* the name */
-	fwrite(p, 1, n, out);
-	for (p += n; p < end; p = w + n) {
-		w = p + strspn(p, " \t");
-		if (w >= end || *w == '#' || *w == '\n')
-			break;
-		n = strcspn(w, " \t\n");
-		for (i = 0; i < pl->nown && !(memchr(w, '=', n) != NULL &&
-		    same_key(pl->own[i], w)); i++)
-			;
-		fwrite(p, 1, (size_t)(w - p), out);
-		if (i < pl->nown && !done[i]) {
-			fputs(pl->own[i], out);
-			done[i] = 1;
-		} else
-			fwrite(w, 1, n, out);
+	for (i = 0; i < pl->nown; i++) {
+		t = text_set_word(*text, name, pl->own[i]);
+		free(*text);
+		*text = t;
 	}
-	for (i = 0; i < pl->nown; i++)
-		if (!done[i])
-			fprintf(out, " %s", pl->own[i]);
-	fwrite(p, 1, (size_t)(end - p), out);
-}
-
-/*
- * The GM's own words put on the party file's new TEXT (*len bytes): on
- * line LINENO (set), or the last line, a character who joined.
- */
-static void
-put_own(const struct plan *pl, char **text, size_t *len, unsigned long lineno)
-{
-	char *t = *text, *at = t, *nl, *out;
-	size_t n;
-	unsigned long ln;
-	FILE *fp = open_memstream(&out, &n);
-
-	if (fp == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	for (ln = 1; lineno > 0 && ln < lineno && (nl = memchr(at, '\n',
-	    *len - (size_t)(at - t))) != NULL; ln++)
-		at = nl + 1;
-	if (lineno == 0) {	/* the last line: past the newline before it */
-		for (n = *len > 0 && t[*len - 1] == '\n' ? *len - 1 : *len; n > 0 &&
-		    t[n - 1] != '\n'; n--)
-			;
-		at = t + n;
-	}
-	nl = memchr(at, '\n', *len - (size_t)(at - t));
-	nl = nl != NULL ? nl : t + *len;
-	fwrite(t, 1, (size_t)(at - t), fp);
-	own_line(fp, pl, at, (size_t)(nl - at));
-	fwrite(nl, 1, *len - (size_t)(nl - t), fp);
-	if (fclose(fp) != 0)
-		esc_err(EXIT_IO, "open_memstream");
-	free(t);
-	*text = out;
-	*len = n;
+	*len = strlen(*text);
 }
 
 /*
@@ -432,23 +355,10 @@ gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	a->text = kwf_render(f, &a->textlen);
 	kwf_close(f);
 	if (pl->nown > 0)
-		put_own(pl, &a->text, &a->textlen, pl->own_of < pl->was.n ?
-		    pl->was.m[pl->own_of].lineno : 0);
+		put_own(pl, &a->text, &a->textlen, pl->now.m[pl->own_of].name);
 	a->rec = out_unhold(rec_out(pl->w), &a->reclen);
 	rec_writer_close(pl->w);
 	free(pl);
-}
-
-/* The new party file in place of PARTY, by rename: never written in place. */
-void
-gm_write(const struct gm_act *a, const char *party)
-{
-	struct upd *u = upd_open(party, "a party file", 0);
-	FILE *fp = upd_begin(u);
-
-	fwrite(a->text, 1, a->textlen, fp);
-	upd_commit(u, fp);
-	upd_close(u);
 }
 
 void

@@ -2,9 +2,9 @@
  * gm: the game master's own acts on a party file between turns (delve(6)):
  * damage, heal, set, join, leave.  An act is read, checked and rolled on
  * the party as it is (gm_plan), so that a bad one is refused before
- * anything is written; the new party file is then written through a
- * temporary renamed over the old (gm_write), and the act is said as delve
- * records (delve(6) OUTPUT), one a change.
+ * anything is written: the new party file's text, for the caller to
+ * write, and the act said as delve records (delve(6) OUTPUT), one a
+ * change.
  */
 #ifndef DELVING_GM_H
 #define DELVING_GM_H
@@ -23,7 +23,6 @@ struct gm_act {
 
 void	 gm_plan(struct gm_act *a, const char *party, int argc, char **argv,
 	     uint64_t turn, struct rng *r, int rules);
-void	 gm_write(const struct gm_act *a, const char *party);
 void	 gm_free(struct gm_act *a);
 
 #endif

@@ -52,6 +52,31 @@ journal_fields(char *line, char **f)
 	return nf + 1;
 }
 
+/*
+ * The gold of the log's last reaction loot record (004: "An enemy's
+ * carried loot is worth 1d20gp per HD"): 0 when none, -1 when a delve
+ * loot record took it since.  LOG is cut apart.
+ */
+long long
+journal_loot(char *log)
+{
+	char *line, *f[10], *save;
+	long long gold = 0;
+	int nf, taken = 0;
+
+	for (line = strtok_r(log, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		nf = journal_fields(line, f);
+		if (nf == 8 && strcmp(f[0], "reaction") == 0 &&
+		    strcmp(f[6], "loot") == 0)
+			gold = strtoll(f[4], NULL, 10), taken = 0;
+		else if (nf == 6 && strcmp(f[0], "delve") == 0 &&
+		    strcmp(f[3], "loot") == 0)
+			gold = 0, taken = 1;
+	}
+	return gold == 0 && taken ? -1 : gold;
+}
+
 /* A timedice record's DAY and HH:MM as a clock in *t: 0, else -1. */
 static int
 record_clock(char **f, int nf, uint64_t *t)

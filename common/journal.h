@@ -29,6 +29,9 @@ const char *journal_when(uint64_t t, char *buf, size_t size);
 /* A record's fields split at its TABs (at most 10) into f: their count. */
 int	 journal_fields(char *line, char **f);
 
+/* The last loot rolled in the log, gp: 0 none, -1 taken (purse_act's loot). */
+long long journal_loot(char *log);
+
 /* Session I's (0 the first) section of the journal, to out. */
 void	 journal_section(FILE *out, int i, const struct jsession *js);
 

@@ -130,37 +130,17 @@ split(struct kwf *f, size_t n)
 	f->scratch = emalloc(n + 1);
 }
 
-/* The file whole, split into lines. */
-static void
-slurp(struct kwf *f, int fd)
-{
-	size_t n = 0, cap = 8192;
-	ssize_t r;
-
-	f->buf = emalloc(cap + 1);
-	while ((r = read(fd, f->buf + n, cap - n)) != 0) {
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			esc_err(EXIT_IO, "%s", f->path);
-		if ((n += (size_t)r) > KWF_SIZE_MAX)
-			esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", f->path,
-			    f->what);
-		if (n == cap)
-			f->buf = ereallocarray(f->buf, (cap *= 2) + 1, 1);
-	}
-	split(f, n);
-}
-
 /* A keyword file to read only: a table or a party file. */
 struct kwf *
 kwf_read(const char *path, const char *what)
 {
 	struct kwf *f = kwf_new(path, what);
 	int fd = eopen_input(path, what);
+	size_t n;
 
-	slurp(f, fd);
+	f->buf = fd_text(fd, path, what, &n);
 	close(fd);
+	split(f, n);
 	return f;
 }
 
@@ -185,10 +165,12 @@ kwf_update(const char *path, const char *kind)
 {
 	struct kwf *f = kwf_new(path, kind != NULL ? "a state file" :
 	    "a party file");
+	size_t n;
 
 	f->kind = kind_named(kind);
 	f->upd = upd_open(path, f->what, kind != NULL);
-	slurp(f, upd_fd(f->upd));
+	f->buf = fd_text(upd_fd(f->upd), path, f->what, &n);
+	split(f, n);
 	return f;
 }
 

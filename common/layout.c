@@ -120,7 +120,7 @@ const struct rec_layout rec_layouts[REC_KINDS] = {
 };
 
 /* The first kind of each program's records: they follow in the table. */
-static const unsigned char first_kind[REC_PROGS + 1] = {
+static const unsigned char rec_first_kind[REC_PROGS + 1] = {
 	RK_HAZARD_DIE, RK_LIGHT_PARTY, RK_TIMEDICE_CLOCK, RK_REACTION_SUMMARY,
 	RK_CHASE_CHECK, RK_RETURN, RK_ROLL_TABLE, RK_DELVE_GM, RK_ROLL_TOTAL
 };
@@ -132,7 +132,7 @@ rec_layout_of(int prog, const char *const *f, int nf)
 	const struct rec_layout *l;
 	int k;
 
-	for (k = first_kind[prog]; k < first_kind[prog + 1]; k++) {
+	for (k = rec_first_kind[prog]; k < rec_first_kind[prog + 1]; k++) {
 		l = &rec_layouts[k];
 		if (l->nf == nf && (l->fits == NULL || l->fits(f)))
 			return l;
@@ -147,7 +147,7 @@ rec_kind_named(int prog, const char *const *names, int nf)
 	const struct rec_layout *l;
 	int k, i;
 
-	for (k = first_kind[prog]; k < first_kind[prog + 1]; k++) {
+	for (k = rec_first_kind[prog]; k < rec_first_kind[prog + 1]; k++) {
 		l = &rec_layouts[k];
 		for (i = 0; i < nf - 1 && l->names[i] != NULL &&
 		    strcmp(names[i], l->names[i]) == 0; i++)

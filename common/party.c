@@ -829,35 +829,54 @@ party_put(struct kwf *f, const struct party *was, const struct party *now,
 }
 
 /*
- * Write the party file back (hazard, timedice and return -w), under the
- * lock kwf_update took before party_load read it.  0 when nothing changed
- * and nothing was written.
+ * With the state file W->state, a killed -w run's party PATH settled (read
+ * or not); HOW PARTY_READ, PATH read (PARTY_WRITE: locked first, paired
+ * with the state), NEED's keys (bits 1u << PK_*) asked of everyone, the
+ * dead said (PARTY_LIVING: dropped first), the party as read kept for -w.
  */
-int
-party_save(struct kwf *f, const struct party *was, const struct party *now)
+void
+party_open_with(struct party_with *w, struct party *p, const char *path,
+    int how, unsigned need)
 {
-	if (!party_changed(was, now))
-		return 0;
-	party_put(f, was, now, -1);
-	return kwf_commit(f);
+	int k;
+
+	if (w->state != NULL)
+		kwf_settle(w->state, path);
+	if (path == NULL || !(how & PARTY_READ))
+		return;
+	if ((how & PARTY_WRITE) == PARTY_WRITE)
+		w->party = kwf_update(path, NULL);
+	if (w->state != NULL && w->party != NULL)
+		kwf_pair(w->state, w->party);	/* both written as one */
+	party_load(p, path);
+	if (how & PARTY_LIVING)
+		party_drop_dead(p);	/* 004: the dead make no check */
+	for (k = 0; k < PK_NKEYS; k++)
+		if (need & 1u << k)
+			party_need(p, (enum party_key)k);
+	if (!(how & PARTY_LIVING))
+		party_say_dead(p);	/* 004: no checks, no healing */
+	if (w->party != NULL)
+		w->was = *p;
 }
 
 /*
- * -w's end (hazard, timedice): the party file staged, then the state file
- * F, its new keywords already put, committed: both as one when they are
- * paired (kwf_pair: the party's copy pending under the new state's
- * checksum, made at F's commit).  Either may be NULL; both are closed.
+ * -w's end: the party file, if changed, staged, then the state file, its
+ * new keywords already put, committed: both as one when they are paired
+ * (kwf_pair: the party's copy pending under the new state's checksum,
+ * made at the state's commit).  Either may be NULL; both are closed.
  */
 void
-party_commit_with(struct kwf *f, struct kwf *pf, const struct party *was,
-    const struct party *now)
+party_commit_with(struct party_with *w, const struct party *now)
 {
-	if (pf != NULL)
-		party_save(pf, was, now);
-	if (f != NULL)
-		kwf_commit(f);
-	kwf_close(f);
-	kwf_close(pf);
+	if (w->party != NULL && party_changed(&w->was, now)) {
+		party_put(w->party, &w->was, now, -1);
+		kwf_commit(w->party);
+	}
+	if (w->state != NULL)
+		kwf_commit(w->state);
+	kwf_close(w->state);
+	kwf_close(w->party);
 }
 
 /* The character called NAME, or NULL. */

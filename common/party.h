@@ -28,6 +28,18 @@ struct party {
 	struct member m[PARTY_MAX];
 };
 
+struct kwf;
+
+/* A run that writes its party back (-w: hazard, timedice, return). */
+struct party_with {
+	struct kwf *state;	/* the state file of -f, or NULL */
+	struct kwf *party;	/* the party file, locked for -w, or NULL */
+	struct party was;	/* the party as read, for -w */
+};
+#define PARTY_READ 1	/* party_open_with: the party file read */
+#define PARTY_WRITE 3	/* read, locked first and written back (-w) */
+#define PARTY_LIVING 4	/* the dead dropped, not only said */
+
 extern const char *const party_keys[PK_NKEYS + 1];
 
 /* The sentence's name for a character; the unnamed roller "-" is said so. */
@@ -60,14 +72,12 @@ void	 party_sheet(const char *line, char *buf, size_t size);
 void	 party_each(const char *path, void (*fn)(void *, const struct member *,
 	     const char *), void *arg);
 
-struct kwf;
 void	 party_line(FILE *out, const char *line, const struct member *was,
 	     const struct member *now);
 void	 party_put(struct kwf *f, const struct party *was,
 	     const struct party *now, int gone);
-int	 party_save(struct kwf *f, const struct party *was,
-	     const struct party *now);
-void	 party_commit_with(struct kwf *f, struct kwf *pf,
-	     const struct party *was, const struct party *now);
+void	 party_open_with(struct party_with *w, struct party *p,
+	     const char *path, int how, unsigned need);
+void	 party_commit_with(struct party_with *w, const struct party *now);
 
 #endif

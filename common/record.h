@@ -22,6 +22,7 @@
  * rec_end; a line that is no record (rec_line) has all of its fields.
  */
 struct rec_writer;		/* opaque */
+#define REC_TEXT_MAX 2048	/* a sentence's bytes, its NUL counted (rec_text) */
 
 struct rec_writer *rec_writer_open(const char *prog, int unbuffered);
 void	 rec_writer_close(struct rec_writer *w);
@@ -40,6 +41,8 @@ void	 rec_i64(struct rec_writer *w, int64_t v);
 void	 rec_text(struct rec_writer *w, const char *fmt, ...)
 	     __attribute__((format(printf, 2, 3)));
 void	 rec_end(struct rec_writer *w);
+void	 rec_delve(struct rec_writer *w, uint64_t turn, const char *name,
+	     const char *key, const char *change, const char *text);
 void	 rec_fields_json(struct rec_writer *w, const struct rec_layout *l,
 	     const char *const *f);
 void	 rec_tsv_json(struct rec_writer *w, const struct rec_layout *l,

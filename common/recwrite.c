@@ -13,8 +13,6 @@
 #include "record.h"
 #include "util.h"
 
-#define REC_TEXT_MAX 2048	/* a sentence's bytes, its NUL counted */
-
 /*
  * The writer, its program's own (rec_writer_open).  head is "PROG\tTURN",
  * the start of every record: the turn's digits are kept, and a turn one
@@ -735,4 +733,17 @@ rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i)
 	m->tail[i] = tail_alloc(n);
 	memcpy(m->tail[i], w->out.buf + w->tail_at, n);
 	m->len[i] = n;
+}
+
+/* delve(6)'s record of a GM's act (DELVE_GM): NAME KEY CHANGE TEXT at TURN. */
+void
+rec_delve(struct rec_writer *w, uint64_t turn, const char *name,
+    const char *key, const char *change, const char *text)
+{
+	rec_begin(w, REC_LAYOUT(DELVE_GM), turn);
+	rec_str(w, name);
+	rec_str(w, key);
+	rec_str(w, change);
+	rec_text(w, "%s", text);
+	rec_end(w);
 }

@@ -21,6 +21,13 @@ const char *const rules_seed[R_NRULES] = {
 	"000", "000", "001", "002", "003", "004"
 };
 
+/* The rules (enum rules) of a rules NAME, exploration for none: -1 if unknown. */
+int
+rules_named(const char *name)
+{
+	return name != NULL ? word_in(name, rules_names) : R_EXPLORATION;
+}
+
 /*
  * -r names the rules outright: one this program has none of is refused.
  * Else the state file's rules, else DELVING_RULES, passed over when this
@@ -672,10 +679,10 @@ const struct cadence_004 cadence_004[CAD_N] = {
 const char *const cadence_names_004[CAD_N + 1] = {
 	"hourly", "daily", "weekly", NULL
 };
-const char *const cadence_words_004[] = {
+static const char *const cadence_words_004[] = {
 	"hourly", "daily", "weekly", "overland", "river", "lake", "sea", NULL
 };
-const enum cadence cadence_of_word_004[] = {
+static const enum cadence cadence_of_word_004[] = {
 	CAD_HOURLY, CAD_DAILY, CAD_WEEKLY, CAD_DAILY, CAD_DAILY, CAD_DAILY,
 	CAD_WEEKLY
 };
@@ -1029,7 +1036,7 @@ const char text_encounter_002[] = "Encounter. A wandering monster appears at "
 
 const struct tbl disposition_002 = { "disposition", TWO_D6, ROWS(disposition_rows_002), NULL, NULL, 0, NULL };
 
-const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL, NULL, 0, NULL };
+static const struct tbl injury_004 = { "injury", D20, ROWS(injury_rows_004), NULL, NULL, 0, NULL };
 
 /* roll(6) -t NAME: every table above by its name, in seed order; none copied. */
 const struct named_table rules_tables[] = {

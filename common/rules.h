@@ -39,6 +39,7 @@ enum rules {
 extern const char *const rules_names[R_NRULES + 1];
 extern const char *const rules_seed[R_NRULES];
 
+int	 rules_named(const char *name);
 int	 rules_pick(const char *opt, int stored, unsigned supported, int dflt);
 
 /* A filter's look at its stream's hazard keys: said once (rules_heed). */
@@ -216,9 +217,6 @@ extern const char text_hide_fail_003[];
 
 /* 003: the group's move on a turn, and what it does to the alarm */
 enum alarm_move { AM_ADVANCE, AM_STAY, AM_BACKTRACK, AM_HIDE_PASS, AM_HIDE_FAIL };
-
-/* 004: the Injury Table, d20 */
-extern const struct tbl injury_004;
 
 /* The tables roll(6) rolls by name: -t NAME, -t list. */
 struct named_table {
@@ -463,8 +461,6 @@ struct cadence_004 {
 };
 extern const struct cadence_004 cadence_004[CAD_N];
 extern const char *const cadence_names_004[CAD_N + 1];	/* hourly daily weekly */
-extern const char *const cadence_words_004[];	/* and the places */
-extern const enum cadence cadence_of_word_004[];
 
 /* hazard(6) ACTION */
 enum hazard_action {

@@ -46,29 +46,14 @@ static void
 load_log(struct scr_world *w, const struct session *s)
 {
 	long long total = s->logat + (s->pendfd >= 0 ? s->pending : 0);
-	long long from = total > SCR_LOG_TAIL ? total - SCR_LOG_TAIL : 0, at;
-	size_t n = 0, len = (size_t)(total - from);
-	char *buf = emalloc(len + 1), *nl;
-	ssize_t got;
+	long long from = total > SCR_LOG_TAIL ? total - SCR_LOG_TAIL : 0;
+	char *nl;
 
-	for (at = from; at < total; at += got, n += (size_t)got) {
-		if (at < s->logat)
-			got = pread(s->logfd, buf + n, (size_t)(s->logat - at), at);
-		else
-			got = pread(s->pendfd, buf + n, (size_t)(total - at),
-			    at - s->logat);
-		if (got < 0 && errno == EINTR)
-			got = 0;
-		else if (got <= 0)
-			esc_err(EXIT_IO, "%s/log", s->dir);
+	w->log = ses_log_text(s, from, &w->loglen);
+	if (from > 0 && (nl = memchr(w->log, '\n', w->loglen)) != NULL) {
+		w->loglen -= (size_t)(nl + 1 - w->log);
+		memmove(w->log, nl + 1, w->loglen + 1);
 	}
-	buf[n] = '\0';
-	if (from > 0 && (nl = memchr(buf, '\n', n)) != NULL) {
-		n -= (size_t)(nl + 1 - buf);
-		memmove(buf, nl + 1, n + 1);
-	}
-	w->log = buf;
-	w->loglen = n;
 }
 
 void
@@ -83,7 +68,7 @@ scr_load(struct scr_world *w, const struct session *s)
 	snprintf(w->name, sizeof w->name, "%s", slash && slash[1] ? slash + 1 :
 	    s->dir);
 	snprintf(w->seed, sizeof w->seed, "%s", s->seed);
-	w->rules = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	w->rules = rules_named(s->rules);
 	w->travel = w->rules == R_TRAVEL;
 	w->turn = s->turn;
 	hazstate_init(&w->haz);

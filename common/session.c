@@ -51,6 +51,7 @@
 
 #include "session.h"
 #include "expr.h"
+#include "clock.h"
 #include "kwf.h"
 #include "rng.h"
 #include "rules.h"
@@ -335,7 +336,6 @@ static void
 remove_entry(const struct session *s, const char *name)
 {
 	struct stat sb;
-
 	char msg[1024];
 
 	remove_quietly(s->dfd, name);
@@ -541,6 +541,39 @@ ses_keys(const struct session *s)
 	k->gen = s->gen;
 	k->read = 1;
 	return k;
+}
+
+/* DAY and TIME as a clock in turns: day 1, 07:00 (timedice(6)'s new clock) for none. */
+static uint64_t
+clock_of(const char *day, const char *time)
+{
+	long long d = 1;
+	uint64_t into = 0;
+
+	strtonum_ok(day, 1, CLOCK_DAY_MAX, &d);
+	if (clock_parse(time, &into) != NULL)
+		into = 6 * CLOCK_HOUR_TURNS;	/* 07:00 */
+	return (uint64_t)(d - 1) * CLOCK_DAY + into;
+}
+
+/* The clock before a command: timedice's day and time. */
+uint64_t
+ses_clock(const struct session *s)
+{
+	const struct ses_keys *k = ses_keys(s);
+
+	return clock_of(k->day, k->time);
+}
+
+/* The clock the session started at: its -c [DAY/]TIME (delve new, next). */
+uint64_t
+ses_start(const struct session *s)
+{
+	const char *c = s->clock != NULL ? s->clock : "", *slash = strchr(c, '/');
+	char day[24];
+
+	snprintf(day, sizeof day, "%.*s", slash ? (int)(slash - c) : 0, c);
+	return clock_of(day, slash ? slash + 1 : c);
 }
 
 /* A command refused where a clock file's turn is not the session's. */
@@ -892,6 +925,17 @@ file_sum(const struct session *s, const char *gen, const char *name)
 	h = fd_sum(fd, path);
 	close(fd);
 	free(path);
+	return h;
+}
+
+/* The checksum of the current generation's NAME (its delve file sums them all). */
+uint64_t
+ses_file_sum(const struct session *s, const char *name)
+{
+	char *gen = ses_genname(s->gen);
+	uint64_t h = file_sum(s, gen, name);
+
+	free(gen);
 	return h;
 }
 
@@ -1357,6 +1401,56 @@ write_all(int fd, const char *p, size_t n, const char *what)
 			io_fail(what);
 		else if (w < 0)
 			w = 0;
+}
+
+/*
+ * The committed log from byte FROM to its end, its tail in the
+ * generation's records too: NUL-terminated, *LEN bytes.
+ */
+char *
+ses_log_text(const struct session *s, long long from, size_t *len)
+{
+	long long total = s->logat + (s->pendfd >= 0 ? s->pending : 0), at;
+	char *buf = emalloc((size_t)(total - from) + 1);
+	size_t n = 0;
+	ssize_t got;
+
+	for (at = from; at < total; at += got, n += (size_t)got) {
+		if (at < s->logat)
+			got = pread(s->logfd, buf + n, (size_t)(s->logat - at), at);
+		else
+			got = pread(s->pendfd, buf + n, (size_t)(total - at),
+			    at - s->logat);
+		if (got < 0 && errno == EINTR)
+			got = 0;
+		else if (got <= 0)
+			esc_err(EXIT_IO, "%s/log", s->dir);
+	}
+	buf[n] = '\0';
+	if (len != NULL)
+		*len = n;
+	return buf;
+}
+
+/*
+ * NAME in the work directory made anew with TEXT, LEN bytes, and made
+ * durable when DURABLE: never written through a link or in place.
+ */
+void
+ses_put(struct session *s, const char *name, const char *text, size_t len,
+    int durable)
+{
+	char rel[300], *path = ses_path(s, s->newdir, name);
+	int fd;
+
+	snprintf(rel, sizeof rel, "%s/%s", s->newdir, name);
+	if (unlinkat(s->dfd, rel, 0) != 0 && errno != ENOENT)
+		io_fail(path);
+	fd = create_in(s, s->newdir, name, O_WRONLY);
+	write_all(fd, text, len, path);
+	if ((durable && fsync(fd) != 0) || close(fd) != 0)
+		io_fail(path);
+	free(path);
 }
 
 /* A file of a generation: read only, as every one is once committed. */

@@ -92,11 +92,15 @@ void	 ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	     int call);
 int	 ses_records(struct session *s);
 FILE	*ses_create(const struct session *s, const char *sub, const char *name);
+char	*ses_log_text(const struct session *s, long long from, size_t *len);
+void	 ses_put(struct session *s, const char *name, const char *text,
+	     size_t len, int durable);
 void	 ses_abort(struct session *s);
 void	 ses_undo(struct session *s, void (*say)(void *, uint64_t), void *arg);
 void	 ses_prune(struct session *s);
 void	 ses_close(struct session *s);
 int	 ses_changed(const struct session *s, const char *name);
+uint64_t ses_file_sum(const struct session *s, const char *name);
 int	 ses_say_changed(const struct session *s);
 void	 ses_refuse_changed(const struct session *s, const char *except);
 /* A keyword's value ("" if none), read by ses_take_key through ses_read. */
@@ -109,6 +113,8 @@ int	 ses_take_key(void *arg, char **w, int nw, const struct kwf *f);
 const char	*ses_value(const struct session *s, const char *file,
 	    const char *key, struct ses_key *k);
 const struct ses_keys *ses_keys(const struct session *s);
+uint64_t ses_clock(const struct session *s);
+uint64_t ses_start(const struct session *s);
 void	 ses_refuse_drift(const struct session *s);
 /* Each line of the keyword file PATH to LINE; kwf_bad says its errors. */
 int	 ses_read(const char *path, int (*line)(void *, char **, int,

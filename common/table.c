@@ -744,7 +744,7 @@ tbl_on_split(char *arg)
  * replacement.
  */
 static void
-start_drawn(const struct tbl *t, char *row)
+tbl_start_drawn(const struct tbl *t, char *row)
 {
 	int i;
 
@@ -752,14 +752,14 @@ start_drawn(const struct tbl *t, char *row)
 		row[i] = t->norepl && t->more != NULL && t->more[i].drawn;
 }
 
-/* T's rows to draw without replacement, as it starts (start_drawn). */
+/* T's rows to draw without replacement, as it starts (tbl_start_drawn). */
 struct tbl_draws *
 tbl_draws_new(const struct tbl *t)
 {
 	struct tbl_draws *d = emalloc(sizeof *d + (size_t)t->nrows);
 	int i;
 
-	start_drawn(t, d->row);
+	tbl_start_drawn(t, d->row);
 	for (i = d->n = 0; i < t->nrows; i++)
 		d->n += d->row[i];
 	return d;
@@ -829,7 +829,7 @@ as_started(const struct tbl_on *on)
 	char *start = emalloc((size_t)on->t.nrows + 1);
 	int same;
 
-	start_drawn(&on->t, start);
+	tbl_start_drawn(&on->t, start);
 	same = memcmp(start, on->draws->row, (size_t)on->t.nrows) == 0;
 	free(start);
 	return same;

@@ -383,7 +383,7 @@ upd_commit(struct upd *u, FILE *fp)
  * renames it first (upd_settle).  The state file's text is the same as
  * without -w, and a rename never crosses file systems.
  */
-char *
+static char *
 upd_pending_path(const char *path, uint64_t sum)
 {
 	char *dcopy = estrdup(path), *bcopy = estrdup(path);

@@ -20,7 +20,6 @@ void	 upd_commit(struct upd *u, FILE *fp);
 void	 upd_close(struct upd *u);
 
 /* Two files as one: the second's pending copy named by the first's checksum. */
-char	*upd_pending_path(const char *path, uint64_t sum);
 uint64_t upd_sum(const char *text);
 void	 upd_stage(struct upd *u, uint64_t sum, const char *text, size_t len);
 void	 upd_promote(struct upd *u);

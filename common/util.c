@@ -303,6 +303,48 @@ efopen_input(const char *path, const char *what)
 	return fp;
 }
 
+/*
+ * The rest of FD, the file PATH (WHAT: "a party file"), read whole and
+ * NUL-terminated, *LEN bytes: one larger than INPUT_SIZE_MAX refused.
+ */
+char *
+fd_text(int fd, const char *path, const char *what, size_t *len)
+{
+	size_t n = 0, cap = 8192;
+	char *buf = emalloc(cap + 1);
+	ssize_t r;
+
+	while ((r = read(fd, buf + n, cap - n)) != 0) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			esc_err(EXIT_IO, "%s", path);
+		if ((n += (size_t)r) > INPUT_SIZE_MAX)
+			esc_errx(EXIT_BAD, "%s: larger than 1 MiB: not %s", path, what);
+		if (n == cap)
+			buf = ereallocarray(buf, (cap *= 2) + 1, 1);
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* The regular file PATH whole (eopen_input, fd_text); NULL when missing. */
+char *
+file_text(const char *path, const char *what, size_t *len)
+{
+	size_t n;
+	char *text;
+	int fd;
+
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return NULL;
+	fd = eopen_input(path, what);
+	text = fd_text(fd, path, what, len != NULL ? len : &n);
+	close(fd);
+	return text;
+}
+
 void
 bad_at(const char *path, unsigned long line, const char *fmt, ...)
 {
@@ -422,4 +464,19 @@ str_join3(char *buf, size_t size, const char *a, const char *b, const char *c)
 	memcpy(buf + na, b, nb);
 	memcpy(buf + na + nb, c, nc + 1);
 	return buf;
+}
+
+/* A note's text: printable UTF-8, 1 to 1000 bytes, no TAB or control byte. */
+int
+note_ok(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t n = strlen(text);
+
+	if (n == 0 || n > 1000 || !utf8_ok(text, n))
+		return -1;
+	for (; *s != '\0'; s++)
+		if (*s < 0x20 || *s == 0x7f)
+			return -1;
+	return 0;
 }

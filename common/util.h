@@ -90,11 +90,14 @@ small_digits(char *p, unsigned v)
 }
 int	  word_in(const char *w, const char *const *list);
 int	  name_ok(const char *s);
+int	  note_ok(const char *text);
 int	  utf8_ok(const char *s, size_t n);
 int	  utf8_len(const char *s, size_t n);
 int	  text_len(const char *s, size_t n);
 int	  eopen_input(const char *path, const char *what);
 FILE	 *efopen_input(const char *path, const char *what);
+char	 *fd_text(int fd, const char *path, const char *what, size_t *len);
+char	 *file_text(const char *path, const char *what, size_t *len);
 _Noreturn void refuse_link(const char *path);
 
 /*

@@ -472,6 +472,50 @@ chain_kills() {
 	eq "" "$(unit sheetdiff 'Ana hp=8 gp=0' 'Ana hp=8')"
 }
 
+@test "the purse's acts, a party line's words and the last loot as pure functions (tests/unit: purse_plan, text_set_word, journal_loot)" {
+	# give: the coins and load= moved, every other byte of the lines kept
+	eq $'Ana hp=8 gp=7 load=1 sp=0 cp=0 # lead\nBo  gp=4 sp=3 cp=0\n--\ndelve\t7\tAna\tgive\tgp=7,sp=0,cp=0\tAna gives 3 gp to Bo: 7 gp left.\ndelve\t7\tBo\tgive\tgp=4,sp=3,cp=0\tBo gets 3 gp from Ana: 4 gp 3 sp left.' \
+	    "$(unit purse $'Ana hp=8 gp=10 load=1 # lead\nBo  gp=1 sp=3\n' 20 0 give Ana Bo 3gp)"
+	# 004: 500 coins a load: a purse that crosses it moves load=
+	eq $'Ana gp=0 load=2 sp=0 cp=0\n--\ndelve\t7\tAna\tspend\tgp=0,sp=0,cp=0\tAna spends 500 gp on a horse: no coin left.' \
+	    "$(unit purse $'Ana gp=500 load=3\n' - 0 spend Ana 500gp a horse)"
+	# share: evenly, the odd pieces kept by the giver
+	eq $'Ana gp=4 sp=0 cp=0\nBo sp=3 gp=3 cp=0\nCy gp=3 sp=0 cp=0\n--' \
+	    "$(unit purse $'Ana gp=10\nBo sp=3\nCy\n' - 0 share Ana | sed -n 1,4p)"
+	# rations: a day is 24 hours of supplies
+	eq "supplies 53 since 0" "$(unit purse $'Ana gp=10\n' 5 0 buy Ana 2gp rations 2 | tail -n 1)"
+	eq "delve	7	Ana	loot	gp=13,sp=0,cp=0	Ana takes the loot, 12 gp: 13 gp left." \
+	    "$(unit purse $'Ana gp=1\n' - 12 loot Ana | tail -n 1)"
+	run -2 --separate-stderr unit purse $'Ana gp=1\n' - -1 loot Ana
+	eq "unit: loot: the last loot rolled is taken already: roll the next (delve reaction loot HD [COUNT])" "$stderr"
+	run -2 --separate-stderr unit purse $'Ana gp=1\n' - 0 spend Ana 2gp
+	eq "unit: spend: Ana has 1 gp: not enough for 2 gp; the session is as it was" "$stderr"
+	run -2 --separate-stderr unit purse $'Ana gp=1\n' - 0 give Ana Cy 1gp
+	eq "unit: give: 'Cy': not in the party" "$stderr"
+	# a word set in place, else after the last word and before a comment;
+	# a '#' inside a word is no comment (the party reader's rule)
+	eq $'# p\nAna hp=3 notes=a#b gp=5   # x\nBo hp=1--\n# p\nBo hp=1\nAna hp=3 notes=a#b gp=5   # x' \
+	    "$(unit setword $'# p\nAna hp=3 notes=a#b   # x\nBo hp=1' Ana gp=5)"
+	eq $'Ana hp=3 gp=50 sp=1--\nAna hp=3 gp=50 sp=1' "$(unit setword 'Ana hp=3 gp=2 sp=1' Ana gp=50)"
+	eq "no line" "$(unit setword 'Ana hp=3' Bo gp=1)"
+	# the supplies file as purse.c writes it and reads it back
+	eq $'# delve supplies: see delve(6), FILES\nsupplies 53\nsince 700\n53 700' "$(unit supplies 53 700)"
+	run -2 --separate-stderr unit supplies 5 0 'supplies x'
+	eq "unit: supplies:4: 'x': expected a whole number from 0 to 1000000000" "$stderr"
+	run -2 --separate-stderr unit supplies 5 0 'food 3'
+	eq "unit: supplies:4: unknown keyword 'food'" "$stderr"
+	# the roster's sentences, the sheet said under the session's rules
+	eq "Cy is out of the party (delve join Cy brings them back): 0 of 6 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft. Also gp 8, notes quiet." \
+	    "$(unit roster travel 0 'Cy hp=0 hpmax=6 exhausted=1 gp=8 notes=quiet')"
+	eq "Cy comes back to the party with their sheet: 4 of 6 HP. Also dex +1." \
+	    "$(unit roster dungeonturn 1 'Cy hp=4 hpmax=6 dex=1')"
+	# the last loot rolled: its gold, taken (-1) once a delve loot follows it, none (0)
+	eq 12 "$(unit loot $'reaction\t3\tx\tx\t12\tx\tloot\tx')"
+	eq -1 "$(unit loot $'reaction\t3\tx\tx\t12\tx\tloot\tx\ndelve\t4\tAna\tloot\tgp=12\tx')"
+	eq 7 "$(unit loot $'reaction\t3\tx\tx\t12\tx\tloot\tx\ndelve\t4\tAna\tloot\tgp=12\tx\nreaction\t5\tx\tx\t7\tx\tloot\tx')"
+	eq 0 "$(unit loot '')"
+}
+
 @test "delve campaign log: every session's log in order, as records, JSON Lines and sentences, from any session of the campaign" {
 	party4
 	mkdir c

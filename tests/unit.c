@@ -71,6 +71,22 @@
  *	unit carry FROM TO W ...	carry_light of a light state file's
  *					source words under FROM then TO rules
  *	unit sheetdiff A B		sheet_diff of two party file lines
+ *	unit purse TEXT SUP LOOT ACT ...	purse_plan of the act ACT ... on the
+ *					party file TEXT, SUP hours of supplies
+ *					("-": none kept), LOOT the last loot
+ *					(journal_loot's): the new text, "--",
+ *					the records, and the supplies when
+ *					changed
+ *	unit setword TEXT NAME WORD	text_set_word, then NAME's line moved
+ *					to the end by text_without_line and
+ *					text_with_line
+ *	unit loot LOG			journal_loot of the log LOG
+ *	unit roster RULES BACK WORDS	roster_said of a sheet's WORDS under
+ *					RULES, out of the party or (BACK 1)
+ *					back in it
+ *	unit supplies LEFT SINCE [LINE]	sup_text's file of LEFT hours at the
+ *					clock SINCE, LINE added, read back by
+ *					sup_line: the text, then what was read
  *	unit json SEED N		N random JSON documents written, read back
  *					by json_parse: the same tree; every
  *					proper prefix of each refused at or
@@ -105,6 +121,7 @@
 #include "dice.h"
 #include "expr.h"
 #include "hazstate.h"
+#include "journal.h"
 #include "json.h"
 #include "kwf.h"
 #include "lamp.h"
@@ -2168,6 +2185,61 @@ print_carry(int argc, char **argv)
 	printf("%d %s\n", r, r > 0 ? out : r < 0 ? why : "-");
 }
 
+/* purse_plan at turn 7, the clock 100, on the party file TEXT. */
+static void
+print_purse(int argc, char **argv)
+{
+	struct purse_act a = { .turn = 7, .now = 100 };
+
+	a.party = estrdup(argv[0]);
+	a.has_sup = strcmp(argv[1], "-") != 0;
+	a.sup.left = a.has_sup ? atoll(argv[1]) : 0;
+	a.loot = atoll(argv[2]);
+	purse_plan(&a, argc - 3, argv + 3);
+	printf("%s--\n%.*s", a.party, (int)a.reclen, a.rec ? a.rec : "");
+	if (a.sup_changed)
+		printf("supplies %lld since %" PRIu64 "\n", a.sup.left, a.sup.since);
+	free(a.party);
+	free(a.rec);
+}
+
+/* The supplies file written and read back (sup_text, sup_line). */
+static void
+print_supplies(int argc, char **argv)
+{
+	struct supplies in = { atoll(argv[0]), strtoull(argv[1], NULL, 10) };
+	struct supplies out = { -1, 0 };
+	char text[256], *w[KWF_WORDS_MAX];
+	struct kwf *f;
+	int nw;
+
+	sup_text(&in, text, sizeof text);
+	if (argc > 2)
+		str_append(text, sizeof text, "", "%s\n", argv[2]);
+	f = kwf_from_text("supplies", NULL, text);
+	while ((nw = kwf_next(f, w)) > 0)
+		if (sup_line(&out, w, nw, f) != 0)
+			kwf_bad(f, "unknown keyword '%s'", w[0]);
+	kwf_close(f);
+	printf("%s%lld %" PRIu64 "\n", text, out.left, out.since);
+}
+
+static void
+print_setword(const char *text, const char *name, const char *word)
+{
+	char *set = text_set_word(text, name, word), *without, *with;
+	size_t beg, end, len;
+
+	if (set == NULL || party_text_line(set, name, &beg, &end) != 0) {
+		printf("no line\n");
+		return;
+	}
+	without = text_without_line(set, beg, end);
+	with = text_with_line(without, set + beg, end - beg, &len);
+	printf("%s--\n%s", set, with);
+	free(set), free(without), free(with);
+}
+
 /* --- delve screen: the layout fits, whatever the session holds ---------- */
 
 /* Columns a row shows: its characters, escape sequences left out. */
@@ -2559,6 +2631,23 @@ main(int argc, char *argv[])
 
 		sheet_diff(argv[2], argv[3], out, sizeof out);
 		printf("%s\n", out);
+	} else if (argc >= 6 && strcmp(argv[1], "purse") == 0) {
+		print_purse(argc - 2, argv + 2);
+	} else if (argc == 5 && strcmp(argv[1], "setword") == 0) {
+		print_setword(argv[2], argv[3], argv[4]);
+	} else if ((argc == 4 || argc == 5) && strcmp(argv[1], "supplies") == 0) {
+		print_supplies(argc - 2, argv + 2);
+	} else if (argc == 5 && strcmp(argv[1], "roster") == 0) {
+		char said[PARTY_LINE_MAX + 512];
+
+		roster_said(argv[4], word_in(argv[2], rules_names), atoi(argv[3]),
+		    said, sizeof said);
+		printf("%s\n", said);
+	} else if (argc == 3 && strcmp(argv[1], "loot") == 0) {
+		char *log = estrdup(argv[2]);
+
+		printf("%lld\n", journal_loot(log));
+		free(log);
 	} else if (argc == 3 && strcmp(argv[1], "brute") == 0) {
 		print_brute(argv[2]);
 	} else if (argc == 3 && strcmp(argv[1], "scan") == 0) {
@@ -2618,7 +2707,7 @@ main(int argc, char *argv[])
 	} else if (argc == 5 && strcmp(argv[1], "chi") == 0) {
 		print_chi(argv[2], argv[3], argv[4]);
 	} else {
-		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|tables|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi ARGS\n");
+		fprintf(stderr, "usage: unit splitmix|xoshiro|fnv|seed|state|dice|roll|bounds|brute|scan|table|tables|layouts|memo|record|heads|numbers|sentence|text|strcat|hp|opts|check|fatigue|consave|rests|alarm|until|states|statebad|screen|chi|coins|carry|sheetdiff|purse|setword|supplies|roster|loot ARGS\n");
 		return EXIT_BAD;
 	}
 	return fflush(stdout) == 0 ? EXIT_OK : EXIT_IO;

@@ -326,7 +326,7 @@ batch_tables(struct batch *b)
 static void
 batch_argv(struct batch *b)
 {
-	int r = b->rules ? word_in(b->rules, rules_names) : R_EXPLORATION;
+	int r = rules_named(b->rules);
 
 	av_add(&b->h, "hazard"), av_add(&b->h, "-s"), av_add(&b->h, b->sseed);
 	av_add(&b->h, "-n"), av_add(&b->h, b->sturns);

@@ -12,8 +12,6 @@
  * written.
  */
 #include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -23,12 +21,9 @@
 #include <unistd.h>
 
 #include "campaign.h"
-#include "clock.h"
 #include "journal.h"
-#include "kwf.h"
 #include "party.h"
 #include "purse.h"
-#include "rng.h"
 #include "rules.h"
 #include "util.h"
 #include "delve.h"
@@ -36,91 +31,6 @@
 #define CAMPAIGN_MAX 100000	/* sessions followed back */
 
 /* --- small helpers ----------------------------------------------------- */
-
-/* The whole of the plain file PATH, NUL-terminated; NULL when missing. */
-static char *
-file_text(const char *path, size_t *len)
-{
-	FILE *fp;
-	char *text;
-	size_t n = 0, cap = 4096, r;
-
-	if (access(path, F_OK) != 0 && errno == ENOENT)
-		return NULL;
-	fp = efopen_input(path, "a session's file");
-	text = emalloc(cap + 1);
-	while ((r = fread(text + n, 1, cap - n, fp)) > 0)
-		if ((n += r) == cap) {
-			if (cap >= (size_t)KWF_SIZE_MAX)
-				esc_errx(EXIT_BAD, "%s: larger than %ld bytes", path,
-				    KWF_SIZE_MAX);
-			cap *= 2;
-			text = ereallocarray(text, cap + 1, 1);
-		}
-	if (ferror(fp))
-		esc_err(EXIT_IO, "%s", path);
-	fclose(fp);
-	text[n] = '\0';
-	if (len != NULL)
-		*len = n;
-	return text;
-}
-
-/* The work directory's NAME made anew with TEXT (never written through). */
-static void
-put_file(struct session *s, const char *name, const char *text, size_t len)
-{
-	char rel[300], *path = newfile(s, name);
-	FILE *fp;
-
-	snprintf(rel, sizeof rel, "%s/%s", s->newdir, name);
-	if (unlinkat(s->dfd, rel, 0) != 0 && errno != ENOENT)
-		esc_err(EXIT_IO, "%s", path);
-	fp = ses_create(s, s->newdir, name);
-	fwrite(text, 1, len, fp);
-	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		esc_err(EXIT_IO, "%s", path);
-	free(path);
-}
-
-static int
-rules_of(const char *name)
-{
-	int r = name != NULL ? word_in(name, rules_names) : R_EXPLORATION;
-
-	return r < 0 ? R_EXPLORATION : r;
-}
-
-/* The clock a session started at, as turns (DAY/TIME, default 07:00 day 1). */
-uint64_t
-session_start(const struct session *s)
-{
-	char time[32];
-	long long day = 1;
-	uint64_t into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): 07:00 */
-
-	if (s->clock != NULL && clock_day_split(s->clock, time, sizeof time,
-	    &day) == 0 && clock_parse(time, &into) != NULL)
-		into = 6 * CLOCK_HOUR_TURNS;
-	return (uint64_t)(day - 1) * CLOCK_DAY + into;
-}
-
-/* FNV-1a 64 of GEN/delve: it sums every file of the generation. */
-static uint64_t
-generation_sum(const struct session *s)
-{
-	char *path = ses_gen_path(s, "delve"), *text;
-	size_t len;
-	uint64_t sum;
-
-	text = file_text(path, &len);
-	if (text == NULL)
-		esc_errx(EXIT_BAD, "%s: missing", path);
-	sum = rng_fnv1a_more(RNG_FNV_OFFSET, text, len);
-	free(text);
-	free(path);
-	return sum;
-}
 
 /* The directory a session lives in, resolved: its campaign's. */
 static char *
@@ -144,10 +54,10 @@ campaign_dir(const char *dir)
 	return real;
 }
 
+/* The last part of the path DIR, in NAME. */
 static const char *
-base_name(const char *dir)
+base_name(const char *dir, char name[NAME_MAX + 1])
 {
-	static char name[NAME_MAX + 1];
 	size_t n = strlen(dir);
 	const char *s;
 
@@ -155,8 +65,55 @@ base_name(const char *dir)
 		n--;
 	for (s = dir + n; s > dir && s[-1] != '/'; s--)
 		;
-	snprintf(name, sizeof name, "%.*s", (int)(dir + n - s), s);
+	snprintf(name, NAME_MAX + 1, "%.*s", (int)(dir + n - s), s);
 	return name;
+}
+
+/* --- supplies ------------------------------------------------------------ */
+
+/*
+ * The supplies of S's current generation at the clock NOW, eaten by each
+ * living character: their number, or -1 when the session keeps none.
+ */
+static int
+supplies_at(const struct session *s, uint64_t now, struct supplies *sup)
+{
+	char *path = ses_gen_path(s, "supplies"), *party = ses_gen_path(s, "party");
+	struct party *p = NULL;
+	uint64_t settled;
+	int i, n = 0, kept;
+
+	memset(sup, 0, sizeof *sup);
+	if ((kept = ses_read(path, sup_line, sup)) && s->party) {
+		party_load(p = emalloc(sizeof *p), party);
+		for (i = 0; i < p->n; i++)
+			n += !party_dead(&p->m[i]);
+	}
+	sup->left -= sup_used(sup, now, n, &settled);
+	sup->since = settled;
+	free(p), free(party), free(path);
+	return kept ? n : -1;
+}
+
+static void
+supplies_put(struct session *s, const struct supplies *sup)
+{
+	char text[128];
+
+	ses_put(s, "supplies", text, (size_t)sup_text(sup, text, sizeof text), 1);
+}
+
+/*
+ * Before the party changes (join, leave): the hours eaten so far counted
+ * with the party as it was, from the current generation's files.
+ */
+static void
+supplies_settle(struct session *s)
+{
+	struct supplies sup;
+
+	if (supplies_at(s, ses_clock(s), &sup) >= 0)
+		supplies_put(s, &sup);
 }
 
 /* --- delve next: the carrying -------------------------------------------- */
@@ -182,19 +139,20 @@ refuse_continued(const struct carry *c, const char *campaign, const char *dir)
 	DIR *d = opendir(campaign);
 	struct dirent *e;
 	char path[PATH_MAX], want[NAME_MAX + 8], by[NAME_MAX + 1] = "", *text;
-	const char *self = base_name(dir);
+	char self[NAME_MAX + 1];
 	struct stat sb;
 
 	if (d == NULL)
 		esc_err(EXIT_IO, "%s", campaign);
 	snprintf(want, sizeof want, "\nfrom %s ", c->name);
+	base_name(dir, self);
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.' || strcmp(e->d_name, self) == 0 ||
 		    strcmp(e->d_name, c->name) == 0)	/* batch -K's last: */
 			continue;	/* it took the name of the one it continued */
 		snprintf(path, sizeof path, "%s/%s/session", campaign, e->d_name);
 		if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-		    (text = file_text(path, NULL)) == NULL)
+		    (text = file_text(path, "a session's file", NULL)) == NULL)
 			continue;
 		if (strstr(text, want) != NULL && by[0] == '\0')
 			snprintf(by, sizeof by, "%s", e->d_name);
@@ -211,12 +169,13 @@ static void
 same_campaign(struct carry *c, const char *dir)
 {
 	char *a = campaign_dir(c->prev.dir), *b = campaign_dir(dir);
+	char name[NAME_MAX + 1];
 
 	if (strcmp(a, b) != 0)
 		esc_errx(EXIT_BAD, "next: %s: in %s, not in %s with %s: a campaign's "
 		    "sessions are one directory's", c->prev.dir, a, b, dir);
-	snprintf(c->name, sizeof c->name, "%s", base_name(c->prev.dir));
-	if (strcmp(c->name, base_name(dir)) == 0)
+	base_name(c->prev.dir, c->name);
+	if (strcmp(c->name, base_name(dir, name)) == 0)
 		esc_errx(EXIT_BAD, "next: %s: a session cannot continue itself", dir);
 	refuse_continued(c, a, dir);
 	free(a);
@@ -271,7 +230,6 @@ carry_lights(struct carry *c)
 static void
 carry_tables(struct carry *c, struct newopts *n)
 {
-	char arg[PATH_MAX + 128], *path;
 	int i, j, given = n->ntables;
 
 	for (i = 0; i < c->prev.ntables; i++) {
@@ -280,17 +238,11 @@ carry_tables(struct carry *c, struct newopts *n)
 			    strlen(c->prev.table_key[i])) == 0 &&
 			    n->tables[j][strlen(c->prev.table_key[i])] == '=')
 				break;
-		if (j < given) {	/* a new table: what PREV drew from its is not */
+		if (j < given)	/* a new table: what PREV drew from its is not */
 			carry_drop_drawn(&c->place_lines, c->prev.table_key[i]);
-			continue;
-		}
-		snprintf(arg, sizeof arg, "table.%s", c->prev.table_key[i]);
-		path = ses_gen_path(&c->prev, arg);
-		snprintf(arg, sizeof arg, "%s=%s%s%s", c->prev.table_key[i], path,
-		    strcmp(c->prev.table_pick[i], "-") ? "#" : "",
-		    strcmp(c->prev.table_pick[i], "-") ? c->prev.table_pick[i] : "");
-		table_option(n, c->tables[c->ntables++] = estrdup(arg));
-		free(path);
+		else
+			table_option(n, c->tables[c->ntables++] =
+			    table_arg(&c->prev, i, 0));
 	}
 }
 
@@ -302,7 +254,7 @@ carry_clock(struct carry *c)
 
 	snprintf(c->clock, sizeof c->clock, "%s/%s", k->day[0] ? k->day : "1",
 	    k->time[0] ? k->time : "07:00");
-	c->end = start_clock(&c->prev);
+	c->end = ses_clock(&c->prev);
 }
 
 struct carry *
@@ -316,10 +268,10 @@ carry_open(struct newopts *n, const char *dir)
 	ses_load(&c->prev);
 	ses_refuse_changed(&c->prev, NULL);
 	same_campaign(c, dir);
-	c->from_rules = rules_of(c->prev.rules);
+	c->from_rules = rules_named(c->prev.rules);
 	if (n->rules == NULL && c->prev.rules != NULL)
 		n->rules = c->prev.rules;
-	c->to_rules = rules_of(n->rules);
+	c->to_rules = rules_named(n->rules);
 	if (n->dice == NULL && c->prev.dice != NULL)
 		n->dice = c->prev.dice;	/* the table's dialect, as the GM rolls */
 	if (n->seed == NULL) {
@@ -341,7 +293,7 @@ carry_open(struct newopts *n, const char *dir)
 	}
 	carry_lights(c);
 	snprintf(c->from, sizeof c->from, "%s g.%lu %016" PRIx64, c->name,
-	    c->prev.gen, generation_sum(&c->prev));
+	    c->prev.gen, ses_file_sum(&c->prev, "delve"));
 	return c;
 }
 
@@ -356,13 +308,14 @@ static void
 rewrite(struct session *s, const char *file, const char *const *drop,
     const struct carry_lines *add)
 {
-	char *path = newfile(s, file), *text = file_text(path, NULL), *out;
+	char *path = newfile(s, file), *out;
+	char *text = file_text(path, "a session's file", NULL);
 	size_t len;
 
 	if (text == NULL)
 		esc_errx(EXIT_IO, "%s: missing", path);
 	out = carry_with_lines(text, drop, add, &len);
-	put_file(s, file, out, len);
+	ses_put(s, file, out, len, 1);
 	free(out);
 	free(text);
 	free(path);
@@ -379,8 +332,6 @@ carry_copy(struct carry *c, struct session *s, const char *name)
 	free(path);
 }
 
-static void supplies_carry(struct carry *c, struct session *s);
-
 /*
  * The new session's files as the programs made them, the carried lines
  * put in and each file read again by its program: what it refuses, the
@@ -395,6 +346,7 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 	char *lv[] = { "light", "-f", l, "-s", s->seed, lights ? "-l" : "status",
 	    (char *)lights, lights ? "status" : NULL, NULL };
 	char *hv[] = { "hazard", "-f", h, "-n", "0", NULL };
+	struct supplies sup;
 
 	rewrite(s, "timedice", carry_clock_keys, &c->clock_lines);
 	new_setup(s, tv, NULL);
@@ -405,7 +357,10 @@ carry_write(struct carry *c, struct session *s, const char *lights)
 		new_setup(s, hv, NULL);
 	}
 	carry_copy(c, s, "roster");
-	supplies_carry(c, s);
+	if (supplies_at(&c->prev, c->end, &sup) >= 0) {	/* from the new start */
+		sup.since = ses_start(s);
+		supplies_put(s, &sup);
+	}
 	s->lights = lights ? estrdup(lights) : NULL;
 	free(t);
 	free(l);
@@ -425,131 +380,20 @@ carry_close(struct carry *c)
 	free(c);
 }
 
-/* --- supplies ------------------------------------------------------------ */
-
-static int
-supplies_line(void *arg, char **w, int nw, const struct kwf *f)
-{
-	static const char *const keys[] = { "supplies", "since", NULL };
-	struct supplies *sup = arg;
-	int k = word_in(w[0], keys);
-
-	if (k < 0)
-		return 1;
-	if (nw != 2)
-		kwf_bad(f, "%s: expected a number", w[0]);
-	if (k == 0)
-		sup->left = kwf_num(f, w[1], 0, SUP_MAX);
-	else
-		sup->since = (uint64_t)kwf_num(f, w[1], 0, (long long)CLOCK_MAX);
-	return 0;
-}
-
-/* The characters who eat: each living one of the party file PATH. */
-static int
-eaters(const char *path)
-{
-	struct party *p;
-	int i, n = 0;
-
-	if (path == NULL || access(path, F_OK) != 0)
-		return 0;
-	p = emalloc(sizeof *p);
-	party_load(p, path);
-	for (i = 0; i < p->n; i++)
-		n += !party_dead(&p->m[i]);
-	free(p);
-	return n;
-}
-
-/*
- * The supplies of a generation's file PATH at the clock NOW, the party
- * file PARTY eating: 0 when the session keeps none.
- */
-static int
-supplies_now(const char *path, const char *party, uint64_t now,
-    struct supplies *sup)
-{
-	uint64_t settled;
-
-	memset(sup, 0, sizeof *sup);
-	if (!ses_read(path, supplies_line, sup))
-		return 0;
-	sup->left -= sup_used(sup, now, eaters(party), &settled);
-	sup->since = settled;
-	return 1;
-}
-
+/* The work directory's party file made TEXT, read as every program reads it. */
 static void
-supplies_put(struct session *s, const struct supplies *sup)
+put_party(struct session *s, const char *text, size_t len)
 {
-	char text[128];
-	int n = snprintf(text, sizeof text, "# delve supplies: see delve(6), "
-	    "FILES\nsupplies %lld\nsince %" PRIu64 "\n", sup->left, sup->since);
+	char *work = newfile(s, "party");
+	struct party *check = emalloc(sizeof *check);
 
-	put_file(s, "supplies", text, (size_t)n);
-}
-
-/* PREV's supplies as they were at its end, counted on from the new start. */
-static void
-supplies_carry(struct carry *c, struct session *s)
-{
-	char *path = ses_gen_path(&c->prev, "supplies");
-	struct supplies sup;
-
-	if (supplies_now(path, c->party, c->end, &sup)) {
-		sup.since = session_start(s);
-		supplies_put(s, &sup);
-	}
-	free(path);
-}
-
-/*
- * Before the party changes (join, leave): the hours eaten so far counted
- * with the party as it was, from the current generation's files.
- */
-static void
-supplies_settle(struct session *s)
-{
-	char *path = ses_gen_path(s, "supplies"), *party = ses_gen_path(s, "party");
-	struct supplies sup;
-
-	if (supplies_now(path, party, start_clock(s), &sup))
-		supplies_put(s, &sup);
-	free(party);
-	free(path);
+	ses_put(s, "party", text, len, 1);
+	party_load(check, work);	/* refused as every program would */
+	free(check);
+	free(work);
 }
 
 /* --- the roster: characters out of the party ----------------------------- */
-
-/* TEXT with the line [beg, end) and its newline taken out. */
-static char *
-without_line(const char *text, size_t beg, size_t end)
-{
-	size_t len = strlen(text), next = end < len ? end + 1 : end;
-	char *out = emalloc(len + 1);
-
-	memcpy(out, text, beg);
-	memcpy(out + beg, text + next, len - next + 1);
-	return out;
-}
-
-/* TEXT and LINE after it, on a line of its own. */
-static char *
-with_line(const char *text, const char *line, size_t n, size_t *outlen)
-{
-	size_t len = strlen(text), nl = len > 0 && text[len - 1] != '\n';
-	char *out = emalloc(len + nl + n + 2);
-
-	memcpy(out, text, len);
-	if (nl)
-		out[len] = '\n';
-	memcpy(out + len + nl, line, n);
-	out[len + nl + n] = '\n';
-	out[len + nl + n + 1] = '\0';
-	*outlen = len + nl + n + 1;
-	return out;
-}
 
 /*
  * join or leave NAME: the supplies eaten so far counted with the party as
@@ -560,23 +404,23 @@ void
 roster_keep(struct session *s, const char *party, const char *act,
     const char *name)
 {
-	char *old = file_text(party, NULL), *path = ses_gen_path(s, "roster");
-	char *roster = file_text(path, NULL), *out;
+	char *old = file_text(party, "a session's file", NULL), *out;
+	char *path = ses_gen_path(s, "roster");
+	char *roster = file_text(path, "a session's file", NULL);
 	size_t beg, end, len;
 
 	supplies_settle(s);
 	if (strcmp(act, "leave") == 0 && old != NULL &&
 	    party_text_line(old, name, &beg, &end) == 0) {
-		out = with_line(roster ? roster : "# delve roster: characters out "
-		    "of the party, see delve(6)\n", old + beg, end - beg, &len);
-		put_file(s, "roster", out, len);
+		out = text_with_line(roster ? roster : ROSTER_HEAD, old + beg,
+		    end - beg, &len);
+		ses_put(s, "roster", out, len, 1);
 		free(out);
 	}
 	free(roster);
 	free(path);
 	free(old);
 }
-
 
 /*
  * join NAME, NAME on the roster: back in the party with their sheet.
@@ -586,11 +430,9 @@ int
 roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	char *rpath = ses_gen_path(s, "roster"), *ppath = ses_gen_path(s, "party");
-	char *roster = file_text(rpath, NULL), *party, *np, *nr, rec[8192];
-	char sheet[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 256], *work;
-	struct party *check;
+	char *roster = file_text(rpath, "a session's file", NULL), *party, *np, *nr;
+	char sheet[PARTY_LINE_MAX], text[PARTY_LINE_MAX + 512];
 	size_t beg, end, len;
-	int n;
 
 	if (roster == NULL || argc < 2 ||
 	    party_text_line(roster, argv[1], &beg, &end) != 0) {
@@ -604,23 +446,16 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 		    "them back with their sheet (delve set changes it after)",
 		    argv[1], argv[1]);
 	ses_refuse_drift(s);
-	party = file_text(ppath, NULL);
-	np = with_line(party ? party : "", roster + beg, end - beg, &len);
-	nr = without_line(roster, beg, end);
+	party = file_text(ppath, "a session's file", NULL);
+	np = text_with_line(party ? party : "", roster + beg, end - beg, &len);
+	nr = text_without_line(roster, beg, end);
 	ses_begin(s, 1);
 	supplies_settle(s);
-	put_file(s, "party", np, len);
-	put_file(s, "roster", nr, strlen(nr));
-	check = emalloc(sizeof *check);
-	party_load(check, work = newfile(s, "party"));	/* as every program reads it */
-	free(check);
-	free(work);
+	put_party(s, np, len);
+	ses_put(s, "roster", nr, strlen(nr), 1);
 	sheet_words(roster + beg, end - beg, sheet, sizeof sheet);
-	sheet_said(sheet, rules_of(s->rules), said, sizeof said);
-	n = snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tjoin\t-\t%s comes "
-	    "back to the party with their sheet: %s.\n", s->turn, argv[1],
-	    argv[1], said);
-	show_then_commit(s, o, rec, (size_t)n, 0, 1, start_clock(s));
+	roster_said(sheet, rules_named(s->rules), 1, text, sizeof text);
+	commit_said(s, o, argv[1], "join", text, 1);
 	free(np);
 	free(nr);
 	free(party);
@@ -632,281 +467,35 @@ roster_join(struct session *s, const struct opts *o, int argc, char **argv)
 
 /* --- supplies and coin: buy, spend, give, share, loot -------------------- */
 
-/* A GM's act on the purses: the party file's text as it becomes, its records. */
-struct act {
-	struct session *s;
-	const char *name;	/* buy, spend ... */
-	char	*party;		/* the party file's text */
-	FILE	*rec;
-	char	*recs;
-	size_t	 reclen;
-	struct supplies sup;
-	int	 has_sup, sup_changed;
-};
-
-/* NAME's coins, from gp= sp= cp= of their line; refused when not in the party. */
-static void
-coins_of(const struct act *a, const char *name, struct coins *c)
-{
-	size_t beg, end;
-	long long v;
-	int d;
-
-	if (party_text_line(a->party, name, &beg, &end) != 0)
-		esc_errx(EXIT_BAD, "%s: '%s': not in the party", a->name, name);
-	for (d = 0; d < COIN_DENOMS; d++)
-		c->n[d] = line_key(a->party + beg, end - beg, coin_keys[d], &v) == 0
-		    && v >= 0 ? v : 0;
-}
-
-/*
- * NAME's purse made C: gp= sp= cp= written, and load= (when the line has
- * it) moved by the loads of coin gained or lost (004: 500 coins per load).
- */
-static void
-coins_set(struct act *a, const char *name, const struct coins *c,
-    const char *text)
-{
-	struct coins was;
-	size_t beg, end;
-	long long load;
-	char *t, said[128], change[128];
-	int d;
-
-	coins_of(a, name, &was);
-	party_text_line(a->party, name, &beg, &end);
-	if (line_key(a->party + beg, end - beg, "load", &load) == 0) {
-		load += coins_load(c) - coins_load(&was);
-		t = text_set_key(a->party, name, "load", load < 0 ? 0 : load);
-		free(a->party);
-		a->party = t;
-	}
-	for (d = 0; d < COIN_DENOMS; d++) {
-		t = text_set_key(a->party, name, coin_keys[d], c->n[d]);
-		free(a->party);
-		a->party = t;
-	}
-	coins_say(c, said, sizeof said);
-	snprintf(change, sizeof change, "gp=%lld,sp=%lld,cp=%lld", c->n[0],
-	    c->n[1], c->n[2]);
-	fprintf(a->rec, "delve\t%" PRIu64 "\t%s\t%s\t%s\t%s: %s left%s.\n",
-	    a->s->turn, name, a->name, change, text, said, coins_load(c) > 0 ?
-	    ", its weight in load" : "");
-}
-
-static void
-amount(const char *word, struct coins *c)
-{
-	if (coins_parse(word, c) != 0 || coins_value(c) == 0)
-		esc_errx(EXIT_BAD, "'%s': expected coin, as 5gp, 3sp or 1gp5sp2cp "
-		    "(10 cp = 1 sp, 10 sp = 1 gp)", word);
-}
-
-/* NAME pays PRICE: refused, nothing changed, when the purse holds too little. */
-static void
-pay(struct act *a, const char *name, const struct coins *price,
-    struct coins *left)
-{
-	char has[128], want[128];
-
-	coins_of(a, name, left);
-	if (coins_pay(left, price) != 0) {
-		coins_say(left, has, sizeof has);
-		coins_say(price, want, sizeof want);
-		esc_errx(EXIT_BAD, "%s: %s has %s: not enough for %s; the session is "
-		    "as it was", a->name, name, has, want);
-	}
-}
-
-/* buy|spend NAME COIN [sup HOURS | rations DAYS | WHAT ...] */
-static void
-act_spend(struct act *a, int argc, char **argv)
-{
-	struct coins price, left;
-	char text[512], want[128], what[256] = "";
-	long long n = 0;
-	int i, food = argc == 5 && (strcmp(argv[3], "sup") == 0 ||
-	    strcmp(argv[3], "rations") == 0);
-
-	if (argc < 3)
-		esc_errx(EXIT_BAD, "%s: expected %s NAME COIN [WHAT ...]", argv[0],
-		    argv[0]);
-	amount(argv[2], &price);
-	for (i = 3; i < argc && !food; i++)
-		str_append(what, sizeof what, " ", "%s", argv[i]);
-	if (note_ok(what[0] ? what : "-") != 0)
-		esc_errx(EXIT_BAD, "%s: expected printable words", argv[0]);
-	if (food && strtonum_ok(argv[4], 1, SUP_MAX / 24, &n) != 0)
-		esc_errx(EXIT_BAD, "%s: '%s': expected a number of %s, 1 to %lld",
-		    argv[0], argv[4], argv[3][0] == 's' ? "hours" : "days", SUP_MAX / 24);
-	if (food && !a->has_sup)
-		a->has_sup = 1, a->sup.since = start_clock(a->s);
-	pay(a, argv[1], &price, &left);
-	coins_say(&price, want, sizeof want);
-	if (food) {
-		n *= argv[3][0] == 's' ? 1 : 24;
-		a->sup.left = a->sup.left + n > SUP_MAX ? SUP_MAX : a->sup.left + n;
-		a->sup_changed = 1;
-		snprintf(text, sizeof text, "%s pays %s for %lld hours of supplies "
-		    "(%lld in all)", argv[1], want, n, a->sup.left);
-	} else
-		snprintf(text, sizeof text, "%s %s %s%s%s", argv[1], strcmp(argv[0],
-		    "buy") == 0 ? "buys" : "spends", want, what[0] ? " on " : "", what);
-	coins_set(a, argv[1], &left, text);
-}
-
-/* give NAME TO COIN */
-static void
-act_give(struct act *a, int argc, char **argv)
-{
-	struct coins price, left, to;
-	char text[256], want[128];
-
-	if (argc != 4)
-		esc_errx(EXIT_BAD, "give: expected give NAME NAME COIN");
-	if (strcmp(argv[1], argv[2]) == 0)
-		esc_errx(EXIT_BAD, "give: %s: gives to another character", argv[1]);
-	amount(argv[3], &price);
-	pay(a, argv[1], &price, &left);
-	coins_of(a, argv[2], &to);
-	coins_say(&price, want, sizeof want);
-	snprintf(text, sizeof text, "%s gives %s to %s", argv[1], want, argv[2]);
-	coins_set(a, argv[1], &left, text);
-	coins_add(&to, &price);
-	snprintf(text, sizeof text, "%s gets %s from %s", argv[2], want, argv[1]);
-	coins_set(a, argv[2], &to, text);
-}
-
-/* share NAME: NAME's coin split evenly among the party, the odd pieces kept. */
-static void
-act_share(struct act *a, int argc, char **argv)
-{
-	char names[PARTY_MAX][PARTY_NAME_MAX + 1], text[2400], said[128];
-	struct coins c, each, rest, to;
-	int i, n = sheet_names(a->party, names, PARTY_MAX);
-
-	if (argc != 2)
-		esc_errx(EXIT_BAD, "share: expected share NAME");
-	coins_of(a, argv[1], &c);
-	if (coins_value(&c) == 0)
-		esc_errx(EXIT_BAD, "share: %s has no coin to share", argv[1]);
-	coins_share(&c, n, &each, &rest);
-	coins_say(&each, said, sizeof said);
-	for (i = 0; i < n; i++) {
-		if (strcmp(names[i], argv[1]) == 0) {
-			coins_add(&rest, &each);
-			snprintf(text, sizeof text, "%.32s shares out their coin among "
-			    "%d: %s each, the odd pieces kept", argv[1], n, said);
-			coins_set(a, argv[1], &rest, text);
-			continue;
-		}
-		coins_of(a, names[i], &to);
-		coins_add(&to, &each);
-		snprintf(text, sizeof text, "%s gets %s from %.32s's share-out",
-		    names[i], said, argv[1]);
-		coins_set(a, names[i], &to, text);
-	}
-}
-
-/* The log as committed, its tail in the generation's records too. */
-static char *
-log_text(const struct session *s)
-{
-	long long n = s->logat + s->pending;
-	char *text = emalloc((size_t)n + 1);
-
-	if (pread(s->logfd, text, (size_t)s->logat, 0) != (ssize_t)s->logat ||
-	    (s->pendfd >= 0 && pread(s->pendfd, text + s->logat,
-	    (size_t)s->pending, 0) != (ssize_t)s->pending))
-		esc_err(EXIT_IO, "%s/log", s->dir);
-	text[n] = '\0';
-	return text;
-}
-
-/*
- * loot NAME: the gold of the session's last reaction loot record (004:
- * "An enemy's carried loot is worth 1d20gp per HD") to NAME, once.
- */
-static void
-act_loot(struct act *a, int argc, char **argv)
-{
-	char *log = log_text(a->s), *line, *f[10], *save, text[256];
-	struct coins to, gold = { { 0 } };
-	int nf, taken = 0;
-
-	if (argc != 2)
-		esc_errx(EXIT_BAD, "loot: expected loot NAME");
-	for (line = strtok_r(log, "\n", &save); line != NULL;
-	    line = strtok_r(NULL, "\n", &save)) {
-		nf = journal_fields(line, f);
-		if (nf == 8 && strcmp(f[0], "reaction") == 0 &&
-		    strcmp(f[6], "loot") == 0)
-			gold.n[0] = strtoll(f[4], NULL, 10), taken = 0;
-		else if (nf == 6 && strcmp(f[0], "delve") == 0 &&
-		    strcmp(f[3], "loot") == 0)
-			gold.n[0] = 0, taken = 1;
-	}
-	free(log);
-	if (gold.n[0] == 0 && taken)
-		esc_errx(EXIT_BAD, "loot: the last loot rolled is taken already: "
-		    "roll the next (delve reaction loot HD [COUNT])");
-	if (gold.n[0] == 0)
-		esc_errx(EXIT_BAD, "loot: no loot to take: roll it first (delve "
-		    "reaction loot HD [COUNT])");
-	coins_of(a, argv[1], &to);
-	coins_add(&to, &gold);
-	snprintf(text, sizeof text, "%s takes the loot, %lld gp", argv[1],
-	    gold.n[0]);
-	coins_set(a, argv[1], &to, text);
-}
-
-static const struct purse_cmd {
-	const char *name;
-	void	(*run)(struct act *, int, char **);
-} purse_cmds[] = {
-	{ "buy", act_spend }, { "spend", act_spend }, { "give", act_give },
-	{ "share", act_share }, { "loot", act_loot }, { NULL, NULL }
-};
-
 /*
  * delve buy|spend|give|share|loot: the party file's purses (gp= sp= cp=,
- * load=) and the supplies changed together, logged at the session's turn.
+ * load=) and the supplies changed together by purse_plan, logged at the
+ * session's turn.
  */
 int
 purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	struct act a = { s, argv[0], NULL, NULL, NULL, 0, { 0, 0 }, 0, 0 };
-	char *ppath = ses_gen_path(s, "party"), *spath = ses_gen_path(s, "supplies");
-	char *work;
-	const struct purse_cmd *c;
-	struct party *check;
+	struct purse_act a = { .turn = s->turn, .now = ses_clock(s) };
+	char *ppath = ses_gen_path(s, "party"), *log;
 
 	if (!s->party)
 		esc_errx(EXIT_BAD, "%s: the session keeps no party file (delve new -p "
 		    "FILE)", argv[0]);
-	for (c = purse_cmds; strcmp(c->name, argv[0]) != 0; c++)
-		;
-	a.party = file_text(ppath, NULL);
-	a.has_sup = supplies_now(spath, ppath, start_clock(s), &a.sup);
-	if ((a.rec = open_memstream(&a.recs, &a.reclen)) == NULL)
-		esc_err(EXIT_IO, "open_memstream");
-	c->run(&a, argc, argv);
-	if (fclose(a.rec) != 0)
-		esc_err(EXIT_IO, "open_memstream");
+	a.party = file_text(ppath, "a session's file", NULL);
+	a.has_sup = supplies_at(s, a.now, &a.sup) >= 0;
+	if (strcmp(argv[0], "loot") == 0) {
+		a.loot = journal_loot(log = ses_log_text(s, 0, NULL));
+		free(log);
+	}
+	purse_plan(&a, argc, argv);
 	ses_refuse_drift(s);
 	ses_begin(s, 1);
-	put_file(s, "party", a.party, strlen(a.party));
-	work = newfile(s, "party");
-	check = emalloc(sizeof *check);
-	party_load(check, work);	/* refused as every program would */
+	put_party(s, a.party, strlen(a.party));
 	if (a.sup_changed)
 		supplies_put(s, &a.sup);
-	show_then_commit(s, o, a.recs, a.reclen, 0, 0, start_clock(s));
-	free(check);
-	free(work);
-	free(a.recs);
+	show_then_commit(s, o, a.rec, a.reclen, 0, 0, a.now);
+	free(a.rec);
 	free(a.party);
-	free(spath);
 	free(ppath);
 	return EXIT_OK;
 }
@@ -917,9 +506,9 @@ purse_act(struct session *s, const struct opts *o, int argc, char **argv)
 int
 note(struct session *s, const struct opts *o, int argc, char **argv)
 {
-	char text[1024] = "", *rec;
+	char text[1024] = "";
 	size_t len = 0;
-	int i, n;
+	int i;
 
 	if (argc > 1 && argv[1][0] == '-' && argv[1][1] != '\0') {
 		if (strcmp(argv[1], "--") != 0)	/* delve note -h: no note "-h" */
@@ -934,13 +523,9 @@ note(struct session *s, const struct opts *o, int argc, char **argv)
 	if (argc < 2 || len > sizeof text || note_ok(text) != 0)
 		esc_errx(EXIT_BAD, "note: expected a note of printable words, at most "
 		    "1000 bytes, no TAB or control byte");
-	n = asprintf(&rec, "delve\t%" PRIu64 "\t-\tnote\t-\t%s\n", s->turn, text);
-	if (n < 0)
-		esc_err(EXIT_IO, "asprintf");
 	ses_refuse_drift(s);
 	ses_begin(s, 1);
-	show_then_commit(s, o, rec, (size_t)n, 0, 0, start_clock(s));
-	free(rec);
+	commit_said(s, o, "-", "note", text, 0);
 	return EXIT_OK;
 }
 
@@ -956,7 +541,7 @@ static struct session *
 previous(const struct session *s)
 {
 	struct session *p = emalloc(sizeof *p);
-	char name[NAME_MAX + 1], gen[32], sum[32], *dir, *path;
+	char name[NAME_MAX + 1], self[NAME_MAX + 1], gen[32], sum[32], *dir, *path;
 	unsigned long g;
 
 	if (sscanf(s->from, "%255s g.%lu %31s", name, &g, sum) != 3 ||
@@ -964,7 +549,7 @@ previous(const struct session *s)
 	    strcmp(name, ".") == 0)
 		esc_errx(EXIT_BAD, "%s/session: from: '%s': expected a session, its "
 		    "generation and its sum", s->dir, s->from);
-	if (strcmp(name, base_name(s->dir)) == 0)	/* delve batch -K's last */
+	if (strcmp(name, base_name(s->dir, self)) == 0)	/* delve batch -K's last */
 		esc_errx(EXIT_BAD, "%s: it continues a session kept as %s before, "
 		    "since removed: its campaign is this session alone", s->dir,
 		    name);
@@ -975,7 +560,7 @@ previous(const struct session *s)
 	ses_lock_shared(p, path);
 	ses_load(p);
 	ses_refuse_changed(p, NULL);
-	snprintf(gen, sizeof gen, "%016" PRIx64, generation_sum(p));
+	snprintf(gen, sizeof gen, "%016" PRIx64, ses_file_sum(p, "delve"));
 	if (p->gen != g || strcmp(gen, sum) != 0)
 		esc_errx(EXIT_BAD, "%s: changed after %s continued it (it ended at "
 		    "generation %lu, now %lu%s): the campaign's sessions must stay as "
@@ -1031,70 +616,56 @@ say_member(void *arg, const struct member *m, const char *line)
 	say_character(m, line, *(const int *)arg, "");
 }
 
-/* Each line of a party file's TEXT that holds a character, as words. */
+/* A character of the roster, a line of its TEXT, said under RULES. */
 static void
-each_line(const char *text, void (*fn)(void *, const char *), void *arg)
+say_roster(const char *line, const char *nl, int rules)
 {
-	const char *at = NULL, *nl, *w;
-	char words[PARTY_LINE_MAX];
+	char words[PARTY_LINE_MAX], said[PARTY_LINE_MAX + 512];
 
-	while (party_text_each(text, &at, &w, &nl)) {
-		sheet_words(w, (size_t)(nl - w), words, sizeof words);
-		if (words[0] != '\0')
-			fn(arg, words);
-	}
-}
-
-static void
-say_roster(void *arg, const char *words)
-{
-	char said[PARTY_LINE_MAX + 256];
-	int n = (int)strcspn(words, " ");
-
-	sheet_said(words, *(const int *)arg, said, sizeof said);
-	printf("%-9s %.*s is out of the party (delve join %.*s brings them "
-	    "back): %s.\n", "roster", n, words, n, words, said);
+	sheet_words(line, (size_t)(nl - line), words, sizeof words);
+	if (words[0] == '\0')
+		return;
+	roster_said(words, rules, 0, said, sizeof said);
+	printf("%-9s %s\n", "roster", said);
 }
 
 /* delve status's lines of the roster and the supplies, when kept. */
 void
 supplies_status(const struct session *s)
 {
-	char *party = ses_gen_path(s, "party"), *sup = ses_gen_path(s, "supplies");
-	char *roster = ses_gen_path(s, "roster"), *text = file_text(roster, NULL);
-	char said[512];
+	char *roster = ses_gen_path(s, "roster"), said[512];
+	char *text = file_text(roster, "a session's file", NULL);
+	const char *at = NULL, *w, *nl;
 	struct supplies left;
-	int n = eaters(s->party ? party : NULL), rules = rules_of(s->rules);
+	int n = supplies_at(s, ses_clock(s), &left), rules = rules_named(s->rules);
 
-	if (text != NULL)
-		each_line(text, say_roster, &rules);
+	while (text != NULL && party_text_each(text, &at, &w, &nl))
+		say_roster(w, nl, rules);
 	free(text);
 	free(roster);
-	if (supplies_now(sup, s->party ? party : NULL, start_clock(s), &left)) {
+	if (n >= 0) {
 		sup_say(left.left, n, said, sizeof said);
-		printf("%-9s %s%s\n", "supplies", said, rules_of(s->rules) ==
-		    R_TRAVEL ? "" : " (the suite's decision: 004's supplies kept "
-		    "under every rules name)");
+		printf("%-9s %s%s\n", "supplies", said, rules == R_TRAVEL ? "" :
+		    " (the suite's decision: 004's supplies kept under every rules "
+		    "name)");
 	}
-	free(sup);
-	free(party);
 }
 
 static void
 campaign_status(const struct chain *c)
 {
 	struct session *last = c->s[c->n - 1];
-	char *party = ses_gen_path(last, "party"), a[64], b[64];
-	int i, rules = rules_of(last->rules);
+	char *party = ses_gen_path(last, "party"), a[64], b[64], nm[NAME_MAX + 1];
+	int i, rules = rules_named(last->rules);
 
 	printf("%-9s %d session%s\n", "campaign", c->n, c->n == 1 ? "" : "s");
 	for (i = 0; i < c->n; i++)
 		printf("%-9s %d. %s: %s rules, %s to %s, %" PRIu64 " turns\n",
-		    "session", i + 1, base_name(c->s[i]->dir),
-		    rules_names[rules_of(c->s[i]->rules)],
-		    journal_when(session_start(c->s[i]), a, sizeof a),
-		    journal_when(start_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
-	printf("%-9s %s\n", "clock", journal_when(start_clock(last), a, sizeof a));
+		    "session", i + 1, base_name(c->s[i]->dir, nm),
+		    rules_names[rules_named(c->s[i]->rules)],
+		    journal_when(ses_start(c->s[i]), a, sizeof a),
+		    journal_when(ses_clock(c->s[i]), b, sizeof b), c->s[i]->turn);
+	printf("%-9s %s\n", "clock", journal_when(ses_clock(last), a, sizeof a));
 	if (last->party)
 		party_each(party, say_member, &rules);
 	supplies_status(last);	/* and the roster */
@@ -1105,12 +676,14 @@ campaign_status(const struct chain *c)
 static void
 campaign_log(const struct chain *c, const struct opts *o)
 {
+	char nm[NAME_MAX + 1];
 	int i;
 
 	for (i = 0; i < c->n; i++) {
 		if (o->form == VIEW_PEOPLE)
 			printf("%ssession %d: %s, %s rules\n", i ? "\n" : "", i + 1,
-			    base_name(c->s[i]->dir), rules_names[rules_of(c->s[i]->rules)]);
+			    base_name(c->s[i]->dir, nm),
+			    rules_names[rules_named(c->s[i]->rules)]);
 		show_log(c->s[i], o, 0, NULL);
 		out_done();
 	}
@@ -1120,36 +693,36 @@ campaign_log(const struct chain *c, const struct opts *o)
 static void
 journal_session(const struct session *s, int i)
 {
-	char *party = ses_gen_path(s, "party"), *sup = ses_gen_path(s, "supplies");
-	char *start = ses_gen_path(s, "party.start"), *rpath = ses_gen_path(s, "roster");
-	char said[512];
-	struct jsession js = { base_name(s->dir), s->seed, rules_of(s->rules),
-	    session_start(s), start_clock(s), s->turn, log_text(s), s->party,
+	char *party = ses_gen_path(s, "party"), *rpath = ses_gen_path(s, "roster");
+	char *start = ses_gen_path(s, "party.start"), said[512], nm[NAME_MAX + 1];
+	struct jsession js = { base_name(s->dir, nm), s->seed, rules_named(s->rules),
+	    ses_start(s), ses_clock(s), s->turn, ses_log_text(s, 0, NULL), s->party,
 	    NULL, NULL, NULL, NULL };
 	struct supplies left;
+	int n = supplies_at(s, js.t1, &left);
 
 	if (s->party) {
-		js.start = file_text(start, NULL);
-		js.end = file_text(party, NULL);
-		js.roster = file_text(rpath, NULL);
+		js.start = file_text(start, "a session's file", NULL);
+		js.end = file_text(party, "a session's file", NULL);
+		js.roster = file_text(rpath, "a session's file", NULL);
 	}
-	if (supplies_now(sup, s->party ? party : NULL, js.t1, &left)) {
-		sup_say(left.left, eaters(s->party ? party : NULL), said,
-		    sizeof said);
+	if (n >= 0) {
+		sup_say(left.left, n, said, sizeof said);
 		js.supplies = said;
 	}
 	journal_section(stdout, i, &js);
 	free((char *)js.start), free((char *)js.end), free((char *)js.roster);
-	free(js.log), free(rpath), free(start), free(sup), free(party);
+	free(js.log), free(rpath), free(start), free(party);
 }
 
 /* delve campaign journal: the campaign in Markdown, a section a session. */
 static void
 campaign_journal(const struct chain *c)
 {
+	char nm[NAME_MAX + 1];
 	int i;
 
-	printf("# Campaign journal: %s\n", base_name(c->s[c->n - 1]->dir));
+	printf("# Campaign journal: %s\n", base_name(c->s[c->n - 1]->dir, nm));
 	for (i = 0; i < c->n; i++)
 		journal_session(c->s[i], i);
 }
@@ -1189,11 +762,7 @@ campaign(struct session *s, const struct opts *o, int argc, char **argv)
 int
 camp_without_food(struct session *s, uint64_t start)
 {
-	char *sup = ses_gen_path(s, "supplies"), *was = ses_gen_path(s, "party");
 	struct supplies left;
-	int unfed = s->party && supplies_now(sup, was, start, &left) &&
-	    left.left == 0;
 
-	free(sup), free(was);
-	return unfed;
+	return s->party && supplies_at(s, start, &left) >= 0 && left.left == 0;
 }

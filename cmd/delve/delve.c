@@ -213,7 +213,7 @@ refuse_word(const struct session *s, const char *word)
 {
 	const struct command *c;
 	char list[512] = "";
-	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
+	int r = rules_named(s->rules);
 
 	if (r < 0 || hazard_action_word(r, word))
 		return;		/* hazard says what is wrong with the rest */

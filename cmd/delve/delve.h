@@ -70,7 +70,6 @@ void	 table_option(struct newopts *n, char *v);
 
 /* cmd/delve/session.c: the session, for every command */
 void	 out_done(void);
-uint64_t	 start_clock(const struct session *s);
 void	 session_env(const struct session *s);
 void	 stage_failed(struct session *s, const struct proc_result *r,
 	    const char *file);
@@ -85,15 +84,16 @@ void	 refuse_options(int argc, char **argv, const char *but, const char *why);
 void	 stage_words(struct argv_b *v, const struct session *s, const char *prog);
 void	 table_options(const struct session *s, struct argv_b *v, int for_reaction);
 int	 table_of_reaction(const char *key);
-char	*table_arg(const struct session *s, int i);
+char	*table_arg(const struct session *s, int i, int in_work);
 int	 hazard_keeps_party(const char *rules);
 enum { TAKES_TIMEDICE = 1, TAKES_REACTION = 2 };	/* party_takers */
 unsigned party_takers(const char *path);
 unsigned session_takers(const struct session *s);
-int	 session_rules(const struct session *s);
 char	*at_turn(const char *in, size_t len, uint64_t turn, size_t *outlen);
 void	 show_then_commit(struct session *s, const struct opts *o,
 	    const char *rec, size_t len, uint64_t turns, int is_call, uint64_t start);
+void	 commit_said(struct session *s, const struct opts *o, const char *name,
+	    const char *key, const char *text, int is_call);
 void	 one_command(struct session *s, const struct opts *o, char **v,
 	    int is_call, struct proc_result *res);
 
@@ -149,7 +149,6 @@ int	 purse_act(struct session *s, const struct opts *o, int argc, char **argv);
 int	 roster_join(struct session *s, const struct opts *o, int argc, char **argv);
 void	 roster_keep(struct session *s, const char *party, const char *act,
 	    const char *name);
-uint64_t	 session_start(const struct session *s);
 void	 supplies_status(const struct session *s);
 int	 camp_without_food(struct session *s, uint64_t start);
 

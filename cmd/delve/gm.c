@@ -22,7 +22,6 @@
 #include "kwf.h"
 #include "party.h"
 #include "rules.h"
-#include "update.h"
 #include "util.h"
 #include "delve.h"
 
@@ -75,15 +74,15 @@ party_act(struct session *s, const struct opts *o, int argc, char **argv)
 	ses_refuse_drift(s);
 	call_seed(s, seed, sizeof seed);
 	rng_seed(&r, rng_seedword(seed), prog);
-	gm_plan(&a, now, argc, argv, s->turn, &r, session_rules(s));
+	gm_plan(&a, now, argc, argv, s->turn, &r, rules_named(s->rules));
 	ses_begin(s, 1);
-	gm_write(&a, work);
+	ses_put(s, "party", a.text, a.textlen, 1);
 	if (strcmp(argv[0], "join") == 0 || strcmp(argv[0], "leave") == 0)
 		roster_keep(s, now, argv[0], argv[1]);
 	if (strcmp(argv[0], "join") == 0 && party_readers(s, work,
 	    session_takers(s) & TAKES_TIMEDICE, &res))
 		stage_failed(s, &res, "party");	/* refused: as it was */
-	show_then_commit(s, o, a.rec, a.reclen, 0, 1, start_clock(s));
+	show_then_commit(s, o, a.rec, a.reclen, 0, 1, ses_clock(s));
 	gm_free(&a);
 	free(work);
 	free(now);
@@ -116,7 +115,7 @@ light_act(struct session *s, const struct opts *o, int argc, char **argv)
 		    "every clock together (delve -n COUNT, delve camp)");
 	if (i == argc || strcmp(argv[i], "status") == 0)
 		esc_errx(EXIT_BAD, "light: status: delve status shows the lights");
-	clock_hhmm(start_clock(s), hhmm);	/* day or night (light(6) -c) */
+	clock_hhmm(ses_clock(s), hhmm);	/* day or night (light(6) -c) */
 	stage_words(&v, s, "light");
 	av_add(&v, "-c"), av_add(&v, hhmm), av_addv(&v, argc - 1, argv + 1);
 	ses_refuse_drift(s);
@@ -274,7 +273,7 @@ camp(struct session *s, const struct opts *o, int argc, char **argv)
 	av_add(&r, "-");
 	table_options(s, &r, 1);
 	ses_refuse_drift(s);
-	start = start_clock(s);
+	start = ses_clock(s);
 	clock_hhmm(start, hhmm);	/* light knows night from day (light(6) -c) */
 	if (camp_without_food(s, start))
 		av_add(&t, "unfed");	/* 004: rest and food */
@@ -307,7 +306,7 @@ hours(struct session *s, const struct opts *o, int argc, char **argv)
 	char *travel_turn[] = { "hourly", NULL };
 	struct opts h = *o;
 	long long n = 1;
-	int i = 1, r = session_rules(s);
+	int i = 1, r = rules_named(s->rules);
 
 	if (argc > 1 && strtonum_ok(argv[1], 1, 1000, &n) == 0)
 		i = 2;
@@ -532,34 +531,24 @@ run_editor(const char *file)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* The edited copy into the work directory by rename, then the generation. */
+/* The edited copy into the work directory, then the generation. */
 static void
 edit_commit(struct session *s, const struct opts *o, const char *name,
     const char *copy)
 {
-	char *work = newfile(s, name), rec[512];
-	uint64_t start = start_clock(s);
-	struct upd *u;
-	FILE *in, *fp;
-	size_t n;
-	int c;
+	int fd = eopen_input(copy, "a file");
+	char text[512], *edited;
+	size_t len;
 
+	edited = fd_text(fd, copy, "a file", &len);
+	close(fd);
 	ses_begin(s, 1);
-	u = upd_open(work, "a state file", 0);
-	fp = upd_begin(u);
-	in = efopen_input(copy, "a file");
-	while ((c = getc(in)) != EOF)
-		putc(c, fp);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", copy);
-	fclose(in);
-	upd_commit(u, fp);
-	upd_close(u);
-	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\tedit\t-\t"
-	    "The %s file is edited by hand (delve edit), checked by %s.\n", s->turn,
-	    name, name, strcmp(name, "party") == 0 ? "the party reader" : name);
-	show_then_commit(s, o, rec, n, 0, 0, start);
-	free(work);
+	ses_put(s, name, edited, len, 1);
+	snprintf(text, sizeof text, "The %s file is edited by hand (delve edit), "
+	    "checked by %s.", name, strcmp(name, "party") == 0 ?
+	    "the party reader" : name);
+	commit_said(s, o, name, "edit", text, 0);
+	free(edited);
 }
 
 /*
@@ -725,10 +714,8 @@ int
 reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 {
 	const char *prog;
-	char *work, *arg, *file, rec[512];
-	uint64_t start = start_clock(s);
+	char *work, *arg, *file, text[512];
 	struct tbl_on on;
-	size_t n;
 	int i, drawn;
 
 	if (argc != 2)
@@ -738,7 +725,7 @@ reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 		esc_errx(EXIT_BAD, "reset: '%s': not a table of the session", argv[1]);
 	ses_refuse_drift(s);
 	ses_begin(s, 1);
-	arg = table_arg(s, i);
+	arg = table_arg(s, i, 1);
 	file = tbl_on_split(arg);
 	tbl_on_load(&on, arg, file);
 	if (on.draws == NULL)
@@ -747,10 +734,9 @@ reset_draws(struct session *s, const struct opts *o, int argc, char **argv)
 	prog = table_of_reaction(argv[1]) ? "reaction" : "hazard";
 	work = newfile(s, prog);
 	drawn = forget_draws(work, prog, &on);
-	n = (size_t)snprintf(rec, sizeof rec, "delve\t%" PRIu64 "\t%s\treset\t-\t"
-	    "The %s table has every row back%s (delve reset).\n", s->turn,
-	    argv[1], argv[1], drawn ? "" : "; none was drawn");
-	show_then_commit(s, o, rec, n, 0, 0, start);
+	snprintf(text, sizeof text, "The %s table has every row back%s (delve "
+	    "reset).", argv[1], drawn ? "" : "; none was drawn");
+	commit_said(s, o, argv[1], "reset", text, 0);
 	tbl_on_free(&on);
 	free(arg);
 	free(work);

@@ -15,6 +15,7 @@
 
 #include "expr.h"
 #include "campaign.h"
+#include "drawn.h"
 #include "party.h"
 #include "rules.h"
 #include "util.h"
@@ -151,13 +152,11 @@ static const struct opt_spec next_spec = {
 	prog, SYN_NEXT, next_options, 0
 };
 
-/* -T KEY=FILE, one more of the session's tables (new and batch). */
+/* -T KEY=FILE, one more of the session's tables (new, batch, campaign). */
 void
 table_option(struct newopts *n, char *v)
 {
-	if (n->ntables == SES_TABLES_MAX)
-		esc_errx(EXIT_BAD, "-T: more than %d tables", SES_TABLES_MAX);
-	n->tables[n->ntables++] = v;
+	drawn_arg(n->tables, &n->ntables, SES_TABLES_MAX, v);
 }
 
 static void

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clock.h"
 #include "kwf.h"
 #include "lampstate.h"
 #include "layout.h"
 #include "party.h"
+#include "record.h"
 #include "rules.h"
 #include "util.h"
 #include "delve.h"
@@ -28,20 +28,6 @@ out_done(void)
 }
 
 /* --- the session's files ---------------------------------------------- */
-
-/* The clock before a command: timedice's day and time, as turns. */
-uint64_t
-start_clock(const struct session *s)
-{
-	const struct ses_keys *k = ses_keys(s);
-	uint64_t into = 0;
-	long long d = 1;
-
-	strtonum_ok(k->day, 1, CLOCK_DAY_MAX, &d);
-	if (clock_parse(k->time, &into) != NULL)
-		into = 6 * CLOCK_HOUR_TURNS;	/* timedice(6): a new clock, 07:00 */
-	return (uint64_t)(d - 1) * CLOCK_DAY + into;
-}
 
 /*
  * The environment every program of the session sees (delving(7) SESSIONS,
@@ -98,19 +84,13 @@ void
 copy_file(struct session *s, const char *from, const char *name,
     const char *what, int durable)
 {
-	char *to = newfile(s, name), buf[65536];
-	FILE *in = efopen_input(from, what), *out = ses_create(s, s->newdir, name);
-	size_t n;
+	int fd = eopen_input(from, what);
+	size_t len;
+	char *text = fd_text(fd, from, what, &len);
 
-	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-		fwrite(buf, 1, n, out);
-	if (ferror(in))
-		esc_err(EXIT_IO, "%s", from);
-	if (fflush(out) != 0 || (durable && fsync(fileno(out)) != 0) ||
-	    fclose(out) != 0)
-		esc_err(EXIT_IO, "%s", to);
-	fclose(in);
-	free(to);
+	close(fd);
+	ses_put(s, name, text, len, durable);
+	free(text);
 }
 
 /*
@@ -147,7 +127,7 @@ session_level(const struct session *s, int work, char *buf, size_t size)
 	lampstate_load(&l, &st, f);
 	kwf_close(f);
 	free(path);
-	lamp_level_name(session_rules(s), &l, buf, size);
+	lamp_level_name(rules_named(s->rules), &l, buf, size);
 }
 
 char *
@@ -165,15 +145,18 @@ table_of_reaction(const char *key)
 	return word_in(key, reaction_keys) >= 0;
 }
 
-/* The session's table I as -T takes it: KEY=STATE/table.KEY[#PICK]. */
+/*
+ * The session's table I as -T takes it: KEY=DIR/table.KEY[#PICK], DIR the
+ * work directory (IN_WORK) or the current generation.
+ */
 char *
-table_arg(const struct session *s, int i)
+table_arg(const struct session *s, int i, int in_work)
 {
 	char name[64], *path, *arg;
 	size_t size;
 
 	snprintf(name, sizeof name, "table.%s", s->table_key[i]);
-	path = newfile(s, name);
+	path = in_work ? newfile(s, name) : ses_gen_path(s, name);
 	size = strlen(s->table_key[i]) + strlen(path) + strlen(s->table_pick[i]) + 3;
 	arg = emalloc(size);
 	snprintf(arg, size, "%s=%s%s%s", s->table_key[i], path,
@@ -214,7 +197,7 @@ table_options(const struct session *s, struct argv_b *v, int for_reaction)
 	for (i = 0; i < s->ntables; i++)
 		if (table_of_reaction(s->table_key[i]) == for_reaction) {
 			av_add(v, "-T");
-			av_own(v, table_arg(s, i));
+			av_own(v, table_arg(s, i, 1));
 		}
 }
 
@@ -222,7 +205,7 @@ table_options(const struct session *s, struct argv_b *v, int for_reaction)
 int
 hazard_keeps_party(const char *rules)
 {
-	int r = rules ? word_in(rules, rules_names) : R_EXPLORATION;
+	int r = rules_named(rules);
 
 	return r >= 0 && (hazard_rules[r].party || hazard_rules[r].alarm);
 }
@@ -262,15 +245,6 @@ session_takers(const struct session *s)
 
 	free(path);
 	return takers;
-}
-
-/* The session's rules (enum rules): its rules name, exploration by default. */
-int
-session_rules(const struct session *s)
-{
-	int r = s->rules ? word_in(s->rules, rules_names) : R_EXPLORATION;
-
-	return r >= 0 ? r : R_EXPLORATION;
 }
 
 /* A record's turn field made the session's turn: "roll 1 ..." at turn 5. */
@@ -323,6 +297,27 @@ show_then_commit(struct session *s, const struct opts *o, const char *rec,
 }
 
 /*
+ * A GM's act said in one delve record (NAME KEY - TEXT at the session's
+ * turn, by the record writer), shown, then committed (show_then_commit).
+ */
+void
+commit_said(struct session *s, const struct opts *o, const char *name,
+    const char *key, const char *text, int is_call)
+{
+	struct rec_writer *w = rec_writer_open("delve", 0);
+	uint64_t start = ses_clock(s);
+	size_t len;
+	char *rec;
+
+	out_hold(rec_out(w));
+	rec_delve(w, s->turn, name, key, "-", text);
+	rec = out_unhold(rec_out(w), &len);
+	rec_writer_close(w);
+	show_then_commit(s, o, rec, len, 0, is_call, start);
+	free(rec);
+}
+
+/*
  * One program's run v at the session's turn, all or nothing, its records
  * logged and shown; a call (roll ...) may fail its check (exit 1) and is
  * counted for the next call's dice.
@@ -340,7 +335,7 @@ one_command(struct session *s, const struct opts *o, char **v, int is_call,
 	    !(is_call && res->status == EXIT_FAILED))
 		stage_failed(s, res, NULL);
 	rec = at_turn(out, len, s->turn, &reclen);
-	show_then_commit(s, o, rec, reclen, 0, is_call, start_clock(s));
+	show_then_commit(s, o, rec, reclen, 0, is_call, ses_clock(s));
 	free(rec);
 	free(out);
 }

@@ -49,10 +49,10 @@ stages_make(struct stages *st, struct session *s, long long count, int argc,
 	if (s->party && hazard_keeps_party(s->rules)) {
 		av_add(&st->h, "-p"), av_own(&st->h, newfile(s, "party"));
 		st->hparty = 1;
-		if (hazard_rules[session_rules(s)].party)	/* it keeps them */
+		if (hazard_rules[rules_named(s->rules)].party)	/* it keeps them */
 			av_add(&st->h, "-w");
 		/* 000's CON saves in no light: "Setback on all rolls" (issue 33) */
-		if (hazard_rules[session_rules(s)].saves) {
+		if (hazard_rules[rules_named(s->rules)].saves) {
 			av_add(&st->h, "-L"), av_add(&st->h, st->level);
 			st->hlevel = 1;
 		}
@@ -112,7 +112,7 @@ take_affliction(void *arg, char **w, int nw, const struct kwf *f)
 static int
 at_once(const struct session *s)
 {
-	int r = session_rules(s), afflicted = 0;
+	int r = rules_named(s->rules), afflicted = 0;
 	char *path;
 
 	if (r != R_EXPLORATION && r != R_BOOKKEEPING && r != R_ALARM &&
@@ -187,7 +187,7 @@ turns_by(struct session *s, struct stages *st, long long count,
 static void
 refuse_action(const struct session *s, int argc, char **argv)
 {
-	int r = session_rules(s);	/* the session file's, checked */
+	int r = rules_named(s->rules);	/* the session file's, checked */
 	struct hazard_act a;
 	int at = argc == 0 || argv[0][0] == '-' ? 0 :
 	    hazard_act(&a, r, argc, argv);
@@ -258,7 +258,7 @@ turn(struct session *s, const struct opts *o, int argc, char **argv)
 	char **const argvs[] = { st.h.v, st.t.v, st.l.v, st.r.v };
 
 	ses_refuse_drift(s);
-	start = start_clock(s);
+	start = ses_clock(s);
 	ses_begin(s, 1);	/* the records stream to the generation, not memory */
 	if (st.hparty && st.tparty && o->count > 0)	/* two at the party file */
 		failed = turns_by(s, &st, o->count, at_once(s) ? o->count : 1,
@@ -362,7 +362,7 @@ afflict(struct session *s, const struct opts *o, int argc, char **argv)
 	    "its files, seed and party");
 	stage_words(&v, s, "timedice");
 	av_add(&v, "-p"), av_own(&v, newfile(s, "party")), av_add(&v, "-w");
-	if (hazard_rules[session_rules(s)].saves) {	/* 000's no light */
+	if (hazard_rules[rules_named(s->rules)].saves) {	/* 000's no light */
 		session_level(s, 0, level, sizeof level);
 		av_add(&v, "-L"), av_add(&v, level);
 	}

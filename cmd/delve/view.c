@@ -34,7 +34,7 @@ show_log(struct session *s, const struct opts *o, int argc, char **argv)
 	struct view_part p[2];
 
 	(void)argc, (void)argv;	/* delve log takes no operand */
-	view_parts(p, log_parts(s, p), path, o->form, session_start(s), 0);
+	view_parts(p, log_parts(s, p), path, o->form, ses_start(s), 0);
 	free(path);
 	return EXIT_OK;
 }
