@@ -479,6 +479,9 @@ sup_line(void *arg, char **w, int nw, const struct kwf *f)
 		sup->left = kwf_num(f, w[1], 0, SUP_MAX);
 	else
 		sup->since = (uint64_t)kwf_num(f, w[1], 0, (long long)CLOCK_MAX);
+	if (sup->seen & 1u << k)	/* no "last one wins", as in state files */
+		kwf_bad(f, "%s: given twice", w[0]);
+	sup->seen |= 1u << k;
 	return 0;
 }
 

@@ -73,6 +73,7 @@ int	 sheet_names(const char *text, char names[][PARTY_NAME_MAX + 1], int max);
 struct supplies {
 	long long left;		/* hours of food for one character */
 	uint64_t since;		/* the clock when left was counted */
+	unsigned seen;		/* sup_line: the keys read, each once */
 };
 
 long long sup_used(const struct supplies *s, uint64_t now, int eaters,

@@ -504,6 +504,8 @@ chain_kills() {
 	eq "unit: supplies:4: 'x': expected a whole number from 0 to 1000000000" "$stderr"
 	run -2 --separate-stderr unit supplies 5 0 'food 3'
 	eq "unit: supplies:4: unknown keyword 'food'" "$stderr"
+	run -2 --separate-stderr unit supplies 5 0 'since 9'	# no "last one wins"
+	eq "unit: supplies:4: since: given twice" "$stderr"
 	# the roster's sentences, the sheet said under the session's rules
 	eq "Cy is out of the party (delve join Cy brings them back): 0 of 6 HP, incapacitated and unable to act (004); exhausted: disadvantage on all checks, speed 0 ft. Also gp 8, notes quiet." \
 	    "$(unit roster travel 0 'Cy hp=0 hpmax=6 exhausted=1 gp=8 notes=quiet')"

@@ -2207,8 +2207,8 @@ print_purse(int argc, char **argv)
 static void
 print_supplies(int argc, char **argv)
 {
-	struct supplies in = { atoll(argv[0]), strtoull(argv[1], NULL, 10) };
-	struct supplies out = { -1, 0 };
+	struct supplies in = { atoll(argv[0]), strtoull(argv[1], NULL, 10), 0 };
+	struct supplies out = { -1, 0, 0 };
 	char text[256], *w[KWF_WORDS_MAX];
 	struct kwf *f;
 	int nw;
