@@ -634,6 +634,8 @@ setup(struct run *run, const struct opts *o)
 		    o->write ? PARTY_WRITE : PARTY_READ,
 		    (hr->saves ? 1u << PK_CON : 0) |
 		    (hr->fatigue_damage ? 1u << PK_HP : 0));
+	if (hr->rest_heals && run->act.action == HA_REST)
+		chars_rest_dungeon_need(&run->party);	/* 002: 1d8 + str bonus */
 	run->damage = o->damage ? o->damage : FATIGUE_DAMAGE_001;
 	run->verbose = o->verbose;
 	run->write = o->write;
@@ -696,7 +698,6 @@ main(int argc, char *argv[])
 {
 	struct run run = { 0 };
 	struct opts o = { 0 };
-	struct kwf *f = NULL;
 	int i;
 
 	util_init();
@@ -706,8 +707,8 @@ main(int argc, char *argv[])
 	if (argc > 0 && strcmp(argv[0], "-") == 0)
 		esc_errx(EXIT_BAD, "-: hazard rolls its own turns and reads no stream");
 	if (o.file != NULL) {
-		f = run.with.state = kwf_update(o.file, prog);
-		hazstate_load(&run.s, f);
+		run.with.state = kwf_update(o.file, prog);
+		hazstate_load(&run.s, run.with.state);
 	}
 	run.s.rules = rules_pick(o.rules, run.s.rules, RULES_ALL, R_EXPLORATION);
 	run.hr = &hazard_rules[run.s.rules];
@@ -720,9 +721,9 @@ main(int argc, char *argv[])
 	rec_json(run.w, o.json);
 	play(&run, o.count);
 	rec_writer_close(run.w);
-	if (f != NULL) {
+	if (run.with.state != NULL) {
 		drawn_to(&run.s.drawn, run.tables.on, run.tables.n);
-		hazstate_put(&run.s, f);
+		hazstate_put(&run.s, run.with.state);
 	}
 	party_commit_with(&run.with, &run.party);
 	rectbl_free(&run.rt);

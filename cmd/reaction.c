@@ -50,7 +50,6 @@ struct run {
 	int	 dark;		/* -L, or light's last party record: no light */
 	int	 hasty;		/* filter: chase's last pace was walking or running */
 	const char *party_opt;	/* filter: -p, read when a surprise is rolled */
-	int	 have_party;
 	int	 filtering;	/* filter mode: its surprise checks exit 0 */
 	long	 hd, enemies;	/* loot: each enemy's HD, and how many */
 	/*
@@ -337,9 +336,8 @@ stream_surprise(struct run *run, uint64_t turn)
 	int rules = run->env.rules, dark001 = run->dark && rules == R_DELVING;
 
 	if (run->dark && (rules == R_EXPLORATION || rules == R_BOOKKEEPING)) {
-		if (!run->have_party)
+		if (run->party.n == 0)	/* picked once: one at the least */
 			party_pick(&run->party, run->party_opt, 0, NULL, PK_WIS, 0);
-		run->have_party = 1;
 		surprise(run, turn);
 		return;
 	}

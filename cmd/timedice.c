@@ -587,7 +587,6 @@ dungeon_rest(struct run *run, long long count)
 	struct args *a = &run->a;
 	const char *way = a->how & REST_UNSAFE ? "unsafe" : "unfed";
 	uint64_t hours;
-	int i;
 
 	if (run->rules != R_DUNGEONTURN || a->cmd != C_REST || run->filter)
 		return;
@@ -603,12 +602,7 @@ dungeon_rest(struct run *run, long long count)
 	    hours * (uint64_t)count >= DUNGEON_REST_MAX_002)
 		esc_errx(EXIT_BAD, "rest: resting for 8 hours is not possible in a "
 		    "dungeon (002): at most 7 hours, with -n in all");
-	for (i = 0; i < run->party.n; i++)
-		if ((run->party.m[i].has & 1u << PK_HP) &&
-		    !(run->party.m[i].has & 1u << PK_STR))
-			bad_at(run->party.path, run->party.m[i].lineno,
-			    "%s has no str= (002: a rest in the dungeon heals "
-			    "1d8 + str bonus)", run->party.m[i].name);
+	chars_rest_dungeon_need(&run->party);
 }
 
 struct opts {
@@ -671,7 +665,6 @@ main(int argc, char *argv[])
 {
 	struct run run = { .a = { .c = &commands[C_SHOW] } };
 	struct opts o = { 0 };
-	struct kwf *f = NULL;
 	struct afflictions aff;	/* not zeroed whole: 13 KiB a run */
 
 	clockstate_init(&run.s, &aff);
@@ -679,8 +672,8 @@ main(int argc, char *argv[])
 	argv = opt_parse(&spec, &o.com, &argc, argv, option, &o);
 	operands(&run, &o, argc, argv);
 	if (o.file != NULL) {
-		f = run.with.state = kwf_update(o.file, prog);
-		clockstate_load(&run.s, f);
+		run.with.state = kwf_update(o.file, prog);
+		clockstate_load(&run.s, run.with.state);
 	}
 	run.rules = rules_pick(o.rules, -1, RULES_BIT(R_TRAVEL) |
 	    RULES_BIT(R_DUNGEONTURN), R_TRAVEL);
@@ -708,8 +701,8 @@ main(int argc, char *argv[])
 		for (run.index = 1; run.index <= (uint64_t)o.count; run.index++)
 			run.a.c->fn(&run);
 	rec_writer_close(run.w);
-	if (f != NULL)
-		clockstate_put(&run.s, f);
+	if (run.with.state != NULL)
+		clockstate_put(&run.s, run.with.state);
 	party_commit_with(&run.with, &run.party);
 	return EXIT_OK;
 }

@@ -9,6 +9,7 @@
 #include "dice.h"
 #include "expr.h"
 #include "rules.h"
+#include "util.h"
 
 /* 000: "make a CON save (DC 12)" */
 static const struct check_of con_save_000 = { PK_CON, FATIGUE_DC_000, 0, 0, 0 };
@@ -121,6 +122,25 @@ dungeon_hours(const struct member *m, uint64_t hours, struct rng *r,
 	return hp;
 }
 
+/* 002: the rest in the dungeon heals a living character with hp=. */
+static int
+rest_heals(const struct member *m)
+{
+	return (m->has & 1u << PK_HP) && !party_dead(m);
+}
+
+/* 002: "1d8 + str bonus": the first it heals without str= refused, exit 2. */
+void
+chars_rest_dungeon_need(const struct party *p)
+{
+	const struct member *m;
+
+	for (m = p->m; m < p->m + p->n; m++)
+		if (rest_heals(m) && !(m->has & 1u << PK_STR))
+			bad_at(p->path, m->lineno, "%s has no str= (002: a rest in "
+			    "the dungeon heals 1d8 + str bonus)", m->name);
+}
+
 /*
  * 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus", each
  * hour of HOURS, for a character with hp= (up to hpmax=), living, the d8s
@@ -135,7 +155,7 @@ chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	char faces[64];
 	long got;
 
-	if (!(m->has & 1u << PK_HP) || party_dead(m))
+	if (!rest_heals(m))
 		return -1;
 	got = party_heal(m, dungeon_hours(m, hours, r, faces, sizeof faces));
 	snprintf(says, size, "%s heals %ld HP (%s%+ld%s: %s), %ld HP now",

@@ -33,6 +33,7 @@ void	 chars_rest_hour(struct party *p, struct rng *r, chars_say_fn *say,
 /* 004: what a rest does to a character's exhaustion */
 enum chars_rested { CR_NOT_EXHAUSTED, CR_CURED, CR_STAYS_EXHAUSTED };
 
+void	 chars_rest_dungeon_need(const struct party *p);
 long	 chars_rest_dungeon(struct member *m, uint64_t hours, struct rng *r,
 	     char *says, size_t size);
 long	 chars_heal_night(struct member *m, uint64_t hours, int unsafe,

@@ -17,7 +17,6 @@
 #define EXPR_CONST_MAX	1000000		/* a constant, a multiplier, a divisor */
 #define EXPR_MAG_MAX	1000000000000LL	/* |total| of any part */
 #define EXPR_EXPLODE_MAX 20		/* a die explodes at most this often */
-#define EXPR_POOL_MAX	(EXPR_COUNT_MAX * (EXPR_EXPLODE_MAX + 1))
 #define EXPR_REROLL_MAX	4		/* compare points of one term's rerolls */
 #define EXPR_POW_MAX	64		/* the largest exponent */
 #define EXPR_TEXT_MAX	256		/* the length of one expression */

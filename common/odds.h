@@ -9,7 +9,6 @@
 #ifndef ODDS_WORK_MAX	/* tests/fuzz/run sets less: a sanitized step is slow */
 #define ODDS_WORK_MAX 20000000LL	/* steps of counting before -o gives up */
 #endif
-#define ODDS_FACTORS_MAX 4096
 
 /* Totals lo, lo + step, ...: count[i] of den outcomes give lo + i * step. */
 struct odds {

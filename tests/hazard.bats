@@ -627,6 +627,29 @@ Dee str=3 hp=10 hpmax=10" "$(cat p)"
 	grep -qx 'rest-turns 5' st2
 }
 
+# 002: "Resting for 1 hour in the dungeon only heals 1d8 + str bonus": one
+# rule in common/characters.c (chars_rest_dungeon_need), hazard's as timedice's.
+@test "002: a rest in the dungeon heals 1d8 + str bonus: a character it heals without str= is refused, by hazard as by timedice; the dead and those without hp= need none" {
+	printf 'Ann str=1 hp=6\nDag hp=4\n' > p
+	cp p p.0
+	for prog in "hazard -n 6" timedice; do
+		run -2 --separate-stderr $prog -r dungeonturn -s 7 -p p -w rest
+		eq "${prog%% *}: p:2: Dag has no str= (002: a rest in the dungeon heals 1d8 + str bonus)" "$stderr"
+		[ -z "$output" ]
+		same p p.0
+	done
+	# turns that are not a rest heal no one, and need no str=
+	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 6 -p p
+	eq "" "$stderr"
+	printf 'Ann str=1 hp=6\nCy\nAsh hp=5 resilience=0\n' > q
+	run -0 --separate-stderr hazard -r dungeonturn -s 7 -n 6 -p q rest
+	eq "hazard: Ash is dead (CON 0): no rolls" "$stderr"
+	eq "hazard	6	-	heal	An hour of rest in the dungeon: Ann heals 4 HP (1d8+1: 3), 10 HP now." "$(grep -P '\theal\t' <<<"$output")"
+	run -0 --separate-stderr timedice -r dungeonturn -s 7 -p q rest
+	eq "timedice: Ash is dead (CON 0): no rolls" "$stderr"
+	eq "timedice	1	1	07:00	rest	1	A rest in the dungeon from 07:00 on day 1: 1 hour passes and resilience is restored; Ann heals 3 HP (1d8+1: 2), 9 HP now." "${lines[0]}"
+}
+
 @test "000: a rest taken is said, with when the next is due (issue 16)" {
 	# 000: "After 6 Turns (~1 hour) of exploration, the party should rest for 1 Turn."
 	run -0 hazard -s 1 -n 1 rest
