@@ -612,10 +612,10 @@ party_sheet(const char *line, char *buf, size_t size)
 
 	buf[0] = '\0';
 	str_copy(word, sizeof word, line);
-	word[strcspn(word, "#\n")] = '\0';
+	word[strcspn(word, "\n")] = '\0';
 	if (strtok_r(word, " \t", &save) == NULL)	/* the name */
 		return;
-	while ((w = strtok_r(NULL, " \t", &save)) != NULL) {
+	while ((w = strtok_r(NULL, " \t", &save)) != NULL && *w != '#') {
 		if ((eq = strchr(w, '=')) == NULL)
 			continue;
 		*eq = '\0';

@@ -345,13 +345,17 @@ text_without_line(const char *text, size_t beg, size_t end)
 	    &n);
 }
 
-/* A party file's line as a sentence says it: blanks made one space, no comment. */
+/*
+ * A party file's line as a sentence says it: blanks made one space, no
+ * comment (a word starting with '#', as the party reader has it).
+ */
 void
 sheet_words(const char *line, size_t len, char *out, size_t size)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < len && line[i] != '#' && n + 1 < size; i++)
+	for (i = 0; i < len && !(line[i] == '#' && (i == 0 || line[i - 1] == ' ' ||
+	    line[i - 1] == '\t')) && n + 1 < size; i++)
 		if (line[i] != ' ' && line[i] != '\t')
 			out[n++] = line[i];
 		else if (n > 0 && out[n - 1] != ' ')

@@ -651,3 +651,17 @@ usage: $session" "$stderr"
 	[ -z "$stderr" ]
 	[[ $output == *$'- Turn 0 (day 1, 07:00): Before the help\n- Turn 0 (day 1, 07:00): After the help'* ]]
 }
+
+@test "a '#' inside a word is the word's, as the party reader has it: status, the roster, a join from it and the journal say notes=room#4 whole; a word starting with '#' is a comment" {
+	printf 'Ann con=1 hp=5 notes=room#4 # a comment\nBo con=0 hp=4 notes=x#y #gone\n' > p.txt
+	delve new -s 1 -p p.txt S > /dev/null
+	run -0 delve -C S status
+	eq "party     Ann: 5 HP. Also con +1, notes room#4." "$(grep '^party     Ann' <<< "$output")"
+	delve -C S leave Bo > /dev/null
+	eq "roster    Bo is out of the party (delve join Bo brings them back): 4 HP. Also con +0, notes x#y." "$(delve -C S status | grep '^roster')"
+	run -0 delve -C S join Bo
+	eq "turn 0  07:00  Bo comes back to the party with their sheet: 4 HP. Also con +0, notes x#y." "$output"
+	run -0 delve -C S campaign journal
+	[[ $output == *"- Turn 0 (day 1, 07:00): Bo comes back to the party with their sheet: 4 HP. Also con +0, notes x#y."* ]]
+	[[ $output != *gone* && $output != *comment* ]]
+}

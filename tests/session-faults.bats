@@ -426,22 +426,15 @@ sum() {
 	run -0 delve -C S check
 }
 
-@test "a turn reads each clock file once for its turn and clock (strace: three opens of S/g.N/hazard, light and timedice; five before)" {
+@test "a turn reads each clock file once for its turn and clock, the party file once for the stages that take it (strace: three opens of S/g.N/hazard, light and timedice, five before; one of S/g.N/party, two before)" {
 	command -v strace > /dev/null || skip "no strace"
 	session S
 	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat -o trace delve -C S > /dev/null
-	# delve's own reads (the parent's pid, the first line's) of g.3's clock
-	# files by path; its copy into the work directory opens them by g.3/NAME
+	# delve's own reads (the parent's pid, the first line's) of g.3's files
+	# by path: the clock files' turn and clock, the party's resilience= for
+	# timedice and wis= for reaction; its checksum and copy into the work
+	# directory open them by g.3/NAME
 	pid=$(head -1 trace | cut -d' ' -f1)
 	eq 3 "$(grep -c "^$pid .*\"S/g\.3/\(hazard\|light\|timedice\)\"" trace)"
-}
-
-@test "a turn reads the party file once for the stages that take it (strace: one open of S/g.N/party; two before)" {
-	command -v strace > /dev/null || skip "no strace"
-	session S
-	ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=openat -o trace delve -C S > /dev/null
-	# delve's own read (the parent's pid) of g.3's party by path: timedice's
-	# resilience= and reaction's wis=; its checksum and copy open g.3/party
-	pid=$(head -1 trace | cut -d' ' -f1)
 	eq 1 "$(grep -c "^$pid .*\"S/g\.3/party\"" trace)"
 }
