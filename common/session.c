@@ -1290,10 +1290,19 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 	return fd;
 }
 
+/* fd, a file written into .new.PID with no fsync: kept for sync_work. */
+static void
+keep_unsynced(struct session *s, int fd, const char *path)
+{
+	if (s->nunsynced == SES_SUMS_MAX)
+		esc_errx(EXIT_IO, "%s: more than %d files", path, SES_SUMS_MAX);
+	s->unsynced[s->nunsynced++] = fd;
+}
+
 /*
  * The programs' file FROM (GEN/NAME) copied to TO in .new.PID: a file a
- * program may replace, made writable; the data reaches the disk when the
- * generation is sealed.
+ * program may replace, made writable; the data reaches the disk before
+ * the commit if no program replaced it (sync_work).
  */
 static void
 copy_in(struct session *s, const char *from, const char *name)
@@ -1304,8 +1313,41 @@ copy_in(struct session *s, const char *from, const char *name)
 
 	copy_range(in, 0, out, 0, file_size(in, path), path);
 	close(in);
-	if (close(out) != 0)
-		esc_err(EXIT_IO, "%s/%s/%s", s->dir, s->newdir, name);
+	keep_unsynced(s, out, path);
+	free(path);
+}
+
+/*
+ * The files keep_unsynced kept that are still the generation's (a program
+ * replaces its copy by an fsynced rename, update.c), on disk, their
+ * writeback started together so that one journal commit takes them all;
+ * closed but the records (the log's tail, copied after the commit).
+ */
+static void
+sync_work(struct session *s)
+{
+	char *path = ses_path(s, s->newdir, "");
+	struct stat sb;
+	int i, n = 0, fd;
+
+	for (i = 0; i < s->nunsynced; i++) {
+		if (fstat(fd = s->unsynced[i], &sb) != 0)
+			io_fail(path);
+		if (sb.st_nlink > 0)
+			s->unsynced[n++] = fd;
+		else if (fd != s->recfd)
+			close(fd);
+#ifdef SYNC_FILE_RANGE_WRITE
+		if (sb.st_nlink > 0)
+			sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
+#endif
+	}
+	for (s->nunsynced = n; n > 0; n--) {
+		sync_fd(fd = s->unsynced[n - 1], path);
+		if (fd != s->recfd && close(fd) != 0)
+			io_fail(path);
+	}
+	s->nunsynced = 0;
 	free(path);
 }
 
@@ -1334,6 +1376,7 @@ ses_begin(struct session *s, int link_current)
 	if (s->recfd >= 0)
 		close(s->recfd);
 	s->recfd = -1;
+	s->nunsynced = 0;
 	made = 0;
 	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
@@ -1434,7 +1477,8 @@ ses_log_text(const struct session *s, long long from, size_t *len)
 
 /*
  * NAME in the work directory made anew with TEXT, LEN bytes, and made
- * durable when DURABLE: never written through a link or in place.
+ * durable when DURABLE (else a file for this command's stages alone,
+ * removed before the commit): never written through a link or in place.
  */
 void
 ses_put(struct session *s, const char *name, const char *text, size_t len,
@@ -1478,31 +1522,11 @@ records_done(struct session *s, const char *rec, size_t n)
 		size++;
 	}
 	read_only(fd, path);
-	sync_fd(fd, path);
+	keep_unsynced(s, fd, path);
 	if (size == 0)		/* no records: no file */
 		unlinkat(s->dfd, path + strlen(s->dir) + 1, 0);
 	free(path);
 	return size;
-}
-
-/* The bytes of a file being written, read back: NUL-terminated. */
-static char *
-read_back(int fd, const char *path)
-{
-	long long size = file_size(fd, path), got = 0;
-	char *text = emalloc((size_t)size + 1);
-	ssize_t n;
-
-	while (got < size) {
-		if ((n = pread(fd, text + got, (size_t)(size - got), (off_t)got)) < 0 &&
-		    errno != EINTR)
-			io_fail(path);
-		if (n == 0)
-			io_short(path);
-		got += n > 0 ? n : 0;
-	}
-	text[size] = '\0';
-	return text;
 }
 
 /*
@@ -1514,11 +1538,12 @@ static void
 write_info(struct session *s, long long reclen)
 {
 	char *path = ses_path(s, s->newdir, INFO), *text;
-	FILE *fp = fdopen(create_in(s, s->newdir, INFO, O_RDWR), "w");
-	int i, sfd;
+	size_t len;
+	FILE *fp = open_memstream(&text, &len);
+	int i, fd;
 
 	if (fp == NULL)
-		io_fail(path);
+		esc_err(EXIT_IO, "open_memstream");
 	fprintf(fp, "# delve generation: see delve(6), FILES\nturn %" PRIu64
 	    "\nlog %lld\ncalls %" PRIu64 "\n", s->turn, s->logsize, s->calls);
 	if (s->command != NULL)
@@ -1526,20 +1551,23 @@ write_info(struct session *s, long long reclen)
 	if (reclen > 0)
 		fprintf(fp, "records %lld\nsum %s %016" PRIx64 "\n", reclen, RECORDS,
 		    fd_sum(s->recfd, path));
-	if ((sfd = open_plain(s->dfd, "session", path, O_RDONLY, 0)) >= 0) {
-		fprintf(fp, "sum session %016" PRIx64 "\n", fd_sum(sfd, path));
-		close(sfd);
+	if ((fd = open_plain(s->dfd, "session", path, O_RDONLY, 0)) >= 0) {
+		fprintf(fp, "sum session %016" PRIx64 "\n", fd_sum(fd, path));
+		close(fd);
 	}
 	for (i = 0; i < s->nsums; i++)
 		fprintf(fp, "sum %s %016" PRIx64 "\n", s->sum_name[i], s->sum[i]);
-	if (fflush(fp) != 0 || ferror(fp))
-		io_fail(path);
-	text = read_back(fileno(fp), path);
-	fprintf(fp, "sum %s %016" PRIx64 "\n", INFO, rng_fnv1a(text));
+	if (fflush(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	fprintf(fp, "sum %s %016" PRIx64 "\n", INFO, rng_fnv1a_more(RNG_FNV_OFFSET,
+	    text, len));
+	if (fclose(fp) != 0)
+		esc_err(EXIT_IO, "open_memstream");
+	fd = create_in(s, s->newdir, INFO, O_WRONLY);
+	write_all(fd, text, len, path);
+	read_only(fd, path);
+	keep_unsynced(s, fd, path);
 	free(text);
-	read_only(fileno(fp), path);
-	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || fclose(fp) != 0)
-		io_fail(path);
 	free(path);
 }
 
@@ -1576,7 +1604,10 @@ by_name(const void *a, const void *b)
 
 /*
  * Each state file of .new.PID made read only and its checksum kept for
- * the delve file, in the order of their names.
+ * the delve file, in the order of their names.  Each is on disk already
+ * but a copy no program replaced (sync_work): a program's by its fsync,
+ * delve's own written durable (ses_put), a table a link of a generation's;
+ * their modes reach the disk with the directory (tidy_new).
  */
 static void
 seal_files(struct session *s)
@@ -1604,7 +1635,6 @@ seal_files(struct session *s)
 		fd = open_plain(s->dfd, rel, path, O_RDONLY, 1);
 		read_only(fd, path);
 		s->sum[i] = fd_sum(fd, path);
-		sync_fd(fd, path);	/* a copy's data: the programs' are synced */
 		close(fd);
 		free(path);
 	}
@@ -1684,6 +1714,7 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	s->logsize += len;
 	seal_files(s);
 	write_info(s, len);
+	sync_work(s);
 	tidy_new(s);
 	remove_entry(s, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
@@ -1861,6 +1892,9 @@ ses_close(struct session *s)
 		close(s->pendfd);
 	if (s->recfd >= 0)
 		close(s->recfd);
+	while (s->nunsynced > 0)
+		if (s->unsynced[--s->nunsynced] != s->recfd)
+			close(s->unsynced[s->nunsynced]);
 	free(s->seed);
 	free(s->rules);
 	free(s->lights);
