@@ -1318,36 +1318,42 @@ copy_in(struct session *s, const char *from, const char *name)
 }
 
 /*
- * The files keep_unsynced kept that are still the generation's (a program
- * replaces its copy by an fsynced rename, update.c), on disk, their
- * writeback started together so that one journal commit takes them all;
- * closed but the records (the log's tail, copied after the commit).
+ * The work directory on disk: the files keep_unsynced kept that are still
+ * the generation's (a program replaces its copy by an fsynced rename,
+ * update.c), their writeback started together so that one journal commit
+ * takes them all; then its entries.  Each closed but the records (the
+ * log's tail, appended after the commit).
  */
 static void
 sync_work(struct session *s)
 {
 	char *path = ses_path(s, s->newdir, "");
 	struct stat sb;
-	int i, n = 0, fd;
+	int i, fd;
 
 	for (i = 0; i < s->nunsynced; i++) {
 		if (fstat(fd = s->unsynced[i], &sb) != 0)
 			io_fail(path);
-		if (sb.st_nlink > 0)
-			s->unsynced[n++] = fd;
-		else if (fd != s->recfd)
+		if (sb.st_nlink == 0 && fd != s->recfd)
 			close(fd);
+		if (sb.st_nlink == 0)
+			s->unsynced[i] = -1;
 #ifdef SYNC_FILE_RANGE_WRITE
-		if (sb.st_nlink > 0)
+		else
 			sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 #endif
 	}
-	for (s->nunsynced = n; n > 0; n--) {
-		sync_fd(fd = s->unsynced[n - 1], path);
-		if (fd != s->recfd && close(fd) != 0)
-			io_fail(path);
-	}
-	s->nunsynced = 0;
+	while (s->nunsynced > 0)
+		if ((fd = s->unsynced[--s->nunsynced]) >= 0) {
+			sync_fd(fd, path);
+			if (fd != s->recfd)
+				close(fd);
+		}
+	if ((fd = openat(s->dfd, s->newdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) < 0)
+		io_fail(path);
+	sync_fd(fd, path);
+	close(fd);
 	free(path);
 }
 
@@ -1581,21 +1587,6 @@ leftover(const char *name)
 	    strstr(name, ".tmp.") != NULL;
 }
 
-static void
-tidy_new(struct session *s)
-{
-	DIR *d = open_dir(s->dfd, s->newdir, s->dir);
-	struct dirent *e;
-	int fd;
-
-	while ((e = next_entry(d, s->dir)) != NULL)
-		if (leftover(e->d_name))
-			unlinkat(dirfd(d), e->d_name, 0);
-	if ((fd = dirfd(d)) >= 0)
-		sync_fd(fd, s->newdir);
-	closedir(d);
-}
-
 static int
 by_name(const void *a, const void *b)
 {
@@ -1607,7 +1598,8 @@ by_name(const void *a, const void *b)
  * the delve file, in the order of their names.  Each is on disk already
  * but a copy no program replaced (sync_work): a program's by its fsync,
  * delve's own written durable (ses_put), a table a link of a generation's;
- * their modes reach the disk with the directory (tidy_new).
+ * their modes reach the disk with the directory (sync_work).  A lock or
+ * temp file older state code left is removed.
  */
 static void
 seal_files(struct session *s)
@@ -1619,13 +1611,15 @@ seal_files(struct session *s)
 
 	forget_sums(s);
 	while ((e = next_entry(d, s->dir)) != NULL) {
-		if (e->d_name[0] == '.' || strcmp(e->d_name, INFO) == 0 ||
-		    strcmp(e->d_name, RECORDS) == 0 || leftover(e->d_name))
-			continue;
-		if (s->nsums == SES_SUMS_MAX)
-			esc_errx(EXIT_IO, "%s/%s: more than %d files", s->dir, s->newdir,
-			    SES_SUMS_MAX);
-		s->sum_name[s->nsums++] = estrdup(e->d_name);
+		if (leftover(e->d_name))
+			unlinkat(dirfd(d), e->d_name, 0);
+		else if (e->d_name[0] != '.' && strcmp(e->d_name, INFO) != 0 &&
+		    strcmp(e->d_name, RECORDS) != 0) {
+			if (s->nsums == SES_SUMS_MAX)
+				esc_errx(EXIT_IO, "%s/%s: more than %d files", s->dir,
+				    s->newdir, SES_SUMS_MAX);
+			s->sum_name[s->nsums++] = estrdup(e->d_name);
+		}
 	}
 	closedir(d);
 	qsort(s->sum_name, (size_t)s->nsums, sizeof *s->sum_name, by_name);
@@ -1715,7 +1709,6 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	seal_files(s);
 	write_info(s, len);
 	sync_work(s);
-	tidy_new(s);
 	remove_entry(s, name);
 	if (renameat(s->dfd, s->newdir, s->dfd, name) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, name);
@@ -1725,12 +1718,11 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 	copy_range(s->recfd, 0, fd, s->logsize - len, len, log);
 	sync_fd(fd, log);
 	close(fd);
-	if (next > 0 && present(s, prev, RECORDS)) {
-		free(log);
-		log = ses_path(s, prev, RECORDS);
-		if (unlinkat(s->dfd, log + strlen(s->dir) + 1, 0) != 0)
-			io_fail(log);
-	}
+	free(log);
+	log = ses_path(s, prev, RECORDS);
+	if (next > 0 && unlinkat(s->dfd, log + strlen(s->dir) + 1, 0) != 0 &&
+	    errno != ENOENT)
+		io_fail(log);
 	free(log);
 	free(prev);
 	free(name);
