@@ -8,7 +8,8 @@
  * .new.PID/records, .new.PID/delve records the turn and the log's length
  * with them (log N), .new.PID becomes g.N+1, and one rename(2) of a
  * symbolic link makes "state" name it.  Only then are the records appended
- * to "log".  So the log is never ahead of the state:
+ * to "log" (synced by the next commit with its files, before it removes
+ * g.N+1/records).  So the log is never ahead of the state:
  *
  *   - killed before the rename, the session is as it was, the log too;
  *   - killed after it, the log lacks the tail g.N+1/records holds: the
@@ -1290,10 +1291,12 @@ create_in(const struct session *s, const char *sub, const char *name, int flags)
 	return fd;
 }
 
-/* fd, a file written into .new.PID with no fsync: kept for sync_work. */
+/* fd, a file written with no fsync, kept (and closed) by sync_work. */
 static void
 keep_unsynced(struct session *s, int fd, const char *path)
 {
+	if (fd < 0)
+		io_fail(path);
 	if (s->nunsynced == SES_SUMS_MAX)
 		esc_errx(EXIT_IO, "%s: more than %d files", path, SES_SUMS_MAX);
 	s->unsynced[s->nunsynced++] = fd;
@@ -1319,10 +1322,9 @@ copy_in(struct session *s, const char *from, const char *name)
 
 /*
  * The work directory on disk: the files keep_unsynced kept that are still
- * the generation's (a program replaces its copy by an fsynced rename,
- * update.c), their writeback started together so that one journal commit
- * takes them all; then its entries.  Each closed but the records (the
- * log's tail, appended after the commit).
+ * linked (a program replaces its copy by an fsynced rename, update.c) and
+ * the log, their writeback started together so that one journal commit
+ * takes them all; then its entries.
  */
 static void
 sync_work(struct session *s)
@@ -1334,10 +1336,10 @@ sync_work(struct session *s)
 	for (i = 0; i < s->nunsynced; i++) {
 		if (fstat(fd = s->unsynced[i], &sb) != 0)
 			io_fail(path);
-		if (sb.st_nlink == 0 && fd != s->recfd)
+		if (sb.st_nlink == 0) {
 			close(fd);
-		if (sb.st_nlink == 0)
 			s->unsynced[i] = -1;
+		}
 #ifdef SYNC_FILE_RANGE_WRITE
 		else
 			sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
@@ -1346,8 +1348,7 @@ sync_work(struct session *s)
 	while (s->nunsynced > 0)
 		if ((fd = s->unsynced[--s->nunsynced]) >= 0) {
 			sync_fd(fd, path);
-			if (fd != s->recfd)
-				close(fd);
+			close(fd);
 		}
 	if ((fd = openat(s->dfd, s->newdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) < 0)
@@ -1528,7 +1529,7 @@ records_done(struct session *s, const char *rec, size_t n)
 		size++;
 	}
 	read_only(fd, path);
-	keep_unsynced(s, fd, path);
+	keep_unsynced(s, fcntl(fd, F_DUPFD_CLOEXEC, 0), path);
 	if (size == 0)		/* no records: no file */
 		unlinkat(s->dfd, path + strlen(s->dir) + 1, 0);
 	free(path);
@@ -1698,9 +1699,11 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 {
 	unsigned long next = s->gen + 1;
 	long long len = records_done(s, rec, n);
-	char *name = ses_genname(next), *prev = ses_genname(s->gen), *log;
+	char *name = ses_genname(next), *prev = ses_genname(s->gen);
+	char *log = ses_path(s, "", "log");
 	int fd = log_for(s, next == 0, len);
 
+	keep_unsynced(s, fcntl(fd, F_DUPFD_CLOEXEC, 0), log);
 	s->turn += turns;
 	if (turns > 0)
 		s->calls = 0;
@@ -1714,9 +1717,8 @@ ses_commit(struct session *s, const char *rec, size_t n, uint64_t turns,
 		esc_err(EXIT_IO, "%s/%s", s->dir, name);
 	working = NULL;
 	switch_to(s, next, name);
-	log = ses_path(s, "", "log");	/* committed: now the log */
+	/* committed: now the log (on disk in the records till the next commit) */
 	copy_range(s->recfd, 0, fd, s->logsize - len, len, log);
-	sync_fd(fd, log);
 	close(fd);
 	free(log);
 	log = ses_path(s, prev, RECORDS);
@@ -1885,8 +1887,7 @@ ses_close(struct session *s)
 	if (s->recfd >= 0)
 		close(s->recfd);
 	while (s->nunsynced > 0)
-		if (s->unsynced[--s->nunsynced] != s->recfd)
-			close(s->unsynced[s->nunsynced]);
+		close(s->unsynced[--s->nunsynced]);
 	free(s->seed);
 	free(s->rules);
 	free(s->lights);
