@@ -177,7 +177,6 @@ void
 ses_open(struct session *s, const char *dir, int create)
 {
 	memset(s, 0, sizeof *s);
-	made = 0;
 	s->dir = dir;
 	s->logfd = s->pendfd = s->recfd = -1;
 	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
@@ -206,13 +205,7 @@ ses_lock(struct session *s, const char *dir, int create)
 void
 ses_lock_shared(struct session *s, const char *dir)
 {
-	memset(s, 0, sizeof *s);
-	s->dir = dir;
-	s->logfd = s->pendfd = s->recfd = -1;
-	snprintf(s->newdir, sizeof s->newdir, ".new.%ld", (long)getpid());
-	if ((s->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		esc_err(errno == ENOENT || errno == ENOTDIR ? EXIT_BAD : EXIT_IO, "%s",
-		    dir);
+	ses_open(s, dir, 0);
 	while (flock(s->dfd, LOCK_SH | LOCK_NB) != 0)
 		if (errno == EWOULDBLOCK)
 			esc_errx(EXIT_BAD, "%s: a command is at work in the session: "
@@ -779,10 +772,8 @@ read_link(struct session *s)
 static int
 present(const struct session *s, const char *gen, const char *name)
 {
-	char rel[300];
+	char rel[300], *path;
 	struct stat sb;
-
-	char *path;
 
 	snprintf(rel, sizeof rel, "%s/%s", gen, name);
 	if (fstatat(s->dfd, rel, &sb, AT_SYMLINK_NOFOLLOW) == 0)
@@ -796,12 +787,9 @@ present(const struct session *s, const char *gen, const char *name)
 static void
 need(const struct session *s, const char *gen, const char *name)
 {
-	char *path;
-
-	if (present(s, gen, name))
-		return;
-	path = ses_path(s, gen, name);
-	esc_errx(EXIT_BAD, "%s: missing from the generation", path);
+	if (!present(s, gen, name))
+		esc_errx(EXIT_BAD, "%s/%s/%s: missing from the generation", s->dir,
+		    gen, name);
 }
 
 /*
@@ -1059,14 +1047,12 @@ whole_changed(const struct session *s, const char *gen, int refuse)
 int
 ses_changed(const struct session *s, const char *name)
 {
-	char *gen = ses_genname(s->gen);
-	int i, changed = 0;
+	int i;
 
 	for (i = 0; i < s->nsums; i++)
 		if (strcmp(s->sum_name[i], name) == 0)
-			changed = file_sum(s, gen, name) != s->sum[i];
-	free(gen);
-	return changed;
+			return ses_file_sum(s, name) != s->sum[i];
+	return 0;
 }
 
 /* delve check: each file of the current generation that changed, said. */
@@ -1232,8 +1218,7 @@ settle_log(struct session *s)
 			    s->logsize - size, log);
 		else if (ftruncate(fd, (off_t)s->logsize) != 0)
 			io_fail(log);
-		sync_fd(fd, log);
-		close(fd);
+		close(fd);	/* synced by the commit (sync_work), cut_log */
 	}
 	if (s->pendfd >= 0)
 		close(s->pendfd);
@@ -1297,8 +1282,9 @@ keep_unsynced(struct session *s, int fd, const char *path)
 {
 	if (fd < 0)
 		io_fail(path);
-	if (s->nunsynced == SES_SUMS_MAX)
-		esc_errx(EXIT_IO, "%s: more than %d files", path, SES_SUMS_MAX);
+	if (s->nunsynced % 16 == 0)
+		s->unsynced = ereallocarray(s->unsynced, (size_t)s->nunsynced + 16,
+		    sizeof *s->unsynced);
 	s->unsynced[s->nunsynced++] = fd;
 }
 
@@ -1321,10 +1307,10 @@ copy_in(struct session *s, const char *from, const char *name)
 }
 
 /*
- * The work directory on disk: the files keep_unsynced kept that are still
- * linked (a program replaces its copy by an fsynced rename, update.c) and
- * the log, their writeback started together so that one journal commit
- * takes them all; then its entries.
+ * The work directory on disk, its entries and the files keep_unsynced kept
+ * that are still linked (a program replaces its copy by an fsynced
+ * rename, update.c) and the log, their writeback started together so that
+ * one journal commit takes them all.
  */
 static void
 sync_work(struct session *s)
@@ -1333,36 +1319,22 @@ sync_work(struct session *s)
 	struct stat sb;
 	int i, fd;
 
+	keep_unsynced(s, openat(s->dfd, s->newdir, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC), path);	/* its entries, synced first */
 	for (i = 0; i < s->nunsynced; i++) {
 		if (fstat(fd = s->unsynced[i], &sb) != 0)
 			io_fail(path);
-		if (sb.st_nlink == 0) {
-			close(fd);
-			s->unsynced[i] = -1;
-		}
+		if (sb.st_nlink == 0)	/* a program replaced it */
+			close(fd), s->unsynced[i] = -1;
 #ifdef SYNC_FILE_RANGE_WRITE
 		else
 			sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);
 #endif
 	}
 	while (s->nunsynced > 0)
-		if ((fd = s->unsynced[--s->nunsynced]) >= 0) {
-			sync_fd(fd, path);
-			close(fd);
-		}
-	if ((fd = openat(s->dfd, s->newdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) < 0)
-		io_fail(path);
-	sync_fd(fd, path);
-	close(fd);
+		if ((fd = s->unsynced[--s->nunsynced]) >= 0)
+			sync_fd(fd, path), close(fd);
 	free(path);
-}
-
-/* NAME is a file a program of the suite writes: not a table. */
-static int
-programs_file(const char *name)
-{
-	return word_in(name, gen_files) >= 0 || strcmp(name, "party") == 0;
 }
 
 /*
@@ -1383,7 +1355,6 @@ ses_begin(struct session *s, int link_current)
 	if (s->recfd >= 0)
 		close(s->recfd);
 	s->recfd = -1;
-	s->nunsynced = 0;
 	made = 0;
 	if (mkdirat(s->dfd, s->newdir, 0777) != 0)
 		esc_err(EXIT_IO, "%s/%s", s->dir, s->newdir);
@@ -1398,7 +1369,8 @@ ses_begin(struct session *s, int link_current)
 				continue;	/* a file not the suite's is never carried */
 			snprintf(from, sizeof from, "%s/%s", gen, e->d_name);
 			snprintf(to, sizeof to, "%s/%s", s->newdir, e->d_name);
-			if (programs_file(e->d_name))
+			if (word_in(e->d_name, gen_files) >= 0 ||
+			    strcmp(e->d_name, "party") == 0)
 				copy_in(s, from, e->d_name);
 			else if (linkat(s->dfd, from, s->dfd, to, 0) != 0)
 				esc_err(EXIT_IO, "%s/%s", s->dir, from);
@@ -1483,9 +1455,9 @@ ses_log_text(const struct session *s, long long from, size_t *len)
 }
 
 /*
- * NAME in the work directory made anew with TEXT, LEN bytes, and made
- * durable when DURABLE (else a file for this command's stages alone,
- * removed before the commit): never written through a link or in place.
+ * NAME in the work directory made anew with TEXT, LEN bytes, and synced
+ * with the commit when DURABLE (else a file for this command's stages
+ * alone, removed before it): never written through a link or in place.
  */
 void
 ses_put(struct session *s, const char *name, const char *text, size_t len,
@@ -1499,7 +1471,9 @@ ses_put(struct session *s, const char *name, const char *text, size_t len,
 		io_fail(path);
 	fd = create_in(s, s->newdir, name, O_WRONLY);
 	write_all(fd, text, len, path);
-	if ((durable && fsync(fd) != 0) || close(fd) != 0)
+	if (durable)
+		keep_unsynced(s, fd, path);
+	else if (close(fd) != 0)
 		io_fail(path);
 	free(path);
 }
@@ -1596,11 +1570,10 @@ by_name(const void *a, const void *b)
 
 /*
  * Each state file of .new.PID made read only and its checksum kept for
- * the delve file, in the order of their names.  Each is on disk already
- * but a copy no program replaced (sync_work): a program's by its fsync,
- * delve's own written durable (ses_put), a table a link of a generation's;
- * their modes reach the disk with the directory (sync_work).  A lock or
- * temp file older state code left is removed.
+ * the delve file, in the order of their names.  What delve wrote there is
+ * synced by sync_work, a program's file by the program (update.c), a
+ * table is a link of a generation's; their modes reach the disk with the
+ * directory.  A lock or temp file older state code left is removed.
  */
 static void
 seal_files(struct session *s)
@@ -1644,12 +1617,9 @@ static void
 switch_to(struct session *s, unsigned long gen, const char *made_gen)
 {
 	char *name = ses_genname(gen), *path = ses_path(s, "", "state");
-	struct stat sb;
 	int e;
 
-	if (fstatat(s->dfd, ".state.new", &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    S_ISLNK(sb.st_mode))
-		unlinkat(s->dfd, ".state.new", 0);
+	/* a .state.new left is gone: start_writing, ses_wipe removed it */
 	if (symlinkat(name, s->dfd, ".state.new") != 0 ||
 	    renameat(s->dfd, ".state.new", s->dfd, "state") != 0) {
 		e = errno;
@@ -1888,6 +1858,7 @@ ses_close(struct session *s)
 		close(s->recfd);
 	while (s->nunsynced > 0)
 		close(s->unsynced[--s->nunsynced]);
+	free(s->unsynced);
 	free(s->seed);
 	free(s->rules);
 	free(s->lights);

@@ -71,8 +71,7 @@ struct session {
 	uint64_t self_sum, rec_sum, ses_sum;	/* its delve file, records, session */
 	long long rec_len;	/* its records' length (records N), or -1 */
 	char	*strange;	/* a file in it that is not the suite's, or NULL */
-	int	 nunsynced;	/* files written into .new.PID with no fsync, */
-	int	 unsynced[SES_SUMS_MAX];	/* open till sync_work syncs them */
+	int	*unsynced, nunsynced;	/* files written with no fsync, open */
 	struct ses_keys keys;	/* ses_keys's, private */
 };
 
