@@ -1455,9 +1455,9 @@ ses_log_text(const struct session *s, long long from, size_t *len)
 }
 
 /*
- * NAME in the work directory made anew with TEXT, LEN bytes, and synced
- * with the commit when DURABLE (else a file for this command's stages
- * alone, removed before it): never written through a link or in place.
+ * NAME in the work directory made anew with TEXT, LEN bytes, and made
+ * durable when DURABLE (else a file for this command's stages alone,
+ * removed before the commit): never written through a link or in place.
  */
 void
 ses_put(struct session *s, const char *name, const char *text, size_t len,
@@ -1471,9 +1471,7 @@ ses_put(struct session *s, const char *name, const char *text, size_t len,
 		io_fail(path);
 	fd = create_in(s, s->newdir, name, O_WRONLY);
 	write_all(fd, text, len, path);
-	if (durable)
-		keep_unsynced(s, fd, path);
-	else if (close(fd) != 0)
+	if ((durable && fsync(fd) != 0) || close(fd) != 0)
 		io_fail(path);
 	free(path);
 }
@@ -1570,10 +1568,11 @@ by_name(const void *a, const void *b)
 
 /*
  * Each state file of .new.PID made read only and its checksum kept for
- * the delve file, in the order of their names.  What delve wrote there is
- * synced by sync_work, a program's file by the program (update.c), a
- * table is a link of a generation's; their modes reach the disk with the
- * directory.  A lock or temp file older state code left is removed.
+ * the delve file, in the order of their names.  Each is on disk already
+ * but what sync_work syncs: a program's file by the program (update.c),
+ * ses_put's durable, a table a link of a generation's; their modes reach
+ * the disk with the directory.  A lock or temp file older state code left
+ * is removed.
  */
 static void
 seal_files(struct session *s)
