@@ -92,25 +92,6 @@ put(char *buf, size_t size, size_t *n, const char *s, size_t len)
 	buf[*n] = '\0';
 }
 
-/* A total as decimal digits, without stdio: their count. */
-static int
-long_text(char *buf, long v)
-{
-	char tmp[24];
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	int n = 0, k = 0;
-
-	do
-		tmp[n++] = (char)('0' + u % 10);
-	while ((u /= 10) > 0);
-	if (v < 0)
-		buf[k++] = '-';
-	while (n > 0)
-		buf[k++] = tmp[--n];
-	buf[k] = '\0';
-	return k;
-}
-
 /*
  * A row's text marked once (tbl_plan) or each time: where each dice
  * expression stands, and each escape's backslash; the text between is
@@ -122,47 +103,45 @@ enum { P_ESCAPE, P_PLAIN, P_EXPR, P_TABLE };
 
 struct piece {
 	uint32_t off, len;	/* within the row's text */
-	uint8_t	 kind, keephigh;
-	uint16_t count, keep;
-	uint32_t sides;
-	int32_t	 mod;
+	int	 kind;
+	struct dice d;		/* P_PLAIN's dice; P_TABLE's d.count: which table */
 };
 
 /* One expression rolled: its total in the text, its dice noted. */
 static void
-roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
-    const char *text, const struct piece *pc, struct rng *r, int faces_too)
+roll_one(struct tbl_entry *e, size_t *at3, const char *text,
+    const struct piece *pc, struct rng *r, int faces_too)
 {
-	char num[24], f[TBL_TEXT_MAX], buf[EXPR_TEXT_MAX + 1];
+	char num[U64_DIGITS + 1], *d, f[TBL_TEXT_MAX], buf[EXPR_TEXT_MAX + 1];
 	const char *s = text + pc->off;
-	size_t len = pc->len;
-	struct dice d = { pc->count, pc->sides, pc->keep, pc->keephigh, pc->mod };
 	struct expr x;
 	long total;
-	int k;
 
-	memcpy(buf, s, len);
-	buf[len] = '\0';
 	if (pc->kind == P_PLAIN && !faces_too)	/* the same draws, faster */
-		total = dice_roll(&d, r, NULL);
-	else if (expr_parse(&x, buf) == NULL)	/* it parsed when marked */
+		total = dice_roll(&pc->d, r, NULL);
+	else {
+		memcpy(buf, s, pc->len);
+		buf[pc->len] = '\0';
+		if (expr_parse(&x, buf) != NULL)	/* cannot be: cut() parsed it */
+			esc_errx(EXIT_BAD, "%s: %s", buf, x.why);
 		total = (long)expr_roll(&x, r, faces_too ? f : NULL, sizeof f);
-	else
-		esc_errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
-	k = long_text(num, total);
-	put(e->text, sizeof e->text, tn, num, (size_t)k);
-	if (*dn > 0)
-		put(e->dice, sizeof e->dice, dn, ",", 1);
-	put(e->dice, sizeof e->dice, dn, s, len);
-	if (!faces_too) {
-		e->n++;
-		return;
 	}
-	if (e->n++ > 0 && *fn > 0)
-		put(e->faces, sizeof e->faces, fn, "; ", 2);
-	put(e->faces, sizeof e->faces, fn, s, len);
-	put(e->faces, sizeof e->faces, fn, ": ", 2);
-	put(e->faces, sizeof e->faces, fn, f, strlen(f));
+	d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
+	    (uint64_t)total);
+	if (total < 0)
+		*--d = '-';
+	put(e->text, sizeof e->text, &at3[0], d, (size_t)(num + sizeof num - d));
+	if (at3[1] > 0)
+		put(e->dice, sizeof e->dice, &at3[1], ",", 1);
+	put(e->dice, sizeof e->dice, &at3[1], s, pc->len);
+	if (faces_too) {
+		if (e->n > 0 && at3[2] > 0)
+			put(e->faces, sizeof e->faces, &at3[2], "; ", 2);
+		put(e->faces, sizeof e->faces, &at3[2], s, pc->len);
+		put(e->faces, sizeof e->faces, &at3[2], ": ", 2);
+		put(e->faces, sizeof e->faces, &at3[2], f, strlen(f));
+	}
+	e->n++;
 }
 
 /* noted: "lose 4 INT (1d6)." where no field of the record holds the dice. */
@@ -210,20 +189,12 @@ static void
 piece(struct piece *pc, int *n, const char *text, const char *s, size_t len,
     int kind, const struct expr *e)
 {
-	struct dice d;
-
 	memset(&pc[*n], 0, sizeof pc[*n]);
 	pc[*n].off = (uint32_t)(s - text);
 	pc[*n].len = (uint32_t)len;
-	pc[*n].kind = (uint8_t)kind;
-	if (kind == P_EXPR && dice_of(&d, e) == NULL) {
+	pc[*n].kind = kind;
+	if (kind == P_EXPR && dice_of(&pc[*n].d, e) == NULL)
 		pc[*n].kind = P_PLAIN;
-		pc[*n].count = (uint16_t)d.count;
-		pc[*n].keep = (uint16_t)d.keep;
-		pc[*n].keephigh = (uint8_t)d.keephigh;
-		pc[*n].sides = d.sides;
-		pc[*n].mod = d.mod;
-	}
 	++*n;
 }
 
@@ -246,7 +217,7 @@ cut(const char *text, struct piece *pc)
 			p++;
 		else if ((len = tbl_ref_len(p)) > 0) {	/* [[a table]] */
 			piece(pc, &n, text, p, len, P_TABLE, NULL);
-			pc[n - 1].count = (uint16_t)refs++;
+			pc[n - 1].d.count = (uint32_t)refs++;
 			p += len;
 		}
 		else if (*p == '\\' && (len = expr_at(p + 1, &d)) > 0) {
@@ -315,14 +286,14 @@ render_into(const char *text, const struct piece *pc, int n,
 
 	for (i = 0; i < n; i++) {
 		put(e->text, sizeof e->text, &at3[0], text + at, pc[i].off - at);
-		if (pc[i].kind == P_TABLE && more != NULL && pc[i].count < more->nsub)
-			roll_table(more->sub[pc[i].count], e, at3, r, how);
+		if (pc[i].kind == P_TABLE && more != NULL &&
+		    pc[i].d.count < (uint32_t)more->nsub)
+			roll_table(more->sub[pc[i].d.count], e, at3, r, how);
 		else if (pc[i].kind == P_TABLE)	/* no table loaded: as written */
 			put(e->text, sizeof e->text, &at3[0], text + pc[i].off,
 			    pc[i].len);
 		else if (pc[i].kind != P_ESCAPE)
-			roll_one(e, &at3[0], &at3[1], &at3[2], text, &pc[i], r,
-			    how & TBL_FACES);
+			roll_one(e, at3, text, &pc[i], r, how & TBL_FACES);
 		at = pc[i].off + pc[i].len;
 	}
 	put(e->text, sizeof e->text, &at3[0], text + at, strlen(text + at));
