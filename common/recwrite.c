@@ -751,10 +751,10 @@ int
 rec_memo_begin(struct rec_writer *w, const struct rec_memo *m, size_t i,
     const struct rec_layout *l, uint64_t turn)
 {
-	if (w->json || i >= m->n || m->tail[i] == NULL)
-		return 0;
-	rec_begin(w, l, turn);
-	out_put(&w->out, m->tail[i], m->len[i]);
+	if (w->room == 0 || i >= m->n || m->tail[i] == NULL)
+		return 0;	/* JSON, -u: the fields the long way */
+	rec_prepared(w, l, turn, m->tail[i], m->len[i]);
+	w->next = 1;
 	return 1;
 }
 
