@@ -126,11 +126,17 @@ roll_one(struct tbl_entry *e, size_t *at3, const char *text,
 			esc_errx(EXIT_BAD, "%s: %s", buf, x.why);
 		total = (long)expr_roll(&x, r, faces_too ? f : NULL, sizeof f);
 	}
-	d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
-	    (uint64_t)total);
-	if (total < 0)
-		*--d = '-';
-	put(e->text, sizeof e->text, &at3[0], d, (size_t)(num + sizeof num - d));
+	if (total >= 0 && total < 100 && at3[0] + 2 < sizeof e->text)
+		at3[0] = (size_t)(small_digits(e->text + at3[0], (unsigned)total) -
+		    e->text);	/* most totals, without a copy */
+	else {
+		d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
+		    (uint64_t)total);
+		if (total < 0)
+			*--d = '-';
+		put(e->text, sizeof e->text, &at3[0], d,
+		    (size_t)(num + sizeof num - d));
+	}
 	if (at3[1] > 0)
 		put(e->dice, sizeof e->dice, &at3[1], ",", 1);
 	put(e->dice, sizeof e->dice, &at3[1], s, pc->len);
