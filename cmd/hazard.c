@@ -38,6 +38,8 @@ struct run {
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct drawn_on tables;	/* -T KEY=FILE: rolled when the die says KEY */
 	struct rec_memo said_on[DRAWN_MAX];	/* each table's fields by total */
+	struct rec_memo met;	/* a creature met's, by the total that found it: */
+	long	 met_at;	/* this run's sign's, or -1 (the state file's) */
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
@@ -142,18 +144,20 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 
 /*
  * hazard TURN ROLL KEY TABLE DICE TEXT: a row of the -T table ON, its
- * sentence rolled in run->entry, or (ON NULL) the creature met; TEXT is
- * the three parts of SAID.  The fields up to DICE are made once for each
- * total of ON's die.
+ * sentence rolled in run->entry, or (TOTAL LONG_MIN) the creature met;
+ * TEXT is the three parts of SAID.  The fields up to DICE are made once
+ * for each total of ON's die, and a creature's once for the total that
+ * found it (met_at).
  */
 static void
 emit_table(struct run *run, const struct tbl_on *on, long total,
     const char *key, const char *const said[3], const char *dice)
 {
 	const struct tbl_entry *e = &run->entry;
-	struct rec_memo *m = on != NULL ? &run->said_on[on - run->tables.on] :
-	    NULL;
-	size_t i = on != NULL ? (size_t)(total - dice_min(&on->t.die)) : 0;
+	struct rec_memo *m = on == NULL ? NULL : total == LONG_MIN ? &run->met :
+	    &run->said_on[on - run->tables.on];
+	size_t i = total == LONG_MIN ? (size_t)run->met_at :
+	    (size_t)(total - dice_min(&on->t.die));
 
 	if (m == NULL || !rec_memo_begin(run->w, m, i,
 	    REC_LAYOUT(HAZARD_TABLE), run->s.turn)) {
@@ -164,7 +168,8 @@ emit_table(struct run *run, const struct tbl_on *on, long total,
 			rec_i64(run->w, total);
 		rec_str(run->w, key);
 		rec_str(run->w, on != NULL ? on->key : "encounter");
-		rec_str(run->w, on != NULL && e->dice[0] != '\0' ? e->dice : "-");
+		rec_str(run->w, total != LONG_MIN && e->dice[0] != '\0' ? e->dice :
+		    "-");
 		if (m != NULL)
 			rec_memo_keep(run->w, m, i);
 	}
@@ -250,6 +255,7 @@ sign_creature(struct run *run)
 		return;
 	row = roll_on(run, t, &total, dice, sizeof dice);
 	hazstate_sign(&run->s, e->text, row->key, post, sizeof post);
+	run->met_at = total - dice_min(&t->t.die);
 	emit_table(run, t, total, row->key,
 	    (const char *const[]){ text_sign_of[0], e->text, post }, dice);
 }
@@ -258,10 +264,11 @@ sign_creature(struct run *run)
 static void
 meet_creature(struct run *run)
 {
-	emit_table(run, NULL, LONG_MIN, run->s.creature_key,
+	emit_table(run, run->on_encounter, LONG_MIN, run->s.creature_key,
 	    (const char *const[]){ text_sign_creature_met[0], run->s.creature,
 	    text_sign_creature_met[1] }, NULL);
 	run->s.creature[0] = run->s.creature_key[0] = '\0';
+	run->met_at = -1;
 	run->s.sign = 0;
 }
 
@@ -590,10 +597,13 @@ load_on(struct run *run, const struct opts *o)
 	    o->file != NULL, on_key, run);
 	for (i = 0; i < run->tables.n; i++) {	/* a row's dice vary with its tables' */
 		t = &run->tables.on[i].t;
-		n = tbl_nested(t) ? 0 : dice_max(&t->die) - dice_min(&t->die) + 1;
-		rec_memo_open(&run->said_on[i], (size_t)(n < SAID_TOTALS_MAX ? n :
-		    SAID_TOTALS_MAX));
+		n = dice_max(&t->die) - dice_min(&t->die) + 1;
+		n = n < SAID_TOTALS_MAX ? n : SAID_TOTALS_MAX;
+		rec_memo_open(&run->said_on[i], tbl_nested(t) ? 0 : (size_t)n);
+		if (strcmp(run->tables.on[i].key, "encounter") == 0)
+			rec_memo_open(&run->met, (size_t)n);
 	}
+	run->met_at = -1;
 	run->on_encounter = tbl_on_find(run->tables.on, run->tables.n,
 	    "encounter");
 	for (i = 0; i < run->die.table.nrows; i++)
@@ -743,6 +753,7 @@ main(int argc, char *argv[])
 	tbl_free(&run.die.table);
 	for (i = 0; i < run.tables.n; i++)
 		rec_memo_close(&run.said_on[i]);
+	rec_memo_close(&run.met);
 	drawn_on_free(&run.tables);
 	return EXIT_OK;
 }
