@@ -54,16 +54,11 @@ d66_total(long v)
 	return v >= 11 && v <= 66 && v % 10 >= 1 && v % 10 <= 6;
 }
 
-/*
- * A loaded table's rows are sorted: halve, to the first row that does not
- * end below TOTAL, by a choice and not a branch (a random total would
- * mispredict it); a built-in table's rows are few.
- */
+/* A loaded table's rows are sorted: halve; a built-in one's are few. */
 const struct tbl_row *
 tbl_lookup(const struct tbl *t, long total)
 {
-	const struct tbl_row *r = t->rows;
-	int i, n = t->nrows, half;
+	int i, lo = 0, hi = t->nrows - 1, mid;
 
 	if (t->own == NULL) {
 		for (i = 0; i < t->nrows; i++)
@@ -71,11 +66,16 @@ tbl_lookup(const struct tbl *t, long total)
 				return &t->rows[i];
 		return NULL;
 	}
-	for (; n > 1; n -= half) {
-		half = n / 2;
-		r = r[half - 1].hi < total ? r + half : r;
+	while (lo <= hi) {
+		mid = lo + (hi - lo) / 2;
+		if (total < t->rows[mid].lo)
+			hi = mid - 1;
+		else if (total > t->rows[mid].hi)
+			lo = mid + 1;
+		else
+			return &t->rows[mid];
 	}
-	return n == 1 && total >= r->lo && total <= r->hi ? r : NULL;
+	return NULL;
 }
 
 /*
