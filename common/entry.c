@@ -207,12 +207,13 @@ piece(struct piece *pc, int *n, const char *text, const char *s, size_t len,
 /*
  * Each dice expression standing as a word is rolled, in order, and its
  * total put in its place; "\2d6" is kept as "2d6", and so is an expression
- * after "roll" (an instruction, not a result).  pc has room for
- * strlen(text) + 1 pieces; their count.
+ * after "roll" (an instruction, not a result).  The pieces, *N of them, in
+ * an array the caller frees.
  */
-static int
-cut(const char *text, struct piece *pc)
+static struct piece *
+cut(const char *text, int *np)
 {
+	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
 	const char *p;
 	struct expr d;
 	size_t len;
@@ -236,7 +237,8 @@ cut(const char *text, struct piece *pc)
 		} else
 			p++;
 	}
-	return n;
+	*np = n;
+	return ereallocarray(pc, (size_t)n + 1, sizeof *pc);	/* no more room */
 }
 
 static void render_into(const char *text, const struct piece *pc, int n,
@@ -275,8 +277,7 @@ roll_table(const struct tbl *t, struct tbl_entry *e, size_t *at3,
 		put(e->faces, sizeof e->faces, &at3[2], f, strlen(f));
 	}
 	e->n++;		/* a roll to show, as an expression is */
-	pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
-	n = cut(row->text, pc);
+	pc = cut(row->text, &n);
 	render_into(row->text, pc, n, t->more != NULL ?
 	    &t->more[row - t->rows] : NULL, e, at3, r, how);
 	free(pc);
@@ -323,8 +324,8 @@ void
 tbl_row_entry(struct tbl_entry *e, const struct tbl *t,
     const struct tbl_row *row, struct rng *r, int how)
 {
-	struct piece *pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
-	int n = cut(row->text, pc);
+	int n;
+	struct piece *pc = cut(row->text, &n);
 
 	render(row->text, pc, n, t->more != NULL ? &t->more[row - t->rows] :
 	    NULL, e, r, how);
@@ -341,13 +342,8 @@ tbl_plan(const struct tbl *t)
 	p->t = t;
 	p->pc = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->pc);
 	p->n = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->n);
-	for (i = 0; i < t->nrows; i++) {
-		p->pc[i] = ereallocarray(NULL, strlen(t->rows[i].text) + 1,
-		    sizeof **p->pc);
-		p->n[i] = cut(t->rows[i].text, p->pc[i]);
-		p->pc[i] = ereallocarray(p->pc[i], (size_t)p->n[i] + 1,
-		    sizeof **p->pc);	/* the pieces there are, no more */
-	}
+	for (i = 0; i < t->nrows; i++)
+		p->pc[i] = cut(t->rows[i].text, &p->n[i]);
 	return p;
 }
 
@@ -382,11 +378,11 @@ tbl_plan_free(struct tbl_plan *p)
 long
 tbl_row_dice(const char *text)
 {
-	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
 	char buf[EXPR_TEXT_MAX + 1];
 	struct expr x;
 	long dice = 0;
-	int n = cut(text, pc), i;
+	int n, i;
+	struct piece *pc = cut(text, &n);
 
 	for (i = 0; i < n; i++) {
 		if (pc[i].kind == P_ESCAPE || pc[i].kind == P_TABLE)
@@ -408,9 +404,8 @@ tbl_fixed(const struct tbl *t)
 	struct expr d;
 	int i;
 
-	for (i = 0; i < t->nrows; i++)
-		if (t->more != NULL && t->more[i].nsub > 0)
-			return 0;
+	if (tbl_nested(t))
+		return 0;
 	for (i = 0; i < t->nrows; i++)
 		for (p = t->rows[i].text; *p != '\0'; p++)
 			if (*p == '\\' || ((p == t->rows[i].text ||
