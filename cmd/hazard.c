@@ -22,6 +22,8 @@
 
 static const char prog[] = "hazard";
 
+#define SAID_TOTALS_MAX 4096	/* a -T table's totals whose fields are kept */
+
 enum kind {	/* keys acted on; K_TABLED: another key that rolls a -T table */
 	K_OTHER, K_ENCOUNTER, K_FATIGUE, K_SHIFT, K_SIGN, K_TABLED
 };
@@ -35,6 +37,9 @@ struct run {
 	struct hazdie die;	/* the die's table (common/rules.c) */
 	struct tbl_plan *plan;	/* its rows' dice, found once (-t) */
 	struct drawn_on tables;	/* -T KEY=FILE: rolled when the die says KEY */
+	struct rec_memo said_on[DRAWN_MAX];	/* each table's fields by total */
+	struct rec_memo met;	/* a creature met's, by the total that found it: */
+	long	 met_at;	/* this run's sign's, or -1 (the state file's) */
 	const struct tbl_on *on_row[TBL_ROWS_MAX];	/* each die row's -T table, or NULL */
 	const struct tbl_on *on_encounter;
 	unsigned char kind[TBL_ROWS_MAX];	/* each row's enum kind */
@@ -137,29 +142,42 @@ emit_row(struct run *run, long total, const struct tbl_row *row,
 		emit_entry(run, total, row, dice);
 }
 
-#define JOINED_MAX (TBL_TEXT_MAX * 2 + 256)	/* as long as a sentence can be */
-
-/* hazard TURN ROLL KEY TABLE DICE TEXT: a -T table's row, or the creature met. */
+/*
+ * hazard TURN ROLL KEY TABLE DICE TEXT: a row of the -T table ON, its
+ * sentence rolled in run->entry, or (TOTAL LONG_MIN) the creature met;
+ * TEXT is the three parts of SAID.  The fields up to DICE are made once
+ * for each total of ON's die, and a creature's once for the total that
+ * found it (met_at).
+ */
 static void
-emit_table(const struct run *run, long total, const char *key,
-    const char *table, const struct tbl_entry *e, const char *pre,
-    const char *post, const char *dice)
+emit_table(struct run *run, const struct tbl_on *on, long total,
+    const char *key, const char *const said[3], const char *dice)
 {
-	char buf[JOINED_MAX];
+	const struct tbl_entry *e = &run->entry;
+	struct rec_memo *m = on == NULL ? NULL : total == LONG_MIN ? &run->met :
+	    &run->said_on[on - run->tables.on];
+	size_t i = total == LONG_MIN ? (size_t)run->met_at :
+	    (size_t)(total - dice_min(&on->t.die));
 
-	rec_begin(run->w, REC_LAYOUT(HAZARD_TABLE), run->s.turn);
-	if (total == LONG_MIN)
-		rec_str(run->w, "-");
-	else
-		rec_i64(run->w, total);
-	rec_str(run->w, key);
-	rec_str(run->w, table);
-	rec_str(run->w, e->dice[0] != '\0' ? e->dice : "-");
+	if (m == NULL || !rec_memo_begin(run->w, m, i,
+	    REC_LAYOUT(HAZARD_TABLE), run->s.turn)) {
+		rec_begin(run->w, REC_LAYOUT(HAZARD_TABLE), run->s.turn);
+		if (total == LONG_MIN)
+			rec_str(run->w, "-");
+		else
+			rec_i64(run->w, total);
+		rec_str(run->w, key);
+		rec_str(run->w, on != NULL ? on->key : "encounter");
+		rec_str(run->w, total != LONG_MIN && e->dice[0] != '\0' ? e->dice :
+		    "-");
+		if (m != NULL)
+			rec_memo_keep(run->w, m, i);
+	}
 	if (run->env.verbose && dice != NULL)	/* the faces of the row's dice */
-		rec_text(run->w, "%s%s%s [%s%s%s]", pre, e->text, post, dice,
-		    e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
+		rec_text(run->w, "%s%s%s [%s%s%s]", said[0], said[1], said[2],
+		    dice, e->n > 0 ? "; " : "", e->n > 0 ? e->faces : "");
 	else
-		rec_str(run->w, str_join3(buf, sizeof buf, pre, e->text, post));
+		rec_strs(run->w, said, 3);
 	rec_end(run->w);
 }
 
@@ -211,7 +229,8 @@ emit_table_on(struct run *run, const struct tbl_on *t)
 	long total;
 
 	row = roll_on(run, t, &total, dice, sizeof dice);
-	emit_table(run, total, row->key, t->key, &run->entry, "", "", dice);
+	emit_table(run, t, total, row->key,
+	    (const char *const[]){ "", run->entry.text, "" }, dice);
 }
 
 /* The -T table of a result, when there is one (the turn's test inline). */
@@ -236,22 +255,20 @@ sign_creature(struct run *run)
 		return;
 	row = roll_on(run, t, &total, dice, sizeof dice);
 	hazstate_sign(&run->s, e->text, row->key, post, sizeof post);
-	emit_table(run, total, row->key, "encounter", e, text_sign_of[0], post,
-	    dice);
+	run->met_at = total - dice_min(&t->t.die);
+	emit_table(run, t, total, row->key,
+	    (const char *const[]){ text_sign_of[0], e->text, post }, dice);
 }
 
 /* 001, 002: the creature of the sign is met instead of a roll; then forgotten. */
 static void
 meet_creature(struct run *run)
 {
-	struct tbl_entry *e = &run->entry;
-
-	str_copy(e->text, sizeof e->text, run->s.creature);
-	e->dice[0] = '\0';
-	e->n = 0;
-	emit_table(run, LONG_MIN, run->s.creature_key, "encounter", e,
-	    text_sign_creature_met[0], text_sign_creature_met[1], NULL);
+	emit_table(run, run->on_encounter, LONG_MIN, run->s.creature_key,
+	    (const char *const[]){ text_sign_creature_met[0], run->s.creature,
+	    text_sign_creature_met[1] }, NULL);
 	run->s.creature[0] = run->s.creature_key[0] = '\0';
+	run->met_at = -1;
 	run->s.sign = 0;
 }
 
@@ -571,11 +588,22 @@ on_key(void *ctx, const char *key)
 static void
 load_on(struct run *run, const struct opts *o)
 {
+	const struct tbl *t;
+	long n;
 	int i;
 
 	drawn_on_load(&run->tables, "a table rolled when the die says KEY, as "
 	    "encounter=crypt.md (-t FILE replaces the die's own table)",
 	    o->file != NULL, on_key, run);
+	for (i = 0; i < run->tables.n; i++) {	/* a row's dice vary with its tables' */
+		t = &run->tables.on[i].t;
+		n = dice_max(&t->die) - dice_min(&t->die) + 1;
+		n = n < SAID_TOTALS_MAX ? n : SAID_TOTALS_MAX;
+		rec_memo_open(&run->said_on[i], tbl_nested(t) ? 0 : (size_t)n);
+		if (strcmp(run->tables.on[i].key, "encounter") == 0)
+			rec_memo_open(&run->met, (size_t)n);
+	}
+	run->met_at = -1;
 	run->on_encounter = tbl_on_find(run->tables.on, run->tables.n,
 	    "encounter");
 	for (i = 0; i < run->die.table.nrows; i++)
@@ -723,6 +751,9 @@ main(int argc, char *argv[])
 	rectbl_free(&run.rt);
 	tbl_plan_free(run.plan);
 	tbl_free(&run.die.table);
+	for (i = 0; i < run.tables.n; i++)
+		rec_memo_close(&run.said_on[i]);
+	rec_memo_close(&run.met);
 	drawn_on_free(&run.tables);
 	return EXIT_OK;
 }

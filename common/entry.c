@@ -92,25 +92,6 @@ put(char *buf, size_t size, size_t *n, const char *s, size_t len)
 	buf[*n] = '\0';
 }
 
-/* A total as decimal digits, without stdio: their count. */
-static int
-long_text(char *buf, long v)
-{
-	char tmp[24];
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	int n = 0, k = 0;
-
-	do
-		tmp[n++] = (char)('0' + u % 10);
-	while ((u /= 10) > 0);
-	if (v < 0)
-		buf[k++] = '-';
-	while (n > 0)
-		buf[k++] = tmp[--n];
-	buf[k] = '\0';
-	return k;
-}
-
 /*
  * A row's text marked once (tbl_plan) or each time: where each dice
  * expression stands, and each escape's backslash; the text between is
@@ -122,47 +103,51 @@ enum { P_ESCAPE, P_PLAIN, P_EXPR, P_TABLE };
 
 struct piece {
 	uint32_t off, len;	/* within the row's text */
-	uint8_t	 kind, keephigh;
-	uint16_t count, keep;
-	uint32_t sides;
-	int32_t	 mod;
+	int	 kind;
+	struct dice d;		/* P_PLAIN's dice; P_TABLE's d.count: which table */
 };
 
 /* One expression rolled: its total in the text, its dice noted. */
 static void
-roll_one(struct tbl_entry *e, size_t *tn, size_t *dn, size_t *fn,
-    const char *text, const struct piece *pc, struct rng *r, int faces_too)
+roll_one(struct tbl_entry *e, size_t *at3, const char *text,
+    const struct piece *pc, struct rng *r, int faces_too)
 {
-	char num[24], f[TBL_TEXT_MAX], buf[EXPR_TEXT_MAX + 1];
+	char num[U64_DIGITS + 1], *d, f[TBL_TEXT_MAX], buf[EXPR_TEXT_MAX + 1];
 	const char *s = text + pc->off;
-	size_t len = pc->len;
-	struct dice d = { pc->count, pc->sides, pc->keep, pc->keephigh, pc->mod };
 	struct expr x;
 	long total;
-	int k;
 
-	memcpy(buf, s, len);
-	buf[len] = '\0';
 	if (pc->kind == P_PLAIN && !faces_too)	/* the same draws, faster */
-		total = dice_roll(&d, r, NULL);
-	else if (expr_parse(&x, buf) == NULL)	/* it parsed when marked */
+		total = dice_roll(&pc->d, r, NULL);
+	else {
+		memcpy(buf, s, pc->len);
+		buf[pc->len] = '\0';
+		if (expr_parse(&x, buf) != NULL)	/* cannot be: cut() parsed it */
+			esc_errx(EXIT_BAD, "%s: %s", buf, x.why);
 		total = (long)expr_roll(&x, r, faces_too ? f : NULL, sizeof f);
-	else
-		esc_errx(EXIT_BAD, "%s: %s", buf, x.why);	/* cannot be: cut() parsed it */
-	k = long_text(num, total);
-	put(e->text, sizeof e->text, tn, num, (size_t)k);
-	if (*dn > 0)
-		put(e->dice, sizeof e->dice, dn, ",", 1);
-	put(e->dice, sizeof e->dice, dn, s, len);
-	if (!faces_too) {
-		e->n++;
-		return;
 	}
-	if (e->n++ > 0 && *fn > 0)
-		put(e->faces, sizeof e->faces, fn, "; ", 2);
-	put(e->faces, sizeof e->faces, fn, s, len);
-	put(e->faces, sizeof e->faces, fn, ": ", 2);
-	put(e->faces, sizeof e->faces, fn, f, strlen(f));
+	if (total >= 0 && total < 100 && at3[0] + 2 < sizeof e->text)
+		at3[0] = (size_t)(small_digits(e->text + at3[0], (unsigned)total) -
+		    e->text);	/* most totals, without a copy */
+	else {
+		d = u64_digits(num + sizeof num, total < 0 ? 0 - (uint64_t)total :
+		    (uint64_t)total);
+		if (total < 0)
+			*--d = '-';
+		put(e->text, sizeof e->text, &at3[0], d,
+		    (size_t)(num + sizeof num - d));
+	}
+	if (at3[1] > 0)
+		put(e->dice, sizeof e->dice, &at3[1], ",", 1);
+	put(e->dice, sizeof e->dice, &at3[1], s, pc->len);
+	if (faces_too) {
+		if (e->n > 0 && at3[2] > 0)
+			put(e->faces, sizeof e->faces, &at3[2], "; ", 2);
+		put(e->faces, sizeof e->faces, &at3[2], s, pc->len);
+		put(e->faces, sizeof e->faces, &at3[2], ": ", 2);
+		put(e->faces, sizeof e->faces, &at3[2], f, strlen(f));
+	}
+	e->n++;
 }
 
 /* noted: "lose 4 INT (1d6)." where no field of the record holds the dice. */
@@ -210,32 +195,25 @@ static void
 piece(struct piece *pc, int *n, const char *text, const char *s, size_t len,
     int kind, const struct expr *e)
 {
-	struct dice d;
-
 	memset(&pc[*n], 0, sizeof pc[*n]);
 	pc[*n].off = (uint32_t)(s - text);
 	pc[*n].len = (uint32_t)len;
-	pc[*n].kind = (uint8_t)kind;
-	if (kind == P_EXPR && dice_of(&d, e) == NULL) {
+	pc[*n].kind = kind;
+	if (kind == P_EXPR && dice_of(&pc[*n].d, e) == NULL)
 		pc[*n].kind = P_PLAIN;
-		pc[*n].count = (uint16_t)d.count;
-		pc[*n].keep = (uint16_t)d.keep;
-		pc[*n].keephigh = (uint8_t)d.keephigh;
-		pc[*n].sides = d.sides;
-		pc[*n].mod = d.mod;
-	}
 	++*n;
 }
 
 /*
  * Each dice expression standing as a word is rolled, in order, and its
  * total put in its place; "\2d6" is kept as "2d6", and so is an expression
- * after "roll" (an instruction, not a result).  pc has room for
- * strlen(text) + 1 pieces; their count.
+ * after "roll" (an instruction, not a result).  The pieces, *N of them, in
+ * an array the caller frees.
  */
-static int
-cut(const char *text, struct piece *pc)
+static struct piece *
+cut(const char *text, int *np)
 {
+	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
 	const char *p;
 	struct expr d;
 	size_t len;
@@ -246,7 +224,7 @@ cut(const char *text, struct piece *pc)
 			p++;
 		else if ((len = tbl_ref_len(p)) > 0) {	/* [[a table]] */
 			piece(pc, &n, text, p, len, P_TABLE, NULL);
-			pc[n - 1].count = (uint16_t)refs++;
+			pc[n - 1].d.count = (uint32_t)refs++;
 			p += len;
 		}
 		else if (*p == '\\' && (len = expr_at(p + 1, &d)) > 0) {
@@ -259,7 +237,8 @@ cut(const char *text, struct piece *pc)
 		} else
 			p++;
 	}
-	return n;
+	*np = n;
+	return ereallocarray(pc, (size_t)n + 1, sizeof *pc);	/* no more room */
 }
 
 static void render_into(const char *text, const struct piece *pc, int n,
@@ -298,8 +277,7 @@ roll_table(const struct tbl *t, struct tbl_entry *e, size_t *at3,
 		put(e->faces, sizeof e->faces, &at3[2], f, strlen(f));
 	}
 	e->n++;		/* a roll to show, as an expression is */
-	pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
-	n = cut(row->text, pc);
+	pc = cut(row->text, &n);
 	render_into(row->text, pc, n, t->more != NULL ?
 	    &t->more[row - t->rows] : NULL, e, at3, r, how);
 	free(pc);
@@ -315,14 +293,14 @@ render_into(const char *text, const struct piece *pc, int n,
 
 	for (i = 0; i < n; i++) {
 		put(e->text, sizeof e->text, &at3[0], text + at, pc[i].off - at);
-		if (pc[i].kind == P_TABLE && more != NULL && pc[i].count < more->nsub)
-			roll_table(more->sub[pc[i].count], e, at3, r, how);
+		if (pc[i].kind == P_TABLE && more != NULL &&
+		    pc[i].d.count < (uint32_t)more->nsub)
+			roll_table(more->sub[pc[i].d.count], e, at3, r, how);
 		else if (pc[i].kind == P_TABLE)	/* no table loaded: as written */
 			put(e->text, sizeof e->text, &at3[0], text + pc[i].off,
 			    pc[i].len);
 		else if (pc[i].kind != P_ESCAPE)
-			roll_one(e, &at3[0], &at3[1], &at3[2], text, &pc[i], r,
-			    how & TBL_FACES);
+			roll_one(e, at3, text, &pc[i], r, how & TBL_FACES);
 		at = pc[i].off + pc[i].len;
 	}
 	put(e->text, sizeof e->text, &at3[0], text + at, strlen(text + at));
@@ -346,8 +324,8 @@ void
 tbl_row_entry(struct tbl_entry *e, const struct tbl *t,
     const struct tbl_row *row, struct rng *r, int how)
 {
-	struct piece *pc = ereallocarray(NULL, strlen(row->text) + 1, sizeof *pc);
-	int n = cut(row->text, pc);
+	int n;
+	struct piece *pc = cut(row->text, &n);
 
 	render(row->text, pc, n, t->more != NULL ? &t->more[row - t->rows] :
 	    NULL, e, r, how);
@@ -364,13 +342,8 @@ tbl_plan(const struct tbl *t)
 	p->t = t;
 	p->pc = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->pc);
 	p->n = ereallocarray(NULL, (size_t)t->nrows + 1, sizeof *p->n);
-	for (i = 0; i < t->nrows; i++) {
-		p->pc[i] = ereallocarray(NULL, strlen(t->rows[i].text) + 1,
-		    sizeof **p->pc);
-		p->n[i] = cut(t->rows[i].text, p->pc[i]);
-		p->pc[i] = ereallocarray(p->pc[i], (size_t)p->n[i] + 1,
-		    sizeof **p->pc);	/* the pieces there are, no more */
-	}
+	for (i = 0; i < t->nrows; i++)
+		p->pc[i] = cut(t->rows[i].text, &p->n[i]);
 	return p;
 }
 
@@ -405,11 +378,11 @@ tbl_plan_free(struct tbl_plan *p)
 long
 tbl_row_dice(const char *text)
 {
-	struct piece *pc = ereallocarray(NULL, strlen(text) + 1, sizeof *pc);
 	char buf[EXPR_TEXT_MAX + 1];
 	struct expr x;
 	long dice = 0;
-	int n = cut(text, pc), i;
+	int n, i;
+	struct piece *pc = cut(text, &n);
 
 	for (i = 0; i < n; i++) {
 		if (pc[i].kind == P_ESCAPE || pc[i].kind == P_TABLE)
@@ -431,9 +404,8 @@ tbl_fixed(const struct tbl *t)
 	struct expr d;
 	int i;
 
-	for (i = 0; i < t->nrows; i++)
-		if (t->more != NULL && t->more[i].nsub > 0)
-			return 0;
+	if (tbl_nested(t))
+		return 0;
 	for (i = 0; i < t->nrows; i++)
 		for (p = t->rows[i].text; *p != '\0'; p++)
 			if (*p == '\\' || ((p == t->rows[i].text ||

@@ -145,7 +145,7 @@ hazstate_sign(struct hazstate *s, char *text, const char *key, char *said,
 {
 	size_t n = strlen(text);
 
-	while (n > 0 && strchr(".!", text[n - 1]) != NULL)
+	while (n > 0 && (text[n - 1] == '.' || text[n - 1] == '!'))
 		text[--n] = '\0';	/* the creature, not its sentence */
 	if (isupper((unsigned char)text[0]) && (text[1] == ' ' ||
 	    islower((unsigned char)text[1])))

@@ -120,12 +120,6 @@ out_bytes(struct out_buf *o, const char *s, size_t n)
 }
 
 void
-out_str(struct out_buf *o, const char *s)
-{
-	out_put(o, s, strlen(s));
-}
-
-void
 out_u64(struct out_buf *o, uint64_t v)
 {
 	char d[U64_DIGITS], *p;

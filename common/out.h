@@ -25,7 +25,6 @@ struct out_buf {
 void	 out_open(struct out_buf *o, int unbuffered);
 void	 out_spill(struct out_buf *o, const char *s, size_t n);
 void	 out_bytes(struct out_buf *o, const char *s, size_t n);
-void	 out_str(struct out_buf *o, const char *s);
 void	 out_u64(struct out_buf *o, uint64_t v);
 void	 out_i64(struct out_buf *o, int64_t v);
 void	 out_flush(struct out_buf *o);
@@ -43,6 +42,12 @@ out_put(struct out_buf *o, const char *s, size_t n)
 	}
 	memcpy(o->buf + o->len, s, n);
 	o->len += n;
+}
+
+static inline void
+out_str(struct out_buf *o, const char *s)
+{
+	out_put(o, s, strlen(s));
 }
 
 /* The end of a record: written at once with -u. */

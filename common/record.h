@@ -35,6 +35,7 @@ void	 rec_begin(struct rec_writer *w, const struct rec_layout *l,
 	     uint64_t turn);
 void	 rec_line(struct rec_writer *w, const struct rec_layout *l);
 void	 rec_str(struct rec_writer *w, const char *s);
+void	 rec_strs(struct rec_writer *w, const char *const *part, int n);
 void	 rec_num(struct rec_writer *w, const char *s);
 void	 rec_u64(struct rec_writer *w, uint64_t v);
 void	 rec_i64(struct rec_writer *w, int64_t v);
@@ -71,6 +72,8 @@ void	 rec_memo_open(struct rec_memo *m, size_t n);
 void	 rec_memo_close(struct rec_memo *m);
 int	 rec_memo_say(struct rec_writer *w, const struct rec_memo *m, size_t i,
 	     const struct rec_layout *l, uint64_t turn);
+int	 rec_memo_begin(struct rec_writer *w, const struct rec_memo *m,
+	     size_t i, const struct rec_layout *l, uint64_t turn);
 void	 rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i);
 
 /*

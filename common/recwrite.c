@@ -352,6 +352,31 @@ rec_str(struct rec_writer *w, const char *s)
 		json_str(&w->out, s);
 }
 
+/*
+ * A word in N parts, as rec_str writes their join: in TAB each part in
+ * its place, in JSON through a copy.
+ */
+void
+rec_strs(struct rec_writer *w, const char *const *part, int n)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	if (!w->json) {
+		tsv_sep(w);
+		for (i = 0; i < n; i++)
+			if (*part[i] != '\0')
+				out_str(&w->out, part[i]);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		len += strlen(part[i]);
+	str_cat(s = emalloc(len), len, part, n);
+	rec_str(w, s);
+	free(s);
+}
+
 /* A number already written out, as 22.5; in JSON a number, "-" null. */
 void
 rec_num(struct rec_writer *w, const char *s)
@@ -718,17 +743,34 @@ rec_memo_say(struct rec_writer *w, const struct rec_memo *m, size_t i,
 }
 
 /*
- * Keep the record rec_end wrote last as record I: its fields after the
- * turn as rec_prepared reads them (padded as rec_tail_make pads).  Not
- * when it is JSON or went out in two writes (the buffer flushed between
- * its turn and its end).
+ * Record I of the memo begun: its head and the fields kept (rec_memo_keep
+ * before rec_end) written, the rest for the caller to write, 1; 0 as
+ * rec_memo_say.
+ */
+int
+rec_memo_begin(struct rec_writer *w, const struct rec_memo *m, size_t i,
+    const struct rec_layout *l, uint64_t turn)
+{
+	if (w->room == 0 || i >= m->n || m->tail[i] == NULL)
+		return 0;	/* JSON, -u: the fields the long way */
+	rec_prepared(w, l, turn, m->tail[i], m->len[i]);
+	w->next = 1;
+	return 1;
+}
+
+/*
+ * Keep the record rec_end wrote last as record I (or, before rec_end, its
+ * fields so far, for rec_memo_begin): its fields after the turn as
+ * rec_prepared reads them (padded as rec_tail_make pads).  Not when it is
+ * JSON or went out in two writes (the buffer flushed after its turn).
  */
 void
 rec_memo_keep(struct rec_writer *w, struct rec_memo *m, size_t i)
 {
 	size_t n = w->out.len - w->tail_at;
 
-	if (w->json || m->tail[i] != NULL || w->out.flushes != w->tail_flushes)
+	if (w->json || i >= m->n || m->tail[i] != NULL ||
+	    w->out.flushes != w->tail_flushes)
 		return;
 	m->tail[i] = tail_alloc(n);
 	memcpy(m->tail[i], w->out.buf + w->tail_at, n);
