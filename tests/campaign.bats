@@ -384,10 +384,17 @@ next_kills() {
 	delve -C c/P -n 3 > /dev/null
 	delve -C c/P infect Ana rot 2days dc=30 > /dev/null
 	cp -a c r
-	t=$(date +%s%N)
-	delve next -r delving r/P r/D
-	t=$(( ($(date +%s%N) - t) / 1000000 * 3 / 2 + 1 ))
-	[ "$t" -le 999 ] || t=999
+	# the kills spread over 1.5 times the fastest of three runs (a first,
+	# cold run can take several times a warm one: kills spread over it
+	# would come after most runs' commit)
+	t=999
+	for i in 1 2 3; do
+		rm -rf r/D
+		pause=$(date +%s%N)
+		delve next -r delving r/P r/D
+		pause=$(( ($(date +%s%N) - pause) / 1000000 * 3 / 2 + 1 ))
+		[ "$pause" -ge "$t" ] || t=$pause
+	done
 	ref=$(session_sum r/D)
 	before=$(stamp c/P)
 	for i in $(seq 40); do
