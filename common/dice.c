@@ -47,6 +47,8 @@ dice_of(struct dice *d, const struct expr *e)
 	for (i = 0; i < e->n; i++)
 		if (e->node[i].op == E_DICE)
 			t = &e->node[i].t;
+	if (t->keep == 0)	/* 1d6d2 drops them all: the grammar's roll, 0 */
+		return "keep: expected 1 to the number of dice";
 	mod = e->node[e->root].lo - (long long)t->keep;
 	if (mod < -DICE_MOD_MAX || mod > DICE_MOD_MAX)
 		return "modifier: expected -1000000 to +1000000";

@@ -569,3 +569,16 @@ sided() {
 	eq "roll: 2d6rol1r2: position 1: avrae's rol: alone on its dice here" "$stderr"
 	eq "-48" "$(roll -s 1 4d20max-12)"
 }
+
+@test "a term that drops or keeps none of its dice totals 0 on every path: -n's fast lines, one roll, -j, -v, -o, a table row's dice (the fuzzer's d6490d016 read out of bounds)" {
+	local e
+	for e in 1d6d2 3d6d3 4d6dl4 2d6kh0 d6490d016; do
+		eq "0 0 0 0 0" "$(roll -s 1 -n 5 "$e" | paste -sd' ')"
+		eq 0 "$(roll -s 2 "$e")"
+		eq '{"total":0}' "$(roll -s 3 -j "$e")"
+		[[ $(roll -s 4 -v "$e" 2> /dev/null) == "0	$e	("* ]]
+		eq "$e	0	1	1.0000" "$(roll -o "$e" | head -1)"
+	done
+	printf '| d1 | Who |\n|--|--|\n| 1 | 1d6d2 goblins and 2d4 rats |\n' > t.md
+	[[ $(roll -s 1 -t t.md) == *"0 goblins and "[2-8]" rats"* ]]
+}
