@@ -335,9 +335,9 @@ read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 {
 	const struct json *f = json_get(t->doc, "formula"), *rep;
 	const char *why, *path = b->path;
-	const struct fresult *r;
 	struct expr e;
 	long lo, hi;
+	size_t i;
 	int ranged = 0;
 
 	b->path = t->file;
@@ -350,14 +350,15 @@ read_ftable(struct tb *b, const struct fdoc *fd, const struct ftable *t)
 	}
 	rep = json_get(t->doc, "replacement");
 	b->norepl = rep != NULL && rep->type == J_FALSE;
-	for (r = t->res; r < t->res + t->nres; r++) {
-		b->path = r->file;
-		if (r->doc->type == J_OBJ && result_range(b, r->doc, &lo, &hi))
+	for (i = 0; i < t->nres; i++) {	/* res is NULL where there are none */
+		b->path = t->res[i].file;
+		if (t->res[i].doc->type == J_OBJ &&
+		    result_range(b, t->res[i].doc, &lo, &hi))
 			ranged = 1;
 	}
-	for (r = t->res; r < t->res + t->nres; r++) {
-		b->path = r->file;	/* a folder's result: its own file */
-		read_result(b, fd, r->doc, ranged);
+	for (i = 0; i < t->nres; i++) {
+		b->path = t->res[i].file;	/* a folder's result: its own file */
+		read_result(b, fd, t->res[i].doc, ranged);
 	}
 	b->path = t->file;
 	if (str(t->doc, "name") != NULL)
@@ -522,9 +523,10 @@ gather(struct fdoc *fd, char **files)
 {
 	struct ftable *ft;
 	const char *id, *t;
-	size_t k, len;
+	size_t i, k, len;
 
-	for (ft = fd->t; ft < fd->t + fd->n; ft++) {
+	for (i = 0; i < fd->n; i++) {	/* fd->t is NULL where there are none */
+		ft = &fd->t[i];
 		id = str(ft->doc, "_id");
 		for (k = 0; k < fd->nroots && id != NULL; k++)
 			if ((len = result_of(fd->roots[k].j, &t)) > 0 &&

@@ -380,3 +380,9 @@ reset_undone() {
 	run -2 --separate-stderr hazard -t die.csv
 	eq "hazard: -t: die.csv: more than 256 rows for a hazard die" "$stderr"
 }
+
+@test "a folder with no Foundry RollTable in it (/) is refused with one line, exit 2 (the roll fuzzer's -t /: no table's results walked from a null array)" {
+	run -2 --separate-stderr roll -t /
+	eq "roll: /: no Foundry RollTable in it" "$stderr"
+	eq "" "$output"
+}
