@@ -145,6 +145,7 @@ extern const char text_halted_004[];
 #define ROOMS_HOUR_004	3
 #define ROOMS_HOUR_MAX_004 4
 #define START_HOUR_004	7	/* issue 4: a new clock starts at 07:00, day 1 */
+#define START_HHMM_004	"07:00"	/* and its time as timedice and light -c write it */
 /*
  * 004: Corruptions.  "These forms of corruption generally call for a CON
  * mod check ... The DC is usually 11"; "The GM can roll 1d6 per stage

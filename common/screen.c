@@ -81,6 +81,7 @@ scr_load(struct scr_world *w, const struct session *s)
 	gen_done(f, path);
 	if (w->lamp.rules < 0)
 		w->lamp.rules = w->rules;
+	w->outdoors = light_rules[w->lamp.rules]->daylight != NULL;	/* 004's road */
 	clockstate_init(&w->clock, &w->aff);
 	clockstate_load(&w->clock, f = gen_file(s, gen, "timedice", &path));
 	gen_done(f, path);
@@ -245,7 +246,7 @@ title(struct frame *fr, const struct scr_world *w)
 	if (fr->k->players)
 		put(fr, r, SGR_DIM, "  (the players' view)");
 	r = row_new(fr);
-	clockstate_say_clock(&w->clock, w->travel, clock, sizeof clock);
+	clockstate_say_clock(&w->clock, w->outdoors, clock, sizeof clock);
 	clock[0] = (char)(clock[0] - 'a' + 'A');
 	put(fr, r, SGR_NONE, "%s.", clock);
 }

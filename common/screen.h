@@ -33,6 +33,7 @@ struct scr_world {
 	int	 rules;		/* enum rules */
 	uint64_t turn;
 	int	 travel;	/* 004's hours are the session's unit */
+	int	 outdoors;	/* its light rules light a road by day (004) */
 	struct hazstate haz;
 	struct lamp lamp;
 	struct afflictions aff;

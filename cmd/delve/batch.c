@@ -335,7 +335,7 @@ batch_argv(struct batch *b)
 	av_add(&b->l, "light"), av_add(&b->l, "-s"), av_add(&b->l, b->sseed);
 	/* a new clock's 07:00 (timedice(6)), as delve new tells light: 004's
 	 * road is in daylight before timedice's first record says the hour */
-	av_add(&b->l, "-c"), av_add(&b->l, "07:00");
+	av_add(&b->l, "-c"), av_add(&b->l, START_HHMM_004);
 	if (b->lights)
 		av_add(&b->l, "-l"), av_add(&b->l, b->lights);
 	av_add(&b->l, "-");

@@ -253,7 +253,7 @@ carry_clock(struct carry *c)
 	const struct ses_keys *k = ses_keys(&c->prev);
 
 	snprintf(c->clock, sizeof c->clock, "%s/%s", k->day[0] ? k->day : "1",
-	    k->time[0] ? k->time : "07:00");
+	    k->time[0] ? k->time : START_HHMM_004);
 	c->end = ses_clock(&c->prev);
 }
 

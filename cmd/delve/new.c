@@ -80,7 +80,7 @@ write_session(struct session *s)
 static void
 setup_files(struct session *s, const char *party)
 {
-	char *copy = newfile(s, "party"), time[32] = "07:00", day[24];
+	char *copy = newfile(s, "party"), time[32] = START_HHMM_004, day[24];
 	int td = s->party && (party_takers(copy) & TAKES_TIMEDICE);
 	struct argv_b h = { 0 }, l = { 0 }, t = { 0 }, r = { 0 };
 	long long d = 1;		/* timedice(6): a new clock, 07:00 */

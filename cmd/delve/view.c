@@ -166,7 +166,7 @@ status(struct session *s, const struct opts *o, int argc, char **argv)
 	scr_load(w, s);
 	printf("%-9s %s: seed %s, the %s rules, turn %" PRIu64 ".\n", "session",
 	    s->dir, s->seed, rules_names[w->rules], s->turn);
-	clockstate_say_clock(&w->clock, w->travel, text, sizeof text);
+	clockstate_say_clock(&w->clock, w->outdoors, text, sizeof text);
 	printf("%-9s %s.\n", "clock", text);
 	hazstate_say(&w->haz, 1, text, sizeof text);
 	if (text[0] != '\0')
